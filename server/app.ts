@@ -1,0 +1,63 @@
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { checkSign } from '../src/lib/sign.ts'
+import { userFromHeader } from './auth/tokens.ts'
+import { ApiError, type Deps, type Env } from './http.ts'
+import { contentRoutes } from './routes/content.ts'
+import { productRoutes } from './routes/products.ts'
+import { regionRoutes } from './routes/region.ts'
+import { userRoutes } from './routes/users.ts'
+
+const SIGN_REFUSALS = {
+  missing: '请求缺少签名，请刷新页面后重试',
+  invalid: '请求签名无效，请刷新页面后重试',
+  expired: '请求签名已过期，请校准本机时间后重试',
+} as const
+
+/** The API as a Hono app; `deps` carries the database, clock and configuration. */
+export function createApi(deps: Deps) {
+  const app = new Hono<Env>()
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json({ status: err.status, data: err.message }, err.status as 400)
+    // Malformed JSON bodies and the like are the client's fault, not a server failure.
+    if (err instanceof SyntaxError) return c.json({ status: 400, data: '请求内容格式不正确' }, 400)
+    console.error(`[api] ${c.req.method} ${c.req.path}`, err)
+    return c.json({ status: 500, data: '服务器处理异常' }, 500)
+  })
+  app.notFound((c) => c.json({ status: 404, data: '接口不存在' }, 404))
+
+  // The site may be served from another origin (a CDN) than the API (accounts §7).
+  app.use(
+    '/api/*',
+    cors({
+      origin: (o) => o,
+      allowHeaders: ['Authorization', 'Content-Type', 'sign', 'pcv', 'origins', 'platform'],
+      maxAge: 600,
+    }),
+  )
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps)
+    const now = deps.now()
+    if (deps.config.signCheck) {
+      const verdict = checkSign(
+        { key: deps.config.signKey, iv: deps.config.signIv },
+        c.req.header('sign'),
+        now.getTime(),
+      )
+      // Not 401: that status means "log out" to the client, and a clock problem is not a session problem.
+      if (verdict !== 'ok') return c.json({ status: 403, data: SIGN_REFUSALS[verdict] }, 403)
+    }
+    c.set('user', await userFromHeader(deps.db, c.req.header('Authorization'), now))
+    await next()
+  })
+
+  app.route('/api', contentRoutes)
+  app.route('/api', productRoutes)
+  app.route('/api', userRoutes)
+  app.route('/api', regionRoutes)
+  // Answer unknown API paths here, so a site mounted beside the API never shadows them with HTML.
+  app.all('/api/*', (c) => c.json({ status: 404, data: '接口不存在' }, 404))
+  return app
+}

@@ -1,0 +1,32 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto'
+
+/** scrypt cost parameters; stored hashes carry only salt and hash, so changing these needs a version tag. */
+const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
+const KEY_LEN = 64
+const SALT_LEN = 16
+
+function derive(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LEN, PARAMS, (err, key) => (err ? reject(err) : resolve(key)))
+  })
+}
+
+/**
+ * hashPassword('demo1234') → 'scrypt$<32 hex salt>$<128 hex hash>'. Pass `salt` (16 bytes) only
+ * for reproducible seed data; otherwise a random one is drawn.
+ */
+export async function hashPassword(password: string, salt: Buffer = randomBytes(SALT_LEN)): Promise<string> {
+  const key = await derive(password, salt)
+  return `scrypt$${salt.toString('hex')}$${key.toString('hex')}`
+}
+
+/** verifyPassword('demo1234', stored) → true when `stored` is a hash of that password; false for anything malformed. */
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  const parts = (stored ?? '').split('$')
+  if (parts.length !== 3 || parts[0] !== 'scrypt') return false
+  const [, saltHex = '', hashHex = ''] = parts
+  if (!/^[0-9a-f]+$/i.test(saltHex) || !/^[0-9a-f]+$/i.test(hashHex) || hashHex.length !== KEY_LEN * 2)
+    return false
+  const key = await derive(password, Buffer.from(saltHex, 'hex'))
+  return timingSafeEqual(key, Buffer.from(hashHex, 'hex'))
+}

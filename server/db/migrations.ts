@@ -1,0 +1,384 @@
+import { type Db, ddl } from './index.ts'
+
+/**
+ * Versioned schema. Append new versions; never edit one that has shipped.
+ * Money is integer fen (`*_fen`), times are local 'YYYY-MM-DD HH:MM:SS' text (they sort and
+ * compare as text on both databases), expiries are epoch milliseconds.
+ */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+CREATE TABLE users (
+  id {{pk}},
+  code TEXT NOT NULL UNIQUE,
+  tel TEXT UNIQUE,
+  password_hash TEXT,
+  nick_name TEXT NOT NULL DEFAULT '',
+  real_name TEXT NOT NULL DEFAULT '',
+  avatar_url TEXT NOT NULL DEFAULT '',
+  content TEXT NOT NULL DEFAULT '',
+  ext TEXT NOT NULL DEFAULT '',
+  level INTEGER NOT NULL DEFAULT 0,
+  status INTEGER NOT NULL DEFAULT 0,
+  cert_ext TEXT NOT NULL DEFAULT '',
+  discount INTEGER NOT NULL DEFAULT 10,
+  balance_fen {{bigint}} NOT NULL DEFAULT 0,
+  integral_fen {{bigint}} NOT NULL DEFAULT 0,
+  income_fen {{bigint}} NOT NULL DEFAULT 0,
+  introducer_id INTEGER REFERENCES users(id),
+  is_teacher INTEGER NOT NULL DEFAULT 0,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX users_introducer ON users(introducer_id);
+
+CREATE TABLE tokens (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token_hash TEXT NOT NULL UNIQUE,
+  expires_at {{bigint}} NOT NULL,
+  revoked_at {{bigint}},
+  create_time TEXT NOT NULL
+);
+CREATE INDEX tokens_user ON tokens(user_id);
+
+CREATE TABLE sms_codes (
+  id {{pk}},
+  tel TEXT NOT NULL,
+  code TEXT NOT NULL,
+  ip TEXT NOT NULL DEFAULT '',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  used_at {{bigint}},
+  expires_at {{bigint}} NOT NULL,
+  sent_at {{bigint}} NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX sms_codes_tel ON sms_codes(tel, sent_at);
+CREATE INDEX sms_codes_ip ON sms_codes(ip, sent_at);
+
+CREATE TABLE wechat_logins (
+  id {{pk}},
+  str TEXT NOT NULL UNIQUE,
+  user_id INTEGER REFERENCES users(id),
+  token TEXT,
+  expires_at {{bigint}} NOT NULL,
+  create_time TEXT NOT NULL
+);
+
+CREATE TABLE classifies (
+  id {{pk}},
+  ckey TEXT NOT NULL,
+  title TEXT NOT NULL,
+  sort INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX classifies_key ON classifies(ckey, sort);
+
+CREATE TABLE banners (
+  id {{pk}},
+  position TEXT NOT NULL,
+  imgurl TEXT NOT NULL,
+  urls TEXT NOT NULL DEFAULT '',
+  title TEXT NOT NULL DEFAULT '',
+  sort INTEGER NOT NULL DEFAULT 0,
+  is_show INTEGER NOT NULL DEFAULT 1
+);
+
+CREATE TABLE articles (
+  id {{pk}},
+  status INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  sub_title TEXT NOT NULL DEFAULT '',
+  imgurl TEXT NOT NULL DEFAULT '',
+  imgurls TEXT NOT NULL DEFAULT '',
+  tag TEXT NOT NULL DEFAULT '',
+  class_id INTEGER REFERENCES classifies(id),
+  city TEXT NOT NULL DEFAULT '',
+  price_fen {{bigint}} NOT NULL DEFAULT 0,
+  content TEXT NOT NULL DEFAULT '',
+  brief TEXT NOT NULL DEFAULT '',
+  hits INTEGER NOT NULL DEFAULT 0,
+  hits_true INTEGER NOT NULL DEFAULT 0,
+  ext_more INTEGER NOT NULL DEFAULT 0,
+  ext TEXT NOT NULL DEFAULT '是',
+  is_show INTEGER NOT NULL DEFAULT 1,
+  post_name TEXT NOT NULL DEFAULT '',
+  tel TEXT NOT NULL DEFAULT '',
+  addressx TEXT NOT NULL DEFAULT '',
+  create_id INTEGER REFERENCES users(id),
+  create_time TEXT NOT NULL,
+  update_time TEXT NOT NULL
+);
+CREATE INDEX articles_listing ON articles(status, ext, is_show, id);
+CREATE INDEX articles_price ON articles(status, price_fen);
+CREATE INDEX articles_sales ON articles(status, ext_more);
+CREATE INDEX articles_creator ON articles(create_id, status);
+CREATE INDEX articles_class ON articles(class_id);
+
+CREATE TABLE course_sections (
+  id {{pk}},
+  article_id INTEGER NOT NULL REFERENCES articles(id),
+  sort INTEGER NOT NULL DEFAULT 0,
+  title TEXT NOT NULL,
+  imgurl TEXT NOT NULL,
+  status INTEGER NOT NULL DEFAULT 2,
+  price_fen {{bigint}} NOT NULL DEFAULT 0,
+  params INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX course_sections_article ON course_sections(article_id, sort);
+
+CREATE TABLE purchases (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  article_id INTEGER NOT NULL REFERENCES articles(id),
+  section_id INTEGER REFERENCES course_sections(id),
+  order_id INTEGER,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX purchases_user ON purchases(user_id, article_id);
+
+CREATE TABLE comments (
+  id {{pk}},
+  article_id INTEGER NOT NULL REFERENCES articles(id),
+  parent_id INTEGER REFERENCES comments(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  content TEXT NOT NULL,
+  imgurl TEXT NOT NULL DEFAULT '',
+  status INTEGER NOT NULL DEFAULT 10,
+  is_show INTEGER NOT NULL DEFAULT 1,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX comments_article ON comments(article_id, parent_id);
+
+CREATE TABLE user_likes (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  tag_id INTEGER NOT NULL,
+  status INTEGER NOT NULL,
+  title TEXT NOT NULL DEFAULT '',
+  sub_title TEXT NOT NULL DEFAULT '',
+  imgurl TEXT NOT NULL DEFAULT '',
+  urls TEXT NOT NULL DEFAULT '',
+  ext TEXT NOT NULL DEFAULT '',
+  ext_flag TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL,
+  UNIQUE (user_id, status, tag_id)
+);
+
+CREATE TABLE product_spus (
+  id {{pk}},
+  title TEXT NOT NULL,
+  sub_title TEXT NOT NULL DEFAULT '',
+  tag TEXT NOT NULL DEFAULT '',
+  class_id INTEGER REFERENCES classifies(id),
+  imgurls TEXT NOT NULL DEFAULT '',
+  desdep_propicture TEXT NOT NULL DEFAULT '',
+  params TEXT NOT NULL DEFAULT '[]',
+  content TEXT NOT NULL DEFAULT '',
+  price_min_fen {{bigint}} NOT NULL DEFAULT 0,
+  sales INTEGER NOT NULL DEFAULT 0,
+  ext TEXT NOT NULL DEFAULT '是',
+  is_show INTEGER NOT NULL DEFAULT 1,
+  create_id INTEGER REFERENCES users(id),
+  create_time TEXT NOT NULL
+);
+CREATE INDEX product_spus_listing ON product_spus(ext, is_show, id);
+CREATE INDEX product_spus_price ON product_spus(price_min_fen);
+CREATE INDEX product_spus_sales ON product_spus(sales);
+CREATE INDEX product_spus_class ON product_spus(class_id);
+
+CREATE TABLE product_skus (
+  id {{pk}},
+  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
+  title TEXT NOT NULL,
+  param TEXT NOT NULL DEFAULT '',
+  price_fen {{bigint}} NOT NULL,
+  stock INTEGER NOT NULL DEFAULT 0,
+  img TEXT NOT NULL DEFAULT '',
+  sort INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX product_skus_spu ON product_skus(spu_id, sort);
+
+CREATE TABLE addresses (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  name TEXT NOT NULL,
+  tel TEXT NOT NULL,
+  country TEXT NOT NULL DEFAULT '中国',
+  province TEXT NOT NULL,
+  city TEXT NOT NULL,
+  area TEXT NOT NULL,
+  street TEXT NOT NULL DEFAULT '',
+  address_detail TEXT NOT NULL,
+  status INTEGER NOT NULL DEFAULT 0,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX addresses_user ON addresses(user_id);
+
+CREATE TABLE invoice_infos (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  types TEXT NOT NULL,
+  company_name TEXT NOT NULL,
+  company_code TEXT NOT NULL,
+  company_address TEXT NOT NULL DEFAULT '',
+  company_tel TEXT NOT NULL DEFAULT '',
+  bank TEXT NOT NULL DEFAULT '',
+  account TEXT NOT NULL DEFAULT '',
+  name TEXT NOT NULL DEFAULT '',
+  tel TEXT NOT NULL DEFAULT '',
+  country TEXT NOT NULL DEFAULT '中国',
+  province TEXT NOT NULL DEFAULT '',
+  city TEXT NOT NULL DEFAULT '',
+  area TEXT NOT NULL DEFAULT '',
+  street TEXT NOT NULL DEFAULT '',
+  addressx TEXT NOT NULL DEFAULT '',
+  status INTEGER NOT NULL DEFAULT 0,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX invoice_infos_user ON invoice_infos(user_id);
+
+CREATE TABLE orders (
+  id {{pk}},
+  code TEXT NOT NULL UNIQUE,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  status INTEGER NOT NULL DEFAULT 10,
+  types INTEGER NOT NULL DEFAULT 0,
+  cost_price_fen {{bigint}} NOT NULL,
+  tol_cost_fen {{bigint}} NOT NULL,
+  discount INTEGER NOT NULL DEFAULT 10,
+  rec_name TEXT NOT NULL DEFAULT '',
+  rec_tel TEXT NOT NULL DEFAULT '',
+  rec_province TEXT NOT NULL DEFAULT '',
+  rec_city TEXT NOT NULL DEFAULT '',
+  rec_area TEXT NOT NULL DEFAULT '',
+  rec_street TEXT NOT NULL DEFAULT '',
+  rec_address TEXT NOT NULL DEFAULT '',
+  rec_addressx TEXT NOT NULL DEFAULT '',
+  nick_name TEXT NOT NULL DEFAULT '',
+  after_remarks TEXT NOT NULL DEFAULT '',
+  after_imgs TEXT NOT NULL DEFAULT '',
+  invoice_id INTEGER REFERENCES invoice_infos(id),
+  pay_way TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL,
+  pay_time TEXT,
+  way_time TEXT,
+  finish_time TEXT
+);
+CREATE INDEX orders_user ON orders(user_id, status, create_time);
+
+CREATE TABLE order_items (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  spu_id INTEGER REFERENCES product_spus(id),
+  sku_id INTEGER REFERENCES product_skus(id),
+  article_id INTEGER REFERENCES articles(id),
+  section_id INTEGER REFERENCES course_sections(id),
+  title TEXT NOT NULL,
+  imgurl TEXT NOT NULL DEFAULT '',
+  price_fen {{bigint}} NOT NULL,
+  quantity INTEGER NOT NULL
+);
+CREATE INDEX order_items_order ON order_items(order_id);
+
+CREATE TABLE wallet_transactions (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  create_id INTEGER REFERENCES users(id),
+  order_id INTEGER REFERENCES orders(id),
+  tag INTEGER NOT NULL,
+  groups INTEGER NOT NULL DEFAULT 0,
+  title TEXT NOT NULL DEFAULT '',
+  price_fen {{bigint}} NOT NULL,
+  code TEXT NOT NULL,
+  status INTEGER NOT NULL DEFAULT 20,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX wallet_transactions_user ON wallet_transactions(user_id, tag, create_time);
+
+CREATE TABLE payments (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  order_id INTEGER REFERENCES orders(id),
+  transaction_id INTEGER REFERENCES wallet_transactions(id),
+  way TEXT NOT NULL,
+  amount_fen {{bigint}} NOT NULL,
+  out_trade_no TEXT NOT NULL UNIQUE,
+  status INTEGER NOT NULL DEFAULT 10,
+  create_time TEXT NOT NULL,
+  paid_time TEXT
+);
+CREATE INDEX payments_order ON payments(order_id);
+
+CREATE TABLE waybills (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  company TEXT NOT NULL,
+  number TEXT NOT NULL,
+  status TEXT NOT NULL DEFAULT '',
+  locus TEXT NOT NULL DEFAULT '[]',
+  create_time TEXT NOT NULL
+);
+CREATE INDEX waybills_order ON waybills(order_id);
+
+CREATE TABLE notifications (
+  id {{pk}},
+  user_id INTEGER REFERENCES users(id),
+  title TEXT NOT NULL,
+  content TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL
+);
+CREATE INDEX notifications_user ON notifications(user_id, id);
+
+CREATE TABLE configs (
+  ckey TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE regions (
+  code TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  parent_code TEXT,
+  level INTEGER NOT NULL
+);
+CREATE INDEX regions_name ON regions(name, level);
+CREATE INDEX regions_parent ON regions(parent_code);
+
+CREATE TABLE uploads (
+  id {{pk}},
+  user_id INTEGER REFERENCES users(id),
+  path TEXT NOT NULL UNIQUE,
+  mime TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  original_name TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL
+);
+`,
+  },
+]
+
+/** Brings the schema up to the newest version; safe to call on every start. */
+export async function migrate(db: Db): Promise<number[]> {
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  )
+  const done = new Set(
+    (await db.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) =>
+      Number(r.version),
+    ),
+  )
+  const applied: number[] = []
+  for (const m of migrations) {
+    if (done.has(m.version)) continue
+    await db.tx(async (t) => {
+      await t.exec(ddl(m.sql, t.dialect))
+      await t.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ])
+    })
+    applied.push(m.version)
+  }
+  return applied
+}

@@ -1,0 +1,141 @@
+import type { Context } from 'hono'
+import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../src/lib/rules/paging.ts'
+import type { Db } from './db/index.ts'
+import { apiToDbTime } from './time.ts'
+
+export interface Config {
+  signKey: string
+  signIv: string
+  signCheck: boolean
+  /** Directory that holds uploaded and generated files, served at /uploads. */
+  uploadDir: string
+}
+
+export interface Deps {
+  db: Db
+  config: Config
+  now: () => Date
+}
+
+export interface AuthUser {
+  id: number
+  tokenId: number
+}
+
+export type Env = { Variables: { deps: Deps; user: AuthUser | null } }
+export type Ctx = Context<Env>
+
+/** A refusal with the Chinese message the client shows (accounts §8). */
+export class ApiError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export const refuse = (message: string, status = 400) => new ApiError(status, message)
+
+/** The envelope of every answer: { status: 200, data }. */
+export function ok(c: Ctx, data: unknown) {
+  return c.json({ status: 200, data })
+}
+
+export interface Paged<T> {
+  pageData: T[]
+  pageSize: number
+  pageIndex: number
+  pageTotal: number
+}
+
+/** Reads and checks query parameters; each bad value is refused with a message naming it. */
+export class Query {
+  private readonly c: Ctx
+  constructor(c: Ctx) {
+    this.c = c
+  }
+
+  raw(name: string): string | undefined {
+    const v = this.c.req.query(name)
+    return v === undefined || v.trim() === '' ? undefined : v.trim()
+  }
+
+  int(
+    name: string,
+    label: string,
+    opts: { min?: number; max?: number; def?: number } = {},
+  ): number | undefined {
+    const v = this.raw(name)
+    if (v === undefined) return opts.def
+    const min = opts.min ?? 0
+    const max = opts.max ?? 2_147_483_647
+    if (!/^-?\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max) {
+      throw refuse(`${label}须为${min}到${max}之间的整数`)
+    }
+    return Number(v)
+  }
+
+  id(name = 'id', label = '编号'): number {
+    const v = this.int(name, label, { min: 1 })
+    if (v === undefined) throw refuse(`请提供${label}`)
+    return v
+  }
+
+  str(name: string, label: string, max = 50): string | undefined {
+    const v = this.raw(name)
+    if (v !== undefined && v.length > max) throw refuse(`${label}不能超过${max}个字符`)
+    return v
+  }
+
+  oneOf<T extends string>(name: string, label: string, values: readonly T[]): T | undefined {
+    const v = this.raw(name)
+    if (v === undefined) return undefined
+    if (!(values as readonly string[]).includes(v)) throw refuse(`${label}不正确`)
+    return v as T
+  }
+
+  /** yyyymmddhhmmss on the wire, stored-time text back. */
+  time(name: string, label: string): string | undefined {
+    const v = this.raw(name)
+    if (v === undefined) return undefined
+    const t = apiToDbTime(v)
+    if (!t) throw refuse(`${label}格式不正确，应为yyyymmddhhmmss`)
+    return t
+  }
+
+  page(): { pageIndex: number; pageSize: number } {
+    return {
+      pageIndex: this.int('pageIndex', '页码', { min: 0, max: PAGE_INDEX_MAX, def: 0 }) ?? 0,
+      pageSize:
+        this.int('pageSize', '每页条数', { min: 1, max: PAGE_SIZE_MAX, def: PAGE_SIZE_DEFAULT }) ?? 20,
+    }
+  }
+}
+
+/** Runs a paged query: `sql` is the part after SELECT … (FROM … WHERE …), `order` the ORDER BY. */
+export async function paged<R, T>(
+  db: Db,
+  q: { select: string; from: string; params: (string | number | null)[]; order: string },
+  page: { pageIndex: number; pageSize: number },
+  map: (row: R) => T,
+): Promise<Paged<T>> {
+  const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n ${q.from}`, q.params)
+  const rows = await db.all<R>(`SELECT ${q.select} ${q.from} ORDER BY ${q.order} LIMIT ? OFFSET ?`, [
+    ...q.params,
+    page.pageSize,
+    page.pageIndex * page.pageSize,
+  ])
+  return {
+    pageData: rows.map(map),
+    pageSize: page.pageSize,
+    pageIndex: page.pageIndex,
+    pageTotal: Number(total?.n ?? 0),
+  }
+}
+
+/** The signed-in user, or a 401 that makes the client clear its session (accounts §8). */
+export function requireUser(c: Ctx): AuthUser {
+  const u = c.get('user')
+  if (!u) throw new ApiError(401, '请登录')
+  return u
+}

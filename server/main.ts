@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { serve } from '@hono/node-server'
+import { loadConfig } from './config.ts'
+import { openDb } from './db/index.ts'
+import { migrate } from './db/migrations.ts'
+import { DEMO_ACCOUNTS, isSeeded, seed } from './seed/index.ts'
+import { createPortal } from './server.ts'
+
+/** `npm start`: migrate, seed on first start, and serve API + uploads + site on one port. */
+async function main() {
+  const started = performance.now()
+  const config = loadConfig()
+  if (!config.databaseUrl) mkdirSync(dirname(config.sqliteFile), { recursive: true })
+  mkdirSync(config.uploadDir, { recursive: true })
+  const db = await openDb({ url: config.databaseUrl, file: config.sqliteFile })
+  const applied = await migrate(db)
+  if (applied.length) console.log(`[db] 已应用迁移 ${applied.join(', ')}`)
+  if (!(await isSeeded(db))) {
+    console.log('[seed] 首次启动，正在生成演示数据…')
+    await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
+  }
+
+  const app = createPortal({ db, config, now: () => new Date() }, { distDir: 'dist' })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const url = `http://localhost:${info.port}`
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(`\n门户已启动 (${seconds}s): ${url}`)
+    console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
+    console.log('演示账号 (手机号 / 密码):')
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
+  })
+
+  const stop = () => {
+    server.close()
+    void db.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((e: unknown) => {
+  console.error('启动失败:', e instanceof Error ? e.message : e)
+  process.exit(1)
+})

@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import { createApi } from './app.ts'
+import type { Deps } from './http.ts'
+
+/**
+ * The whole portal on one port: the API, uploaded files and (once built) the static site.
+ * In production the site goes to a static host instead, and only the API runs here.
+ */
+export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
+  const app = new Hono()
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }))
+  app.route('/', createApi(deps))
+
+  // Uploads are user files: never let one run as a page (an SVG with a script, say).
+  app.use('/uploads/*', async (c, next) => {
+    await next()
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    )
+    c.header('Cache-Control', 'public, max-age=86400')
+  })
+  app.use(
+    '/uploads/*',
+    serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }),
+  )
+
+  const dist = opts.distDir
+  if (dist && existsSync(dist)) {
+    app.use('/_astro/*', async (c, next) => {
+      await next()
+      // Astro fingerprints these file names, so they never change under the same URL.
+      c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use('*', serveStatic({ root: dist, precompressed: true }))
+    const notFoundPage = join(dist, '404.html')
+    app.notFound(async (c) => {
+      if (existsSync(notFoundPage)) {
+        const { readFile } = await import('node:fs/promises')
+        return c.html(await readFile(notFoundPage, 'utf8'), 404)
+      }
+      return c.text('404 页面不存在', 404)
+    })
+  }
+  return app
+}

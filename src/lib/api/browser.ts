@@ -1,0 +1,61 @@
+/**
+ * The browser's API client. Kept apart from index.ts so the build and the tests, which run
+ * in Node, can use createApi without touching window or import.meta.env.
+ */
+import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
+import { createHttp, type Http, type Notify } from './http.ts'
+import { type Api, createApi } from './index.ts'
+
+// Vite replaces import.meta.env with the PUBLIC_* variables at build time; typed here so this
+// file does not depend on Astro's generated env types.
+const env: Partial<Record<'PUBLIC_API_BASE' | 'PUBLIC_SIGN_KEY' | 'PUBLIC_SIGN_IV', string>> =
+  (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
+
+let notifier: Notify = (kind, message) => console.warn(`[${kind}] ${message}`)
+
+/** Where error toasts go; the toast island calls setNotifier((kind, msg) => show(kind, msg)) once mounted. */
+export function setNotifier(fn: Notify): void {
+  notifier = fn
+}
+
+function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    // Access to localStorage throws when the browser blocks site data.
+    return null
+  }
+}
+
+/** Session gone (HTTP 401): back to the home page, freshly loaded (accounts §8). */
+function goHome(): void {
+  if (typeof location === 'undefined') return
+  if (location.pathname === '/') location.reload()
+  else location.assign('/')
+}
+
+let http: Http | undefined
+let instance: Api | undefined
+
+/** The shared client, created on first use. */
+export function getHttp(): Http {
+  http ??= createHttp({
+    baseURL: env.PUBLIC_API_BASE ?? '',
+    signSecret: { key: env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY, iv: env.PUBLIC_SIGN_IV || DEV_SIGN_IV },
+    storage: localStore(),
+    // Read at call time, so a notifier set after the first call still receives the toasts.
+    notify: (kind, message) => notifier(kind, message),
+    onUnauthorized: goHome,
+  })
+  return http
+}
+
+export function getApi(): Api {
+  instance ??= createApi(getHttp())
+  return instance
+}
+
+/** The typed public calls for islands: api.getArticle(3). Nothing is created until the first call. */
+export const api: Api = new Proxy({} as Api, {
+  get: (_target, prop) => getApi()[prop as keyof Api],
+})

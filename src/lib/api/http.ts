@@ -1,0 +1,210 @@
+import { type $Fetch, type FetchContext, type FetchOptions, ofetch } from 'ofetch'
+import { makeSign, type SignSecret } from '../sign.ts'
+import type { Envelope, UploadResult } from './types.ts'
+
+/** Client versions sent in the pcv header (accounts §9). */
+export const PCV = '1.25'
+export const UPLOAD_PCV = '1.07'
+export const UPLOAD_PATH = '/api/Upload/PostUpload'
+
+export const MSG_DEFAULT = '服务器处理异常'
+export const MSG_EXPIRED = '登录信息已经过期'
+export const MSG_NETWORK = '网络连接失败，请稍后重试'
+
+/** localStorage keys of the session (accounts §7 "Login answers … are stored"). */
+export const STORAGE_USERS = 'users'
+export const STORAGE_TOKENS = 'tokens'
+
+export type NotifyKind = 'error' | 'info' | 'success'
+export type Notify = (kind: NotifyKind, message: string) => void
+
+export interface HttpOptions {
+  /** API host without the /api prefix; '' is the same origin. */
+  baseURL: string
+  signSecret: SignSecret
+  storage: Pick<Storage, 'getItem' | 'removeItem'> | null
+  notify: Notify
+  /** Called after a 401 has cleared the session; the browser goes to / and reloads. */
+  onUnauthorized: () => void
+  now?: () => number
+}
+
+/** Per-call options on top of the shared rules. */
+export interface CallOptions {
+  /** No automatic error toast (the 401 one still shows): the caller shows its own or ignores the failure. */
+  silent?: boolean
+  signal?: AbortSignal
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>
+
+/**
+ * Every refusal of a call: `status` is the body status (400, 500 …), the HTTP status when the
+ * body had none to give, or 0 when no answer arrived. `message` is what the toast showed.
+ */
+export class ApiRequestError extends Error {
+  readonly status: number
+  /** The parsed body of the answer, when there was one. */
+  readonly body: unknown
+  constructor(status: number, message: string, body?: unknown) {
+    super(message)
+    this.name = 'ApiRequestError'
+    this.status = status
+    this.body = body
+  }
+}
+
+export interface Http {
+  /** GET: resolves to the inner `data` of a status-200 answer. get('/api/Users/GetUsers', { id: 1 }) */
+  get<T>(path: string, query?: QueryParams, opts?: CallOptions): Promise<T>
+  /** POST: resolves to the whole `{ status, data }` body of a status-200 answer. */
+  post<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>
+  /** Multipart upload of one file under the field `file`; resolves to `{ status, data: { path } }`. */
+  upload(file: Blob, name: string, opts?: CallOptions): Promise<Envelope<UploadResult>>
+  /** The configured ofetch instance itself, for calls the helpers do not cover; same headers and rules. */
+  fetch: $Fetch
+}
+
+type Ctx = FetchContext & { options: { silent?: boolean } }
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** The message of a refusal body: data, then message, then the default (accounts §8). */
+function bodyMessage(body: unknown): string | undefined {
+  if (typeof body === 'string' && body.trim() && !body.trim().startsWith('<')) return body.trim()
+  if (!isRecord(body)) return undefined
+  if (typeof body.data === 'string' && body.data) return body.data
+  if (typeof body.message === 'string' && body.message) return body.message
+  return undefined
+}
+
+/** The answer is JSON even when the server labels it text, and even when it was encoded twice. */
+export function parseBody(text: string): unknown {
+  if (text === '') return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return text
+  }
+  if (typeof value === 'string' && /^\s*[{[]/.test(value)) {
+    try {
+      return JSON.parse(value)
+    } catch {
+      return value
+    }
+  }
+  return value
+}
+
+/** The bearer token under 'tokens': a bare string, a JSON string, or { access_token } as login answers it. */
+function readToken(storage: HttpOptions['storage']): string | null {
+  let raw: string | null = null
+  try {
+    raw = storage?.getItem(STORAGE_TOKENS) ?? null
+  } catch {
+    // Storage can be unavailable (privacy modes); the call goes out without a session.
+    return null
+  }
+  if (!raw) return null
+  const value = /^\s*["{]/.test(raw) ? parseBody(raw) : raw
+  if (typeof value === 'string') return value || null
+  if (isRecord(value) && typeof value.access_token === 'string') return value.access_token || null
+  return null
+}
+
+/** Query values that are undefined, null, '' or NaN are not sent at all. cleanQuery({ a: 1, b: '' }) → { a: 1 } */
+export function cleanQuery(query: object | undefined): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined
+  const out: Record<string, string | number | boolean> = {}
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '' || (typeof v === 'number' && Number.isNaN(v))) continue
+    out[k] = v as string | number | boolean
+  }
+  return out
+}
+
+/** The one HTTP client of the site: headers of accounts §7 and answer rules of accounts §8. */
+export function createHttp(opts: HttpOptions): Http {
+  const now = opts.now ?? Date.now
+
+  const fail = (ctx: Ctx, status: number, message: string, body?: unknown): never => {
+    if (!ctx.options.silent) opts.notify('error', message)
+    throw new ApiRequestError(status, message, body)
+  }
+
+  const instance = ofetch.create({
+    baseURL: opts.baseURL,
+    // No timeout (accounts §7), and no automatic retry: a repeated POST could pay or order twice.
+    retry: false,
+    parseResponse: parseBody,
+
+    onRequest(ctx) {
+      const h = ctx.options.headers
+      const token = readToken(opts.storage)
+      if (token) h.set('Authorization', `Bearer ${token}`)
+      h.set('sign', makeSign(opts.signSecret, now()))
+      if (ctx.options.body instanceof FormData) {
+        // Uploads: the browser sets the multipart Content-Type with its boundary.
+        if (!h.has('pcv')) h.set('pcv', UPLOAD_PCV)
+        return
+      }
+      h.set('Content-Type', 'application/json')
+      if (!h.has('pcv')) h.set('pcv', PCV)
+      h.set('origins', 'pc')
+      h.set('platform', 'h5')
+    },
+
+    onRequestError(ctx) {
+      // The spec logs the user out here too; we do not, as a flaky network would cost users their session and work.
+      fail(ctx as Ctx, 0, MSG_NETWORK)
+    },
+
+    onResponse(ctx) {
+      const res = ctx.response
+      if (!res.ok) return // onResponseError handles it
+      const body: unknown = res._data
+      const status = isRecord(body) ? Number(body.status) : Number.NaN
+      if (status === 200) {
+        if ((ctx.options.method ?? 'GET').toUpperCase() === 'GET')
+          res._data = (body as Envelope<unknown>).data
+        return
+      }
+      // Body status 500, any other status, or no envelope at all: data, then message, then the default.
+      fail(ctx as Ctx, Number.isNaN(status) ? res.status : status, bodyMessage(body) ?? MSG_DEFAULT, body)
+    },
+
+    onResponseError(ctx) {
+      const res = ctx.response
+      const body: unknown = res._data
+      if (res.status === 401) {
+        opts.notify('error', MSG_EXPIRED)
+        try {
+          opts.storage?.removeItem(STORAGE_USERS)
+          opts.storage?.removeItem(STORAGE_TOKENS)
+        } catch {
+          // Storage unavailable: nothing stored to clear.
+        }
+        opts.onUnauthorized()
+        throw new ApiRequestError(401, MSG_EXPIRED, body)
+      }
+      // 403 with a message is a refused sign (clock or key), not a logout.
+      fail(ctx as Ctx, res.status, bodyMessage(body) ?? (res.statusText || `请求失败（${res.status}）`), body)
+    },
+  } satisfies FetchOptions)
+
+  return {
+    fetch: instance,
+    get: <T>(path: string, query?: QueryParams, o: CallOptions = {}) =>
+      instance<T>(path, { method: 'GET', query: cleanQuery(query), ...o }),
+    post: <T>(path: string, body?: unknown, o: CallOptions = {}) =>
+      instance<Envelope<T>>(path, { method: 'POST', body: body as FetchOptions['body'], ...o }),
+    upload: (file: Blob, name: string, o: CallOptions = {}) => {
+      const form = new FormData()
+      form.append('file', file, name)
+      return instance<Envelope<UploadResult>>(UPLOAD_PATH, { method: 'POST', body: form, ...o })
+    },
+  }
+}

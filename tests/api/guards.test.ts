@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest'
+import { issueToken } from '../../server/auth/tokens.ts'
+import { startServer } from './harness.ts'
+
+const h = startServer()
+
+describe('the sign header (accounts §7)', () => {
+  const list = '/api/Article/GetArticlePage?status=30'
+  const withSign = (sign: string | null) =>
+    fetch(`${h.base}${list}`, { headers: sign === null ? {} : { sign } }).then(async (r) => ({
+      http: r.status,
+      body: (await r.json()) as { status: number; data: unknown },
+    }))
+
+  it('accepts a fresh sign', async () => {
+    expect((await withSign(h.sign())).http).toBe(200)
+    expect((await withSign(h.sign(Date.now() - 4 * 60_000))).http).toBe(200)
+  })
+
+  it('refuses a missing, garbled, stale or far-future sign with a message and without 401', async () => {
+    const cases = [null, 'not-a-sign', h.sign(Date.now() - 6 * 60_000), h.sign(Date.now() + 6 * 60_000)]
+    for (const sign of cases) {
+      const r = await withSign(sign)
+      expect(r.http).toBe(403)
+      expect(r.body.status).toBe(403)
+      expect(r.body.data).toMatch(/签名/)
+    }
+  })
+})
+
+describe('tokens', () => {
+  const mine = (token: string) =>
+    h.get('/api/Article/GetArticlePage', { status: 10, isCreate: 1 }, { Authorization: `Bearer ${token}` })
+
+  it('accepts a live token, and answers 401 to an unknown, revoked or expired one', async () => {
+    const user = await h.db.get<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1')
+    const token = await issueToken(h.db, Number(user!.id), new Date())
+    expect((await mine(token)).http).toBe(200)
+    expect((await mine('made-up-token')).http).toBe(401)
+
+    const revoked = await issueToken(h.db, Number(user!.id), new Date())
+    await h.db.run('UPDATE tokens SET revoked_at = ? WHERE id = (SELECT MAX(id) FROM tokens)', [Date.now()])
+    expect((await mine(revoked)).http).toBe(401)
+
+    const old = await issueToken(h.db, Number(user!.id), new Date(Date.now() - 40 * 24 * 3600_000))
+    expect((await mine(old)).http).toBe(401)
+  })
+})
+
+describe('malformed input gets a 4xx envelope with a message, never a 500', () => {
+  const bad: [string, Record<string, string>][] = [
+    ['/api/Article/GetArticlePage', { status: '30', pageSize: '-1' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageSize: '0' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageSize: '1000000' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageSize: 'abc' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageIndex: '-5' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageIndex: '99999999999999999999' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageIndex: '1e3' }],
+    ['/api/Article/GetArticlePage', { status: '99' }],
+    ['/api/Article/GetArticlePage', {}],
+    ['/api/Article/GetArticlePage', { status: '30', pageOrder: 'id; DROP TABLE users' }],
+    ['/api/Article/GetArticlePage', { status: '30', pageSort: 'sideways' }],
+    ['/api/Article/GetArticlePage', { status: '30', isPrice: '7' }],
+    ['/api/Article/GetArticlePage', { status: '30', classId: "1' OR '1'='1" }],
+    ['/api/Article/GetArticlePage', { status: '30', stime: '2026' }],
+    ['/api/Article/GetArticlePage', { status: '30', etime: '20261399000000' }],
+    ['/api/Article/GetArticlePage', { status: '30', title: 'x'.repeat(500) }],
+    ['/api/Article/GetArticle', { id: 'abc' }],
+    ['/api/Article/GetArticle', { id: '0' }],
+    ['/api/Article/GetArticle', { id: '1 OR 1=1' }],
+    ['/api/Article/GetArticle', {}],
+    ['/api/Article/GetArticleQuery', { status: 'x' }],
+    ['/api/ProductSpu/GetProductSpu', { id: '-3' }],
+    ['/api/ProductSpu/GetProductSpuPage', { pageSize: '101' }],
+    ['/api/Users/GetUsers', { id: '1.5' }],
+    ['/api/Nope/Nothing', {}],
+  ]
+  for (const [path, query] of bad) {
+    it(`${path} ${JSON.stringify(query)}`, async () => {
+      const r = await h.get(path, query)
+      expect(r.http).toBeGreaterThanOrEqual(400)
+      expect(r.http).toBeLessThan(500)
+      expect(r.status).toBe(r.http)
+      expect(typeof r.data).toBe('string')
+      expect(r.data as string).toMatch(/[\u4e00-\u9fa5]/)
+    })
+  }
+
+  it('an injection string in a text filter is just text', async () => {
+    const r = await h.get<{ pageData: unknown[] }>('/api/Article/GetArticlePage', {
+      status: '30',
+      title: "'; DROP TABLE articles; --",
+      tag: "' OR 1=1 --",
+    })
+    expect(r.http).toBe(200)
+    expect(r.data.pageData).toEqual([])
+    const still = await h.get<{ pageTotal: number }>('/api/Article/GetArticlePage', { status: '30' })
+    expect(still.data.pageTotal).toBeGreaterThan(0)
+  })
+})

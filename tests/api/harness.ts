@@ -1,0 +1,70 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { loadConfig } from '../../server/config.ts'
+import { type Db, openDb } from '../../server/db/index.ts'
+import { createPortal } from '../../server/server.ts'
+import { makeSign } from '../../src/lib/sign.ts'
+
+export interface Answer<T = unknown> {
+  http: number
+  status: number
+  data: T
+}
+
+export interface Harness {
+  db: Db
+  base: string
+  /** A signed request, as the browser client makes it. */
+  get<T = unknown>(
+    path: string,
+    query?: Record<string, string | number>,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>>
+  post<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer<T>>
+  sign(at?: number): string
+}
+
+/** Starts the real server on a free loopback port over this run's seeded database. */
+export function startServer(): Harness {
+  const config = { ...loadConfig({}), uploadDir: inject('uploadDir') }
+  const h = { base: '' } as Harness
+  let close = () => {}
+  beforeAll(async () => {
+    const url = inject('dbUrl')
+    h.db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
+    const server = serve({
+      fetch: createPortal({ db: h.db, config, now: () => new Date() }).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    })
+    await new Promise((r) => server.once('listening', r))
+    h.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    close = () => server.close()
+  })
+  afterAll(async () => {
+    close()
+    await h.db.close()
+  })
+  h.sign = (at = Date.now()) => makeSign({ key: config.signKey, iv: config.signIv }, at)
+  const call = async <T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(`${h.base}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', sign: h.sign(), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = (await res.json()) as { status: number; data: T }
+    return { http: res.status, status: json.status, data: json.data }
+  }
+  h.get = (path, query = {}, headers) => {
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()
+    return call('GET', qs ? `${path}?${qs}` : path, undefined, headers)
+  }
+  h.post = (path, body, headers) => call('POST', path, body, headers)
+  return h
+}
