@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../src/lib/rules/paging.ts'
-import type { Db } from './db/index.ts'
+import type { Db, Param } from './db/index.ts'
 import { apiToDbTime } from './time.ts'
 
 export interface Config {
@@ -112,18 +112,33 @@ export class Query {
   }
 }
 
-/** Runs a paged query: `sql` is the part after SELECT … (FROM … WHERE …), `order` the ORDER BY. */
+/**
+ * Runs a paged query over `FROM {table} WHERE {where}`, where `key` is the table's id column.
+ * The page is found on ids alone (an index walk, even deep into OFFSET) and only its rows are
+ * read and joined; the count never needs the join either.
+ */
 export async function paged<R, T>(
   db: Db,
-  q: { select: string; from: string; params: (string | number | null)[]; order: string },
+  q: {
+    select: string
+    table: string
+    key: string
+    join?: string
+    where: string[]
+    params: Param[]
+    order: string
+  },
   page: { pageIndex: number; pageSize: number },
   map: (row: R) => T,
 ): Promise<Paged<T>> {
-  const total = await db.get<{ n: number }>(`SELECT COUNT(*) AS n ${q.from}`, q.params)
-  const rows = await db.all<R>(`SELECT ${q.select} ${q.from} ORDER BY ${q.order} LIMIT ? OFFSET ?`, [
-    ...q.params,
-    page.pageSize,
-    page.pageIndex * page.pageSize,
+  const where = q.where.length ? `WHERE ${q.where.join(' AND ')}` : ''
+  const ids = `SELECT ${q.key} FROM ${q.table} ${where} ORDER BY ${q.order} LIMIT ? OFFSET ?`
+  const [total, rows] = await Promise.all([
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${q.table} ${where}`, q.params),
+    db.all<R>(
+      `SELECT ${q.select} FROM ${q.table} ${q.join ?? ''} WHERE ${q.key} IN (${ids}) ORDER BY ${q.order}`,
+      [...q.params, page.pageSize, page.pageIndex * page.pageSize],
+    ),
   ])
   return {
     pageData: rows.map(map),

@@ -109,9 +109,12 @@ CREATE TABLE articles (
   create_time TEXT NOT NULL,
   update_time TEXT NOT NULL
 );
+-- Listings filter on (status, ext, is_show) and order by id, price or sales: one index per
+-- order keeps every page an index walk; the title index makes a search count index-only.
 CREATE INDEX articles_listing ON articles(status, ext, is_show, id);
-CREATE INDEX articles_price ON articles(status, price_fen);
-CREATE INDEX articles_sales ON articles(status, ext_more);
+CREATE INDEX articles_price ON articles(status, ext, is_show, price_fen, id);
+CREATE INDEX articles_sales ON articles(status, ext, is_show, ext_more, id);
+CREATE INDEX articles_title ON articles(status, ext, is_show, title, price_fen);
 CREATE INDEX articles_creator ON articles(create_id, status);
 CREATE INDEX articles_class ON articles(class_id);
 
@@ -183,8 +186,8 @@ CREATE TABLE product_spus (
   create_time TEXT NOT NULL
 );
 CREATE INDEX product_spus_listing ON product_spus(ext, is_show, id);
-CREATE INDEX product_spus_price ON product_spus(price_min_fen);
-CREATE INDEX product_spus_sales ON product_spus(sales);
+CREATE INDEX product_spus_price ON product_spus(ext, is_show, price_min_fen, id);
+CREATE INDEX product_spus_sales ON product_spus(ext, is_show, sales, id);
 CREATE INDEX product_spus_class ON product_spus(class_id);
 
 CREATE TABLE product_skus (

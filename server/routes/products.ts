@@ -88,11 +88,11 @@ productRoutes.get('/ProductSpu/GetProductSpuPage', async (c) => {
   const order = orderBy(
     q,
     { priceMin: 'p.price_min_fen', price: 'p.price_min_fen', extMore: 'p.sales' },
-    'p.id DESC',
+    'p.id',
   )
   const result = await paged(
     db,
-    { select: SPU_COLUMNS, from: `FROM product_spus p WHERE ${where.join(' AND ')}`, params, order },
+    { select: SPU_COLUMNS, table: 'product_spus p', key: 'p.id', where, params, order },
     q.page(),
     spuCard,
   )
