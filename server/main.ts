@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { serve } from '@hono/node-server'
+import { buildSite } from './build-site.ts'
 import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
@@ -21,15 +22,29 @@ async function main() {
     await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
   }
 
-  const app = createPortal({ db, config, now: () => new Date() }, { distDir: 'dist' })
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const url = `http://localhost:${info.port}`
-    const seconds = ((performance.now() - started) / 1000).toFixed(1)
-    console.log(`\n门户已启动 (${seconds}s): ${url}`)
-    console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
-    console.log('演示账号 (手机号 / 密码):')
-    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
-  })
+  const distDir = 'dist'
+  mkdirSync(distDir, { recursive: true })
+  const app = createPortal({ db, config, now: () => new Date() }, { distDir })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  await new Promise((r) => server.once('listening', r))
+
+  // The site is pre-rendered from this very API, so it is built once the API answers.
+  if (!process.argv.includes('--no-build') && existsSync('src/pages')) {
+    console.log('[site] 正在从 API 生成静态站点…')
+    const built = await buildSite({ apiBase: `http://127.0.0.1:${config.port}`, distDir })
+    if (built.ok) console.log(`[site] 站点已生成 (${built.seconds.toFixed(1)}s)`)
+    else
+      console.error(
+        `[site] 站点生成失败（见上方错误）；API 仍在运行${existsSync(distDir) ? '，继续提供上一次生成的站点' : ''}`,
+      )
+  }
+
+  console.log(
+    `\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): http://localhost:${config.port}`,
+  )
+  console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
+  console.log('演示账号 (手机号 / 密码):')
+  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
 
   const stop = () => {
     server.close()

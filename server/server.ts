@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
@@ -30,20 +31,26 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
   )
 
   const dist = opts.distDir
-  if (dist && existsSync(dist)) {
+  if (dist) {
+    // The specs' query routes (/productdetail?id=3) go to the static page when the build made one;
+    // otherwise the query page renders the item from the API in the browser.
+    app.get('/:route{productdetail|detail|teacher}', async (c, next) => {
+      const id = c.req.query('id')
+      if (id && /^\d{1,10}$/.test(id) && existsSync(join(dist, c.req.param('route'), id, 'index.html'))) {
+        return c.redirect(`/${c.req.param('route')}/${id}/`, 301)
+      }
+      await next()
+    })
     app.use('/_astro/*', async (c, next) => {
       await next()
       // Astro fingerprints these file names, so they never change under the same URL.
       c.header('Cache-Control', 'public, max-age=31536000, immutable')
     })
-    app.use('*', serveStatic({ root: dist, precompressed: true }))
-    const notFoundPage = join(dist, '404.html')
+    app.use('*', serveStatic({ root: dist }))
     app.notFound(async (c) => {
-      if (existsSync(notFoundPage)) {
-        const { readFile } = await import('node:fs/promises')
-        return c.html(await readFile(notFoundPage, 'utf8'), 404)
-      }
-      return c.text('404 页面不存在', 404)
+      const page = join(dist, '404.html')
+      if (existsSync(page)) return c.html(await readFile(page, 'utf8'), 404)
+      return c.text('404 页面不存在（站点尚未生成）', 404)
     })
   }
   return app

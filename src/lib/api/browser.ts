@@ -3,6 +3,7 @@
  * in Node, can use createApi without touching window or import.meta.env.
  */
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
+import { toast } from '../toast.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
 
@@ -11,9 +12,9 @@ import { type Api, createApi } from './index.ts'
 const env: Partial<Record<'PUBLIC_API_BASE' | 'PUBLIC_SIGN_KEY' | 'PUBLIC_SIGN_IV', string>> =
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 
-let notifier: Notify = (kind, message) => console.warn(`[${kind}] ${message}`)
+let notifier: Notify = toast
 
-/** Where error toasts go; the toast island calls setNotifier((kind, msg) => show(kind, msg)) once mounted. */
+/** Where error toasts go: the page's toast region by default; tests may capture them instead. */
 export function setNotifier(fn: Notify): void {
   notifier = fn
 }

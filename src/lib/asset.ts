@@ -1,0 +1,16 @@
+/**
+ * File paths from the API ('/uploads/…') live on the API's host. A full URL is used as is,
+ * otherwise it is prefixed with the API base (accounts §2, instructor avatar rule).
+ * assetUrl('/uploads/a.png', 'https://api.example.cn') → 'https://api.example.cn/uploads/a.png'
+ */
+export function assetUrl(path: string | null | undefined, base: string = publicApiBase()): string {
+  if (!path) return ''
+  if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path
+  return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`
+}
+
+/** The API base compiled into the site; '' is the site's own origin. */
+export function publicApiBase(): string {
+  const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env
+  return env?.PUBLIC_API_BASE ?? ''
+}

@@ -1,0 +1,37 @@
+/** The stored session (accounts §3 "Client storage"): 'tokens' the bearer token, 'users' the profile. */
+import { STORAGE_TOKENS, STORAGE_USERS } from './api/http.ts'
+
+export interface StoredUser {
+  id: number
+  nickName: string
+  avatarUrl: string
+  tel?: string
+  level?: number
+}
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+/** The signed-in user as stored, or null. */
+export function storedUser(): StoredUser | null {
+  const s = store()
+  if (!s?.getItem(STORAGE_TOKENS)) return null
+  try {
+    const u = JSON.parse(s.getItem(STORAGE_USERS) ?? 'null') as StoredUser | null
+    return u && typeof u === 'object' ? u : null
+  } catch {
+    return null
+  }
+}
+
+/** Forgets the session on this browser. */
+export function clearSession(): void {
+  const s = store()
+  s?.removeItem(STORAGE_TOKENS)
+  s?.removeItem(STORAGE_USERS)
+}

@@ -1,0 +1,57 @@
+// The chrome's behaviour on every page: the signed-in half of the nav, the icons that need
+// a session, the search box and logout. Plain DOM so that static pages ship no framework.
+import { assetUrl } from '../lib/asset.ts'
+import { clearSession, storedUser } from '../lib/session.ts'
+import { toast } from '../lib/toast.ts'
+
+const user = storedUser()
+document.documentElement.dataset.auth = user ? 'in' : 'out'
+if (user) {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-user-name]'))
+    el.textContent = user.nickName || '用户'
+  for (const img of document.querySelectorAll<HTMLImageElement>('img[data-user-avatar]')) {
+    if (user.avatarUrl) img.src = assetUrl(user.avatarUrl)
+  }
+}
+
+// Cart and messages say 请登录 to visitors (accounts §2).
+for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-need-login]')) {
+  a.addEventListener('click', (e) => {
+    if (storedUser()) return
+    e.preventDefault()
+    toast('error', '请登录')
+  })
+}
+
+// The login dialog island listens for this event (accounts §2, login dialog).
+for (const b of document.querySelectorAll<HTMLElement>('[data-open-login]')) {
+  b.addEventListener('click', (e) => {
+    e.preventDefault()
+    window.dispatchEvent(new CustomEvent('portal:login', { detail: { tab: b.dataset.openLogin || 'login' } }))
+  })
+}
+
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]')) {
+  form.addEventListener('submit', (e) => {
+    const q = new FormData(form).get('q')
+    if (typeof q !== 'string' || !q.trim()) {
+      e.preventDefault()
+      toast('error', '请输入搜索内容')
+    }
+  })
+}
+
+for (const b of document.querySelectorAll<HTMLElement>('[data-logout]')) {
+  b.addEventListener('click', () => {
+    if (!window.confirm('确定退出登录吗？')) return
+    clearSession()
+    location.assign('/')
+  })
+}
+
+// A dropdown made of <details> closes when the pointer goes elsewhere.
+document.addEventListener('click', (e) => {
+  for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')) {
+    if (!d.contains(e.target as Node)) d.open = false
+  }
+})
