@@ -22,7 +22,7 @@ async function main() {
     await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
   }
 
-  const distDir = 'dist'
+  const distDir = process.env.DIST_DIR ?? 'dist'
   mkdirSync(distDir, { recursive: true })
   const app = createPortal({ db, config, now: () => new Date() }, { distDir })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })

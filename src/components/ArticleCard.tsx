@@ -7,13 +7,8 @@ import { articlePath } from '../lib/routes.ts'
 export function ArticleCard({ a, headingLevel = 3 }: { a: Article; headingLevel?: 2 | 3 }) {
   const H = `h${headingLevel}` as const
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-      <a
-        href={articlePath(a.id)}
-        className="block aspect-[16/10] overflow-hidden bg-slate-100"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <div className="aspect-[16/10] overflow-hidden bg-slate-100">
         <img
           src={assetUrl(a.imgurl)}
           alt=""
@@ -23,10 +18,13 @@ export function ArticleCard({ a, headingLevel = 3 }: { a: Article; headingLevel?
           height={200}
           className="h-full w-full object-cover transition group-hover:scale-105"
         />
-      </a>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <H className="line-clamp-2 text-[15px] font-medium leading-snug text-slate-900">
-          <a href={articlePath(a.id)} className="hover:text-brand-700">
+          <a
+            href={articlePath(a.id)}
+            className="hover:text-brand-700 after:absolute after:inset-0 after:content-['']"
+          >
             {a.title}
           </a>
         </H>

@@ -8,13 +8,8 @@ export function ProductCard({ p, headingLevel = 3 }: { p: SpuCard; headingLevel?
   const H = `h${headingLevel}` as const
   const price = formatPrice(p.priceMin)
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-      <a
-        href={productPath(p.id)}
-        className="block aspect-square overflow-hidden bg-slate-100"
-        tabIndex={-1}
-        aria-hidden="true"
-      >
+    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <div className="aspect-square overflow-hidden bg-slate-100">
         <img
           src={assetUrl(firstImage(p.imgurls))}
           alt=""
@@ -24,10 +19,13 @@ export function ProductCard({ p, headingLevel = 3 }: { p: SpuCard; headingLevel?
           height={300}
           className="h-full w-full object-cover transition group-hover:scale-105"
         />
-      </a>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <H className="line-clamp-2 text-[15px] font-medium leading-snug text-slate-900">
-          <a href={productPath(p.id)} className="hover:text-brand-700">
+          <a
+            href={productPath(p.id)}
+            className="hover:text-brand-700 after:absolute after:inset-0 after:content-['']"
+          >
             {p.title}
           </a>
         </H>

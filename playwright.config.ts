@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 4410)
+// One fresh database, upload folder and site build per run; workers inherit the same folder.
+process.env.E2E_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'))
+const dir = process.env.E2E_DIR
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'zh-CN',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  // The real thing: `npm start` migrates, seeds, builds the site from its API and serves both.
+  webServer: {
+    command: 'node server/main.ts',
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SQLITE_FILE: join(dir, 'portal.db'),
+      UPLOAD_DIR: join(dir, 'uploads'),
+      DIST_DIR: join(dir, 'dist'),
+    },
+  },
+})
