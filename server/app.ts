@@ -1,12 +1,22 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { checkSign } from '../src/lib/sign.ts'
 import { userFromHeader } from './auth/tokens.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
+import { addressRoutes } from './routes/addresses.ts'
+import { authRoutes } from './routes/auth.ts'
 import { contentRoutes } from './routes/content.ts'
+import { invoiceRoutes } from './routes/invoices.ts'
+import { orderRoutes } from './routes/orders.ts'
 import { productRoutes } from './routes/products.ts'
+import { profileRoutes } from './routes/profile.ts'
+import { publishingRoutes } from './routes/publishing.ts'
 import { regionRoutes } from './routes/region.ts'
+import { UPLOAD_PATH, uploadRoutes } from './routes/uploads.ts'
 import { userRoutes } from './routes/users.ts'
+import { walletRoutes } from './routes/wallet.ts'
+import { wechatRoutes } from './routes/wechat.ts'
 
 const SIGN_REFUSALS = {
   missing: '请求缺少签名，请刷新页面后重试',
@@ -37,6 +47,13 @@ export function createApi(deps: Deps) {
     }),
   )
 
+  // Forms are small; only the upload call (with its own 20 MB limit) takes more.
+  const formLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => c.json({ status: 413, data: '请求内容过大' }, 413),
+  })
+  app.use('/api/*', (c, next) => (c.req.path === UPLOAD_PATH ? next() : formLimit(c, next)))
+
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
     const now = deps.now()
@@ -57,6 +74,15 @@ export function createApi(deps: Deps) {
   app.route('/api', productRoutes)
   app.route('/api', userRoutes)
   app.route('/api', regionRoutes)
+  app.route('/api', authRoutes)
+  app.route('/api', wechatRoutes)
+  app.route('/api', profileRoutes)
+  app.route('/api', addressRoutes)
+  app.route('/api', invoiceRoutes)
+  app.route('/api', orderRoutes)
+  app.route('/api', walletRoutes)
+  app.route('/api', publishingRoutes)
+  app.route('/api', uploadRoutes)
   // Answer unknown API paths here, so a site mounted beside the API never shadows them with HTML.
   app.all('/api/*', (c) => c.json({ status: 404, data: '接口不存在' }, 404))
   return app

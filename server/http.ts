@@ -1,6 +1,9 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import type { Checked } from '../src/lib/rules/fields.ts'
 import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../src/lib/rules/paging.ts'
-import type { Db, Param } from './db/index.ts'
+import type { Db, Param, Row } from './db/index.ts'
+import type { SmsProvider } from './providers/sms.ts'
 import { apiToDbTime } from './time.ts'
 
 export interface Config {
@@ -15,6 +18,8 @@ export interface Deps {
   db: Db
   config: Config
   now: () => Date
+  /** Where SMS codes go; the local outbox provider when absent. */
+  sms?: SmsProvider
 }
 
 export interface AuthUser {
@@ -112,6 +117,20 @@ export class Query {
   }
 }
 
+/** The stime–etime filter of list calls as conditions on `column`, a stored creation time. */
+export function timeRange(q: Query, column: string, where: string[], params: Param[]): void {
+  const stime = q.time('stime', '开始时间')
+  const etime = q.time('etime', '结束时间')
+  if (stime) {
+    where.push(`${column} >= ?`)
+    params.push(stime)
+  }
+  if (etime) {
+    where.push(`${column} <= ?`)
+    params.push(etime)
+  }
+}
+
 /**
  * Runs a paged query over `FROM {table} WHERE {where}`, where `key` is the table's id column.
  * The page is found on ids alone (an index walk, even deep into OFFSET) and only its rows are
@@ -153,4 +172,86 @@ export function requireUser(c: Ctx): AuthUser {
   const u = c.get('user')
   if (!u) throw new ApiError(401, '请登录')
   return u
+}
+
+/** The value a rule of src/lib/rules cleaned, or a 400 with the rule's message. */
+export function valid<T>(r: Checked<T>): T {
+  if (r.error !== null) throw refuse(r.error)
+  return r.value
+}
+
+const BAD_BODY = '请求内容格式不正确'
+
+/**
+ * The JSON body of a POST as a record of unknowns, for the rules of src/lib/rules to read.
+ * Malformed JSON, or JSON that is not an object, is refused with one message.
+ */
+export async function body(c: Ctx): Promise<Record<string, unknown>> {
+  const v = await jsonBody(c)
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw refuse(BAD_BODY)
+  return v as Record<string, unknown>
+}
+
+/**
+ * The id of a delete call: the body is the id itself as a JSON string or number (accounts §7),
+ * and `{ id }` is accepted too.
+ */
+export async function bodyId(c: Ctx): Promise<number> {
+  const v = await jsonBody(c)
+  return toId(typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as { id?: unknown }).id : v)
+}
+
+async function jsonBody(c: Ctx): Promise<unknown> {
+  const raw = await c.req.text()
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw refuse(BAD_BODY)
+  }
+}
+
+/** toId('12') → 12; anything but a positive whole number is refused. */
+export function toId(v: unknown, label = '编号'): number {
+  const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : ''
+  if (!/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647)
+    throw refuse(`请提供正确的${label}`)
+  return Number(s)
+}
+
+/** Tables whose rows belong to one user (user_id) and are deleted by clearing is_show. */
+export type OwnedTable = 'addresses' | 'invoice_infos'
+
+/**
+ * The row `id` of `table` when it belongs to `userId`; otherwise a 404 with `notFound`, the same
+ * answer whether the row is someone else's or does not exist, so ids of others leak nothing.
+ */
+export async function ownedRow<T = Row>(
+  db: Db,
+  table: OwnedTable,
+  id: number,
+  userId: number,
+  notFound: string,
+): Promise<T> {
+  const row = await db.get<T>(`SELECT * FROM ${table} WHERE id = ? AND user_id = ? AND is_show = 1`, [
+    id,
+    userId,
+  ])
+  if (!row) throw refuse(notFound, 404)
+  return row
+}
+
+/**
+ * The caller's IP for rate limits: the first x-forwarded-for entry when a proxy in front of us
+ * set one, else the socket's address. Only meaningful behind a proxy that overwrites the header;
+ * exposed directly, a client can name any IP there.
+ */
+export function clientIp(c: Ctx): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+  if (forwarded) return forwarded.slice(0, 64)
+  try {
+    return getConnInfo(c).remote.address ?? ''
+  } catch {
+    // Not served by @hono/node-server (app.request in a test): there is no socket.
+    return ''
+  }
 }

@@ -6,6 +6,7 @@ import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { createApi } from './app.ts'
 import type { Deps } from './http.ts'
+import { wechatConfirmPage } from './routes/wechat.ts'
 
 /**
  * The whole portal on one port: the API, uploaded files and (once built) the static site.
@@ -15,6 +16,8 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
   const app = new Hono()
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }))
   app.route('/', createApi(deps))
+  // The page a phone opens from the WeChat login QR code (a page, so outside /api and its sign).
+  app.route('/', wechatConfirmPage(deps))
 
   // Uploads are user files: never let one run as a page (an SVG with a script, say).
   app.use('/uploads/*', async (c, next) => {

@@ -358,6 +358,16 @@ CREATE TABLE uploads (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'soft delete of addresses and invoice infos',
+    // Orders point at invoice infos (orders.invoice_id), so a deleted one must stay readable;
+    // addresses follow the same rule to keep one ownership check for both.
+    sql: `
+ALTER TABLE addresses ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE invoice_infos ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
+`,
+  },
 ]
 
 /** Brings the schema up to the newest version; safe to call on every start. */

@@ -37,11 +37,11 @@ export function ArticleCard({ a, headingLevel = 3 }: { a: Article; headingLevel?
             ))}
           </ul>
         )}
-        <div className="mt-auto flex items-center justify-between text-xs text-slate-500">
-          <span className="price text-base">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 text-xs text-slate-500">
+          <span className="price shrink-0 whitespace-nowrap text-base">
             {formatPrice(a.price) === '免费' ? '免费' : `¥${formatPrice(a.price)}`}
           </span>
-          <span>
+          <span className="min-w-0 truncate">
             {a.city && `${a.city} · `}
             {a.status === 30 ? `${a.hitsTrue}人学习` : a.nickName}
           </span>

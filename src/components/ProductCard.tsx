@@ -38,12 +38,12 @@ export function ProductCard({ p, headingLevel = 3 }: { p: SpuCard; headingLevel?
             ))}
           </ul>
         )}
-        <div className="mt-auto flex items-baseline justify-between">
-          <span className="price text-base">
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-2">
+          <span className="price shrink-0 whitespace-nowrap text-base">
             {price === '免费' ? price : `¥${price}`}
             <small className="text-xs font-normal text-slate-400">{price === '免费' ? '' : ' 起'}</small>
           </span>
-          <span className="text-xs text-slate-500">已售 {p.extMore}</span>
+          <span className="min-w-0 truncate text-xs text-slate-500">已售 {p.extMore}</span>
         </div>
       </div>
     </article>

@@ -6,6 +6,8 @@
 export function assetUrl(path: string | null | undefined, base: string = publicApiBase()): string {
   if (!path) return ''
   if (/^(https?:)?\/\//.test(path) || path.startsWith('data:')) return path
+  // The site's own files (/about/…, /avatar.svg) are not the API's.
+  if (path.startsWith('/') && !path.startsWith('/uploads/')) return path
   return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`
 }
 

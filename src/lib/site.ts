@@ -8,6 +8,13 @@ export const site = {
   founded: 2020,
   hotline: '400-820-6688',
   address: '江苏省苏州市工业园区星湖街328号创意产业园12栋5楼',
+  /** The same address in parts, for structured data (schema.org PostalAddress). */
+  postal: {
+    region: '江苏省',
+    locality: '苏州市',
+    street: '工业园区星湖街328号创意产业园12栋5楼',
+    country: 'CN',
+  },
   offices: [
     '南京办事处：南京市建邺区江东中路359号国睿大厦2号楼',
     '上海办事处：上海市闵行区申长路990弄虹桥万科中心3号楼',
@@ -19,6 +26,63 @@ export const site = {
   ],
   /** The contact map's fixed centre (storefront §9: zoom 18). */
   map: { lng: 120.7368, lat: 31.3245, zoom: 18, label: '德泰口腔医疗（苏州总部）' },
+  /** The about page (storefront §1-§2): who we are, what we sell, and the four tabs. */
+  about: {
+    intro: [
+      '苏州德泰口腔医疗器械有限公司成立于2020年，总部位于江苏省苏州市，并在南京、上海设有办事处，是一家专注口腔医疗领域的器械、耗材与培训服务商。',
+      '我们代理并销售隐形矫治器、无痛麻醉注射仪与麻醉注射剂、口内扫描仪、种植与修复耗材等产品，为口腔医院、门诊和医生提供从采购、安装、培训到售后的一站式服务。',
+    ],
+    productLines: [
+      { title: '隐形矫治器', text: '数字化方案设计，医用级膜片，覆盖青少年与成人正畸。' },
+      { title: '麻醉注射', text: '无痛麻醉注射仪与配套麻醉注射剂，让诊疗更舒适。' },
+      { title: '口内扫描仪', text: '高精度数字印模，对接主流设计与加工软件。' },
+      { title: '口腔耗材', text: '种植、修复、感控等诊所常用耗材，正品直供。' },
+    ],
+    tabs: [
+      {
+        id: 'team',
+        label: '团队建设',
+        title: '专业、务实、有温度的团队',
+        text: '我们的团队由口腔医学、医疗器械和数字化技术背景的成员组成。销售、技术支持与培训讲师分布在苏州、南京、上海三地，定期开展业务学习与团队活动，保证客户在华东地区都能得到及时响应。',
+        points: ['苏州总部 · 南京 · 上海三地协同', '持证技术工程师上门安装调试', '季度业务培训与年度团建'],
+        images: [
+          { src: '/about/team-1.svg', alt: '德泰口腔医疗团队在苏州总部的合影' },
+          { src: '/about/team-2.svg', alt: '团队户外拓展活动' },
+        ],
+      },
+      {
+        id: 'training',
+        label: '产品培训',
+        title: '从会用到用好：产品培训',
+        text: '每一台设备交付后，我们都会安排产品培训：临床讲师讲解适应证与操作流程，工程师现场演示维护保养。平台上的线上课程可随时回看，帮助医生和助理快速上手。',
+        points: ['隐形矫治病例设计实操课', '口内扫描仪操作与数据传输', '无痛麻醉注射仪临床应用'],
+        images: [
+          { src: '/about/training-1.svg', alt: '口内扫描仪产品培训课堂' },
+          { src: '/about/training-2.svg', alt: '隐形矫治病例设计实操工作坊' },
+        ],
+      },
+      {
+        id: 'gm',
+        label: '总经理',
+        title: '总经理寄语',
+        text: '“德泰成立的初衷，是让每一家口腔诊所都能用上可靠的器械、得到专业的培训。我们坚持正品渠道、透明价格和及时的售后服务，与医生们一起把口腔诊疗做得更好。”',
+        points: ['口腔医学背景，从业十余年', '带领团队服务华东地区数百家口腔机构'],
+        images: [{ src: '/about/gm.svg', alt: '德泰口腔医疗总经理肖像' }],
+      },
+      {
+        id: 'certificates',
+        label: '资质证书',
+        title: '合法合规，资质齐全',
+        text: '公司依法取得医疗器械经营相关许可与备案，并通过 ISO 13485 医疗器械质量管理体系认证。所售产品均来自正规渠道，可提供注册证与检验报告。',
+        points: ['医疗器械经营许可证', '营业执照', 'ISO 13485 质量管理体系认证'],
+        images: [
+          { src: '/about/cert-license.svg', alt: '医疗器械经营许可证' },
+          { src: '/about/cert-business.svg', alt: '营业执照' },
+          { src: '/about/cert-iso.svg', alt: 'ISO 13485 质量管理体系认证证书' },
+        ],
+      },
+    ],
+  },
   icp: '苏ICP备20001234号-1',
   copyright: `© 2020-${new Date().getFullYear()} 苏州德泰口腔医疗器械有限公司 版权所有`,
 } as const

@@ -7,6 +7,8 @@ export function startCarousels(): void {
     const dots = [...root.querySelectorAll<HTMLButtonElement>('.carousel-dots button')]
     const count = track?.children.length ?? 0
     if (!track || count < 2) continue
+    // The arrows and dots only mean something once this script drives them.
+    root.querySelector<HTMLElement>('.carousel-controls')?.removeAttribute('hidden')
     let index = 0
     const go = (i: number) => {
       index = (i + count) % count

@@ -1,0 +1,113 @@
+import { randomInt } from 'node:crypto'
+import { site } from '../../src/lib/site.ts'
+import type { Db } from '../db/index.ts'
+import { refuse } from '../http.ts'
+import type { SmsProvider } from '../providers/sms.ts'
+import { dbTime } from '../time.ts'
+
+/** Every rule of SMS codes in one place. */
+export const SMS = {
+  /** A code lives 5 minutes. */
+  ttlMs: 5 * 60_000,
+  /** Wrong tries per code; the next attempt is refused even with the right code. */
+  maxAttempts: 5,
+  /** One send per phone per minute (the client's countdown, accounts §4). */
+  resendMs: 60_000,
+  perPhonePerDay: 10,
+  perIpPerDay: 30,
+  /** Rows older than this are no longer needed for any limit. */
+  keepMs: 2 * 24 * 3600_000,
+} as const
+
+export const SMS_MESSAGES = {
+  phoneDaily: '该手机号今日获取验证码次数已达上限，请明天再试',
+  ipDaily: '当前网络今日获取验证码次数过多，请明天再试',
+  missing: '请先获取验证码',
+  expired: '验证码已过期，请重新获取',
+  used: '验证码已使用，请重新获取',
+  wrong: '验证码错误',
+  tooMany: '验证码错误次数过多，请重新获取',
+} as const
+
+const startOfDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
+
+/**
+ * Sends a fresh 6-digit code to `tel`, or refuses with 429 when the phone asked within the last
+ * minute or the phone or IP reached today's cap. Returns the code (for the caller's log or tests).
+ */
+export async function issueCode(
+  db: Db,
+  tel: string,
+  ip: string,
+  now: Date,
+  provider: SmsProvider,
+): Promise<string> {
+  const at = now.getTime()
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+  const id = await db.tx(async (t) => {
+    // PostgreSQL runs concurrent transactions side by side: take a per-phone lock so two
+    // requests in the same instant cannot both pass the one-a-minute check. (SQLite's
+    // transactions already run one at a time.)
+    if (t.dialect === 'pg') await t.get('SELECT pg_advisory_xact_lock(hashtext(?))', [`sms:${tel}`])
+    const last = await t.get<{ sent_at: number }>(
+      'SELECT sent_at FROM sms_codes WHERE tel = ? ORDER BY sent_at DESC, id DESC LIMIT 1',
+      [tel],
+    )
+    const wait = last ? Number(last.sent_at) + SMS.resendMs - at : 0
+    if (wait > 0) throw refuse(`请${Math.ceil(wait / 1000)}秒后再获取验证码`, 429)
+    const day = startOfDay(now)
+    const count = async (column: 'tel' | 'ip', value: string) =>
+      Number(
+        (
+          await t.get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM sms_codes WHERE ${column} = ? AND sent_at >= ?`,
+            [value, day],
+          )
+        )?.n ?? 0,
+      )
+    if ((await count('tel', tel)) >= SMS.perPhonePerDay) throw refuse(SMS_MESSAGES.phoneDaily, 429)
+    if (ip && (await count('ip', ip)) >= SMS.perIpPerDay) throw refuse(SMS_MESSAGES.ipDaily, 429)
+    await t.run('DELETE FROM sms_codes WHERE sent_at < ?', [at - SMS.keepMs])
+    return t.insert(
+      'INSERT INTO sms_codes (tel, code, ip, attempts, expires_at, sent_at, create_time) VALUES (?, ?, ?, 0, ?, ?, ?)',
+      [tel, code, ip, at + SMS.ttlMs, at, dbTime(now)],
+    )
+  })
+  try {
+    await provider.send(
+      tel,
+      `【${site.name}】您的验证码是${code}，${SMS.ttlMs / 60_000}分钟内有效，请勿泄露给他人。`,
+    )
+  } catch (e) {
+    // A message that never left must not count against the phone's minute or day.
+    await db.run('DELETE FROM sms_codes WHERE id = ?', [id])
+    console.error('[sms] 发送失败', e)
+    throw refuse('短信发送失败，请稍后再试', 502)
+  }
+  return code
+}
+
+/**
+ * Uses up the latest code sent to `tel`, or refuses: no code, expired, already used, wrong, or
+ * tried too often. Each attempt counts, so after 5 wrong ones even the right code is refused.
+ */
+export async function consumeCode(db: Db, tel: string, code: string, now: Date): Promise<void> {
+  const at = now.getTime()
+  const row = await db.get<{ id: number; code: string; expires_at: number; used_at: number | null }>(
+    'SELECT id, code, expires_at, used_at FROM sms_codes WHERE tel = ? ORDER BY sent_at DESC, id DESC LIMIT 1',
+    [tel],
+  )
+  if (!row) throw refuse(SMS_MESSAGES.missing)
+  if (row.used_at !== null) throw refuse(SMS_MESSAGES.used)
+  if (Number(row.expires_at) <= at) throw refuse(SMS_MESSAGES.expired)
+  // Count the attempt in the same statement that checks the cap, so parallel guesses cannot
+  // slip past it.
+  const counted = await db.run('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = ? AND attempts < ?', [
+    row.id,
+    SMS.maxAttempts,
+  ])
+  if (counted === 0) throw refuse(SMS_MESSAGES.tooMany, 429)
+  if (row.code !== code) throw refuse(SMS_MESSAGES.wrong)
+  const used = await db.run('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL', [at, row.id])
+  if (used === 0) throw refuse(SMS_MESSAGES.used)
+}

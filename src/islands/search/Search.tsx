@@ -1,0 +1,216 @@
+/**
+ * The search page (accounts §2): ?q= and ?tab=, four tabs, and under each the Listing island
+ * searching titles (sort, free/paid filter, count, pager come from it). Empty text is refused
+ * with 请输入搜索内容; the last search is kept in localStorage under 'search'.
+ */
+import { type SubmitEvent, useEffect, useRef, useState } from 'react'
+import { toast } from '../../lib/toast.ts'
+import { Listing } from '../listing/Listing.tsx'
+import { TabList, tabPanelProps } from '../listing/parts.tsx'
+import { type Kind, withoutState } from '../listing/query.ts'
+
+const TABS = [
+  { id: 'course', label: '课程', kind: 30 },
+  { id: 'product', label: '产品', kind: 'product' },
+  { id: 'post', label: '社区', kind: 10 },
+  { id: 'task', label: '任务', kind: 20 },
+] as const satisfies readonly { id: string; label: string; kind: Kind }[]
+type TabId = (typeof TABS)[number]['id']
+
+const MSG_EMPTY = '请输入搜索内容'
+/** The server accepts titles of at most 50 characters. */
+const MAX_LENGTH = 50
+const STORAGE_KEY = 'search'
+
+const tabOf = (v: string | null): TabId => TABS.find((t) => t.id === v)?.id ?? 'course'
+
+/** What the search sent, kept for the next visit (accounts §2). */
+export interface SearchPayload {
+  title: string
+  tab: TabId
+}
+
+function remember(payload: SearchPayload) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(payload))
+  } catch {
+    // Storage blocked: the search still works, it is just not remembered.
+  }
+}
+
+function recalled(): SearchPayload | null {
+  try {
+    const v = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SearchPayload> | null
+    return v && typeof v.title === 'string' && v.title.trim()
+      ? { title: v.title.trim().slice(0, MAX_LENGTH), tab: tabOf(v.tab ?? null) }
+      : null
+  } catch {
+    return null
+  }
+}
+
+export function Search() {
+  const [ready, setReady] = useState(false)
+  const [q, setQ] = useState('')
+  const [text, setText] = useState('')
+  const [tab, setTab] = useState<TabId>('course')
+  const [error, setError] = useState('')
+  const [last, setLast] = useState<SearchPayload | null>(null)
+  // Bumped by every search from this page, so even the same words start again from page 1.
+  const [run, setRun] = useState(0)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    const read = () => {
+      const p = new URLSearchParams(location.search)
+      const query = (p.get('q') ?? '').trim().slice(0, MAX_LENGTH)
+      const t = tabOf(p.get('tab'))
+      setQ(query)
+      setText(query)
+      setTab(t)
+      setError(query ? '' : MSG_EMPTY)
+      if (query) remember({ title: query, tab: t })
+      else setLast(recalled())
+    }
+    read()
+    setReady(true)
+    addEventListener('popstate', read)
+    return () => removeEventListener('popstate', read)
+  }, [])
+
+  const go = (query: string, t: TabId) => {
+    // A new search or tab starts from page 1 with the default sort.
+    const p = new URLSearchParams(withoutState(location.search))
+    p.set('q', query)
+    if (t === 'course') p.delete('tab')
+    else p.set('tab', t)
+    history.pushState(history.state, '', `${location.pathname}?${p}`)
+    setQ(query)
+    setTab(t)
+    setError('')
+    setRun((n) => n + 1)
+    remember({ title: query, tab: t })
+  }
+
+  const submit = (e: SubmitEvent) => {
+    e.preventDefault()
+    const query = text.trim()
+    if (!query) {
+      toast('error', MSG_EMPTY)
+      setError(MSG_EMPTY)
+      inputRef.current?.focus()
+      return
+    }
+    go(query, tab)
+  }
+
+  const active = TABS.find((t) => t.id === tab) ?? TABS[0]
+
+  return (
+    <div>
+      <h1 className="mb-3 text-xl font-bold text-slate-900 md:text-2xl">
+        {q ? (
+          <>
+            “<span className="text-brand-700">{q}</span>”的搜索结果
+          </>
+        ) : (
+          '搜索'
+        )}
+      </h1>
+      <search>
+        <form onSubmit={submit} noValidate className="mb-1 flex max-w-xl">
+          <label htmlFor="search-q" className="sr-only">
+            搜索课程、产品、社区、任务
+          </label>
+          <input
+            ref={inputRef}
+            id="search-q"
+            name="q"
+            type="search"
+            value={text}
+            maxLength={MAX_LENGTH}
+            onChange={(e) => {
+              setText(e.target.value)
+              if (e.target.value.trim()) setError('')
+            }}
+            placeholder="搜索课程 / 产品 / 社区 / 任务"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'search-error' : undefined}
+            className="min-w-0 flex-1 rounded-l-md border border-r-0 border-slate-300 bg-white px-3 py-2 text-[15px] focus:border-brand-500 focus:outline-none"
+          />
+          {tab !== 'course' && <input type="hidden" name="tab" value={tab} />}
+          <button type="submit" className="btn-primary rounded-l-none px-5">
+            搜索
+          </button>
+        </form>
+      </search>
+      <p id="search-error" role="alert" className="min-h-6 text-sm text-red-600">
+        {error}
+      </p>
+
+      {!ready ? (
+        // The URL is read after hydration; until then keep the room the results will take.
+        <div className="min-h-64">
+          <noscript>
+            <p className="mt-3 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-800 ring-1 ring-amber-200">
+              搜索结果需要启用 JavaScript 才能显示。您也可以直接浏览
+              <a href="/course" className="underline">
+                课程
+              </a>
+              、
+              <a href="/product" className="underline">
+                产品
+              </a>
+              、
+              <a href="/association" className="underline">
+                社区
+              </a>
+              或
+              <a href="/task" className="underline">
+                任务
+              </a>
+              。
+            </p>
+          </noscript>
+        </div>
+      ) : q ? (
+        <div className="mt-2">
+          <TabList
+            tabs={TABS.map(({ id, label }) => ({ id, label }))}
+            active={tab}
+            onSelect={(t) => go(q, t)}
+            label="搜索范围"
+            idPrefix="search"
+          />
+          <div {...tabPanelProps('search', tab)} className="pt-4">
+            <Listing
+              key={`${tab}:${run}`}
+              kind={active.kind}
+              fixedQuery={{ title: q }}
+              filters={false}
+              countLabel="条结果"
+              emptyText={`没有找到与“${q}”相关的${active.label}，换个关键词试试`}
+              label={`${active.label}搜索结果`}
+            />
+          </div>
+        </div>
+      ) : (
+        <div className="mt-3 rounded-lg bg-white px-4 py-10 text-center ring-1 ring-slate-200">
+          <p className="text-slate-500">输入关键词，搜索课程、产品、社区帖子和任务。</p>
+          {last && (
+            <p className="mt-3 text-sm text-slate-500">
+              上次搜索：
+              <button
+                type="button"
+                className="font-medium text-brand-700 underline hover:text-brand-600"
+                onClick={() => go(last.title, last.tab)}
+              >
+                {last.title}
+              </button>
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,64 @@
+import { type Checked, checked, defaultFlag, filled, firstError, type Input, len, text } from './fields.ts'
+import { isPhone } from './phone.ts'
+import { type Region, region, regionIncomplete, regionTooLong } from './region.ts'
+
+/** The two invoice kinds of the application dialog (accounts §2). */
+export const INVOICE_TYPES = ['电子普通发票', '增值税专用发票'] as const
+export type InvoiceType = (typeof INVOICE_TYPES)[number]
+
+export interface InvoiceForm extends Region {
+  types: InvoiceType
+  companyName: string
+  companyCode: string
+  companyAddress: string
+  companyTel: string
+  bank: string
+  account: string
+  name: string
+  tel: string
+  addressx: string
+  status: 0 | 1
+  country: string
+}
+
+/**
+ * The invoice form (accounts §5). Every field is required, the ones the form labels optional
+ * included, as the spec observes; the kind is checked first since it picks the tab.
+ */
+export function checkInvoice(input: Input): Checked<InvoiceForm> {
+  const r = region(input)
+  const types = text(input, 'types')
+  const v = {
+    types: types as InvoiceType,
+    companyName: text(input, 'companyName'),
+    companyCode: text(input, 'companyCode'),
+    companyAddress: text(input, 'companyAddress'),
+    companyTel: text(input, 'companyTel'),
+    bank: text(input, 'bank'),
+    account: text(input, 'account'),
+    name: text(input, 'name'),
+    tel: text(input, 'tel'),
+    ...r,
+    addressx: text(input, 'addressx') || text(input, 'addressDetail'),
+    status: defaultFlag(input),
+    country: text(input, 'country') || '中国',
+  }
+  return checked(
+    firstError([
+      [!(INVOICE_TYPES as readonly string[]).includes(types), '请选择发票类型'],
+      ...filled(v.companyName, '公司名称', 20),
+      ...filled(v.companyCode, '税号', 40),
+      ...filled(v.companyAddress, '注册地址', 100),
+      ...filled(v.companyTel, '注册电话', 11, '位'),
+      ...filled(v.bank, '开户银行', 30),
+      ...filled(v.account, '银行账号', 20, '位'),
+      ...filled(v.name, '收票人', 10),
+      [!v.tel, '请填写收票人手机号'],
+      [!isPhone(v.tel), '收票人手机号格式不正确'],
+      [regionIncomplete(r) || regionTooLong(r), '请选择省市区'],
+      ...filled(v.addressx, '详细地址', 100),
+      [len(v.country) > 20, '国家不正确'],
+    ]),
+    v,
+  )
+}

@@ -1,0 +1,38 @@
+import { type Checked, checked, firstError, type Input, len, secret } from './fields.ts'
+
+export const PASSWORD_MIN = 6
+/** scrypt hashes whatever it is given; a bound keeps a megabyte "password" from costing the server. */
+export const PASSWORD_MAX = 64
+export const PASSWORD_MESSAGES = {
+  short: `密码至少${PASSWORD_MIN}位`,
+  long: `密码不能超过${PASSWORD_MAX}位`,
+  mismatch: '两次输入密码不一致',
+} as const
+
+/** The checks of a new password and its repetition, after their "required" checks. */
+export const newPasswordChecks = (password: string, repeat: string) =>
+  [
+    [len(password) < PASSWORD_MIN, PASSWORD_MESSAGES.short],
+    [len(password) > PASSWORD_MAX, PASSWORD_MESSAGES.long],
+    [password !== repeat, PASSWORD_MESSAGES.mismatch],
+  ] as const
+
+/** Change password (accounts §5): old, new and repeated new password, the new ones equal. */
+export function checkPasswordChange(
+  input: Input,
+): Checked<{ password: string; newPassword: string; okPassword: string }> {
+  const v = {
+    password: secret(input, 'password'),
+    newPassword: secret(input, 'newPassword'),
+    okPassword: secret(input, 'okPassword'),
+  }
+  return checked(
+    firstError([
+      [!v.password, '请填写原密码'],
+      [!v.newPassword, '请填写新密码'],
+      [!v.okPassword, '请再次输入新密码'],
+      ...newPasswordChecks(v.newPassword, v.okPassword),
+    ]),
+    v,
+  )
+}

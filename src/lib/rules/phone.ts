@@ -1,0 +1,33 @@
+import { type Checked, checked, firstError, type Input, text } from './fields.ts'
+
+/** isPhone('13800000001') → true: a mainland mobile number, 11 digits starting with 1. */
+export const isPhone = (tel: string) => /^1\d{10}$/.test(tel)
+
+export const PHONE_MESSAGES = { required: '请填写手机号', format: '手机号格式不正确' } as const
+
+/** The phone of "get an SMS code" (accounts §5). */
+export function checkPhone(input: Input, key = 'tel'): Checked<string> {
+  const tel = text(input, key)
+  return checked(
+    firstError([
+      [!tel, PHONE_MESSAGES.required],
+      [!isPhone(tel), PHONE_MESSAGES.format],
+    ]),
+    tel,
+  )
+}
+
+/** Change phone (accounts §5): old phone, new phone and the code sent to the new phone. */
+export function checkPhoneChange(input: Input): Checked<{ tel: string; newTel: string; code: string }> {
+  const v = { tel: text(input, 'tel'), newTel: text(input, 'newTel'), code: text(input, 'code') }
+  return checked(
+    firstError([
+      [!v.tel, '请填写原手机号'],
+      [!v.newTel, '请填写新手机号'],
+      [!v.code, '请填写验证码'],
+      [!isPhone(v.newTel), PHONE_MESSAGES.format],
+      [v.newTel === v.tel, '新手机号不能与原手机号相同'],
+    ]),
+    v,
+  )
+}

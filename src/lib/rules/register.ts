@@ -1,0 +1,31 @@
+import { type Checked, checked, firstError, type Input, secret, text } from './fields.ts'
+import { newPasswordChecks } from './password.ts'
+import { isPhone, PHONE_MESSAGES } from './phone.ts'
+
+export interface Registration {
+  tel: string
+  code: string
+  password: string
+}
+
+/**
+ * Registration (accounts §5): the four required fields in the spec's order, then the phone's
+ * format, the password's length and the repetition.
+ */
+export function checkRegister(input: Input): Checked<Registration> {
+  const tel = text(input, 'tel')
+  const code = text(input, 'code')
+  const password = secret(input, 'password')
+  const okPassword = secret(input, 'okPassword')
+  return checked(
+    firstError([
+      [!tel, PHONE_MESSAGES.required],
+      [!code, '请填写验证码'],
+      [!password, '请设置密码'],
+      [!okPassword, '请填写确认密码'],
+      [!isPhone(tel), PHONE_MESSAGES.format],
+      ...newPasswordChecks(password, okPassword),
+    ]),
+    { tel, code, password },
+  )
+}

@@ -1,0 +1,13 @@
+/**
+ * Membership stars from cumulative spending in yuan (storefront §6): up to 2000 one star, up to
+ * 50000 two, up to 100000 three, up to 200000 four, above five; nothing spent, no star.
+ * The thresholds come from the 'levels' configuration, so the operator can switch readings.
+ */
+export const DEFAULT_STAR_THRESHOLDS = [2000, 50000, 100000, 200000] as const
+
+/** stars(3500) → 2; stars(0) → 0 */
+export function stars(integralYuan: number, thresholds: readonly number[] = DEFAULT_STAR_THRESHOLDS): number {
+  if (!(integralYuan > 0)) return 0
+  const below = thresholds.findIndex((t) => integralYuan <= t)
+  return below === -1 ? thresholds.length + 1 : below + 1
+}

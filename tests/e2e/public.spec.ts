@@ -1,0 +1,136 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectAccessible } from './a11y.ts'
+
+/** Prices as numbers in card order; 免费 is 0. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('main article .price').allInnerTexts()
+  return texts.map((t) => (t.includes('免费') ? 0 : Number(t.replace(/[^\d.]/g, ''))))
+}
+
+const isSorted = (xs: number[], dir: 'asc' | 'desc') =>
+  xs.every((x, i) => i === 0 || (dir === 'asc' ? xs[i - 1]! <= x : xs[i - 1]! >= x))
+
+const cards = (page: Page): Locator => page.locator('main article')
+
+test('home renders every block with cards and a way to more', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.locator('.carousel').first()).toBeVisible()
+  for (const [title, href] of [
+    ['精选课程', '/course'],
+    ['推荐讲师', null],
+    ['推荐产品', '/product'],
+    ['精选分享', '/association'],
+    ['精选任务', '/task'],
+  ] as const) {
+    const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: title }) })
+    await expect(section).toBeVisible()
+    await expect(section.locator('a[href]').nth(1)).toBeVisible()
+    if (href) await expect(section.getByRole('link', { name: /查看更多/ })).toHaveAttribute('href', href)
+  }
+  await expect(cards(page).first()).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('a listing filters by tag, sorts by price both ways and pages', async ({ page }) => {
+  await page.goto('/course')
+  await expect(cards(page)).toHaveCount(20)
+
+  // Filter by the first tag of the 标签 row.
+  const tagRow = page.locator('ul', { has: page.getByRole('button', { name: '全部' }) }).nth(1)
+  const tagButton = tagRow.getByRole('button').nth(1)
+  const tag = (await tagButton.innerText()).trim()
+  await tagButton.click()
+  await expect(tagButton).toHaveAttribute('aria-pressed', 'true')
+  await expect(page).toHaveURL(/tag=/)
+  await expect(cards(page).first()).toBeVisible()
+  for (const card of await cards(page).all()) {
+    await expect(card.getByLabel('标签')).toContainText(tag)
+  }
+
+  // Back to all tags, then price ascending and descending.
+  await tagRow.getByRole('button', { name: '全部' }).click()
+  await page.getByRole('button', { name: /价格/ }).click()
+  await expect(page).toHaveURL(/dir=asc/)
+  await expect.poll(async () => isSorted(await cardPrices(page), 'asc')).toBe(true)
+  const ascFirst = (await cardPrices(page))[0]!
+  await page.getByRole('button', { name: /价格/ }).click()
+  await expect(page).toHaveURL(/dir=desc/)
+  await expect.poll(async () => isSorted(await cardPrices(page), 'desc')).toBe(true)
+  expect((await cardPrices(page))[0]!).toBeGreaterThan(ascFirst)
+
+  // Page 2, then the back button restores page 1.
+  const firstTitle = await cards(page).first().getByRole('heading').innerText()
+  await page.getByRole('button', { name: '第 2 页' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstTitle)
+  await page.goBack()
+  await expect(page).not.toHaveURL(/page=2/)
+  await expect(cards(page).first().getByRole('heading')).toHaveText(firstTitle)
+  await expectAccessible(page)
+})
+
+test('a filtered listing opens from a shared URL', async ({ page }) => {
+  await page.goto('/product?sort=price&dir=asc')
+  await expect.poll(async () => isSorted(await cardPrices(page), 'asc')).toBe(true)
+  await expect(page.getByRole('button', { name: /价格/ })).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('search refuses empty text and finds a known product', async ({ page, request }) => {
+  await page.goto('/seach')
+  await page.getByRole('button', { name: '搜索', exact: true }).last().click()
+  await expect(page.locator('#search-error')).toHaveText('请输入搜索内容')
+
+  // A product that exists: take the first card of /product.
+  await page.goto('/product')
+  const title = (await cards(page).first().getByRole('heading').innerText()).trim()
+  const words = title.split(/\s+/)
+  const query = words[1] ?? words[0]!
+  await page.goto('/seach')
+  await page.locator('#search-q').fill(query)
+  await page.locator('#search-q').press('Enter')
+  await expect(page).toHaveURL(/q=/)
+  await page.getByRole('tab', { name: '产品' }).click()
+  await expect(page.getByRole('heading', { name: title }).first()).toBeVisible()
+  await expect(page.getByText(/共\s*\d+\s*条结果/)).toBeVisible()
+  expect(request).toBeTruthy()
+})
+
+test('the nav search box refuses empty text with 请输入搜索内容', async ({ page }) => {
+  await page.goto('/about')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.locator('form[data-search] button').click()
+  await expect(page.locator('#toasts')).toContainText('请输入搜索内容')
+  await expect(page).toHaveURL(/\/about/)
+})
+
+test('cart and messages say 请登录 to visitors', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('link', { name: '购物车' }).click()
+  await expect(page.locator('#toasts')).toContainText('请登录')
+  await expect(page).toHaveURL(/\/$/)
+})
+
+for (const path of ['/about', '/link', '/question', '/product', '/task', '/association', '/no-such-page']) {
+  test(`${path} passes axe without serious violations`, async ({ page }) => {
+    const res = await page.goto(path)
+    if (path === '/no-such-page') {
+      expect(res?.status()).toBe(404)
+      await expect(page.getByRole('link', { name: /首页/ }).first()).toBeVisible()
+    }
+    await expectAccessible(page)
+  })
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+  test('home, listings and FAQ show their content', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { name: '精选课程' })).toBeVisible()
+    await expect(cards(page).first()).toBeVisible()
+    await page.goto('/course')
+    await expect(cards(page)).toHaveCount(20)
+    await page.goto('/question')
+    await expect(page.locator('details').first()).toBeVisible()
+    expect(await page.locator('details').count()).toBeGreaterThanOrEqual(10)
+  })
+})

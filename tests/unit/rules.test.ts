@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest'
+import { checkAddress } from '../../src/lib/rules/address.ts'
+import { checkCertification } from '../../src/lib/rules/certification.ts'
+import { checkComplaint } from '../../src/lib/rules/complaint.ts'
+import { firstError, isFilePath, list, text } from '../../src/lib/rules/fields.ts'
+import { checkInvoice } from '../../src/lib/rules/invoice.ts'
+import { checkCodeLogin, checkPasswordLogin } from '../../src/lib/rules/login.ts'
+import { checkPasswordChange } from '../../src/lib/rules/password.ts'
+import { checkPhone, checkPhoneChange, isPhone } from '../../src/lib/rules/phone.ts'
+import { checkProfile } from '../../src/lib/rules/profile.ts'
+import { region } from '../../src/lib/rules/region.ts'
+import { checkRegister } from '../../src/lib/rules/register.ts'
+import { stars } from '../../src/lib/rules/stars.ts'
+
+type Rule = (input: Record<string, unknown>) => { error: string | null }
+
+/** Feeds each input to the rule and expects its message in the same order. */
+function expectMessages(rule: Rule, cases: [Record<string, unknown>, string | null][]) {
+  expect(cases.map(([input]) => rule(input).error)).toEqual(cases.map(([, message]) => message))
+}
+
+describe('readers', () => {
+  it('read text, lists and file paths', () => {
+    expect(text({ a: ' x ' }, 'a')).toBe('x')
+    expect(text({ a: 12 }, 'a')).toBe('12')
+    expect(text({ a: { $ne: 1 } }, 'a')).toBe('')
+    expect(text({ a: null }, 'a')).toBe('')
+    expect(list({ a: 'x, y,,z' }, 'a')).toEqual(['x', 'y', 'z'])
+    expect(list({ a: ['x', 3, ' y '] }, 'a')).toEqual(['x', 'y'])
+    expect(
+      firstError([
+        [false, 'a'],
+        [true, 'b'],
+        [true, 'c'],
+      ]),
+    ).toBe('b')
+    expect(firstError([[false, 'a']])).toBeNull()
+    expect(isFilePath('/uploads/u/202601/ab.png')).toBe(true)
+    expect(isFilePath('https://cdn.example.com/a.png')).toBe(true)
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.com/a.png',
+      '/uploads/../etc/passwd',
+      'a b',
+      '/a"onerror=x',
+    ]) {
+      expect(isFilePath(bad)).toBe(false)
+    }
+  })
+
+  it('read the region from its fields or the picker value', () => {
+    expect(region({ address: '江苏省,苏州市,姑苏区,平江街道' })).toEqual({
+      province: '江苏省',
+      city: '苏州市',
+      area: '姑苏区',
+      street: '平江街道',
+    })
+    expect(region({ province: '上海市', address: '江苏省,苏州市' }).province).toBe('上海市')
+  })
+})
+
+describe('phone and login', () => {
+  it('accepts 11 digits starting with 1 only', () => {
+    expect(isPhone('13800000001')).toBe(true)
+    for (const bad of ['1380000000', '138000000012', '23800000001', '1380000000a', ' 13800000001']) {
+      expect(isPhone(bad)).toBe(false)
+    }
+    expectMessages(checkPhone, [
+      [{}, '请填写手机号'],
+      [{ tel: '12345' }, '手机号格式不正确'],
+      [{ tel: ' 13800000001 ' }, null],
+    ])
+    expect(checkPhone({ tel: ' 13800000001 ' }).value).toBe('13800000001')
+  })
+
+  it('checks both login tabs', () => {
+    expectMessages(checkCodeLogin, [
+      [{}, '请填写手机号'],
+      [{ tel: '1' }, '手机号格式不正确'],
+      [{ tel: '13800000001' }, '请填写验证码'],
+      [{ tel: '13800000001', code: '123456' }, null],
+    ])
+    expectMessages(checkPasswordLogin, [
+      [{ tel: '13800000001' }, '请填写密码'],
+      [{ tel: '13800000001', password: ' pw ' }, null],
+    ])
+    expect(checkPasswordLogin({ tel: '13800000001', password: ' pw ' }).value?.password).toBe(' pw ')
+  })
+
+  it('checks the change of phone', () => {
+    expectMessages(checkPhoneChange, [
+      [{}, '请填写原手机号'],
+      [{ tel: '13800000001' }, '请填写新手机号'],
+      [{ tel: '13800000001', newTel: '13900000001' }, '请填写验证码'],
+      [{ tel: '13800000001', newTel: '1390000000', code: '1' }, '手机号格式不正确'],
+      [{ tel: '13800000001', newTel: '13800000001', code: '1' }, '新手机号不能与原手机号相同'],
+      [{ tel: '13800000001', newTel: '13900000001', code: '1' }, null],
+    ])
+  })
+})
+
+describe('registration and passwords', () => {
+  it('checks registration: four required fields in order, then format, length, repetition', () => {
+    const ok = { tel: '13800000001', code: '123456', password: 'secret', okPassword: 'secret' }
+    expectMessages(checkRegister, [
+      [{}, '请填写手机号'],
+      [{ password: 'x', okPassword: 'x', code: '1' }, '请填写手机号'],
+      [{ tel: 'x' }, '请填写验证码'],
+      [{ tel: 'x', code: '1' }, '请设置密码'],
+      [{ tel: 'x', code: '1', password: 'p' }, '请填写确认密码'],
+      [{ tel: 'x', code: '1', password: 'p', okPassword: 'q' }, '手机号格式不正确'],
+      [{ ...ok, password: '12345', okPassword: '12345' }, '密码至少6位'],
+      [{ ...ok, password: 'x'.repeat(65), okPassword: 'x'.repeat(65) }, '密码不能超过64位'],
+      [{ ...ok, okPassword: 'secreT' }, '两次输入密码不一致'],
+      [ok, null],
+    ])
+  })
+
+  it('checks the change of password', () => {
+    expectMessages(checkPasswordChange, [
+      [{}, '请填写原密码'],
+      [{ password: 'old' }, '请填写新密码'],
+      [{ password: 'old', newPassword: 'newpass' }, '请再次输入新密码'],
+      [{ password: 'old', newPassword: 'new', okPassword: 'new' }, '密码至少6位'],
+      [{ password: 'old', newPassword: 'newpass', okPassword: 'newpasS' }, '两次输入密码不一致'],
+      [{ password: 'old', newPassword: 'newpass', okPassword: 'newpass' }, null],
+    ])
+  })
+})
+
+describe('address', () => {
+  const ok = {
+    name: '王丽',
+    tel: '13912345678',
+    province: '江苏省',
+    city: '苏州市',
+    area: '姑苏区',
+    street: '平江街道',
+    addressDetail: '人民路100号',
+  }
+  it('follows accounts §5 in order, with its limits', () => {
+    expectMessages(checkAddress, [
+      [{}, '请填写收货人'],
+      [{ ...ok, name: '名'.repeat(21) }, '收货人不能超过20个字'],
+      [{ ...ok, name: '名'.repeat(20), tel: '' }, '请填写手机号'],
+      [{ ...ok, tel: '139123456789' }, '手机号格式不正确'],
+      [{ ...ok, province: '', city: '', area: '' }, '请选择省市区'],
+      [{ ...ok, area: '' }, '请选择省市区'],
+      [{ ...ok, street: '' }, '请选择所在街道'],
+      [{ ...ok, addressDetail: '' }, '请填写详细地址'],
+      [{ ...ok, addressDetail: '址'.repeat(101) }, '详细地址不能超过100个字'],
+      [{ ...ok, addressDetail: '址'.repeat(100) }, null],
+    ])
+  })
+  it('normalises: default flag, country, trimmed text', () => {
+    const v = checkAddress({ ...ok, name: ' 王丽 ', status: '1' }).value
+    expect(v).toMatchObject({ name: '王丽', status: 1, country: '中国' })
+    expect(checkAddress({ ...ok, status: 5 }).value?.status).toBe(0)
+  })
+})
+
+describe('invoice', () => {
+  const ok = {
+    types: '电子普通发票',
+    companyName: '公司',
+    companyCode: '9132',
+    companyAddress: '苏州',
+    companyTel: '05126523018',
+    bank: '工行',
+    account: '1102',
+    name: '周明',
+    tel: '13800000001',
+    province: '江苏省',
+    city: '苏州市',
+    area: '姑苏区',
+    addressx: '人民路1288号',
+  }
+  it('requires every field, in the form order, with its limit', () => {
+    expectMessages(checkInvoice, [
+      [{}, '请选择发票类型'],
+      [{ ...ok, types: '普通发票' }, '请选择发票类型'],
+      [{ ...ok, companyName: '' }, '请填写公司名称'],
+      [{ ...ok, companyName: '公'.repeat(21) }, '公司名称不能超过20个字'],
+      [{ ...ok, companyCode: '' }, '请填写税号'],
+      [{ ...ok, companyCode: '1'.repeat(41) }, '税号不能超过40个字'],
+      [{ ...ok, companyAddress: '' }, '请填写注册地址'],
+      [{ ...ok, companyTel: '' }, '请填写注册电话'],
+      [{ ...ok, companyTel: '1'.repeat(12) }, '注册电话不能超过11位'],
+      [{ ...ok, bank: '' }, '请填写开户银行'],
+      [{ ...ok, bank: '行'.repeat(31) }, '开户银行不能超过30个字'],
+      [{ ...ok, account: '' }, '请填写银行账号'],
+      [{ ...ok, account: '1'.repeat(21) }, '银行账号不能超过20位'],
+      [{ ...ok, name: '' }, '请填写收票人'],
+      [{ ...ok, name: '名'.repeat(11) }, '收票人不能超过10个字'],
+      [{ ...ok, tel: '' }, '请填写收票人手机号'],
+      [{ ...ok, tel: '0512652301' }, '收票人手机号格式不正确'],
+      [{ ...ok, province: '' }, '请选择省市区'],
+      [{ ...ok, addressx: '' }, '请填写详细地址'],
+      [{ ...ok, addressx: '址'.repeat(101) }, '详细地址不能超过100个字'],
+      [ok, null],
+      [{ ...ok, types: '增值税专用发票', addressx: '', addressDetail: '人民路' }, null],
+    ])
+  })
+})
+
+describe('profile', () => {
+  const ok = { nickName: '小周', avatarUrl: '/uploads/u/202601/a.png', content: '口腔医生' }
+  it('says 请填写昵称 for the nickname, then checks avatar and introduction', () => {
+    expectMessages(checkProfile, [
+      [{}, '请填写昵称'],
+      [{ ...ok, nickName: '名'.repeat(21) }, '昵称不能超过20个字'],
+      [{ ...ok, avatarUrl: '' }, '请上传头像'],
+      [{ ...ok, avatarUrl: 'javascript:alert(1)' }, '头像地址不正确'],
+      [{ ...ok, content: '' }, '请填写简介'],
+      [{ ...ok, content: '简'.repeat(151) }, '简介不能超过150个字'],
+      [{ ...ok, content: '<img src=x onerror=alert(1)>' }, '简介不能包含“<”或“>”'],
+      [{ ...ok, content: '简'.repeat(150) }, null],
+    ])
+  })
+})
+
+describe('certification', () => {
+  const img = '/uploads/u/202601/a.png'
+  const ok = {
+    level: 20,
+    recName: '何经理',
+    recTel: '13800000003',
+    ownerImg: img,
+    allowImg: img,
+    codeImg: img,
+  }
+  it('follows storefront §5 in order', () => {
+    expectMessages(checkCertification, [
+      [{}, '请选择认证身份'],
+      [{ ...ok, level: 30 }, '请选择认证身份'],
+      [{ ...ok, level: '10', recName: '' }, '请填写联系人'],
+      [{ ...ok, recName: '名'.repeat(21) }, '联系人不能超过20个字'],
+      [{ ...ok, recTel: '' }, '请填写联系电话'],
+      [{ ...ok, recTel: '1'.repeat(21) }, '联系电话不能超过20个字'],
+      [{ ...ok, ownerImg: '' }, '请选择营业执照'],
+      [{ ...ok, ownerImg: [img, img, img, img].join(',') }, '营业执照最多3张'],
+      [{ ...ok, allowImg: '' }, '请选择医疗机构执业许可证'],
+      [{ ...ok, codeImg: ' , ' }, '请选择法人身份证盖章'],
+      [{ ...ok, codeImg: 'javascript:x' }, '法人身份证盖章的文件地址不正确'],
+      [{ ...ok, email: 'not-mail' }, '邮箱格式不正确'],
+      [{ ...ok, ownerImg: [img, img, img], email: 'a@b.cn' }, null],
+    ])
+    expect(checkCertification({ ...ok, level: '10' }).value?.level).toBe(10)
+  })
+})
+
+describe('complaint', () => {
+  const f = '/uploads/u/202601/a.png'
+  it('needs content, then files, then checks their limits', () => {
+    expectMessages(checkComplaint, [
+      [{}, '请填写投诉内容'],
+      [{ imgurls: f }, '请填写投诉内容'],
+      [{ brief: '太慢' }, '请上传材料'],
+      [{ brief: '慢'.repeat(101), imgurls: f }, '投诉内容不能超过100个字'],
+      [{ brief: '慢'.repeat(100), imgurls: `${f},${f},${f}` }, '最多上传2个文件'],
+      [{ content: '慢'.repeat(100), imgurls: `${f},${f}` }, null],
+    ])
+    expect(checkComplaint({ brief: ' 太慢 ', imgurls: `${f}, ${f}` }).value).toEqual({
+      content: '太慢',
+      files: [f, f],
+    })
+  })
+})
+
+describe('stars', () => {
+  it('counts stars from cumulative spending (storefront §6)', () => {
+    const cases: [number, number][] = [
+      [0, 0],
+      [-5, 0],
+      [0.01, 1],
+      [2000, 1],
+      [2000.01, 2],
+      [50000, 2],
+      [100000, 3],
+      [200000, 4],
+      [200000.01, 5],
+    ]
+    expect(cases.map(([yuan]) => stars(yuan))).toEqual(cases.map(([, n]) => n))
+    expect(stars(60000, [50000, 100000, 200000, 400000])).toBe(2)
+  })
+})
