@@ -4,4 +4,4 @@ export const articlePath = (id: number) => `/detail/${id}/`
 export const teacherPath = (id: number) => `/teacher/${id}/`
 
 /** The listing of each article kind (storefront §2). */
-export const LISTING_PATH: Record<number, string> = { 10: '/association', 20: '/task', 30: '/course' }
+export const LISTING_PATH: Record<number, string> = { 10: '/association/', 20: '/task/', 30: '/course/' }

@@ -90,12 +90,12 @@ export const site = {
 /** The seven tabs of the top navigation (accounts §2). */
 export const navTabs = [
   { href: '/', label: '首页' },
-  { href: '/product', label: '产品' },
-  { href: '/course', label: '课程' },
-  { href: '/association', label: '社区' },
-  { href: '/task', label: '任务' },
-  { href: '/about', label: '关于平台' },
-  { href: '/link', label: '联系我们' },
+  { href: '/product/', label: '产品' },
+  { href: '/course/', label: '课程' },
+  { href: '/association/', label: '社区' },
+  { href: '/task/', label: '任务' },
+  { href: '/about/', label: '关于平台' },
+  { href: '/link/', label: '联系我们' },
 ] as const
 
 /** The avatar dropdown of a signed-in user (accounts §2). */
@@ -121,7 +121,7 @@ export const sideMenu = [
   { href: '/address', label: '收货地址' },
   { href: '/invoice', label: '发票信息' },
   { href: '/safety', label: '账号与安全' },
-  { href: '/question', label: '常见问题' },
+  { href: '/question/', label: '常见问题' },
   { href: null, label: '联系客服' },
   { href: '/suggest', label: '投诉建议' },
   { href: '/cinfo', label: '客户信息' },
@@ -129,10 +129,10 @@ export const sideMenu = [
 ] as const
 
 export const footerLinks = [
-  { href: '/about', label: '关于我们' },
-  { href: '/link', label: '联系我们' },
-  { href: '/question', label: '常见问题' },
-  { href: '/product', label: '产品中心' },
-  { href: '/course', label: '培训课程' },
+  { href: '/about/', label: '关于我们' },
+  { href: '/link/', label: '联系我们' },
+  { href: '/question/', label: '常见问题' },
+  { href: '/product/', label: '产品中心' },
+  { href: '/course/', label: '培训课程' },
   { href: '/sitemap.xml', label: '网站地图' },
 ] as const

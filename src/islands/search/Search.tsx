@@ -154,19 +154,19 @@ export function Search() {
           <noscript>
             <p className="mt-3 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-800 ring-1 ring-amber-200">
               搜索结果需要启用 JavaScript 才能显示。您也可以直接浏览
-              <a href="/course" className="underline">
+              <a href="/course/" className="underline">
                 课程
               </a>
               、
-              <a href="/product" className="underline">
+              <a href="/product/" className="underline">
                 产品
               </a>
               、
-              <a href="/association" className="underline">
+              <a href="/association/" className="underline">
                 社区
               </a>
               或
-              <a href="/task" className="underline">
+              <a href="/task/" className="underline">
                 任务
               </a>
               。

@@ -68,7 +68,7 @@ export function TeacherById() {
         <Breadcrumb
           crumbs={[
             { label: '首页', href: '/' },
-            { label: '课程', href: '/course' },
+            { label: '课程', href: '/course/' },
             { label: view.u.nickName || '讲师' },
           ]}
         />
@@ -116,7 +116,7 @@ export function TeacherById() {
         <a href="/" className="btn-primary">
           返回首页
         </a>
-        <a href="/course" className="btn-outline">
+        <a href="/course/" className="btn-outline">
           浏览课程
         </a>
       </div>

@@ -1,0 +1,267 @@
+import type { ReactNode } from 'react'
+import type { ArticleDetail } from '../../lib/api/types.ts'
+import { ArticleStatus, ArticleStatusText } from '../../lib/constants.ts'
+import { cardTags, formatDateTime, splitList } from '../../lib/format.ts'
+import { articlePath, LISTING_PATH } from '../../lib/routes.ts'
+import type { Crumb } from '../../lib/seo.ts'
+import { ArticleCard } from '../ArticleCard.tsx'
+import { AuthorCard } from './AuthorCard.tsx'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
+import { CommentList, countComments } from './CommentList.tsx'
+import { CourseCatalogue } from './CourseCatalogue.tsx'
+import { Gallery } from './Gallery.tsx'
+import { type TabPanel, Tabs } from './Tabs.tsx'
+import { priceLabel } from './text.ts'
+
+/** 首页 > 课程/社区/任务 > title */
+export function articleCrumbs(a: Pick<ArticleDetail, 'id' | 'status' | 'title'>): Crumb[] {
+  return [
+    { label: '首页', href: '/' },
+    { label: ArticleStatusText[a.status] ?? '内容', href: LISTING_PATH[a.status] ?? '/' },
+    { label: a.title, href: articlePath(a.id) },
+  ]
+}
+
+/** The instructor page of an author through the query route, which goes on to the static page when one was built. */
+export const teacherQueryPath = (id: number) => `/teacher?id=${id}`
+
+function RichText({ html, empty }: { html: string; empty: string }) {
+  if (!html) return <p className="text-sm text-slate-500">{empty}</p>
+  return (
+    <div
+      className="prose-html overflow-x-auto break-words"
+      // Sanitised on the server before it is stored (DESIGN "User-written HTML").
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API's sanitised rich text
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  )
+}
+
+/**
+ * Course, post or task detail (storefront §2 "Content detail"). Courses have the tabs 目录 and
+ * 介绍, posts and tasks 内容 and 评论; tasks also show where and whom to contact.
+ * Rendered to static HTML by src/pages/detail/[id].astro and in the browser by the query-route
+ * island; the page script / island then calls startDetail() (enhance.ts) for tabs and carousel.
+ *
+ * Slots for later issues, as props (from an .astro page: named slots, slot="buy"):
+ * - `buy`: the purchase / favourite island; ArticleBuySlot is the static stand-in.
+ * - `commentForm`: the comment box (500 characters), shown above the comments.
+ */
+export function ArticleView({
+  a,
+  teacherHref,
+  buy,
+  commentForm,
+}: {
+  a: ArticleDetail
+  /** The author's instructor page; null for none. Default: the /teacher?id= query route. */
+  teacherHref?: string | null
+  buy?: ReactNode
+  commentForm?: ReactNode
+}) {
+  const isCourse = a.status === ArticleStatus.course
+  const isTask = a.status === ArticleStatus.task
+  const kind = ArticleStatusText[a.status] ?? '内容'
+  const tags = cardTags(a.tag)
+  const images = isCourse ? splitList(a.imgurl) : splitList(a.imgurls || a.imgurl)
+  const category = a.listDict[0]?.title
+  const commentCount = countComments(a.listComment)
+  const authorHref =
+    teacherHref === undefined ? (a.createId === null ? null : teacherQueryPath(a.createId)) : teacherHref
+
+  const panels: TabPanel[] = isCourse
+    ? [
+        {
+          id: 'tab-catalogue',
+          label: '目录',
+          heading: '课程目录',
+          count: a.list.length,
+          content: <CourseCatalogue sections={a.list} />,
+        },
+        {
+          id: 'tab-intro',
+          label: '介绍',
+          heading: '课程介绍',
+          content: <RichText html={a.content} empty="暂无介绍" />,
+        },
+      ]
+    : [
+        {
+          id: 'tab-content',
+          label: '内容',
+          heading: isTask ? '任务内容' : '帖子内容',
+          content: <RichText html={a.content} empty="暂无内容" />,
+        },
+        {
+          id: 'tab-comments',
+          label: '评论',
+          heading: `评论（${commentCount}）`,
+          count: commentCount,
+          content: (
+            <>
+              {/* COMMENT SLOT: the comment box island of a later issue goes here. */}
+              {commentForm}
+              <CommentList comments={a.listComment} />
+            </>
+          ),
+        },
+      ]
+
+  return (
+    <div className="container-page py-4 md:py-6">
+      <Breadcrumbs
+        items={articleCrumbs(a).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+      />
+
+      <div className="mt-3 grid gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-8 md:p-6">
+        <Gallery
+          images={images}
+          alt={a.title}
+          label={isCourse ? '课程封面' : '图片'}
+          ratio="aspect-[16/10]"
+        />
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <div>
+            <p className="flex flex-wrap items-center gap-2 text-xs">
+              <span className="rounded bg-brand-700 px-1.5 py-0.5 font-medium text-white">{kind}</span>
+              {category && (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{category}</span>
+              )}
+              {a.city && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{a.city}</span>}
+            </p>
+            <h1 className="mt-2 break-words text-xl font-bold leading-snug text-slate-900 md:text-2xl">
+              {a.title}
+            </h1>
+            {a.subTitle && <p className="mt-2 leading-6 text-slate-500">{a.subTitle}</p>}
+            {tags.length > 0 && (
+              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">
+                {tags.map((t) => (
+                  <li key={t} className="chip px-2 py-1">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
+              {a.nickName && (
+                <span>
+                  {isCourse ? '讲师' : '发布者'}：{a.nickName}
+                </span>
+              )}
+              {a.createTime && (
+                <span>
+                  发布于{' '}
+                  <time dateTime={a.createTime.replace(' ', 'T')}>
+                    {formatDateTime(a.createTime).slice(0, 10)}
+                  </time>
+                </span>
+              )}
+              {isCourse && <span>{a.hitsTrue} 人学习</span>}
+              {!isCourse && (
+                <a href="#tab-comments" className="hover:text-brand-700">
+                  {commentCount} 条评论
+                </a>
+              )}
+            </p>
+          </div>
+
+          {isTask && <TaskContact a={a} />}
+
+          {buy ?? <ArticleBuySlot a={a} />}
+        </div>
+      </div>
+
+      <div className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <Tabs panels={panels} label={`${kind}详情`} />
+        <aside className="flex min-w-0 flex-col gap-5 lg:sticky lg:top-20 lg:self-start">
+          <AuthorCard
+            role={isCourse ? '讲师' : '发布者'}
+            name={a.nickName}
+            avatarUrl={a.avatarUrl}
+            intro={a.authorIntro}
+            href={authorHref}
+          />
+        </aside>
+      </div>
+
+      {a.listRecommend.length > 0 && (
+        <section aria-labelledby="article-rec-h" className="mt-8">
+          <h2 id="article-rec-h" className="text-lg font-semibold text-slate-900">
+            推荐课程
+          </h2>
+          <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
+            {a.listRecommend.slice(0, 4).map((r) => (
+              <ArticleCard key={r.id} a={r} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}
+
+/** City, contact, phone and address of a task. */
+function TaskContact({ a }: { a: ArticleDetail }) {
+  const rows: [string, ReactNode][] = [
+    ['城市', a.city],
+    ['联系人', a.postName],
+    [
+      '联系电话',
+      a.tel && (
+        <a href={`tel:${a.tel}`} className="text-brand-700 hover:underline">
+          {a.tel}
+        </a>
+      ),
+    ],
+    ['联系地址', a.addressx],
+  ]
+  const shown = rows.filter(([, v]) => v)
+  if (shown.length === 0) return null
+  return (
+    <section
+      aria-labelledby="task-contact-h"
+      className="rounded-lg bg-slate-50 px-4 py-3 ring-1 ring-slate-200"
+    >
+      <h2 id="task-contact-h" className="text-sm font-semibold text-slate-800">
+        联系方式
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+        {shown.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="break-words text-slate-800">{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+/**
+ * PURCHASE SLOT. The purchase island of a later issue (buy the course or a section, favourite,
+ * preview dialog) replaces this through ArticleView's `buy` prop. Until then: the price and
+ * what it buys, with no controls.
+ */
+export function ArticleBuySlot({ a }: { a: ArticleDetail }) {
+  const isCourse = a.status === ArticleStatus.course
+  const freeSections = a.list.filter((s) => s.status === 2 || s.price === 0).length
+  return (
+    <div
+      data-slot="article-buy"
+      className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-lg bg-linear-to-r from-orange-50 to-amber-50/40 px-4 py-3"
+    >
+      <p className="flex items-baseline gap-2">
+        <span className="text-sm text-slate-500">价格</span>
+        <span className="price text-3xl leading-none">{priceLabel(a.price)}</span>
+      </p>
+      {isCourse && a.list.length > 0 && (
+        <p className="text-sm text-slate-500">
+          共 {a.list.length} 节
+          {freeSections > 0 && freeSections < a.list.length && `，${freeSections} 节免费试看`}
+          {a.hits > 0 && `，约 ${Math.max(1, Math.round(a.hits / 60))} 分钟`}
+        </p>
+      )}
+    </div>
+  )
+}

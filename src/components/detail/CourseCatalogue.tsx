@@ -1,0 +1,107 @@
+import type { ArticleSection } from '../../lib/api/types.ts'
+import { mmss, priceLabel } from './text.ts'
+
+function KindIcon({ kind }: { kind: ArticleSection['kind'] }) {
+  return kind === 'pdf' ? (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+      <path d="M14 3v5h5M9 13h6M9 17h4" />
+    </svg>
+  ) : (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m10 9 5 3-5 3z" fill="currentColor" />
+    </svg>
+  )
+}
+
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  )
+}
+
+/**
+ * The course catalogue (目录): kind, title, duration, 免费 or price, and whether the visitor may
+ * open the section. A locked section comes from the API without its file (imgurl '').
+ * The mp4/pdf preview dialog is a later issue; it finds each row by data-section-id.
+ */
+export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
+  if (sections.length === 0) return <p className="text-sm text-slate-500">暂无课程内容</p>
+  return (
+    <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg ring-1 ring-slate-200">
+      {sections.map((s, i) => {
+        const locked = s.unlock !== 1
+        const free = s.status === 2 || s.price === 0
+        return (
+          <li
+            key={s.id}
+            data-section-id={s.id}
+            data-kind={s.kind}
+            className="flex items-center gap-3 px-3 py-3 md:px-4"
+          >
+            <span
+              className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-md ${s.kind === 'pdf' ? 'bg-rose-50 text-rose-600' : 'bg-brand-50 text-brand-700'}`}
+            >
+              <KindIcon kind={s.kind} />
+              <span className="sr-only">{s.kind === 'pdf' ? '讲义（PDF）' : '视频'}</span>
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="break-words text-[15px] text-slate-800">
+                <span className="sr-only">第 {i + 1} 节：</span>
+                {s.title}
+              </p>
+              <p className="mt-0.5 text-xs text-slate-500">
+                {s.kind === 'mp4' ? (
+                  <>
+                    <span className="sr-only">时长 </span>
+                    <time dateTime={`PT${Math.max(0, Math.round(s.params))}S`}>{mmss(s.params)}</time>
+                  </>
+                ) : (
+                  'PDF 讲义'
+                )}
+              </p>
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
+              <span className={free ? 'font-medium text-brand-700' : 'price'}>
+                {free ? '免费' : priceLabel(s.price)}
+              </span>
+              {locked ? (
+                <span className="flex items-center gap-1 text-xs text-slate-500">
+                  <LockIcon />
+                  未解锁
+                </span>
+              ) : (
+                <span className="text-xs text-slate-500">可学习</span>
+              )}
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

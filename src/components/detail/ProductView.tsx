@@ -1,0 +1,215 @@
+import type { ReactNode } from 'react'
+import type { SpuDetail } from '../../lib/api/types.ts'
+import { cardTags, splitList } from '../../lib/format.ts'
+import { productPath } from '../../lib/routes.ts'
+import type { Crumb } from '../../lib/seo.ts'
+import { site } from '../../lib/site.ts'
+import { ProductCard } from '../ProductCard.tsx'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
+import { Gallery } from './Gallery.tsx'
+import { priceLabel } from './text.ts'
+
+/** 首页 > 产品 > title: the visible trail and the BreadcrumbList of the page. */
+export function productCrumbs(p: Pick<SpuDetail, 'title' | 'id'>): Crumb[] {
+  return [
+    { label: '首页', href: '/' },
+    { label: '产品', href: '/product/' },
+    { label: p.title, href: productPath(p.id) },
+  ]
+}
+
+/** The lowest SKU price, or the list price when the product has no SKU. */
+export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): number {
+  return p.skuList.length ? Math.min(...p.skuList.map((s) => s.price)) : p.priceMin
+}
+
+/**
+ * Product detail (storefront §2 "Product detail"): gallery, title, tags, price, SKUs,
+ * parameters, the HTML description and 4 recommended products. Rendered to static HTML by
+ * src/pages/productdetail/[id].astro and in the browser by the query-route island.
+ *
+ * `buy` is the purchase island (SKU selector, quantity, favourite, buy now, add to cart; a later
+ * issue). Until it exists, ProductBuySlot shows the same place as a static SKU/price summary.
+ * From an .astro page pass it as a named slot: <ProductView p={p}><Buy slot="buy" client:visible /></ProductView>.
+ */
+export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
+  const tags = cardTags(p.tag)
+  const price = cheapestPrice(p)
+  const priceVaries = new Set(p.skuList.map((s) => s.price)).size > 1
+  const recommended = p.spuList.slice(0, 4)
+  return (
+    <div className="container-page py-4 md:py-6">
+      <Breadcrumbs
+        items={productCrumbs(p).map((c, i, all) => (i === all.length - 1 ? { label: c.label } : c))}
+      />
+
+      <div className="mt-3 grid gap-5 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-2 md:gap-8 md:p-6 lg:grid-cols-[minmax(0,460px)_minmax(0,1fr)]">
+        <Gallery images={splitList(p.imgurls)} alt={p.title} label="产品图片" />
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <div>
+            <h1 className="text-xl font-bold leading-snug text-slate-900 md:text-2xl">{p.title}</h1>
+            {p.subTitle && <p className="mt-2 leading-6 text-slate-500">{p.subTitle}</p>}
+            {tags.length > 0 && (
+              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">
+                {tags.map((t) => (
+                  <li key={t} className="chip px-2 py-1">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+
+          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-lg bg-linear-to-r from-orange-50 to-amber-50/40 px-4 py-3">
+            <p className="flex items-baseline gap-2">
+              <span className="text-sm text-slate-500">价格</span>
+              <span className="price text-3xl leading-none">{priceLabel(price)}</span>
+              {priceVaries && <span className="text-sm text-slate-500">起</span>}
+            </p>
+            <p className="text-sm text-slate-500">已售 {p.extMore}</p>
+          </div>
+
+          {p.params.length > 0 && (
+            // A glance at the first parameters beside the gallery; the full table follows below.
+            <dl className="hidden grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid">
+              {p.params.slice(0, 4).map((row) => (
+                <div key={`${row.title}:${row.text}`} className="flex min-w-0 gap-2">
+                  <dt className="shrink-0 text-slate-500">{row.title}</dt>
+                  <dd className="truncate text-slate-800" title={row.text}>
+                    {row.text}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+
+          {buy ?? <ProductBuySlot p={p} />}
+        </div>
+      </div>
+
+      <div className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <section
+          aria-labelledby="product-params-h"
+          className="min-w-0 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6 lg:col-start-2 lg:row-start-1"
+        >
+          <h2 id="product-params-h" className="text-lg font-semibold text-slate-900">
+            规格参数
+          </h2>
+          {p.params.length > 0 ? (
+            <table className="mt-3 w-full border-collapse text-sm">
+              <caption className="sr-only">{p.title} 规格参数</caption>
+              <tbody>
+                {p.params.map((row) => (
+                  <tr key={`${row.title}:${row.text}`} className="border-b border-slate-100 last:border-0">
+                    <th
+                      scope="row"
+                      className="w-24 whitespace-nowrap py-2.5 pr-3 text-left align-top font-normal text-slate-500"
+                    >
+                      {row.title}
+                    </th>
+                    <td className="break-all py-2.5 text-slate-800">{row.text}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="mt-3 text-sm text-slate-500">暂无参数</p>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="product-desc-h"
+          className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6 lg:col-start-1 lg:row-start-1"
+        >
+          <h2 id="product-desc-h" className="text-lg font-semibold text-slate-900">
+            商品详情
+          </h2>
+          {p.content ? (
+            <div
+              className="prose-html mt-2 overflow-x-auto break-words"
+              // Sanitised on the server before it is stored (DESIGN "User-written HTML").
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API's sanitised rich text
+              dangerouslySetInnerHTML={{ __html: p.content }}
+            />
+          ) : (
+            <p className="mt-3 text-sm text-slate-500">暂无详情</p>
+          )}
+        </section>
+      </div>
+
+      {recommended.length > 0 && (
+        <section aria-labelledby="product-rec-h" className="mt-8">
+          <h2 id="product-rec-h" className="text-lg font-semibold text-slate-900">
+            推荐产品
+          </h2>
+          <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
+            {recommended.map((r) => (
+              <ProductCard key={r.id} p={r} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  )
+}
+
+/**
+ * PURCHASE SLOT. The purchase island of a later issue (SKU selector, quantity stepper capped at
+ * the stock, favourite toggle, 立即购买 / 加入购物车) replaces this through ProductView's `buy`
+ * prop. Until then it is the static summary of the SKUs: no controls, so nothing looks
+ * clickable that does nothing.
+ */
+export function ProductBuySlot({ p }: { p: SpuDetail }) {
+  const inStock = p.skuList.some((s) => s.stock > 0)
+  return (
+    <div data-slot="product-buy" className="flex flex-col gap-3">
+      {p.skuList.length > 0 ? (
+        <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
+          <table className="w-full border-collapse text-sm">
+            <caption className="sr-only">可选规格、单价与库存</caption>
+            <thead className="bg-slate-50 text-left text-slate-500">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  规格
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  单价
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  库存
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.skuList.map((s) => (
+                <tr key={s.id} className="border-t border-slate-100">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    <span className="text-slate-800">{s.title}</span>
+                    {s.param && <span className="ml-1.5 text-xs text-slate-500">{s.param}</span>}
+                  </th>
+                  <td className="price whitespace-nowrap px-3 py-2 text-right">{priceLabel(s.price)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-right">
+                    {s.stock > 0 ? (
+                      <span className="text-slate-700">{s.stock}</span>
+                    ) : (
+                      <span className="text-slate-500">缺货</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-500">暂无可选规格</p>
+      )}
+      <p className="text-sm text-slate-500">
+        {inStock ? '现货供应，' : '暂时缺货，'}采购咨询
+        <a href={`tel:${site.hotline}`} className="ml-1 font-medium text-brand-700 hover:underline">
+          {site.hotline}
+        </a>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test'
+import { DEV_SIGN_IV, DEV_SIGN_KEY, makeSign } from '../../src/lib/sign.ts'
+import { expectAccessible } from './a11y.ts'
+
+const sign = () => ({ sign: makeSign({ key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }) })
+
+test('a product page shows its SKUs with prices, params and the description', async ({ page, request }) => {
+  const list = await (
+    await request.get('/api/ProductSpu/GetProductSpuPage?pageSize=1', { headers: sign() })
+  ).json()
+  const id: number = list.data.pageData[0].id
+  const detail = (
+    await (await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: sign() })).json()
+  ).data
+
+  await page.goto(`/productdetail/${id}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title)
+  const skuTable = page.locator('table', { has: page.getByRole('columnheader', { name: '库存' }) })
+  await expect(skuTable.locator('tbody tr')).toHaveCount(detail.skuList.length)
+  for (const sku of detail.skuList) await expect(skuTable).toContainText(sku.price.toFixed(2))
+  await expect(page.getByRole('heading', { name: '商品详情' })).toBeVisible()
+  await expect(page.locator('main')).toContainText('产品特点')
+  await expect(page.locator('script[type="application/ld+json"]').first()).toBeAttached()
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents()
+  expect(ld.some((t) => t.includes('"@type":"Product"') && t.includes('"priceCurrency":"CNY"'))).toBe(true)
+  await expectAccessible(page)
+})
+
+test('a course page shows its catalogue and introduction tabs', async ({ page, request }) => {
+  const list = await (
+    await request.get('/api/Article/GetArticlePage?status=30&pageSize=1', { headers: sign() })
+  ).json()
+  const id: number = list.data.pageData[0].id
+  await page.goto(`/detail/${id}/`)
+  await expect(page.getByRole('tab', { name: '目录' })).toBeVisible()
+  await page.getByRole('tab', { name: '介绍' }).click()
+  await expect(page.getByRole('tabpanel')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('query routes land on the static page', async ({ page, request }) => {
+  const list = await (
+    await request.get('/api/ProductSpu/GetProductSpuPage?pageSize=1', { headers: sign() })
+  ).json()
+  const id: number = list.data.pageData[0].id
+  await page.goto(`/productdetail?id=${id}`)
+  await expect(page).toHaveURL(new RegExp(`/productdetail/${id}/$`))
+  const course = (
+    await (await request.get('/api/Article/GetArticlePage?status=30&pageSize=1', { headers: sign() })).json()
+  ).data.pageData[0]
+  await page.goto(`/detail?id=${course.id}`)
+  await expect(page).toHaveURL(new RegExp(`/detail/${course.id}/$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title)
+})
+
+test('a query route with a bad id explains itself', async ({ page }) => {
+  await page.goto('/detail/?id=abc')
+  await expect(page.getByText('链接无效')).toBeVisible()
+  await expect(page.getByRole('link', { name: /首页/ }).first()).toBeVisible()
+})
