@@ -1,7 +1,7 @@
 // The chrome's behaviour on every page: the signed-in half of the nav, the icons that need
 // a session, the search box and logout. Plain DOM so that static pages ship no framework.
 import { assetUrl } from '../lib/asset.ts'
-import { clearSession, storedUser } from '../lib/session.ts'
+import { storedUser } from '../lib/session.ts'
 import { toast } from '../lib/toast.ts'
 
 const user = storedUser()
@@ -23,7 +23,13 @@ for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-need-login]
   })
 }
 
-// The login dialog island listens for this event (accounts §2, login dialog).
+// The login dialog (accounts §2) is loaded the first time someone asks for it, so pages
+// that nobody signs in from carry none of its code. Islands ask with the same event.
+const loginDialog = () => import('../islands/login/mount.tsx')
+window.addEventListener('portal:login', (e) => {
+  const tab = (e as CustomEvent<{ tab?: 'login' | 'register' }>).detail?.tab ?? 'login'
+  void loginDialog().then((m) => m.openLogin(tab))
+})
 for (const b of document.querySelectorAll<HTMLElement>('[data-open-login]')) {
   b.addEventListener('click', (e) => {
     e.preventDefault()
@@ -41,11 +47,10 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]
   })
 }
 
+// Logout asks first (accounts §4), in the same dialog code.
 for (const b of document.querySelectorAll<HTMLElement>('[data-logout]')) {
   b.addEventListener('click', () => {
-    if (!window.confirm('确定退出登录吗？')) return
-    clearSession()
-    location.assign('/')
+    void loginDialog().then((m) => m.confirmLogout())
   })
 }
 

@@ -4,6 +4,7 @@
  */
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
+import { type AccountApi, createAccountApi } from './account.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
 
@@ -59,4 +60,13 @@ export function getApi(): Api {
 /** The typed public calls for islands: api.getArticle(3). Nothing is created until the first call. */
 export const api: Api = new Proxy({} as Api, {
   get: (_target, prop) => getApi()[prop as keyof Api],
+})
+
+let accountInstance: AccountApi | undefined
+/** The signed-in calls for islands: account.getUsersInfo(). Created on first use. */
+export const account: AccountApi = new Proxy({} as AccountApi, {
+  get: (_target, prop) => {
+    accountInstance ??= createAccountApi(getHttp())
+    return accountInstance[prop as keyof AccountApi]
+  },
 })

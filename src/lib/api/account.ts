@@ -1,0 +1,183 @@
+/**
+ * The signed-in calls of accounts §7: session, profile, certification, addresses, invoices,
+ * complaints, wallet and introducer lists. GETs resolve to `data`, POSTs to `{status, data}`
+ * (accounts §7 "What the product does with answers").
+ */
+import type { OwnProfile } from '../../../server/routes/profile.ts'
+import type { CallOptions, Http } from './http.ts'
+import type { Paged } from './types.ts'
+
+/** Users/GetUsersInfo: the signed-in user's own record (never the password). */
+export type Profile = OwnProfile
+
+export interface LoginAnswer {
+  user: Profile
+  owinToken: { access_token: string }
+}
+
+export interface Address {
+  id: number
+  name: string
+  tel: string
+  province: string
+  city: string
+  area: string
+  street: string
+  addressDetail: string
+  /** Comma-joined province,city,area,street. */
+  address: string
+  /** 1 marks the default address. */
+  status: number
+  country: string
+}
+export type AddressForm = Omit<Address, 'id' | 'address' | 'country'> & { id?: number; country?: string }
+
+export const INVOICE_TYPES = ['电子普通发票', '增值税专用发票'] as const
+export type InvoiceType = (typeof INVOICE_TYPES)[number]
+
+export interface Invoice {
+  id: number
+  types: InvoiceType
+  companyName: string
+  companyCode: string
+  companyAddress: string
+  companyTel: string
+  bank: string
+  account: string
+  name: string
+  tel: string
+  address: string
+  addressx: string
+  province: string
+  city: string
+  area: string
+  street: string
+  status: number
+  country: string
+}
+export type InvoiceForm = Omit<Invoice, 'id' | 'address' | 'country'> & { id?: number; country?: string }
+
+/** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
+export interface Transaction {
+  id: number
+  price: number
+  ext: string
+  tag: number
+  title: string
+  createTime: string
+}
+
+/** An order of one of the introducer's customers (Orders/GetOrdersPage?introducer=1). */
+export interface CustomerOrder {
+  id: number
+  code: string
+  nickName: string
+  avatarUrl: string
+  recTel: string
+  tolCost: number
+  createTime: string
+  status: number
+}
+
+export interface Customer {
+  id: number
+  nickName: string
+  avatarUrl: string
+  tel: string
+  num: number
+  integral: number
+}
+export interface Introducer {
+  list: Customer[]
+  lists: { customers: number; orders: number; amount: number }
+}
+
+export interface CertificationForm {
+  recName: string
+  recTel: string
+  ownerImg: string
+  allowImg: string
+  codeImg: string
+  email: string
+}
+
+export interface Complaint {
+  brief: string
+  imgurls: string
+  postName?: string
+  imgurl?: string
+}
+
+export interface DateRange {
+  /** yyyymmddhhmmss */
+  stime?: string
+  etime?: string
+}
+
+export function createAccountApi(http: Http) {
+  const { get, post } = http
+  return {
+    // Session (accounts §4)
+    getAccountCodes: (tel: string, o?: CallOptions) =>
+      get<string>('/api/Account/GetAccountCodes', { tel }, o),
+    postUsersRegistTel: (b: { tel: string; code: string; password: string; okPassword: string }) =>
+      post<string>('/api/Users/PostUsersRegistTel', b),
+    postUsersCode: (b: { tel: string; code: string }) => post<LoginAnswer>('/api/Users/PostUsersCode', b),
+    postUsersPsw: (b: { tel: string; password: string }) => post<LoginAnswer>('/api/Users/PostUsersPsw', b),
+    postUsersLogout: () => post<string>('/api/Users/PostUsersLogout', {}, { silent: true }),
+    getWeChatQrcode: () => get<{ url: string; str: string }>('/api/WeChat/GetWeChatQrcode'),
+    /** null while nobody has approved the QR yet. */
+    getWeChatQrcodeResultpc: (str: string, o?: CallOptions) =>
+      get<LoginAnswer | null>('/api/WeChat/GetWeChatQrcodeResultpc', { str }, o),
+    postUsersPassword: (b: { password: string; newPassword: string; okPassword: string }) =>
+      post<string>('/api/Users/PostUsersPassword', b),
+    postUsersTels: (b: { tel: string; newTel: string; code: string }) =>
+      post<string>('/api/Users/PostUsersTels', b),
+
+    // Profile and certification (storefront §4-§5)
+    getUsersInfo: (o?: CallOptions) => get<Profile>('/api/Users/GetUsersInfo', undefined, o),
+    postUsersInfo: (b: { nickName: string; avatarUrl: string; ext?: string; content: string }) =>
+      post<string>('/api/Users/PostUsersInfo', b),
+    postUsersBind: (form: CertificationForm, level: number) =>
+      post<string>('/api/Users/PostUsersBind', { ext: JSON.stringify(form), level }),
+    postUsersBindReset: () => post<string>('/api/Users/PostUsersBindReset', {}),
+
+    // Addresses and invoices (accounts §7)
+    getUserAddressQuery: () => get<Address[]>('/api/UserAddress/GetUserAddressQuery'),
+    saveUserAddress: (a: AddressForm) =>
+      post<string>(
+        a.id ? '/api/UserAddress/PostUserAddressUpdate' : '/api/UserAddress/PostUserAddressAppend',
+        a,
+      ),
+    deleteUserAddress: (id: number) => post<string>('/api/UserAddress/PostUserAddressDelete', String(id)),
+    getUserInvoiceQuery: () => get<Invoice[]>('/api/UserInvoice/GetUserInvoiceQuery'),
+    saveUserInvoice: (v: InvoiceForm) =>
+      post<string>(
+        v.id ? '/api/UserInvoice/PostUserInvoiceUpdate' : '/api/UserInvoice/PostUserInvoiceAppend',
+        v,
+      ),
+    deleteUserInvoice: (id: number) => post<string>('/api/UserInvoice/PostUserInvoiceDelete', String(id)),
+
+    // Complaints are articles of status 50 (accounts §5)
+    postComplaint: (c: Complaint) => post<string>('/api/Article/PostArticleAppend', { ...c, status: 50 }),
+
+    // Wallet and introducer lists
+    getRechargePage: (
+      q: { pageIndex: number; pageSize?: number; tag?: 1 | 2 } & DateRange,
+      o?: CallOptions,
+    ) => get<Paged<Transaction>>('/api/Recharge/GetRechargePage', { pageSize: 20, ...q }, o),
+    getCustomerOrders: (q: { pageIndex: number; pageSize?: number } & DateRange, o?: CallOptions) =>
+      get<Paged<CustomerOrder>>('/api/Orders/GetOrdersPage', { pageSize: 20, ...q, introducer: 1 }, o),
+    getUsersIntroducer: (q: DateRange = {}, o?: CallOptions) =>
+      get<Introducer>('/api/Users/GetUsersIntroducer', { ...q }, o),
+    getNotifications: (o?: CallOptions) =>
+      get<{ id: number; title: string; content: string; createTime: string }[]>(
+        '/api/Article/GetArticleQuery',
+        { status: 200 },
+        o,
+      ),
+
+    upload: (file: Blob, name: string) => http.upload(file, name),
+  }
+}
+export type AccountApi = ReturnType<typeof createAccountApi>
