@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunch } from './scripts/chromium.ts'
 
 const PORT = Number(process.env.E2E_PORT ?? 4410)
 // One fresh database, upload folder and site build per run; workers inherit the same folder.
@@ -19,16 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   // The real thing: `npm start` migrates, seeds, builds the site from its API and serves both.
   webServer: {

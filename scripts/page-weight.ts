@@ -2,12 +2,10 @@
 // blocks rendering. Drives the same Chromium as the e2e tests.
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { chromiumLaunch } from './chromium.ts'
 
 const url = process.argv[2] ?? 'http://localhost:4321/'
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-})
+const browser = await chromium.launch(chromiumLaunch)
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
 const totals = new Map<string, { n: number; raw: number; gz: number }>()
 const pending: Promise<void>[] = []

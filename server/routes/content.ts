@@ -8,8 +8,9 @@ import {
   NOTIFICATION_QUERY_STATUS,
 } from '../../src/lib/constants.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Db, Param } from '../db/index.ts'
+import type { Db } from '../db/index.ts'
 import { type Env, ok, paged, Query, refuse, requireUser } from '../http.ts'
+import { catalogFilters, Where } from './catalog-filters.ts'
 import { listProducts } from './products.ts'
 import { teacherRows } from './users.ts'
 
@@ -89,13 +90,6 @@ function articleCard(r: ArticleRow) {
 }
 export type ArticleCard = ReturnType<typeof articleCard>
 
-/** '%' and '_' typed by a user are literal characters in a title search. */
-export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
-
-/** Item whose comma-joined `column` contains exactly `value`. */
-export const listHas = (column: string) => `(',' || ${column} || ',') LIKE ? ESCAPE '\\'`
-export const listHasParam = (value: string) => likeContains(`,${value},`)
-
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 /**
  * pageOrder names the field, pageSort the direction; 综合 (no pageOrder) is newest first.
@@ -115,56 +109,18 @@ contentRoutes.get('/Article/GetArticlePage', async (c) => {
   if (status === undefined || !(LISTED_KINDS as readonly number[]).includes(status)) {
     throw refuse('内容类型须为10（社区）、20（任务）或30（课程）')
   }
-  const where: string[] = ['a.status = ?', 'a.is_show = 1']
-  const params: Param[] = [status]
-  if (q.raw('isCreate') === '1') {
-    // The owner's own items, listed or not.
-    where.push('a.create_id = ?')
-    params.push(requireUser(c).id)
-  } else {
-    where.push('a.ext = ?')
-    params.push(LISTED)
-    const createId = q.int('createId', '发布者编号', { min: 1 })
-    if (createId !== undefined) {
-      where.push('a.create_id = ?')
-      params.push(createId)
-    }
-  }
-  const classId = q.int('classId', '分类编号', { min: 1 })
-  if (classId !== undefined) {
-    where.push('a.class_id = ?')
-    params.push(classId)
-  }
-  const tag = q.str('tag', '标签', 20)
-  if (tag !== undefined) {
-    where.push(listHas('a.tag'))
-    params.push(listHasParam(tag))
-  }
+  const w = catalogFilters(c, q, 'a', new Where().add('a.status = ?', status))
   const city = q.str('city', '城市', 20)
-  if (city !== undefined) {
-    where.push('a.city = ?')
-    params.push(city)
-  }
-  const title = q.str('title', '搜索内容', 50)
-  if (title !== undefined) {
-    where.push("LOWER(a.title) LIKE LOWER(?) ESCAPE '\\'")
-    params.push(likeContains(title))
-  }
+  if (city !== undefined) w.add('a.city = ?', city)
   const isPrice = q.int('isPrice', '收费筛选', { min: 0, max: 2, def: 2 })
   // The unary + keeps SQLite from walking the price index for this filter: the (…, title,
   // price_fen) index answers a search count without touching the table (10x faster).
-  if (isPrice === 0) where.push('+a.price_fen = 0')
-  if (isPrice === 1) where.push('+a.price_fen > 0')
+  if (isPrice === 0) w.add('+a.price_fen = 0')
+  if (isPrice === 1) w.add('+a.price_fen > 0')
   const stime = q.time('stime', '开始时间')
   const etime = q.time('etime', '结束时间')
-  if (stime) {
-    where.push('a.create_time >= ?')
-    params.push(stime)
-  }
-  if (etime) {
-    where.push('a.create_time <= ?')
-    params.push(etime)
-  }
+  if (stime) w.add('a.create_time >= ?', stime)
+  if (etime) w.add('a.create_time <= ?', etime)
   const order = orderBy(q, { price: 'a.price_fen', priceMin: 'a.price_fen', extMore: 'a.ext_more' }, 'a.id')
   const page = q.page()
   const result = await paged(
@@ -174,8 +130,8 @@ contentRoutes.get('/Article/GetArticlePage', async (c) => {
       table: 'articles a',
       key: 'a.id',
       join: 'LEFT JOIN users u ON u.id = a.create_id',
-      where,
-      params,
+      where: w.parts,
+      params: w.params,
       order,
     },
     page,

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { LISTED, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../src/lib/constants.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Db, Param } from '../db/index.ts'
-import { type Env, ok, paged, Query, refuse, requireUser } from '../http.ts'
-import { likeContains, listHas, listHasParam, orderBy } from './content.ts'
+import type { Db } from '../db/index.ts'
+import { type Env, ok, paged, Query, refuse } from '../http.ts'
+import { catalogFilters, Where } from './catalog-filters.ts'
+import { orderBy } from './content.ts'
 
 export const productRoutes = new Hono<Env>()
 
@@ -61,30 +62,7 @@ export async function listProducts(
 productRoutes.get('/ProductSpu/GetProductSpuPage', async (c) => {
   const { db } = c.get('deps')
   const q = new Query(c)
-  const where: string[] = ['p.is_show = 1']
-  const params: Param[] = []
-  if (q.raw('isCreate') === '1') {
-    where.push('p.create_id = ?')
-    params.push(requireUser(c).id)
-  } else {
-    where.push('p.ext = ?')
-    params.push(LISTED)
-  }
-  const classId = q.int('classId', '分类编号', { min: 1 })
-  if (classId !== undefined) {
-    where.push('p.class_id = ?')
-    params.push(classId)
-  }
-  const tag = q.str('tag', '标签', 20)
-  if (tag !== undefined) {
-    where.push(listHas('p.tag'))
-    params.push(listHasParam(tag))
-  }
-  const title = q.str('title', '搜索内容', 50)
-  if (title !== undefined) {
-    where.push("LOWER(p.title) LIKE LOWER(?) ESCAPE '\\'")
-    params.push(likeContains(title))
-  }
+  const w = catalogFilters(c, q, 'p', new Where())
   const order = orderBy(
     q,
     { priceMin: 'p.price_min_fen', price: 'p.price_min_fen', extMore: 'p.sales' },
@@ -92,7 +70,7 @@ productRoutes.get('/ProductSpu/GetProductSpuPage', async (c) => {
   )
   const result = await paged(
     db,
-    { select: SPU_COLUMNS, table: 'product_spus p', key: 'p.id', where, params, order },
+    { select: SPU_COLUMNS, table: 'product_spus p', key: 'p.id', where: w.parts, params: w.params, order },
     q.page(),
     spuCard,
   )

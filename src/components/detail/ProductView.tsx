@@ -5,7 +5,7 @@ import { productPath } from '../../lib/routes.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { site } from '../../lib/site.ts'
 import { ProductCard } from '../ProductCard.tsx'
-import { Breadcrumbs } from './Breadcrumbs.tsx'
+import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { Gallery } from './Gallery.tsx'
 import { priceLabel } from './text.ts'
 

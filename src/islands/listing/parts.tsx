@@ -7,7 +7,6 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import { ArticleCard } from '../../components/ArticleCard.tsx'
 import { ProductCard } from '../../components/ProductCard.tsx'
 import type { ArticleCard as Article, PageSort, SpuCard } from '../../lib/api/types.ts'
-import type { Crumb } from '../../lib/seo.ts'
 import { type IsPrice, type Kind, pageItems, type SortBy } from './query.ts'
 
 const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ')
@@ -376,31 +375,3 @@ export const tabPanelProps = (idPrefix: string, active: string) =>
     role: 'tabpanel',
     'aria-labelledby': `${idPrefix}-tab-${active}`,
   }) as const
-
-/** The breadcrumb of listing and instructor pages (首页 / 课程 / …); its JSON-LD comes from seo.ts. */
-export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
-  return (
-    <nav aria-label="面包屑" className="mb-3 text-sm text-slate-500">
-      <ol className="flex min-w-0 items-center gap-1.5">
-        {crumbs.map((c, i) => (
-          <li key={c.label} className={cx('flex min-w-0 items-center gap-1.5', !c.href && 'truncate')}>
-            {i > 0 && (
-              <span aria-hidden="true" className="text-slate-300">
-                /
-              </span>
-            )}
-            {c.href ? (
-              <a href={c.href} className="shrink-0 hover:text-brand-700">
-                {c.label}
-              </a>
-            ) : (
-              <span aria-current="page" className="truncate text-slate-700">
-                {c.label}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  )
-}

@@ -8,7 +8,8 @@ import { api } from '../../lib/api/browser.ts'
 import type { ClassifyGroup, PublicUser } from '../../lib/api/types.ts'
 import { teacherPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
-import { Breadcrumb, GridSkeleton } from '../listing/parts.tsx'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
+import { GridSkeleton } from '../listing/parts.tsx'
 import { TeacherProfile } from './TeacherProfile.tsx'
 import { TeacherTabs } from './TeacherTabs.tsx'
 
@@ -65,8 +66,9 @@ export function TeacherById() {
   if (view.s === 'ready') {
     return (
       <>
-        <Breadcrumb
-          crumbs={[
+        <Breadcrumbs
+          className="mb-3"
+          items={[
             { label: '首页', href: '/' },
             { label: '课程', href: '/course/' },
             { label: view.u.nickName || '讲师' },

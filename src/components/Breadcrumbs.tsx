@@ -1,9 +1,9 @@
-import type { Crumb } from '../../lib/seo.ts'
+import type { Crumb } from '../lib/seo.ts'
 
 /** The visible breadcrumb trail; the same crumbs feed the BreadcrumbList JSON-LD of the page. */
-export function Breadcrumbs({ items }: { items: Crumb[] }) {
+export function Breadcrumbs({ items, className = '' }: { items: Crumb[]; className?: string }) {
   return (
-    <nav aria-label="面包屑" className="text-sm text-slate-500">
+    <nav aria-label="面包屑" className={`text-sm text-slate-500 ${className}`}>
       <ol className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-1">
         {items.map((c, i) => (
           <li key={c.href ?? c.label} className="flex min-w-0 items-center gap-1.5">
