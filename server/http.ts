@@ -246,7 +246,9 @@ export async function ownedRow<T = Row>(
  * exposed directly, a client can name any IP there.
  */
 export function clientIp(c: Ctx): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+  // X-Forwarded-For is anyone's to write: only believed behind a proxy that sets it (TRUST_PROXY=1).
+  const forwarded =
+    process.env.TRUST_PROXY === '1' ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : ''
   if (forwarded) return forwarded.slice(0, 64)
   try {
     return getConnInfo(c).remote.address ?? ''

@@ -14,7 +14,8 @@ export const SMS = {
   /** One send per phone per minute (the client's countdown, accounts §4). */
   resendMs: 60_000,
   perPhonePerDay: 10,
-  perIpPerDay: 30,
+  /** SMS_IP_DAILY_CAP overrides it where many people share one address (an office, the e2e suite). */
+  perIpPerDay: Number(process.env.SMS_IP_DAILY_CAP ?? 30),
   /** Rows older than this are no longer needed for any limit. */
   keepMs: 2 * 24 * 3600_000,
 } as const

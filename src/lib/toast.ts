@@ -15,7 +15,7 @@ function region(): HTMLElement {
     el.setAttribute('role', 'status')
     el.setAttribute('aria-live', 'polite')
     el.style.cssText =
-      'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:3000;display:flex;flex-direction:column;gap:8px;align-items:center;pointer-events:none'
+      'position:fixed;top:16px;left:50%;transform:translateX(-50%);z-index:3100;display:flex;flex-direction:column;gap:8px;align-items:center;pointer-events:none'
     document.body.append(el)
   }
   return el

@@ -27,6 +27,8 @@ export interface Harness {
 
 /** Starts the real server on a free loopback port over this run's seeded database. */
 export function startServer(): Harness {
+  // Tests stand behind a pretend proxy, so each can claim its own client IP (SMS caps per IP).
+  process.env.TRUST_PROXY = '1'
   const config = { ...loadConfig({}), uploadDir: inject('uploadDir') }
   const h = { base: '' } as Harness
   let close = () => {}

@@ -13,7 +13,11 @@ export function openLogin(tab: 'login' | 'register' = 'login'): void {
  * The frame of every account screen: visitors get a sign-in prompt; signed-in users get the
  * screen with their fresh profile (Users/GetUsersInfo) and a way to reload it after an edit.
  */
-export function AccountGate({ children }: { children: (me: Profile, reload: () => Promise<void>) => ReactNode }) {
+export function AccountGate({
+  children,
+}: {
+  children: (me: Profile, reload: () => Promise<void>) => ReactNode
+}) {
   const [me, setMe] = useState<Profile | null>(null)
   const [signedIn] = useState(() => storedUser() !== null)
   const reload = useCallback(async () => {

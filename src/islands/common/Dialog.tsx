@@ -26,7 +26,8 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-[3000] bg-slate-900/50" />
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-[3001] max-h-[92vh] w-[calc(100vw-24px)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none`}
-          aria-describedby={description ? undefined : undefined}
+          // Radix links a Description by itself; without one, say so rather than warn.
+          {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>

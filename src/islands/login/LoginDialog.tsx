@@ -1,0 +1,109 @@
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { site } from '../../lib/site.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { LegalLinks } from './Legal.tsx'
+import { LoginForm } from './LoginForm.tsx'
+import { Tabs, tabPanelProps } from './parts.tsx'
+import { RegisterForm } from './RegisterForm.tsx'
+import { $login, $mode, hideLogin, type LoginMode, type LoginTab, showLogin } from './state.ts'
+import { WeChatLogin } from './WeChatLogin.tsx'
+
+const TABS = [
+  { id: 'login', label: '登录' },
+  { id: 'register', label: '注册' },
+] as const satisfies readonly { id: LoginTab; label: string }[]
+
+const MODES = [
+  { id: 'code', label: '验证码登录' },
+  { id: 'password', label: '密码登录' },
+  { id: 'wechat', label: '微信扫码' },
+] as const satisfies readonly { id: LoginMode; label: string }[]
+
+/** The login dialog of accounts §2/§4: 登录 (three modes) and 注册, plus the legal links. */
+export function LoginDialog() {
+  const { open, tab } = useStore($login)
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && hideLogin()}
+      title={`欢迎来到${site.name}`}
+      description="登录或注册账号"
+    >
+      <LoginBody tab={tab} />
+    </Dialog>
+  )
+}
+
+/** Mounted while the dialog is open, so closing it ends the WeChat polling and clears the forms. */
+function LoginBody({ tab }: { tab: LoginTab }) {
+  const id = useId()
+  const mode = useStore($mode)
+  const [tel, setTel] = useState('')
+  const [justRegistered, setJustRegistered] = useState(false)
+  const body = useRef<HTMLDivElement>(null)
+
+  // Focus goes to the first field (or the selected tab when the mode has none); this runs
+  // before the dialog's own focus scope, which then leaves it there.
+  useEffect(() => {
+    const el = body.current
+    const first =
+      el?.querySelector<HTMLElement>('input') ??
+      el?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+    first?.focus()
+  }, [])
+
+  const selectTab = (t: LoginTab) => {
+    setJustRegistered(false)
+    showLogin(t)
+  }
+
+  return (
+    <div ref={body}>
+      <Tabs
+        tabs={TABS}
+        active={tab}
+        onSelect={selectTab}
+        label="登录或注册"
+        idPrefix={`${id}-main`}
+        look="main"
+      />
+      <div {...tabPanelProps(`${id}-main`, tab)} className="pt-4">
+        {tab === 'login' ? (
+          <>
+            <Tabs
+              tabs={MODES}
+              active={mode}
+              onSelect={(m) => {
+                setJustRegistered(false)
+                $mode.set(m)
+              }}
+              label="登录方式"
+              idPrefix={`${id}-mode`}
+              look="segment"
+            />
+            <div {...tabPanelProps(`${id}-mode`, mode)} className="mt-4">
+              {mode === 'wechat' ? (
+                <WeChatLogin />
+              ) : (
+                <LoginForm key={mode} mode={mode} tel={tel} onTel={setTel} focusPassword={justRegistered} />
+              )}
+            </div>
+          </>
+        ) : (
+          <RegisterForm
+            tel={tel}
+            onTel={setTel}
+            onRegistered={(phone) => {
+              setTel(phone)
+              setJustRegistered(true)
+              $mode.set('password')
+              showLogin('login')
+            }}
+          />
+        )}
+      </div>
+      <LegalLinks action={tab === 'login' ? '登录' : '注册'} />
+    </div>
+  )
+}

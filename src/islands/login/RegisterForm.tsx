@@ -1,0 +1,119 @@
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react'
+import { account } from '../../lib/api/browser.ts'
+import { PASSWORD_MESSAGES, PASSWORD_MIN } from '../../lib/rules/password.ts'
+import { PHONE_MESSAGES } from '../../lib/rules/phone.ts'
+import { checkRegister } from '../../lib/rules/register.ts'
+import { toast } from '../../lib/toast.ts'
+import { FormError, SmsCodeButton, TextField, useFieldErrors } from './parts.tsx'
+
+type Key = 'tel' | 'code' | 'password' | 'okPassword'
+
+/** Which field each message of the registration rule is about. */
+const FIELD_OF: Record<string, Key> = {
+  [PHONE_MESSAGES.required]: 'tel',
+  [PHONE_MESSAGES.format]: 'tel',
+  请填写验证码: 'code',
+  请设置密码: 'password',
+  [PASSWORD_MESSAGES.short]: 'password',
+  [PASSWORD_MESSAGES.long]: 'password',
+  请填写确认密码: 'okPassword',
+  [PASSWORD_MESSAGES.mismatch]: 'okPassword',
+}
+
+/**
+ * 注册 (accounts §4-§5): phone, SMS code, password and its repetition, checked by the shared
+ * registration rule in its order; on 注册成功 the dialog returns to the login tab.
+ */
+export function RegisterForm({
+  tel,
+  onTel,
+  onRegistered,
+}: {
+  tel: string
+  onTel: (tel: string) => void
+  onRegistered: (tel: string) => void
+}) {
+  const id = useId()
+  const [code, setCode] = useState('')
+  const [password, setPassword] = useState('')
+  const [okPassword, setOkPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const refs = {
+    tel: useRef<HTMLInputElement>(null),
+    code: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    okPassword: useRef<HTMLInputElement>(null),
+  }
+  const { errors, show, clear } = useFieldErrors(FIELD_OF, refs)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const c = checkRegister({ tel, code, password, okPassword })
+    if (c.error !== null) return show(c.error)
+    setBusy(true)
+    try {
+      await account.postUsersRegistTel({ ...c.value, okPassword })
+      toast('success', '注册成功')
+      onRegistered(c.value.tel)
+    } catch {
+      // Refused (wrong code, phone taken …): the client has toasted the server's message.
+      setBusy(false)
+    }
+  }
+
+  const input = (key: Key, set: (v: string) => void) => ({
+    id: `${id}-${key}`,
+    inputRef: refs[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      set(e.target.value)
+      clear(key)
+    },
+  })
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-1">
+      <TextField
+        {...input('tel', onTel)}
+        label="手机号"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        maxLength={11}
+        placeholder="请输入手机号"
+        value={tel}
+      />
+      <TextField
+        {...input('code', setCode)}
+        label="验证码"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="请输入验证码"
+        value={code}
+        after={<SmsCodeButton tel={tel} onInvalid={show} onSent={() => refs.code.current?.focus()} />}
+      />
+      <TextField
+        {...input('password', setPassword)}
+        label="密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder={`请设置密码（至少${PASSWORD_MIN}位）`}
+        value={password}
+      />
+      <TextField
+        {...input('okPassword', setOkPassword)}
+        label="确认密码"
+        type="password"
+        autoComplete="new-password"
+        placeholder="请再次输入密码"
+        value={okPassword}
+      />
+      <FormError message={errors.form} />
+      <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
+        {busy ? '正在注册…' : '注册'}
+      </button>
+    </form>
+  )
+}
