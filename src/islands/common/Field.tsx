@@ -35,7 +35,7 @@ export function Field({
             {error}
           </span>
           {max !== undefined && (
-            <span className="shrink-0 text-slate-400" aria-live="polite">
+            <span className="shrink-0 text-slate-500" aria-live="polite">
               {count ?? 0}/{max}
             </span>
           )}

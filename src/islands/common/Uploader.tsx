@@ -156,7 +156,7 @@ export function Uploader({
           <li>
             <label
               htmlFor={id}
-              className={`relative flex h-24 w-24 cursor-pointer flex-col items-center justify-center gap-1 rounded-md border-2 border-dashed text-slate-500 hover:border-brand-500 hover:text-brand-700 ${invalid ? 'border-red-400' : 'border-slate-300'}`}
+              className={`relative flex h-24 w-24 cursor-pointer flex-col has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 items-center justify-center gap-1 rounded-md border-2 border-dashed text-slate-500 hover:border-brand-500 hover:text-brand-700 ${invalid ? 'border-red-400' : 'border-slate-300'}`}
             >
               <span className="text-2xl leading-none" aria-hidden="true">
                 +

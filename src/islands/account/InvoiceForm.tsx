@@ -1,0 +1,293 @@
+/**
+ * The invoice information form (accounts §3 "Invoice info", §5 invoice rule): the kind, the
+ * company's billing details and where the invoice goes. Every field is required, as the rule
+ * says; limits are the rule's. Saves as new or updated by id.
+ */
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
+import { INVOICE_TYPES, type Invoice, type InvoiceType } from '../../lib/api/account.ts'
+import { account } from '../../lib/api/browser.ts'
+import { checkInvoice } from '../../lib/rules/invoice.ts'
+import { joinRegion } from '../../lib/rules/region.ts'
+import { toast } from '../../lib/toast.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { Field, inputClass } from '../common/Field.tsx'
+import { fieldOf, focusField, invalidProps } from './form-errors.ts'
+import { RegionPicker } from './RegionPicker.tsx'
+
+type TextKey =
+  | 'companyName'
+  | 'companyCode'
+  | 'companyAddress'
+  | 'companyTel'
+  | 'bank'
+  | 'account'
+  | 'name'
+  | 'tel'
+  | 'addressx'
+type Key = TextKey | 'types' | 'region'
+
+/** Which field each message of checkInvoice is about; the phone first, as its messages name 收票人 too. */
+const FIELDS = [
+  ['types', ['发票类型']],
+  ['tel', ['手机号']],
+  ['companyName', ['公司名称']],
+  ['companyCode', ['税号']],
+  ['companyAddress', ['注册地址']],
+  ['companyTel', ['注册电话']],
+  ['bank', ['开户银行']],
+  ['account', ['银行账号']],
+  ['name', ['收票人']],
+  ['region', ['省市区', '所在地区']],
+  ['addressx', ['详细地址']],
+] as const satisfies readonly (readonly [Key, readonly string[]])[]
+
+/** The text fields in the rule's order, with their limits (accounts §5). */
+const TEXT_FIELDS: {
+  key: TextKey
+  label: string
+  max: number
+  placeholder: string
+  type?: 'tel'
+}[] = [
+  { key: 'companyName', label: '公司名称', max: 20, placeholder: '发票抬头，与营业执照一致' },
+  { key: 'companyCode', label: '税号', max: 40, placeholder: '纳税人识别号' },
+  { key: 'companyAddress', label: '注册地址', max: 100, placeholder: '公司注册地址' },
+  { key: 'companyTel', label: '注册电话', max: 11, placeholder: '公司注册电话', type: 'tel' },
+  { key: 'bank', label: '开户银行', max: 30, placeholder: '如：中国银行苏州分行' },
+  { key: 'account', label: '银行账号', max: 20, placeholder: '对公银行账号' },
+]
+const RECEIVER_FIELDS: typeof TEXT_FIELDS = [
+  { key: 'name', label: '收票人', max: 10, placeholder: '收票人姓名' },
+  { key: 'tel', label: '收票人手机号', max: 11, placeholder: '11位手机号', type: 'tel' },
+]
+
+export const INVOICE_SAVED = '发票保存成功'
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-3 w-full border-b border-slate-100 pb-2 text-sm font-semibold text-slate-800">
+        {title}
+      </legend>
+      {children}
+    </fieldset>
+  )
+}
+
+export function InvoiceForm({
+  invoice,
+  defaultType = INVOICE_TYPES[0],
+  onSaved,
+  onCancel,
+}: {
+  invoice?: Invoice | null
+  /** The kind a new record starts with (the application dialog's tab). */
+  defaultType?: InvoiceType
+  onSaved: () => void
+  onCancel?: () => void
+}) {
+  const uid = useId()
+  const id = (k: Key) => `${uid}-${k}`
+  const [types, setTypes] = useState<InvoiceType>(invoice?.types ?? defaultType)
+  const [text, setText] = useState<Record<TextKey, string>>({
+    companyName: invoice?.companyName ?? '',
+    companyCode: invoice?.companyCode ?? '',
+    companyAddress: invoice?.companyAddress ?? '',
+    companyTel: invoice?.companyTel ?? '',
+    bank: invoice?.bank ?? '',
+    account: invoice?.account ?? '',
+    name: invoice?.name ?? '',
+    tel: invoice?.tel ?? '',
+    addressx: invoice?.addressx ?? '',
+  })
+  const [region, setRegion] = useState(invoice ? joinRegion(invoice) : '')
+  const [isDefault, setDefault] = useState(invoice?.status === 1)
+  const [error, setError] = useState<{ key: Key | null; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const errorOf = (k: Key) => (error?.key === k ? error.message : null)
+  const clear = (k: Key) => error?.key === k && setError(null)
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault()
+    const result = checkInvoice({ types, ...text, address: region, status: isDefault ? 1 : 0 })
+    if (result.error !== null) {
+      const key = fieldOf(result.error, FIELDS)
+      setError({ key, message: result.error })
+      if (key) focusField(id(key))
+      else toast('error', result.error)
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      await account.saveUserInvoice({ ...result.value, ...(invoice ? { id: invoice.id } : {}) })
+      toast('success', INVOICE_SAVED)
+      onSaved()
+    } catch {
+      // The client has shown the server's message.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = (f: (typeof TEXT_FIELDS)[number]) => (
+    <Field key={f.key} id={id(f.key)} label={f.label} required error={errorOf(f.key)}>
+      <input
+        id={id(f.key)}
+        className={inputClass}
+        type={f.type ?? 'text'}
+        inputMode={f.type === 'tel' ? 'tel' : undefined}
+        value={text[f.key]}
+        maxLength={f.max}
+        placeholder={f.placeholder}
+        onChange={(e) => {
+          const v = e.target.value
+          setText((t) => ({ ...t, [f.key]: v }))
+          clear(f.key)
+        }}
+        {...invalidProps(id(f.key), errorOf(f.key))}
+      />
+    </Field>
+  )
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
+        <span id={`${id('types')}-label`} className="pt-2.5 text-sm text-slate-600 sm:text-right">
+          <span className="mr-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+          发票类型
+        </span>
+        <div>
+          <div role="radiogroup" aria-labelledby={`${id('types')}-label`} className="grid grid-cols-2 gap-2">
+            {INVOICE_TYPES.map((t, i) => (
+              <label
+                key={t}
+                className={`flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${types === t ? 'border-brand-500 bg-brand-50 font-medium text-brand-700' : 'border-slate-300 text-slate-700 hover:border-brand-500'}`}
+              >
+                <input
+                  id={i === 0 ? id('types') : undefined}
+                  type="radio"
+                  name={`${uid}-types`}
+                  className="h-4 w-4 shrink-0 accent-brand-700"
+                  checked={types === t}
+                  onChange={() => {
+                    setTypes(t)
+                    clear('types')
+                  }}
+                />
+                {t}
+              </label>
+            ))}
+          </div>
+          {errorOf('types') && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              {errorOf('types')}
+            </p>
+          )}
+        </div>
+      </div>
+
+      <Section title="开票信息">{TEXT_FIELDS.map(input)}</Section>
+
+      <Section title="收票信息">
+        {RECEIVER_FIELDS.map(input)}
+        <Field id={id('region')} label="所在地区" required error={errorOf('region')}>
+          <RegionPicker
+            id={id('region')}
+            value={region}
+            onChange={(v) => {
+              setRegion(v)
+              clear('region')
+            }}
+            invalid={errorOf('region') !== null}
+            describedBy={errorOf('region') ? `${id('region')}-error` : undefined}
+          />
+        </Field>
+        <Field id={id('addressx')} label="详细地址" required error={errorOf('addressx')}>
+          <textarea
+            id={id('addressx')}
+            className={`${inputClass} resize-none`}
+            rows={2}
+            value={text.addressx}
+            maxLength={100}
+            placeholder="门牌号、楼栋、单元室等"
+            onChange={(e) => {
+              const v = e.target.value
+              setText((t) => ({ ...t, addressx: v }))
+              clear('addressx')
+            }}
+            {...invalidProps(id('addressx'), errorOf('addressx'))}
+          />
+        </Field>
+      </Section>
+
+      <div className="sm:pl-[7.75rem]">
+        <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-700"
+            checked={isDefault}
+            onChange={(e) => setDefault(e.target.checked)}
+          />
+          设为默认发票信息
+        </label>
+      </div>
+      {error && error.key === null && (
+        <p role="alert" className="text-sm text-red-600">
+          {error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+        {onCancel && (
+          <button type="button" className="btn-outline" onClick={onCancel}>
+            取消
+          </button>
+        )}
+        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
+          {busy ? '保存中…' : '保存'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** The add/edit invoice information dialog; the order screen's "add new invoice information" link can open it too. */
+export function InvoiceFormDialog({
+  open,
+  onOpenChange,
+  invoice,
+  defaultType,
+  onSaved,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  invoice?: Invoice | null
+  defaultType?: InvoiceType
+  onSaved: () => void
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={invoice ? '编辑发票信息' : '新增发票信息'}
+      width="max-w-2xl"
+      description="填写发票类型、开票信息和收票信息"
+    >
+      {open && (
+        <InvoiceForm
+          key={invoice?.id ?? 'new'}
+          invoice={invoice}
+          defaultType={defaultType}
+          onCancel={() => onOpenChange(false)}
+          onSaved={() => {
+            onOpenChange(false)
+            onSaved()
+          }}
+        />
+      )}
+    </Dialog>
+  )
+}

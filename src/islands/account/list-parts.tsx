@@ -1,0 +1,243 @@
+/** Small pieces shared by the address, invoice and introducer screens. */
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
+import { assetUrl } from '../../lib/asset.ts'
+import { toast } from '../../lib/toast.ts'
+
+/** The 默认 mark of a record with status 1 (accounts §2). */
+export function DefaultMark() {
+  return <span className="rounded bg-brand-700 px-1.5 py-0.5 text-xs font-medium text-white">默认</span>
+}
+
+/**
+ * A text button of a list row. `context` completes its name for screen readers, so ten 编辑
+ * buttons read as 编辑张三的地址 and not ten times 编辑.
+ */
+export function RowAction({
+  children,
+  context,
+  onClick,
+  danger,
+}: {
+  children: ReactNode
+  context: string
+  onClick: () => void
+  danger?: boolean
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className={`rounded px-2.5 py-1.5 text-sm transition-colors ${danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50'}`}
+    >
+      {children}
+      <span className="sr-only">{context}</span>
+    </button>
+  )
+}
+
+export function PlusIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+      <path d="M10 4a1 1 0 0 1 1 1v4h4a1 1 0 1 1 0 2h-4v4a1 1 0 1 1-2 0v-4H5a1 1 0 1 1 0-2h4V5a1 1 0 0 1 1-1Z" />
+    </svg>
+  )
+}
+
+/** Grey rows while a list loads. */
+export function ListSkeleton({ rows = 2 }: { rows?: number }) {
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2" aria-hidden="true">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+        <li key={i} className="space-y-3 rounded-lg border border-slate-200 p-4">
+          <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
+          <div className="h-4 w-4/5 animate-pulse rounded bg-slate-100" />
+          <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A notice block: an icon, a title, a text and any actions (empty lists, status panels). */
+export function Notice({
+  tone = 'neutral',
+  title,
+  children,
+  actions,
+}: {
+  tone?: 'neutral' | 'waiting' | 'done'
+  title: string
+  children?: ReactNode
+  actions?: ReactNode
+}) {
+  const ring = {
+    neutral: 'bg-slate-100 text-slate-500',
+    waiting: 'bg-amber-100 text-amber-700',
+    done: 'bg-emerald-100 text-emerald-700',
+  }[tone]
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-slate-200 px-4 py-10 text-center sm:py-14">
+      <span className={`flex h-14 w-14 items-center justify-center rounded-full ${ring}`}>
+        {tone === 'done' ? (
+          <svg
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            aria-hidden="true"
+            strokeWidth="2.5"
+          >
+            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        ) : tone === 'waiting' ? (
+          <svg
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            aria-hidden="true"
+            strokeWidth="2.2"
+          >
+            <circle cx="12" cy="12" r="8.5" />
+            <path d="M12 7.5V12l3 2" strokeLinecap="round" />
+          </svg>
+        ) : (
+          <svg
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            aria-hidden="true"
+            strokeWidth="2"
+          >
+            <rect x="4" y="5" width="16" height="14" rx="2" />
+            <path d="M4 9h16M9 14h6" strokeLinecap="round" />
+          </svg>
+        )}
+      </span>
+      <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {children && <div className="mt-2 max-w-md text-sm leading-6 text-slate-600">{children}</div>}
+      {actions && <div className="mt-5 flex flex-wrap justify-center gap-2">{actions}</div>}
+    </div>
+  )
+}
+
+/** Start and end of a search, in the wire format (yyyymmddhhmmss); either may be absent. */
+export interface ApiRange {
+  stime?: string
+  etime?: string
+}
+
+/**
+ * A date (2026-01-02) or date-time (2026-01-02T03:04) input value as the API wants it; a bare
+ * end date means the end of that day. toRangeValue('2026-01-02', true) → '20260102235959'
+ */
+export function toRangeValue(v: string, end: boolean): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(v)
+  if (!m) return undefined
+  const [, y, mo, d, h, mi] = m
+  if (h === undefined) return `${y}${mo}${d}${end ? '235959' : '000000'}`
+  return `${y}${mo}${d}${h}${mi}${end ? '59' : '00'}`
+}
+
+/** The search row of the introducer screens: from, to, 查询 and 重置. */
+export function RangeFilter({
+  withTime,
+  onSearch,
+  busy,
+}: {
+  withTime: boolean
+  onSearch: (range: ApiRange) => void
+  busy?: boolean
+}) {
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const uid = useId()
+  const type = withTime ? 'datetime-local' : 'date'
+  const word = withTime ? '时间' : '日期'
+
+  function submit(e: SubmitEvent) {
+    e.preventDefault()
+    const stime = toRangeValue(from, false)
+    const etime = toRangeValue(to, true)
+    if (stime && etime && stime > etime) {
+      toast('error', `开始${word}不能晚于结束${word}`)
+      return
+    }
+    onSearch({ stime, etime })
+  }
+
+  const input =
+    'h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none'
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={`按${word}筛选`}
+      className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg bg-slate-50 p-3 sm:flex sm:items-end"
+    >
+      <div className="col-span-2 grid min-w-0 gap-1 sm:flex-1">
+        <label htmlFor={`${uid}-from`} className="text-xs text-slate-600">
+          开始{word}
+        </label>
+        <input
+          id={`${uid}-from`}
+          type={type}
+          className={input}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+      </div>
+      <div className="col-span-2 grid min-w-0 gap-1 sm:flex-1">
+        <label htmlFor={`${uid}-to`} className="text-xs text-slate-600">
+          结束{word}
+        </label>
+        <input
+          id={`${uid}-to`}
+          type={type}
+          className={input}
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn-primary h-9" disabled={busy}>
+        查询
+      </button>
+      <button
+        type="button"
+        className="btn-outline h-9"
+        onClick={() => {
+          setFrom('')
+          setTo('')
+          onSearch({})
+        }}
+      >
+        重置
+      </button>
+    </form>
+  )
+}
+
+/** The 推荐人-only screens for everybody else (accounts §6: introducers use them). */
+export function IntroducerOnly() {
+  return (
+    <Notice title="此页面仅对推荐人开放">
+      <p>推荐人可在这里查看自己推荐的客户及客户的订单。您推荐的用户注册并下单后，数据会显示在这里。</p>
+    </Notice>
+  )
+}
+
+/** A customer's avatar in a table cell; the default picture when they have none. */
+export function Avatar({ src, name }: { src: string; name: string }) {
+  return (
+    <img
+      src={assetUrl(src) || '/avatar.svg'}
+      alt={`${name || '用户'}的头像`}
+      width={32}
+      height={32}
+      loading="lazy"
+      className="h-8 w-8 rounded-full bg-slate-200 object-cover"
+    />
+  )
+}
