@@ -2,7 +2,10 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { DEV_SIGN_IV, DEV_SIGN_KEY, makeSign } from '../../src/lib/sign.ts'
 
 /** Headers of a signed API call, as the browser client sends them. */
-export const signed = () => ({ sign: makeSign({ key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }), 'content-type': 'application/json' })
+export const signed = () => ({
+  sign: makeSign({ key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }),
+  'content-type': 'application/json',
+})
 
 /** A phone number no seeded or earlier user has: 139 plus 8 random digits. */
 export const freshPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
@@ -11,13 +14,21 @@ export const freshPhone = () => `139${String(Math.floor(Math.random() * 1e8)).pa
  * Signs in through the API and stores the session the way the login dialog does, so a test
  * about an account screen starts on it signed in. The login dialog itself has its own tests.
  */
-export async function signInAs(page: Page, request: APIRequestContext, tel = '13800000001', password = 'demo1234') {
+export async function signInAs(
+  page: Page,
+  request: APIRequestContext,
+  tel = '13800000001',
+  password = 'demo1234',
+) {
   const res = await request.post('/api/Users/PostUsersPsw', { headers: signed(), data: { tel, password } })
   const body = await res.json()
   if (body.status !== 200) throw new Error(`login failed for ${tel}: ${JSON.stringify(body)}`)
   const { user, owinToken } = body.data
   await page.addInitScript(
     ([token, u]) => {
+      // Only into a fresh browser: a reload after a profile edit or a logout keeps what the page stored.
+      if (sessionStorage.getItem('e2e-signed-in')) return
+      sessionStorage.setItem('e2e-signed-in', '1')
       localStorage.setItem('tokens', token as string)
       localStorage.setItem('users', u as string)
     },

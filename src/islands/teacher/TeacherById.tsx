@@ -4,11 +4,11 @@
  * valid id it says so and links home.
  */
 import { useEffect, useState } from 'react'
+import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { api } from '../../lib/api/browser.ts'
 import type { ClassifyGroup, PublicUser } from '../../lib/api/types.ts'
 import { teacherPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
-import { Breadcrumbs } from '../../components/Breadcrumbs.tsx'
 import { GridSkeleton } from '../listing/parts.tsx'
 import { TeacherProfile } from './TeacherProfile.tsx'
 import { TeacherTabs } from './TeacherTabs.tsx'

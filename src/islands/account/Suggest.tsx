@@ -1,0 +1,125 @@
+/**
+ * 投诉建议 /suggest (accounts §2, §5): the text (counter out of 100) and up to 2 files under
+ * 2MB; rules from src/lib/rules/complaint.ts, posted as an article of status 50; 提交成功
+ * and the form starts over.
+ */
+import { type SubmitEvent, useState } from 'react'
+import type { Profile } from '../../lib/api/account.ts'
+import { account } from '../../lib/api/browser.ts'
+import { COMPLAINT_FILES_MAX, COMPLAINT_TEXT_MAX, checkComplaint } from '../../lib/rules/complaint.ts'
+import { len } from '../../lib/rules/fields.ts'
+import { toast } from '../../lib/toast.ts'
+import { AccountGate } from '../common/AccountGate.tsx'
+import { inputClass } from '../common/Field.tsx'
+import { Uploader } from '../common/Uploader.tsx'
+
+/** Photos and scans: what the upload call takes, without video. */
+const MATERIAL_ACCEPT = '.png,.jpeg,.jpg,.gif,.pdf,image/png,image/jpeg,image/gif,application/pdf'
+
+export function Suggest() {
+  return <AccountGate>{(me) => <ComplaintForm me={me} />}</AccountGate>
+}
+
+function ComplaintForm({ me }: { me: Profile }) {
+  const [content, setContent] = useState('')
+  const [files, setFiles] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  // A new key gives a fresh uploader after a successful submit.
+  const [round, setRound] = useState(0)
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault()
+    if (busy) return
+    const checked = checkComplaint({ brief: content, imgurls: files })
+    if (checked.error !== null) {
+      setError(checked.error)
+      toast('error', checked.error)
+      return
+    }
+    setBusy(true)
+    try {
+      const { files: list } = checked.value
+      await account.postComplaint({
+        brief: checked.value.content,
+        imgurls: list.join(','),
+        postName: me.nickName,
+        imgurl: list[0] ?? '',
+      })
+      toast('success', '提交成功')
+      setContent('')
+      setFiles('')
+      setError(null)
+      setRound((n) => n + 1)
+    } catch {
+      // The client has shown the server's message; the text stays for another try.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const over = len(content) > COMPLAINT_TEXT_MAX
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-2xl gap-5">
+      <p className="text-sm text-slate-600">
+        对商品、订单、课程或平台服务有任何意见，请告诉我们，我们会尽快核实处理并与您联系。
+      </p>
+      <div>
+        <label htmlFor="suggest-content" className="mb-1 block text-sm font-medium text-slate-700">
+          <span className="mr-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+          投诉内容
+        </label>
+        <textarea
+          id="suggest-content"
+          className={`${inputClass} min-h-36 resize-y`}
+          rows={6}
+          value={content}
+          placeholder="请详细描述您遇到的问题或建议"
+          onChange={(e) => {
+            setContent(e.target.value)
+            setError(null)
+          }}
+          aria-invalid={over || undefined}
+          aria-describedby="suggest-count suggest-error"
+        />
+        <p
+          id="suggest-count"
+          className={`mt-1 text-right text-xs ${over ? 'text-red-600' : 'text-slate-500'}`}
+          aria-live="polite"
+        >
+          {len(content)}/{COMPLAINT_TEXT_MAX}
+        </p>
+      </div>
+      <fieldset className="min-w-0">
+        <legend className="mb-2 text-sm font-medium text-slate-700">
+          <span className="mr-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+          上传材料
+        </legend>
+        <Uploader
+          key={round}
+          value={files}
+          onChange={(v) => {
+            setFiles(v)
+            setError(null)
+          }}
+          limit={COMPLAINT_FILES_MAX}
+          accept={MATERIAL_ACCEPT}
+          label="材料"
+          hint="文件须小于2MB，支持图片和PDF"
+        />
+      </fieldset>
+      <p id="suggest-error" className="text-sm text-red-600 empty:hidden" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
+      <div>
+        <button type="submit" className="btn-primary min-w-28" disabled={busy}>
+          {busy ? '提交中…' : '提交'}
+        </button>
+      </div>
+    </form>
+  )
+}

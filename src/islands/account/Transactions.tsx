@@ -1,0 +1,250 @@
+/**
+ * The wallet's transactions on /wo (storefront §2): tabs 全部 / 支出 / 收入 (tag 1 / 2), a
+ * date-time range and the pager; 20 a page, 1-based on screen, 0-based in the call.
+ */
+import { type SubmitEvent, useEffect, useRef, useState } from 'react'
+import type { Transaction } from '../../lib/api/account.ts'
+import { account } from '../../lib/api/browser.ts'
+import type { Paged } from '../../lib/api/types.ts'
+import { PAGE_SIZE, RechargeTag } from '../../lib/constants.ts'
+import { formatDateTime, formatMoney, toApiDate } from '../../lib/format.ts'
+import { EmptyState, Pager, TabList, tabPanelProps } from '../listing/parts.tsx'
+
+const TABS = [
+  { id: 'all', label: '全部', tag: undefined },
+  { id: 'expense', label: '支出', tag: RechargeTag.expense },
+  { id: 'income', label: '收入', tag: RechargeTag.income },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+interface Range {
+  stime?: string
+  etime?: string
+}
+
+export const RANGE_MESSAGE = '结束时间不能早于开始时间'
+
+/**
+ * The two datetime-local values as the API's yyyymmddhhmmss bounds; the end takes its whole
+ * minute (hh:mm:59), so a record at 10:30:20 is inside "until 10:30".
+ * rangeOf('2026-01-02T03:04', '') → { range: { stime: '20260102030400' } }
+ */
+export function rangeOf(start: string, end: string): { range: Range } | { error: string } {
+  const s = start ? new Date(start) : null
+  const e = end ? new Date(end) : null
+  if (e) e.setSeconds(59)
+  if (s && Number.isNaN(s.getTime())) return { error: '开始时间格式不正确' }
+  if (e && Number.isNaN(e.getTime())) return { error: '结束时间格式不正确' }
+  if (s && e && e.getTime() < s.getTime()) return { error: RANGE_MESSAGE }
+  return { range: { stime: s ? toApiDate(s) : undefined, etime: e ? toApiDate(e) : undefined } }
+}
+
+const isExpense = (t: Transaction) => t.tag === RechargeTag.expense
+
+export function Transactions() {
+  const [tab, setTab] = useState<TabId>('all')
+  const [page, setPage] = useState(1)
+  const [range, setRange] = useState<Range>({})
+  const [draft, setDraft] = useState({ start: '', end: '' })
+  const [rangeError, setRangeError] = useState<string | null>(null)
+  const [data, setData] = useState<Paged<Transaction> | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [failed, setFailed] = useState(false)
+  const [attempt, setAttempt] = useState(0)
+  const latest = useRef(0)
+
+  useEffect(() => {
+    const call = ++latest.current
+    setLoading(true)
+    setFailed(false)
+    const tag = TABS.find((t) => t.id === tab)?.tag
+    // attempt is read so that 重试 asks again with the same query.
+    void attempt
+    account
+      .getRechargePage({ pageIndex: page - 1, tag, ...range }, { silent: true })
+      .then((res) => {
+        if (call !== latest.current) return
+        setData(res)
+      })
+      .catch(() => {
+        // List failures stay quiet (storefront §8); the table says so and offers a retry.
+        if (call === latest.current) setFailed(true)
+      })
+      .finally(() => {
+        if (call === latest.current) setLoading(false)
+      })
+  }, [tab, page, range, attempt])
+
+  const pages = data ? Math.ceil(data.pageTotal / (data.pageSize || PAGE_SIZE)) : 0
+  const filtered = Boolean(range.stime || range.etime)
+
+  function search(e: SubmitEvent) {
+    e.preventDefault()
+    const r = rangeOf(draft.start, draft.end)
+    if ('error' in r) {
+      setRangeError(r.error)
+      return
+    }
+    setRangeError(null)
+    setRange(r.range)
+    setPage(1)
+  }
+
+  function reset() {
+    setDraft({ start: '', end: '' })
+    setRangeError(null)
+    setRange({})
+    setPage(1)
+  }
+
+  const rows = data?.pageData ?? []
+  const panel = tabPanelProps('wo-tx', tab)
+
+  return (
+    <section aria-labelledby="wo-tx-title">
+      <h2 id="wo-tx-title" className="mb-2 text-base font-semibold text-slate-900">
+        交易记录
+      </h2>
+      <TabList
+        tabs={TABS.map(({ id, label }) => ({ id, label }))}
+        active={tab}
+        onSelect={(t) => {
+          setTab(t)
+          setPage(1)
+        }}
+        label="交易类型"
+        idPrefix="wo-tx"
+      />
+      <div {...panel}>
+        <form
+          onSubmit={search}
+          noValidate
+          aria-label="按时间查询"
+          className="flex flex-wrap items-end gap-x-3 gap-y-2 py-4"
+        >
+          <label className="grid w-full gap-1 text-sm text-slate-600 sm:w-auto">
+            开始时间
+            <input
+              type="datetime-local"
+              value={draft.start}
+              max={draft.end || undefined}
+              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby="wo-tx-range-error"
+              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none sm:w-52"
+            />
+          </label>
+          <span className="hidden pb-2 text-slate-400 sm:inline" aria-hidden="true">
+            至
+          </span>
+          <label className="grid w-full gap-1 text-sm text-slate-600 sm:w-auto">
+            结束时间
+            <input
+              type="datetime-local"
+              value={draft.end}
+              min={draft.start || undefined}
+              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby="wo-tx-range-error"
+              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none sm:w-52"
+            />
+          </label>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary h-9">
+              查询
+            </button>
+            <button type="button" className="btn-outline h-9" onClick={reset}>
+              重置
+            </button>
+          </div>
+          <p
+            id="wo-tx-range-error"
+            className="w-full text-sm text-red-600 empty:hidden"
+            role={rangeError ? 'alert' : undefined}
+          >
+            {rangeError}
+          </p>
+        </form>
+
+        {failed ? (
+          <EmptyState
+            text="交易记录加载失败"
+            action={
+              <button type="button" className="btn-outline" onClick={() => setAttempt((n) => n + 1)}>
+                重试
+              </button>
+            }
+          />
+        ) : !data ? (
+          <p className="py-12 text-center text-slate-500">正在加载…</p>
+        ) : rows.length === 0 ? (
+          <EmptyState
+            text={filtered ? '该时间段内暂无交易记录' : '暂无交易记录'}
+            action={
+              filtered ? (
+                <button type="button" className="btn-outline" onClick={reset}>
+                  查看全部时间
+                </button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <div
+            className={`overflow-x-auto rounded-lg ring-1 ring-slate-200 transition-opacity ${loading ? 'opacity-50' : ''}`}
+            aria-busy={loading || undefined}
+          >
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">
+                交易记录，第{page}页，共{data.pageTotal}条
+              </caption>
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2.5 font-medium sm:px-4">
+                    类型
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2.5 font-medium sm:table-cell sm:px-4">
+                    时间
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium sm:px-4">
+                    金额（元）
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((t) => (
+                  <tr key={t.id} data-tag={t.tag}>
+                    <td className="px-3 py-3 sm:px-4">
+                      <div className="flex flex-wrap items-center gap-1.5">
+                        <span
+                          className={`rounded px-1.5 py-0.5 text-xs ${isExpense(t) ? 'bg-orange-50 text-accent-600' : 'bg-emerald-50 text-emerald-700'}`}
+                        >
+                          {isExpense(t) ? '支出' : '收入'}
+                        </span>
+                        <span className="text-slate-800">{t.title || (isExpense(t) ? '支出' : '收入')}</span>
+                      </div>
+                      {t.ext && <div className="mt-0.5 break-all text-xs text-slate-500">{t.ext}</div>}
+                      {/* Phones have no room for a time column: the time goes under the type. */}
+                      <div className="mt-0.5 text-xs text-slate-500 sm:hidden">
+                        {formatDateTime(t.createTime)}
+                      </div>
+                    </td>
+                    <td className="hidden whitespace-nowrap px-3 py-3 text-slate-600 sm:table-cell sm:px-4">
+                      <time dateTime={t.createTime.replace(' ', 'T')}>{formatDateTime(t.createTime)}</time>
+                    </td>
+                    <td
+                      className={`whitespace-nowrap px-3 py-3 text-right font-semibold tabular-nums sm:px-4 ${isExpense(t) ? 'text-accent-600' : 'text-emerald-700'}`}
+                    >
+                      {isExpense(t) ? '-' : '+'}
+                      {formatMoney(Math.abs(t.price))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </div>
+    </section>
+  )
+}

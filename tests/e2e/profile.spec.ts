@@ -1,0 +1,276 @@
+import { DatabaseSync } from 'node:sqlite'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { maskPhone } from '../../src/lib/format.ts'
+import { expectAccessible } from './a11y.ts'
+import { freshPhone, lastSmsCode, registerUser, signed, signInAs } from './session.ts'
+
+/** A real 1×1 PNG, as a file chooser would hand it over. */
+const png = {
+  name: 'avatar.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+}
+
+async function usersInfo(request: APIRequestContext, token: string) {
+  const res = await request.get('/api/Users/GetUsersInfo', {
+    headers: { ...signed(), authorization: `Bearer ${token}` },
+  })
+  return { http: res.status(), body: await res.json() }
+}
+
+async function passwordLogin(request: APIRequestContext, tel: string, password: string) {
+  const res = await request.post('/api/Users/PostUsersPsw', { headers: signed(), data: { tel, password } })
+  return (await res.json()) as { status: number; data: unknown }
+}
+
+const toasts = (page: Page) => page.locator('#toasts')
+const amounts = (page: Page) => page.locator('table tbody tr td:last-child')
+
+test('/wo shows the demo user’s figures from GetUsersInfo and the transactions', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signInAs(page, request)
+  const { body } = await usersInfo(request, token)
+  const me = body.data as { nickName: string; balance: number; integral: number; income: number }
+  expect(me.balance).toBeGreaterThan(0)
+
+  await page.goto('/wo')
+  await expect(page.getByRole('heading', { level: 2, name: me.nickName })).toBeVisible()
+  await expect(page.locator('[data-stat="余额"]')).toHaveText(me.balance.toFixed(2))
+  await expect(page.locator('[data-stat="支出"]')).toHaveText(me.integral.toFixed(2))
+  await expect(page.locator('[data-stat="收入"]')).toHaveText(me.income.toFixed(2))
+  await expect(page.getByRole('img', { name: /会员星级/ })).toBeVisible()
+
+  // All transactions: both kinds, signed and with two decimals.
+  await expect(amounts(page).first()).toBeVisible()
+  const all = await amounts(page).allInnerTexts()
+  for (const a of all) expect(a.trim()).toMatch(/^[+-]\d+\.\d{2}$/)
+  expect(all.some((a) => a.trim().startsWith('-'))).toBe(true)
+  expect(all.some((a) => a.trim().startsWith('+'))).toBe(true)
+
+  // 支出 asks for tag 1 and shows expenses only.
+  const asked = page.waitForRequest((r) => r.url().includes('GetRechargePage') && r.url().includes('tag=1'))
+  await page.getByRole('tab', { name: '支出' }).click()
+  await asked
+  await expect(page.getByRole('tab', { name: '支出' })).toHaveAttribute('aria-selected', 'true')
+  await expect
+    .poll(async () => {
+      const list = await amounts(page).allInnerTexts()
+      return list.length > 0 && list.every((a) => a.trim().startsWith('-'))
+    })
+    .toBe(true)
+
+  // The level explanation comes from the configuration's HTML.
+  await page.getByRole('button', { name: '等级说明' }).click()
+  const dialog = page.getByRole('dialog', { name: '等级说明' })
+  await expect(dialog.locator('.prose-html')).not.toBeEmpty()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+})
+
+test('the date-time range refuses an end before the start and sends yyyymmddhhmmss', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request)
+  await page.goto('/wo')
+  await expect(amounts(page).first()).toBeVisible()
+
+  await page.getByLabel('开始时间').fill('2026-03-02T10:00')
+  await page.getByLabel('结束时间').fill('2026-03-01T10:00')
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(page.getByRole('alert')).toHaveText('结束时间不能早于开始时间')
+
+  // A range long before any demo data: the request carries both bounds, the table is empty.
+  await page.getByLabel('开始时间').fill('2001-01-01T00:00')
+  await page.getByLabel('结束时间').fill('2001-01-02T08:30')
+  const asked = page.waitForRequest((r) => r.url().includes('GetRechargePage') && r.url().includes('stime='))
+  await page.getByRole('button', { name: '查询' }).click()
+  const url = new URL((await asked).url())
+  expect(url.searchParams.get('stime')).toBe('20010101000000')
+  expect(url.searchParams.get('etime')).toBe('20010102083059')
+  expect(url.searchParams.get('pageIndex')).toBe('0')
+  await expect(page.getByText('该时间段内暂无交易记录')).toBeVisible()
+
+  await page.getByRole('button', { name: '重置' }).click()
+  await expect(amounts(page).first()).toBeVisible()
+  await expect(page.getByLabel('开始时间')).toHaveValue('')
+})
+
+test('editing the profile saves nickname, avatar and introduction', async ({ page, request }) => {
+  const tel = await registerUser(request)
+  const { token } = await signInAs(page, request, tel, 'test1234')
+  const nick = `新昵称${Date.now() % 100000}`
+
+  await page.goto('/wo')
+  await page.getByRole('button', { name: '编辑资料' }).click()
+  const dialog = page.getByRole('dialog', { name: '修改个人信息' })
+  await dialog.getByLabel('昵称').fill(nick)
+  await dialog.locator('input[type=file]').setInputFiles(png)
+  await expect(dialog.getByRole('img', { name: '头像 1' })).toBeVisible()
+  await dialog.getByLabel('简介').fill('口腔全科医生，关注数字化正畸。')
+  await expect(dialog.getByText('15/150')).toBeVisible()
+
+  // 修改成功, then the page reloads.
+  const reloaded = page.waitForEvent('load')
+  await dialog.getByRole('button', { name: '确认' }).click()
+  await expect(toasts(page)).toContainText('修改成功')
+  await reloaded
+  await expect(page.getByRole('heading', { level: 2, name: nick })).toBeVisible()
+  await expect(page.getByText('口腔全科医生，关注数字化正畸。')).toBeVisible()
+  await expect(page.locator('header [data-user-name]')).toHaveText(nick)
+
+  const { body } = await usersInfo(request, token)
+  expect(body.data).toMatchObject({ nickName: nick, content: '口腔全科医生，关注数字化正畸。' })
+  expect(body.data.avatarUrl).toMatch(/^\/uploads\/.+\.png$/)
+})
+
+test('a nickname over 20 characters is refused before anything is sent', async ({ page, request }) => {
+  await signInAs(page, request)
+  const posted: string[] = []
+  page.on('request', (r) => r.url().includes('PostUsersInfo') && posted.push(r.url()))
+
+  await page.goto('/wo')
+  await page.getByRole('button', { name: '编辑资料' }).click()
+  const dialog = page.getByRole('dialog', { name: '修改个人信息' })
+  await dialog.getByLabel('昵称').fill('一二三四五六七八九十一二三四五六七八九十一')
+  await expect(dialog.getByText('21/20')).toBeVisible()
+  await dialog.getByRole('button', { name: '确认' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('昵称不能超过20个字')
+  await expect(dialog.getByLabel('昵称')).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog).toBeVisible()
+  expect(posted).toEqual([])
+})
+
+test('changing the password ends the session; the new password signs in', async ({ page, request }) => {
+  const tel = await registerUser(request)
+  const { token } = await signInAs(page, request, tel, 'test1234')
+
+  await page.goto('/safety')
+  await page.getByRole('button', { name: '修改密码' }).click()
+  const dialog = page.getByRole('dialog', { name: '修改密码' })
+  await dialog.getByLabel('原密码').fill('test1234')
+  await dialog.getByLabel(/^\*?新密码$/).fill('newpass99')
+  await dialog.getByLabel('确认新密码').fill('newpass98')
+  await dialog.getByRole('button', { name: '确认修改' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('两次输入密码不一致')
+
+  await dialog.getByLabel('确认新密码').fill('newpass99')
+  await dialog.getByRole('button', { name: '确认修改' }).click()
+  await expect(toasts(page)).toContainText('修改密码成功')
+  await expect(page.getByText('请使用新密码重新登录')).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('tokens'))).toBeNull()
+
+  expect((await usersInfo(request, token)).http).toBe(401)
+  expect((await passwordLogin(request, tel, 'test1234')).status).not.toBe(200)
+  expect((await passwordLogin(request, tel, 'newpass99')).status).toBe(200)
+})
+
+test('changing the phone with a code sent to the new number', async ({ page, request }) => {
+  const tel = await registerUser(request)
+  await signInAs(page, request, tel, 'test1234')
+  const newTel = freshPhone()
+
+  await page.goto('/safety')
+  await expect(page.getByText(maskPhone(tel))).toBeVisible()
+  await page.getByRole('button', { name: '更换手机号' }).click()
+  const dialog = page.getByRole('dialog', { name: '更换手机号' })
+  await dialog.getByLabel('原手机号').fill(tel)
+
+  // The code button checks the new phone first.
+  await dialog.getByLabel('新手机号').fill('1390000')
+  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('手机号格式不正确')
+
+  await dialog.getByLabel('新手机号').fill(newTel)
+  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await expect(dialog.getByRole('button', { name: /^\d+秒后重发$/ })).toBeDisabled()
+  await dialog.getByLabel('验证码').fill(await lastSmsCode(newTel))
+  await dialog.getByRole('button', { name: '确认更换' }).click()
+
+  await expect(toasts(page)).toContainText('修改手机号成功')
+  await expect(dialog).toBeHidden()
+  await expect(page.locator('[data-phone]')).toHaveText(maskPhone(newTel))
+  expect((await passwordLogin(request, newTel, 'test1234')).status).toBe(200)
+  expect((await passwordLogin(request, tel, 'test1234')).status).not.toBe(200)
+})
+
+test('a complaint needs materials, then is stored and the form clears', async ({ page, request }) => {
+  const tel = await registerUser(request)
+  const { user } = await signInAs(page, request, tel, 'test1234')
+  const text = `发票迟迟未开具 ${Date.now()}`
+
+  await page.goto('/suggest')
+  await page.getByLabel('投诉内容').fill(text)
+  await expect(page.getByText(`${text.length}/100`)).toBeVisible()
+  await page.getByRole('button', { name: '提交' }).click()
+  await expect(page.getByRole('alert')).toHaveText('请上传材料')
+
+  await page.locator('input[type=file]').setInputFiles(png)
+  await expect(page.getByRole('img', { name: '材料 1' })).toBeVisible()
+  await page.getByRole('button', { name: '提交' }).click()
+  await expect(toasts(page)).toContainText('提交成功')
+  await expect(page.getByLabel('投诉内容')).toHaveValue('')
+  await expect(page.getByRole('img', { name: '材料 1' })).toHaveCount(0)
+
+  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
+  try {
+    const row = db
+      .prepare('SELECT status, imgurls FROM articles WHERE create_id = ? AND brief = ?')
+      .get(user.id, text) as { status: number; imgurls: string } | undefined
+    expect(Number(row?.status)).toBe(50)
+    expect(row?.imgurls).toMatch(/^\/uploads\/.+\.png$/)
+  } finally {
+    db.close()
+  }
+})
+
+test('visitors on /wo are asked to sign in', async ({ page }) => {
+  await page.goto('/wo')
+  await expect(page.getByText('请登录后查看此页面')).toBeVisible()
+  await expect(page.getByRole('main').getByRole('button', { name: '登录/注册' })).toBeVisible()
+  await expect(page.locator('[data-stat]')).toHaveCount(0)
+})
+
+test('messages show system notifications and an honest empty replies tab', async ({ page, request }) => {
+  await signInAs(page, request)
+  await page.goto('/message')
+  await expect(page.getByRole('tab', { name: '系统通知' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { level: 2, name: '余额充值成功' })).toBeVisible()
+  await page.getByRole('tab', { name: '评论回复' }).click()
+  await expect(page.getByText('暂无评论回复')).toBeVisible()
+})
+
+test('/wo passes axe, with the edit dialog open too', async ({ page, request }) => {
+  await signInAs(page, request)
+  await page.goto('/wo')
+  await expect(amounts(page).first()).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: '编辑资料' }).click()
+  await expect(page.getByRole('dialog', { name: '修改个人信息' })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('/safety passes axe, with the change-phone dialog open too', async ({ page, request }) => {
+  await signInAs(page, request)
+  await page.goto('/safety')
+  await expect(page.getByRole('button', { name: '更换手机号' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: '更换手机号' }).click()
+  await expect(page.getByRole('dialog', { name: '更换手机号' })).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('/message and /suggest pass axe', async ({ page, request }) => {
+  await signInAs(page, request)
+  for (const path of ['/message', '/suggest']) {
+    await page.goto(path)
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByText('正在加载…')).toHaveCount(0)
+    await expectAccessible(page)
+  }
+})
