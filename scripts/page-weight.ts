@@ -29,12 +29,18 @@ await page.goto(url, { waitUntil: 'networkidle' })
 const blocking = await page.evaluate(
   () =>
     [...document.head.querySelectorAll('script[src]')].filter(
-      (s) => !(s as HTMLScriptElement).defer && !(s as HTMLScriptElement).async && (s as HTMLScriptElement).type !== 'module',
+      (s) =>
+        !(s as HTMLScriptElement).defer &&
+        !(s as HTMLScriptElement).async &&
+        (s as HTMLScriptElement).type !== 'module',
     ).length,
 )
 await Promise.all(pending)
 await browser.close()
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 console.log(url)
-for (const [kind, t] of [...totals].sort()) console.log(`  ${kind.padEnd(10)} ${String(t.n).padStart(3)} files  ${kb(t.raw).padStart(10)} raw  ${kb(t.gz).padStart(10)} gzip`)
+for (const [kind, t] of [...totals].sort())
+  console.log(
+    `  ${kind.padEnd(10)} ${String(t.n).padStart(3)} files  ${kb(t.raw).padStart(10)} raw  ${kb(t.gz).padStart(10)} gzip`,
+  )
 console.log(`  render-blocking scripts: ${blocking}`)
