@@ -33,6 +33,9 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // Always the embedded database: the e2e helpers read its SMS outbox, and CI's DATABASE_URL
+      // is for the API suite.
+      DATABASE_URL: '',
       SQLITE_FILE: join(dir, 'portal.db'),
       UPLOAD_DIR: join(dir, 'uploads'),
       DIST_DIR: join(dir, 'dist'),

@@ -266,7 +266,7 @@ test('certification: form in order, under review, modify, operator approves, cer
   const me = (await info.json()).data as { id: number; status: number }
   expect(me.status).toBe(2)
   execFileSync('npm', ['run', 'ops', '--', 'certify', String(me.id), 'approve'], {
-    env: { ...process.env, SQLITE_FILE: `${process.env.E2E_DIR}/portal.db` },
+    env: { ...process.env, DATABASE_URL: '', SQLITE_FILE: `${process.env.E2E_DIR}/portal.db` },
     stdio: 'pipe',
   })
 
