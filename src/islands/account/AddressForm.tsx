@@ -11,8 +11,8 @@ import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormFoot, RegionDetailFields } from './address-fields.tsx'
 import { fieldOf, focusField, invalidProps } from './form-errors.ts'
-import { RegionPicker } from './RegionPicker.tsx'
 
 type Key = 'name' | 'tel' | 'region' | 'addressDetail'
 
@@ -109,60 +109,32 @@ export function AddressForm({
           {...invalidProps(id('tel'), errorOf('tel'))}
         />
       </Field>
-      <Field id={id('region')} label="所在地区" required error={errorOf('region')}>
-        <RegionPicker
-          id={id('region')}
-          value={region}
-          onChange={(v) => {
-            setRegion(v)
-            clear('region')
-          }}
-          invalid={errorOf('region') !== null}
-          describedBy={errorOf('region') ? `${id('region')}-error` : undefined}
-        />
-      </Field>
-      <Field id={id('addressDetail')} label="详细地址" required error={errorOf('addressDetail')}>
-        <textarea
-          id={id('addressDetail')}
-          className={`${inputClass} resize-none`}
-          rows={2}
-          value={addressDetail}
-          maxLength={DETAIL_MAX}
-          autoComplete="street-address"
-          placeholder="门牌号、楼栋、单元室等"
-          onChange={(e) => {
-            setDetail(e.target.value)
-            clear('addressDetail')
-          }}
-          {...invalidProps(id('addressDetail'), errorOf('addressDetail'))}
-        />
-      </Field>
-      <div className="sm:pl-[7.75rem]">
-        <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-700"
-            checked={isDefault}
-            onChange={(e) => setDefault(e.target.checked)}
-          />
-          设为默认地址
-        </label>
-      </div>
-      {error && error.key === null && (
-        <p role="alert" className="text-sm text-red-600">
-          {error.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        {onCancel && (
-          <button type="button" className="btn-outline" onClick={onCancel}>
-            取消
-          </button>
-        )}
-        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
-          {busy ? '保存中…' : '保存'}
-        </button>
-      </div>
+      <RegionDetailFields
+        regionId={id('region')}
+        region={region}
+        onRegion={(v) => {
+          setRegion(v)
+          clear('region')
+        }}
+        regionError={errorOf('region')}
+        detailId={id('addressDetail')}
+        detail={addressDetail}
+        onDetail={(v) => {
+          setDetail(v)
+          clear('addressDetail')
+        }}
+        detailError={errorOf('addressDetail')}
+        detailMax={DETAIL_MAX}
+        detailAutoComplete="street-address"
+      />
+      <FormFoot
+        defaultLabel="设为默认地址"
+        isDefault={isDefault}
+        onDefault={setDefault}
+        message={error && error.key === null ? error.message : null}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

@@ -3,15 +3,13 @@
  * detail, a 默认 mark for status 1; add and edit in the address dialog, delete after the
  * generic confirm dialog.
  */
-import { useCallback, useEffect, useState } from 'react'
 import type { Address } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { maskPhone } from '../../lib/format.ts'
-import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { useConfirm } from '../common/useConfirm.tsx'
 import { AddressFormDialog } from './AddressForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
+import { useOwnedList } from './owned-list.ts'
 
 /** The server keeps at most this many per user. */
 const ADDRESS_MAX = 50
@@ -21,44 +19,16 @@ export function Addresses() {
 }
 
 function AddressList() {
-  const [list, setList] = useState<Address[] | null>(null)
-  const [form, setForm] = useState<{ open: boolean; address: Address | null }>({ open: false, address: null })
-  const [confirmDialog, confirm] = useConfirm()
+  const { list, load, remove, makeDefault, form, openForm, setFormOpen, confirmDialog } =
+    useOwnedList<Address>({
+      query: account.getUserAddressQuery,
+      remove: account.deleteUserAddress,
+      save: account.saveUserAddress,
+      removed: '地址删除成功',
+      madeDefault: '已设为默认地址',
+    })
 
-  const load = useCallback(async () => {
-    try {
-      setList(await account.getUserAddressQuery())
-    } catch {
-      // The client has shown why; keep what is on screen.
-      setList((l) => l ?? [])
-    }
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  async function remove(a: Address) {
-    if (!(await confirm({ action: '删除' }))) return
-    try {
-      await account.deleteUserAddress(a.id)
-      toast('success', '地址删除成功')
-      await load()
-    } catch {
-      // Shown by the client.
-    }
-  }
-
-  async function makeDefault(a: Address) {
-    try {
-      await account.saveUserAddress({ ...a, status: 1 })
-      toast('success', '已设为默认地址')
-      await load()
-    } catch {
-      // Shown by the client.
-    }
-  }
-
-  const add = () => setForm({ open: true, address: null })
+  const add = () => openForm(null)
   const full = (list?.length ?? 0) >= ADDRESS_MAX
 
   return (
@@ -106,7 +76,7 @@ function AddressList() {
                     设为默认
                   </RowAction>
                 )}
-                <RowAction onClick={() => setForm({ open: true, address: a })} context={`${a.name}的地址`}>
+                <RowAction onClick={() => openForm(a)} context={`${a.name}的地址`}>
                   编辑
                 </RowAction>
                 <RowAction danger onClick={() => remove(a)} context={`${a.name}的地址`}>
@@ -118,12 +88,7 @@ function AddressList() {
         </ul>
       )}
 
-      <AddressFormDialog
-        open={form.open}
-        address={form.address}
-        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
-        onSaved={load}
-      />
+      <AddressFormDialog open={form.open} address={form.item} onOpenChange={setFormOpen} onSaved={load} />
       {confirmDialog}
     </div>
   )

@@ -11,8 +11,8 @@ import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormFoot, RegionDetailFields } from './address-fields.tsx'
 import { fieldOf, focusField, invalidProps } from './form-errors.ts'
-import { RegionPicker } from './RegionPicker.tsx'
 
 type TextKey =
   | 'companyName'
@@ -194,62 +194,33 @@ export function InvoiceForm({
 
       <Section title="收票信息">
         {RECEIVER_FIELDS.map(input)}
-        <Field id={id('region')} label="所在地区" required error={errorOf('region')}>
-          <RegionPicker
-            id={id('region')}
-            value={region}
-            onChange={(v) => {
-              setRegion(v)
-              clear('region')
-            }}
-            invalid={errorOf('region') !== null}
-            describedBy={errorOf('region') ? `${id('region')}-error` : undefined}
-          />
-        </Field>
-        <Field id={id('addressx')} label="详细地址" required error={errorOf('addressx')}>
-          <textarea
-            id={id('addressx')}
-            className={`${inputClass} resize-none`}
-            rows={2}
-            value={text.addressx}
-            maxLength={100}
-            placeholder="门牌号、楼栋、单元室等"
-            onChange={(e) => {
-              const v = e.target.value
-              setText((t) => ({ ...t, addressx: v }))
-              clear('addressx')
-            }}
-            {...invalidProps(id('addressx'), errorOf('addressx'))}
-          />
-        </Field>
+        <RegionDetailFields
+          regionId={id('region')}
+          region={region}
+          onRegion={(v) => {
+            setRegion(v)
+            clear('region')
+          }}
+          regionError={errorOf('region')}
+          detailId={id('addressx')}
+          detail={text.addressx}
+          onDetail={(v) => {
+            setText((t) => ({ ...t, addressx: v }))
+            clear('addressx')
+          }}
+          detailError={errorOf('addressx')}
+          detailMax={100}
+        />
       </Section>
 
-      <div className="sm:pl-[7.75rem]">
-        <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-700"
-            checked={isDefault}
-            onChange={(e) => setDefault(e.target.checked)}
-          />
-          设为默认发票信息
-        </label>
-      </div>
-      {error && error.key === null && (
-        <p role="alert" className="text-sm text-red-600">
-          {error.message}
-        </p>
-      )}
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        {onCancel && (
-          <button type="button" className="btn-outline" onClick={onCancel}>
-            取消
-          </button>
-        )}
-        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
-          {busy ? '保存中…' : '保存'}
-        </button>
-      </div>
+      <FormFoot
+        defaultLabel="设为默认发票信息"
+        isDefault={isDefault}
+        onDefault={setDefault}
+        message={error && error.key === null ? error.message : null}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   )
 }

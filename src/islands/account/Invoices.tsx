@@ -3,15 +3,13 @@
  * details and the receiver (phone masked), a 默认 mark for status 1; add, edit and delete
  * after the generic confirm dialog.
  */
-import { useCallback, useEffect, useState } from 'react'
 import type { Invoice } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { maskPhone } from '../../lib/format.ts'
-import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { useConfirm } from '../common/useConfirm.tsx'
 import { InvoiceFormDialog } from './InvoiceForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
+import { useOwnedList } from './owned-list.ts'
 
 const INVOICE_MAX = 50
 
@@ -20,41 +18,14 @@ export function Invoices() {
 }
 
 function InvoiceList() {
-  const [list, setList] = useState<Invoice[] | null>(null)
-  const [form, setForm] = useState<{ open: boolean; invoice: Invoice | null }>({ open: false, invoice: null })
-  const [confirmDialog, confirm] = useConfirm()
-
-  const load = useCallback(async () => {
-    try {
-      setList(await account.getUserInvoiceQuery())
-    } catch {
-      setList((l) => l ?? [])
-    }
-  }, [])
-  useEffect(() => {
-    void load()
-  }, [load])
-
-  async function remove(v: Invoice) {
-    if (!(await confirm({ action: '删除' }))) return
-    try {
-      await account.deleteUserInvoice(v.id)
-      toast('success', '发票删除成功')
-      await load()
-    } catch {
-      // Shown by the client.
-    }
-  }
-
-  async function makeDefault(v: Invoice) {
-    try {
-      await account.saveUserInvoice({ ...v, status: 1 })
-      toast('success', '已设为默认发票信息')
-      await load()
-    } catch {
-      // Shown by the client.
-    }
-  }
+  const { list, load, remove, makeDefault, form, openForm, setFormOpen, confirmDialog } =
+    useOwnedList<Invoice>({
+      query: account.getUserInvoiceQuery,
+      remove: account.deleteUserInvoice,
+      save: account.saveUserInvoice,
+      removed: '发票删除成功',
+      madeDefault: '已设为默认发票信息',
+    })
 
   const full = (list?.length ?? 0) >= INVOICE_MAX
 
@@ -62,12 +33,7 @@ function InvoiceList() {
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-500">申请发票时可直接选择已保存的发票信息。</p>
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => setForm({ open: true, invoice: null })}
-          disabled={full}
-        >
+        <button type="button" className="btn-primary" onClick={() => openForm(null)} disabled={full}>
           <PlusIcon />
           新增发票信息
         </button>
@@ -116,10 +82,7 @@ function InvoiceList() {
                     设为默认
                   </RowAction>
                 )}
-                <RowAction
-                  onClick={() => setForm({ open: true, invoice: v })}
-                  context={`${v.companyName}的发票信息`}
-                >
+                <RowAction onClick={() => openForm(v)} context={`${v.companyName}的发票信息`}>
                   编辑
                 </RowAction>
                 <RowAction danger onClick={() => remove(v)} context={`${v.companyName}的发票信息`}>
@@ -131,12 +94,7 @@ function InvoiceList() {
         </ul>
       )}
 
-      <InvoiceFormDialog
-        open={form.open}
-        invoice={form.invoice}
-        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
-        onSaved={load}
-      />
+      <InvoiceFormDialog open={form.open} invoice={form.item} onOpenChange={setFormOpen} onSaved={load} />
       {confirmDialog}
     </div>
   )

@@ -8,7 +8,8 @@ import { account } from '../../lib/api/browser.ts'
 import type { Notification } from '../../lib/api/types.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { EmptyState, TabList, tabPanelProps } from '../listing/parts.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { EmptyState } from '../listing/parts.tsx'
 
 const TABS = [
   { id: 'system', label: '系统通知' },

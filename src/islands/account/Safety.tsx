@@ -8,6 +8,7 @@ import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { maskPhone } from '../../lib/format.ts'
+import type { Checked } from '../../lib/rules/fields.ts'
 import { checkPasswordChange } from '../../lib/rules/password.ts'
 import { checkPhone, checkPhoneChange } from '../../lib/rules/phone.ts'
 import { signOut } from '../../lib/stores/session.ts'
@@ -151,6 +152,71 @@ function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () 
   )
 }
 
+/**
+ * The plumbing both dialogs share: the fields (emptied each time the dialog opens), the
+ * form's one message (cleared by typing), and a submit that checks the rule, sends once at a
+ * time and calls `done` only when the server agreed (its refusals the client has shown).
+ */
+function useDialogForm<F extends Record<string, string>, V>({
+  open,
+  empty,
+  check,
+  send,
+  done,
+}: {
+  open: boolean
+  empty: F
+  check: (form: F) => Checked<V>
+  send: (value: V) => Promise<unknown>
+  done: () => void | Promise<void>
+}) {
+  // The first `empty` is the one reopening restores; later renders' copies are the same.
+  const [initial] = useState(empty)
+  const [form, setForm] = useState(initial)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (open) {
+      setForm(initial)
+      setError(null)
+    }
+  }, [open, initial])
+
+  const set = (key: keyof F, value: string) => {
+    setForm((f) => ({ ...f, [key]: value }))
+    setError(null)
+  }
+
+  /** A broken rule: in the dialog and in a toast. */
+  const fail = (message: string) => {
+    setError(message)
+    toast('error', message)
+  }
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault()
+    if (busy) return
+    const checked = check(form)
+    if (checked.error !== null) {
+      fail(checked.error)
+      return
+    }
+    setBusy(true)
+    try {
+      await send(checked.value)
+    } catch {
+      // 原密码错误, a wrong code and the like: the client has shown the message; the form stays.
+      setBusy(false)
+      return
+    }
+    setBusy(false)
+    await done()
+  }
+
+  return { form, set, error, fail, busy, submit }
+}
+
 function PasswordDialog({
   open,
   onOpenChange,
@@ -160,45 +226,22 @@ function PasswordDialog({
   onOpenChange: (open: boolean) => void
   onChanged: () => void
 }) {
-  const empty = { password: '', newPassword: '', okPassword: '' }
-  const [form, setForm] = useState(empty)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { form, set, error, busy, submit } = useDialogForm({
+    open,
+    empty: { password: '', newPassword: '', okPassword: '' },
+    check: checkPasswordChange,
+    send: account.postUsersPassword,
+    done: () => {
+      toast('success', '修改密码成功')
+      // Every token of this user is revoked now; forget ours and offer the login dialog.
+      signOut()
+      document.documentElement.dataset.auth = 'out'
+      onChanged()
+      openLogin()
+    },
+  })
 
-  useEffect(() => {
-    if (open) {
-      setForm({ password: '', newPassword: '', okPassword: '' })
-      setError(null)
-    }
-  }, [open])
-
-  async function submit(e: SubmitEvent) {
-    e.preventDefault()
-    if (busy) return
-    const checked = checkPasswordChange(form)
-    if (checked.error !== null) {
-      setError(checked.error)
-      toast('error', checked.error)
-      return
-    }
-    setBusy(true)
-    try {
-      await account.postUsersPassword(checked.value)
-    } catch {
-      // 原密码错误 and the like: the client has shown the message; the form stays.
-      setBusy(false)
-      return
-    }
-    setBusy(false)
-    toast('success', '修改密码成功')
-    // Every token of this user is revoked now; forget ours and offer the login dialog.
-    signOut()
-    document.documentElement.dataset.auth = 'out'
-    onChanged()
-    openLogin()
-  }
-
-  const input = (key: keyof typeof empty, label: string, autoComplete: string) => (
+  const input = (key: keyof typeof form, label: string, autoComplete: string) => (
     <Field id={`pw-${key}`} label={label} required>
       <input
         id={`pw-${key}`}
@@ -207,10 +250,7 @@ function PasswordDialog({
         value={form[key]}
         autoComplete={autoComplete}
         placeholder={`请输入${label}`}
-        onChange={(e) => {
-          setForm((f) => ({ ...f, [key]: e.target.value }))
-          setError(null)
-        }}
+        onChange={(e) => set(key, e.target.value)}
         aria-describedby="pw-error"
       />
     </Field>
@@ -251,31 +291,25 @@ function PhoneDialog({
   oldTel: string
   onChanged: () => Promise<void>
 }) {
-  const [form, setForm] = useState({ tel: '', newTel: '', code: '' })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { form, set, error, fail, busy, submit } = useDialogForm({
+    open,
+    empty: { tel: '', newTel: '', code: '' },
+    check: checkPhoneChange,
+    send: account.postUsersTels,
+    done: async () => {
+      toast('success', '修改手机号成功')
+      await onChanged()
+    },
+  })
   const [sending, setSending] = useState(false)
   // The countdown outlives a closed dialog: reopening cannot skip the 60 s.
   const [left, startCountdown] = useCountdown(SMS_COUNTDOWN)
-
-  useEffect(() => {
-    if (open) {
-      setForm({ tel: '', newTel: '', code: '' })
-      setError(null)
-    }
-  }, [open])
-
-  const set = (key: keyof typeof form, value: string) => {
-    setForm((f) => ({ ...f, [key]: value }))
-    setError(null)
-  }
 
   async function sendCode() {
     if (left > 0 || sending) return
     const checked = checkPhone({ tel: form.newTel })
     if (checked.error !== null) {
-      setError(checked.error)
-      toast('error', checked.error)
+      fail(checked.error)
       return
     }
     setSending(true)
@@ -288,27 +322,6 @@ function PhoneDialog({
     } finally {
       setSending(false)
     }
-  }
-
-  async function submit(e: SubmitEvent) {
-    e.preventDefault()
-    if (busy) return
-    const checked = checkPhoneChange(form)
-    if (checked.error !== null) {
-      setError(checked.error)
-      toast('error', checked.error)
-      return
-    }
-    setBusy(true)
-    try {
-      await account.postUsersTels(checked.value)
-    } catch {
-      setBusy(false)
-      return
-    }
-    setBusy(false)
-    toast('success', '修改手机号成功')
-    await onChanged()
   }
 
   return (

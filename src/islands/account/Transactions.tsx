@@ -8,7 +8,8 @@ import { account } from '../../lib/api/browser.ts'
 import type { Paged } from '../../lib/api/types.ts'
 import { PAGE_SIZE, RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney, toApiDate } from '../../lib/format.ts'
-import { EmptyState, Pager, TabList, tabPanelProps } from '../listing/parts.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { EmptyState, Pager } from '../listing/parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', tag: undefined },

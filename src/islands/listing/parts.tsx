@@ -1,9 +1,9 @@
 /**
  * The pieces of every listing: filter rows, sort tabs, the free/paid switch, the card grid,
- * its loading and empty states, the pager and a tab list. Shared by the Listing island, the
- * search page and the instructor page, so each exists once.
+ * its loading and empty states and the pager (the tab list lives in common/TabList.tsx).
+ * Shared by the Listing island, the search page and the instructor page, so each exists once.
  */
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import { type ReactNode, useId } from 'react'
 import { ArticleCard } from '../../components/ArticleCard.tsx'
 import { ProductCard } from '../../components/ProductCard.tsx'
 import type { ArticleCard as Article, PageSort, SpuCard } from '../../lib/api/types.ts'
@@ -285,93 +285,3 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
     </nav>
   )
 }
-
-export interface TabItem<T extends string> {
-  id: T
-  label: string
-}
-
-/**
- * A WAI-ARIA tab list: arrow keys, Home and End move between tabs (roving tabindex). The
- * caller renders the panel with tabPanelProps(prefix, active).
- */
-export function TabList<T extends string>({
-  tabs,
-  active,
-  onSelect,
-  label,
-  idPrefix,
-}: {
-  tabs: TabItem<T>[]
-  active: T
-  onSelect: (id: T) => void
-  label: string
-  idPrefix: string
-}) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([])
-  const onKey = (e: KeyboardEvent, i: number) => {
-    const last = tabs.length - 1
-    const to =
-      e.key === 'ArrowRight'
-        ? i === last
-          ? 0
-          : i + 1
-        : e.key === 'ArrowLeft'
-          ? i === 0
-            ? last
-            : i - 1
-          : e.key === 'Home'
-            ? 0
-            : e.key === 'End'
-              ? last
-              : -1
-    const tab = tabs[to]
-    if (!tab) return
-    e.preventDefault()
-    refs.current[to]?.focus()
-    onSelect(tab.id)
-  }
-  return (
-    <div
-      role="tablist"
-      aria-label={label}
-      className="flex gap-1 overflow-x-auto border-b border-slate-200 [scrollbar-width:none]"
-    >
-      {tabs.map((t, i) => {
-        const on = t.id === active
-        return (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[i] = el
-            }}
-            id={`${idPrefix}-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={on}
-            aria-controls={`${idPrefix}-panel`}
-            tabIndex={on ? 0 : -1}
-            onClick={() => !on && onSelect(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
-            className={cx(
-              '-mb-px shrink-0 border-b-2 px-4 py-2.5 text-[15px] transition-colors',
-              on
-                ? 'border-brand-600 font-semibold text-brand-700'
-                : 'border-transparent text-slate-600 hover:text-brand-700',
-            )}
-          >
-            {t.label}
-          </button>
-        )
-      })}
-    </div>
-  )
-}
-
-/** Props of the panel that belongs to TabList's active tab. */
-export const tabPanelProps = (idPrefix: string, active: string) =>
-  ({
-    id: `${idPrefix}-panel`,
-    role: 'tabpanel',
-    'aria-labelledby': `${idPrefix}-tab-${active}`,
-  }) as const

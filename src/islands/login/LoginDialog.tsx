@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { site } from '../../lib/site.ts'
 import { Dialog } from '../common/Dialog.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { LegalLinks } from './Legal.tsx'
 import { LoginForm } from './LoginForm.tsx'
-import { Tabs, tabPanelProps } from './parts.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
 import { $login, $mode, hideLogin, type LoginMode, type LoginTab, showLogin } from './state.ts'
 import { WeChatLogin } from './WeChatLogin.tsx'
@@ -60,18 +60,18 @@ function LoginBody({ tab }: { tab: LoginTab }) {
 
   return (
     <div ref={body}>
-      <Tabs
+      <TabList
         tabs={TABS}
         active={tab}
         onSelect={selectTab}
         label="登录或注册"
         idPrefix={`${id}-main`}
-        look="main"
+        variant="main"
       />
       <div {...tabPanelProps(`${id}-main`, tab)} className="pt-4">
         {tab === 'login' ? (
           <>
-            <Tabs
+            <TabList
               tabs={MODES}
               active={mode}
               onSelect={(m) => {
@@ -80,7 +80,7 @@ function LoginBody({ tab }: { tab: LoginTab }) {
               }}
               label="登录方式"
               idPrefix={`${id}-mode`}
-              look="segment"
+              variant="segment"
             />
             <div {...tabPanelProps(`${id}-mode`, mode)} className="mt-4">
               {mode === 'wechat' ? (

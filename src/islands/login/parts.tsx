@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react'
 import {
   type InputHTMLAttributes,
-  type KeyboardEvent,
   type ReactNode,
   type Ref,
   type RefObject,
   useCallback,
   useEffect,
-  useRef,
   useState,
 } from 'react'
 import type { LoginAnswer } from '../../lib/api/account.ts'
@@ -30,103 +28,6 @@ export function finishLogin(answer: LoginAnswer): void {
   hideLogin()
   setTimeout(() => location.reload(), RELOAD_DELAY_MS)
 }
-
-export interface TabItem<T extends string> {
-  id: T
-  label: string
-}
-
-/**
- * An ARIA tab list with arrow-key movement. `look` picks the big underlined tabs (登录/注册)
- * or the small segmented control of the login modes.
- */
-export function Tabs<T extends string>({
-  tabs,
-  active,
-  onSelect,
-  label,
-  idPrefix,
-  look,
-}: {
-  tabs: readonly TabItem<T>[]
-  active: T
-  onSelect: (id: T) => void
-  label: string
-  idPrefix: string
-  look: 'main' | 'segment'
-}) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([])
-  const onKey = (e: KeyboardEvent, i: number) => {
-    const last = tabs.length - 1
-    const moves: Record<string, number> = {
-      ArrowRight: i === last ? 0 : i + 1,
-      ArrowLeft: i === 0 ? last : i - 1,
-      Home: 0,
-      End: last,
-    }
-    const to = moves[e.key]
-    const tab = to === undefined ? undefined : tabs[to]
-    if (to === undefined || !tab) return
-    e.preventDefault()
-    refs.current[to]?.focus()
-    onSelect(tab.id)
-  }
-  return (
-    <div
-      role="tablist"
-      aria-label={label}
-      className={
-        look === 'main'
-          ? 'grid grid-cols-2 border-b border-slate-200'
-          : 'grid grid-flow-col auto-cols-fr gap-1 rounded-lg bg-slate-100 p-1'
-      }
-    >
-      {tabs.map((t, i) => {
-        const on = t.id === active
-        return (
-          <button
-            key={t.id}
-            ref={(el) => {
-              refs.current[i] = el
-            }}
-            id={`${idPrefix}-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={on}
-            aria-controls={`${idPrefix}-panel`}
-            tabIndex={on ? 0 : -1}
-            onClick={() => !on && onSelect(t.id)}
-            onKeyDown={(e) => onKey(e, i)}
-            className={
-              look === 'main'
-                ? cx(
-                    '-mb-px border-b-2 py-2.5 text-base transition-colors',
-                    on
-                      ? 'border-brand-600 font-semibold text-brand-700'
-                      : 'border-transparent text-slate-500 hover:text-brand-700',
-                  )
-                : cx(
-                    'whitespace-nowrap rounded-md px-2 py-1.5 text-sm transition-colors',
-                    on
-                      ? 'bg-white font-medium text-brand-700 shadow-sm'
-                      : 'text-slate-600 hover:text-brand-700',
-                  )
-            }
-          >
-            {t.label}
-          </button>
-        )
-      })}
-    </div>
-  )
-}
-
-/** Props of the panel a Tabs list controls. */
-export const tabPanelProps = (idPrefix: string, active: string) => ({
-  id: `${idPrefix}-panel`,
-  role: 'tabpanel' as const,
-  'aria-labelledby': `${idPrefix}-tab-${active}`,
-})
 
 /** A labelled input of the dialog: the shared Field row, with its error tied to the input. */
 export function TextField({

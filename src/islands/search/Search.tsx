@@ -5,8 +5,8 @@
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { Listing } from '../listing/Listing.tsx'
-import { TabList, tabPanelProps } from '../listing/parts.tsx'
 import { type Kind, withoutState } from '../listing/query.ts'
 
 const TABS = [

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react'
 import type { ArticleCard, ClassifyGroup, Paged } from '../../lib/api/types.ts'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { Listing } from '../listing/Listing.tsx'
-import { TabList, tabPanelProps } from '../listing/parts.tsx'
 import { withoutState } from '../listing/query.ts'
 
 const TABS = [
