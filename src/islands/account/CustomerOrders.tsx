@@ -10,8 +10,9 @@ import type { Paged } from '../../lib/api/types.ts'
 import { PAGE_SIZE } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { Pager } from '../listing/parts.tsx'
-import { type ApiRange, Avatar, IntroducerOnly, RangeFilter } from './list-parts.tsx'
+import { Avatar, IntroducerOnly } from './list-parts.tsx'
 
 export function CustomerOrders() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <OrderTable /> : <IntroducerOnly />)}</AccountGate>

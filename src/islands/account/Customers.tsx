@@ -8,7 +8,8 @@ import type { Introducer } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { type ApiRange, Avatar, IntroducerOnly, RangeFilter } from './list-parts.tsx'
+import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
+import { Avatar, IntroducerOnly } from './list-parts.tsx'
 
 export function Customers() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <CustomerInfo /> : <IntroducerOnly />)}</AccountGate>

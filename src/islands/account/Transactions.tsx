@@ -2,12 +2,13 @@
  * The wallet's transactions on /wo (storefront §2): tabs 全部 / 支出 / 收入 (tag 1 / 2), a
  * date-time range and the pager; 20 a page, 1-based on screen, 0-based in the call.
  */
-import { type SubmitEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Transaction } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import type { Paged } from '../../lib/api/types.ts'
 import { PAGE_SIZE, RechargeTag } from '../../lib/constants.ts'
-import { formatDateTime, formatMoney, toApiDate } from '../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { EmptyState, Pager } from '../listing/parts.tsx'
 
@@ -18,36 +19,12 @@ const TABS = [
 ] as const
 type TabId = (typeof TABS)[number]['id']
 
-interface Range {
-  stime?: string
-  etime?: string
-}
-
-export const RANGE_MESSAGE = '结束时间不能早于开始时间'
-
-/**
- * The two datetime-local values as the API's yyyymmddhhmmss bounds; the end takes its whole
- * minute (hh:mm:59), so a record at 10:30:20 is inside "until 10:30".
- * rangeOf('2026-01-02T03:04', '') → { range: { stime: '20260102030400' } }
- */
-export function rangeOf(start: string, end: string): { range: Range } | { error: string } {
-  const s = start ? new Date(start) : null
-  const e = end ? new Date(end) : null
-  if (e) e.setSeconds(59)
-  if (s && Number.isNaN(s.getTime())) return { error: '开始时间格式不正确' }
-  if (e && Number.isNaN(e.getTime())) return { error: '结束时间格式不正确' }
-  if (s && e && e.getTime() < s.getTime()) return { error: RANGE_MESSAGE }
-  return { range: { stime: s ? toApiDate(s) : undefined, etime: e ? toApiDate(e) : undefined } }
-}
-
 const isExpense = (t: Transaction) => t.tag === RechargeTag.expense
 
 export function Transactions() {
   const [tab, setTab] = useState<TabId>('all')
   const [page, setPage] = useState(1)
-  const [range, setRange] = useState<Range>({})
-  const [draft, setDraft] = useState({ start: '', end: '' })
-  const [rangeError, setRangeError] = useState<string | null>(null)
+  const [range, setRange] = useState<ApiRange>({})
   const [data, setData] = useState<Paged<Transaction> | null>(null)
   const [loading, setLoading] = useState(true)
   const [failed, setFailed] = useState(false)
@@ -79,25 +56,6 @@ export function Transactions() {
   const pages = data ? Math.ceil(data.pageTotal / (data.pageSize || PAGE_SIZE)) : 0
   const filtered = Boolean(range.stime || range.etime)
 
-  function search(e: SubmitEvent) {
-    e.preventDefault()
-    const r = rangeOf(draft.start, draft.end)
-    if ('error' in r) {
-      setRangeError(r.error)
-      return
-    }
-    setRangeError(null)
-    setRange(r.range)
-    setPage(1)
-  }
-
-  function reset() {
-    setDraft({ start: '', end: '' })
-    setRangeError(null)
-    setRange({})
-    setPage(1)
-  }
-
   const rows = data?.pageData ?? []
   const panel = tabPanelProps('wo-tx', tab)
 
@@ -117,55 +75,15 @@ export function Transactions() {
         idPrefix="wo-tx"
       />
       <div {...panel}>
-        <form
-          onSubmit={search}
-          noValidate
-          aria-label="按时间查询"
-          className="flex flex-wrap items-end gap-x-3 gap-y-2 py-4"
-        >
-          <label className="grid w-full gap-1 text-sm text-slate-600 sm:w-auto">
-            开始时间
-            <input
-              type="datetime-local"
-              value={draft.start}
-              max={draft.end || undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, start: e.target.value }))}
-              aria-invalid={rangeError ? true : undefined}
-              aria-describedby="wo-tx-range-error"
-              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none sm:w-52"
-            />
-          </label>
-          <span className="hidden pb-2 text-slate-400 sm:inline" aria-hidden="true">
-            至
-          </span>
-          <label className="grid w-full gap-1 text-sm text-slate-600 sm:w-auto">
-            结束时间
-            <input
-              type="datetime-local"
-              value={draft.end}
-              min={draft.start || undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, end: e.target.value }))}
-              aria-invalid={rangeError ? true : undefined}
-              aria-describedby="wo-tx-range-error"
-              className="h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none sm:w-52"
-            />
-          </label>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary h-9">
-              查询
-            </button>
-            <button type="button" className="btn-outline h-9" onClick={reset}>
-              重置
-            </button>
-          </div>
-          <p
-            id="wo-tx-range-error"
-            className="w-full text-sm text-red-600 empty:hidden"
-            role={rangeError ? 'alert' : undefined}
-          >
-            {rangeError}
-          </p>
-        </form>
+        <div className="py-4">
+          <RangeFilter
+            withTime
+            onSearch={(r) => {
+              setRange(r)
+              setPage(1)
+            }}
+          />
+        </div>
 
         {failed ? (
           <EmptyState
@@ -179,16 +97,7 @@ export function Transactions() {
         ) : !data ? (
           <p className="py-12 text-center text-slate-500">正在加载…</p>
         ) : rows.length === 0 ? (
-          <EmptyState
-            text={filtered ? '该时间段内暂无交易记录' : '暂无交易记录'}
-            action={
-              filtered ? (
-                <button type="button" className="btn-outline" onClick={reset}>
-                  查看全部时间
-                </button>
-              ) : undefined
-            }
-          />
+          <EmptyState text={filtered ? '该时间段内暂无交易记录' : '暂无交易记录'} />
         ) : (
           <div
             className={`overflow-x-auto rounded-lg ring-1 ring-slate-200 transition-opacity ${loading ? 'opacity-50' : ''}`}

@@ -1,7 +1,6 @@
 /** Small pieces shared by the address, invoice and introducer screens. */
-import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
+import type { ReactNode } from 'react'
 import { assetUrl } from '../../lib/asset.ts'
-import { toast } from '../../lib/toast.ts'
 
 /** The 默认 mark of a record with status 1 (accounts §2). */
 export function DefaultMark() {
@@ -120,102 +119,6 @@ export function Notice({
       {children && <div className="mt-2 max-w-md text-sm leading-6 text-slate-600">{children}</div>}
       {actions && <div className="mt-5 flex flex-wrap justify-center gap-2">{actions}</div>}
     </div>
-  )
-}
-
-/** Start and end of a search, in the wire format (yyyymmddhhmmss); either may be absent. */
-export interface ApiRange {
-  stime?: string
-  etime?: string
-}
-
-/**
- * A date (2026-01-02) or date-time (2026-01-02T03:04) input value as the API wants it; a bare
- * end date means the end of that day. toRangeValue('2026-01-02', true) → '20260102235959'
- */
-export function toRangeValue(v: string, end: boolean): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(v)
-  if (!m) return undefined
-  const [, y, mo, d, h, mi] = m
-  if (h === undefined) return `${y}${mo}${d}${end ? '235959' : '000000'}`
-  return `${y}${mo}${d}${h}${mi}${end ? '59' : '00'}`
-}
-
-/** The search row of the introducer screens: from, to, 查询 and 重置. */
-export function RangeFilter({
-  withTime,
-  onSearch,
-  busy,
-}: {
-  withTime: boolean
-  onSearch: (range: ApiRange) => void
-  busy?: boolean
-}) {
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const uid = useId()
-  const type = withTime ? 'datetime-local' : 'date'
-  const word = withTime ? '时间' : '日期'
-
-  function submit(e: SubmitEvent) {
-    e.preventDefault()
-    const stime = toRangeValue(from, false)
-    const etime = toRangeValue(to, true)
-    if (stime && etime && stime > etime) {
-      toast('error', `开始${word}不能晚于结束${word}`)
-      return
-    }
-    onSearch({ stime, etime })
-  }
-
-  const input =
-    'h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-800 focus:border-brand-500 focus:outline-none'
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={`按${word}筛选`}
-      className="grid grid-cols-2 gap-x-3 gap-y-2 rounded-lg bg-slate-50 p-3 sm:flex sm:items-end"
-    >
-      <div className="col-span-2 grid min-w-0 gap-1 sm:flex-1">
-        <label htmlFor={`${uid}-from`} className="text-xs text-slate-600">
-          开始{word}
-        </label>
-        <input
-          id={`${uid}-from`}
-          type={type}
-          className={input}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-      </div>
-      <div className="col-span-2 grid min-w-0 gap-1 sm:flex-1">
-        <label htmlFor={`${uid}-to`} className="text-xs text-slate-600">
-          结束{word}
-        </label>
-        <input
-          id={`${uid}-to`}
-          type={type}
-          className={input}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-        />
-      </div>
-      <button type="submit" className="btn-primary h-9" disabled={busy}>
-        查询
-      </button>
-      <button
-        type="button"
-        className="btn-outline h-9"
-        onClick={() => {
-          setFrom('')
-          setTo('')
-          onSearch({})
-        }}
-      >
-        重置
-      </button>
-    </form>
   )
 }
 
