@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
+import { childEnv } from './config.ts'
 
 /**
  * Builds the static site from the running API into a fresh directory, then swaps it in, so
@@ -8,13 +9,16 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 export async function buildSite(opts: {
   apiBase: string
   distDir: string
+  /** Canonical links, sitemap and QR codes point here (SITE_URL). */
+  siteUrl: string
 }): Promise<{ ok: boolean; seconds: number }> {
   const started = performance.now()
   const next = `${opts.distDir}-next`
   rmSync(next, { recursive: true, force: true })
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
-      env: { ...process.env, API_BASE: opts.apiBase, OUT_DIR: next },
+      // The build is its own process with its own configuration (astro.config.mjs, src/lib/build/env.ts).
+      env: childEnv({ API_BASE: opts.apiBase, OUT_DIR: next, SITE_URL: opts.siteUrl }),
       stdio: ['ignore', 'inherit', 'inherit'],
     })
     child.on('exit', (c) => resolve(c ?? 1))

@@ -14,7 +14,7 @@ async function main() {
   const config = loadConfig()
   if (!config.databaseUrl) mkdirSync(dirname(config.sqliteFile), { recursive: true })
   mkdirSync(config.uploadDir, { recursive: true })
-  const db = await openDb({ url: config.databaseUrl, file: config.sqliteFile })
+  const db = await openDb({ url: config.databaseUrl, file: config.sqliteFile, pool: config.pgPool })
   const applied = await migrate(db)
   if (applied.length) console.log(`[db] 已应用迁移 ${applied.join(', ')}`)
   if (!(await isSeeded(db))) {
@@ -22,7 +22,7 @@ async function main() {
     await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
   }
 
-  const distDir = process.env.DIST_DIR ?? 'dist'
+  const { distDir } = config
   mkdirSync(distDir, { recursive: true })
   const app = createPortal({ db, config, now: () => new Date() }, { distDir })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
@@ -31,7 +31,7 @@ async function main() {
   // The site is pre-rendered from this very API, so it is built once the API answers.
   if (!process.argv.includes('--no-build') && existsSync('src/pages')) {
     console.log('[site] 正在从 API 生成静态站点…')
-    const built = await buildSite({ apiBase: `http://127.0.0.1:${config.port}`, distDir })
+    const built = await buildSite({ apiBase: `http://127.0.0.1:${config.port}`, distDir, siteUrl: config.siteUrl })
     if (built.ok) console.log(`[site] 站点已生成 (${built.seconds.toFixed(1)}s)`)
     else
       console.error(
@@ -40,7 +40,7 @@ async function main() {
   }
 
   console.log(
-    `\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): http://localhost:${config.port}`,
+    `\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`,
   )
   console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
   console.log('演示账号 (手机号 / 密码):')
@@ -48,7 +48,7 @@ async function main() {
 
   const stop = () => {
     server.close()
-    void db.close().then(() => process.exit(0))
+    void db.destroy().then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

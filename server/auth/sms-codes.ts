@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
 import { site } from '../../src/lib/site.ts'
-import type { Db } from '../db/index.ts'
-import { refuse } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import { refuse } from '../legacy-http.ts'
 import type { SmsProvider } from '../providers/sms.ts'
-import { dbTime } from '../time.ts'
+import { chinaDayStart, dbTime } from '../time.ts'
 
 /** Every rule of SMS codes in one place. */
 export const SMS = {
@@ -14,8 +14,6 @@ export const SMS = {
   /** One send per phone per minute (the client's countdown, accounts §4). */
   resendMs: 60_000,
   perPhonePerDay: 10,
-  /** SMS_IP_DAILY_CAP overrides it where many people share one address (an office, the e2e suite). */
-  perIpPerDay: Number(process.env.SMS_IP_DAILY_CAP ?? 30),
   /** Rows older than this are no longer needed for any limit. */
   keepMs: 2 * 24 * 3600_000,
 } as const
@@ -30,7 +28,6 @@ export const SMS_MESSAGES = {
   tooMany: '验证码错误次数过多，请重新获取',
 } as const
 
-const startOfDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime()
 
 /**
  * Sends a fresh 6-digit code to `tel`, or refuses with 429 when the phone asked within the last
@@ -42,6 +39,8 @@ export async function issueCode(
   ip: string,
   now: Date,
   provider: SmsProvider,
+  /** SMS_IP_DAILY_CAP (config): raised where many people share one address (an office, the e2e suite). */
+  perIpPerDay: number,
 ): Promise<string> {
   const at = now.getTime()
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -56,7 +55,7 @@ export async function issueCode(
     )
     const wait = last ? Number(last.sent_at) + SMS.resendMs - at : 0
     if (wait > 0) throw refuse(`请${Math.ceil(wait / 1000)}秒后再获取验证码`, 429)
-    const day = startOfDay(now)
+    const day = chinaDayStart(now)
     const count = async (column: 'tel' | 'ip', value: string) =>
       Number(
         (
@@ -67,7 +66,7 @@ export async function issueCode(
         )?.n ?? 0,
       )
     if ((await count('tel', tel)) >= SMS.perPhonePerDay) throw refuse(SMS_MESSAGES.phoneDaily, 429)
-    if (ip && (await count('ip', ip)) >= SMS.perIpPerDay) throw refuse(SMS_MESSAGES.ipDaily, 429)
+    if (ip && (await count('ip', ip)) >= perIpPerDay) throw refuse(SMS_MESSAGES.ipDaily, 429)
     await t.run('DELETE FROM sms_codes WHERE sent_at < ?', [at - SMS.keepMs])
     return t.insert(
       'INSERT INTO sms_codes (tel, code, ip, attempts, expires_at, sent_at, create_time) VALUES (?, ?, ?, 0, ?, ?, ?)',

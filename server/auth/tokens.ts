@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '../db/index.ts'
-import type { AuthUser } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import type { AuthUser } from '../legacy-http.ts'
 import { dbTime } from '../time.ts'
 
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000

@@ -1,11 +1,22 @@
-import { type Db, ddl } from './index.ts'
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely'
+import { type Db, isPg } from './index.ts'
+
+/** ddl('id {{pk}}', true) → 'id BIGSERIAL PRIMARY KEY': the only place SQLite and PostgreSQL differ. */
+export function ddl(text: string, pg: boolean): string {
+  const tokens = pg
+    ? { pk: 'BIGSERIAL PRIMARY KEY', bigint: 'BIGINT' }
+    : { pk: 'INTEGER PRIMARY KEY AUTOINCREMENT', bigint: 'INTEGER' }
+  return text.replace(/\{\{(pk|bigint)\}\}/g, (_, t: 'pk' | 'bigint') => tokens[t])
+}
 
 /**
- * Versioned schema. Append new versions; never edit one that has shipped.
- * Money is integer fen (`*_fen`), times are local 'YYYY-MM-DD HH:MM:SS' text (they sort and
- * compare as text on both databases), expiries are epoch milliseconds.
+ * Versioned schema, run by Kysely's Migrator (which takes an advisory lock on PostgreSQL, so API
+ * processes starting together do not race). Append new versions; never edit one that has
+ * shipped. Money is integer fen (`*_fen`), times are China-time 'YYYY-MM-DD HH:MM:SS' text (they
+ * sort and compare as text on both databases), expiries are epoch milliseconds.
+ * server/db/schema.ts types every table; keep it in step.
  */
-export const migrations: { version: number; name: string; sql: string }[] = [
+const versions: { version: number; name: string; sql: string }[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -370,28 +381,62 @@ ALTER TABLE invoice_infos ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
   },
 ]
 
-/** Brings the schema up to the newest version; safe to call on every start. */
-export async function migrate(db: Db): Promise<number[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  )
-  const done = new Set(
-    (await db.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) =>
-      Number(r.version),
-    ),
-  )
-  const applied: number[] = []
-  for (const m of migrations) {
-    if (done.has(m.version)) continue
-    await db.tx(async (t) => {
-      await t.exec(ddl(m.sql, t.dialect))
-      await t.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      ])
-    })
-    applied.push(m.version)
+
+/** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */
+const nameOf = (v: { version: number; name: string }) => `${String(v.version).padStart(4, '0')}_${v.name}`
+
+/** Runs each statement of a DDL text; node:sqlite prepares one statement at a time. */
+async function runDdl(db: Kysely<unknown>, text: string) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter
+  for (const stmt of ddl(text, pg).split(/;\s*\n/)) {
+    const body = stmt.replace(/^\s*--.*$/gm, '').trim()
+    if (body) await sql.raw(body).execute(db)
   }
-  return applied
+}
+
+export const migrations: Record<string, Migration> = Object.fromEntries(
+  versions.map((v) => [nameOf(v), { up: (db: Kysely<unknown>) => runDdl(db, v.sql) }]),
+)
+
+/**
+ * A database made before the Migrator recorded its versions in schema_migrations: those count
+ * as applied, so it migrates forward with nothing run twice and nothing lost.
+ */
+async function adoptLegacyVersions(db: Db) {
+  const legacy = await sql<{ version: number }>`SELECT version FROM schema_migrations`
+    .execute(db)
+    .then((r) => r.rows)
+    .catch(() => null)
+  if (!legacy) return
+  await sql`CREATE TABLE IF NOT EXISTS kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(
+    db,
+  )
+  for (const { version } of legacy) {
+    const v = versions.find((m) => m.version === Number(version))
+    if (!v) continue
+    const name = nameOf(v)
+    const onConflict = isPg(db) ? sql`ON CONFLICT (name) DO NOTHING` : sql``
+    await sql`INSERT ${isPg(db) ? sql`` : sql`OR IGNORE`} INTO kysely_migration (name, timestamp) VALUES (${name}, ${new Date().toISOString()}) ${onConflict}`.execute(
+      db,
+    )
+  }
+  await sql`DROP TABLE schema_migrations`.execute(db)
+}
+
+/** Brings the schema up to the newest version; safe to call on every start. Answers the names applied. */
+export async function migrate(db: Db): Promise<string[]> {
+  await adoptLegacyVersions(db)
+  // Kysely looks for its own tables in every schema unless told which: name the current one, so
+  // databases that share a PostgreSQL server in different schemas keep their own versions.
+  const schema = isPg(db)
+    ? (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(db)).rows[0]?.s
+    : undefined
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

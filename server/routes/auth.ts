@@ -7,8 +7,8 @@ import { checkRegister } from '../../src/lib/rules/register.ts'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { consumeCode, issueCode } from '../auth/sms-codes.ts'
 import { issueToken } from '../auth/tokens.ts'
-import type { Db } from '../db/index.ts'
-import { body, clientIp, type Env, ok, refuse, requireUser, valid } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import { body, clientIp, type Env, ok, refuse, requireUser, valid } from '../legacy-http.ts'
 import { logSms } from '../providers/sms.ts'
 import { dbTime } from '../time.ts'
 import { ownProfile } from './profile.ts'
@@ -41,9 +41,9 @@ export async function signIn(db: Db, userId: number, now: Date) {
 }
 
 authRoutes.get('/Account/GetAccountCodes', async (c) => {
-  const { db, now, sms } = c.get('deps')
+  const { db, now, sms, config } = c.get('deps')
   const tel = valid(checkPhone({ tel: c.req.query('tel') }))
-  await issueCode(db, tel, clientIp(c), now(), sms ?? logSms)
+  await issueCode(db, tel, clientIp(c), now(), sms ?? logSms, config.smsIpDailyCap)
   return ok(c, '短信已经发送到你的手机')
 })
 

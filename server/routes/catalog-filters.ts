@@ -1,6 +1,6 @@
 import { LISTED } from '../../src/lib/constants.ts'
-import type { Param } from '../db/index.ts'
-import { type Ctx, type Query, requireUser } from '../http.ts'
+import type { Param } from '../db/legacy.ts'
+import { type Ctx, type Query, requireUser } from '../legacy-http.ts'
 
 /** '%' and '_' typed by a user are literal characters in a title search. */
 export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`

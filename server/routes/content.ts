@@ -2,39 +2,18 @@ import { Hono } from 'hono'
 import {
   ArticleStatus,
   ArticleStatusText,
-  ClassifyKey,
   LISTED,
   LISTED_KINDS,
   NOTIFICATION_QUERY_STATUS,
 } from '../../src/lib/constants.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Db } from '../db/index.ts'
-import { type Env, ok, paged, Query, refuse, requireUser } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import { type Env, ok, paged, Query, refuse, requireUser } from '../legacy-http.ts'
 import { catalogFilters, Where } from './catalog-filters.ts'
 import { listProducts } from './products.ts'
 import { teacherRows } from './users.ts'
 
 export const contentRoutes = new Hono<Env>()
-
-contentRoutes.get('/Adinfo/GetAdinfoAll', async (c) => {
-  const { db } = c.get('deps')
-  const rows = await db.all<{ id: number; position: string; imgurl: string; urls: string; title: string }>(
-    'SELECT id, position, imgurl, urls, title FROM banners WHERE is_show = 1 ORDER BY position, sort, id',
-  )
-  return ok(c, rows)
-})
-
-contentRoutes.get('/Classify/GetClassifyQuerys', async (c) => {
-  const { db } = c.get('deps')
-  const rows = await db.all<{ id: number; ckey: string; title: string }>(
-    'SELECT id, ckey, title FROM classifies ORDER BY ckey, sort, id',
-  )
-  const groups = Object.keys(ClassifyKey).map((key) => ({
-    key,
-    list: rows.filter((r) => r.ckey === key).map((r) => ({ id: Number(r.id), title: r.title })),
-  }))
-  return ok(c, groups)
-})
 
 // --- articles -------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import { OrderStatus, OrderStatusText } from '../../src/lib/constants.ts'
 import { maskPhone } from '../../src/lib/format.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Db, Param } from '../db/index.ts'
-import { type Env, ok, paged, Query, refuse, requireUser, timeRange } from '../http.ts'
+import type { Db, Param } from '../db/legacy.ts'
+import { type Env, ok, paged, Query, refuse, requireUser, timeRange } from '../legacy-http.ts'
 
 export const orderRoutes = new Hono<Env>()
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { Checked, Input } from '../../src/lib/rules/fields.ts'
-import type { Param } from '../db/index.ts'
+import type { Param } from '../db/legacy.ts'
 import {
   body,
   bodyId,
@@ -14,7 +14,7 @@ import {
   requireUser,
   toId,
   valid,
-} from '../http.ts'
+} from '../legacy-http.ts'
 import { dbTime } from '../time.ts'
 
 /** A user's own saved records with a default flag: addresses and invoice infos. */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { LISTED, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../src/lib/constants.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Db } from '../db/index.ts'
-import { type Env, ok, paged, Query, refuse } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import { type Env, ok, paged, Query, refuse } from '../legacy-http.ts'
 import { catalogFilters, Where } from './catalog-filters.ts'
 import { orderBy } from './content.ts'
 

@@ -5,8 +5,8 @@ import { fenToYuan } from '../../src/lib/money.ts'
 import { type CertForm, checkCertification } from '../../src/lib/rules/certification.ts'
 import { checkProfile } from '../../src/lib/rules/profile.ts'
 import { DEFAULT_STAR_THRESHOLDS, stars } from '../../src/lib/rules/stars.ts'
-import type { Db, Param } from '../db/index.ts'
-import { ApiError, body, type Env, ok, Query, refuse, requireUser, timeRange, valid } from '../http.ts'
+import type { Db, Param } from '../db/legacy.ts'
+import { ApiError, body, type Env, ok, Query, refuse, requireUser, timeRange, valid } from '../legacy-http.ts'
 import { PAID_ORDER_STATUSES } from './orders.ts'
 
 export const profileRoutes = new Hono<Env>()

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { ArticleStatus, UNLISTED } from '../../src/lib/constants.ts'
 import { checkComplaint } from '../../src/lib/rules/complaint.ts'
 import { isFilePath, len, text } from '../../src/lib/rules/fields.ts'
-import { body, type Env, ok, refuse, requireUser, valid } from '../http.ts'
+import { body, type Env, ok, refuse, requireUser, valid } from '../legacy-http.ts'
 import { dbTime } from '../time.ts'
 
 export const publishingRoutes = new Hono<Env>()

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { type Env, ok, refuse, requireUser } from '../http.ts'
+import { type Env, ok, refuse, requireUser } from '../legacy-http.ts'
 import { dbTime } from '../time.ts'
 
 export const uploadRoutes = new Hono<Env>()

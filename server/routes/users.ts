@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { CertLevelText } from '../../src/lib/constants.ts'
-import type { Db } from '../db/index.ts'
-import { type Env, ok, Query, refuse } from '../http.ts'
+import type { Db } from '../db/legacy.ts'
+import { type Env, ok, Query, refuse } from '../legacy-http.ts'
 
 export const userRoutes = new Hono<Env>()
 
@@ -45,18 +45,4 @@ userRoutes.get('/Users/GetUsers', async (c) => {
   const row = await db.get<PublicUserRow>(`SELECT ${PUBLIC_USER_COLUMNS} FROM users WHERE id = ?`, [id])
   if (!row) throw refuse('用户不存在', 404)
   return ok(c, publicUser(row))
-})
-
-/** Configuration keys served to every visitor (accounts §3 "Configuration record"). */
-export const PUBLIC_CONFIG_KEYS = ['agreement', 'content', 'imgurl', 'levels'] as const
-
-userRoutes.get('/Users/GetUsersConfigs', async (c) => {
-  const { db } = c.get('deps')
-  const rows = await db.all<{ ckey: string; value: string }>(
-    `SELECT ckey, value FROM configs WHERE ckey IN (${PUBLIC_CONFIG_KEYS.map(() => '?').join(', ')})`,
-    [...PUBLIC_CONFIG_KEYS],
-  )
-  const data: Record<string, unknown> = { agreement: '', content: '', imgurl: '' }
-  for (const r of rows) data[r.ckey] = r.ckey === 'levels' ? JSON.parse(r.value) : r.value
-  return ok(c, data)
 })

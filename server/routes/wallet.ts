@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { RechargeTag } from '../../src/lib/constants.ts'
 import { fenToYuan } from '../../src/lib/money.ts'
-import type { Param } from '../db/index.ts'
-import { type Env, ok, paged, Query, requireUser, timeRange } from '../http.ts'
+import type { Param } from '../db/legacy.ts'
+import { type Env, ok, paged, Query, requireUser, timeRange } from '../legacy-http.ts'
 
 export const walletRoutes = new Hono<Env>()
 

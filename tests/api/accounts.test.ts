@@ -1,3 +1,4 @@
+import { defaultConfig } from '../../server/config.ts'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -48,6 +49,7 @@ describe('SMS codes (Account/GetAccountCodes)', () => {
   })
 
   it('caps sends per phone (10) and per IP (30) each day, with 429', async () => {
+    const IP_CAP = defaultConfig().smsIpDailyCap
     const sent: string[] = []
     const outbox = { send: async (tel: string) => void sent.push(tel) }
     const today = new Date()
@@ -55,21 +57,21 @@ describe('SMS codes (Account/GetAccountCodes)', () => {
     const at = (i: number) => new Date(base + i * (SMS.resendMs + 1000))
 
     const tel = uniqueTel()
-    for (let i = 0; i < SMS.perPhonePerDay; i++) await issueCode(h.db, tel, someIp(), at(i), outbox)
-    await expect(issueCode(h.db, tel, someIp(), at(10), outbox)).rejects.toMatchObject({
+    for (let i = 0; i < SMS.perPhonePerDay; i++) await issueCode(h.db, tel, someIp(), at(i), outbox, IP_CAP)
+    await expect(issueCode(h.db, tel, someIp(), at(10), outbox, IP_CAP)).rejects.toMatchObject({
       status: 429,
       message: SMS_MESSAGES.phoneDaily,
     })
     // The next day counts afresh.
-    await issueCode(h.db, tel, someIp(), new Date(base + 24 * 3600_000), outbox)
+    await issueCode(h.db, tel, someIp(), new Date(base + 24 * 3600_000), outbox, IP_CAP)
 
     const ip = someIp()
-    for (let i = 0; i < SMS.perIpPerDay; i++) await issueCode(h.db, uniqueTel(), ip, at(i), outbox)
-    await expect(issueCode(h.db, uniqueTel(), ip, at(31), outbox)).rejects.toMatchObject({
+    for (let i = 0; i < IP_CAP; i++) await issueCode(h.db, uniqueTel(), ip, at(i), outbox, IP_CAP)
+    await expect(issueCode(h.db, uniqueTel(), ip, at(31), outbox, IP_CAP)).rejects.toMatchObject({
       status: 429,
       message: SMS_MESSAGES.ipDaily,
     })
-    expect(sent).toHaveLength(SMS.perPhonePerDay + 1 + SMS.perIpPerDay)
+    expect(sent).toHaveLength(SMS.perPhonePerDay + 1 + IP_CAP)
   })
 })
 

@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
   const db = kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file })
   await migrate(db)
   await seed(db, { uploadDir })
-  await db.close()
+  await db.destroy()
   project.provide('dbFile', file)
   project.provide('dbUrl', kind === 'pg' ? url : '')
   project.provide('dbSchema', schema)

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { loadConfig } from '../../server/config.ts'
+import { createApi } from '../../server/app.ts'
+import { defaultConfig } from '../../server/config.ts'
+import { answerSchemas, breach } from '../../server/contract/check.ts'
 import { type Db, openDb } from '../../server/db/index.ts'
 import { createPortal } from '../../server/server.ts'
 import { makeSign } from '../../src/lib/sign.ts'
@@ -25,11 +27,12 @@ export interface Harness {
   sign(at?: number): string
 }
 
+const contract = answerSchemas(createApi({} as never))
+
 /** Starts the real server on a free loopback port over this run's seeded database. */
 export function startServer(): Harness {
   // Tests stand behind a pretend proxy, so each can claim its own client IP (SMS caps per IP).
-  process.env.TRUST_PROXY = '1'
-  const config = { ...loadConfig({}), uploadDir: inject('uploadDir') }
+  const config = defaultConfig({ uploadDir: inject('uploadDir'), trustProxy: true })
   const h = { base: '' } as Harness
   let close = () => {}
   beforeAll(async () => {
@@ -46,7 +49,7 @@ export function startServer(): Harness {
   })
   afterAll(async () => {
     close()
-    await h.db.close()
+    await h.db.destroy()
   })
   h.sign = (at = Date.now()) => makeSign({ key: config.signKey, iv: config.signIv }, at)
   const call = async <T>(
@@ -61,6 +64,9 @@ export function startServer(): Harness {
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const json = (await res.json()) as { status: number; data: T }
+    // Every answer the suite sees is held against the contract it declares.
+    const broken = breach(contract, method, path.split('?')[0] ?? path, res.status, json)
+    if (broken) throw new Error(`answer breaks the contract: ${broken}`)
     return { http: res.status, status: json.status, data: json.data }
   }
   h.get = (path, query = {}, headers) => {

@@ -11,3 +11,17 @@ export function stars(integralYuan: number, thresholds: readonly number[] = DEFA
   const below = thresholds.findIndex((t) => integralYuan <= t)
   return below === -1 ? thresholds.length + 1 : below + 1
 }
+
+/**
+ * The star thresholds of a 'levels' configuration ({ stars: [2000, 50000, …] }), or the spec's
+ * defaults when it has none or they are not ascending positive numbers. Server and island both
+ * read the configuration through this one check.
+ */
+export function parseStarThresholds(levels: unknown): readonly number[] {
+  const list = (levels as { stars?: unknown } | null)?.stars
+  const good =
+    Array.isArray(list) &&
+    list.length > 0 &&
+    list.every((n, i) => typeof n === 'number' && Number.isFinite(n) && n > 0 && (i === 0 || n > list[i - 1]))
+  return good ? (list as number[]) : DEFAULT_STAR_THRESHOLDS
+}

@@ -1,0 +1,126 @@
+/**
+ * Query parameters and bodies as zod schemas that refuse with the messages the API has always
+ * given (页码须为0到100000之间的整数 …), and document themselves for /api/doc. A blank parameter
+ * counts as absent.
+ */
+import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/lib/rules/paging.ts'
+import type { Checked, Input } from '../../src/lib/rules/fields.ts'
+import { apiToDbTime } from '../time.ts'
+import { BAD_INPUT, z } from './index.ts'
+
+const MAX_INT = 2_147_483_647
+
+/** A query string value, trimmed; '' and absent are both undefined. */
+const raw = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+
+const fail = (ctx: z.RefinementCtx, message: string) => {
+  ctx.addIssue({ code: 'custom', message })
+  return z.NEVER
+}
+
+/** int('页码', { min: 0, def: 0 }): an optional whole number in [min, max]. */
+export function int<D extends number | undefined = undefined>(
+  label: string,
+  opts: { min?: number; max?: number; def?: D } = {},
+) {
+  const min = opts.min ?? 0
+  const max = opts.max ?? MAX_INT
+  return raw()
+    .transform((v, ctx): number | D => {
+      if (v === undefined) return opts.def as D
+      if (!/^-?\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max)
+        return fail(ctx, `${label}须为${min}到${max}之间的整数`)
+      return Number(v)
+    })
+    .openapi({ type: 'integer', minimum: min, maximum: max, description: label, default: opts.def })
+}
+
+/** id('编号'): a required positive id; absent → 请提供编号. */
+export const id = (label = '编号') =>
+  int(label, { min: 1 })
+    .transform((v, ctx) => (v === undefined ? fail(ctx, `请提供${label}`) : v))
+    .openapi({ type: 'integer', minimum: 1, description: label })
+
+/** str('城市', 20): optional text of at most `max` characters. */
+export const str = (label: string, max = 50) =>
+  raw()
+    .refine((v) => v === undefined || v.length <= max, `${label}不能超过${max}个字符`)
+    .openapi({ type: 'string', maxLength: max, description: label })
+
+/** oneOf('排序方向', ['asc', 'desc']): optional, one of the values. */
+export const oneOf = <T extends string>(label: string, values: readonly [T, ...T[]]) =>
+  raw()
+    .transform((v, ctx): T | undefined =>
+      v === undefined || (values as readonly string[]).includes(v) ? (v as T | undefined) : fail(ctx, `${label}不正确`),
+    )
+    .openapi({ type: 'string', enum: [...values], description: label })
+
+/** time('开始时间'): yyyymmddhhmmss (China time) on the wire, stored-time text back. */
+export const time = (label: string) =>
+  raw()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined
+      return apiToDbTime(v) ?? fail(ctx, `${label}格式不正确，应为yyyymmddhhmmss`)
+    })
+    .openapi({ type: 'string', pattern: '^\\d{14}$', description: `${label}（yyyymmddhhmmss）` })
+
+/** A flag parameter such as isCreate=1: true only for '1'. */
+export const flag = (label: string) =>
+  raw()
+    .transform((v) => v === '1')
+    .openapi({ type: 'string', enum: ['1'], description: label })
+
+/** pageIndex (0-based) and pageSize (1-100, default 20) of every paged call. */
+export const page = {
+  pageIndex: int('页码', { min: 0, max: PAGE_INDEX_MAX, def: 0 }),
+  pageSize: int('每页条数', { min: 1, max: PAGE_SIZE_MAX, def: PAGE_SIZE_DEFAULT }),
+}
+
+/** stime and etime, the creation-time range of list calls. */
+export const range = { stime: time('开始时间'), etime: time('结束时间') }
+
+/** One documented field of a rule-checked body; the rule, not zod, reads and checks it. */
+export const field = (type: 'string' | 'integer' | 'number' | 'array', description: string) =>
+  z.unknown().optional().openapi({ type, description })
+
+/**
+ * A JSON body checked by a rule of src/lib/rules, the same function the island runs before
+ * submitting: its first message is the refusal, its cleaned value what the handler gets.
+ * `doc` only describes the fields for /api/doc.
+ */
+export const ruleBody = <T>(
+  check: (input: Input) => Checked<T>,
+  doc: Record<string, ReturnType<typeof field>>,
+  prepare: (input: Input) => Input = (i) => i,
+) =>
+  z.looseObject(doc, { error: BAD_INPUT }).transform((input, ctx): T => {
+    const r = check(prepare(input as Input))
+    return r.error === null ? r.value : fail(ctx, r.error)
+  })
+
+/** A body read as it comes, for handlers that check it themselves. */
+export const objectBody = (doc: Record<string, ReturnType<typeof field>>) =>
+  z.looseObject(doc, { error: BAD_INPUT }).transform((v) => v as Input)
+
+/** toId('12') → 12; anything but a positive whole number is refused. */
+export function parseId(v: unknown): number | null {
+  const s = typeof v === 'number' || typeof v === 'string' ? String(v).trim() : ''
+  return /^\d{1,10}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_INT ? Number(s) : null
+}
+
+/**
+ * The body of a delete call: the id itself as a JSON string or number (accounts §7); `{ id }`
+ * is accepted too.
+ */
+export const idBody = (label = '编号') =>
+  z
+    .union([z.string(), z.number(), z.looseObject({ id: z.unknown().optional() })], { error: BAD_INPUT })
+    .transform((v, ctx) => {
+      const n = parseId(typeof v === 'object' ? v.id : v)
+      return n ?? fail(ctx, `请提供正确的${label}`)
+    })
+    .openapi({ description: `${label}：JSON 字符串或数字，或 { id }`, example: '12' })

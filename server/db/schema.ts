@@ -1,0 +1,355 @@
+import type { Generated } from 'kysely'
+
+/**
+ * Every table as Kysely sees it: the one typed description of the database, checked against the
+ * migrations by tests/api/schema.test.ts. Money is integer fen (`*_fen`); times are China-time
+ * text 'YYYY-MM-DD HH:MM:SS' (server/time.ts); expiries are epoch milliseconds. BIGINT comes
+ * back as a number on both databases (db/index.ts sets the pg parsers).
+ */
+export interface Database {
+  users: UsersTable
+  tokens: TokensTable
+  sms_codes: SmsCodesTable
+  wechat_logins: WechatLoginsTable
+  classifies: ClassifiesTable
+  banners: BannersTable
+  articles: ArticlesTable
+  course_sections: CourseSectionsTable
+  purchases: PurchasesTable
+  comments: CommentsTable
+  user_likes: UserLikesTable
+  product_spus: ProductSpusTable
+  product_skus: ProductSkusTable
+  addresses: AddressesTable
+  invoice_infos: InvoiceInfosTable
+  orders: OrdersTable
+  order_items: OrderItemsTable
+  wallet_transactions: WalletTransactionsTable
+  payments: PaymentsTable
+  waybills: WaybillsTable
+  notifications: NotificationsTable
+  configs: ConfigsTable
+  regions: RegionsTable
+  uploads: UploadsTable
+}
+
+type Id = Generated<number>
+/** A column with a default: optional on insert, always present when read. */
+type Def<T> = Generated<T>
+
+export interface UsersTable {
+  id: Id
+  code: string
+  tel: string | null
+  password_hash: string | null
+  nick_name: Def<string>
+  real_name: Def<string>
+  avatar_url: Def<string>
+  content: Def<string>
+  ext: Def<string>
+  level: Def<number>
+  status: Def<number>
+  cert_ext: Def<string>
+  discount: Def<number>
+  balance_fen: Def<number>
+  integral_fen: Def<number>
+  income_fen: Def<number>
+  introducer_id: number | null
+  is_teacher: Def<number>
+  create_time: string
+}
+
+export interface TokensTable {
+  id: Id
+  user_id: number
+  token_hash: string
+  expires_at: number
+  revoked_at: number | null
+  create_time: string
+}
+
+export interface SmsCodesTable {
+  id: Id
+  tel: string
+  code: string
+  ip: Def<string>
+  attempts: Def<number>
+  used_at: number | null
+  expires_at: number
+  sent_at: number
+  create_time: string
+}
+
+export interface WechatLoginsTable {
+  id: Id
+  str: string
+  user_id: number | null
+  token: string | null
+  expires_at: number
+  create_time: string
+}
+
+export interface ClassifiesTable {
+  id: Id
+  ckey: string
+  title: string
+  sort: Def<number>
+}
+
+export interface BannersTable {
+  id: Id
+  position: string
+  imgurl: string
+  urls: Def<string>
+  title: Def<string>
+  sort: Def<number>
+  is_show: Def<number>
+}
+
+export interface ArticlesTable {
+  id: Id
+  status: number
+  title: string
+  sub_title: Def<string>
+  imgurl: Def<string>
+  imgurls: Def<string>
+  tag: Def<string>
+  class_id: number | null
+  city: Def<string>
+  price_fen: Def<number>
+  content: Def<string>
+  brief: Def<string>
+  hits: Def<number>
+  hits_true: Def<number>
+  ext_more: Def<number>
+  ext: Def<string>
+  is_show: Def<number>
+  post_name: Def<string>
+  tel: Def<string>
+  addressx: Def<string>
+  create_id: number | null
+  create_time: string
+  update_time: string
+}
+
+export interface CourseSectionsTable {
+  id: Id
+  article_id: number
+  sort: Def<number>
+  title: string
+  imgurl: string
+  status: Def<number>
+  price_fen: Def<number>
+  params: Def<number>
+}
+
+export interface PurchasesTable {
+  id: Id
+  user_id: number
+  article_id: number
+  section_id: number | null
+  order_id: number | null
+  create_time: string
+}
+
+export interface CommentsTable {
+  id: Id
+  article_id: number
+  parent_id: number | null
+  user_id: number
+  content: string
+  imgurl: Def<string>
+  status: Def<number>
+  is_show: Def<number>
+  create_time: string
+}
+
+export interface UserLikesTable {
+  id: Id
+  user_id: number
+  tag_id: number
+  status: number
+  title: Def<string>
+  sub_title: Def<string>
+  imgurl: Def<string>
+  urls: Def<string>
+  ext: Def<string>
+  ext_flag: Def<string>
+  create_time: string
+}
+
+export interface ProductSpusTable {
+  id: Id
+  title: string
+  sub_title: Def<string>
+  tag: Def<string>
+  class_id: number | null
+  imgurls: Def<string>
+  desdep_propicture: Def<string>
+  params: Def<string>
+  content: Def<string>
+  price_min_fen: Def<number>
+  sales: Def<number>
+  ext: Def<string>
+  is_show: Def<number>
+  create_id: number | null
+  create_time: string
+}
+
+export interface ProductSkusTable {
+  id: Id
+  spu_id: number
+  title: string
+  param: Def<string>
+  price_fen: number
+  stock: Def<number>
+  img: Def<string>
+  sort: Def<number>
+}
+
+export interface AddressesTable {
+  id: Id
+  user_id: number
+  name: string
+  tel: string
+  country: Def<string>
+  province: string
+  city: string
+  area: string
+  street: Def<string>
+  address_detail: string
+  status: Def<number>
+  is_show: Def<number>
+  create_time: string
+}
+
+export interface InvoiceInfosTable {
+  id: Id
+  user_id: number
+  types: string
+  company_name: string
+  company_code: string
+  company_address: Def<string>
+  company_tel: Def<string>
+  bank: Def<string>
+  account: Def<string>
+  name: Def<string>
+  tel: Def<string>
+  country: Def<string>
+  province: Def<string>
+  city: Def<string>
+  area: Def<string>
+  street: Def<string>
+  addressx: Def<string>
+  status: Def<number>
+  is_show: Def<number>
+  create_time: string
+}
+
+export interface OrdersTable {
+  id: Id
+  code: string
+  user_id: number
+  status: Def<number>
+  types: Def<number>
+  cost_price_fen: number
+  tol_cost_fen: number
+  discount: Def<number>
+  rec_name: Def<string>
+  rec_tel: Def<string>
+  rec_province: Def<string>
+  rec_city: Def<string>
+  rec_area: Def<string>
+  rec_street: Def<string>
+  rec_address: Def<string>
+  rec_addressx: Def<string>
+  nick_name: Def<string>
+  after_remarks: Def<string>
+  after_imgs: Def<string>
+  invoice_id: number | null
+  pay_way: Def<string>
+  create_time: string
+  pay_time: string | null
+  way_time: string | null
+  finish_time: string | null
+}
+
+export interface OrderItemsTable {
+  id: Id
+  order_id: number
+  spu_id: number | null
+  sku_id: number | null
+  article_id: number | null
+  section_id: number | null
+  title: string
+  imgurl: Def<string>
+  price_fen: number
+  quantity: number
+}
+
+export interface WalletTransactionsTable {
+  id: Id
+  user_id: number
+  create_id: number | null
+  order_id: number | null
+  tag: number
+  groups: Def<number>
+  title: Def<string>
+  price_fen: number
+  code: string
+  status: Def<number>
+  create_time: string
+}
+
+export interface PaymentsTable {
+  id: Id
+  user_id: number
+  order_id: number | null
+  transaction_id: number | null
+  way: string
+  amount_fen: number
+  out_trade_no: string
+  status: Def<number>
+  create_time: string
+  paid_time: string | null
+}
+
+export interface WaybillsTable {
+  id: Id
+  order_id: number
+  company: string
+  number: string
+  status: Def<string>
+  locus: Def<string>
+  create_time: string
+}
+
+export interface NotificationsTable {
+  id: Id
+  user_id: number | null
+  title: string
+  content: Def<string>
+  create_time: string
+}
+
+export interface ConfigsTable {
+  ckey: string
+  value: string
+}
+
+export interface RegionsTable {
+  code: string
+  name: string
+  parent_code: string | null
+  level: number
+}
+
+export interface UploadsTable {
+  id: Id
+  user_id: number | null
+  path: string
+  mime: string
+  size: number
+  original_name: Def<string>
+  create_time: string
+}

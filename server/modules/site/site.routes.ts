@@ -1,0 +1,80 @@
+import { answers, createRoute, z } from '../../contract/index.ts'
+import { str } from '../../contract/params.ts'
+
+const tags = ['站点']
+
+export const Banner = z
+  .object({
+    id: z.number().int(),
+    position: z.string().openapi({ description: 'BannerPosition 之一，如 pc_home' }),
+    imgurl: z.string(),
+    urls: z.string().openapi({ description: '点击后打开的链接' }),
+    title: z.string(),
+  })
+  .openapi('Banner')
+
+export const ClassifyItem = z.object({ id: z.number().int(), title: z.string() }).openapi('ClassifyItem')
+
+/** One group per dictionary key of ClassifyKey (src/lib/constants.ts). */
+export const ClassifyGroup = z
+  .object({ key: z.string(), list: z.array(ClassifyItem) })
+  .openapi('ClassifyGroup')
+
+/** Both readings of the membership thresholds (storefront §6, §9); see README, API. */
+export const LevelConfig = z
+  .object({
+    stars: z.array(z.number()).openapi({ description: '星级门槛（累计消费，元）' }),
+    upgradeTexts: z.array(z.number()).optional().openapi({ description: '升级提示里的消费额' }),
+  })
+  .loose()
+  .openapi('LevelConfig')
+
+export const SiteConfig = z
+  .object({
+    agreement: z.string().openapi({ description: '用户协议 HTML' }),
+    content: z.string().openapi({ description: '隐私政策 HTML' }),
+    imgurl: z.string().openapi({ description: '等级说明 HTML' }),
+    levels: LevelConfig.optional(),
+  })
+  .openapi('SiteConfig')
+
+export const Street = z.object({ id: z.string(), title: z.string() }).openapi('Street')
+
+export const getBanners = createRoute({
+  method: 'get',
+  path: '/Adinfo/GetAdinfoAll',
+  tags,
+  summary: '所有展示中的广告图，按位置和排序',
+  responses: answers(z.array(Banner)),
+})
+
+export const getClassifies = createRoute({
+  method: 'get',
+  path: '/Classify/GetClassifyQuerys',
+  tags,
+  summary: '分类字典：每个键一组',
+  responses: answers(z.array(ClassifyGroup)),
+})
+
+export const getConfigs = createRoute({
+  method: 'get',
+  path: '/Users/GetUsersConfigs',
+  tags,
+  summary: '公开配置：用户协议、隐私政策、等级说明与等级门槛',
+  responses: answers(SiteConfig),
+})
+
+export const getStreets = createRoute({
+  method: 'get',
+  path: '/Region/GetRegionQueryTitle',
+  tags,
+  summary: '区县下的街道。区县重名时用 city 或 code 区分',
+  request: {
+    query: z.object({
+      code: str('地区编码', 12),
+      title: str('区县名称', 30),
+      city: str('城市名称', 30),
+    }),
+  },
+  responses: answers(z.array(Street)),
+})
