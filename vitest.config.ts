@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config'
 const api = (name: string, db: 'sqlite' | 'pg') => ({
   test: {
     name,
-    include: ['tests/api/**/*.test.ts'],
+    // A domain's tests sit beside it (server/modules/<domain>/*.test.ts); what spans domains in tests/api.
+    include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
     globalSetup: ['tests/api/global-setup.ts'],
     provide: { testDb: db },
     testTimeout: 20_000,
