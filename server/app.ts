@@ -1,4 +1,3 @@
-import { Scalar } from '@scalar/hono-api-reference'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
@@ -6,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { checkSign } from '../src/lib/sign.ts'
 import { userFromHeader } from './auth/tokens.ts'
 import { BAD_INPUT } from './contract/index.ts'
+import { reference } from './contract/reference.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
 import { site } from './modules/site/site.index.ts'
 import { addressRoutes } from './routes/addresses.ts'
@@ -47,6 +47,7 @@ const legacy = [
 
 export const DOC_PATH = '/api/doc'
 const REFERENCE_PATH = '/api/reference'
+const isPublicDoc = (path: string) => path === DOC_PATH || path.startsWith(REFERENCE_PATH)
 
 /** The API as a Hono app; `deps` carries the database, clock and configuration. */
 export function createApi(deps: Deps) {
@@ -90,12 +91,12 @@ export function createApi(deps: Deps) {
     },
     servers: [{ url: '/' }],
   })
-  app.get(REFERENCE_PATH, Scalar({ url: DOC_PATH, pageTitle: '口腔医疗器械门户 API' }))
+  app.route('/', reference(REFERENCE_PATH, DOC_PATH))
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps)
     const now = deps.now()
-    if (deps.config.signCheck && c.req.path !== DOC_PATH && c.req.path !== REFERENCE_PATH) {
+    if (deps.config.signCheck && !isPublicDoc(c.req.path)) {
       const verdict = checkSign(
         { key: deps.config.signKey, iv: deps.config.signIv },
         c.req.header('sign'),

@@ -6,18 +6,14 @@
 import { type Api, createApi, createHttp } from '../api/index.ts'
 import type { ArticleCard, ArticleDetail, PublicUser, SpuCard, SpuDetail } from '../api/types.ts'
 import { ArticleStatus } from '../constants.ts'
-import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
+import { buildEnv } from './env.ts'
 
-/** The API the build reads: API_BASE, else the site's public API base, else a local `npm start`. */
-export const BUILD_API_BASE = process.env.API_BASE || process.env.PUBLIC_API_BASE || 'http://127.0.0.1:4321'
+export const BUILD_API_BASE = buildEnv.apiBase
 
 let failure = ''
 const http = createHttp({
   baseURL: BUILD_API_BASE,
-  signSecret: {
-    key: process.env.SIGN_KEY || process.env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY,
-    iv: process.env.SIGN_IV || process.env.PUBLIC_SIGN_IV || DEV_SIGN_IV,
-  },
+  signSecret: buildEnv.sign,
   storage: null,
   notify: (_kind, message) => {
     failure = message
