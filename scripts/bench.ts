@@ -30,7 +30,7 @@ const summary = await seed(db, { products: 10_000, articles: 10_000, uploadDir: 
 console.log(
   `seeded ${summary.products} products, ${summary.courses + summary.posts + summary.tasks} articles in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
 )
-await db.close()
+await db.destroy()
 
 const server = spawn(process.execPath, ['server/main.ts', '--no-build'], { env, stdio: 'ignore' })
 const base = `http://127.0.0.1:${port}`

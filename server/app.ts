@@ -1,25 +1,21 @@
-import { HTTPException } from 'hono/http-exception'
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
-import { OpenAPIHono } from '@hono/zod-openapi'
+import { HTTPException } from 'hono/http-exception'
 import { checkSign } from '../src/lib/sign.ts'
-import { userFromHeader } from './auth/tokens.ts'
 import { BAD_INPUT } from './contract/index.ts'
 import { reference } from './contract/reference.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
+import { accounts } from './modules/accounts/accounts.index.ts'
+import { userFromHeader } from './modules/accounts/sessions.ts'
+import { catalog } from './modules/catalog/catalog.index.ts'
+import { content } from './modules/content/content.index.ts'
+import { orders } from './modules/orders/orders.index.ts'
+import { owned } from './modules/owned/owned.index.ts'
+import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
-import { addressRoutes } from './routes/addresses.ts'
-import { authRoutes } from './routes/auth.ts'
-import { contentRoutes } from './routes/content.ts'
-import { invoiceRoutes } from './routes/invoices.ts'
-import { orderRoutes } from './routes/orders.ts'
-import { productRoutes } from './routes/products.ts'
-import { profileRoutes } from './routes/profile.ts'
-import { publishingRoutes } from './routes/publishing.ts'
-import { UPLOAD_PATH, uploadRoutes } from './routes/uploads.ts'
-import { userRoutes } from './routes/users.ts'
-import { walletRoutes } from './routes/wallet.ts'
-import { wechatRoutes } from './routes/wechat.ts'
+import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
+import { wallet } from './modules/wallet/wallet.index.ts'
 
 const SIGN_REFUSALS = {
   missing: '请求缺少签名，请刷新页面后重试',
@@ -28,22 +24,7 @@ const SIGN_REFUSALS = {
 } as const
 
 /** Every domain's calls, in one list: the API and its OpenAPI document are made from it. */
-export const modules = [site] as const
-/** TRANSITIONAL: routes not yet moved into a module. */
-const legacy = [
-  contentRoutes,
-  productRoutes,
-  userRoutes,
-  authRoutes,
-  wechatRoutes,
-  profileRoutes,
-  addressRoutes,
-  invoiceRoutes,
-  orderRoutes,
-  walletRoutes,
-  publishingRoutes,
-  uploadRoutes,
-]
+export const modules = [site, accounts, orders, wallet, catalog, content, owned, uploads, publishing] as const
 
 export const DOC_PATH = '/api/doc'
 const REFERENCE_PATH = '/api/reference'
@@ -56,7 +37,7 @@ export function createApi(deps: Deps) {
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json({ status: err.status, data: err.message }, err.status as 400)
     // Malformed JSON bodies and the like are the client's fault, not a server failure.
-    if (err instanceof SyntaxError || (err instanceof HTTPException && err.status === 400))
+    if (err instanceof SyntaxError || (err instanceof HTTPException && err.status < 500))
       return c.json({ status: 400, data: BAD_INPUT }, 400)
     console.error(`[api] ${c.req.method} ${c.req.path}`, err)
     return c.json({ status: 500, data: '服务器处理异常' }, 500)
@@ -110,7 +91,6 @@ export function createApi(deps: Deps) {
   })
 
   for (const m of modules) app.route('/api', m)
-  for (const r of legacy) app.route('/api', r)
   // Answer unknown API paths here, so a site mounted beside the API never shadows them with HTML.
   app.all('/api/*', (c) => c.json({ status: 404, data: '接口不存在' }, 404))
   return app

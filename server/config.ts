@@ -3,7 +3,11 @@ import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../src/lib/sign.ts'
 
 const secret16 = (name: string) =>
   z.string().length(16, `${name} 必须为 16 个字符 (${name} must be 16 characters)`)
-const flag = (on: string) => z.string().optional().transform((v) => v === on)
+const flag = (on: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v === on)
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def)
 
 /**
@@ -27,7 +31,10 @@ const schema = z
     SITE_URL: z.url().optional(),
     SIGN_KEY: secret16('SIGN_KEY').default(DEV_SIGN_KEY),
     SIGN_IV: secret16('SIGN_IV').default(DEV_SIGN_IV),
-    SIGN_CHECK: z.string().optional().transform((v) => v !== 'off'),
+    SIGN_CHECK: z
+      .string()
+      .optional()
+      .transform((v) => v !== 'off'),
     /** X-Forwarded-For is anyone's to write: only believed behind a proxy that sets it. */
     TRUST_PROXY: flag('1'),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
@@ -62,7 +69,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The configuration with every default: tests and tools that set only what they need. */
-export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({ ...loadConfig({}), ...overrides })
+export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({}),
+  ...overrides,
+})
 
 /** The environment of a child process (the site build): this one's, plus `extra`. */
 export const childEnv = (extra: Record<string, string>) => ({ ...process.env, ...extra })

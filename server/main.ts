@@ -31,7 +31,11 @@ async function main() {
   // The site is pre-rendered from this very API, so it is built once the API answers.
   if (!process.argv.includes('--no-build') && existsSync('src/pages')) {
     console.log('[site] 正在从 API 生成静态站点…')
-    const built = await buildSite({ apiBase: `http://127.0.0.1:${config.port}`, distDir, siteUrl: config.siteUrl })
+    const built = await buildSite({
+      apiBase: `http://127.0.0.1:${config.port}`,
+      distDir,
+      siteUrl: config.siteUrl,
+    })
     if (built.ok) console.log(`[site] 站点已生成 (${built.seconds.toFixed(1)}s)`)
     else
       console.error(
@@ -39,9 +43,7 @@ async function main() {
       )
   }
 
-  console.log(
-    `\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`,
-  )
+  console.log(`\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`)
   console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
   console.log('演示账号 (手机号 / 密码):')
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)

@@ -1,8 +1,7 @@
-import { CertLevel, CertLevelText, CertStatus } from '../src/lib/constants.ts'
 import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
-import { dbTime } from './time.ts'
+import { decideCertification } from './modules/accounts/certification.ts'
 
 /**
  * Operator commands, until there is an administrator screen (accounts §6: an administrator
@@ -10,8 +9,6 @@ import { dbTime } from './time.ts'
  *
  *   npm run ops -- certify <userId> approve|reject
  */
-
-const LEVELS: readonly number[] = [CertLevel.doctor, CertLevel.institution]
 
 export const USAGE = '用法: npm run ops -- certify <用户编号> approve|reject'
 
@@ -23,35 +20,9 @@ export class OpsError extends Error {}
  * reject sends it back to the form (0) with level 0. Either way the user gets a notification.
  */
 export async function certify(db: Db, userId: number, decision: 'approve' | 'reject', now: Date) {
-  return db.tx(async (t) => {
-    const user = await t.get<{ level: number; status: number }>(
-      'SELECT level, status FROM users WHERE id = ?',
-      [userId],
-    )
-    if (!user) throw new OpsError(`用户 ${userId} 不存在`)
-    if (Number(user.status) !== CertStatus.reviewing) {
-      throw new OpsError(`用户 ${userId} 的认证资料不在审核中（当前状态 ${user.status}），无需审核`)
-    }
-    const identity = CertLevelText[Number(user.level)] ?? ''
-    if (decision === 'approve' && !LEVELS.includes(Number(user.level))) {
-      throw new OpsError(`用户 ${userId} 未选择认证身份（level ${user.level}），只能驳回`)
-    }
-    const [status, title, content] =
-      decision === 'approve'
-        ? [CertStatus.approved, '认证审核通过', `恭喜，您的${identity}认证已审核通过。`]
-        : [CertStatus.form, '认证未通过，请修改资料后重新提交', `您提交的${identity}认证资料未通过审核。`]
-    await t.run(`UPDATE users SET status = ?${decision === 'reject' ? ', level = 0' : ''} WHERE id = ?`, [
-      status,
-      userId,
-    ])
-    await t.insert('INSERT INTO notifications (user_id, title, content, create_time) VALUES (?, ?, ?, ?)', [
-      userId,
-      title,
-      content,
-      dbTime(now),
-    ])
-    return decision === 'approve' ? `用户 ${userId} 已认证为${identity}` : `用户 ${userId} 的认证已驳回`
-  })
+  const r = await decideCertification(db, userId, decision, now)
+  if (r.refused !== null) throw new OpsError(r.refused)
+  return r.done
 }
 
 /** Reads a command line (without node and script) and runs it; answers what to print. */
@@ -66,7 +37,7 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
   try {
     return await certify(db, Number(rawId), decision, now)
   } finally {
-    await db.close()
+    await db.destroy()
   }
 }
 

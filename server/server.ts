@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { createApi } from './app.ts'
 import type { Deps } from './http.ts'
-import { wechatConfirmPage } from './routes/wechat.ts'
+import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 
 /**
  * The whole portal on one port: the API, uploaded files and (once built) the static site.

@@ -3,8 +3,9 @@
  * given (页码须为0到100000之间的整数 …), and document themselves for /api/doc. A blank parameter
  * counts as absent.
  */
-import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/lib/rules/paging.ts'
+
 import type { Checked, Input } from '../../src/lib/rules/fields.ts'
+import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/lib/rules/paging.ts'
 import { apiToDbTime } from '../time.ts'
 import { BAD_INPUT, z } from './index.ts'
 
@@ -55,7 +56,9 @@ export const str = (label: string, max = 50) =>
 export const oneOf = <T extends string>(label: string, values: readonly [T, ...T[]]) =>
   raw()
     .transform((v, ctx): T | undefined =>
-      v === undefined || (values as readonly string[]).includes(v) ? (v as T | undefined) : fail(ctx, `${label}不正确`),
+      v === undefined || (values as readonly string[]).includes(v)
+        ? (v as T | undefined)
+        : fail(ctx, `${label}不正确`),
     )
     .openapi({ type: 'string', enum: [...values], description: label })
 

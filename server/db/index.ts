@@ -1,7 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteStatement } from 'kysely'
 import pg from 'pg'
-import { withLegacy } from './legacy.ts'
 import type { Database } from './schema.ts'
 
 export type { Database } from './schema.ts'
@@ -18,9 +17,7 @@ export async function openDb(opts: {
   schema?: string
   pool?: number
 }): Promise<Db> {
-  const db = opts.url ? await openPg(opts.url, opts.schema, opts.pool) : openSqlite(opts.file ?? ':memory:')
-  // TRANSITIONAL: the old query methods for code not yet on Kysely (server/db/legacy.ts).
-  return withLegacy(db)
+  return opts.url ? openPg(opts.url, opts.schema, opts.pool) : openSqlite(opts.file ?? ':memory:')
 }
 
 // --- SQLite -----------------------------------------------------------------------------

@@ -381,7 +381,6 @@ ALTER TABLE invoice_infos ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
   },
 ]
 
-
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */
 const nameOf = (v: { version: number; name: string }) => `${String(v.version).padStart(4, '0')}_${v.name}`
 

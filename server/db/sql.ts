@@ -47,7 +47,12 @@ export function sortOrder(
 ): Order {
   const column = pageOrder ? fields[pageOrder] : undefined
   const dir = pageSort ?? 'desc'
-  return column ? [[column, dir], [id, dir]] : [[id, 'desc']]
+  return column
+    ? [
+        [column, dir],
+        [id, dir],
+      ]
+    : [[id, 'desc']]
 }
 
 export interface Page {
@@ -67,17 +72,18 @@ export interface Paged<T> {
  * ids alone (an index walk, even deep into OFFSET) and only its rows are read and joined by
  * `read`, which gets the ids as a subquery; the count never needs the join either.
  */
-// biome-ignore lint/complexity/noBannedTypes: Kysely's own type for "nothing selected yet".
 export async function paged<DB, TB extends keyof DB, T>(
+  // biome-ignore lint/complexity/noBannedTypes: Kysely's own type for "nothing selected yet".
   filtered: SelectQueryBuilder<DB, TB, {}>,
   key: string,
   order: Order,
   page: Page,
   read: (ids: SelectQueryBuilder<DB, TB, { id: number }>, order: Order) => Promise<T[]>,
 ): Promise<Paged<T>> {
+  // Over generic DB/TB, TypeScript cannot reduce the selection to { id: number }; it is exactly that.
   const ids = ordered(filtered.select(sql<number>`${sql.ref(key)}`.as('id')), order)
     .limit(page.pageSize)
-    .offset(page.pageIndex * page.pageSize)
+    .offset(page.pageIndex * page.pageSize) as unknown as SelectQueryBuilder<DB, TB, { id: number }>
   const [total, rows] = await Promise.all([
     filtered.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
     read(ids, order),

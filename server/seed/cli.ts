@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { sql } from 'kysely'
 import { loadConfig } from '../config.ts'
 import { type Db, openDb } from '../db/index.ts'
 import { migrate } from '../db/migrations.ts'
@@ -46,7 +47,10 @@ async function main() {
   }
   const db: Db = await openDb(url ? { url } : { file: sqliteFile })
   try {
-    if (url && values.reset) await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public')
+    if (url && values.reset) {
+      await sql`DROP SCHEMA public CASCADE`.execute(db)
+      await sql`CREATE SCHEMA public`.execute(db)
+    }
     await migrate(db)
     if (await isSeeded(db)) {
       console.error(
@@ -64,7 +68,7 @@ async function main() {
     console.log('演示账号（密码相同）：')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.tel} / ${a.password}  ${a.role}`)
   } finally {
-    await db.close()
+    await db.destroy()
   }
 }
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { issueToken } from '../../server/auth/tokens.ts'
 import { startServer } from './harness.ts'
 
 const h = startServer()
@@ -25,25 +24,6 @@ describe('the sign header (accounts §7)', () => {
       expect(r.body.status).toBe(403)
       expect(r.body.data).toMatch(/签名/)
     }
-  })
-})
-
-describe('tokens', () => {
-  const mine = (token: string) =>
-    h.get('/api/Article/GetArticlePage', { status: 10, isCreate: 1 }, { Authorization: `Bearer ${token}` })
-
-  it('accepts a live token, and answers 401 to an unknown, revoked or expired one', async () => {
-    const user = await h.db.get<{ id: number }>('SELECT id FROM users ORDER BY id LIMIT 1')
-    const token = await issueToken(h.db, Number(user!.id), new Date())
-    expect((await mine(token)).http).toBe(200)
-    expect((await mine('made-up-token')).http).toBe(401)
-
-    const revoked = await issueToken(h.db, Number(user!.id), new Date())
-    await h.db.run('UPDATE tokens SET revoked_at = ? WHERE id = (SELECT MAX(id) FROM tokens)', [Date.now()])
-    expect((await mine(revoked)).http).toBe(401)
-
-    const old = await issueToken(h.db, Number(user!.id), new Date(Date.now() - 40 * 24 * 3600_000))
-    expect((await mine(old)).http).toBe(401)
   })
 })
 

@@ -25,12 +25,30 @@ export interface Harness {
   ): Promise<Answer<T>>
   post<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer<T>>
   sign(at?: number): string
+  /** The server's clock (deps.now); signs are made on it too. */
+  now(): Date
 }
+
+/** A clock a test file moves forward (advance) instead of rewriting stored times. */
+export function testClock() {
+  let shift = 0
+  return {
+    now: () => new Date(Date.now() + shift),
+    advance(ms: number) {
+      shift += ms
+    },
+  }
+}
+export type TestClock = ReturnType<typeof testClock>
 
 const contract = answerSchemas(createApi({} as never))
 
-/** Starts the real server on a free loopback port over this run's seeded database. */
-export function startServer(): Harness {
+/**
+ * Starts the real server on a free loopback port over this run's seeded database; `now` is its
+ * clock (a testClock), the wall clock by default.
+ */
+export function startServer(opts: { now?: () => Date } = {}): Harness {
+  const now = opts.now ?? (() => new Date())
   // Tests stand behind a pretend proxy, so each can claim its own client IP (SMS caps per IP).
   const config = defaultConfig({ uploadDir: inject('uploadDir'), trustProxy: true })
   const h = { base: '' } as Harness
@@ -39,7 +57,7 @@ export function startServer(): Harness {
     const url = inject('dbUrl')
     h.db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
     const server = serve({
-      fetch: createPortal({ db: h.db, config, now: () => new Date() }).fetch,
+      fetch: createPortal({ db: h.db, config, now }).fetch,
       port: 0,
       hostname: '127.0.0.1',
     })
@@ -51,7 +69,8 @@ export function startServer(): Harness {
     close()
     await h.db.destroy()
   })
-  h.sign = (at = Date.now()) => makeSign({ key: config.signKey, iv: config.signIv }, at)
+  h.now = now
+  h.sign = (at = now().getTime()) => makeSign({ key: config.signKey, iv: config.signIv }, at)
   const call = async <T>(
     method: string,
     path: string,

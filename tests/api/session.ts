@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto'
 import { expect } from 'vitest'
-import type { OwnProfile } from '../../server/routes/profile.ts'
-import type { Harness } from './harness.ts'
+import type { LoginAnswer } from '../../server/modules/accounts/accounts.routes.ts'
+import { SMS_RESEND_SECONDS } from '../../src/lib/constants.ts'
+import type { Harness, TestClock } from './harness.ts'
+
+export type { LoginAnswer } from '../../server/modules/accounts/accounts.routes.ts'
 
 /** A phone no other test uses: test files share one database per run. */
 export const uniqueTel = () => `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
@@ -11,17 +14,15 @@ export const someIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
 
-export interface LoginAnswer {
-  user: OwnProfile
-  owinToken: { access_token: string }
-}
-
 /** The newest code sent to `tel`, read from the outbox. */
 export async function latestCode(h: Harness, tel: string): Promise<string> {
-  const row = await h.db.get<{ code: string }>(
-    'SELECT code FROM sms_codes WHERE tel = ? ORDER BY id DESC LIMIT 1',
-    [tel],
-  )
+  const row = await h.db
+    .selectFrom('sms_codes')
+    .select('code')
+    .where('tel', '=', tel)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   if (!row) throw new Error(`no code sent to ${tel}`)
   return row.code
 }
@@ -33,9 +34,9 @@ export async function sendCode(h: Harness, tel: string): Promise<string> {
   return latestCode(h, tel)
 }
 
-/** Moves the phone's sent codes a minute into the past, so the next send is allowed. */
-export async function allowResend(h: Harness, tel: string) {
-  await h.db.run('UPDATE sms_codes SET sent_at = sent_at - 61000 WHERE tel = ?', [tel])
+/** Moves the server's clock past the resend wait, so the next code may be sent. */
+export function allowResend(clock: TestClock) {
+  clock.advance((SMS_RESEND_SECONDS + 1) * 1000)
 }
 
 export async function register(h: Harness, tel = uniqueTel(), password = 'secret123') {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { checkAddress } from '../../src/lib/rules/address.ts'
 import { checkCertification } from '../../src/lib/rules/certification.ts'
 import { checkComplaint } from '../../src/lib/rules/complaint.ts'
-import { firstError, isFilePath, list, text } from '../../src/lib/rules/fields.ts'
+import { checked, firstError, isFilePath, list, refusal, text } from '../../src/lib/rules/fields.ts'
 import { checkInvoice } from '../../src/lib/rules/invoice.ts'
 import { checkCodeLogin, checkPasswordLogin } from '../../src/lib/rules/login.ts'
 import { checkPasswordChange } from '../../src/lib/rules/password.ts'
@@ -12,7 +12,7 @@ import { region } from '../../src/lib/rules/region.ts'
 import { checkRegister } from '../../src/lib/rules/register.ts'
 import { stars } from '../../src/lib/rules/stars.ts'
 
-type Rule = (input: Record<string, unknown>) => { error: string | null }
+type Rule = (input: Record<string, unknown>) => { error: string | null; field: string | null }
 
 /** Feeds each input to the rule and expects its message in the same order. */
 function expectMessages(rule: Rule, cases: [Record<string, unknown>, string | null][]) {
@@ -29,12 +29,18 @@ describe('readers', () => {
     expect(list({ a: ['x', 3, ' y '] }, 'a')).toEqual(['x', 'y'])
     expect(
       firstError([
-        [false, 'a'],
-        [true, 'b'],
-        [true, 'c'],
+        ['x', false, 'a'],
+        ['y', true, 'b'],
+        ['z', true, 'c'],
       ]),
-    ).toBe('b')
-    expect(firstError([[false, 'a']])).toBeNull()
+    ).toEqual({ field: 'y', error: 'b' })
+    expect(firstError([['x', false, 'a']])).toBeNull()
+    expect(checked(refusal('tel', '请填写手机号'), 'v')).toEqual({
+      error: '请填写手机号',
+      field: 'tel',
+      value: null,
+    })
+    expect(checked(null, 'v')).toEqual({ error: null, field: null, value: 'v' })
     expect(isFilePath('/uploads/u/202601/ab.png')).toBe(true)
     expect(isFilePath('https://cdn.example.com/a.png')).toBe(true)
     for (const bad of [
@@ -264,6 +270,105 @@ describe('complaint', () => {
       content: '太慢',
       files: [f, f],
     })
+  })
+})
+
+describe('each rule names the field it refuses', () => {
+  /** Feeds each input to the rule and expects the field its refusal names (null: accepted). */
+  function expectFields(rule: Rule, cases: [Record<string, unknown>, string | null][]) {
+    expect(cases.map(([input]) => rule(input).field)).toEqual(cases.map(([, field]) => field))
+  }
+  const img = '/uploads/u/202601/a.png'
+
+  it('login, registration, phone and password', () => {
+    expectFields(checkCodeLogin, [
+      [{}, 'tel'],
+      [{ tel: '1' }, 'tel'],
+      [{ tel: '13800000001' }, 'code'],
+      [{ tel: '13800000001', code: '1' }, null],
+    ])
+    expectFields(checkPasswordLogin, [[{ tel: '13800000001' }, 'password']])
+    const ok = { tel: '13800000001', code: '1', password: 'secret', okPassword: 'secret' }
+    expectFields(checkRegister, [
+      [{}, 'tel'],
+      [{ tel: 'x' }, 'code'],
+      [{ tel: 'x', code: '1' }, 'password'],
+      [{ tel: 'x', code: '1', password: 'p' }, 'okPassword'],
+      [{ ...ok, tel: 'x' }, 'tel'],
+      [{ ...ok, password: '12345', okPassword: '12345' }, 'password'],
+      [{ ...ok, okPassword: 'secreT' }, 'okPassword'],
+      [ok, null],
+    ])
+    expectFields(checkPasswordChange, [
+      [{}, 'password'],
+      [{ password: 'o' }, 'newPassword'],
+      [{ password: 'o', newPassword: 'newpass' }, 'okPassword'],
+      [{ password: 'o', newPassword: 'new', okPassword: 'new' }, 'newPassword'],
+      [{ password: 'o', newPassword: 'newpass', okPassword: 'newpasS' }, 'okPassword'],
+    ])
+    expectFields(checkPhoneChange, [
+      [{}, 'tel'],
+      [{ tel: '13800000001' }, 'newTel'],
+      [{ tel: '13800000001', newTel: '1' }, 'code'],
+      [{ tel: '13800000001', newTel: '1', code: '1' }, 'newTel'],
+      [{ tel: '13800000001', newTel: '13800000001', code: '1' }, 'newTel'],
+    ])
+    expect(checkPhone({}).field).toBe('tel')
+    expect(checkPhone({ newTel: '1' }, 'newTel')).toMatchObject({
+      field: 'newTel',
+      error: '手机号格式不正确',
+    })
+  })
+
+  it('address: the region picker is `address`, its street `street`', () => {
+    const ok = {
+      name: '王丽',
+      tel: '13912345678',
+      address: '江苏省,苏州市,姑苏区,平江街道',
+      addressDetail: '1号',
+    }
+    expectFields(checkAddress, [
+      [{}, 'name'],
+      [{ ...ok, tel: '1' }, 'tel'],
+      [{ ...ok, address: '江苏省,苏州市' }, 'address'],
+      [{ ...ok, address: '江苏省,苏州市,姑苏区' }, 'street'],
+      [{ ...ok, addressDetail: '' }, 'addressDetail'],
+      [{ ...ok, country: '国'.repeat(21) }, 'country'],
+      [ok, null],
+    ])
+  })
+
+  it('invoice, profile, certification and complaint', () => {
+    expectFields(checkInvoice, [
+      [{}, 'types'],
+      [{ types: '电子普通发票' }, 'companyName'],
+    ])
+    const profile = { nickName: '小周', avatarUrl: img, content: '口腔医生' }
+    expectFields(checkProfile, [
+      [{}, 'nickName'],
+      [{ ...profile, avatarUrl: 'javascript:x' }, 'avatarUrl'],
+      [{ ...profile, content: '<b>' }, 'content'],
+      [{ ...profile, ext: 'x'.repeat(501) }, 'ext'],
+      [profile, null],
+    ])
+    const cert = { level: 10, recName: '何', recTel: '1', ownerImg: img, allowImg: img, codeImg: img }
+    expectFields(checkCertification, [
+      [{}, 'level'],
+      [{ ...cert, recName: '' }, 'recName'],
+      [{ ...cert, recTel: '' }, 'recTel'],
+      [{ ...cert, ownerImg: '' }, 'ownerImg'],
+      [{ ...cert, allowImg: '' }, 'allowImg'],
+      [{ ...cert, codeImg: 'javascript:x' }, 'codeImg'],
+      [{ ...cert, email: 'x' }, 'email'],
+      [cert, null],
+    ])
+    expectFields(checkComplaint, [
+      [{}, 'brief'],
+      [{ brief: '慢' }, 'imgurls'],
+      [{ brief: '慢'.repeat(101), imgurls: img }, 'brief'],
+      [{ brief: '慢', imgurls: [img, img, img] }, 'imgurls'],
+      [{ brief: '慢', imgurls: img }, null],
+    ])
   })
 })
 

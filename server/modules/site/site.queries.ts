@@ -77,7 +77,8 @@ export async function streets(db: Db, q: { code?: string; title?: string; city?:
       .select('a.code')
       .where('a.level', '=', 3)
       .where('a.name', '=', q.title)
-    if (q.city) area = area.innerJoin('regions as ci', 'ci.code', 'a.parent_code').where('ci.name', '=', q.city)
+    if (q.city)
+      area = area.innerJoin('regions as ci', 'ci.code', 'a.parent_code').where('ci.name', '=', q.city)
     areaCode = (await area.orderBy('a.code').limit(1).executeTakeFirst())?.code
   }
   if (!areaCode) return []

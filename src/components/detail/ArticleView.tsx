@@ -3,6 +3,7 @@ import type { ArticleDetail } from '../../lib/api/types.ts'
 import { ArticleStatus, ArticleStatusText } from '../../lib/constants.ts'
 import { cardTags, formatDateTime, splitList } from '../../lib/format.ts'
 import { articlePath, LISTING_PATH } from '../../lib/routes.ts'
+import { isFreeSection } from '../../lib/rules/course.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { ArticleCard } from '../ArticleCard.tsx'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
@@ -245,7 +246,7 @@ function TaskContact({ a }: { a: ArticleDetail }) {
  */
 export function ArticleBuySlot({ a }: { a: ArticleDetail }) {
   const isCourse = a.status === ArticleStatus.course
-  const freeSections = a.list.filter((s) => s.status === 2 || s.price === 0).length
+  const freeSections = a.list.filter(isFreeSection).length
   return (
     <div
       data-slot="article-buy"

@@ -1,4 +1,5 @@
 import type { ArticleSection } from '../../lib/api/types.ts'
+import { isFreeSection } from '../../lib/rules/course.ts'
 import { mmss, priceLabel } from './text.ts'
 
 function KindIcon({ kind }: { kind: ArticleSection['kind'] }) {
@@ -56,7 +57,7 @@ export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
     <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg ring-1 ring-slate-200">
       {sections.map((s, i) => {
         const locked = s.unlock !== 1
-        const free = s.status === 2 || s.price === 0
+        const free = isFreeSection(s)
         return (
           <li
             key={s.id}

@@ -6,23 +6,16 @@
 import { type SubmitEvent, useId, useState } from 'react'
 import type { Address } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { checkAddress, DETAIL_MAX, NAME_MAX } from '../../lib/rules/address.ts'
+import { type AddressField, checkAddress, DETAIL_MAX, NAME_MAX } from '../../lib/rules/address.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { FormFoot, RegionDetailFields } from './address-fields.tsx'
-import { fieldOf, focusField, invalidProps } from './form-errors.ts'
 
-type Key = 'name' | 'tel' | 'region' | 'addressDetail'
-
-/** Which field each message of checkAddress is about. */
-const FIELDS = [
-  ['name', ['收货人']],
-  ['tel', ['手机号']],
-  ['region', ['省市区', '所在地区', '街道']],
-  ['addressDetail', ['详细地址']],
-] as const satisfies readonly (readonly [Key, readonly string[]])[]
+/** The fields on the form; the rule's `street` is the region picker's last select. */
+type Key = Exclude<AddressField, 'street' | 'country'>
 
 export const ADDRESS_SAVED = '地址保存成功'
 
@@ -38,31 +31,30 @@ export function AddressForm({
 }) {
   const uid = useId()
   const id = (k: Key) => `${uid}-${k}`
+  // `street` focuses the picker's street select; `country` has no field, so it is the form's.
+  const { refuse, errorOf, formError, clear } = useRefusal<Exclude<AddressField, 'country'>>((k) =>
+    k === 'street' ? `${id('address')}-street` : id(k),
+  )
   const [name, setName] = useState(address?.name ?? '')
   const [tel, setTel] = useState(address?.tel ?? '')
   const [region, setRegion] = useState(address ? joinRegion(address) : '')
   const [addressDetail, setDetail] = useState(address?.addressDetail ?? '')
   // A new address is not the default unless asked (accounts §9: default status 0 in the form).
   const [isDefault, setDefault] = useState(address?.status === 1)
-  const [error, setError] = useState<{ key: Key | null; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
-
-  const errorOf = (k: Key) => (error?.key === k ? error.message : null)
-  /** Typing in a field clears its message. */
-  const clear = (k: Key) => error?.key === k && setError(null)
+  const regionError = errorOf('address') ?? errorOf('street')
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkAddress({ name, tel, address: region, addressDetail, status: isDefault ? 1 : 0 })
     if (result.error !== null) {
-      const key = fieldOf(result.error, FIELDS)
-      setError({ key, message: result.error })
-      if (key === 'region' && result.error.includes('街道')) focusField(`${id('region')}-street`)
-      else if (key) focusField(id(key))
-      else toast('error', result.error)
+      if (result.field === 'country') {
+        refuse(null, result.error)
+        toast('error', result.error)
+      } else refuse(result.field, result.error)
       return
     }
-    setError(null)
+    clear()
     setBusy(true)
     try {
       await account.saveUserAddress({ ...result.value, ...(address ? { id: address.id } : {}) })
@@ -110,13 +102,13 @@ export function AddressForm({
         />
       </Field>
       <RegionDetailFields
-        regionId={id('region')}
+        regionId={id('address')}
         region={region}
         onRegion={(v) => {
           setRegion(v)
-          clear('region')
+          if (regionError) clear()
         }}
-        regionError={errorOf('region')}
+        regionError={regionError}
         detailId={id('addressDetail')}
         detail={addressDetail}
         onDetail={(v) => {
@@ -131,7 +123,7 @@ export function AddressForm({
         defaultLabel="设为默认地址"
         isDefault={isDefault}
         onDefault={setDefault}
-        message={error && error.key === null ? error.message : null}
+        message={formError}
         busy={busy}
         onCancel={onCancel}
       />

@@ -5,14 +5,12 @@
  */
 import type { Address } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
+import { OWNED_MAX } from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { AddressFormDialog } from './AddressForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
 import { useOwnedList } from './owned-list.ts'
-
-/** The server keeps at most this many per user. */
-const ADDRESS_MAX = 50
 
 export function Addresses() {
   return <AccountGate>{() => <AddressList />}</AccountGate>
@@ -29,13 +27,13 @@ function AddressList() {
     })
 
   const add = () => openForm(null)
-  const full = (list?.length ?? 0) >= ADDRESS_MAX
+  const full = (list?.length ?? 0) >= OWNED_MAX
 
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-500">
-          {list ? `已保存 ${list.length} 个地址，最多 ${ADDRESS_MAX} 个` : ' '}
+          {list ? `已保存 ${list.length} 个地址，最多 ${OWNED_MAX} 个` : ' '}
         </p>
         <button type="button" className="btn-primary" onClick={add} disabled={full}>
           <PlusIcon />

@@ -6,34 +6,40 @@
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { CertLevel, CertLevelText, CertStatus } from '../../lib/constants.ts'
+import { CertLevel, type CertLevelCode, CertLevelText, CertStatus, isCertLevel } from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
-import { CERT_IMAGES_MAX, checkCertification } from '../../lib/rules/certification.ts'
+import {
+  CERT_CONTACT_MAX,
+  CERT_EMAIL_MAX,
+  CERT_IMAGES_MAX,
+  type CertField,
+  checkCertification,
+} from '../../lib/rules/certification.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
-import { fieldOf, focusField, invalidProps } from './form-errors.ts'
 import { Notice } from './list-parts.tsx'
 
 export function Certification() {
   return <AccountGate>{(me, reload) => <CertificationScreen me={me} reload={reload} />}</AccountGate>
 }
 
-type Level = 10 | 20
-const isLevel = (n: number): n is Level => n === CertLevel.doctor || n === CertLevel.institution
+type Level = CertLevelCode
 
 function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promise<void> }) {
   // 1 or 4 (no data) offers the form without a status change: submitting is allowed from there.
   const [filling, setFilling] = useState(false)
   // The identity chosen before 修改认证资料; the server forgets it with the status.
-  const [lastLevel, setLastLevel] = useState<Level | null>(isLevel(me.level) ? me.level : null)
+  const [lastLevel, setLastLevel] = useState<Level | null>(isCertLevel(me.level) ? me.level : null)
   const [busy, setBusy] = useState(false)
 
   async function modify() {
     setBusy(true)
     try {
-      if (isLevel(me.level)) setLastLevel(me.level)
+      if (isCertLevel(me.level)) setLastLevel(me.level)
       await account.postUsersBindReset()
       await reload()
     } catch {
@@ -47,7 +53,7 @@ function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promis
     return (
       <CertificationForm
         me={me}
-        level={isLevel(me.level) ? me.level : lastLevel}
+        level={isCertLevel(me.level) ? me.level : lastLevel}
         onSubmitted={async () => {
           setFilling(false)
           await reload()
@@ -127,18 +133,7 @@ function Submitted({ me }: { me: Profile }) {
   )
 }
 
-type Key = 'level' | 'recName' | 'recTel' | 'ownerImg' | 'allowImg' | 'codeImg' | 'email'
-
-/** Which field each message of checkCertification is about. */
-const FIELDS = [
-  ['level', ['认证身份']],
-  ['recName', ['联系人']],
-  ['recTel', ['联系电话']],
-  ['ownerImg', ['营业执照']],
-  ['allowImg', ['医疗机构执业许可证']],
-  ['codeImg', ['法人身份证盖章']],
-  ['email', ['邮箱']],
-] as const satisfies readonly (readonly [Key, readonly string[]])[]
+type Key = CertField
 
 const IDENTITIES: { level: Level; label: string; hint: string }[] = [
   { level: CertLevel.institution, label: '机构', hint: '医院、门诊、诊所等医疗机构' },
@@ -173,26 +168,24 @@ function CertificationForm({
     allowImg: me.allowImg ?? '',
     codeImg: me.codeImg ?? '',
   })
-  const [error, setError] = useState<{ key: Key | null; message: string } | null>(null)
+  // The rule names the field it refuses: its message shows there and focus moves to it.
+  const { refuse, errorOf, clear } = useRefusal(id)
   const [busy, setBusy] = useState(false)
-  const errorOf = (k: Key) => (error?.key === k ? error.message : null)
   const set = (k: keyof typeof form, v: string) => {
     setForm((f) => ({ ...f, [k]: v }))
-    if (error?.key === k) setError(null)
+    clear(k)
   }
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkCertification({ ...form, level: level ?? '' })
     if (result.error !== null) {
-      const key = fieldOf(result.error, FIELDS)
-      setError({ key, message: result.error })
+      refuse(result.field, result.error)
       // Storefront §5: each message is an error toast; it also stays by its field.
       toast('error', result.error)
-      if (key) focusField(id(key))
       return
     }
-    setError(null)
+    clear()
     setBusy(true)
     try {
       const { level: chosen, ...cert } = result.value
@@ -227,7 +220,7 @@ function CertificationForm({
                 checked={level === o.level}
                 onChange={() => {
                   setLevel(o.level)
-                  if (error?.key === 'level') setError(null)
+                  clear('level')
                 }}
                 aria-describedby={errorOf('level') ? `${id('level')}-error` : undefined}
               />
@@ -249,7 +242,7 @@ function CertificationForm({
           id={id('recName')}
           className={inputClass}
           value={form.recName}
-          maxLength={20}
+          maxLength={CERT_CONTACT_MAX}
           autoComplete="name"
           placeholder="请填写联系人姓名"
           onChange={(e) => set('recName', e.target.value)}
@@ -262,7 +255,7 @@ function CertificationForm({
           className={inputClass}
           type="tel"
           value={form.recTel}
-          maxLength={20}
+          maxLength={CERT_CONTACT_MAX}
           autoComplete="tel"
           placeholder="手机或座机号码"
           onChange={(e) => set('recTel', e.target.value)}
@@ -275,7 +268,7 @@ function CertificationForm({
           className={inputClass}
           type="email"
           value={form.email}
-          maxLength={50}
+          maxLength={CERT_EMAIL_MAX}
           autoComplete="email"
           placeholder="选填，用于接收审核结果"
           onChange={(e) => set('email', e.target.value)}
@@ -339,11 +332,7 @@ function Row({
       </span>
       <div id={`${id}-group`} className="min-w-0 sm:pt-0.5">
         {children}
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-xs text-red-600" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={`${id}-error`} at="field" className="mt-1 empty:hidden" message={error} />
       </div>
     </div>
   )

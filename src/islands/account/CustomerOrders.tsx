@@ -3,14 +3,15 @@
  * customers (Orders/GetOrdersPage with introducer=1), filtered by date, 20 a page. Receiver
  * phones arrive masked from the server.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { CustomerOrder } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import type { Paged } from '../../lib/api/types.ts'
-import { PAGE_SIZE } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
+import { usePaged } from '../common/usePaged.ts'
 import { Pager } from '../listing/parts.tsx'
 import { Avatar, IntroducerOnly } from './list-parts.tsx'
 
@@ -21,24 +22,18 @@ export function CustomerOrders() {
 function OrderTable() {
   const [range, setRange] = useState<ApiRange>({})
   const [page, setPage] = useState(1)
-  const [data, setData] = useState<Paged<CustomerOrder> | null>(null)
-  const [busy, setBusy] = useState(true)
+  const loaded = usePaged((q, signal) => account.getCustomerOrders(q, { signal }), {
+    ...range,
+    pageIndex: page - 1,
+    pageSize: PAGE_SIZE_DEFAULT,
+  })
+  const busy = loaded.loading
+  // A failure (the client has shown why) keeps the last page, or shows an empty one.
+  const data: Paged<CustomerOrder> | null =
+    loaded.data ??
+    (loaded.failed ? { pageData: [], pageIndex: 0, pageSize: PAGE_SIZE_DEFAULT, pageTotal: 0 } : null)
 
-  const load = useCallback(async (r: ApiRange, p: number) => {
-    setBusy(true)
-    try {
-      setData(await account.getCustomerOrders({ ...r, pageIndex: p - 1, pageSize: PAGE_SIZE }))
-    } catch {
-      setData((d) => d ?? { pageData: [], pageIndex: 0, pageSize: PAGE_SIZE, pageTotal: 0 })
-    } finally {
-      setBusy(false)
-    }
-  }, [])
-  useEffect(() => {
-    void load(range, page)
-  }, [load, range, page])
-
-  const pages = data ? Math.ceil(data.pageTotal / PAGE_SIZE) : 0
+  const pages = data ? pageCount(data.pageTotal, PAGE_SIZE_DEFAULT) : 0
   return (
     <div className="space-y-4">
       <RangeFilter

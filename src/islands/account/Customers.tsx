@@ -3,12 +3,13 @@
  * in (客户数, 订单数, 订单金额), a date-time range over their paid orders, and one row per
  * customer. Phones arrive masked from the server.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Introducer } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
+import { usePaged } from '../common/usePaged.ts'
 import { Avatar, IntroducerOnly } from './list-parts.tsx'
 
 export function Customers() {
@@ -16,22 +17,13 @@ export function Customers() {
 }
 
 function CustomerInfo() {
-  const [data, setData] = useState<Introducer | null>(null)
-  const [busy, setBusy] = useState(true)
-
-  const load = useCallback(async (range: ApiRange) => {
-    setBusy(true)
-    try {
-      setData(await account.getUsersIntroducer(range))
-    } catch {
-      setData((d) => d ?? { list: [], lists: { customers: 0, orders: 0, amount: 0 } })
-    } finally {
-      setBusy(false)
-    }
-  }, [])
-  useEffect(() => {
-    void load({})
-  }, [load])
+  const [range, setRange] = useState<ApiRange>({})
+  // A newer range aborts the older request; a late answer is ignored.
+  const loaded = usePaged((r, signal) => account.getUsersIntroducer(r, { signal }), range)
+  const busy = loaded.loading
+  // A failure (the client has shown why) keeps the last answer, or shows an empty one.
+  const data: Introducer | null =
+    loaded.data ?? (loaded.failed ? { list: [], lists: { customers: 0, orders: 0, amount: 0 } } : null)
 
   const totals = data?.lists
   return (
@@ -47,7 +39,7 @@ function CustomerInfo() {
         />
       </ul>
 
-      <RangeFilter withTime onSearch={load} busy={busy} />
+      <RangeFilter withTime onSearch={setRange} busy={busy} />
 
       <div className={`transition-opacity ${busy && data ? 'opacity-60' : ''}`} aria-busy={busy}>
         {data === null ? (

@@ -5,13 +5,13 @@
  */
 import type { Invoice } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
+import { OWNED_MAX } from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
+import { INVOICE_TYPES, InvoiceKind } from '../../lib/rules/invoice.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { InvoiceFormDialog } from './InvoiceForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
 import { useOwnedList } from './owned-list.ts'
-
-const INVOICE_MAX = 50
 
 export function Invoices() {
   return <AccountGate>{() => <InvoiceList />}</AccountGate>
@@ -27,7 +27,7 @@ function InvoiceList() {
       madeDefault: '已设为默认发票信息',
     })
 
-  const full = (list?.length ?? 0) >= INVOICE_MAX
+  const full = (list?.length ?? 0) >= OWNED_MAX
 
   return (
     <div>
@@ -44,7 +44,7 @@ function InvoiceList() {
       ) : list.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 px-4 py-12 text-center">
           <p className="text-slate-600">还没有发票信息</p>
-          <p className="mt-1 text-sm text-slate-500">支持电子普通发票和增值税专用发票。</p>
+          <p className="mt-1 text-sm text-slate-500">支持{INVOICE_TYPES.join('和')}。</p>
         </div>
       ) : (
         <ul className="grid gap-3" aria-label="发票信息列表">
@@ -55,7 +55,7 @@ function InvoiceList() {
             >
               <div className="flex flex-wrap items-center gap-2">
                 <span
-                  className={`rounded px-1.5 py-0.5 text-xs font-medium ${v.types === '增值税专用发票' ? 'bg-amber-100 text-amber-800' : 'bg-sky-100 text-sky-800'}`}
+                  className={`rounded px-1.5 py-0.5 text-xs font-medium ${v.types === InvoiceKind.vat ? 'bg-amber-100 text-amber-800' : 'bg-sky-100 text-sky-800'}`}
                 >
                   {v.types}
                 </span>

@@ -4,23 +4,11 @@
  */
 import { useState } from 'react'
 import { formatMoney } from '../../lib/format.ts'
-import { DEFAULT_STAR_THRESHOLDS } from '../../lib/rules/stars.ts'
+import { parseStarThresholds } from '../../lib/rules/stars.ts'
 import { Dialog } from '../common/Dialog.tsx'
 
 export const MAX_STARS = 5
 const STAR_NAMES = ['', '一星', '二星', '三星', '四星', '五星'] as const
-
-/**
- * The star thresholds in yuan from GetUsersConfigs' `levels` ({ stars: [2000, 50000, …] }), the
- * reading the server counts stars with; the spec's defaults when the operator set none.
- * starThresholds({ stars: [1, 2, 3, 4] }) → [1, 2, 3, 4]
- */
-export function starThresholds(levels: unknown): readonly number[] {
-  const list = (levels as { stars?: unknown } | null | undefined)?.stars
-  return Array.isArray(list) && list.length > 0 && list.every((n) => typeof n === 'number' && n > 0)
-    ? list
-    : DEFAULT_STAR_THRESHOLDS
-}
 
 /**
  * What the next star takes: with s stars, spending above thresholds[s-1] gives s+1.
@@ -70,7 +58,7 @@ export function LevelCard({
 }) {
   const [open, setOpen] = useState(false)
   const shown = Math.min(MAX_STARS, Math.max(0, Math.round(stars)))
-  const next = nextStar(shown, integral, starThresholds(levels))
+  const next = nextStar(shown, integral, parseStarThresholds(levels))
 
   return (
     <section aria-labelledby="wo-level" className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">

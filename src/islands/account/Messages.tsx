@@ -3,12 +3,13 @@
  * The API has no call for replies to the user's comments yet, so that tab says there are none
  * rather than inventing any.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
 import type { Notification } from '../../lib/api/types.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { usePaged } from '../common/usePaged.ts'
 import { EmptyState } from '../listing/parts.tsx'
 
 const TABS = [
@@ -34,31 +35,22 @@ function MessageTabs() {
 }
 
 function Notifications() {
-  const [list, setList] = useState<Notification[] | null>(null)
-  const [failed, setFailed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    setFailed(false)
-    // attempt is read so that 重试 asks again.
-    void attempt
-    account
-      .getNotifications({ silent: true })
-      .then((l) => live && setList(l))
-      // List failures stay quiet (storefront §8); the panel offers a retry.
-      .catch(() => live && setFailed(true))
-    return () => {
-      live = false
-    }
-  }, [attempt])
+  // List failures stay quiet (storefront §8); the panel offers a retry.
+  const {
+    data: list,
+    failed,
+    reload,
+  } = usePaged(
+    (_: null, signal): Promise<Notification[]> => account.getNotifications({ silent: true, signal }),
+    null,
+  )
 
   if (failed)
     return (
       <EmptyState
         text="系统通知加载失败"
         action={
-          <button type="button" className="btn-outline" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn-outline" onClick={reload}>
             重试
           </button>
         }

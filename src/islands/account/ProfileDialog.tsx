@@ -10,12 +10,13 @@ import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.t
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
 
 type Key = 'nickName' | 'avatarUrl' | 'content'
-/** Which field a rule's message is about, so it shows under that field. */
-const fieldOf = (message: string): Key =>
-  message.includes('头像') ? 'avatarUrl' : message.includes('简介') ? 'content' : 'nickName'
+/** Every field's element id; the avatar's uploader is the group `profile-avatarUrl-group`. */
+const idOf = (key: Key | 'ext') => `profile-${key}`
 
 /**
  * "12/20" inside the field's corner, red once over the limit. Ours rather than Field's counter,
@@ -44,19 +45,20 @@ export function ProfileDialog({
   onSaved: () => Promise<void>
 }) {
   const [form, setForm] = useState({ nickName: '', avatarUrl: '', content: '' })
-  const [error, setError] = useState<{ key: Key; message: string } | null>(null)
+  // The rule names the field it refuses (ext, not on the form, is the form's message).
+  const { refuse, errorOf, formError, clear } = useRefusal(idOf)
   const [busy, setBusy] = useState(false)
 
   // Every opening starts from the profile as it is now.
   useEffect(() => {
     if (!open) return
     setForm({ nickName: me.nickName, avatarUrl: me.avatarUrl, content: me.content })
-    setError(null)
-  }, [open, me])
+    clear()
+  }, [open, me, clear])
 
   const set = (key: Key, value: string) => {
     setForm((f) => ({ ...f, [key]: value }))
-    if (error?.key === key) setError(null)
+    clear(key)
   }
 
   async function submit(e: SubmitEvent) {
@@ -64,7 +66,7 @@ export function ProfileDialog({
     if (busy) return
     const checked = checkProfile({ ...form, ext: me.ext })
     if (checked.error !== null) {
-      setError({ key: fieldOf(checked.error), message: checked.error })
+      refuse(checked.field === 'ext' ? null : checked.field, checked.error)
       toast('error', checked.error)
       return
     }
@@ -81,10 +83,9 @@ export function ProfileDialog({
     }
   }
 
-  const errorOf = (key: Key) => (error?.key === key ? error.message : null)
   const described = (key: Key) => ({
-    'aria-invalid': error?.key === key || undefined,
-    'aria-describedby': `profile-${key}-error${key === 'avatarUrl' ? '' : ` profile-${key}-count`}`,
+    'aria-invalid': errorOf(key) !== null || undefined,
+    'aria-describedby': `${idOf(key)}-error${key === 'avatarUrl' ? '' : ` ${idOf(key)}-count`}`,
   })
 
   return (
@@ -112,22 +113,21 @@ export function ProfileDialog({
             </span>
             头像
           </span>
-          <div className="min-w-0">
+          <div id={`${idOf('avatarUrl')}-group`} className="min-w-0">
             <Uploader
               value={form.avatarUrl}
               onChange={(v) => set('avatarUrl', v)}
               limit={1}
               label="头像"
               hint="图片须小于2MB"
-              invalid={error?.key === 'avatarUrl'}
+              invalid={errorOf('avatarUrl') !== null}
             />
-            <p
-              id="profile-avatarUrl-error"
-              className="mt-1 text-xs text-red-600"
-              role={errorOf('avatarUrl') ? 'alert' : undefined}
-            >
-              {errorOf('avatarUrl')}
-            </p>
+            <FormError
+              id={`${idOf('avatarUrl')}-error`}
+              at="field"
+              className="mt-1"
+              message={errorOf('avatarUrl')}
+            />
           </div>
         </fieldset>
         <Field id="profile-content" label="简介" required error={errorOf('content')}>
@@ -144,6 +144,7 @@ export function ProfileDialog({
             <Counter id="profile-content-count" count={len(form.content)} max={INTRO_MAX} />
           </div>
         </Field>
+        <FormError message={formError} />
         <div className="mt-2 flex justify-end gap-2">
           <button type="button" className="btn-outline" onClick={() => onOpenChange(false)} disabled={busy}>
             取消

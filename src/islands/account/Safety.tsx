@@ -1,24 +1,23 @@
 /**
  * 账号与安全 /safety (accounts §2, §5): the nickname, 修改密码 (the server then ends every
  * session, this one included, so the user signs in again) and the masked bound phone with
- * 更换手机号 (a code sent to the new phone, 60 s before the next one).
+ * 更换手机号 (a code sent to the new phone, SMS_RESEND_SECONDS before the next one).
  */
-import { type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
+import { type InputHTMLAttributes, type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { maskPhone } from '../../lib/format.ts'
 import type { Checked } from '../../lib/rules/fields.ts'
 import { checkPasswordChange } from '../../lib/rules/password.ts'
-import { checkPhone, checkPhoneChange } from '../../lib/rules/phone.ts'
+import { checkPhoneChange } from '../../lib/rules/phone.ts'
 import { signOut } from '../../lib/stores/session.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
-
-/** The wait between two SMS codes (accounts §9). */
-export const SMS_COUNTDOWN = 60
+import { invalidProps, useRefusal } from '../common/form-errors.ts'
+import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
 
 export function Safety() {
   // After a password change the session is gone: the page says so instead of the old data.
@@ -130,15 +129,6 @@ function Security({
   )
 }
 
-/** The form's first broken rule, shown in the dialog as well as in the toast. */
-function FormError({ id, message }: { id: string; message: string | null }) {
-  return (
-    <p id={id} className="text-sm text-red-600 empty:hidden" role={message ? 'alert' : undefined}>
-      {message}
-    </p>
-  )
-}
-
 function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
   return (
     <div className="mt-2 flex justify-end gap-2">
@@ -154,43 +144,49 @@ function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () 
 
 /**
  * The plumbing both dialogs share: the fields (emptied each time the dialog opens), the
- * form's one message (cleared by typing), and a submit that checks the rule, sends once at a
- * time and calls `done` only when the server agreed (its refusals the client has shown).
+ * rule's message under the field it refuses (cleared by typing there, focus moved to it), and
+ * a submit that checks the rule, sends once at a time and calls `done` only when the server
+ * agreed (its refusals the client has shown).
  */
 function useDialogForm<F extends Record<string, string>, V>({
   open,
   empty,
+  idPrefix,
   check,
   send,
   done,
 }: {
   open: boolean
   empty: F
-  check: (form: F) => Checked<V>
+  /** Each field's element id is `${idPrefix}-${key}`. */
+  idPrefix: string
+  check: (form: F) => Checked<V, keyof F & string>
   send: (value: V) => Promise<unknown>
   done: () => void | Promise<void>
 }) {
+  type K = keyof F & string
   // The first `empty` is the one reopening restores; later renders' copies are the same.
   const [initial] = useState(empty)
   const [form, setForm] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const idOf = (key: K) => `${idPrefix}-${key}`
+  const { refuse, errorOf, clear } = useRefusal(idOf)
 
   useEffect(() => {
     if (open) {
       setForm(initial)
-      setError(null)
+      clear()
     }
-  }, [open, initial])
+  }, [open, initial, clear])
 
-  const set = (key: keyof F, value: string) => {
+  const set = (key: K, value: string) => {
     setForm((f) => ({ ...f, [key]: value }))
-    setError(null)
+    clear(key)
   }
 
-  /** A broken rule: in the dialog and in a toast. */
-  const fail = (message: string) => {
-    setError(message)
+  /** A broken rule: by its field and in a toast. */
+  const fail = (key: K, message: string) => {
+    refuse(key, message)
     toast('error', message)
   }
 
@@ -199,7 +195,7 @@ function useDialogForm<F extends Record<string, string>, V>({
     if (busy) return
     const checked = check(form)
     if (checked.error !== null) {
-      fail(checked.error)
+      fail(checked.field, checked.error)
       return
     }
     setBusy(true)
@@ -214,7 +210,7 @@ function useDialogForm<F extends Record<string, string>, V>({
     await done()
   }
 
-  return { form, set, error, fail, busy, submit }
+  return { form, set, errorOf, idOf, fail, busy, submit }
 }
 
 function PasswordDialog({
@@ -226,9 +222,10 @@ function PasswordDialog({
   onOpenChange: (open: boolean) => void
   onChanged: () => void
 }) {
-  const { form, set, error, busy, submit } = useDialogForm({
+  const { form, set, errorOf, idOf, busy, submit } = useDialogForm({
     open,
     empty: { password: '', newPassword: '', okPassword: '' },
+    idPrefix: 'pw',
     check: checkPasswordChange,
     send: account.postUsersPassword,
     done: () => {
@@ -242,16 +239,16 @@ function PasswordDialog({
   })
 
   const input = (key: keyof typeof form, label: string, autoComplete: string) => (
-    <Field id={`pw-${key}`} label={label} required>
+    <Field id={idOf(key)} label={label} required error={errorOf(key)}>
       <input
-        id={`pw-${key}`}
+        id={idOf(key)}
         type="password"
         className={inputClass}
         value={form[key]}
         autoComplete={autoComplete}
         placeholder={`请输入${label}`}
         onChange={(e) => set(key, e.target.value)}
-        aria-describedby="pw-error"
+        {...invalidProps(idOf(key), errorOf(key))}
       />
     </Field>
   )
@@ -262,22 +259,10 @@ function PasswordDialog({
         {input('password', '原密码', 'current-password')}
         {input('newPassword', '新密码', 'new-password')}
         {input('okPassword', '确认新密码', 'new-password')}
-        <FormError id="pw-error" message={error} />
         <DialogButtons busy={busy} onCancel={() => onOpenChange(false)} label="确认修改" />
       </form>
     </Dialog>
   )
-}
-
-/** A countdown in seconds: start() sets it to `from`; 0 means the button may be used again. */
-function useCountdown(from: number): [number, () => void] {
-  const [left, setLeft] = useState(0)
-  useEffect(() => {
-    if (left <= 0) return
-    const t = setTimeout(() => setLeft((n) => n - 1), 1000)
-    return () => clearTimeout(t)
-  }, [left])
-  return [left, () => setLeft(from)]
 }
 
 function PhoneDialog({
@@ -291,9 +276,10 @@ function PhoneDialog({
   oldTel: string
   onChanged: () => Promise<void>
 }) {
-  const { form, set, error, fail, busy, submit } = useDialogForm({
+  const { form, set, errorOf, idOf, fail, busy, submit } = useDialogForm({
     open,
     empty: { tel: '', newTel: '', code: '' },
+    idPrefix: 'phone',
     check: checkPhoneChange,
     send: account.postUsersTels,
     done: async () => {
@@ -301,82 +287,50 @@ function PhoneDialog({
       await onChanged()
     },
   })
-  const [sending, setSending] = useState(false)
-  // The countdown outlives a closed dialog: reopening cannot skip the 60 s.
-  const [left, startCountdown] = useCountdown(SMS_COUNTDOWN)
-
-  async function sendCode() {
-    if (left > 0 || sending) return
-    const checked = checkPhone({ tel: form.newTel })
-    if (checked.error !== null) {
-      fail(checked.error)
-      return
-    }
-    setSending(true)
-    try {
-      const message = await account.getAccountCodes(checked.value)
-      toast('success', typeof message === 'string' && message ? message : '短信已经发送到你的手机')
-      startCountdown()
-    } catch {
-      // Refusals (too many codes today, …) have been shown by the client.
-    } finally {
-      setSending(false)
-    }
-  }
+  /** One field of the dialog: its row, its message and the input described by it. */
+  const input = (key: keyof typeof form, props: InputHTMLAttributes<HTMLInputElement>) => (
+    <input
+      id={idOf(key)}
+      className={inputClass}
+      value={form[key]}
+      onChange={(e) => set(key, e.target.value.trim())}
+      {...invalidProps(idOf(key), errorOf(key))}
+      {...props}
+    />
+  )
 
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title="更换手机号">
       <form onSubmit={submit} noValidate className="grid gap-3">
-        <Field id="tel-old" label="原手机号" required>
-          <input
-            id="tel-old"
-            type="tel"
-            inputMode="numeric"
-            className={inputClass}
-            value={form.tel}
-            autoComplete="tel"
-            placeholder={oldTel ? `请输入原手机号（${maskPhone(oldTel)}）` : '请输入原手机号'}
-            onChange={(e) => set('tel', e.target.value.trim())}
-            aria-describedby="tel-error"
-          />
+        <Field id={idOf('tel')} label="原手机号" required error={errorOf('tel')}>
+          {input('tel', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel',
+            placeholder: oldTel ? `请输入原手机号（${maskPhone(oldTel)}）` : '请输入原手机号',
+          })}
         </Field>
-        <Field id="tel-new" label="新手机号" required>
-          <input
-            id="tel-new"
-            type="tel"
-            inputMode="numeric"
-            className={inputClass}
-            value={form.newTel}
-            autoComplete="off"
-            placeholder="请输入新手机号"
-            onChange={(e) => set('newTel', e.target.value.trim())}
-            aria-describedby="tel-error"
-          />
+        <Field id={idOf('newTel')} label="新手机号" required error={errorOf('newTel')}>
+          {input('newTel', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            placeholder: '请输入新手机号',
+          })}
         </Field>
-        <Field id="tel-code" label="验证码" required>
+        <Field id={idOf('code')} label="验证码" required error={errorOf('code')}>
           <div className="flex gap-2">
-            <input
-              id="tel-code"
-              inputMode="numeric"
-              className={`${inputClass} min-w-0 flex-1`}
-              value={form.code}
-              autoComplete="one-time-code"
-              placeholder="请输入验证码"
-              onChange={(e) => set('code', e.target.value.trim())}
-              aria-describedby="tel-error"
-            />
-            <button
-              type="button"
-              className="btn-outline w-28 shrink-0 tabular-nums"
-              onClick={sendCode}
-              disabled={left > 0 || sending}
-            >
-              {left > 0 ? `${left}秒后重发` : sending ? '发送中…' : '获取验证码'}
-            </button>
+            {input('code', {
+              inputMode: 'numeric',
+              autoComplete: 'one-time-code',
+              placeholder: '请输入验证码',
+              className: `${inputClass} min-w-0 flex-1`,
+            })}
+            {/* The code goes to the new phone; the countdown outlives a closed dialog. */}
+            <SmsCodeButton tel={form.newTel} onInvalid={(message) => fail('newTel', message)} />
           </div>
         </Field>
         <p className="text-xs text-slate-500">验证码将发送到新手机号，5分钟内有效。</p>
-        <FormError id="tel-error" message={error} />
         <DialogButtons busy={busy} onCancel={() => onOpenChange(false)} label="确认更换" />
       </form>
     </Dialog>

@@ -6,12 +6,22 @@
 import { type SubmitEvent, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { COMPLAINT_FILES_MAX, COMPLAINT_TEXT_MAX, checkComplaint } from '../../lib/rules/complaint.ts'
+import {
+  COMPLAINT_FILES_MAX,
+  COMPLAINT_TEXT_MAX,
+  type ComplaintField,
+  checkComplaint,
+} from '../../lib/rules/complaint.ts'
 import { len } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { inputClass } from '../common/Field.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
+
+/** The element of each field the rule may refuse; the uploader is a group. */
+const ID: Record<ComplaintField, string> = { brief: 'suggest-content', imgurls: 'suggest-files' }
 
 /** Photos and scans: what the upload call takes, without video. */
 const MATERIAL_ACCEPT = '.png,.jpeg,.jpg,.gif,.pdf,image/png,image/jpeg,image/gif,application/pdf'
@@ -23,7 +33,8 @@ export function Suggest() {
 function ComplaintForm({ me }: { me: Profile }) {
   const [content, setContent] = useState('')
   const [files, setFiles] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  // The rule names the field it refuses: its message shows there and focus moves to it.
+  const { refuse, errorOf, clear } = useRefusal((field: ComplaintField) => ID[field])
   const [busy, setBusy] = useState(false)
   // A new key gives a fresh uploader after a successful submit.
   const [round, setRound] = useState(0)
@@ -33,7 +44,7 @@ function ComplaintForm({ me }: { me: Profile }) {
     if (busy) return
     const checked = checkComplaint({ brief: content, imgurls: files })
     if (checked.error !== null) {
-      setError(checked.error)
+      refuse(checked.field, checked.error)
       toast('error', checked.error)
       return
     }
@@ -49,7 +60,7 @@ function ComplaintForm({ me }: { me: Profile }) {
       toast('success', '提交成功')
       setContent('')
       setFiles('')
-      setError(null)
+      clear()
       setRound((n) => n + 1)
     } catch {
       // The client has shown the server's message; the text stays for another try.
@@ -79,11 +90,12 @@ function ComplaintForm({ me }: { me: Profile }) {
           placeholder="请详细描述您遇到的问题或建议"
           onChange={(e) => {
             setContent(e.target.value)
-            setError(null)
+            clear('brief')
           }}
-          aria-invalid={over || undefined}
-          aria-describedby="suggest-count suggest-error"
+          aria-invalid={over || errorOf('brief') !== null || undefined}
+          aria-describedby={`suggest-count ${ID.brief}-error`}
         />
+        <FormError id={`${ID.brief}-error`} at="field" message={errorOf('brief')} />
         <p
           id="suggest-count"
           className={`mt-1 text-right text-xs ${over ? 'text-red-600' : 'text-slate-500'}`}
@@ -92,7 +104,7 @@ function ComplaintForm({ me }: { me: Profile }) {
           {len(content)}/{COMPLAINT_TEXT_MAX}
         </p>
       </div>
-      <fieldset className="min-w-0">
+      <fieldset id={`${ID.imgurls}-group`} className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-slate-700">
           <span className="mr-0.5 text-red-600" aria-hidden="true">
             *
@@ -104,17 +116,21 @@ function ComplaintForm({ me }: { me: Profile }) {
           value={files}
           onChange={(v) => {
             setFiles(v)
-            setError(null)
+            clear('imgurls')
           }}
           limit={COMPLAINT_FILES_MAX}
           accept={MATERIAL_ACCEPT}
           label="材料"
           hint="文件须小于2MB，支持图片和PDF"
+          invalid={errorOf('imgurls') !== null}
+        />
+        <FormError
+          id={`${ID.imgurls}-error`}
+          at="field"
+          className="mt-1 empty:hidden"
+          message={errorOf('imgurls')}
         />
       </fieldset>
-      <p id="suggest-error" className="text-sm text-red-600 empty:hidden" role={error ? 'alert' : undefined}>
-        {error}
-      </p>
       <div>
         <button type="submit" className="btn-primary min-w-28" disabled={busy}>
           {busy ? '提交中…' : '提交'}

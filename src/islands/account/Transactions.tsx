@@ -2,14 +2,15 @@
  * The wallet's transactions on /wo (storefront §2): tabs 全部 / 支出 / 收入 (tag 1 / 2), a
  * date-time range and the pager; 20 a page, 1-based on screen, 0-based in the call.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { Transaction } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import type { Paged } from '../../lib/api/types.ts'
-import { PAGE_SIZE, RechargeTag } from '../../lib/constants.ts'
+import { RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { usePaged } from '../common/usePaged.ts'
 import { EmptyState, Pager } from '../listing/parts.tsx'
 
 const TABS = [
@@ -25,35 +26,14 @@ export function Transactions() {
   const [tab, setTab] = useState<TabId>('all')
   const [page, setPage] = useState(1)
   const [range, setRange] = useState<ApiRange>({})
-  const [data, setData] = useState<Paged<Transaction> | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [failed, setFailed] = useState(false)
-  const [attempt, setAttempt] = useState(0)
-  const latest = useRef(0)
+  const tag = TABS.find((t) => t.id === tab)?.tag
+  // List failures stay quiet (storefront §8); the table says so and offers a retry.
+  const { data, loading, failed, reload } = usePaged(
+    (q, signal) => account.getRechargePage(q, { silent: true, signal }),
+    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, tag, ...range },
+  )
 
-  useEffect(() => {
-    const call = ++latest.current
-    setLoading(true)
-    setFailed(false)
-    const tag = TABS.find((t) => t.id === tab)?.tag
-    // attempt is read so that 重试 asks again with the same query.
-    void attempt
-    account
-      .getRechargePage({ pageIndex: page - 1, tag, ...range }, { silent: true })
-      .then((res) => {
-        if (call !== latest.current) return
-        setData(res)
-      })
-      .catch(() => {
-        // List failures stay quiet (storefront §8); the table says so and offers a retry.
-        if (call === latest.current) setFailed(true)
-      })
-      .finally(() => {
-        if (call === latest.current) setLoading(false)
-      })
-  }, [tab, page, range, attempt])
-
-  const pages = data ? Math.ceil(data.pageTotal / (data.pageSize || PAGE_SIZE)) : 0
+  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
   const filtered = Boolean(range.stime || range.etime)
 
   const rows = data?.pageData ?? []
@@ -89,7 +69,7 @@ export function Transactions() {
           <EmptyState
             text="交易记录加载失败"
             action={
-              <button type="button" className="btn-outline" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="btn-outline" onClick={reload}>
                 重试
               </button>
             }

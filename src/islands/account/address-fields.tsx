@@ -4,7 +4,8 @@
  * message no field owns, 取消/保存).
  */
 import { Field, inputClass } from '../common/Field.tsx'
-import { invalidProps } from './form-errors.ts'
+import { FormError } from '../common/FormError.tsx'
+import { invalidProps } from '../common/form-errors.ts'
 import { RegionPicker } from './RegionPicker.tsx'
 
 /** The region picker and the detail textarea; each clears its own message as it changes. */
@@ -88,11 +89,7 @@ export function FormFoot({
           {defaultLabel}
         </label>
       </div>
-      {message !== null && (
-        <p role="alert" className="text-sm text-red-600">
-          {message}
-        </p>
-      )}
+      <FormError message={message} />
       <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
         {onCancel && (
           <button type="button" className="btn-outline" onClick={onCancel}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { FormError } from './FormError.tsx'
 
 /** A labelled form row with an optional character counter and the field's error. */
 export function Field({
@@ -31,9 +32,7 @@ export function Field({
       <div className="min-w-0">
         {children}
         <div className="mt-1 flex justify-between gap-2 text-xs">
-          <span id={`${id}-error`} className="text-red-600" role={error ? 'alert' : undefined}>
-            {error}
-          </span>
+          <FormError id={`${id}-error`} at="field" message={error} />
           {max !== undefined && (
             <span className="shrink-0 text-slate-500" aria-live="polite">
               {count ?? 0}/{max}

@@ -1,4 +1,6 @@
 import { type SubmitEvent, useId, useState } from 'react'
+import { FormError } from './FormError.tsx'
+import { focusField, invalidProps } from './form-errors.ts'
 
 /** Start and end of a search, in the wire format (yyyymmddhhmmss); either may be absent. */
 export interface ApiRange {
@@ -41,6 +43,7 @@ export function RangeFilter({
     const etime = toRangeValue(to, true)
     if (stime && etime && stime > etime) {
       setError(`结束${word}不能早于开始${word}`)
+      focusField(`${uid}-to`)
       return
     }
     setError('')
@@ -78,6 +81,7 @@ export function RangeFilter({
           className={input}
           value={to}
           onChange={(e) => setTo(e.target.value)}
+          {...invalidProps(`${uid}-to`, error)}
         />
       </div>
       <button type="submit" className="btn-primary h-9" disabled={busy}>
@@ -95,12 +99,7 @@ export function RangeFilter({
       >
         重置
       </button>
-      <p
-        className="col-span-2 w-full text-sm text-red-600 empty:hidden sm:basis-full"
-        role={error ? 'alert' : undefined}
-      >
-        {error}
-      </p>
+      <FormError id={`${uid}-to-error`} className="col-span-2 w-full sm:basis-full" message={error} />
     </form>
   )
 }

@@ -8,11 +8,11 @@
  * complete without JavaScript; after hydration the URL is read and, if it asks for something
  * else, fetched.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { api } from '../../lib/api/browser.ts'
 import type { ClassifyGroup, Paged, PageSort } from '../../lib/api/types.ts'
-import { PAGE_SIZE } from '../../lib/constants.ts'
-import { pageCount } from '../../lib/rules/paging.ts'
+import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
+import { usePaged } from '../common/usePaged.ts'
 import {
   CardGrid,
   type CardItem,
@@ -35,7 +35,6 @@ import {
   productQuery,
   readState,
   type SortBy,
-  sameState,
   writeState,
 } from './query.ts'
 
@@ -71,80 +70,62 @@ export function Listing({
   label = '列表',
 }: ListingProps) {
   const lists = filterLists(classify, kind)
-  const [state, setState] = useState<ListState>(DEFAULT_STATE)
-  const [data, setData] = useState<Paged<CardItem> | null>(initial ?? null)
-  const [loading, setLoading] = useState(!initial)
-  const [failed, setFailed] = useState(false)
+  // null until the URL has been read after hydration; the build renders DEFAULT_STATE.
+  const [urlState, setState] = useState<ListState | null>(null)
+  const state = urlState ?? DEFAULT_STATE
   const [announce, setAnnounce] = useState('')
   const rootRef = useRef<HTMLElement>(null)
-  const abortRef = useRef<AbortController | null>(null)
-  const mounted = useRef(false)
   const listsRef = useRef(lists)
   listsRef.current = lists
   const headingId = useId()
 
   const title = fixedQuery?.title
-  const load = useCallback(
-    async (s: ListState) => {
-      abortRef.current?.abort()
-      const ctrl = new AbortController()
-      abortRef.current = ctrl
-      setLoading(true)
-      setFailed(false)
-      const opts = { silent: true, signal: ctrl.signal }
-      const fixed = { createId, title }
-      try {
-        const res: Paged<CardItem> =
-          kind === 'product'
-            ? await api.getProductSpuPage(productQuery(s, fixed), opts)
-            : await api.getArticlePage(articleQuery(kind, s, fixed), opts)
-        if (ctrl.signal.aborted) return
-        const pages = pageCount(res.pageTotal, PAGE_SIZE)
-        if (s.page > pages && res.pageTotal > 0) {
-          // A shared link to a page that no longer exists: show the last one instead.
-          const last = { ...s, page: pages }
-          history.replaceState(history.state, '', urlOf(last))
-          setState(last)
-          void load(last)
-          return
-        }
-        setData(res)
-        setAnnounce(`已更新，共 ${res.pageTotal} ${countLabel}，第 ${s.page} / ${pages} 页`)
-        setLoading(false)
-      } catch {
-        // List failures stay silent (storefront §8); the last page stays, with a retry offer.
-        if (ctrl.signal.aborted) return
-        setFailed(true)
-        setLoading(false)
-      }
+  const params = { kind, createId, title, state }
+  // Every change of the state fetches; a newer one aborts the older and a late answer is
+  // ignored. List failures stay silent (storefront §8): the last page stays, with a retry offer.
+  const { data, dataParams, loading, failed, reload } = usePaged(
+    (p: typeof params, signal): Promise<Paged<CardItem>> => {
+      const opts = { silent: true, signal }
+      const fixed = { createId: p.createId, title: p.title }
+      return p.kind === 'product'
+        ? api.getProductSpuPage(productQuery(p.state, fixed), opts)
+        : api.getArticlePage(articleQuery(p.kind, p.state, fixed), opts)
     },
-    [kind, createId, title, countLabel],
+    params,
+    {
+      skip: urlState === null,
+      initial: initial && { data: initial, params: { kind, createId, title, state: DEFAULT_STATE } },
+    },
   )
 
-  // On mount, and whenever the fixed query changes: read the URL, fetch if it asks for more
-  // than the pre-rendered page. The back and forward buttons do the same.
+  // After each answer: a shared link to a page that no longer exists shows the last one instead;
+  // otherwise screen readers hear what changed.
+  useEffect(() => {
+    if (!data || !dataParams || data === initial) return
+    const s = dataParams.state
+    const pages = pageCount(data.pageTotal, PAGE_SIZE_DEFAULT)
+    if (s.page > pages && data.pageTotal > 0) {
+      const last = { ...s, page: pages }
+      history.replaceState(history.state, '', urlOf(last))
+      setState(last)
+      return
+    }
+    setAnnounce(`已更新，共 ${data.pageTotal} ${countLabel}，第 ${s.page} / ${pages} 页`)
+  }, [data, dataParams, initial, countLabel])
+
+  // On mount, and whenever the kind changes: read the URL (the hook fetches if it asks for more
+  // than the pre-rendered page). The back and forward buttons do the same.
   useEffect(() => {
     const fromUrl = () => readState(location.search, kind, listsRef.current)
-    const s = fromUrl()
-    setState(s)
-    if (mounted.current || !initial || !sameState(s, DEFAULT_STATE)) void load(s)
-    mounted.current = true
-    const onPop = () => {
-      const next = fromUrl()
-      setState(next)
-      void load(next)
-    }
+    setState(fromUrl())
+    const onPop = () => setState(fromUrl())
     addEventListener('popstate', onPop)
-    return () => {
-      removeEventListener('popstate', onPop)
-      abortRef.current?.abort()
-    }
-  }, [load, kind, initial])
+    return () => removeEventListener('popstate', onPop)
+  }, [kind])
 
   const apply = (next: ListState) => {
     history.pushState(history.state, '', urlOf(next))
     setState(next)
-    void load(next)
   }
   /** A filter change starts again at page 1. */
   const filter = (patch: Partial<ListState>) => apply({ ...state, ...patch, page: 1 })
@@ -155,7 +136,7 @@ export function Listing({
   }
 
   const total = data?.pageTotal ?? 0
-  const pages = pageCount(total, PAGE_SIZE)
+  const pages = pageCount(total, PAGE_SIZE_DEFAULT)
   const items = data?.pageData ?? []
   const filtered = isFiltered(state)
 
@@ -224,7 +205,7 @@ export function Listing({
           <button
             type="button"
             className="shrink-0 font-medium underline hover:text-amber-900"
-            onClick={() => load(state)}
+            onClick={reload}
           >
             重试
           </button>

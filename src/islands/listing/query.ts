@@ -10,8 +10,8 @@ import type {
   PageSort,
   ProductPageQuery,
 } from '../../lib/api/types.ts'
-import { ClassifyKey, KIND_KEYS, PAGE_SIZE } from '../../lib/constants.ts'
-import { PAGE_INDEX_MAX } from '../../lib/rules/paging.ts'
+import { ClassifyKey, KIND_KEYS } from '../../lib/constants.ts'
+import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT } from '../../lib/rules/paging.ts'
 
 /** A listing's content: an article status (10 post, 20 task, 30 course) or products. */
 export type Kind = 10 | 20 | 30 | 'product'
@@ -161,7 +161,7 @@ export function articleQuery(status: 10 | 20 | 30, s: ListState, fixed: FixedQue
     ...sortQuery(status, s),
     isPrice: s.isPrice,
     pageIndex: s.page - 1,
-    pageSize: PAGE_SIZE,
+    pageSize: PAGE_SIZE_DEFAULT,
     createId: fixed.createId,
     title: fixed.title || undefined,
   }
@@ -174,7 +174,7 @@ export function productQuery(s: ListState, fixed: FixedQuery = {}): ProductPageQ
     tag: s.tag ?? undefined,
     ...sortQuery('product', s),
     pageIndex: s.page - 1,
-    pageSize: PAGE_SIZE,
+    pageSize: PAGE_SIZE_DEFAULT,
     title: fixed.title || undefined,
   }
 }

@@ -1,18 +1,12 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type SubmitEvent, useEffect, useId, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
 import { checkCodeLogin, checkPasswordLogin } from '../../lib/rules/login.ts'
-import { PHONE_MESSAGES } from '../../lib/rules/phone.ts'
-import { FormError, finishLogin, SmsCodeButton, TextField, useFieldErrors } from './parts.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { focusField, useRefusal } from '../common/form-errors.ts'
+import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
+import { finishLogin, TextField } from './parts.tsx'
 
 type Key = 'tel' | 'code' | 'password'
-
-/** Which field each message of the login rule is about. */
-const FIELD_OF: Record<string, Key> = {
-  [PHONE_MESSAGES.required]: 'tel',
-  [PHONE_MESSAGES.format]: 'tel',
-  请填写验证码: 'code',
-  请填写密码: 'password',
-}
 
 /**
  * 验证码登录 and 密码登录 (accounts §4-§5): a phone and either the SMS code or the password,
@@ -35,31 +29,26 @@ export function LoginForm({
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const telRef = useRef<HTMLInputElement>(null)
-  const codeRef = useRef<HTMLInputElement>(null)
-  const passwordRef = useRef<HTMLInputElement>(null)
-  const { errors, show, clear } = useFieldErrors(FIELD_OF, {
-    tel: telRef,
-    code: codeRef,
-    password: passwordRef,
-  })
+  const idOf = (k: Key) => `${id}-${k}`
+  // The rule names the field it refuses; its message shows there and focus moves to it.
+  const { refuse, errorOf, formError, clear } = useRefusal(idOf)
 
   useEffect(() => {
-    if (focusPassword) passwordRef.current?.focus()
-  }, [focusPassword])
+    if (focusPassword) document.getElementById(`${id}-password`)?.focus()
+  }, [focusPassword, id])
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault()
     if (busy) return
     try {
       if (mode === 'code') {
         const c = checkCodeLogin({ tel, code })
-        if (c.error !== null) return show(c.error)
+        if (c.error !== null) return refuse(c.field, c.error)
         setBusy(true)
         finishLogin((await account.postUsersCode(c.value)).data)
       } else {
         const c = checkPasswordLogin({ tel, password })
-        if (c.error !== null) return show(c.error)
+        if (c.error !== null) return refuse(c.field, c.error)
         setBusy(true)
         finishLogin((await account.postUsersPsw(c.value)).data)
       }
@@ -73,10 +62,9 @@ export function LoginForm({
   return (
     <form noValidate onSubmit={submit} className="grid gap-1">
       <TextField
-        id={`${id}-tel`}
+        id={idOf('tel')}
         label="手机号"
-        inputRef={telRef}
-        error={errors.tel}
+        error={errorOf('tel')}
         type="tel"
         inputMode="numeric"
         autoComplete={mode === 'password' ? 'username' : 'tel'}
@@ -90,10 +78,9 @@ export function LoginForm({
       />
       {mode === 'code' ? (
         <TextField
-          id={`${id}-code`}
+          id={idOf('code')}
           label="验证码"
-          inputRef={codeRef}
-          error={errors.code}
+          error={errorOf('code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
@@ -103,14 +90,20 @@ export function LoginForm({
             setCode(e.target.value)
             clear('code')
           }}
-          after={<SmsCodeButton tel={tel} onInvalid={show} onSent={() => codeRef.current?.focus()} />}
+          after={
+            <SmsCodeButton
+              tel={tel}
+              className="h-10"
+              onInvalid={(message) => refuse('tel', message)}
+              onSent={() => focusField(idOf('code'))}
+            />
+          }
         />
       ) : (
         <TextField
-          id={`${id}-password`}
+          id={idOf('password')}
           label="密码"
-          inputRef={passwordRef}
-          error={errors.password}
+          error={errorOf('password')}
           type="password"
           autoComplete="current-password"
           placeholder="请输入密码"
@@ -121,7 +114,7 @@ export function LoginForm({
           }}
         />
       )}
-      <FormError message={errors.form} />
+      <FormError message={formError} reserve />
       <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
         {busy ? '正在登录…' : '登录'}
       </button>

@@ -1,24 +1,14 @@
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react'
+import { type ChangeEvent, type SubmitEvent, useId, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
-import { PASSWORD_MESSAGES, PASSWORD_MIN } from '../../lib/rules/password.ts'
-import { PHONE_MESSAGES } from '../../lib/rules/phone.ts'
+import { PASSWORD_MIN } from '../../lib/rules/password.ts'
 import { checkRegister } from '../../lib/rules/register.ts'
 import { toast } from '../../lib/toast.ts'
-import { FormError, SmsCodeButton, TextField, useFieldErrors } from './parts.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { focusField, useRefusal } from '../common/form-errors.ts'
+import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
+import { TextField } from './parts.tsx'
 
 type Key = 'tel' | 'code' | 'password' | 'okPassword'
-
-/** Which field each message of the registration rule is about. */
-const FIELD_OF: Record<string, Key> = {
-  [PHONE_MESSAGES.required]: 'tel',
-  [PHONE_MESSAGES.format]: 'tel',
-  请填写验证码: 'code',
-  请设置密码: 'password',
-  [PASSWORD_MESSAGES.short]: 'password',
-  [PASSWORD_MESSAGES.long]: 'password',
-  请填写确认密码: 'okPassword',
-  [PASSWORD_MESSAGES.mismatch]: 'okPassword',
-}
 
 /**
  * 注册 (accounts §4-§5): phone, SMS code, password and its repetition, checked by the shared
@@ -38,19 +28,15 @@ export function RegisterForm({
   const [password, setPassword] = useState('')
   const [okPassword, setOkPassword] = useState('')
   const [busy, setBusy] = useState(false)
-  const refs = {
-    tel: useRef<HTMLInputElement>(null),
-    code: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    okPassword: useRef<HTMLInputElement>(null),
-  }
-  const { errors, show, clear } = useFieldErrors(FIELD_OF, refs)
+  const idOf = (k: Key) => `${id}-${k}`
+  // The rule names the field it refuses; its message shows there and focus moves to it.
+  const { refuse, errorOf, formError, clear } = useRefusal(idOf)
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault()
     if (busy) return
     const c = checkRegister({ tel, code, password, okPassword })
-    if (c.error !== null) return show(c.error)
+    if (c.error !== null) return refuse(c.field, c.error)
     setBusy(true)
     try {
       await account.postUsersRegistTel({ ...c.value, okPassword })
@@ -63,9 +49,8 @@ export function RegisterForm({
   }
 
   const input = (key: Key, set: (v: string) => void) => ({
-    id: `${id}-${key}`,
-    inputRef: refs[key],
-    error: errors[key],
+    id: idOf(key),
+    error: errorOf(key),
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       set(e.target.value)
       clear(key)
@@ -92,7 +77,14 @@ export function RegisterForm({
         maxLength={6}
         placeholder="请输入验证码"
         value={code}
-        after={<SmsCodeButton tel={tel} onInvalid={show} onSent={() => refs.code.current?.focus()} />}
+        after={
+          <SmsCodeButton
+            tel={tel}
+            className="h-10"
+            onInvalid={(message) => refuse('tel', message)}
+            onSent={() => focusField(idOf('code'))}
+          />
+        }
       />
       <TextField
         {...input('password', setPassword)}
@@ -110,7 +102,7 @@ export function RegisterForm({
         placeholder="请再次输入密码"
         value={okPassword}
       />
-      <FormError message={errors.form} />
+      <FormError message={formError} reserve />
       <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
         {busy ? '正在注册…' : '注册'}
       </button>

@@ -1,6 +1,7 @@
 /**
  * What the login dialog shows, kept outside React so nav.ts (through mount.tsx) can open it
- * from plain DOM code, and so the mode and the SMS countdown survive closing and reopening.
+ * from plain DOM code, and so the mode survives closing and reopening (the SMS countdown is
+ * src/lib/stores/sms.ts, shared with the change-phone dialog).
  */
 import { atom } from 'nanostores'
 
@@ -13,12 +14,6 @@ export const $mode = atom<LoginMode>('code')
 
 /** Counts logout requests; each increment asks the confirm question once. */
 export const $logoutAsks = atom(0)
-
-/** When the next SMS code may be requested (ms since epoch): one countdown for the whole dialog. */
-export const $smsReadyAt = atom(0)
-
-/** The SMS countdown of accounts §9. */
-export const SMS_COUNTDOWN_S = 60
 
 export function showLogin(tab: LoginTab): void {
   $login.set({ open: true, tab })

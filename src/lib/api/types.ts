@@ -1,10 +1,31 @@
 /**
- * Wire shapes of the API (storefront §7, accounts §7), written out from the answers of
- * server/routes/*.ts rather than imported from them: the site may be built against another
- * backend that honours the same contract, so these types are the contract, not the server.
- * Money is yuan (a number with at most two decimals); times are the server's local text
+ * Wire shapes of the API (storefront §7, accounts §7), derived from the contract: the zod
+ * schemas each server module declares its calls with (server/modules/<domain>/*.routes.ts),
+ * which also validate the server's input, make /api/doc and check every answer in the API suite.
+ * Nothing here is written twice; the imports are type-only, so no schema reaches the browser.
+ * Money is yuan (a number with at most two decimals); times are China-time text
  * 'yyyy-mm-dd hh:mm:ss'; list fields (tag, imgurls) are comma-joined strings.
  */
+import type { z } from 'zod'
+import type * as listing from '../../../server/contract/listing.ts'
+import type * as accounts from '../../../server/modules/accounts/accounts.routes.ts'
+import type * as catalog from '../../../server/modules/catalog/catalog.routes.ts'
+import type * as content from '../../../server/modules/content/content.routes.ts'
+import type * as orders from '../../../server/modules/orders/orders.routes.ts'
+import type * as owned from '../../../server/modules/owned/owned.routes.ts'
+import type * as site from '../../../server/modules/site/site.routes.ts'
+import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
+import type * as wallet from '../../../server/modules/wallet/wallet.routes.ts'
+
+type Wire<S extends z.ZodType> = z.output<S>
+
+/**
+ * The parameters of a call as the client passes them: every parameter its query schema reads,
+ * optional, with the value the server reads it as (a flag such as isCreate is sent as 0/1).
+ */
+type Params<S extends z.ZodType> = {
+  [K in keyof Wire<S>]?: Exclude<Wire<S>[K], undefined> extends boolean ? 0 | 1 : Exclude<Wire<S>[K], undefined>
+}
 
 /** Every answer: { status: 200, data } on success, otherwise data holds the Chinese message. */
 export interface Envelope<T> {
@@ -20,233 +41,50 @@ export interface Paged<T> {
   pageTotal: number
 }
 
-/** 0/1 flags the server sends as numbers. */
-export type Flag = 0 | 1
+export type Flag = Wire<typeof listing.Flag>
+export type PageOrder = Wire<typeof listing.PageOrder>
+export type PageSort = Wire<typeof listing.PageSort>
 
-/** Adinfo/GetAdinfoAll: all shown banners, ordered by position then sort. */
-export interface Banner {
-  id: number
-  /** One of BannerPosition in constants.ts, e.g. 'pc_home'. */
-  position: string
-  imgurl: string
-  urls: string
-  title: string
-}
+export type Banner = Wire<typeof site.Banner>
+export type ClassifyItem = Wire<typeof site.ClassifyItem>
+export type ClassifyGroup = Wire<typeof site.ClassifyGroup>
+export type UsersConfigs = Wire<typeof site.SiteConfig>
+export type Street = Wire<typeof site.Street>
 
-export interface ClassifyItem {
-  id: number
-  title: string
-}
+export type ArticleCard = Wire<typeof content.ArticleCard>
+export type ArticleSection = Wire<typeof content.ArticleSection>
+export type CommentNode = Wire<typeof content.CommentNode>
+export type ArticleDetail = Wire<typeof content.ArticleDetail>
+export type PublicUser = Wire<typeof content.PublicUser>
+export type ArticleIndex = Wire<typeof content.ArticleIndex>
+export type FaqItem = Wire<typeof content.FaqItem>
+export type Notification = Wire<typeof content.Notification>
+/** Article/GetArticlePage; status (10 post, 20 task, 30 course) is required. */
+export type ArticlePageQuery = Params<typeof content.ArticlePageQuery> & { status: 10 | 20 | 30 }
 
-/** Classify/GetClassifyQuerys: one group per dictionary key of ClassifyKey (constants.ts). */
-export interface ClassifyGroup {
-  key: string
-  list: ClassifyItem[]
-}
+export type SpuCard = Wire<typeof catalog.SpuCard>
+export type SkuItem = Wire<typeof catalog.SkuItem>
+export type SpuParam = Wire<typeof catalog.SpuParam>
+export type SpuDetail = Wire<typeof catalog.SpuDetail>
+export type ProductPageQuery = Params<typeof catalog.ProductPageQuery>
 
-/** The card of a post (10), task (20) or course (30), shared by every article list. */
-export interface ArticleCard {
-  id: number
-  status: number
-  statusText: string
-  title: string
-  subTitle: string
-  imgurl: string
-  tag: string
-  classId: number | null
-  city: string
-  price: number
-  brief: string
-  hits: number
-  hitsTrue: number
-  /** Sales / joins: the "best-selling" sort key. */
-  extMore: number
-  /** Listed flag: '是' on the shelf, '否' off. */
-  ext: string
-  isShow: number
-  createId: number | null
-  createTime: string
-  nickName: string
-  avatarUrl: string
-}
+export type UploadResult = Wire<typeof uploads.UploadResult>
 
-/** A course section; a locked section comes without its file path. */
-export interface ArticleSection {
-  id: number
-  title: string
-  imgurl: string
-  kind: 'pdf' | 'mp4'
-  status: number
-  price: number
-  params: number
-  unlock: Flag
-}
+/** Users/GetUsersInfo: the signed-in user's own record (never the password). */
+export type Profile = Wire<typeof accounts.OwnProfile>
+export type LoginAnswer = Wire<typeof accounts.LoginAnswer>
+export type WeChatQr = Wire<typeof accounts.WeChatQr>
+export type Customer = Wire<typeof accounts.Customer>
+export type Introducer = Wire<typeof accounts.Introducer>
 
-/** A comment with its replies, newest threads first, replies oldest first. */
-export interface CommentNode {
-  id: number
-  parentId: number | null
-  content: string
-  imgurl: string
-  status: number
-  createTime: string
-  nickName: string
-  avatarUrl: string
-  children: CommentNode[]
-}
+export type Address = Wire<typeof owned.Address>
+export type Invoice = Wire<typeof owned.Invoice>
+export type InvoiceType = Invoice['types']
 
-/** Article/GetArticle?id= */
-export interface ArticleDetail extends ArticleCard {
-  content: string
-  imgurls: string
-  postName: string
-  tel: string
-  addressx: string
-  authorIntro: string
-  isLike: Flag
-  /** The whole item is open to this visitor (free, bought or owned). */
-  unlock: Flag
-  /** Course sections. */
-  list: ArticleSection[]
-  listDict: ClassifyItem[]
-  listRecommend: ArticleCard[]
-  listComment: CommentNode[]
-}
+export type OrderItem = Wire<typeof orders.OrderItem>
+export type OrderCard = Wire<typeof orders.OrderCard>
+/** An order of one of the introducer's customers (Orders/GetOrdersPage?introducer=1). */
+export type CustomerOrder = Wire<typeof orders.CustomerOrder>
 
-/** Product card (storefront §3). */
-export interface SpuCard {
-  id: number
-  title: string
-  subTitle: string
-  tag: string
-  classId: number | null
-  imgurls: string
-  priceMin: number
-  extMore: number
-  ext: string
-  isShow: number
-  createId: number | null
-  createTime: string
-}
-
-export interface SkuItem {
-  id: number
-  spuId: number
-  title: string
-  param: string
-  price: number
-  stock: number
-  img: string
-  /** Always 1: the starting quantity of the buy box. */
-  quantity: number
-}
-
-/** One row of a product's parameter table. */
-export interface SpuParam {
-  title: string
-  text: string
-}
-
-/** ProductSpu/GetProductSpu?id= */
-export interface SpuDetail extends SpuCard {
-  desdepPropicture: string
-  params: SpuParam[]
-  content: string
-  isLike: Flag
-  skuList: SkuItem[]
-  /** Recommended products of the same category. */
-  spuList: SpuCard[]
-}
-
-/** What anyone may see of a user (instructor page, home teachers). */
-export interface PublicUser {
-  id: number
-  nickName: string
-  avatarUrl: string
-  content: string
-  level: number
-  levelText: string
-  isTeacher: number
-}
-
-/** Article/GetArticleIndex: the home page blocks; list40 carries products. */
-export interface ArticleIndex {
-  list10: ArticleCard[]
-  list20: ArticleCard[]
-  list30: ArticleCard[]
-  list40: SpuCard[]
-  user: PublicUser[]
-}
-
-/** Users/GetUsersConfigs: HTML texts and, when configured, the membership thresholds. */
-export interface UsersConfigs {
-  agreement: string
-  content: string
-  imgurl: string
-  /** Stored as JSON by the operator; its shape is theirs (DESIGN "Where the specs leave a choice"). */
-  levels?: unknown
-}
-
-/** Region/GetRegionQueryTitle: a street of a district; id is the region code. */
-export interface Street {
-  id: string
-  title: string
-}
-
-/** Article/GetArticleQuery?status=40 */
-export interface FaqItem {
-  id: number
-  title: string
-  brief: string
-}
-
-/** Article/GetArticleQuery?status=200: system notifications of the signed-in user. */
-export interface Notification {
-  id: number
-  title: string
-  content: string
-  createTime: string
-}
-
-/** Upload/PostUpload answer data. */
-export interface UploadResult {
-  path: string
-}
-
-/** pageOrder names the field, pageSort the direction; no pageOrder is newest first. */
-export type PageOrder = 'price' | 'priceMin' | 'extMore'
-export type PageSort = 'asc' | 'desc'
-
-/** Article/GetArticlePage; dates are yyyymmddhhmmss (format.ts toApiDate). */
-export interface ArticlePageQuery {
-  /** 10 post, 20 task, 30 course. */
-  status: 10 | 20 | 30
-  city?: string
-  tag?: string
-  classId?: number
-  stime?: string
-  etime?: string
-  pageOrder?: PageOrder
-  pageSort?: PageSort
-  /** 0-based. */
-  pageIndex?: number
-  pageSize?: number
-  /** 0 free only, 1 paid only, 2 all (default). */
-  isPrice?: 0 | 1 | 2
-  /** 1: the signed-in user's own items, listed or not. */
-  isCreate?: 0 | 1
-  createId?: number
-  title?: string
-}
-
-/** ProductSpu/GetProductSpuPage */
-export interface ProductPageQuery {
-  tag?: string
-  classId?: number
-  pageOrder?: PageOrder
-  pageSort?: PageSort
-  pageIndex?: number
-  pageSize?: number
-  isCreate?: 0 | 1
-  title?: string
-}
+/** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
+export type Transaction = Wire<typeof wallet.Transaction>

@@ -10,11 +10,14 @@ export interface AddressForm extends Region {
   country: string
 }
 
+/** The fields checkAddress may refuse: `address` is the region picker, `street` its last level. */
+export type AddressField = 'name' | 'tel' | 'address' | 'street' | 'addressDetail' | 'country'
+
 export const NAME_MAX = 20
 export const DETAIL_MAX = 100
 
 /** The shipping address form (accounts §5), in the spec's order. */
-export function checkAddress(input: Input): Checked<AddressForm> {
+export function checkAddress(input: Input): Checked<AddressForm, AddressField> {
   const r = region(input)
   const v: AddressForm = {
     name: text(input, 'name'),
@@ -26,13 +29,13 @@ export function checkAddress(input: Input): Checked<AddressForm> {
   }
   return checked(
     firstError([
-      ...filled(v.name, '收货人', NAME_MAX),
-      [!v.tel, PHONE_MESSAGES.required],
-      [!isPhone(v.tel), PHONE_MESSAGES.format],
-      [regionIncomplete(r) || regionTooLong(r), '请选择省市区'],
-      [!v.street, '请选择所在街道'],
-      ...filled(v.addressDetail, '详细地址', DETAIL_MAX),
-      [len(v.country) > 20, '国家不正确'],
+      ...filled('name', v.name, '收货人', NAME_MAX),
+      ['tel', !v.tel, PHONE_MESSAGES.required],
+      ['tel', !isPhone(v.tel), PHONE_MESSAGES.format],
+      ['address', regionIncomplete(r) || regionTooLong(r), '请选择省市区'],
+      ['street', !v.street, '请选择所在街道'],
+      ...filled('addressDetail', v.addressDetail, '详细地址', DETAIL_MAX),
+      ['country', len(v.country) > 20, '国家不正确'],
     ]),
     v,
   )

@@ -1,5 +1,6 @@
-import { CertLevel } from '../constants.ts'
+import { type CertLevelCode, isCertLevel } from '../constants.ts'
 import {
+  type Check,
   type Checked,
   checked,
   filled,
@@ -21,28 +22,31 @@ export interface CertForm {
   email: string
 }
 
+export type CertField = 'level' | keyof CertForm
+
 export const CERT_IMAGES_MAX = 3
-const LEVELS: readonly number[] = [CertLevel.doctor, CertLevel.institution]
+/** Contact name and phone: at most this many characters. */
+export const CERT_CONTACT_MAX = 20
+export const CERT_EMAIL_MAX = 50
 
 /** An image field: chosen, at most 3 files, each a stored path. */
-const images = (paths: string[], label: string) =>
-  [
-    [paths.length === 0, `请选择${label}`],
-    [paths.length > CERT_IMAGES_MAX, `${label}最多${CERT_IMAGES_MAX}张`],
-    [!paths.every(isFilePath), `${label}的文件地址不正确`],
-  ] as const
+const images = (field: CertField, paths: string[], label: string): Check<CertField>[] => [
+  [field, paths.length === 0, `请选择${label}`],
+  [field, paths.length > CERT_IMAGES_MAX, `${label}最多${CERT_IMAGES_MAX}张`],
+  [field, !paths.every(isFilePath), `${label}的文件地址不正确`],
+]
 
 /**
- * Verification submit (storefront §5): identity (level 10 doctor, 20 institution), contact,
+ * Verification submit (storefront §5): identity (CERT_LEVELS: 10 doctor, 20 institution), contact,
  * phone, then the three licence images, in that order. `input` is the form plus `level`.
  */
-export function checkCertification(input: Input): Checked<CertForm & { level: 10 | 20 }> {
+export function checkCertification(input: Input): Checked<CertForm & { level: CertLevelCode }, CertField> {
   const level = Number(text(input, 'level'))
   const owner = list(input, 'ownerImg')
   const allow = list(input, 'allowImg')
   const code = list(input, 'codeImg')
   const v = {
-    level: level as 10 | 20,
+    level: level as CertLevelCode,
     recName: text(input, 'recName'),
     recTel: text(input, 'recTel'),
     ownerImg: owner.join(','),
@@ -52,14 +56,15 @@ export function checkCertification(input: Input): Checked<CertForm & { level: 10
   }
   return checked(
     firstError([
-      [!LEVELS.includes(level), '请选择认证身份'],
-      ...filled(v.recName, '联系人', 20),
-      ...filled(v.recTel, '联系电话', 20),
-      ...images(owner, '营业执照'),
-      ...images(allow, '医疗机构执业许可证'),
-      ...images(code, '法人身份证盖章'),
+      ['level', !isCertLevel(level), '请选择认证身份'],
+      ...filled('recName', v.recName, '联系人', CERT_CONTACT_MAX),
+      ...filled('recTel', v.recTel, '联系电话', CERT_CONTACT_MAX),
+      ...images('ownerImg', owner, '营业执照'),
+      ...images('allowImg', allow, '医疗机构执业许可证'),
+      ...images('codeImg', code, '法人身份证盖章'),
       [
-        len(v.email) > 50 || (v.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)),
+        'email',
+        len(v.email) > CERT_EMAIL_MAX || (v.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)),
         '邮箱格式不正确',
       ],
     ]),

@@ -1,13 +1,30 @@
 /**
  * Small readers shared by every rule in this folder. Rules take the raw form or request body
- * (a record of unknowns) and answer the first broken rule's message, in the order the specs
- * give, or the cleaned value.
+ * (a record of unknowns) and answer the first broken check's message and the field it is about,
+ * in the order the specs give, or the cleaned value.
  */
 
 export type Input = Record<string, unknown>
 
-/** The outcome of a rule: the first message, or the normalised value. */
-export type Checked<T> = { error: string; value: null } | { error: null; value: T }
+/**
+ * The outcome of a rule: the first message and the field it refuses (the input key a form
+ * shows it under), or the normalised value. The server reads only `error` and `value`.
+ */
+export type Checked<T, F extends string = string> =
+  | { error: string; field: F; value: null }
+  | { error: null; field: null; value: T }
+
+/** One check of a rule: the field it is about, "broken?", and its message. */
+export type Check<F extends string = string> = readonly [field: F, broken: boolean, message: string]
+
+/** A rule's refusal: which field, and what to say. */
+export interface Refusal<F extends string = string> {
+  field: F
+  error: string
+}
+
+/** refusal('tel', '请填写手机号') → { field: 'tel', error: '请填写手机号' } */
+export const refusal = <F extends string>(field: F, error: string): Refusal<F> => ({ field, error })
 
 /** text({ a: ' x ' }, 'a') → 'x'; numbers become text, anything else (objects, null) is empty. */
 export function text(input: Input, key: string): string {
@@ -30,16 +47,22 @@ export function list(input: Input, key: string): string[] {
 export const len = (s: string) => [...s].length
 
 /**
- * firstError([[false, 'a'], [true, 'b']]) → 'b'. Each pair is "broken?" and its message,
- * listed in the order the specs check them.
+ * firstError([['a', false, 'x'], ['b', true, 'y']]) → { field: 'b', error: 'y' }. Each check is
+ * its field, "broken?" and its message, listed in the order the specs check them.
  */
-export function firstError(checks: readonly (readonly [boolean, string])[]): string | null {
-  return checks.find(([broken]) => broken)?.[1] ?? null
+export function firstError<F extends string>(checks: readonly Check<F>[]): Refusal<F> | null {
+  const hit = checks.find(([, broken]) => broken)
+  return hit ? refusal(hit[0], hit[2]) : null
 }
 
-/** checked(null, v) → { error: null, value: v }; checked('msg', v) → { error: 'msg', value: null }. */
-export function checked<T>(error: string | null, value: T): Checked<T> {
-  return error === null ? { error: null, value } : { error, value: null }
+/**
+ * checked(null, v) → { error: null, field: null, value: v };
+ * checked(refusal('tel', 'msg'), v) → { error: 'msg', field: 'tel', value: null }.
+ */
+export function checked<T, F extends string>(refused: Refusal<F> | null, value: T): Checked<T, F> {
+  return refused === null
+    ? { error: null, field: null, value }
+    : { error: refused.error, field: refused.field, value: null }
 }
 
 /**
@@ -61,9 +84,17 @@ export function secret(input: Input, key: string): string {
   return typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : ''
 }
 
-/** filled(v, '收货人', 20) → the pair of checks 请填写收货人 and 收货人不能超过20个字, in that order. */
-export const filled = (value: string, label: string, max: number, unit = '个字') =>
-  [
-    [!value, `请填写${label}`],
-    [len(value) > max, `${label}不能超过${max}${unit}`],
-  ] as const
+/**
+ * filled('name', v, '收货人', 20) → the two checks of field `name`, 请填写收货人 and
+ * 收货人不能超过20个字, in that order.
+ */
+export const filled = <F extends string>(
+  field: F,
+  value: string,
+  label: string,
+  max: number,
+  unit = '个字',
+): Check<F>[] => [
+  [field, !value, `请填写${label}`],
+  [field, len(value) > max, `${label}不能超过${max}${unit}`],
+]

@@ -3,7 +3,8 @@ import { isPhone } from './phone.ts'
 import { type Region, region, regionIncomplete, regionTooLong } from './region.ts'
 
 /** The two invoice kinds of the application dialog (accounts §2). */
-export const INVOICE_TYPES = ['电子普通发票', '增值税专用发票'] as const
+export const InvoiceKind = { ordinary: '电子普通发票', vat: '增值税专用发票' } as const
+export const INVOICE_TYPES = [InvoiceKind.ordinary, InvoiceKind.vat] as const
 export type InvoiceType = (typeof INVOICE_TYPES)[number]
 
 export interface InvoiceForm extends Region {
@@ -21,11 +22,26 @@ export interface InvoiceForm extends Region {
   country: string
 }
 
+/** The fields checkInvoice may refuse: `address` is the region picker. */
+export type InvoiceField =
+  | 'types'
+  | 'companyName'
+  | 'companyCode'
+  | 'companyAddress'
+  | 'companyTel'
+  | 'bank'
+  | 'account'
+  | 'name'
+  | 'tel'
+  | 'address'
+  | 'addressx'
+  | 'country'
+
 /**
  * The invoice form (accounts §5). Every field is required, the ones the form labels optional
  * included, as the spec observes; the kind is checked first since it picks the tab.
  */
-export function checkInvoice(input: Input): Checked<InvoiceForm> {
+export function checkInvoice(input: Input): Checked<InvoiceForm, InvoiceField> {
   const r = region(input)
   const types = text(input, 'types')
   const v = {
@@ -45,19 +61,19 @@ export function checkInvoice(input: Input): Checked<InvoiceForm> {
   }
   return checked(
     firstError([
-      [!(INVOICE_TYPES as readonly string[]).includes(types), '请选择发票类型'],
-      ...filled(v.companyName, '公司名称', 20),
-      ...filled(v.companyCode, '税号', 40),
-      ...filled(v.companyAddress, '注册地址', 100),
-      ...filled(v.companyTel, '注册电话', 11, '位'),
-      ...filled(v.bank, '开户银行', 30),
-      ...filled(v.account, '银行账号', 20, '位'),
-      ...filled(v.name, '收票人', 10),
-      [!v.tel, '请填写收票人手机号'],
-      [!isPhone(v.tel), '收票人手机号格式不正确'],
-      [regionIncomplete(r) || regionTooLong(r), '请选择省市区'],
-      ...filled(v.addressx, '详细地址', 100),
-      [len(v.country) > 20, '国家不正确'],
+      ['types', !(INVOICE_TYPES as readonly string[]).includes(types), '请选择发票类型'],
+      ...filled('companyName', v.companyName, '公司名称', 20),
+      ...filled('companyCode', v.companyCode, '税号', 40),
+      ...filled('companyAddress', v.companyAddress, '注册地址', 100),
+      ...filled('companyTel', v.companyTel, '注册电话', 11, '位'),
+      ...filled('bank', v.bank, '开户银行', 30),
+      ...filled('account', v.account, '银行账号', 20, '位'),
+      ...filled('name', v.name, '收票人', 10),
+      ['tel', !v.tel, '请填写收票人手机号'],
+      ['tel', !isPhone(v.tel), '收票人手机号格式不正确'],
+      ['address', regionIncomplete(r) || regionTooLong(r), '请选择省市区'],
+      ...filled('addressx', v.addressx, '详细地址', 100),
+      ['country', len(v.country) > 20, '国家不正确'],
     ]),
     v,
   )

@@ -6,14 +6,14 @@ function checkLogin<K extends 'code' | 'password'>(
   input: Input,
   key: K,
   missing: string,
-): Checked<{ tel: string } & Record<K, string>> {
+): Checked<{ tel: string } & Record<K, string>, 'tel' | K> {
   const tel = text(input, 'tel')
   const other = key === 'code' ? text(input, key) : secret(input, key)
   return checked(
-    firstError([
-      [!tel, PHONE_MESSAGES.required],
-      [!isPhone(tel), PHONE_MESSAGES.format],
-      [!other, missing],
+    firstError<'tel' | K>([
+      ['tel', !tel, PHONE_MESSAGES.required],
+      ['tel', !isPhone(tel), PHONE_MESSAGES.format],
+      [key, !other, missing],
     ]),
     { tel, [key]: other } as { tel: string } & Record<K, string>,
   )

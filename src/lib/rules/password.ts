@@ -1,4 +1,4 @@
-import { type Checked, checked, firstError, type Input, len, secret } from './fields.ts'
+import { type Check, type Checked, checked, firstError, type Input, len, secret } from './fields.ts'
 
 export const PASSWORD_MIN = 6
 /** scrypt hashes whatever it is given; a bound keeps a megabyte "password" from costing the server. */
@@ -9,18 +9,26 @@ export const PASSWORD_MESSAGES = {
   mismatch: '两次输入密码不一致',
 } as const
 
-/** The checks of a new password and its repetition, after their "required" checks. */
-export const newPasswordChecks = (password: string, repeat: string) =>
-  [
-    [len(password) < PASSWORD_MIN, PASSWORD_MESSAGES.short],
-    [len(password) > PASSWORD_MAX, PASSWORD_MESSAGES.long],
-    [password !== repeat, PASSWORD_MESSAGES.mismatch],
-  ] as const
+/**
+ * The checks of a new password and its repetition, after their "required" checks: the length
+ * is the password field's, a mismatch the repetition's.
+ */
+export const newPasswordChecks = <P extends string, R extends string>(
+  [passwordField, password]: readonly [P, string],
+  [repeatField, repeat]: readonly [R, string],
+): Check<P | R>[] => [
+  [passwordField, len(password) < PASSWORD_MIN, PASSWORD_MESSAGES.short],
+  [passwordField, len(password) > PASSWORD_MAX, PASSWORD_MESSAGES.long],
+  [repeatField, password !== repeat, PASSWORD_MESSAGES.mismatch],
+]
 
 /** Change password (accounts §5): old, new and repeated new password, the new ones equal. */
 export function checkPasswordChange(
   input: Input,
-): Checked<{ password: string; newPassword: string; okPassword: string }> {
+): Checked<
+  { password: string; newPassword: string; okPassword: string },
+  'password' | 'newPassword' | 'okPassword'
+> {
   const v = {
     password: secret(input, 'password'),
     newPassword: secret(input, 'newPassword'),
@@ -28,10 +36,10 @@ export function checkPasswordChange(
   }
   return checked(
     firstError([
-      [!v.password, '请填写原密码'],
-      [!v.newPassword, '请填写新密码'],
-      [!v.okPassword, '请再次输入新密码'],
-      ...newPasswordChecks(v.newPassword, v.okPassword),
+      ['password', !v.password, '请填写原密码'],
+      ['newPassword', !v.newPassword, '请填写新密码'],
+      ['okPassword', !v.okPassword, '请再次输入新密码'],
+      ...newPasswordChecks(['newPassword', v.newPassword], ['okPassword', v.okPassword]),
     ]),
     v,
   )

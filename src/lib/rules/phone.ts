@@ -5,28 +5,30 @@ export const isPhone = (tel: string) => /^1\d{10}$/.test(tel)
 
 export const PHONE_MESSAGES = { required: '请填写手机号', format: '手机号格式不正确' } as const
 
-/** The phone of "get an SMS code" (accounts §5). */
-export function checkPhone(input: Input, key = 'tel'): Checked<string> {
+/** The phone of "get an SMS code" (accounts §5); the field refused is `key`. */
+export function checkPhone<K extends string = 'tel'>(input: Input, key: K = 'tel' as K): Checked<string, K> {
   const tel = text(input, key)
   return checked(
     firstError([
-      [!tel, PHONE_MESSAGES.required],
-      [!isPhone(tel), PHONE_MESSAGES.format],
+      [key, !tel, PHONE_MESSAGES.required],
+      [key, !isPhone(tel), PHONE_MESSAGES.format],
     ]),
     tel,
   )
 }
 
 /** Change phone (accounts §5): old phone, new phone and the code sent to the new phone. */
-export function checkPhoneChange(input: Input): Checked<{ tel: string; newTel: string; code: string }> {
+export function checkPhoneChange(
+  input: Input,
+): Checked<{ tel: string; newTel: string; code: string }, 'tel' | 'newTel' | 'code'> {
   const v = { tel: text(input, 'tel'), newTel: text(input, 'newTel'), code: text(input, 'code') }
   return checked(
     firstError([
-      [!v.tel, '请填写原手机号'],
-      [!v.newTel, '请填写新手机号'],
-      [!v.code, '请填写验证码'],
-      [!isPhone(v.newTel), PHONE_MESSAGES.format],
-      [v.newTel === v.tel, '新手机号不能与原手机号相同'],
+      ['tel', !v.tel, '请填写原手机号'],
+      ['newTel', !v.newTel, '请填写新手机号'],
+      ['code', !v.code, '请填写验证码'],
+      ['newTel', !isPhone(v.newTel), PHONE_MESSAGES.format],
+      ['newTel', v.newTel === v.tel, '新手机号不能与原手机号相同'],
     ]),
     v,
   )

@@ -14,7 +14,7 @@ export const INTRO_MAX = 150
  * The edit-profile dialog (accounts §5). The spec's nickname message is 请填写收货人, copied
  * from the address form by mistake; we say 请填写昵称, which is what the field is.
  */
-export function checkProfile(input: Input): Checked<ProfileForm> {
+export function checkProfile(input: Input): Checked<ProfileForm, keyof ProfileForm> {
   const v = {
     nickName: text(input, 'nickName'),
     avatarUrl: text(input, 'avatarUrl'),
@@ -23,14 +23,14 @@ export function checkProfile(input: Input): Checked<ProfileForm> {
   }
   return checked(
     firstError([
-      ...filled(v.nickName, '昵称', NICKNAME_MAX),
-      [!v.avatarUrl, '请上传头像'],
-      [!isFilePath(v.avatarUrl), '头像地址不正确'],
-      ...filled(v.content, '简介', INTRO_MAX),
+      ...filled('nickName', v.nickName, '昵称', NICKNAME_MAX),
+      ['avatarUrl', !v.avatarUrl, '请上传头像'],
+      ['avatarUrl', !isFilePath(v.avatarUrl), '头像地址不正确'],
+      ...filled('content', v.content, '简介', INTRO_MAX),
       // The instructor page shows the introduction as HTML (accounts §2); a plain-text field
       // without angle brackets can carry no markup at all, so nothing here ever runs as script.
-      [/[<>]/.test(v.content), '简介不能包含“<”或“>”'],
-      [len(v.ext) > 500, '扩展信息不能超过500个字'],
+      ['content', /[<>]/.test(v.content), '简介不能包含“<”或“>”'],
+      ['ext', len(v.ext) > 500, '扩展信息不能超过500个字'],
     ]),
     v,
   )

@@ -12,19 +12,19 @@ export interface Registration {
  * Registration (accounts §5): the four required fields in the spec's order, then the phone's
  * format, the password's length and the repetition.
  */
-export function checkRegister(input: Input): Checked<Registration> {
+export function checkRegister(input: Input): Checked<Registration, keyof Registration | 'okPassword'> {
   const tel = text(input, 'tel')
   const code = text(input, 'code')
   const password = secret(input, 'password')
   const okPassword = secret(input, 'okPassword')
   return checked(
     firstError([
-      [!tel, PHONE_MESSAGES.required],
-      [!code, '请填写验证码'],
-      [!password, '请设置密码'],
-      [!okPassword, '请填写确认密码'],
-      [!isPhone(tel), PHONE_MESSAGES.format],
-      ...newPasswordChecks(password, okPassword),
+      ['tel', !tel, PHONE_MESSAGES.required],
+      ['code', !code, '请填写验证码'],
+      ['password', !password, '请设置密码'],
+      ['okPassword', !okPassword, '请填写确认密码'],
+      ['tel', !isPhone(tel), PHONE_MESSAGES.format],
+      ...newPasswordChecks(['password', password], ['okPassword', okPassword]),
     ]),
     { tel, code, password },
   )

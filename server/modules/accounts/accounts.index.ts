@@ -1,0 +1,108 @@
+import { checkPhone } from '../../../src/lib/rules/phone.ts'
+import { ok, router } from '../../contract/index.ts'
+import { clientIp, refuse, requireUser } from '../../http.ts'
+import { logSms } from '../../providers/sms.ts'
+import * as q from './accounts.queries.ts'
+import * as routes from './accounts.routes.ts'
+import { resetCertification, submitCertification } from './certification.ts'
+import { hashPassword, verifyPassword } from './password.ts'
+import { introducerCustomers, ownProfile, updateProfile } from './profile.queries.ts'
+import { BAD_LOGIN, passwordUser, revokeToken, signIn } from './sessions.ts'
+import { consumeCode, issueCode } from './sms-codes.ts'
+import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
+
+/**
+ * Accounts (accounts §4-§7): SMS codes, registration, login and logout, password and phone
+ * changes, WeChat QR login, the own profile, certification and the introducer's customers.
+ */
+export const accounts = router()
+  .openapi(routes.getAccountCodes, async (c) => {
+    const { db, now, sms, config } = c.get('deps')
+    const tel = checkPhone({ tel: c.req.valid('query').tel })
+    if (tel.error !== null) throw refuse(tel.error)
+    await issueCode(db, tel.value, clientIp(c), now(), sms ?? logSms, config.smsIpDailyCap)
+    return ok(c, '短信已经发送到你的手机')
+  })
+  .openapi(routes.postRegister, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    const at = now()
+    // The code is checked before the phone: nobody learns whether a number is registered
+    // without receiving its SMS.
+    await consumeCode(db, v.tel, v.code, at)
+    if (await q.userIdByTel(db, v.tel)) throw refuse('该手机号已注册，请直接登录')
+    await q.createUser(db, v.tel, await hashPassword(v.password), at)
+    return ok(c, '注册成功')
+  })
+  .openapi(routes.postCodeLogin, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    const at = now()
+    await consumeCode(db, v.tel, v.code, at)
+    const id = await q.userIdByTel(db, v.tel)
+    if (!id) throw refuse('该手机号尚未注册')
+    return ok(c, await signIn(db, id, at))
+  })
+  .openapi(routes.postPasswordLogin, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    const id = await passwordUser(db, v.tel, v.password)
+    if (!id) throw refuse(BAD_LOGIN)
+    return ok(c, await signIn(db, id, now()))
+  })
+  /** Not in the spec: the client calls it on logout so the token dies with the session. */
+  .openapi(routes.postLogout, async (c) => {
+    const { db, now } = c.get('deps')
+    await revokeToken(db, requireUser(c).tokenId, now())
+    return ok(c, '已退出登录')
+  })
+  .openapi(routes.postPassword, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const v = c.req.valid('json')
+    if (!(await verifyPassword(v.password, await q.passwordHashOf(db, user.id)))) throw refuse('原密码错误')
+    await q.setPassword(db, user.id, await hashPassword(v.newPassword), now())
+    return ok(c, '修改密码成功')
+  })
+  .openapi(routes.postTel, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const v = c.req.valid('json')
+    if ((await q.telOf(db, user.id)) !== v.tel) throw refuse('原手机号不正确')
+    await consumeCode(db, v.newTel, v.code, now())
+    if (await q.userIdByTel(db, v.newTel)) throw refuse('该手机号已注册')
+    await q.setTel(db, user.id, v.newTel)
+    return ok(c, '修改手机号成功')
+  })
+  .openapi(routes.getWeChatQr, async (c) => {
+    const { db, now } = c.get('deps')
+    const str = await createQrLogin(db, now())
+    // The phone opens this URL, so it must be absolute and on the host the browser reached.
+    const url = `${new URL(c.req.url).origin}/wechat/confirm?str=${encodeURIComponent(str)}`
+    return ok(c, { url, str })
+  })
+  .openapi(routes.getWeChatResult, async (c) => {
+    const { db, now } = c.get('deps')
+    const at = now()
+    const row = await pendingLogin(db, c.req.valid('query').str, at)
+    if (!row) throw refuse(QR_EXPIRED)
+    if (row.user_id === null) return ok(c, null)
+    if (!(await takeQrLogin(db, row.id))) throw refuse(QR_EXPIRED)
+    return ok(c, await signIn(db, row.user_id, at))
+  })
+  .openapi(routes.getOwnProfile, async (c) => ok(c, await ownProfile(c.get('deps').db, requireUser(c).id)))
+  .openapi(routes.postOwnProfile, async (c) => {
+    await updateProfile(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    return ok(c, '修改成功')
+  })
+  .openapi(routes.postCertification, async (c) => {
+    await submitCertification(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    return ok(c, '提交成功')
+  })
+  .openapi(routes.postCertificationReset, async (c) => {
+    await resetCertification(c.get('deps').db, requireUser(c).id)
+    return ok(c, '已撤回，请修改资料后重新提交')
+  })
+  .openapi(routes.getCustomers, async (c) =>
+    ok(c, await introducerCustomers(c.get('deps').db, requireUser(c).id, c.req.valid('query'))),
+  )

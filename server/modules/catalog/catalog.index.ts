@@ -1,0 +1,29 @@
+import { LISTED, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
+import { ok, router } from '../../contract/index.ts'
+import { sortOrder } from '../../db/sql.ts'
+import { refuse, requireUser } from '../../http.ts'
+import * as q from './catalog.queries.ts'
+import * as routes from './catalog.routes.ts'
+
+/** Products: the listing and the detail page (storefront §3, §7). */
+export const catalog = router()
+  .openapi(routes.getProductPage, async (c) => {
+    const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = c.req.valid('query')
+    const owner = isCreate ? requireUser(c).id : undefined
+    const order = sortOrder(q.SPU_SORT, 'p.id', pageOrder, pageSort)
+    return ok(c, await q.productPage(c.get('deps').db, { ...filter, owner }, order, { pageIndex, pageSize }))
+  })
+  .openapi(routes.getProduct, async (c) => {
+    const { db } = c.get('deps')
+    const { id } = c.req.valid('query')
+    const user = c.get('user')
+    const row = await q.productRow(db, id)
+    if (!row) throw refuse('商品不存在或已删除', 404)
+    if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse('当前商品已经下架', 404)
+    const [skuList, spuList, like] = await Promise.all([
+      q.skus(db, id),
+      q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),
+      user ? q.likesProduct(db, user.id, id) : false,
+    ])
+    return ok(c, { ...q.productDetail(row), isLike: like ? (1 as const) : (0 as const), skuList, spuList })
+  })

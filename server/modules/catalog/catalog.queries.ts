@@ -1,0 +1,170 @@
+import { LISTED, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import { z } from '../../contract/index.ts'
+import { type CatalogFilter, catalogWhere } from '../../db/catalog.ts'
+import type { Db } from '../../db/index.ts'
+import { type Order, ordered, type Page, paged } from '../../db/sql.ts'
+
+/**
+ * Product card (storefront §3). Declared here beside the mapping that makes it, because the
+ * home index of another domain (content) lists products too; catalog.routes.ts re-exports it.
+ */
+export const SpuCard = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subTitle: z.string(),
+    tag: z.string().openapi({ description: '标签，逗号分隔' }),
+    classId: z.number().int().nullable(),
+    imgurls: z.string().openapi({ description: '图片路径，逗号分隔' }),
+    priceMin: z.number().openapi({ description: '最低规格价（元）' }),
+    extMore: z.number().int().openapi({ description: '销量：“畅销”排序的依据' }),
+    ext: z.string().openapi({ description: '上架标记：是 上架，否 下架' }),
+    isShow: z.number().int(),
+    createId: z.number().int().nullable(),
+    createTime: z.string(),
+  })
+  .openapi('SpuCard', { description: '产品卡片' })
+export type SpuCard = z.infer<typeof SpuCard>
+
+const CARD_COLUMNS = [
+  'p.id',
+  'p.title',
+  'p.sub_title',
+  'p.tag',
+  'p.class_id',
+  'p.imgurls',
+  'p.price_min_fen',
+  'p.sales',
+  'p.ext',
+  'p.is_show',
+  'p.create_id',
+  'p.create_time',
+] as const
+
+const card = (r: {
+  id: number
+  title: string
+  sub_title: string
+  tag: string
+  class_id: number | null
+  imgurls: string
+  price_min_fen: number
+  sales: number
+  ext: string
+  is_show: number
+  create_id: number | null
+  create_time: string
+}): SpuCard => ({
+  id: r.id,
+  title: r.title,
+  subTitle: r.sub_title,
+  tag: r.tag,
+  classId: r.class_id,
+  imgurls: r.imgurls,
+  priceMin: fenToYuan(r.price_min_fen),
+  extMore: r.sales,
+  ext: r.ext,
+  isShow: r.is_show,
+  createId: r.create_id,
+  createTime: r.create_time,
+})
+
+/** Listed products, best-selling first; `classId` narrows to one category (recommendations). */
+export async function listProducts(
+  db: Db,
+  limit: number,
+  opts: { classId?: number | null; exceptId?: number } = {},
+): Promise<SpuCard[]> {
+  let q = db
+    .selectFrom('product_spus as p')
+    .select(CARD_COLUMNS)
+    .where('p.ext', '=', LISTED)
+    .where('p.is_show', '=', 1)
+    .where('p.id', '<>', opts.exceptId ?? 0)
+  if (opts.classId) q = q.where('p.class_id', '=', opts.classId)
+  const rows = await q.orderBy('p.sales', 'desc').orderBy('p.id', 'desc').limit(limit).execute()
+  return rows.map(card)
+}
+
+/** The sortable fields of the product listing. */
+export const SPU_SORT = { priceMin: 'p.price_min_fen', price: 'p.price_min_fen', extMore: 'p.sales' }
+
+/** One page of the product listing (storefront §7). */
+export function productPage(db: Db, filter: CatalogFilter, order: Order, page: Page) {
+  const filtered = db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere('p', filter)))
+  return paged(filtered, 'p.id', order, page, async (ids, o) => {
+    const rows = await ordered(
+      db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
+      o,
+    ).execute()
+    return rows.map(card)
+  })
+}
+
+/** A shown product with its detail columns, listed or not (the handler decides who sees it). */
+export const productRow = (db: Db, id: number) =>
+  db
+    .selectFrom('product_spus as p')
+    .select([...CARD_COLUMNS, 'p.content', 'p.params', 'p.desdep_propicture'])
+    .where('p.id', '=', id)
+    .where('p.is_show', '=', 1)
+    .executeTakeFirst()
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof productRow>>>
+
+export async function skus(db: Db, spuId: number) {
+  const rows = await db
+    .selectFrom('product_skus')
+    .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+    .where('spu_id', '=', spuId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  return rows.map((s) => ({
+    id: s.id,
+    spuId: s.spu_id,
+    title: s.title,
+    param: s.param,
+    price: fenToYuan(s.price_fen),
+    stock: s.stock,
+    img: s.img,
+    quantity: 1,
+  }))
+}
+
+export async function likesProduct(db: Db, userId: number, spuId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_likes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', PRODUCT_LIKE_STATUS)
+    .where('tag_id', '=', spuId)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/**
+ * The detail fields of a product row. `params` is stored as a JSON list of { title, text }; a
+ * damaged value shows as none, and entries without both texts are left out.
+ */
+export const productDetail = (row: ProductRow) => ({
+  ...card(row),
+  desdepPropicture: row.desdep_propicture,
+  params: paramList(row.params),
+  content: row.content,
+})
+
+function paramList(s: string): { title: string; text: string }[] {
+  try {
+    const v: unknown = JSON.parse(s)
+    return Array.isArray(v)
+      ? v.filter(
+          (x): x is { title: string; text: string } =>
+            typeof x?.title === 'string' && typeof x?.text === 'string',
+        )
+      : []
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,54 @@
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { catalogQuery, Flag, ownItemsNeedLogin, sortQuery } from '../../contract/listing.ts'
+import { id, page } from '../../contract/params.ts'
+import { SpuCard } from './catalog.queries.ts'
+
+export { SpuCard }
+
+const tags = ['产品']
+
+export const SkuItem = z
+  .object({
+    id: z.number().int(),
+    spuId: z.number().int(),
+    title: z.string(),
+    param: z.string(),
+    price: z.number().openapi({ description: '价格（元）' }),
+    stock: z.number().int(),
+    img: z.string(),
+    quantity: z.number().int().openapi({ description: '总是 1：购买框的起始数量' }),
+  })
+  .openapi('SkuItem', { description: '产品规格' })
+
+/** One row of a product's parameter table. */
+export const SpuParam = z.object({ title: z.string(), text: z.string() }).openapi('SpuParam')
+
+export const SpuDetail = SpuCard.extend({
+  desdepPropicture: z.string(),
+  params: z.array(SpuParam),
+  content: z.string().openapi({ description: '详情 HTML' }),
+  isLike: Flag.openapi({ description: '当前用户已收藏' }),
+  skuList: z.array(SkuItem),
+  spuList: z.array(SpuCard).openapi({ description: '同类推荐产品' }),
+}).openapi('SpuDetail', { description: 'ProductSpu/GetProductSpu?id=' })
+
+export const ProductPageQuery = z.object({ ...catalogQuery, ...sortQuery, ...page })
+
+export const getProductPage = createRoute({
+  method: 'get',
+  path: '/ProductSpu/GetProductSpuPage',
+  tags,
+  summary: '产品列表：上架的产品，或 isCreate=1 时自己发布的；按分类、标签、标题筛选',
+  middleware: [ownItemsNeedLogin()],
+  request: { query: ProductPageQuery },
+  responses: answers(pagedOf(SpuCard), [401]),
+})
+
+export const getProduct = createRoute({
+  method: 'get',
+  path: '/ProductSpu/GetProductSpu',
+  tags,
+  summary: '产品详情，含规格、参数与同类推荐。下架的只有发布者能看',
+  request: { query: z.object({ id: id() }) },
+  responses: answers(SpuDetail, [404]),
+})

@@ -1,0 +1,85 @@
+import { ArticleStatus, LISTED, LISTED_KINDS, NOTIFICATION_QUERY_STATUS } from '../../../src/lib/constants.ts'
+import { ok, router } from '../../contract/index.ts'
+import { sortOrder } from '../../db/sql.ts'
+import { refuse, requireUser } from '../../http.ts'
+import { listProducts } from '../catalog/catalog.queries.ts'
+import { commentTree } from './comment-tree.ts'
+import * as q from './content.queries.ts'
+import * as routes from './content.routes.ts'
+import { courseCatalogue } from './course-sections.ts'
+
+const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
+
+/** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
+export const content = router()
+  .openapi(routes.getArticlePage, async (c) => {
+    const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = c.req.valid('query')
+    const owner = isCreate ? requireUser(c).id : undefined
+    const order = sortOrder(q.ARTICLE_SORT, 'a.id', pageOrder, pageSort)
+    return ok(c, await q.articlePage(c.get('deps').db, { ...filter, owner }, order, { pageIndex, pageSize }))
+  })
+  .openapi(routes.getArticleIndex, async (c) => {
+    const { db } = c.get('deps')
+    const [list10, list20, list30, products, user] = await Promise.all([
+      q.topArticles(db, ArticleStatus.post, 8),
+      q.topArticles(db, ArticleStatus.task, 8),
+      q.topArticles(db, ArticleStatus.course, 8),
+      listProducts(db, 8),
+      q.teachers(db, 6),
+    ])
+    // list40 carries the recommended products: 40 is the product code of favourites (accounts §4).
+    return ok(c, { list10, list20, list30, list40: products, user })
+  })
+  .openapi(routes.getArticle, async (c) => {
+    const { db } = c.get('deps')
+    const { id } = c.req.valid('query')
+    const user = c.get('user')
+    const row = await q.articleRow(db, id)
+    if (!row) throw refuse('内容不存在或已删除', 404)
+    const isOwner = user !== null && user.id === row.create_id
+    if (row.ext !== LISTED && !isOwner) throw refuse('当前内容已经下架', 404)
+
+    const bought = user ? await q.purchasedSections(db, user.id, id) : []
+    const wholeUnlocked = isOwner || row.price_fen === 0 || bought.includes(null)
+    const list = courseCatalogue(await q.courseSections(db, id), {
+      whole: wholeUnlocked,
+      bought: bought.filter((b) => b !== null),
+    })
+    const [like, dict, listRecommend, comments] = await Promise.all([
+      user ? q.likes(db, user.id, row.status, id) : false,
+      row.class_id === null ? undefined : q.classify(db, row.class_id),
+      q.topArticles(db, ArticleStatus.course, 4, id),
+      q.commentRows(db, id),
+    ])
+    return ok(c, {
+      ...q.articleCard(row),
+      content: row.content,
+      imgurls: row.imgurls,
+      postName: row.post_name,
+      tel: row.tel,
+      addressx: row.addressx,
+      authorIntro: row.author_intro ?? '',
+      isLike: flag(like),
+      unlock: flag(wholeUnlocked),
+      list,
+      listDict: dict ? [dict] : [],
+      listRecommend,
+      listComment: commentTree(comments),
+    })
+  })
+  .openapi(routes.getArticleQuery, async (c) => {
+    const { db } = c.get('deps')
+    const { status, isMapping } = c.req.valid('query')
+    if (status === ArticleStatus.faq) return ok(c, await q.faq(db))
+    if (status === NOTIFICATION_QUERY_STATUS) return ok(c, await q.notifications(db, requireUser(c).id))
+    if (status !== undefined && (LISTED_KINDS as readonly number[]).includes(status) && isMapping) {
+      // Items the user joined: bought courses, tasks and posts.
+      return ok(c, await q.joined(db, requireUser(c).id, status))
+    }
+    throw refuse('内容类型须为40（常见问题）、200（系统通知），或10/20/30并带isMapping=1')
+  })
+  .openapi(routes.getUser, async (c) => {
+    const user = await q.publicUserById(c.get('deps').db, c.req.valid('query').id)
+    if (!user) throw refuse('用户不存在', 404)
+    return ok(c, user)
+  })

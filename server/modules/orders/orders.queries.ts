@@ -1,0 +1,134 @@
+import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { maskPhone } from '../../../src/lib/format.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import type { Db } from '../../db/index.ts'
+import { inRange, ordered, type Page, paged } from '../../db/sql.ts'
+
+/** Orders that were paid: awaiting shipment, awaiting receipt, completed (storefront §4). */
+export const PAID_ORDER_STATUSES = [
+  OrderStatus.unshipped,
+  OrderStatus.unreceived,
+  OrderStatus.completed,
+] as const
+/** The status filters of the order list; -1 is refund/after-sales, i.e. types = 10. */
+export const STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
+const AFTER_SALES_TYPES = 10
+const NEWEST = [['o.id', 'desc']] as const
+
+interface Range {
+  stime?: string
+  etime?: string
+}
+
+/**
+ * The paid orders of the introducer's customers (accounts §2 "Customer orders"), matching the
+ * totals of Users/GetUsersIntroducer.
+ */
+export function customerOrders(db: Db, introducerId: number, range: Range, page: Page) {
+  const filtered = db
+    .selectFrom('orders as o')
+    .where('o.user_id', 'in', db.selectFrom('users').select('id').where('introducer_id', '=', introducerId))
+    .where('o.status', 'in', PAID_ORDER_STATUSES)
+    .where((e) => e.and(inRange('o.create_time', range)))
+  return paged(filtered, 'o.id', NEWEST, page, async (ids, order) => {
+    const rows = await ordered(
+      db
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.user_id')
+        .select(['o.id', 'o.code', 'o.rec_tel', 'o.tol_cost_fen', 'o.create_time', 'o.status'])
+        .select(['u.nick_name', 'u.avatar_url'])
+        .where('o.id', 'in', ids),
+      order,
+    ).execute()
+    return rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      nickName: r.nick_name,
+      avatarUrl: r.avatar_url,
+      recTel: maskPhone(r.rec_tel),
+      tolCost: fenToYuan(r.tol_cost_fen),
+      createTime: r.create_time,
+      status: r.status,
+    }))
+  })
+}
+
+/** The user's own orders (storefront §4), filtered by status; -1 is after-sales. */
+export async function ownOrders(db: Db, userId: number, q: Range & { status?: number }, page: Page) {
+  let filtered = db
+    .selectFrom('orders as o')
+    .where('o.user_id', '=', userId)
+    .where((e) => e.and(inRange('o.create_time', q)))
+  if (q.status === OrderStatus.afterSales) filtered = filtered.where('o.types', '=', AFTER_SALES_TYPES)
+  else if (q.status !== undefined) filtered = filtered.where('o.status', '=', q.status)
+  const result = await paged(filtered, 'o.id', NEWEST, page, (ids, order) =>
+    ordered(
+      db
+        .selectFrom('orders as o')
+        .select([
+          'o.id',
+          'o.code',
+          'o.status',
+          'o.types',
+          'o.cost_price_fen',
+          'o.tol_cost_fen',
+          'o.rec_name',
+          'o.rec_tel',
+          'o.rec_address',
+          'o.rec_addressx',
+          'o.create_time',
+          'o.pay_time',
+          'o.way_time',
+          'o.finish_time',
+        ])
+        .where('o.id', 'in', ids),
+      order,
+    ).execute(),
+  )
+  const items = await itemsOf(
+    db,
+    result.pageData.map((o) => o.id),
+  )
+  const pageData = result.pageData.map((r) => {
+    const itemList = items.get(r.id) ?? []
+    return {
+      id: r.id,
+      code: r.code,
+      status: r.status,
+      statusText: OrderStatusText[r.status] ?? '',
+      types: r.types,
+      costPrice: fenToYuan(r.cost_price_fen),
+      tolCost: fenToYuan(r.tol_cost_fen),
+      recName: r.rec_name,
+      recTel: r.rec_tel,
+      recAddress: r.rec_address,
+      recAddressx: r.rec_addressx,
+      createTime: r.create_time,
+      payTime: r.pay_time ?? '',
+      wayTime: r.way_time ?? '',
+      finishTime: r.finish_time ?? '',
+      // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
+      ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
+      itemList,
+    }
+  })
+  return { ...result, pageData }
+}
+
+/** The items of some orders in one query, by order id. */
+async function itemsOf(db: Db, orderIds: number[]) {
+  const byOrder = new Map<number, { imgurl: string; title: string; price: number; quantity: number }[]>()
+  if (orderIds.length === 0) return byOrder
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['order_id', 'title', 'imgurl', 'price_fen', 'quantity'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute()
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? []
+    list.push({ imgurl: r.imgurl, title: r.title, price: fenToYuan(r.price_fen), quantity: r.quantity })
+    byOrder.set(r.order_id, list)
+  }
+  return byOrder
+}

@@ -1,0 +1,423 @@
+/**
+ * Orders with their items and waybills, wallet transactions and course purchases: the plain
+ * user's orders in every status, and the introducer's customers with the commission they earn.
+ * The seed writes no payments rows: seeded orders are paid from the wallet or marked paid.
+ */
+import { ArticleStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
+import type { AddressInfo, SeedAddressBook } from './addresses.ts'
+import { type ArticleInfo, listedOf } from './articles.ts'
+import type { SpuInfo } from './catalog.ts'
+import {
+  at,
+  Discount,
+  OrderType,
+  PayWay,
+  type SeedContext,
+  Table,
+  WALLET_SETTLED,
+  WalletGroup,
+} from './common.ts'
+import { buyableSpus } from './community.ts'
+import type { SeedUsers } from './users.ts'
+
+export interface SeedCommerce {
+  orders: Table<'orders'>
+  items: Table<'order_items'>
+  purchases: Table<'purchases'>
+  wallet: Table<'wallet_transactions'>
+  waybills: Table<'waybills'>
+}
+
+interface Line {
+  title: string
+  imgurl: string
+  priceFen: number
+  quantity: number
+  spuId?: number
+  skuId?: number
+  articleId?: number
+  sectionId?: number
+}
+
+const HOUR = 3600000
+const COURIER = '顺丰速运'
+/** Orders are shipped from here. */
+const ORIGIN_CITY = '苏州市'
+/** What a plain user's product line may cost, and a clinic's (fen). */
+const PLAIN_LINE_MAX_FEN = 300000
+const CUSTOMER_LINE_MAX_FEN = 3000000
+/** Below this price a line may have up to three pieces. */
+const MULTI_PIECE_BELOW_FEN = 50000
+/** The introducer earns this share of a customer's paid order. */
+const COMMISSION_RATE = 0.05
+/** Recharges leave the plain user with its seeded balance; the last one is this much. */
+const LAST_RECHARGE_FEN = 20000
+
+export function seedCommerce(
+  ctx: SeedContext,
+  deps: {
+    users: SeedUsers
+    book: SeedAddressBook
+    spus: readonly SpuInfo[]
+    articles: readonly ArticleInfo[]
+    /** The photo of the after-sales request. */
+    afterImg: string
+  },
+): SeedCommerce {
+  const { rnd, now, ago, after, time } = ctx
+  const { users, book } = deps
+  const { plainId, introducerId, customerIds } = users
+  const orders = new Table('orders')
+  const items = new Table('order_items')
+  const purchases = new Table('purchases')
+  const wallet = new Table('wallet_transactions')
+  const waybills = new Table('waybills')
+  const listedSpus = buyableSpus(deps.spus)
+
+  let orderSeq = 0
+  let walletSeq = 0
+  const ymd = (d: Date) => time(d).slice(0, 10).replaceAll('-', '')
+  const walletCode = (d: Date) => `R${ymd(d)}${String(++walletSeq).padStart(5, '0')}`
+  const userDiscount = (userId: number) => users.table.row(userId).discount ?? Discount.none
+
+  const addWaybill = (orderId: number, shipped: Date, signed: Date | null, a: AddressInfo | undefined) => {
+    const city = a?.city ?? ORIGIN_CITY
+    const hub = city.replace(/市$/, '')
+    const steps: { at: Date; status: string; info: string; process: string }[] = [
+      {
+        at: shipped,
+        status: '已揽收',
+        info: '快件已由【苏州工业园区营业点】揽收',
+        process: '顺丰速运已收取快件',
+      },
+      {
+        at: new Date(shipped.getTime() + 5 * HOUR),
+        status: '运输中',
+        info: '快件已发往【苏州转运中心】',
+        process: '快件在【苏州转运中心】完成分拣',
+      },
+      {
+        at: new Date(shipped.getTime() + 20 * HOUR),
+        status: '运输中',
+        info: `快件已到达【${hub}集散中心】`,
+        process: `快件到达【${hub}集散中心】，准备发往派送网点`,
+      },
+    ]
+    if (signed) {
+      steps.push(
+        {
+          at: new Date(signed.getTime() - 4 * HOUR),
+          status: '派送中',
+          info: '快递员正在派送途中，请保持电话畅通',
+          process: `【${a?.area ?? hub}营业点】派件员正在为您派件`,
+        },
+        {
+          at: signed,
+          status: '已签收',
+          info: '快件已签收，签收人：本人',
+          process: '您的快件已签收，感谢使用顺丰速运',
+        },
+      )
+    }
+    const locus = steps
+      .filter((s) => s.at.getTime() <= now.getTime())
+      .reverse()
+      .map((s) => ({
+        upload_Time: time(s.at),
+        status: s.status,
+        infoContent: s.info,
+        processInfo: s.process,
+      }))
+    waybills.add({
+      order_id: orderId,
+      company: COURIER,
+      number: `SF${rnd.digits(13)}`,
+      status: signed ? '已签收' : '运输中',
+      locus: JSON.stringify(locus),
+      create_time: time(shipped),
+    })
+  }
+
+  const addOrder = (o: {
+    userId: number
+    status: number
+    lines: Line[]
+    created: Date
+    address?: AddressInfo
+    payWay?: string
+    types?: number
+    afterRemarks?: string
+    invoiceId?: number
+  }) => {
+    const discount = userDiscount(o.userId)
+    const cost = o.lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
+    const tol = Math.round((cost * discount) / 10)
+    const paid = o.status !== OrderStatus.unpaid && o.status !== OrderStatus.cancelled
+    const payTime = paid ? after(o.created, 0.02) : null
+    const shipped = o.status === OrderStatus.unreceived || o.status === OrderStatus.completed
+    const wayTime = payTime && shipped && o.address ? after(payTime, 2) : null
+    const finishTime = o.status === OrderStatus.completed ? (wayTime ? after(wayTime, 4) : payTime) : null
+    const payWay = o.payWay ?? PayWay.balance
+    const a = o.address
+    const code = `D${ymd(o.created)}${String(++orderSeq).padStart(4, '0')}`
+    const id = orders.add({
+      code,
+      user_id: o.userId,
+      status: o.status,
+      types: o.types ?? OrderType.normal,
+      cost_price_fen: cost,
+      tol_cost_fen: tol,
+      discount,
+      rec_name: a?.name ?? '',
+      rec_tel: a?.tel ?? '',
+      rec_province: a?.province ?? '',
+      rec_city: a?.city ?? '',
+      rec_area: a?.area ?? '',
+      rec_street: a?.street ?? '',
+      rec_address: a ? [a.province, a.city, a.area, a.street].join(',') : '',
+      rec_addressx: a?.detail ?? '',
+      nick_name: users.nick(o.userId),
+      after_remarks: o.afterRemarks ?? '',
+      after_imgs: o.afterRemarks ? deps.afterImg : '',
+      invoice_id: o.invoiceId ?? null,
+      pay_way: paid ? payWay : '',
+      create_time: time(o.created),
+      pay_time: payTime ? time(payTime) : null,
+      way_time: wayTime ? time(wayTime) : null,
+      finish_time: finishTime ? time(finishTime) : null,
+    })
+    for (const l of o.lines) {
+      items.add({
+        order_id: id,
+        spu_id: l.spuId ?? null,
+        sku_id: l.skuId ?? null,
+        article_id: l.articleId ?? null,
+        section_id: l.sectionId ?? null,
+        title: l.title,
+        imgurl: l.imgurl,
+        price_fen: l.priceFen,
+        quantity: l.quantity,
+      })
+    }
+    if (wayTime) {
+      addWaybill(id, wayTime, o.status === OrderStatus.completed && finishTime ? finishTime : null, a)
+    }
+    return { id, code, tol, payTime }
+  }
+
+  /** Lines of in-stock SKUs up to `maxFen` each: a person buys consumables, not three scanners. */
+  const productLines = (n: number, maxFen: number): Line[] => {
+    const affordable = listedSpus.filter((s) => s.skus.some((k) => k.stock > 0 && k.priceFen <= maxFen))
+    return rnd.pickSome(affordable, n).map((s) => {
+      const sku = rnd.pick(s.skus.filter((k) => k.stock > 0 && k.priceFen <= maxFen))
+      return {
+        title: `${s.title} ${sku.title}`,
+        imgurl: sku.img,
+        priceFen: sku.priceFen,
+        quantity: sku.priceFen < MULTI_PIECE_BELOW_FEN ? rnd.int(1, 3) : 1,
+        spuId: s.id,
+        skuId: sku.id,
+      }
+    })
+  }
+
+  /** The wallet expense of an order paid from the balance → its amount. */
+  const expense = (
+    userId: number,
+    order: { id: number; code: string; tol: number; payTime: Date | null },
+  ) => {
+    const when = order.payTime ?? now
+    wallet.add({
+      user_id: userId,
+      create_id: userId,
+      order_id: order.id,
+      tag: RechargeTag.expense,
+      groups: WalletGroup.orderPayment,
+      title: `余额支付订单${order.code}`,
+      price_fen: order.tol,
+      code: walletCode(when),
+      status: WALLET_SETTLED,
+      create_time: time(when),
+    })
+    return order.tol
+  }
+
+  // The plain user's orders, one plan per status.
+  let spent = 0
+  const plain = at(book.plainAddresses, 0)
+  const orderPlans: {
+    status: number
+    days: number
+    n: number
+    way: string
+    types?: number
+    after?: string
+    invoice?: number
+  }[] = [
+    { status: OrderStatus.cancelled, days: 60, n: 1, way: PayWay.alipay },
+    { status: OrderStatus.completed, days: 40, n: 3, way: PayWay.alipay, invoice: book.invoiceId },
+    {
+      status: OrderStatus.completed,
+      days: 25,
+      n: 1,
+      way: PayWay.balance,
+      types: OrderType.afterSales,
+      after: '收到的商品外包装破损，申请换货',
+    },
+    { status: OrderStatus.unreceived, days: 9, n: 2, way: PayWay.wechat },
+    { status: OrderStatus.unshipped, days: 5, n: 1, way: PayWay.balance },
+    { status: OrderStatus.unpaid, days: 2, n: 2, way: '' },
+  ]
+  for (const p of orderPlans) {
+    const lines = productLines(p.n, PLAIN_LINE_MAX_FEN)
+    if (lines.length > 0) {
+      const o = addOrder({
+        userId: plainId,
+        status: p.status,
+        lines,
+        created: ago(p.days),
+        // The shipped order goes to the second address.
+        address: p.status === OrderStatus.unreceived ? at(book.plainAddresses, 1) : plain,
+        payWay: p.way,
+        types: p.types,
+        afterRemarks: p.after,
+        invoiceId: p.invoice,
+      })
+      if (o.payTime && p.way === PayWay.balance) spent += expense(plainId, o)
+    }
+  }
+  // Two whole courses and one single section bought by the plain user.
+  const paidCourses = listedOf(deps.articles, ArticleStatus.course).filter(
+    (a) => a.priceFen > 0 && a.createId !== plainId,
+  )
+  const bought = paidCourses.slice(0, 2)
+  if (bought.length > 0) {
+    const o = addOrder({
+      userId: plainId,
+      status: OrderStatus.completed,
+      lines: bought.map((a) => ({
+        title: a.title,
+        imgurl: a.imgurl,
+        priceFen: a.priceFen,
+        quantity: 1,
+        articleId: a.id,
+      })),
+      created: ago(50),
+      payWay: PayWay.balance,
+    })
+    spent += expense(plainId, o)
+    for (const a of bought)
+      purchases.add({
+        user_id: plainId,
+        article_id: a.id,
+        section_id: null,
+        order_id: o.id,
+        create_time: time(o.payTime ?? now),
+      })
+  }
+  const single = paidCourses[2]
+  const section = single?.sections.find((s) => s.paid)
+  if (single && section) {
+    const o = addOrder({
+      userId: plainId,
+      status: OrderStatus.completed,
+      lines: [
+        {
+          title: `${single.title} ${section.title}`,
+          imgurl: single.imgurl,
+          priceFen: section.priceFen,
+          quantity: 1,
+          articleId: single.id,
+          sectionId: section.id,
+        },
+      ],
+      created: ago(18),
+      payWay: PayWay.wechat,
+    })
+    purchases.add({
+      user_id: plainId,
+      article_id: single.id,
+      section_id: section.id,
+      order_id: o.id,
+      create_time: time(o.payTime ?? now),
+    })
+  }
+  // Recharges that leave exactly the demo balance of 500 yuan.
+  const plainBalance = users.table.row(plainId).balance_fen ?? 0
+  const recharges: [daysAgo: number, fen: number][] = [
+    [120, plainBalance + spent - LAST_RECHARGE_FEN],
+    [10, LAST_RECHARGE_FEN],
+  ]
+  for (const [days, fen] of recharges) {
+    const when = ago(days)
+    wallet.add({
+      user_id: plainId,
+      create_id: plainId,
+      order_id: null,
+      tag: RechargeTag.income,
+      groups: WalletGroup.recharge,
+      title: '余额充值',
+      price_fen: fen,
+      code: walletCode(when),
+      status: WALLET_SETTLED,
+      create_time: time(when),
+    })
+  }
+
+  // The introducer's customers and the commission on their paid orders.
+  let commission = 0
+  const statuses = [
+    OrderStatus.completed,
+    OrderStatus.unreceived,
+    OrderStatus.unshipped,
+    OrderStatus.completed,
+    OrderStatus.unpaid,
+    OrderStatus.completed,
+  ]
+  for (const [i, userId] of customerIds.entries()) {
+    for (let k = 0; k < 2; k++) {
+      const status = at(statuses, (i * 2 + k) % statuses.length)
+      const lines = productLines(rnd.int(1, 3), CUSTOMER_LINE_MAX_FEN)
+      if (lines.length > 0) {
+        const o = addOrder({
+          userId,
+          status,
+          lines,
+          created: ago(rnd.int(3, 150)),
+          address: at(book.customerAddresses, i),
+          payWay: rnd.pick([PayWay.alipay, PayWay.wechat, PayWay.union]),
+        })
+        if (!o.payTime) continue
+        const fen = Math.round(o.tol * COMMISSION_RATE)
+        commission += fen
+        wallet.add({
+          user_id: introducerId,
+          create_id: userId,
+          order_id: o.id,
+          tag: RechargeTag.income,
+          groups: WalletGroup.commission,
+          title: `推荐佣金：${users.nick(userId)}`,
+          price_fen: fen,
+          code: walletCode(o.payTime),
+          status: WALLET_SETTLED,
+          create_time: time(o.payTime),
+        })
+      }
+    }
+  }
+  const introducer = users.table.row(introducerId)
+  introducer.income_fen = commission
+  introducer.balance_fen = commission
+  // Cumulative spending is at least what the seeded paid orders add up to.
+  const paidBy = new Map<number, number>()
+  for (const o of orders.rows) {
+    if (o.pay_time === null) continue
+    paidBy.set(o.user_id, (paidBy.get(o.user_id) ?? 0) + o.tol_cost_fen)
+  }
+  for (const [userId, fen] of paidBy) {
+    const row = users.table.row(userId)
+    if ((row.integral_fen ?? 0) < fen) row.integral_fen = fen
+  }
+  ctx.log(`orders: ${orders.size}, wallet: ${wallet.size}, purchases: ${purchases.size}`)
+  return { orders, items, purchases, wallet, waybills }
+}

@@ -1,0 +1,17 @@
+/** Course sections (accounts §3 "Course section"): who may open one without buying it. */
+
+/** A section's status: 1 paid, 2 free. */
+export const SectionStatus = { paid: 1, free: 2 } as const
+
+/**
+ * Whether a section is free to open. The one rule behind the server's unlock (whether the file
+ * path is given) and the catalogue's 免费 label, so the two cannot disagree.
+ *
+ * A section marked paid (1) with price 0 counts as free: publishing requires a price for a
+ * paid section (请填写课程价格), so such a row is an incomplete one, and ¥0 cannot be charged
+ * for, so locking it would leave the section unopenable forever. The whole course follows the
+ * same reading (a course priced 0 is open to everyone). `price` may be yuan or fen: only
+ * whether it is zero matters.
+ */
+export const isFreeSection = (s: { status: number; price: number }): boolean =>
+  s.status === SectionStatus.free || s.price === 0
