@@ -1,5 +1,4 @@
 /** Status numbers and dictionary keys shared by the site and the server (storefront §3-§4, accounts §4). */
-
 export const ArticleStatus = { post: 10, task: 20, course: 30, faq: 40, complaint: 50 } as const
 export type ArticleStatusCode = (typeof ArticleStatus)[keyof typeof ArticleStatus]
 /** The kinds that appear in public listings, search and the instructor page. */
@@ -77,11 +76,32 @@ export type BannerPositionCode = (typeof BannerPosition)[keyof typeof BannerPosi
 export const CertStatus = { form: 0, none: 1, reviewing: 2, approved: 3, noData: 4 } as const
 /** Certified identity kept in `level` (storefront §4). */
 export const CertLevel = { doctor: 10, institution: 20 } as const
+export type CertLevelCode = (typeof CertLevel)[keyof typeof CertLevel]
+/** The identities a verification may ask for, the only levels the form offers. */
+export const CERT_LEVELS: readonly CertLevelCode[] = [CertLevel.doctor, CertLevel.institution]
+/** isCertLevel(20) → true; isCertLevel(0) → false */
+export const isCertLevel = (n: number): n is CertLevelCode => (CERT_LEVELS as readonly number[]).includes(n)
 export const CertLevelText: Record<number, string> = { 0: '游客', 10: '医生', 20: '机构' }
 
 /** Wallet transaction tags (storefront §7). */
 export const RechargeTag = { expense: 1, income: 2 } as const
 
-export const PAGE_SIZE = 20
+/** Seconds between two SMS codes to one phone: the server's limit and the client's countdown (accounts §4, §9). */
+export const SMS_RESEND_SECONDS = 60
+
 export const MAX_TAGS = 3
 export const RECOMMENDED_PRODUCTS = 4
+
+/** A user keeps at most this many saved addresses, and as many invoice infos (accounts §7). */
+export const OWNED_MAX = 50
+
+/** The largest upload the server takes, in MB (accounts §5, §9: 上传的内容不能超过20MB). */
+export const UPLOAD_MAX_MB = 20
+export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024
+export const UPLOAD_TOO_BIG = `上传的内容不能超过${UPLOAD_MAX_MB}MB`
+/**
+ * What the uploader's hint promises for one image or material, in MB (accounts §5 complaint
+ * files "each under 2MB", §9 "image hint under 2MB", storefront refund images): the uploader
+ * enforces it, so the hint is true.
+ */
+export const UPLOAD_HINT_MAX_MB = 2

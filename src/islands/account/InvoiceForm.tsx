@@ -4,15 +4,16 @@
  * says; limits are the rule's. Saves as new or updated by id.
  */
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
-import { INVOICE_TYPES, type Invoice, type InvoiceType } from '../../lib/api/account.ts'
+import type { Invoice } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { checkInvoice } from '../../lib/rules/invoice.ts'
+import { checkInvoice, INVOICE_TYPES, type InvoiceField, type InvoiceType } from '../../lib/rules/invoice.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { FormFoot, RegionDetailFields } from './address-fields.tsx'
-import { fieldOf, focusField, invalidProps } from './form-errors.ts'
 
 type TextKey =
   | 'companyName'
@@ -24,22 +25,8 @@ type TextKey =
   | 'name'
   | 'tel'
   | 'addressx'
-type Key = TextKey | 'types' | 'region'
-
-/** Which field each message of checkInvoice is about; the phone first, as its messages name 收票人 too. */
-const FIELDS = [
-  ['types', ['发票类型']],
-  ['tel', ['手机号']],
-  ['companyName', ['公司名称']],
-  ['companyCode', ['税号']],
-  ['companyAddress', ['注册地址']],
-  ['companyTel', ['注册电话']],
-  ['bank', ['开户银行']],
-  ['account', ['银行账号']],
-  ['name', ['收票人']],
-  ['region', ['省市区', '所在地区']],
-  ['addressx', ['详细地址']],
-] as const satisfies readonly (readonly [Key, readonly string[]])[]
+/** The fields on the form; the rule's `address` is the region picker, `country` has no field. */
+type Key = Exclude<InvoiceField, 'country'>
 
 /** The text fields in the rule's order, with their limits (accounts §5). */
 const TEXT_FIELDS: {
@@ -88,6 +75,7 @@ export function InvoiceForm({
 }) {
   const uid = useId()
   const id = (k: Key) => `${uid}-${k}`
+  const { refuse, errorOf, formError, clear } = useRefusal<Key>(id)
   const [types, setTypes] = useState<InvoiceType>(invoice?.types ?? defaultType)
   const [text, setText] = useState<Record<TextKey, string>>({
     companyName: invoice?.companyName ?? '',
@@ -102,23 +90,19 @@ export function InvoiceForm({
   })
   const [region, setRegion] = useState(invoice ? joinRegion(invoice) : '')
   const [isDefault, setDefault] = useState(invoice?.status === 1)
-  const [error, setError] = useState<{ key: Key | null; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
-
-  const errorOf = (k: Key) => (error?.key === k ? error.message : null)
-  const clear = (k: Key) => error?.key === k && setError(null)
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkInvoice({ types, ...text, address: region, status: isDefault ? 1 : 0 })
     if (result.error !== null) {
-      const key = fieldOf(result.error, FIELDS)
-      setError({ key, message: result.error })
-      if (key) focusField(id(key))
-      else toast('error', result.error)
+      if (result.field === 'country') {
+        refuse(null, result.error)
+        toast('error', result.error)
+      } else refuse(result.field, result.error)
       return
     }
-    setError(null)
+    clear()
     setBusy(true)
     try {
       await account.saveUserInvoice({ ...result.value, ...(invoice ? { id: invoice.id } : {}) })
@@ -161,7 +145,12 @@ export function InvoiceForm({
           发票类型
         </span>
         <div>
-          <div role="radiogroup" aria-labelledby={`${id('types')}-label`} className="grid grid-cols-2 gap-2">
+          <div
+            role="radiogroup"
+            aria-labelledby={`${id('types')}-label`}
+            {...invalidProps(id('types'), errorOf('types'))}
+            className="grid grid-cols-2 gap-2"
+          >
             {INVOICE_TYPES.map((t, i) => (
               <label
                 key={t}
@@ -182,11 +171,7 @@ export function InvoiceForm({
               </label>
             ))}
           </div>
-          {errorOf('types') && (
-            <p role="alert" className="mt-1 text-xs text-red-600">
-              {errorOf('types')}
-            </p>
-          )}
+          <FormError id={`${id('types')}-error`} at="field" message={errorOf('types')} className="mt-1" />
         </div>
       </div>
 
@@ -195,13 +180,13 @@ export function InvoiceForm({
       <Section title="收票信息">
         {RECEIVER_FIELDS.map(input)}
         <RegionDetailFields
-          regionId={id('region')}
+          regionId={id('address')}
           region={region}
           onRegion={(v) => {
             setRegion(v)
-            clear('region')
+            clear('address')
           }}
-          regionError={errorOf('region')}
+          regionError={errorOf('address')}
           detailId={id('addressx')}
           detail={text.addressx}
           onDetail={(v) => {
@@ -217,7 +202,7 @@ export function InvoiceForm({
         defaultLabel="设为默认发票信息"
         isDefault={isDefault}
         onDefault={setDefault}
-        message={error && error.key === null ? error.message : null}
+        message={formError}
         busy={busy}
         onCancel={onCancel}
       />

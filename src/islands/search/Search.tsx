@@ -4,6 +4,7 @@
  * with 请输入搜索内容; the last search is kept in localStorage under 'search'.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react'
+import { SEARCH_TITLE_MAX } from '../../lib/rules/search.ts'
 import { toast } from '../../lib/toast.ts'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { Listing } from '../listing/Listing.tsx'
@@ -18,8 +19,8 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id']
 
 const MSG_EMPTY = '请输入搜索内容'
-/** The server accepts titles of at most 50 characters. */
-const MAX_LENGTH = 50
+/** The server accepts titles of at most this many characters. */
+const MAX_LENGTH = SEARCH_TITLE_MAX
 const STORAGE_KEY = 'search'
 
 const tabOf = (v: string | null): TabId => TABS.find((t) => t.id === v)?.id ?? 'course'

@@ -3,94 +3,36 @@
  * complaints, wallet and introducer lists. GETs resolve to `data`, POSTs to `{status, data}`
  * (accounts §7 "What the product does with answers").
  */
-import type { OwnProfile } from '../../../server/routes/profile.ts'
+import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
 import type { CallOptions, Http } from './http.ts'
-import type { Paged } from './types.ts'
+import type {
+  Address,
+  CustomerOrder,
+  Introducer,
+  Invoice,
+  LoginAnswer,
+  Paged,
+  Profile,
+  Transaction,
+} from './types.ts'
 
-/** Users/GetUsersInfo: the signed-in user's own record (never the password). */
-export type Profile = OwnProfile
+export { INVOICE_TYPES } from '../rules/invoice.ts'
+export type {
+  Address,
+  Customer,
+  CustomerOrder,
+  Introducer,
+  Invoice,
+  InvoiceType,
+  LoginAnswer,
+  Profile,
+  Transaction,
+} from './types.ts'
 
-export interface LoginAnswer {
-  user: Profile
-  owinToken: { access_token: string }
-}
-
-export interface Address {
-  id: number
-  name: string
-  tel: string
-  province: string
-  city: string
-  area: string
-  street: string
-  addressDetail: string
-  /** Comma-joined province,city,area,street. */
-  address: string
-  /** 1 marks the default address. */
-  status: number
-  country: string
-}
+/** The address form as the client posts it: the record without what the server derives. */
 export type AddressForm = Omit<Address, 'id' | 'address' | 'country'> & { id?: number; country?: string }
-
-export const INVOICE_TYPES = ['电子普通发票', '增值税专用发票'] as const
-export type InvoiceType = (typeof INVOICE_TYPES)[number]
-
-export interface Invoice {
-  id: number
-  types: InvoiceType
-  companyName: string
-  companyCode: string
-  companyAddress: string
-  companyTel: string
-  bank: string
-  account: string
-  name: string
-  tel: string
-  address: string
-  addressx: string
-  province: string
-  city: string
-  area: string
-  street: string
-  status: number
-  country: string
-}
+/** The invoice form as the client posts it. */
 export type InvoiceForm = Omit<Invoice, 'id' | 'address' | 'country'> & { id?: number; country?: string }
-
-/** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
-export interface Transaction {
-  id: number
-  price: number
-  ext: string
-  tag: number
-  title: string
-  createTime: string
-}
-
-/** An order of one of the introducer's customers (Orders/GetOrdersPage?introducer=1). */
-export interface CustomerOrder {
-  id: number
-  code: string
-  nickName: string
-  avatarUrl: string
-  recTel: string
-  tolCost: number
-  createTime: string
-  status: number
-}
-
-export interface Customer {
-  id: number
-  nickName: string
-  avatarUrl: string
-  tel: string
-  num: number
-  integral: number
-}
-export interface Introducer {
-  list: Customer[]
-  lists: { customers: number; orders: number; amount: number }
-}
 
 export interface CertificationForm {
   recName: string
@@ -165,9 +107,13 @@ export function createAccountApi(http: Http) {
     getRechargePage: (
       q: { pageIndex: number; pageSize?: number; tag?: 1 | 2 } & DateRange,
       o?: CallOptions,
-    ) => get<Paged<Transaction>>('/api/Recharge/GetRechargePage', { pageSize: 20, ...q }, o),
+    ) => get<Paged<Transaction>>('/api/Recharge/GetRechargePage', { pageSize: PAGE_SIZE_DEFAULT, ...q }, o),
     getCustomerOrders: (q: { pageIndex: number; pageSize?: number } & DateRange, o?: CallOptions) =>
-      get<Paged<CustomerOrder>>('/api/Orders/GetOrdersPage', { pageSize: 20, ...q, introducer: 1 }, o),
+      get<Paged<CustomerOrder>>(
+        '/api/Orders/GetOrdersPage',
+        { pageSize: PAGE_SIZE_DEFAULT, ...q, introducer: 1 },
+        o,
+      ),
     getUsersIntroducer: (q: DateRange = {}, o?: CallOptions) =>
       get<Introducer>('/api/Users/GetUsersIntroducer', { ...q }, o),
     getNotifications: (o?: CallOptions) =>
