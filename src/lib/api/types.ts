@@ -24,7 +24,9 @@ type Wire<S extends z.ZodType> = z.output<S>
  * optional, with the value the server reads it as (a flag such as isCreate is sent as 0/1).
  */
 type Params<S extends z.ZodType> = {
-  [K in keyof Wire<S>]?: Exclude<Wire<S>[K], undefined> extends boolean ? 0 | 1 : Exclude<Wire<S>[K], undefined>
+  [K in keyof Wire<S>]?: Exclude<Wire<S>[K], undefined> extends boolean
+    ? 0 | 1
+    : Exclude<Wire<S>[K], undefined>
 }
 
 /** Every answer: { status: 200, data } on success, otherwise data holds the Chinese message. */
