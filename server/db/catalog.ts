@@ -1,7 +1,7 @@
 /** The filters the article and product listings share (storefront §7), written once. */
 import type { Expression, SqlBool } from 'kysely'
 import { LISTED } from '../../src/lib/constants.ts'
-import { eq, listHas, titleHas } from './sql.ts'
+import { eq, likeContains, listLike, listPattern, textLike } from './sql.ts'
 
 export interface CatalogFilter {
   /** The signed-in user's id when they asked for their own items (isCreate=1). */
@@ -15,21 +15,41 @@ export interface CatalogFilter {
   title?: string
 }
 
+/** The values of a catalogue filter as its query uses them (patterns for the searches). */
+export interface CatalogValues {
+  owner?: number
+  listed?: string
+  createId?: number
+  classId?: number
+  tag?: string
+  title?: string
+}
+
+/** catalogValues({ tag: '种植' }) → { listed: '是', tag: '%,种植,%' } */
+export function catalogValues(f: CatalogFilter): CatalogValues {
+  return {
+    owner: f.owner,
+    listed: f.owner === undefined ? LISTED : undefined,
+    createId: f.owner === undefined ? f.createId : undefined,
+    classId: f.classId,
+    tag: f.tag === undefined ? undefined : listPattern(f.tag),
+    title: f.title === undefined ? undefined : likeContains(f.title),
+  }
+}
+
 /**
  * The conditions of a listing over table alias `t` ('a' articles, 'p' products): the owner's own
  * items with `owner` (listed or not), otherwise listed ones, optionally of one creator; then
  * category, tag and a title search. Deleted items (is_show 0) never show.
  */
-export function catalogWhere(t: 'a' | 'p', f: CatalogFilter): Expression<SqlBool>[] {
+export function catalogWhere(t: 'a' | 'p', v: CatalogValues): Expression<SqlBool>[] {
   const col = (name: string) => `${t}.${name}`
   const out = [eq(col('is_show'), 1)]
-  if (f.owner !== undefined) out.push(eq(col('create_id'), f.owner))
-  else {
-    out.push(eq(col('ext'), LISTED))
-    if (f.createId !== undefined) out.push(eq(col('create_id'), f.createId))
-  }
-  if (f.classId !== undefined) out.push(eq(col('class_id'), f.classId))
-  if (f.tag !== undefined) out.push(listHas(col('tag'), f.tag))
-  if (f.title !== undefined) out.push(titleHas(col('title'), f.title))
+  if (v.owner !== undefined) out.push(eq(col('create_id'), v.owner))
+  if (v.listed !== undefined) out.push(eq(col('ext'), v.listed))
+  if (v.createId !== undefined) out.push(eq(col('create_id'), v.createId))
+  if (v.classId !== undefined) out.push(eq(col('class_id'), v.classId))
+  if (v.tag !== undefined) out.push(listLike(col('tag'), v.tag))
+  if (v.title !== undefined) out.push(textLike(col('title'), v.title))
   return out
 }

@@ -12,6 +12,9 @@ const isSorted = (xs: number[], dir: 'asc' | 'desc') =>
 
 const cards = (page: Page): Locator => page.locator('main article')
 
+/** Islands hydrate when the browser is idle; a click before that lands on static HTML. */
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+
 test('home renders every block with cards and a way to more', async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('.carousel').first()).toBeVisible()
@@ -34,6 +37,7 @@ test('home renders every block with cards and a way to more', async ({ page }) =
 test('a listing filters by tag, sorts by price both ways and pages', async ({ page }) => {
   await page.goto('/course')
   await expect(cards(page)).toHaveCount(20)
+  await hydrated(page)
 
   // Filter by the first tag of the 标签 row.
   const tagRow = page.locator('ul', { has: page.getByRole('button', { name: '全部' }) }).nth(1)

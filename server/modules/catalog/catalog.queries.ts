@@ -1,9 +1,9 @@
 import { LISTED, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { z } from '../../contract/index.ts'
-import { type CatalogFilter, catalogWhere } from '../../db/catalog.ts'
+import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { type Order, ordered, type Page, paged } from '../../db/sql.ts'
+import { type Order, type Page, pagedList } from '../../db/sql.ts'
 
 /**
  * Product card (storefront §3). Declared here beside the mapping that makes it, because the
@@ -90,16 +90,17 @@ export async function listProducts(
 /** The sortable fields of the product listing. */
 export const SPU_SORT = { priceMin: 'p.price_min_fen', price: 'p.price_min_fen', extMore: 'p.sales' }
 
+const productList = pagedList({
+  key: 'p.id',
+  filtered: (db, v: CatalogValues) =>
+    db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere('p', v))),
+  read: (db, ids) => db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
+})
+
 /** One page of the product listing (storefront §7). */
-export function productPage(db: Db, filter: CatalogFilter, order: Order, page: Page) {
-  const filtered = db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere('p', filter)))
-  return paged(filtered, 'p.id', order, page, async (ids, o) => {
-    const rows = await ordered(
-      db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
-      o,
-    ).execute()
-    return rows.map(card)
-  })
+export async function productPage(db: Db, filter: CatalogFilter, order: Order, page: Page) {
+  const result = await productList(db, catalogValues(filter), order, page)
+  return { ...result, pageData: result.pageData.map(card) }
 }
 
 /** A shown product with its detail columns, listed or not (the handler decides who sees it). */

@@ -7,9 +7,9 @@ import {
   LISTED_KINDS,
 } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import { type CatalogFilter, catalogWhere } from '../../db/catalog.ts'
+import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { eq, inRange, type Order, ordered, type Page, paged } from '../../db/sql.ts'
+import { eq, inRange, type Order, type Page, pagedList } from '../../db/sql.ts'
 import type { CommentRow } from './comment-tree.ts'
 
 // --- articles -------------------------------------------------------------------------------
@@ -97,20 +97,43 @@ export interface ArticleFilter extends CatalogFilter {
   etime?: string
 }
 
+interface ArticleValues extends CatalogValues {
+  status: number
+  city?: string
+  free?: true
+  paid?: true
+  stime?: string
+  etime?: string
+}
+
+const articleList = pagedList({
+  key: 'a.id',
+  filtered: (db, v: ArticleValues) => {
+    const conditions = [eq('a.status', v.status), ...catalogWhere('a', v)]
+    if (v.city !== undefined) conditions.push(eq('a.city', v.city))
+    // The unary + keeps SQLite from walking the price index for this filter: the (…, title,
+    // price_fen) index answers a search count without touching the table (10x faster).
+    if (v.free) conditions.push(sql<SqlBool>`+a.price_fen = 0`)
+    if (v.paid) conditions.push(sql<SqlBool>`+a.price_fen > 0`)
+    conditions.push(...inRange('a.create_time', v))
+    return db.selectFrom('articles as a').where((eb) => eb.and(conditions))
+  },
+  read: (db, ids) => withAuthor(db).select(CARD_COLUMNS).where('a.id', 'in', ids),
+})
+
 /** One page of a listing of posts, tasks or courses (storefront §7). */
-export function articlePage(db: Db, f: ArticleFilter, order: Order, page: Page) {
-  const conditions = [eq('a.status', f.status), ...catalogWhere('a', f)]
-  if (f.city !== undefined) conditions.push(eq('a.city', f.city))
-  // The unary + keeps SQLite from walking the price index for this filter: the (…, title,
-  // price_fen) index answers a search count without touching the table (10x faster).
-  if (f.isPrice === 0) conditions.push(sql<SqlBool>`+a.price_fen = 0`)
-  if (f.isPrice === 1) conditions.push(sql<SqlBool>`+a.price_fen > 0`)
-  conditions.push(...inRange('a.create_time', f))
-  const filtered = db.selectFrom('articles as a').where((eb) => eb.and(conditions))
-  return paged(filtered, 'a.id', order, page, async (ids, o) => {
-    const rows = await ordered(withAuthor(db).select(CARD_COLUMNS).where('a.id', 'in', ids), o).execute()
-    return rows.map(articleCard)
-  })
+export async function articlePage(db: Db, f: ArticleFilter, order: Order, page: Page) {
+  const values: ArticleValues = {
+    ...catalogValues(f),
+    status: f.status,
+    city: f.city,
+    free: f.isPrice === 0 ? true : undefined,
+    paid: f.isPrice === 1 ? true : undefined,
+    stime: f.stime,
+    etime: f.etime,
+  }
+  const result = await articleList(db, values, order, page)
+  return { ...result, pageData: result.pageData.map(articleCard) }
 }
 
 /** Listed articles of one kind, best-selling first: the home page blocks and recommendations. */

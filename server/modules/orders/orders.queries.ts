@@ -2,7 +2,7 @@ import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, ordered, type Page, paged } from '../../db/sql.ts'
+import { inRange, type Page, pagedList } from '../../db/sql.ts'
 
 /** Orders that were paid: awaiting shipment, awaiting receipt, completed (storefront §4). */
 export const PAID_ORDER_STATUSES = [
@@ -20,27 +20,32 @@ interface Range {
   etime?: string
 }
 
+const customerOrderList = pagedList({
+  key: 'o.id',
+  filtered: (db, v: Range & { introducerId: number }) =>
+    db
+      .selectFrom('orders as o')
+      .where('o.user_id', 'in', db.selectFrom('users').select('id').where('introducer_id', '=', v.introducerId))
+      .where('o.status', 'in', PAID_ORDER_STATUSES)
+      .where((e) => e.and(inRange('o.create_time', v))),
+  read: (db, ids) =>
+    db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.id', 'o.code', 'o.rec_tel', 'o.tol_cost_fen', 'o.create_time', 'o.status'])
+      .select(['u.nick_name', 'u.avatar_url'])
+      .where('o.id', 'in', ids),
+})
+
 /**
  * The paid orders of the introducer's customers (accounts §2 "Customer orders"), matching the
  * totals of Users/GetUsersIntroducer.
  */
-export function customerOrders(db: Db, introducerId: number, range: Range, page: Page) {
-  const filtered = db
-    .selectFrom('orders as o')
-    .where('o.user_id', 'in', db.selectFrom('users').select('id').where('introducer_id', '=', introducerId))
-    .where('o.status', 'in', PAID_ORDER_STATUSES)
-    .where((e) => e.and(inRange('o.create_time', range)))
-  return paged(filtered, 'o.id', NEWEST, page, async (ids, order) => {
-    const rows = await ordered(
-      db
-        .selectFrom('orders as o')
-        .innerJoin('users as u', 'u.id', 'o.user_id')
-        .select(['o.id', 'o.code', 'o.rec_tel', 'o.tol_cost_fen', 'o.create_time', 'o.status'])
-        .select(['u.nick_name', 'u.avatar_url'])
-        .where('o.id', 'in', ids),
-      order,
-    ).execute()
-    return rows.map((r) => ({
+export async function customerOrders(db: Db, introducerId: number, range: Range, page: Page) {
+  const result = await customerOrderList(db, { introducerId, ...range }, NEWEST, page)
+  return {
+    ...result,
+    pageData: result.pageData.map((r) => ({
       id: r.id,
       code: r.code,
       nickName: r.nick_name,
@@ -49,41 +54,63 @@ export function customerOrders(db: Db, introducerId: number, range: Range, page:
       tolCost: fenToYuan(r.tol_cost_fen),
       createTime: r.create_time,
       status: r.status,
-    }))
-  })
+    })),
+  }
 }
+
+interface OwnOrderValues extends Range {
+  userId: number
+  status?: number
+  afterSalesTypes?: number
+}
+
+const ownOrderList = pagedList({
+  key: 'o.id',
+  filtered: (db, v: OwnOrderValues) => {
+    let q = db
+      .selectFrom('orders as o')
+      .where('o.user_id', '=', v.userId)
+      .where((e) => e.and(inRange('o.create_time', v)))
+    if (v.afterSalesTypes !== undefined) q = q.where('o.types', '=', v.afterSalesTypes)
+    if (v.status !== undefined) q = q.where('o.status', '=', v.status)
+    return q
+  },
+  read: (db, ids) =>
+    db
+      .selectFrom('orders as o')
+      .select([
+        'o.id',
+        'o.code',
+        'o.status',
+        'o.types',
+        'o.cost_price_fen',
+        'o.tol_cost_fen',
+        'o.rec_name',
+        'o.rec_tel',
+        'o.rec_address',
+        'o.rec_addressx',
+        'o.create_time',
+        'o.pay_time',
+        'o.way_time',
+        'o.finish_time',
+      ])
+      .where('o.id', 'in', ids),
+})
 
 /** The user's own orders (storefront §4), filtered by status; -1 is after-sales. */
 export async function ownOrders(db: Db, userId: number, q: Range & { status?: number }, page: Page) {
-  let filtered = db
-    .selectFrom('orders as o')
-    .where('o.user_id', '=', userId)
-    .where((e) => e.and(inRange('o.create_time', q)))
-  if (q.status === OrderStatus.afterSales) filtered = filtered.where('o.types', '=', AFTER_SALES_TYPES)
-  else if (q.status !== undefined) filtered = filtered.where('o.status', '=', q.status)
-  const result = await paged(filtered, 'o.id', NEWEST, page, (ids, order) =>
-    ordered(
-      db
-        .selectFrom('orders as o')
-        .select([
-          'o.id',
-          'o.code',
-          'o.status',
-          'o.types',
-          'o.cost_price_fen',
-          'o.tol_cost_fen',
-          'o.rec_name',
-          'o.rec_tel',
-          'o.rec_address',
-          'o.rec_addressx',
-          'o.create_time',
-          'o.pay_time',
-          'o.way_time',
-          'o.finish_time',
-        ])
-        .where('o.id', 'in', ids),
-      order,
-    ).execute(),
+  const afterSales = q.status === OrderStatus.afterSales
+  const result = await ownOrderList(
+    db,
+    {
+      userId,
+      stime: q.stime,
+      etime: q.etime,
+      status: afterSales ? undefined : q.status,
+      afterSalesTypes: afterSales ? AFTER_SALES_TYPES : undefined,
+    },
+    NEWEST,
+    page,
   )
   const items = await itemsOf(
     db,
