@@ -3,6 +3,10 @@
  * complaints, wallet and introducer lists. GETs resolve to `data`, POSTs to `{status, data}`
  * (accounts §7 "What the product does with answers").
  */
+
+import type { CertForm as CertificationForm } from '../rules/certification.ts'
+import type { ComplaintBody as Complaint } from '../rules/complaint.ts'
+import type { DateRange } from '../rules/paging.ts'
 import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
 import type { CallOptions, Http } from './http.ts'
 import type {
@@ -34,27 +38,7 @@ export type AddressForm = Omit<Address, 'id' | 'address' | 'country'> & { id?: n
 /** The invoice form as the client posts it. */
 export type InvoiceForm = Omit<Invoice, 'id' | 'address' | 'country'> & { id?: number; country?: string }
 
-export interface CertificationForm {
-  recName: string
-  recTel: string
-  ownerImg: string
-  allowImg: string
-  codeImg: string
-  email: string
-}
-
-export interface Complaint {
-  brief: string
-  imgurls: string
-  postName?: string
-  imgurl?: string
-}
-
-export interface DateRange {
-  /** yyyymmddhhmmss */
-  stime?: string
-  etime?: string
-}
+export type { CertificationForm, Complaint, DateRange }
 
 export function createAccountApi(http: Http) {
   const { get, post } = http

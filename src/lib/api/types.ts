@@ -7,6 +7,7 @@
  * 'yyyy-mm-dd hh:mm:ss'; list fields (tag, imgurls) are comma-joined strings.
  */
 import type { z } from 'zod'
+import type * as contract from '../../../server/contract/index.ts'
 import type * as listing from '../../../server/contract/listing.ts'
 import type * as accounts from '../../../server/modules/accounts/accounts.routes.ts'
 import type * as catalog from '../../../server/modules/catalog/catalog.routes.ts'
@@ -29,19 +30,11 @@ type Params<S extends z.ZodType> = {
     : Exclude<Wire<S>[K], undefined>
 }
 
-/** Every answer: { status: 200, data } on success, otherwise data holds the Chinese message. */
-export interface Envelope<T> {
-  status: number
-  data: T
-}
+/** Every answer: { status: 200, data } on success; a refusal's data is the Chinese message. */
+export type Envelope<T> = Omit<Wire<typeof contract.Refusal>, 'data'> & { data: T }
 
 /** A page of a list; pageIndex is 0-based, pageTotal counts rows (not pages). */
-export interface Paged<T> {
-  pageData: T[]
-  pageSize: number
-  pageIndex: number
-  pageTotal: number
-}
+export type { Paged } from '../../../server/db/sql.ts'
 
 export type Flag = Wire<typeof listing.Flag>
 export type PageOrder = Wire<typeof listing.PageOrder>

@@ -9,6 +9,14 @@ export interface ComplaintForm {
   files: string[]
 }
 
+/** What the client posts to Article/PostArticleAppend for a complaint (status 50 is added). */
+export interface ComplaintBody {
+  brief: string
+  imgurls: string
+  postName?: string
+  imgurl?: string
+}
+
 /** The fields checkComplaint may refuse, by the keys the client posts. */
 export type ComplaintField = 'brief' | 'imgurls'
 

@@ -8,3 +8,9 @@ export const PAGE_INDEX_MAX = 100_000
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
+
+/** The creation-time range of list calls, yyyymmddhhmmss in China time. */
+export interface DateRange {
+  stime?: string
+  etime?: string
+}
