@@ -46,6 +46,9 @@ test('a listing filters by tag, sorts by price both ways and pages', async ({ pa
   await tagButton.click()
   await expect(tagButton).toHaveAttribute('aria-pressed', 'true')
   await expect(page).toHaveURL(/tag=/)
+  // The last page stays on screen while the filtered one loads: wait for the island to say
+  // the list was updated (its live region; the pre-rendered page never says so).
+  await expect(page.getByText(/^已更新，共/)).toBeAttached()
   await expect(cards(page).first()).toBeVisible()
   for (const card of await cards(page).all()) {
     await expect(card.getByLabel('标签')).toContainText(tag)
