@@ -53,7 +53,14 @@ const cases = [
 try {
   // Warm up first (JIT, statement caches), so the figures are the steady state, not the start.
   for (const q of cases)
-    spawnSync('wrk', ['-t2', '-c32', '-d3s', '-H', `sign: ${sign}`, `${base}/api/Article/GetArticlePage?${q}`])
+    spawnSync('wrk', [
+      '-t2',
+      '-c32',
+      '-d3s',
+      '-H',
+      `sign: ${sign}`,
+      `${base}/api/Article/GetArticlePage?${q}`,
+    ])
   for (const q of cases) {
     const out = spawnSync(
       'wrk',

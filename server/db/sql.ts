@@ -94,7 +94,8 @@ class Slot {
 
 type Built<Row> = Compilable<Row> & { compile(): CompiledQuery<Row> }
 // Kysely widens the database type with each alias and join; a list takes any of those builders.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
+// biome-ignore lint/suspicious/noExplicitAny: see above. (And {} is Kysely's "nothing selected yet".)
+// biome-ignore lint/complexity/noBannedTypes: see above.
 type From = SelectQueryBuilder<any, any, {}>
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type Read<Row> = SelectQueryBuilder<any, any, Row>
@@ -116,7 +117,8 @@ export function pagedList<V extends object, Row>(spec: {
   filtered: (db: Db, v: V) => From
   read: (db: Db, ids: SelectQueryBuilder<Database, never, { id: number }>) => Read<Row>
 }) {
-  const compiled = new WeakMap<Db, Map<string, { count: CompiledQuery<{ n: number }>; page: CompiledQuery<Row> }>>()
+  type Compiled = { count: CompiledQuery<{ n: number }>; page: CompiledQuery<Row> }
+  const compiled = new WeakMap<Db, Map<string, Compiled>>()
   const build = (db: Db, present: string[], order: Order) => {
     const slots = Object.fromEntries(present.map((k) => [k, new Slot(k)])) as unknown as V
     const from = spec.filtered(db, slots)
@@ -141,10 +143,10 @@ export function pagedList<V extends object, Row>(spec: {
   return async (db: Db, v: V, order: Order, page: Page): Promise<Paged<Row>> => {
     const present = Object.entries(v).flatMap(([k, x]) => (x === undefined ? [] : [k]))
     const shape = `${present.join()}|${order.map((o) => o.join(' ')).join()}`
-    let byShape = compiled.get(db)
-    if (!byShape) compiled.set(db, (byShape = new Map()))
-    let q = byShape.get(shape)
-    if (!q) byShape.set(shape, (q = build(db, present, order)))
+    const byShape: Map<string, Compiled> = compiled.get(db) ?? new Map()
+    compiled.set(db, byShape)
+    const q = byShape.get(shape) ?? build(db, present, order)
+    byShape.set(shape, q)
     const values = { ...v, limit: page.pageSize, offset: page.pageIndex * page.pageSize }
     const [total, rows] = await Promise.all([run(db, q.count, values), run(db, q.page, values)])
     return {

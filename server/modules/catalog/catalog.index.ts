@@ -1,7 +1,8 @@
-import { LISTED, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
+import { LISTED, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
+import { isFavourite } from '../favourites/favourites.queries.ts'
 import * as q from './catalog.queries.ts'
 import * as routes from './catalog.routes.ts'
 
@@ -23,7 +24,7 @@ export const catalog = router()
     const [skuList, spuList, like] = await Promise.all([
       q.skus(db, id),
       q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),
-      user ? q.likesProduct(db, user.id, id) : false,
+      user ? isFavourite(db, user.id, PRODUCT_LIKE_STATUS, id) : false,
     ])
     return ok(c, { ...q.productDetail(row), isLike: like ? (1 as const) : (0 as const), skuList, spuList })
   })

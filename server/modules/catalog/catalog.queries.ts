@@ -1,4 +1,4 @@
-import { LISTED, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
+import { LISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { z } from '../../contract/index.ts'
 import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
@@ -132,17 +132,6 @@ export async function skus(db: Db, spuId: number) {
     img: s.img,
     quantity: 1,
   }))
-}
-
-export async function likesProduct(db: Db, userId: number, spuId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_likes')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', PRODUCT_LIKE_STATUS)
-    .where('tag_id', '=', spuId)
-    .executeTakeFirst()
-  return row !== undefined
 }
 
 /**

@@ -3,6 +3,7 @@ import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { listProducts } from '../catalog/catalog.queries.ts'
+import { isFavourite } from '../favourites/favourites.queries.ts'
 import { commentTree } from './comment-tree.ts'
 import * as q from './content.queries.ts'
 import * as routes from './content.routes.ts'
@@ -46,7 +47,7 @@ export const content = router()
       bought: bought.filter((b) => b !== null),
     })
     const [like, dict, listRecommend, comments] = await Promise.all([
-      user ? q.likes(db, user.id, row.status, id) : false,
+      user ? isFavourite(db, user.id, row.status, id) : false,
       row.class_id === null ? undefined : q.classify(db, row.class_id),
       q.topArticles(db, ArticleStatus.course, 4, id),
       q.commentRows(db, id),

@@ -188,18 +188,6 @@ export const courseSections = (db: Db, articleId: number) =>
     .orderBy('id')
     .execute()
 
-/** Whether `userId` keeps the item among their favourites (its kind is the like status). */
-export async function likes(db: Db, userId: number, status: number, tagId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_likes')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', status)
-    .where('tag_id', '=', tagId)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 export const classify = (db: Db, id: number) =>
   db.selectFrom('classifies').select(['id', 'title']).where('id', '=', id).executeTakeFirst()
 

@@ -25,7 +25,11 @@ const customerOrderList = pagedList({
   filtered: (db, v: Range & { introducerId: number }) =>
     db
       .selectFrom('orders as o')
-      .where('o.user_id', 'in', db.selectFrom('users').select('id').where('introducer_id', '=', v.introducerId))
+      .where(
+        'o.user_id',
+        'in',
+        db.selectFrom('users').select('id').where('introducer_id', '=', v.introducerId),
+      )
       .where('o.status', 'in', PAID_ORDER_STATUSES)
       .where((e) => e.and(inRange('o.create_time', v))),
   read: (db, ids) =>

@@ -15,16 +15,8 @@ import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { FormFoot, RegionDetailFields } from './address-fields.tsx'
 
-type TextKey =
-  | 'companyName'
-  | 'companyCode'
-  | 'companyAddress'
-  | 'companyTel'
-  | 'bank'
-  | 'account'
-  | 'name'
-  | 'tel'
-  | 'addressx'
+/** The text fields: every field of the rule but the type and the region picker. */
+type TextKey = Exclude<InvoiceField, 'types' | 'address' | 'country'>
 /** The fields on the form; the rule's `address` is the region picker, `country` has no field. */
 type Key = Exclude<InvoiceField, 'country'>
 
