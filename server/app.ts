@@ -12,6 +12,7 @@ import { catalog } from './modules/catalog/catalog.index.ts'
 import { content } from './modules/content/content.index.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { owned } from './modules/owned/owned.index.ts'
+import { payments } from './modules/payments/payments.index.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
@@ -24,7 +25,18 @@ const SIGN_REFUSALS = {
 } as const
 
 /** Every domain's calls, in one list: the API and its OpenAPI document are made from it. */
-export const modules = [site, accounts, orders, wallet, catalog, content, owned, uploads, publishing] as const
+export const modules = [
+  site,
+  accounts,
+  orders,
+  payments,
+  wallet,
+  catalog,
+  content,
+  owned,
+  uploads,
+  publishing,
+] as const
 
 export const DOC_PATH = '/api/doc'
 const REFERENCE_PATH = '/api/reference'

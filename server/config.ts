@@ -39,6 +39,15 @@ const schema = z
     TRUST_PROXY: flag('1'),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
+    /** Unpaid orders older than this are cancelled and their stock given back. */
+    ORDER_EXPIRY_MINUTES: int(30, 1, 525_600),
+    /** Who takes online payments (server/providers/payment.ts); only the local sandbox so far. */
+    PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).default('sandbox'),
+    /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
+    PAYMENT_SANDBOX_SECRET: z
+      .string()
+      .min(16, 'PAYMENT_SANDBOX_SECRET 至少 16 个字符 (at least 16 characters)')
+      .default('dev-sandbox-payment-secret'),
   })
   .transform((e) => ({
     port: e.PORT,
@@ -54,6 +63,9 @@ const schema = z
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
+    orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
   }))
 
 export type Config = z.output<typeof schema>

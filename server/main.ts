@@ -5,6 +5,7 @@ import { buildSite } from './build-site.ts'
 import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
+import { startOrderExpiry } from './modules/orders/orders.service.ts'
 import { DEMO_ACCOUNTS, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 
@@ -21,6 +22,13 @@ async function main() {
     console.log('[seed] 首次启动，正在生成演示数据…')
     await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
   }
+
+  const stopExpiry = startOrderExpiry({
+    db,
+    now: () => new Date(),
+    minutes: config.orderExpiryMinutes,
+    log: (s) => console.log(s),
+  })
 
   const { distDir } = config
   mkdirSync(distDir, { recursive: true })
@@ -49,6 +57,7 @@ async function main() {
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
 
   const stop = () => {
+    stopExpiry()
     server.close()
     void db.destroy().then(() => process.exit(0))
   }

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { createApi } from './app.ts'
 import type { Deps } from './http.ts'
 import { wechatConfirmPage } from './modules/accounts/wechat.ts'
+import { paymentPages } from './modules/payments/payments.pages.ts'
 
 /**
  * The whole portal on one port: the API, uploaded files and (once built) the static site.
@@ -18,6 +19,8 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
   app.route('/', createApi(deps))
   // The page a phone opens from the WeChat login QR code (a page, so outside /api and its sign).
   app.route('/', wechatConfirmPage(deps))
+  // The sandbox payment page the pay QR code opens, and the providers' notifications (no sign).
+  app.route('/', paymentPages(deps))
 
   // Uploads are user files: never let one run as a page (an SVG with a script, say).
   app.use('/uploads/*', async (c, next) => {

@@ -379,6 +379,20 @@ ALTER TABLE addresses ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE invoice_infos ADD COLUMN is_show INTEGER NOT NULL DEFAULT 1;
 `,
   },
+  {
+    version: 3,
+    name: 'discount in tenths and order expiry',
+    // A member discount may have one decimal (8.5折): kept in tenths of 折, 100 is full price.
+    // The old integer columns stay (never edit a shipped migration) but nothing reads them.
+    // orders_expiry serves the job that cancels unpaid orders past ORDER_EXPIRY_MINUTES.
+    sql: `
+ALTER TABLE users ADD COLUMN discount_tenths INTEGER NOT NULL DEFAULT 100;
+UPDATE users SET discount_tenths = discount * 10;
+ALTER TABLE orders ADD COLUMN discount_tenths INTEGER NOT NULL DEFAULT 100;
+UPDATE orders SET discount_tenths = discount * 10;
+CREATE INDEX orders_expiry ON orders(status, create_time);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -50,7 +50,10 @@ export interface UsersTable {
   level: Def<number>
   status: Def<number>
   cert_ext: Def<string>
+  /** Old whole-折 discount (10 = none); superseded by discount_tenths. */
   discount: Def<number>
+  /** Member discount in tenths of 折: 100 full price, 85 is 8.5折 (migration 3). */
+  discount_tenths: Def<number>
   balance_fen: Def<number>
   integral_fen: Def<number>
   income_fen: Def<number>
@@ -254,7 +257,10 @@ export interface OrdersTable {
   types: Def<number>
   cost_price_fen: number
   tol_cost_fen: number
+  /** Old whole-折 discount; superseded by discount_tenths. */
   discount: Def<number>
+  /** The buyer's discount when ordering, in tenths of 折 (100 full price). */
+  discount_tenths: Def<number>
   rec_name: Def<string>
   rec_tel: Def<string>
   rec_province: Def<string>

@@ -168,6 +168,7 @@ export function seedCommerce(
       cost_price_fen: cost,
       tol_cost_fen: tol,
       discount,
+      discount_tenths: discount * 10,
       rec_name: a?.name ?? '',
       rec_tel: a?.tel ?? '',
       rec_province: a?.province ?? '',

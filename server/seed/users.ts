@@ -93,6 +93,7 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
       status: u.status ?? CertStatus.form,
       cert_ext: u.cert ?? '',
       discount: u.discount ?? Discount.none,
+      discount_tenths: (u.discount ?? Discount.none) * 10,
       balance_fen: u.balanceFen ?? 0,
       integral_fen: u.integralFen ?? 0,
       income_fen: u.incomeFen ?? 0,

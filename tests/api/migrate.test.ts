@@ -27,7 +27,8 @@ async function legacyDatabase(kind: 'sqlite' | 'pg'): Promise<Db> {
   const db = kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file: join(dir, `${schema}.db`) })
   schemas.set(db, schema)
   opened.push(db)
-  for (const m of Object.values(migrations)) await m.up(db as unknown as Kysely<unknown>)
+  // The versions that database had, 1 and 2; the Migrator brings it the newer ones.
+  for (const m of Object.values(migrations).slice(0, 2)) await m.up(db as unknown as Kysely<unknown>)
   await sql`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
     db,
   )
@@ -44,7 +45,7 @@ async function legacyDatabase(kind: 'sqlite' | 'pg'): Promise<Db> {
 describe(`a database made before the Migrator (${kind})`, () => {
   it('migrates forward without running a shipped version again, and loses nothing', async () => {
     const db = await legacyDatabase(kind)
-    expect(await migrate(db)).toEqual([])
+    expect(await migrate(db)).toEqual(Object.keys(migrations).slice(2))
     const recorded = await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
     expect(recorded.rows.map((r) => r.name)).toEqual(Object.keys(migrations))
     const users = await db.selectFrom('users').select(['tel', 'nick_name']).execute()

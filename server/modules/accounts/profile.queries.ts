@@ -3,6 +3,7 @@ import { CertLevelText } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { CertForm } from '../../../src/lib/rules/certification.ts'
+import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { ProfileForm } from '../../../src/lib/rules/profile.ts'
 import { stars } from '../../../src/lib/rules/stars.ts'
 import type { Db } from '../../db/index.ts'
@@ -47,7 +48,7 @@ export async function ownProfile(db: Db, userId: number) {
         'u.level',
         'u.status',
         'u.cert_ext',
-        'u.discount',
+        'u.discount_tenths',
         'u.balance_fen',
         'u.integral_fen',
         'u.income_fen',
@@ -78,7 +79,8 @@ export async function ownProfile(db: Db, userId: number) {
     level: r.level,
     levelText: CertLevelText[r.level] ?? '游客',
     status: r.status,
-    discount: r.discount,
+    // In 折 with one decimal (8.5), from the tenths the orders price with (src/lib/rules/pricing.ts).
+    discount: discountZhe(r.discount_tenths),
     content: r.content,
     ext: r.ext,
     balance: fenToYuan(r.balance_fen),

@@ -54,7 +54,9 @@ export const content = router()
     ])
     return ok(c, {
       ...q.articleCard(row),
-      content: row.content,
+      // A paid post shows its brief, not its content, until bought (issue 8).
+      content:
+        row.status === ArticleStatus.post && row.price_fen > 0 && !wholeUnlocked ? row.brief : row.content,
       imgurls: row.imgurls,
       postName: row.post_name,
       tel: row.tel,

@@ -1,20 +1,89 @@
 import { ok, router } from '../../contract/index.ts'
-import { int } from '../../contract/params.ts'
+import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
-import { customerOrders, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
+import { customerOrders, orderDetail, orderStatus, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
+import { cancelOrder, placeArticleOrder, placeGoodsOrder, type Receiver } from './orders.writes.ts'
 
 const statusParam = int('订单状态', { min: -1, max: 100 })
+const CANCELLED = 100
 
-/** The user's orders, and the introducer's view of their customers' orders. */
-export const orders = router().openapi(routes.getOrders, async (c) => {
-  const { db } = c.get('deps')
-  const user = requireUser(c)
-  const { introducer, status: rawStatus, pageIndex, pageSize, ...range } = c.req.valid('query')
-  const page = { pageIndex, pageSize }
-  if (introducer) return ok(c, await customerOrders(db, user.id, range, page))
-  const status = statusParam.safeParse(rawStatus)
-  if (!status.success) throw refuse(status.error.issues[0]?.message ?? '订单状态不正确')
-  if (status.data !== undefined && !STATUS_FILTERS.includes(status.data)) throw refuse('订单状态不正确')
-  return ok(c, await ownOrders(db, user.id, { ...range, status: status.data }, page))
-})
+const text = (v: unknown, max = 200) => (typeof v === 'string' ? v.trim().slice(0, max) : '')
+
+/** The user's orders, and the introducer's view of their customers' orders; buying; cancelling. */
+export const orders = router()
+  .openapi(routes.getOrders, async (c) => {
+    const { db } = c.get('deps')
+    const user = requireUser(c)
+    const {
+      introducer,
+      status: rawStatus,
+      types,
+      tag: _tag,
+      types2: _types2,
+      pageIndex,
+      pageSize,
+      ...range
+    } = c.req.valid('query')
+    const page = { pageIndex, pageSize }
+    if (introducer) return ok(c, await customerOrders(db, user.id, range, page))
+    const status = statusParam.safeParse(rawStatus)
+    if (!status.success) throw refuse(status.error.issues[0]?.message ?? '订单状态不正确')
+    if (status.data !== undefined && !STATUS_FILTERS.includes(status.data)) throw refuse('订单状态不正确')
+    return ok(c, await ownOrders(db, user.id, { ...range, status: status.data, types }, page))
+  })
+  .openapi(routes.getOrder, async (c) => {
+    const order = await orderDetail(c.get('deps').db, requireUser(c).id, c.req.valid('query').id)
+    if (!order) throw refuse('订单不存在', 404)
+    return ok(c, order)
+  })
+  .openapi(routes.getOrderStatus, async (c) => {
+    const status = await orderStatus(c.get('deps').db, requireUser(c).id, c.req.valid('query').id)
+    if (status === undefined) throw refuse('订单不存在', 404)
+    return ok(c, status)
+  })
+  .openapi(routes.postOrderAppend, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const body = c.req.valid('json')
+    const list = Array.isArray(body.list) ? (body.list as unknown[]) : []
+    if (list.length === 0) throw refuse('请勾选商品生成订单')
+    const items = list.map((x) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {}))
+    const articles = items.filter((i) => i.articleId !== undefined && i.articleId !== null)
+    if (articles.length > 0) {
+      if (items.length > 1) throw refuse('课程、帖子和任务须单独购买')
+      const item = items[0] ?? {}
+      const articleId = parseId(item.articleId)
+      if (articleId === null) throw refuse('当前商品已经下架')
+      const hasSection = item.sectionId !== undefined && item.sectionId !== null && item.sectionId !== ''
+      const sectionId = hasSection ? parseId(item.sectionId) : undefined
+      if (sectionId === null) throw refuse('当前商品已经下架')
+      return ok(c, await placeArticleOrder(db, user.id, { articleId, sectionId }, now()))
+    }
+    const receiver: Receiver = {
+      recName: text(body.recName, 20),
+      recTel: text(body.recTel, 20),
+      recProvince: text(body.recProvince, 20),
+      recCity: text(body.recCity, 20),
+      recArea: text(body.recArea, 20),
+      recStreet: text(body.recStreet, 50),
+      recAddress: text(body.recAddress),
+      recAddressx: text(body.recAddressx),
+      nickName: text(body.nickName, 50),
+    }
+    if (!receiver.recName || !receiver.recTel || !(receiver.recAddressx || receiver.recAddress))
+      throw refuse('请添加地址')
+    const wanted = items.map((i) => ({ skuId: parseId(i.skuId), quantity: i.quantity }))
+    return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted, now()))
+  })
+  .openapi(routes.postOrderStatus, async (c) => {
+    const { db } = c.get('deps')
+    const user = requireUser(c)
+    const body = c.req.valid('json')
+    const id = parseId(body.id)
+    if (id === null) throw refuse('请提供正确的订单编号')
+    if (Number(body.status) !== CANCELLED) throw refuse('不支持的订单状态')
+    if ((await orderStatus(db, user.id, id)) === undefined) throw refuse('订单不存在', 404)
+    await cancelOrder(db, user.id, id)
+    return ok(c, '取消成功')
+  })

@@ -1,6 +1,7 @@
 import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import { inRange, type Page, pagedList } from '../../db/sql.ts'
 
@@ -79,30 +80,19 @@ const ownOrderList = pagedList({
     if (v.status !== undefined) q = q.where('o.status', '=', v.status)
     return q
   },
-  read: (db, ids) =>
-    db
-      .selectFrom('orders as o')
-      .select([
-        'o.id',
-        'o.code',
-        'o.status',
-        'o.types',
-        'o.cost_price_fen',
-        'o.tol_cost_fen',
-        'o.rec_name',
-        'o.rec_tel',
-        'o.rec_address',
-        'o.rec_addressx',
-        'o.create_time',
-        'o.pay_time',
-        'o.way_time',
-        'o.finish_time',
-      ])
-      .where('o.id', 'in', ids),
+  read: (db, ids) => db.selectFrom('orders as o').select(CARD_COLUMNS).where('o.id', 'in', ids),
 })
 
-/** The user's own orders (storefront §4), filtered by status; -1 is after-sales. */
-export async function ownOrders(db: Db, userId: number, q: Range & { status?: number }, page: Page) {
+/**
+ * The user's own orders (storefront §4), filtered by status (-1 is after-sales, i.e. types 10)
+ * and by `types` (0 ordinary, 10 after-sales requested; status -1 wins when both are given).
+ */
+export async function ownOrders(
+  db: Db,
+  userId: number,
+  q: Range & { status?: number; types?: number },
+  page: Page,
+) {
   const afterSales = q.status === OrderStatus.afterSales
   const result = await ownOrderList(
     db,
@@ -111,7 +101,7 @@ export async function ownOrders(db: Db, userId: number, q: Range & { status?: nu
       stime: q.stime,
       etime: q.etime,
       status: afterSales ? undefined : q.status,
-      afterSalesTypes: afterSales ? AFTER_SALES_TYPES : undefined,
+      afterSalesTypes: afterSales ? AFTER_SALES_TYPES : q.types,
     },
     NEWEST,
     page,
@@ -120,30 +110,96 @@ export async function ownOrders(db: Db, userId: number, q: Range & { status?: nu
     db,
     result.pageData.map((o) => o.id),
   )
-  const pageData = result.pageData.map((r) => {
-    const itemList = items.get(r.id) ?? []
-    return {
-      id: r.id,
-      code: r.code,
-      status: r.status,
-      statusText: OrderStatusText[r.status] ?? '',
-      types: r.types,
-      costPrice: fenToYuan(r.cost_price_fen),
-      tolCost: fenToYuan(r.tol_cost_fen),
-      recName: r.rec_name,
-      recTel: r.rec_tel,
-      recAddress: r.rec_address,
-      recAddressx: r.rec_addressx,
-      createTime: r.create_time,
-      payTime: r.pay_time ?? '',
-      wayTime: r.way_time ?? '',
-      finishTime: r.finish_time ?? '',
-      // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
-      ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
-      itemList,
-    }
-  })
+  const pageData = result.pageData.map((r) => orderCard(r, items.get(r.id) ?? []))
   return { ...result, pageData }
+}
+
+type CardRow = Awaited<ReturnType<typeof ownOrderList>>['pageData'][number]
+type Item = { imgurl: string; title: string; price: number; quantity: number }
+
+/** One order as the wire's OrderCard. */
+function orderCard(r: CardRow, itemList: Item[]) {
+  return {
+    id: r.id,
+    code: r.code,
+    status: r.status,
+    statusText: OrderStatusText[r.status] ?? '',
+    types: r.types,
+    costPrice: fenToYuan(r.cost_price_fen),
+    tolCost: fenToYuan(r.tol_cost_fen),
+    recName: r.rec_name,
+    recTel: r.rec_tel,
+    recAddress: r.rec_address,
+    recAddressx: r.rec_addressx,
+    createTime: r.create_time,
+    payTime: r.pay_time ?? '',
+    wayTime: r.way_time ?? '',
+    finishTime: r.finish_time ?? '',
+    // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
+    ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
+    itemList,
+  }
+}
+
+const CARD_COLUMNS = [
+  'o.id',
+  'o.code',
+  'o.status',
+  'o.types',
+  'o.cost_price_fen',
+  'o.tol_cost_fen',
+  'o.rec_name',
+  'o.rec_tel',
+  'o.rec_address',
+  'o.rec_addressx',
+  'o.create_time',
+  'o.pay_time',
+  'o.way_time',
+  'o.finish_time',
+] as const
+
+/**
+ * One of the user's own orders in full (Orders/GetOrders): the card, its items in `list` too, the
+ * discount in 折, the way it was paid, and whether it sells goods or an article (course, post, task).
+ * Undefined when it is not the user's.
+ */
+export async function orderDetail(db: Db, userId: number, id: number) {
+  const r = await db
+    .selectFrom('orders as o')
+    .select(CARD_COLUMNS)
+    .select(['o.discount_tenths', 'o.pay_way'])
+    .where('o.id', '=', id)
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst()
+  if (!r) return undefined
+  const itemList = (await itemsOf(db, [r.id])).get(r.id) ?? []
+  const article = await db
+    .selectFrom('order_items')
+    .select('article_id')
+    .where('order_id', '=', r.id)
+    .where('article_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst()
+  const articleId = article?.article_id ?? null
+  return {
+    ...orderCard(r, itemList),
+    list: itemList,
+    discount: discountZhe(r.discount_tenths),
+    payWay: r.pay_way,
+    kind: articleId === null ? ('goods' as const) : ('article' as const),
+    articleId,
+  }
+}
+
+/** The status of one of the user's own orders, or undefined when it is not theirs. */
+export async function orderStatus(db: Db, userId: number, id: number) {
+  const r = await db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return r?.status
 }
 
 /** The items of some orders in one query, by order id. */

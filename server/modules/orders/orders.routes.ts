@@ -1,5 +1,5 @@
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
-import { flag, page, range } from '../../contract/params.ts'
+import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { field, flag, id, int, objectBody, page, range, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['订单']
@@ -71,9 +71,87 @@ export const getOrders = createRoute({
         .string()
         .optional()
         .openapi({ type: 'integer', enum: [10, 20, 30, 40, 100, -1], description: '订单状态' }),
+      types: int('售后类型：0 普通，10 已申请售后（status=-1 时忽略）', { min: 0, max: 10 }),
+      tag: str('接受但忽略（规格未说明其含义）'),
+      types2: str('接受但忽略（规格未说明其含义）'),
       ...page,
       ...range,
     }),
   },
   responses: answers(z.union([pagedOf(OrderCard), pagedOf(CustomerOrder)]), [401]),
+})
+
+/** One of the user's own orders in full (Orders/GetOrders). */
+export const OrderDetail = OrderCard.extend({
+  list: z.array(OrderItem).openapi({ description: '商品清单，与 itemList 相同' }),
+  discount: z.number().openapi({ description: '下单时的会员折扣（折，如 8.5；10 为无折扣）' }),
+  payWay: z.string().openapi({ description: '支付方式：alipay、wechat、balance、union；未支付时为空' }),
+  kind: z.enum(['goods', 'article']).openapi({ description: 'goods 商品订单；article 课程/帖子/任务订单' }),
+  articleId: z.number().int().nullable().openapi({ description: 'article 订单所购的内容编号' }),
+}).openapi('OrderDetail')
+export type OrderDetail = z.infer<typeof OrderDetail>
+
+const orderId = { id: id('订单编号') }
+
+export const getOrder = createRoute({
+  method: 'get',
+  path: '/Orders/GetOrders',
+  tags,
+  summary: '自己的一个订单（他人的订单答 404 订单不存在）',
+  middleware: [signedIn],
+  request: { query: z.object(orderId) },
+  responses: answers(OrderDetail, [401, 404]),
+})
+
+export const getOrderStatus = createRoute({
+  method: 'get',
+  path: '/Orders/GetOrdersStatus',
+  tags,
+  summary: '自己的一个订单的状态（支付页轮询；支付后为 20）',
+  middleware: [signedIn],
+  request: { query: z.object(orderId) },
+  responses: answers(z.number().int().openapi({ description: '订单状态' }), [401, 404]),
+})
+
+export const postOrderAppend = createRoute({
+  method: 'post',
+  path: '/Orders/PostOrdersAppend',
+  tags,
+  summary:
+    '下单：商品（list 为 [{skuId, quantity}]，需收货地址）或一项课程/帖子/任务（list 为 [{articleId, sectionId?}]）。价格、标题、图片全部取自数据库；库存在同一事务中扣减。免费内容直接加入，答 0',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      objectBody({
+        recName: field('string', '收货人'),
+        recTel: field('string', '收货电话'),
+        recProvince: field('string', '省'),
+        recCity: field('string', '市'),
+        recArea: field('string', '区'),
+        recStreet: field('string', '街道'),
+        recAddress: field('string', '省,市,区,街道（缺省时由以上拼成）'),
+        recAddressx: field('string', '详细地址'),
+        nickName: field('string', '下单人昵称'),
+        list: field(
+          'array',
+          '[{skuId, quantity, spuId?, title?, imgurl?}]（title/imgurl 忽略）或 [{articleId, sectionId?}]',
+        ),
+      }),
+    ),
+  },
+  responses: answers(z.number().int().openapi({ description: '新订单编号；免费内容加入时为 0' }), [401]),
+})
+
+export const postOrderStatus = createRoute({
+  method: 'post',
+  path: '/Orders/PostOrdersStatus',
+  tags,
+  summary: '改变订单状态：目前只有取消（status 100，仅待付款订单），库存退回',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      objectBody({ id: field('integer', '订单编号'), status: field('integer', '目标状态：100 取消') }),
+    ),
+  },
+  responses: answers(z.string().openapi({ description: '取消成功' }), [401, 404]),
 })

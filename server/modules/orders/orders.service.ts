@@ -1,0 +1,118 @@
+/**
+ * What other domains may do with orders (payments, ops): read the caller's unpaid order and mark
+ * an order paid inside the caller's transaction. Nothing here opens a transaction of its own.
+ */
+import { OrderStatus } from '../../../src/lib/constants.ts'
+import type { Db } from '../../db/index.ts'
+import { dbTime } from '../../time.ts'
+import { expireOrders } from './orders.writes.ts'
+
+export interface PayableOrder {
+  id: number
+  code: string
+  status: number
+  tolCostFen: number
+  /** The first item's title, with 等N件 when there are more: the payment's subject. */
+  title: string
+}
+
+/** The caller's own order (any status), or undefined when it is not theirs or does not exist. */
+export async function payableOrder(
+  db: Db,
+  orderId: number,
+  userId: number,
+): Promise<PayableOrder | undefined> {
+  const o = await db
+    .selectFrom('orders')
+    .select(['id', 'code', 'status', 'tol_cost_fen'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!o) return undefined
+  const items = await db
+    .selectFrom('order_items')
+    .select('title')
+    .where('order_id', '=', o.id)
+    .orderBy('id')
+    .execute()
+  const first = items[0]?.title ?? o.code
+  const title = items.length > 1 ? `${first}等${items.length}件` : first
+  return { id: o.id, code: o.code, status: o.status, tolCostFen: o.tol_cost_fen, title }
+}
+
+/**
+ * Marks an unpaid order paid, inside the caller's transaction `trx`. Conditional on the order
+ * still being unpaid (10): when it changed the row, the buyer's expenditure (integral_fen) grows
+ * by the amount paid and every article item becomes a purchase (unlocking it, listing it as
+ * joined) with the article's hitsTrue + 1. Answers false when the order was not unpaid — paid
+ * already, cancelled, expired or unknown — and then has changed nothing.
+ */
+export async function markOrderPaid(trx: Db, orderId: number, way: string, at: Date): Promise<boolean> {
+  const time = dbTime(at)
+  const changed = await trx
+    .updateTable('orders')
+    .set({ status: OrderStatus.unshipped, pay_time: time, pay_way: way })
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.unpaid)
+    .executeTakeFirst()
+  if (Number(changed.numUpdatedRows) !== 1) return false
+  const order = await trx
+    .selectFrom('orders')
+    .select(['user_id', 'tol_cost_fen'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow()
+  await trx
+    .updateTable('users')
+    .set((e) => ({ integral_fen: e('integral_fen', '+', order.tol_cost_fen) }))
+    .where('id', '=', order.user_id)
+    .execute()
+  const articleItems = await trx
+    .selectFrom('order_items')
+    .select(['article_id', 'section_id'])
+    .where('order_id', '=', orderId)
+    .where('article_id', 'is not', null)
+    .orderBy('id')
+    .execute()
+  for (const item of articleItems) {
+    const articleId = item.article_id as number
+    await trx
+      .insertInto('purchases')
+      .values({
+        user_id: order.user_id,
+        article_id: articleId,
+        section_id: item.section_id,
+        order_id: orderId,
+        create_time: time,
+      })
+      .execute()
+    await trx
+      .updateTable('articles')
+      .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
+      .where('id', '=', articleId)
+      .execute()
+  }
+  return true
+}
+
+/**
+ * Starts the job that cancels orders left unpaid for ORDER_EXPIRY_MINUTES (stock given back):
+ * every minute, and once at start. Each order is claimed by a conditional update, so several
+ * server processes running it act once. Answers a function that stops it.
+ */
+export function startOrderExpiry(deps: {
+  db: Db
+  now: () => Date
+  minutes: number
+  log?: (s: string) => void
+}) {
+  const run = () =>
+    expireOrders(deps.db, deps.now(), deps.minutes)
+      .then((n) => {
+        if (n > 0) deps.log?.(`[orders] ${n} 个未支付订单已超时取消`)
+      })
+      .catch((e: unknown) => deps.log?.(`[orders] 超时取消失败: ${e instanceof Error ? e.message : e}`))
+  void run()
+  const timer = setInterval(run, 60_000)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,322 @@
+/**
+ * Placing, cancelling and expiring orders. Every amount comes from the database (the body's
+ * titles, images and prices are ignored); stock is taken by a conditional update in the order's
+ * own transaction and given back in the transaction that cancels or expires it.
+ */
+import { randomInt } from 'node:crypto'
+import { ArticleStatus, LISTED, LISTED_KINDS, OrderStatus } from '../../../src/lib/constants.ts'
+import { isFreeSection } from '../../../src/lib/rules/course.ts'
+import { payable } from '../../../src/lib/rules/pricing.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+
+export const QUANTITY_MAX = 99_999
+const QUANTITY_MESSAGE = `购买数量须为1到${QUANTITY_MAX}之间的整数`
+
+export interface Receiver {
+  recName: string
+  recTel: string
+  recProvince: string
+  recCity: string
+  recArea: string
+  recStreet: string
+  recAddress: string
+  recAddressx: string
+  nickName: string
+}
+
+interface Line {
+  spu_id: number | null
+  sku_id: number | null
+  article_id: number | null
+  section_id: number | null
+  title: string
+  imgurl: string
+  price_fen: number
+  quantity: number
+}
+
+/** 'D' + yyyymmddhhmmss (China time) + 4 random digits: D202601021304051234. */
+export const orderCode = (at: Date) =>
+  `D${dbTime(at).replace(/\D/g, '')}${String(randomInt(0, 10_000)).padStart(4, '0')}`
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: unknown; message?: unknown }
+  return err.code === '23505' || /UNIQUE constraint failed/i.test(String(err.message ?? ''))
+}
+
+const firstImage = (imgurls: string) => imgurls.split(',')[0]?.trim() ?? ''
+
+/**
+ * Inserts the order and its lines, running `take` (stock) first in the same transaction; a code
+ * already taken (two orders in one second drew the same 4 digits) retries the whole transaction.
+ */
+async function insertOrder(
+  db: Db,
+  order: { userId: number; receiver: Receiver | null; lines: Line[]; at: Date },
+  take: (trx: Db) => Promise<void>,
+): Promise<number> {
+  const user = await db
+    .selectFrom('users')
+    .select(['discount_tenths', 'nick_name'])
+    .where('id', '=', order.userId)
+    .executeTakeFirstOrThrow()
+  const cost = order.lines.reduce((s, l) => s + l.price_fen * l.quantity, 0)
+  const r = order.receiver
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await take(trx)
+        const { id } = await trx
+          .insertInto('orders')
+          .values({
+            code: orderCode(order.at),
+            user_id: order.userId,
+            status: OrderStatus.unpaid,
+            types: 0,
+            cost_price_fen: cost,
+            tol_cost_fen: payable(cost, user.discount_tenths),
+            discount: Math.floor(user.discount_tenths / 10),
+            discount_tenths: user.discount_tenths,
+            rec_name: r?.recName ?? '',
+            rec_tel: r?.recTel ?? '',
+            rec_province: r?.recProvince ?? '',
+            rec_city: r?.recCity ?? '',
+            rec_area: r?.recArea ?? '',
+            rec_street: r?.recStreet ?? '',
+            rec_address:
+              r?.recAddress ||
+              (r ? [r.recProvince, r.recCity, r.recArea, r.recStreet].filter(Boolean).join(',') : ''),
+            rec_addressx: r?.recAddressx ?? '',
+            nick_name: r?.nickName || user.nick_name,
+            create_time: dbTime(order.at),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await trx
+          .insertInto('order_items')
+          .values(order.lines.map((l) => ({ ...l, order_id: id })))
+          .execute()
+        return id
+      })
+    } catch (e) {
+      if (attempt < 5 && isUniqueViolation(e)) continue
+      throw e
+    }
+  }
+}
+
+/**
+ * A goods order: every SKU listed (its SPU shown and 是), stock taken with
+ * `stock = stock - q WHERE stock >= q`; a short SKU refuses `${title}库存不足` and nothing is kept.
+ */
+export async function placeGoodsOrder(
+  db: Db,
+  userId: number,
+  receiver: Receiver,
+  wanted: { skuId: number | null; quantity: unknown }[],
+  at: Date,
+): Promise<number> {
+  const known = wanted.map((w) => w.skuId).filter((id): id is number => id !== null)
+  const rows =
+    known.length === 0
+      ? []
+      : await db
+          .selectFrom('product_skus as k')
+          .innerJoin('product_spus as p', 'p.id', 'k.spu_id')
+          .select([
+            'k.id',
+            'k.spu_id',
+            'k.title as sku_title',
+            'k.price_fen',
+            'k.img',
+            'p.title',
+            'p.imgurls',
+          ])
+          .where('k.id', 'in', known)
+          .where('p.is_show', '=', 1)
+          .where('p.ext', '=', LISTED)
+          .execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  if (wanted.some((w) => w.skuId === null || !byId.has(w.skuId))) throw refuse('当前商品已经下架')
+  // One line per SKU, in id order: two orders locking the same SKUs lock them in the same order.
+  const bySku = new Map<number, number>()
+  for (const w of wanted) {
+    const q =
+      typeof w.quantity === 'string' && /^\d+$/.test(w.quantity.trim()) ? Number(w.quantity) : w.quantity
+    if (typeof q !== 'number' || !Number.isInteger(q) || q < 1 || q > QUANTITY_MAX)
+      throw refuse(QUANTITY_MESSAGE)
+    bySku.set(w.skuId as number, (bySku.get(w.skuId as number) ?? 0) + q)
+  }
+  const lines: Line[] = [...bySku.keys()]
+    .sort((a, b) => a - b)
+    .map((skuId) => {
+      const r = byId.get(skuId)
+      const quantity = bySku.get(skuId) ?? 0
+      if (!r || quantity > QUANTITY_MAX) throw refuse(QUANTITY_MESSAGE)
+      return {
+        spu_id: r.spu_id,
+        sku_id: r.id,
+        article_id: null,
+        section_id: null,
+        title: `${r.title} ${r.sku_title}`,
+        imgurl: r.img || firstImage(r.imgurls),
+        price_fen: r.price_fen,
+        quantity,
+      }
+    })
+  return insertOrder(db, { userId, receiver, lines, at }, async (trx) => {
+    for (const l of lines) {
+      const taken = await trx
+        .updateTable('product_skus')
+        .set((e) => ({ stock: e('stock', '-', l.quantity) }))
+        .where('id', '=', l.sku_id as number)
+        .where('stock', '>=', l.quantity)
+        .executeTakeFirst()
+      if (Number(taken.numUpdatedRows) !== 1) throw refuse(`${l.title}库存不足`)
+    }
+  })
+}
+
+/**
+ * An article (course, paid post, task) or one paid section of a course. A free one is joined at
+ * once — a purchases row without an order, only the first time — and answers 0; a paid one answers
+ * the new unpaid order's id. Owning it already (or having bought it) is refused.
+ */
+export async function placeArticleOrder(
+  db: Db,
+  userId: number,
+  want: { articleId: number; sectionId?: number },
+  at: Date,
+): Promise<number> {
+  const a = await db
+    .selectFrom('articles')
+    .select(['id', 'title', 'imgurl', 'imgurls', 'price_fen', 'create_id', 'status'])
+    .where('id', '=', want.articleId)
+    .where('is_show', '=', 1)
+    .where('ext', '=', LISTED)
+    .where('status', 'in', LISTED_KINDS)
+    .executeTakeFirst()
+  if (!a) throw refuse('当前商品已经下架')
+  let priceFen = a.price_fen
+  let title = a.title
+  let sectionId: number | null = null
+  if (want.sectionId !== undefined) {
+    const s = await db
+      .selectFrom('course_sections')
+      .select(['id', 'title', 'status', 'price_fen'])
+      .where('id', '=', want.sectionId)
+      .where('article_id', '=', a.id)
+      .executeTakeFirst()
+    if (!s || a.status !== ArticleStatus.course) throw refuse('当前商品已经下架')
+    sectionId = s.id
+    title = `${a.title} ${s.title}`
+    priceFen = isFreeSection({ status: s.status, price: s.price_fen }) ? 0 : s.price_fen
+  }
+  const owned = await db
+    .selectFrom('purchases')
+    .select(['section_id'])
+    .where('user_id', '=', userId)
+    .where('article_id', '=', a.id)
+    .execute()
+  const has = owned.some((p) => p.section_id === null || p.section_id === sectionId)
+  if (priceFen === 0) {
+    // Free: joining twice changes nothing. The whole item (not a free section) is what is joined.
+    if (!has && sectionId === null) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('purchases')
+          .values({
+            user_id: userId,
+            article_id: a.id,
+            section_id: null,
+            order_id: null,
+            create_time: dbTime(at),
+          })
+          .execute()
+        await trx
+          .updateTable('articles')
+          .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
+          .where('id', '=', a.id)
+          .execute()
+      })
+    }
+    return 0
+  }
+  if (a.create_id === userId) throw refuse('不能购买自己发布的内容')
+  if (has) throw refuse('已经购买过了')
+  const line: Line = {
+    spu_id: null,
+    sku_id: null,
+    article_id: a.id,
+    section_id: sectionId,
+    title,
+    imgurl: a.imgurl || firstImage(a.imgurls),
+    price_fen: priceFen,
+    quantity: 1,
+  }
+  return insertOrder(db, { userId, receiver: null, lines: [line], at }, async () => {})
+}
+
+/** Gives back the stock of an order's goods, inside the transaction that cancelled it. */
+async function giveBackStock(trx: Db, orderId: number) {
+  const items = await trx
+    .selectFrom('order_items')
+    .select(['sku_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('sku_id', 'is not', null)
+    .orderBy('sku_id')
+    .execute()
+  for (const i of items) {
+    await trx
+      .updateTable('product_skus')
+      .set((e) => ({ stock: e('stock', '+', i.quantity) }))
+      .where('id', '=', i.sku_id as number)
+      .execute()
+  }
+}
+
+/**
+ * Moves an unpaid order to cancelled (100) and gives its stock back, once: the move is a
+ * conditional update, so of two processes (or a cancel racing the expiry job) one acts.
+ */
+async function cancelUnpaid(db: Db, orderId: number, userId?: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('orders')
+      .set({ status: OrderStatus.cancelled })
+      .where('id', '=', orderId)
+      .where('status', '=', OrderStatus.unpaid)
+    if (userId !== undefined) q = q.where('user_id', '=', userId)
+    const changed = await q.executeTakeFirst()
+    if (Number(changed.numUpdatedRows) !== 1) return false
+    await giveBackStock(trx, orderId)
+    return true
+  })
+}
+
+/** The buyer's cancel (PostOrdersStatus {id, status: 100}): only from unpaid. */
+export async function cancelOrder(db: Db, userId: number, orderId: number) {
+  if (!(await cancelUnpaid(db, orderId, userId))) throw refuse('当前订单状态不能取消')
+}
+
+/**
+ * The expiry job's one run: every order still unpaid `minutes` after it was made is cancelled with
+ * its stock back. Each is claimed by the conditional update, so several processes running the job
+ * at once act once per order. Answers how many this run expired.
+ */
+export async function expireOrders(db: Db, now: Date, minutes: number): Promise<number> {
+  const before = dbTime(new Date(now.getTime() - minutes * 60_000))
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', OrderStatus.unpaid)
+    .where('create_time', '<', before)
+    .orderBy('id')
+    .limit(500)
+    .execute()
+  let n = 0
+  for (const { id } of due) if (await cancelUnpaid(db, id)) n++
+  return n
+}

@@ -1,0 +1,42 @@
+import { yuanToFen } from '../../../src/lib/money.ts'
+import { ok, router } from '../../contract/index.ts'
+import { refuse, requireUser } from '../../http.ts'
+import { paymentProvider } from '../../providers/payment.ts'
+import * as q from './payments.queries.ts'
+import * as routes from './payments.routes.ts'
+
+const CHOOSE_WAY = '请选择支付方式'
+
+/** Paying orders (balance, Alipay, WeChat Pay, transfer) and topping up the wallet. */
+export const payments = router()
+  .openapi(routes.getOrdersPay, async (c) => {
+    const { id, way } = c.req.valid('query')
+    const user = requireUser(c)
+    const { db, config, now } = c.get('deps')
+    if (!way) throw refuse(CHOOSE_WAY)
+    const order = await q.unpaidOrder(db, id, user.id)
+    if (way === 'balance') return ok(c, await q.payByBalance(db, order, user.id, now()))
+    if (way === 'union') return ok(c, q.transferAnswer())
+    return ok(c, await q.payOnline(db, paymentProvider(config), order, user.id, way, now()))
+  })
+  .openapi(routes.postRechargeAppend, async (c) => {
+    const body = c.req.valid('json')
+    const user = requireUser(c)
+    if (body.groups !== undefined && String(body.groups) !== '30') throw refuse('充值类型不正确')
+    const price = body.price
+    const fen = typeof price === 'number' || typeof price === 'string' ? yuanToFen(price) : null
+    if (fen === null || fen < q.RECHARGE_MIN_FEN || fen > q.RECHARGE_MAX_FEN) throw refuse(q.RECHARGE_PRICE)
+    const { db, now } = c.get('deps')
+    return ok(c, await q.createRecharge(db, user.id, fen, now()))
+  })
+  .openapi(routes.getRechargePay, async (c) => {
+    const { id, way } = c.req.valid('query')
+    const user = requireUser(c)
+    const { db, config } = c.get('deps')
+    if (!way) throw refuse(CHOOSE_WAY)
+    return ok(c, await q.payRecharge(db, paymentProvider(config), id, user.id, way))
+  })
+  .openapi(routes.getRecharge, async (c) => {
+    const { id } = c.req.valid('query')
+    return ok(c, await q.recharge(c.get('deps').db, id, requireUser(c).id))
+  })

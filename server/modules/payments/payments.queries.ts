@@ -1,0 +1,344 @@
+import { randomBytes } from 'node:crypto'
+import { OrderStatus, RechargeTag } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import { site } from '../../../src/lib/site.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+import type { PaidNotice, PaymentProvider } from '../../providers/payment.ts'
+import { dbTime } from '../../time.ts'
+import { markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
+import type { PayAnswer, Recharge } from './payments.routes.ts'
+
+/**
+ * payments.status: 10 awaiting the provider, 20 paid, 30 paid by the provider after the order
+ * stopped being unpaid (cancelled or paid another way): the money is owed back, an operator
+ * refunds it.
+ */
+export const PaymentStatus = { pending: 10, paid: 20, refundDue: 30 } as const
+/** wallet_transactions.groups: what the money was for. */
+const WalletGroup = { orderPayment: 10, recharge: 30 } as const
+const WALLET_SETTLED = 20
+
+export const NOT_PAYABLE = '订单已支付或已取消'
+export const ORDER_MISSING = '订单不存在'
+export const RECHARGE_MISSING = '充值记录不存在'
+export const RECHARGE_MIN_FEN = 1
+export const RECHARGE_MAX_FEN = 5_000_000
+export const RECHARGE_PRICE = '充值金额须为0.01到50000元'
+export const TRANSFER_TIP = '付款后请联系业务经理确认'
+
+/** The corporate account of a transfer (way union). */
+export const TRANSFER_ACCOUNT = {
+  name: site.fullName,
+  bank: '中国工商银行苏州工业园区支行',
+  number: '1102 0208 0910 0066 888',
+}
+
+/** A unique, readable payment number: R (top-up) or P (order), China yyyymmddhhmmss, 12 random hex. */
+export const tradeNo = (prefix: 'P' | 'R', now: Date) =>
+  `${prefix}${dbTime(now).replace(/\D/g, '')}${randomBytes(6).toString('hex')}`
+
+const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1
+
+/** The caller's order, refused unless it is theirs (404) and unpaid (400). */
+export async function unpaidOrder(db: Db, orderId: number, userId: number): Promise<PayableOrder> {
+  const order = await payableOrder(db, orderId, userId)
+  if (!order) throw refuse(ORDER_MISSING, 404)
+  if (order.status !== OrderStatus.unpaid) throw refuse(NOT_PAYABLE)
+  return order
+}
+
+/**
+ * Pays an order from the balance, in one transaction: the conditional debit (余额不足 when
+ * short), the order's own conditional 10 → 20 (a concurrent payment finds it paid and rolls its
+ * debit back), the wallet's expense record and a paid payment row.
+ */
+export async function payByBalance(
+  db: Db,
+  order: PayableOrder,
+  userId: number,
+  now: Date,
+): Promise<PayAnswer> {
+  const amount = order.tolCostFen
+  const time = dbTime(now)
+  await db.transaction().execute(async (t) => {
+    const debit = await t
+      .updateTable('users')
+      .set((e) => ({ balance_fen: e('balance_fen', '-', amount) }))
+      .where('id', '=', userId)
+      .where('balance_fen', '>=', amount)
+      .executeTakeFirst()
+    if (!changed(debit)) throw refuse('余额不足')
+    if (!(await markOrderPaid(t, order.id, 'balance', now))) throw refuse(NOT_PAYABLE)
+    const record = await t
+      .insertInto('wallet_transactions')
+      .values({
+        user_id: userId,
+        create_id: userId,
+        order_id: order.id,
+        tag: RechargeTag.expense,
+        groups: WalletGroup.orderPayment,
+        title: '订单支付',
+        price_fen: amount,
+        code: order.code,
+        status: WALLET_SETTLED,
+        create_time: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t
+      .insertInto('payments')
+      .values({
+        user_id: userId,
+        order_id: order.id,
+        transaction_id: record.id,
+        way: 'balance',
+        amount_fen: amount,
+        out_trade_no: tradeNo('P', now),
+        status: PaymentStatus.paid,
+        create_time: time,
+        paid_time: time,
+      })
+      .execute()
+  })
+  return { status: OrderStatus.unshipped }
+}
+
+/**
+ * An online payment of an order: the pending payment of this order, way and amount (made once,
+ * so asking again shows the same QR code), and the provider's code_url for it.
+ */
+export async function payOnline(
+  db: Db,
+  provider: PaymentProvider,
+  order: PayableOrder,
+  userId: number,
+  way: 'alipay' | 'wechat',
+  now: Date,
+): Promise<PayAnswer> {
+  const existing = await db
+    .selectFrom('payments')
+    .select('out_trade_no')
+    .where('order_id', '=', order.id)
+    .where('way', '=', way)
+    .where('amount_fen', '=', order.tolCostFen)
+    .where('status', '=', PaymentStatus.pending)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  let outTradeNo = existing?.out_trade_no
+  if (!outTradeNo) {
+    outTradeNo = tradeNo('P', now)
+    await db
+      .insertInto('payments')
+      .values({
+        user_id: userId,
+        order_id: order.id,
+        way,
+        amount_fen: order.tolCostFen,
+        out_trade_no: outTradeNo,
+        status: PaymentStatus.pending,
+        create_time: dbTime(now),
+      })
+      .execute()
+  }
+  const { codeUrl } = await provider.create({
+    outTradeNo,
+    amountFen: order.tolCostFen,
+    subject: order.title,
+    way,
+  })
+  return { status: OrderStatus.unpaid, code_url: codeUrl }
+}
+
+/** What the corporate transfer answers: the order stays unpaid until ops confirm-transfer. */
+export const transferAnswer = (): PayAnswer => ({
+  status: OrderStatus.unpaid,
+  account: { ...TRANSFER_ACCOUNT },
+  tip: TRANSFER_TIP,
+})
+
+// --- notifications -----------------------------------------------------------------------
+
+export type Settled = 'paid' | 'already' | 'refund-due' | 'unknown' | 'amount-mismatch'
+
+/**
+ * A verified notification: the payment becomes paid by a conditional update (status 10 → 20), and
+ * in the same transaction its order is marked paid, or its top-up credited with the wallet's
+ * income record. A repeated or concurrent notification finds the payment paid and changes nothing.
+ */
+export async function settle(db: Db, notice: PaidNotice, now: Date): Promise<Settled> {
+  const time = dbTime(now)
+  return db.transaction().execute(async (t): Promise<Settled> => {
+    const p = await t
+      .selectFrom('payments')
+      .select(['id', 'user_id', 'order_id', 'way', 'amount_fen', 'out_trade_no', 'status'])
+      .where('out_trade_no', '=', notice.outTradeNo)
+      .executeTakeFirst()
+    if (!p) return 'unknown'
+    if (p.amount_fen !== notice.amountFen) return 'amount-mismatch'
+    if (p.status !== PaymentStatus.pending) return 'already'
+    const taken = await t
+      .updateTable('payments')
+      .set({ status: PaymentStatus.paid, paid_time: time })
+      .where('id', '=', p.id)
+      .where('status', '=', PaymentStatus.pending)
+      .executeTakeFirst()
+    if (!changed(taken)) return 'already'
+    if (p.order_id !== null) {
+      if (await markOrderPaid(t, p.order_id, p.way, now)) return 'paid'
+      await t
+        .updateTable('payments')
+        .set({ status: PaymentStatus.refundDue })
+        .where('id', '=', p.id)
+        .execute()
+      return 'refund-due'
+    }
+    await t
+      .updateTable('users')
+      .set((e) => ({ balance_fen: e('balance_fen', '+', p.amount_fen) }))
+      .where('id', '=', p.user_id)
+      .execute()
+    const record = await t
+      .insertInto('wallet_transactions')
+      .values({
+        user_id: p.user_id,
+        create_id: p.user_id,
+        tag: RechargeTag.income,
+        groups: WalletGroup.recharge,
+        title: '余额充值',
+        price_fen: p.amount_fen,
+        code: p.out_trade_no,
+        status: WALLET_SETTLED,
+        create_time: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t.updateTable('payments').set({ transaction_id: record.id }).where('id', '=', p.id).execute()
+    return 'paid'
+  })
+}
+
+/** What the sandbox page shows of a payment: amount, subject and whether it can still be paid. */
+export async function sandboxPayment(db: Db, outTradeNo: string) {
+  const p = await db
+    .selectFrom('payments')
+    .select(['id', 'user_id', 'order_id', 'amount_fen', 'out_trade_no', 'status'])
+    .where('out_trade_no', '=', outTradeNo)
+    .where('way', 'in', ['alipay', 'wechat'])
+    .executeTakeFirst()
+  if (!p) return undefined
+  const order = p.order_id === null ? undefined : await payableOrder(db, p.order_id, p.user_id)
+  return {
+    outTradeNo: p.out_trade_no,
+    amountFen: p.amount_fen,
+    subject: order ? `订单 ${order.code}：${order.title}` : '余额充值',
+    paid: p.status !== PaymentStatus.pending,
+    /** The order was cancelled or paid otherwise: nothing to pay any more. */
+    closed: order !== undefined && order.status !== OrderStatus.unpaid,
+  }
+}
+
+// --- wallet top-up -----------------------------------------------------------------------
+
+/**
+ * A pending top-up: a payments row without an order (order_id null, way '' until a way is
+ * chosen). Its id is the top-up's id in Recharge/GetRechargePay and Recharge/GetRecharge.
+ */
+export async function createRecharge(db: Db, userId: number, amountFen: number, now: Date) {
+  const row = await db
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      order_id: null,
+      way: '',
+      amount_fen: amountFen,
+      out_trade_no: tradeNo('R', now),
+      status: PaymentStatus.pending,
+      create_time: dbTime(now),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id }
+}
+
+const ownRecharge = (db: Db, id: number, userId: number) =>
+  db
+    .selectFrom('payments')
+    .select(['id', 'amount_fen', 'out_trade_no', 'status', 'create_time'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('order_id', 'is', null)
+    .where('way', '!=', 'balance')
+    .executeTakeFirst()
+
+/** The caller's top-up; 404 when it is not theirs. */
+export async function recharge(db: Db, id: number, userId: number): Promise<Recharge> {
+  const r = await ownRecharge(db, id, userId)
+  if (!r) throw refuse(RECHARGE_MISSING, 404)
+  return {
+    id: r.id,
+    price: fenToYuan(r.amount_fen),
+    status: r.status === PaymentStatus.pending ? PaymentStatus.pending : PaymentStatus.paid,
+    createTime: r.create_time,
+  }
+}
+
+/** Pays a pending top-up online: records the way and answers the provider's code_url. */
+export async function payRecharge(
+  db: Db,
+  provider: PaymentProvider,
+  id: number,
+  userId: number,
+  way: 'alipay' | 'wechat',
+): Promise<PayAnswer> {
+  const r = await ownRecharge(db, id, userId)
+  if (!r) throw refuse(RECHARGE_MISSING, 404)
+  const chosen = await db
+    .updateTable('payments')
+    .set({ way })
+    .where('id', '=', r.id)
+    .where('status', '=', PaymentStatus.pending)
+    .executeTakeFirst()
+  if (!changed(chosen)) throw refuse('充值已到账')
+  const { codeUrl } = await provider.create({
+    outTradeNo: r.out_trade_no,
+    amountFen: r.amount_fen,
+    subject: '余额充值',
+    way,
+  })
+  return { status: PaymentStatus.pending, code_url: codeUrl }
+}
+
+// --- operators ---------------------------------------------------------------------------
+
+/**
+ * An operator confirms that the corporate transfer of an unpaid order arrived: the order is
+ * marked paid (way union) with a paid payment row, in one transaction. Answers false, changing
+ * nothing, when the order is not unpaid; undefined when no order has that code.
+ */
+export async function confirmTransfer(db: Db, code: string, now: Date): Promise<boolean | undefined> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'user_id', 'tol_cost_fen'])
+    .where('code', '=', code)
+    .executeTakeFirst()
+  if (!order) return undefined
+  const time = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    if (!(await markOrderPaid(t, order.id, 'union', now))) return false
+    await t
+      .insertInto('payments')
+      .values({
+        user_id: order.user_id,
+        order_id: order.id,
+        way: 'union',
+        amount_fen: order.tol_cost_fen,
+        out_trade_no: tradeNo('P', now),
+        status: PaymentStatus.paid,
+        create_time: time,
+        paid_time: time,
+      })
+      .execute()
+    return true
+  })
+}

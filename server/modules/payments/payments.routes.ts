@@ -1,0 +1,93 @@
+import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { field, id, objectBody, oneOf } from '../../contract/params.ts'
+import { signedIn } from '../../http.ts'
+
+/** The corporate account a transfer goes to (Orders/GetOrdersPay way=union). */
+export const TransferAccount = z
+  .object({
+    name: z.string().openapi({ description: '户名' }),
+    bank: z.string().openapi({ description: '开户行' }),
+    number: z.string().openapi({ description: '账号' }),
+  })
+  .openapi('TransferAccount')
+
+/**
+ * The answer of Orders/GetOrdersPay and Recharge/GetRechargePay: status 20 once paid (balance);
+ * status 10 with code_url (alipay, wechat: what the QR code carries) or with the account and a
+ * tip (union: the order stays unpaid until an operator confirms the transfer).
+ */
+export const PayAnswer = z
+  .object({
+    status: z.number().int().openapi({ description: '20 已支付（余额）；10 待支付' }),
+    code_url: z.string().optional().openapi({ description: '二维码内容：支付页地址（alipay、wechat）' }),
+    account: TransferAccount.optional().openapi({ description: '对公转账的收款账户（union）' }),
+    tip: z.string().optional().openapi({ description: '对公转账的提示（union）' }),
+  })
+  .openapi('PayAnswer')
+export type PayAnswer = z.infer<typeof PayAnswer>
+
+/** A wallet top-up (Recharge/GetRecharge). */
+export const Recharge = z
+  .object({
+    id: z.number().int(),
+    price: z.number().openapi({ description: '充值金额（元）' }),
+    status: z.number().int().openapi({ description: '10 待支付，20 已到账' }),
+    createTime: z.string(),
+  })
+  .openapi('Recharge')
+export type Recharge = z.infer<typeof Recharge>
+
+export const getOrdersPay = createRoute({
+  method: 'get',
+  path: '/Orders/GetOrdersPay',
+  tags: ['支付'],
+  summary: '支付自己的待付款订单：余额立即支付；支付宝、微信得到二维码内容；对公转账得到收款账户',
+  middleware: [signedIn],
+  request: {
+    query: z.object({
+      id: id('订单编号'),
+      way: oneOf('支付方式', ['balance', 'alipay', 'wechat', 'union']),
+    }),
+  },
+  responses: answers(PayAnswer, [401, 404]),
+})
+
+export const postRechargeAppend = createRoute({
+  method: 'post',
+  path: '/Recharge/PostRechargeAppend',
+  tags: ['钱包'],
+  summary: '新建一笔待支付的余额充值',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      objectBody({
+        groups: field('integer', '类型：30 余额充值'),
+        title: field('string', '标题（忽略：记录的标题总是“余额充值”）'),
+        price: field('number', '充值金额（元），0.01 到 50000'),
+      }),
+    ),
+  },
+  responses: answers(z.object({ id: z.number().int() }), [401]),
+})
+
+export const getRechargePay = createRoute({
+  method: 'get',
+  path: '/Recharge/GetRechargePay',
+  tags: ['钱包'],
+  summary: '支付自己的待支付充值：得到二维码内容',
+  middleware: [signedIn],
+  request: {
+    query: z.object({ id: id('充值编号'), way: oneOf('支付方式', ['alipay', 'wechat']) }),
+  },
+  responses: answers(PayAnswer, [401, 404]),
+})
+
+export const getRecharge = createRoute({
+  method: 'get',
+  path: '/Recharge/GetRecharge',
+  tags: ['钱包'],
+  summary: '自己的一笔充值及其状态（付款后轮询）',
+  middleware: [signedIn],
+  request: { query: z.object({ id: id('充值编号') }) },
+  responses: answers(Recharge, [401, 404]),
+})
