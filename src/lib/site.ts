@@ -7,6 +7,12 @@ export const site = {
     '德泰口腔医疗：隐形矫治器、无痛麻醉注射仪、口内扫描仪与口腔耗材的正品采购平台，并提供正畸、种植、数字化口腔等专业培训课程。',
   founded: 2020,
   hotline: '400-820-6688',
+  /** The account customers pay a corporate transfer into (storefront §2 payment page). */
+  transferAccount: {
+    name: '苏州德泰口腔医疗器械有限公司',
+    bank: '中国工商银行苏州工业园区支行',
+    number: '1102 0208 0910 0066 888',
+  },
   address: '江苏省苏州市工业园区星湖街328号创意产业园12栋5楼',
   /** The same address in parts, for structured data (schema.org PostalAddress). */
   postal: {

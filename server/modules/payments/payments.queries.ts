@@ -27,12 +27,8 @@ export const RECHARGE_MAX_FEN = 5_000_000
 export const RECHARGE_PRICE = '充值金额须为0.01到50000元'
 export const TRANSFER_TIP = '付款后请联系业务经理确认'
 
-/** The corporate account of a transfer (way union). */
-export const TRANSFER_ACCOUNT = {
-  name: site.fullName,
-  bank: '中国工商银行苏州工业园区支行',
-  number: '1102 0208 0910 0066 888',
-}
+/** The corporate account of a transfer (way union): the company's, kept with its other facts. */
+export const TRANSFER_ACCOUNT = site.transferAccount
 
 /** A unique, readable payment number: R (top-up) or P (order), China yyyymmddhhmmss, 12 random hex. */
 export const tradeNo = (prefix: 'P' | 'R', now: Date) =>
