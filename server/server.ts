@@ -40,7 +40,7 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
   if (dist) {
     // The specs' query routes (/productdetail?id=3) go to the static page when the build made one;
     // otherwise the query page renders the item from the API in the browser.
-    app.get('/:route{productdetail|detail|teacher}', async (c, next) => {
+    app.get('/:route{(?:productdetail|detail|teacher)}', async (c, next) => {
       const id = c.req.query('id')
       if (id && /^\d{1,10}$/.test(id) && existsSync(join(dist, c.req.param('route'), id, 'index.html'))) {
         return c.redirect(`/${c.req.param('route')}/${id}/`, 301)

@@ -2,6 +2,7 @@
 // a session, the search box and logout. Plain DOM so that static pages ship no framework.
 import { assetUrl } from '../lib/asset.ts'
 import { storedUser } from '../lib/session.ts'
+import { $cart } from '../lib/stores/cart.ts'
 import { toast } from '../lib/toast.ts'
 
 const user = storedUser()
@@ -22,6 +23,17 @@ for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-need-login]
     toast('error', '请登录')
   })
 }
+
+// The cart badge follows the cart store, in this tab and in others (storage event).
+$cart.subscribe((list) => {
+  const n = list.length
+  for (const b of document.querySelectorAll<HTMLElement>('[data-cart-badge]')) {
+    b.textContent = n > 99 ? '99+' : String(n)
+    b.hidden = n === 0
+  }
+  for (const a of document.querySelectorAll<HTMLElement>('[data-cart-link]'))
+    a.setAttribute('aria-label', n ? `购物车（${n} 件商品）` : '购物车')
+})
 
 // The login dialog (accounts §2) is loaded the first time someone asks for it, so pages
 // that nobody signs in from carry none of its code. Islands ask with the same event.

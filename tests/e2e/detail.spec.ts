@@ -15,9 +15,15 @@ test('a product page shows its SKUs with prices, params and the description', as
 
   await page.goto(`/productdetail/${id}/`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.title)
-  const skuTable = page.locator('table', { has: page.getByRole('columnheader', { name: '库存' }) })
-  await expect(skuTable.locator('tbody tr')).toHaveCount(detail.skuList.length)
-  for (const sku of detail.skuList) await expect(skuTable).toContainText(sku.price.toFixed(2))
+  // The buy box: one radio per SKU; choosing one shows its price.
+  const specs = page.getByRole('group', { name: '规格' })
+  await expect(specs.getByRole('radio')).toHaveCount(detail.skuList.length)
+  const buy = page.getByRole('form', { name: '购买' })
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+  for (const [i, sku] of detail.skuList.entries()) {
+    await specs.locator('label').nth(i).click()
+    await expect(buy).toContainText(sku.price.toFixed(2))
+  }
   await expect(page.getByRole('heading', { name: '商品详情' })).toBeVisible()
   await expect(page.locator('main')).toContainText('产品特点')
   await expect(page.locator('script[type="application/ld+json"]').first()).toBeAttached()

@@ -240,9 +240,8 @@ function TaskContact({ a }: { a: ArticleDetail }) {
 }
 
 /**
- * PURCHASE SLOT. The purchase island of a later issue (buy the course or a section, favourite,
- * preview dialog) replaces this through ArticleView's `buy` prop. Until then: the price and
- * what it buys, with no controls.
+ * The buy box of a course, post or task: the price, what it buys and 立即购买 (→ an order and
+ * /pay?id&type=1) or 免费加入; buy.ts gives the button its behaviour. `buy` can replace it.
  */
 export function ArticleBuySlot({ a }: { a: ArticleDetail }) {
   const isCourse = a.status === ArticleStatus.course
@@ -256,6 +255,14 @@ export function ArticleBuySlot({ a }: { a: ArticleDetail }) {
         <span className="text-sm text-slate-500">价格</span>
         <span className="price text-3xl leading-none">{priceLabel(a.price)}</span>
       </p>
+      <button
+        type="button"
+        data-article-buy={a.id}
+        data-free={a.price > 0 ? undefined : '1'}
+        className="btn-primary order-last min-w-32 px-6 py-2.5"
+      >
+        {a.price > 0 ? '立即购买' : '免费加入'}
+      </button>
       {isCourse && a.list.length > 0 && (
         <p className="text-sm text-slate-500">
           共 {a.list.length} 节

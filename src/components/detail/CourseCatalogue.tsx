@@ -92,12 +92,14 @@ export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
                 {free ? '免费' : priceLabel(s.price)}
               </span>
               {locked ? (
-                <span className="flex items-center gap-1 text-xs text-slate-500">
+                <span data-section-state className="flex items-center gap-1 text-xs text-slate-500">
                   <LockIcon />
                   未解锁
                 </span>
               ) : (
-                <span className="text-xs text-slate-500">可学习</span>
+                <span data-section-state className="text-xs text-slate-500">
+                  可学习
+                </span>
               )}
             </div>
           </li>

@@ -3,10 +3,10 @@ import type { SpuDetail } from '../../lib/api/types.ts'
 import { cardTags, splitList } from '../../lib/format.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Crumb } from '../../lib/seo.ts'
-import { site } from '../../lib/site.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { ProductCard } from '../ProductCard.tsx'
 import { Gallery } from './Gallery.tsx'
+import { ProductBuy } from './ProductBuy.tsx'
 import { priceLabel } from './text.ts'
 
 /** 首页 > 产品 > title: the visible trail and the BreadcrumbList of the page. */
@@ -28,9 +28,8 @@ export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): numbe
  * parameters, the HTML description and 4 recommended products. Rendered to static HTML by
  * src/pages/productdetail/[id].astro and in the browser by the query-route island.
  *
- * `buy` is the purchase island (SKU selector, quantity, favourite, buy now, add to cart; a later
- * issue). Until it exists, ProductBuySlot shows the same place as a static SKU/price summary.
- * From an .astro page pass it as a named slot: <ProductView p={p}><Buy slot="buy" client:visible /></ProductView>.
+ * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) is static HTML brought to
+ * life by buy.ts through startDetail(); `buy` can replace it.
  */
 export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
   const tags = cardTags(p.tag)
@@ -84,7 +83,7 @@ export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
             </dl>
           )}
 
-          {buy ?? <ProductBuySlot p={p} />}
+          {buy ?? <ProductBuy p={p} />}
         </div>
       </div>
 
@@ -150,66 +149,6 @@ export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
           </div>
         </section>
       )}
-    </div>
-  )
-}
-
-/**
- * PURCHASE SLOT. The purchase island of a later issue (SKU selector, quantity stepper capped at
- * the stock, favourite toggle, 立即购买 / 加入购物车) replaces this through ProductView's `buy`
- * prop. Until then it is the static summary of the SKUs: no controls, so nothing looks
- * clickable that does nothing.
- */
-export function ProductBuySlot({ p }: { p: SpuDetail }) {
-  const inStock = p.skuList.some((s) => s.stock > 0)
-  return (
-    <div data-slot="product-buy" className="flex flex-col gap-3">
-      {p.skuList.length > 0 ? (
-        <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
-          <table className="w-full border-collapse text-sm">
-            <caption className="sr-only">可选规格、单价与库存</caption>
-            <thead className="bg-slate-50 text-left text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  规格
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  单价
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  库存
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.skuList.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
-                    <span className="text-slate-800">{s.title}</span>
-                    {s.param && <span className="ml-1.5 text-xs text-slate-500">{s.param}</span>}
-                  </th>
-                  <td className="price whitespace-nowrap px-3 py-2 text-right">{priceLabel(s.price)}</td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    {s.stock > 0 ? (
-                      <span className="text-slate-700">{s.stock}</span>
-                    ) : (
-                      <span className="text-slate-500">缺货</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="text-sm text-slate-500">暂无可选规格</p>
-      )}
-      <p className="text-sm text-slate-500">
-        {inStock ? '现货供应，' : '暂时缺货，'}采购咨询
-        <a href={`tel:${site.hotline}`} className="ml-1 font-medium text-brand-700 hover:underline">
-          {site.hotline}
-        </a>
-      </p>
     </div>
   )
 }

@@ -3,6 +3,7 @@
  * query-route island (after it has rendered): the image carousel and the tabs.
  */
 import { startCarousels } from '../../scripts/carousel.ts'
+import { startArticleBuy, startBuy } from './buy.ts'
 
 /** Turns every not yet enhanced [data-tabs] block (a nav of links until then) under `root` (Tabs.tsx) into WAI-ARIA tabs. */
 export function enhanceTabs(root: ParentNode = document): void {
@@ -73,5 +74,7 @@ export function enhanceTabs(root: ParentNode = document): void {
 /** Starts the carousel and the tabs of a detail view rendered under `root`. */
 export function startDetail(root: ParentNode = document): void {
   enhanceTabs(root)
+  startBuy(root)
+  startArticleBuy(root)
   startCarousels()
 }

@@ -7,6 +7,7 @@ import type { Profile } from '../../lib/api/account.ts'
 import { api } from '../../lib/api/browser.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { TopUp } from '../buying/TopUp.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { LevelCard } from './LevelCard.tsx'
 import { ProfileDialog } from './ProfileDialog.tsx'
@@ -83,9 +84,12 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
           explanation={config.explanation}
         />
         <section aria-labelledby="wo-wallet" className="rounded-lg p-4 ring-1 ring-slate-200">
-          <h2 id="wo-wallet" className="text-base font-semibold text-slate-900">
-            账户统计
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="wo-wallet" className="text-base font-semibold text-slate-900">
+              账户统计
+            </h2>
+            <TopUp onDone={() => void reload()} />
+          </div>
           <dl className="mt-3 grid grid-cols-3 divide-x divide-slate-100 text-center">
             {stats.map((s) => (
               <div key={s.label} className="min-w-0 px-1">

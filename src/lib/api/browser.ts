@@ -5,6 +5,7 @@
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
 import { type AccountApi, createAccountApi } from './account.ts'
+import { type BuyingApi, createBuyingApi } from './buying.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
 
@@ -68,5 +69,14 @@ export const account: AccountApi = new Proxy({} as AccountApi, {
   get: (_target, prop) => {
     accountInstance ??= createAccountApi(getHttp())
     return accountInstance[prop as keyof AccountApi]
+  },
+})
+
+let buyingInstance: BuyingApi | undefined
+/** The signed-in calls of buying and paying: buying.postOrdersAppend(...). Created on first use. */
+export const buying: BuyingApi = new Proxy({} as BuyingApi, {
+  get: (_target, prop) => {
+    buyingInstance ??= createBuyingApi(getHttp())
+    return buyingInstance[prop as keyof BuyingApi]
   },
 })

@@ -14,6 +14,7 @@ import type * as catalog from '../../../server/modules/catalog/catalog.routes.ts
 import type * as content from '../../../server/modules/content/content.routes.ts'
 import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
+import type * as payments from '../../../server/modules/payments/payments.routes.ts'
 import type * as site from '../../../server/modules/site/site.routes.ts'
 import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
 import type * as wallet from '../../../server/modules/wallet/wallet.routes.ts'
@@ -80,6 +81,13 @@ export type OrderItem = Wire<typeof orders.OrderItem>
 export type OrderCard = Wire<typeof orders.OrderCard>
 /** An order of one of the introducer's customers (Orders/GetOrdersPage?introducer=1). */
 export type CustomerOrder = Wire<typeof orders.CustomerOrder>
+/** Orders/GetOrders: the order card plus its lines, the member discount (折), pay way and kind. */
+export type OrderDetail = Wire<typeof orders.OrderDetail>
+
+/** Orders/GetOrdersPay and Recharge/GetRechargePay: status 20 paid; 10 with code_url or the transfer account. */
+export type PayAnswer = Wire<typeof payments.PayAnswer>
+/** A wallet top-up (Recharge/GetRecharge): status 10 unpaid, 20 credited. */
+export type Recharge = Wire<typeof payments.Recharge>
 
 /** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
 export type Transaction = Wire<typeof wallet.Transaction>

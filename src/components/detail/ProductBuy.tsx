@@ -1,0 +1,112 @@
+import type { SpuDetail } from '../../lib/api/types.ts'
+import { firstImage } from '../../lib/format.ts'
+import { priceLabel } from './text.ts'
+
+/**
+ * The product buy box (storefront §2 "Product detail", §5): SKU selector, the chosen SKU's price
+ * and stock, a quantity stepper 1 … stock, 加入购物车 and 立即购买. Rendered as plain HTML (real
+ * radios, a number input, buttons) so the product page ships no framework; buy.ts (started by
+ * startDetail) brings it to life. Without JavaScript it still lists every SKU with price and stock.
+ */
+export function ProductBuy({ p }: { p: SpuDetail }) {
+  const skus = p.skuList
+  const first = skus.find((s) => s.stock > 0) ?? skus[0]
+  const img = firstImage(p.imgurls)
+  return (
+    <form
+      data-buy-box
+      data-spu={p.id}
+      data-title={p.title}
+      data-img={img}
+      className="flex flex-col gap-4"
+      noValidate
+      aria-label="购买"
+    >
+      {skus.length > 0 ? (
+        <fieldset>
+          <legend className="mb-2 text-sm text-slate-500">规格</legend>
+          <div className="flex flex-wrap gap-2">
+            {skus.map((s) => (
+              <label
+                key={s.id}
+                className="relative cursor-pointer rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-disabled:cursor-not-allowed has-disabled:opacity-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+              >
+                <input
+                  type="radio"
+                  name={`sku-${p.id}`}
+                  value={s.id}
+                  className="sr-only"
+                  defaultChecked={s.id === first?.id}
+                  data-price={s.price}
+                  data-stock={s.stock}
+                  data-title={s.param ? `${s.title} ${s.param}` : s.title}
+                  data-img={s.img || img}
+                />
+                <span className="text-slate-800">{s.title}</span>
+                {s.param && <span className="ml-1.5 text-xs text-slate-500">{s.param}</span>}
+                {s.stock <= 0 && <span className="ml-1.5 text-xs text-slate-500">缺货</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-slate-500">暂无可选规格</p>
+      )}
+
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        <p>
+          <span className="text-slate-500">单价 </span>
+          <span data-buy-price className="price text-lg">
+            {first ? priceLabel(first.price) : '—'}
+          </span>
+        </p>
+        <p data-buy-stock className="text-slate-500" aria-live="polite">
+          {first ? (first.stock > 0 ? `库存 ${first.stock}` : '缺货') : ''}
+        </p>
+      </div>
+
+      <div className="flex items-center gap-3">
+        <label htmlFor={`qty-${p.id}`} className="text-sm text-slate-500">
+          数量
+        </label>
+        <div className="inline-flex items-stretch overflow-hidden rounded-md ring-1 ring-slate-300">
+          <button
+            type="button"
+            data-step="-1"
+            className="px-3 text-lg text-slate-600 hover:bg-slate-50"
+            aria-label="减少数量"
+          >
+            −
+          </button>
+          <input
+            id={`qty-${p.id}`}
+            data-buy-qty
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, first?.stock ?? 1)}
+            defaultValue={1}
+            className="w-16 border-x border-slate-300 py-1.5 text-center tabular-nums focus:outline-none"
+          />
+          <button
+            type="button"
+            data-step="1"
+            className="px-3 text-lg text-slate-600 hover:bg-slate-50"
+            aria-label="增加数量"
+          >
+            +
+          </button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="button" data-buy="now" className="btn-primary min-w-32 px-6 py-2.5" disabled={!first}>
+          立即购买
+        </button>
+        <button type="button" data-buy="cart" className="btn-outline min-w-32 px-6 py-2.5" disabled={!first}>
+          加入购物车
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,143 @@
+/**
+ * Behaviour of the product buy box (ProductBuy.tsx): the chosen SKU's price and stock, the
+ * quantity capped at that stock, 加入购物车 (已经加入购物车) and 立即购买 (→ /buyorder). Every write
+ * needs login (请登录 opens the login dialog); a SKU must be chosen (请选择商品规格).
+ */
+import type { ArticleSection } from '../../lib/api/types.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { storedUser } from '../../lib/session.ts'
+import { addToCart } from '../../lib/stores/cart.ts'
+import { toast } from '../../lib/toast.ts'
+import { priceLabel } from './text.ts'
+
+function needLogin(): boolean {
+  if (storedUser()) return false
+  toast('error', '请登录')
+  window.dispatchEvent(new CustomEvent('portal:login', { detail: { tab: 'login' } }))
+  return true
+}
+
+export function startBuy(root: ParentNode = document): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
+    form.dataset.on = '1'
+    const qty = form.querySelector<HTMLInputElement>('[data-buy-qty]')
+    const price = form.querySelector<HTMLElement>('[data-buy-price]')
+    const stockText = form.querySelector<HTMLElement>('[data-buy-stock]')
+    const chosen = () => form.querySelector<HTMLInputElement>('input[type=radio]:checked')
+    const stockOf = (r: HTMLInputElement | null) => Number(r?.dataset.stock ?? 0)
+    const clamp = (v: number) => {
+      const max = Math.max(1, stockOf(chosen()))
+      return Number.isInteger(v) ? Math.min(max, Math.max(1, v)) : 1
+    }
+    const show = () => {
+      const r = chosen()
+      const stock = stockOf(r)
+      if (price) price.textContent = r ? priceLabel(Number(r.dataset.price)) : '—'
+      if (stockText) stockText.textContent = r ? (stock > 0 ? `库存 ${stock}` : '缺货') : ''
+      if (qty) {
+        qty.max = String(Math.max(1, stock))
+        qty.value = String(clamp(Number(qty.value)))
+      }
+      for (const b of form.querySelectorAll<HTMLButtonElement>('[data-buy]')) b.disabled = !r || stock <= 0
+    }
+    form.addEventListener('change', (e) => {
+      if ((e.target as HTMLInputElement).type === 'radio') show()
+      else if (qty && e.target === qty) qty.value = String(clamp(Number(qty.value)))
+    })
+    for (const b of form.querySelectorAll<HTMLButtonElement>('[data-step]')) {
+      b.addEventListener('click', () => {
+        if (qty) qty.value = String(clamp(Number(qty.value) + Number(b.dataset.step)))
+      })
+    }
+    form.addEventListener('submit', (e) => e.preventDefault())
+    form.addEventListener('click', (e) => {
+      const b = (e.target as Element).closest<HTMLButtonElement>('[data-buy]')
+      if (!b) return
+      const r = chosen()
+      if (!r) return toast('error', '请选择商品规格')
+      if (needLogin()) return
+      const n = clamp(Number(qty?.value))
+      const spuId = Number(form.dataset.spu)
+      if (b.dataset.buy === 'now') {
+        location.assign(`/buyorder?id=${spuId}&ids=${r.value}&quantity=${n}`)
+        return
+      }
+      addToCart(
+        {
+          id: Number(r.value),
+          spuId,
+          title: `${form.dataset.title ?? ''} ${r.dataset.title ?? ''}`.trim(),
+          img: r.dataset.img ?? '',
+          price: Number(r.dataset.price),
+          stock: stockOf(r),
+        },
+        n,
+      )
+      toast('success', '已经加入购物车')
+    })
+    show()
+  }
+}
+
+/**
+ * 立即购买 / 免费加入 of a course, post or task (issue 8 item 7): a paid item becomes an order and
+ * goes to /pay?id&type=1; a free one is joined at once (the server answers 0, no order). The API
+ * client is loaded only when someone signed in is on the page.
+ */
+export function startArticleBuy(root: ParentNode = document): void {
+  for (const b of root.querySelectorAll<HTMLButtonElement>('button[data-article-buy]:not([data-on])')) {
+    b.dataset.on = '1'
+    const articleId = Number(b.dataset.articleBuy)
+    const free = b.dataset.free === '1'
+    const done = (text: string) => {
+      b.textContent = text
+      b.disabled = true
+    }
+    const hasSections = root.querySelector('[data-section-id]') !== null
+    if (storedUser() && (!free || hasSections))
+      void import('../../lib/api/browser.ts').then(({ api }) =>
+        api.getArticle(articleId, { silent: true }).then(
+          (a) => {
+            if (a.unlock === 1 && !free) done('已购买')
+            openSections(root, a.list)
+          },
+          () => {},
+        ),
+      )
+    b.addEventListener('click', async () => {
+      if (needLogin()) return
+      b.disabled = true
+      try {
+        const { buying } = await import('../../lib/api/browser.ts')
+        const r = await buying.postOrdersAppend({ list: [{ articleId }] })
+        if (r.data > 0) return location.assign(`/pay?id=${r.data}&type=1`)
+        toast('success', '加入成功')
+        done('已加入')
+      } catch {
+        b.disabled = false
+      }
+    })
+  }
+}
+
+/**
+ * The static catalogue is built for visitors; for the signed-in buyer, every section the API now
+ * unlocks gets a link to its file in place of 未解锁.
+ */
+function openSections(root: ParentNode, sections: ArticleSection[]): void {
+  for (const s of sections) {
+    if (s.unlock !== 1 || !s.imgurl) continue
+    const row = root.querySelector<HTMLElement>(`[data-section-id="${s.id}"]`)
+    const state = row?.querySelector<HTMLElement>('[data-section-state]')
+    if (!row || !state || row.dataset.open) continue
+    row.dataset.open = '1'
+    const a = document.createElement('a')
+    a.href = assetUrl(s.imgurl)
+    a.target = '_blank'
+    a.rel = 'noopener'
+    a.className = 'text-xs font-medium text-brand-700 hover:underline'
+    a.textContent = s.kind === 'pdf' ? '查看讲义' : '观看视频'
+    a.setAttribute('aria-label', `${a.textContent}：${s.title}`)
+    state.replaceWith(a)
+  }
+}

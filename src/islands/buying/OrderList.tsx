@@ -1,0 +1,126 @@
+/**
+ * 商品订单 /orderlist (storefront §2 "Order list"): tabs 全部, 待付款, 待发货, 待收货, 已完成,
+ * 退款售后 (status '', 10, 20, 30, 40, -1), a date range and the pager (20 a page).
+ */
+import { useState } from 'react'
+import { buying } from '../../lib/api/browser.ts'
+import type { OrderCard } from '../../lib/api/buying.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
+import { AccountGate } from '../common/AccountGate.tsx'
+import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { usePaged } from '../common/usePaged.ts'
+import { EmptyState, Pager } from '../listing/parts.tsx'
+import { ItemRows } from './parts.tsx'
+
+const TABS = [
+  { id: 'all', label: '全部', status: '' },
+  { id: 'unpaid', label: '待付款', status: 10 },
+  { id: 'unshipped', label: '待发货', status: 20 },
+  { id: 'unreceived', label: '待收货', status: 30 },
+  { id: 'done', label: '已完成', status: 40 },
+  { id: 'after', label: '退款售后', status: -1 },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+export function OrderList() {
+  return <AccountGate>{() => <Orders />}</AccountGate>
+}
+
+function Orders() {
+  const [tab, setTab] = useState<TabId>('all')
+  const [page, setPage] = useState(1)
+  const [range, setRange] = useState<ApiRange>({})
+  const status = TABS.find((t) => t.id === tab)?.status ?? ''
+  const { data, loading, failed, reload } = usePaged(
+    (q, signal) => buying.getOrdersPage(q, { silent: true, signal }),
+    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, status, ...range },
+  )
+  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const rows = data?.pageData ?? []
+  return (
+    <div>
+      <TabList
+        tabs={TABS.map(({ id, label }) => ({ id, label }))}
+        active={tab}
+        onSelect={(t) => {
+          setTab(t)
+          setPage(1)
+        }}
+        label="订单状态"
+        idPrefix="orders"
+      />
+      <div {...tabPanelProps('orders', tab)}>
+        <div className="py-4">
+          <RangeFilter
+            withTime={false}
+            onSearch={(r) => {
+              setRange(r)
+              setPage(1)
+            }}
+          />
+        </div>
+        {failed ? (
+          <EmptyState
+            text="订单加载失败"
+            action={
+              <button type="button" className="btn-outline" onClick={reload}>
+                重试
+              </button>
+            }
+          />
+        ) : !data ? (
+          <p className="py-12 text-center text-slate-500">正在加载…</p>
+        ) : rows.length === 0 ? (
+          <EmptyState text="暂无订单" />
+        ) : (
+          <ul
+            className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}
+            aria-busy={loading || undefined}
+            aria-label="订单列表"
+          >
+            {rows.map((o) => (
+              <OrderRow key={o.id} o={o} />
+            ))}
+          </ul>
+        )}
+        <Pager page={page} pages={pages} onPage={setPage} />
+      </div>
+    </div>
+  )
+}
+
+function OrderRow({ o }: { o: OrderCard }) {
+  return (
+    <li className="rounded-lg ring-1 ring-slate-200" data-order={o.id}>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 bg-slate-50 px-3 py-2 text-xs text-slate-500 sm:text-sm">
+        <span className="tabular-nums">订单号 {o.code}</span>
+        <span>{formatDateTime(o.createTime)}</span>
+        <span className={`ml-auto font-medium ${o.status === 10 ? 'text-accent-600' : 'text-brand-700'}`}>
+          {o.statusText}
+        </span>
+      </div>
+      <div className="px-3">
+        <ItemRows items={o.itemList} />
+      </div>
+      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
+        <p className="text-sm text-slate-600">
+          实付 <span className="price">¥{formatMoney(o.tolCost)}</span>
+        </p>
+        {o.status === 10 && (
+          <a href={`/pay?id=${o.id}`} className="btn-primary px-4 py-1.5 text-sm">
+            去支付
+          </a>
+        )}
+        <a
+          href={`/orderdetail?id=${o.id}`}
+          className="btn-outline px-4 py-1.5 text-sm"
+          aria-label={`查看订单 ${o.code} 的详情`}
+        >
+          查看详情
+        </a>
+      </div>
+    </li>
+  )
+}

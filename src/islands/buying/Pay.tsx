@@ -1,0 +1,225 @@
+/**
+ * 支付 /pay?id&type (storefront §2 "Payment page", §4, §5; accounts §2, §9): the order's code and
+ * amount, then the balance checkbox or one of 支付宝 / 微信支付 / 对公转账 (请选择支付方式).
+ * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status;
+ * 对公转账 shows the company's account and the customer-service QR. Paid → /orderdetail?id, or
+ * /detail?id of the bought item when type=1.
+ */
+import { useEffect, useId, useState } from 'react'
+import type { Profile } from '../../lib/api/account.ts'
+import { buying } from '../../lib/api/browser.ts'
+import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { site } from '../../lib/site.ts'
+import { toast } from '../../lib/toast.ts'
+import { AccountGate } from '../common/AccountGate.tsx'
+import { PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
+
+type Way = Exclude<PayWay, 'balance'>
+const WAYS: Way[] = ['alipay', 'wechat', 'union']
+const PAID_PAUSE_MS = 1200
+
+export function Pay() {
+  return <AccountGate>{(me) => <PayOrder me={me} />}</AccountGate>
+}
+
+/** Where a paid order leads: the bought course/post/task for type=1, else the order. */
+export function afterPaid(o: Pick<OrderDetail, 'id' | 'articleId'>, type: string | null): string {
+  return type === '1' && o.articleId ? `/detail?id=${o.articleId}` : `/orderdetail?id=${o.id}`
+}
+
+function PayOrder({ me }: { me: Profile }) {
+  const [order, setOrder] = useState<OrderDetail | null | 'missing'>(null)
+  const [balance, setBalance] = useState(false)
+  const [way, setWay] = useState<Way | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [qr, setQr] = useState<{ url: string; way: Way } | null>(null)
+  const [union, setUnion] = useState<PayAnswer | null>(null)
+  const uid = useId()
+  const q = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
+  const id = Number(q.get('id'))
+  const type = q.get('type')
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return setOrder('missing')
+    buying
+      .getOrders(id, { silent: true })
+      .then(setOrder)
+      .catch(() => setOrder('missing'))
+  }, [id])
+
+  if (order === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
+  if (order === 'missing')
+    return (
+      <div className="py-12 text-center">
+        <p className="text-slate-600">订单不存在</p>
+        <a href="/orderlist" className="btn-primary mt-4">
+          查看我的订单
+        </a>
+      </div>
+    )
+
+  const paid = () => {
+    toast('success', '支付成功')
+    // A moment to read it before the next page.
+    setTimeout(() => location.assign(afterPaid(order, type)), PAID_PAUSE_MS)
+  }
+
+  async function submit() {
+    if (!order || order === 'missing') return
+    if (!balance && !way) return toast('error', '请选择支付方式')
+    setBusy(true)
+    try {
+      if (balance) {
+        const r = await buying.getOrdersPay(order.id, 'balance')
+        if (Number(r.status) === 20) return paid() // stays busy until the next page
+      } else if (way) {
+        const r = await buying.getOrdersPay(order.id, way)
+        if (way === 'union') setUnion(r)
+        else if (r.code_url) setQr({ url: r.code_url, way })
+      }
+    } catch {
+      // The client has shown the server's message (余额不足 …).
+    }
+    setBusy(false)
+  }
+
+  const unpaid = order.status === 10
+  const short = me.balance < order.tolCost
+  return (
+    <div className="grid gap-6">
+      <section className="rounded-lg bg-slate-50 p-4" aria-label="订单信息">
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <div className="flex gap-2">
+            <dt className="text-slate-500">订单号</dt>
+            <dd className="break-all tabular-nums text-slate-800" data-order-code>
+              {order.code}
+            </dd>
+          </div>
+          <div className="flex items-baseline gap-2 sm:justify-end">
+            <dt className="text-slate-500">应付金额</dt>
+            <dd className="price text-2xl" data-order-amount>
+              ¥{formatMoney(order.tolCost)}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      {!unpaid ? (
+        <div className="text-center">
+          <p className="text-slate-700">该订单{order.statusText || '不是待付款状态'}，无需支付</p>
+          <a href={afterPaid(order, type)} className="btn-primary mt-4">
+            查看详情
+          </a>
+        </div>
+      ) : (
+        <>
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-base font-semibold text-slate-900">选择支付方式</legend>
+            <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-brand-600"
+                checked={balance}
+                onChange={(e) => {
+                  setBalance(e.target.checked)
+                  if (e.target.checked) setWay(null)
+                }}
+                aria-describedby={`${uid}-bal`}
+              />
+              <span className="text-sm text-slate-800">余额支付</span>
+              <span id={`${uid}-bal`} className="ml-auto text-sm text-slate-500">
+                可用余额 ¥{formatMoney(me.balance)}
+                {short && <span className="ml-1 text-accent-600">（余额不足）</span>}
+              </span>
+            </label>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {WAYS.map((w) => (
+                <label
+                  key={w}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name="way"
+                    value={w}
+                    className="accent-brand-600"
+                    checked={way === w}
+                    onChange={() => {
+                      setWay(w)
+                      setBalance(false)
+                      setUnion(null)
+                    }}
+                  />
+                  <span className="text-sm text-slate-800">{WAY_NAME[w]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {union && way === 'union' && <Transfer answer={union} />}
+
+          <div className="flex justify-end">
+            <button type="button" className="btn-primary px-8 py-2.5" onClick={submit} disabled={busy}>
+              {busy ? '正在支付…' : '立即支付'}
+            </button>
+          </div>
+        </>
+      )}
+
+      <PayQrDialog
+        open={qr !== null}
+        title={qr ? WAY_NAME[qr.way] : ''}
+        url={qr?.url ?? ''}
+        amount={order.tolCost}
+        isPaid={async () => Number(await buying.getOrdersStatus(order.id, { silent: true })) === 20}
+        onPaid={() => {
+          setQr(null)
+          paid()
+        }}
+        onClose={() => setQr(null)}
+      />
+    </div>
+  )
+}
+
+/** 对公转账: the company's account and the customer-service QR; an operator confirms the payment. */
+function Transfer({ answer }: { answer: PayAnswer }) {
+  const a = answer.account
+  const manager = site.contacts[0]
+  return (
+    <section
+      aria-labelledby="pay-union"
+      className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-[1fr_auto]"
+    >
+      <div>
+        <h2 id="pay-union" className="text-base font-semibold text-slate-900">
+          对公转账
+        </h2>
+        {a && (
+          <dl className="mt-2 grid grid-cols-[5rem_1fr] gap-y-1 text-sm">
+            <dt className="text-slate-500">户名</dt>
+            <dd className="break-all text-slate-800">{a.name}</dd>
+            <dt className="text-slate-500">开户银行</dt>
+            <dd className="break-all text-slate-800">{a.bank}</dd>
+            <dt className="text-slate-500">账号</dt>
+            <dd className="break-all tabular-nums text-slate-800">{a.number}</dd>
+          </dl>
+        )}
+        <p className="mt-3 text-sm text-accent-600">{answer.tip || '付款后请联系业务经理确认'}</p>
+        {manager && (
+          <p className="mt-1 text-sm text-slate-600">
+            业务经理：{manager.name}{' '}
+            <a href={`tel:${manager.phone}`} className="text-brand-700 hover:underline">
+              {manager.phone}
+            </a>
+          </p>
+        )}
+      </div>
+      <figure className="text-center">
+        <QrImage text={`tel:${manager?.phone ?? site.hotline}`} label="客服二维码" size={128} />
+        <figcaption className="mt-1 text-xs text-slate-500">扫码联系客服</figcaption>
+      </figure>
+    </section>
+  )
+}

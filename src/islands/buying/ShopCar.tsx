@@ -1,0 +1,238 @@
+/**
+ * 购物车 /shopcar (storefront §2 "Cart", §4, §5, §9): select all, a checkbox per line, the
+ * quantity stepper (1-99999, anything else 1), delete with the confirm dialog, delete selected,
+ * the selected count and total, and 去结算 (请勾选商品生成订单). On opening, prices and stock are
+ * refreshed from ProductSpu/GetProductSpu; sold-out and unlisted lines are marked and cannot be checked.
+ */
+import { useStore } from '@nanostores/react'
+import { useEffect } from 'react'
+import { api } from '../../lib/api/browser.ts'
+import { ApiRequestError } from '../../lib/api/http.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { productPath } from '../../lib/routes.ts'
+import {
+  $cart,
+  buyable,
+  type CartItem,
+  cartQty,
+  QTY_MAX,
+  removeFromCart,
+  selection,
+  setAllChecked,
+  setChecked,
+  setQty,
+  updateCart,
+} from '../../lib/stores/cart.ts'
+import { toast } from '../../lib/toast.ts'
+import { AccountGate } from '../common/AccountGate.tsx'
+import { useConfirm } from '../common/useConfirm.tsx'
+
+export function ShopCar() {
+  return <AccountGate>{() => <Cart />}</AccountGate>
+}
+
+/** Fresh price, stock and state of every line, one product call per product. */
+async function refresh(list: CartItem[]): Promise<void> {
+  const spuIds = [...new Set(list.map((x) => x.spuId))]
+  const fresh = new Map<number, Partial<CartItem>>()
+  await Promise.all(
+    spuIds.map(async (spuId) => {
+      const lines = list.filter((x) => x.spuId === spuId)
+      try {
+        const p = await api.getProductSpu(spuId, { silent: true })
+        for (const x of lines) {
+          const s = p.skuList.find((k) => k.id === x.id)
+          if (!s) fresh.set(x.id, { state: 'unlisted' })
+          else fresh.set(x.id, { price: s.price, stock: s.stock, state: s.stock > 0 ? 'ok' : 'soldOut' })
+        }
+      } catch (e) {
+        // Gone or off the shelf; a network failure leaves the line as it was.
+        if (e instanceof ApiRequestError && e.status >= 400 && e.status < 500)
+          for (const x of lines) fresh.set(x.id, { state: 'unlisted' })
+      }
+    }),
+  )
+  if (fresh.size) updateCart(fresh)
+}
+
+function Cart() {
+  const list = useStore($cart)
+  const [confirmDialog, confirm] = useConfirm()
+  useEffect(() => {
+    void refresh($cart.get())
+  }, [])
+
+  const sel = selection(list)
+  const selectable = list.filter(buyable)
+  const allChecked = selectable.length > 0 && selectable.every((x) => x.checked)
+
+  async function removeOne(x: CartItem) {
+    if (!(await confirm({ action: '删除' }))) return
+    removeFromCart([x.id])
+    toast('success', '删除成功')
+  }
+  async function removeSelected() {
+    const ids = list.filter((x) => x.checked).map((x) => x.id)
+    if (!ids.length) return toast('error', '请勾选商品')
+    if (!(await confirm({ action: '删除选中的商品' }))) return
+    removeFromCart(ids)
+    toast('success', '删除成功')
+  }
+  function settle() {
+    if (!sel.items.length) return toast('error', '请勾选商品生成订单')
+    location.assign('/createorder')
+  }
+
+  if (list.length === 0)
+    return (
+      <div className="rounded-lg border border-dashed border-slate-300 px-4 py-16 text-center">
+        <p className="text-slate-600">购物车还是空的</p>
+        <a href="/product/" className="btn-primary mt-4">
+          去逛逛
+        </a>
+      </div>
+    )
+
+  return (
+    <div>
+      <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200" aria-label="购物车商品">
+        {list.map((x) => {
+          const ok = buyable(x)
+          const id = `cart-${x.id}`
+          return (
+            <li
+              key={x.id}
+              className={`flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap ${ok ? '' : 'bg-slate-50'}`}
+              data-cart-item={x.id}
+            >
+              <input
+                id={id}
+                type="checkbox"
+                className="h-4 w-4 shrink-0 accent-brand-600"
+                checked={x.checked && ok}
+                disabled={!ok}
+                onChange={(e) => setChecked(x.id, e.target.checked)}
+                aria-label={`选择 ${x.title}`}
+              />
+              <img
+                src={x.img ? assetUrl(x.img) : '/avatar.svg'}
+                alt=""
+                width={72}
+                height={72}
+                className={`h-16 w-16 shrink-0 rounded bg-slate-100 object-cover sm:h-[72px] sm:w-[72px] ${ok ? '' : 'opacity-50'}`}
+              />
+              <div className="min-w-0 flex-1 basis-40">
+                <a
+                  href={productPath(x.spuId)}
+                  className="line-clamp-2 break-all text-sm text-slate-800 hover:text-brand-700"
+                >
+                  {x.title}
+                </a>
+                {x.state === 'soldOut' && <p className="mt-1 text-xs font-medium text-accent-600">已售罄</p>}
+                {x.state === 'unlisted' && <p className="mt-1 text-xs font-medium text-accent-600">已下架</p>}
+                <p className="mt-1 text-sm tabular-nums text-slate-500 sm:hidden">¥{formatMoney(x.price)}</p>
+              </div>
+              <p className="hidden w-24 shrink-0 text-right text-sm tabular-nums text-slate-600 sm:block">
+                ¥{formatMoney(x.price)}
+              </p>
+              <Stepper item={x} disabled={!ok} />
+              <p className="w-24 shrink-0 text-right font-medium tabular-nums text-slate-900">
+                ¥{formatMoney((Math.round(x.price * 100) * x.qty) / 100)}
+              </p>
+              <button
+                type="button"
+                className="shrink-0 rounded px-2 py-1 text-sm text-slate-500 hover:text-red-600"
+                onClick={() => removeOne(x)}
+                aria-label={`删除 ${x.title}`}
+              >
+                删除
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+
+      <div className="sticky bottom-0 mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 shadow-[0_-2px_8px_rgb(0_0_0/.06)] ring-1 ring-slate-200">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            checked={allChecked}
+            onChange={(e) => setAllChecked(e.target.checked)}
+          />
+          全选
+        </label>
+        <button type="button" className="text-sm text-slate-500 hover:text-red-600" onClick={removeSelected}>
+          删除选中
+        </button>
+        <p className="ml-auto text-sm text-slate-600" aria-live="polite">
+          已选{' '}
+          <span data-cart-count className="font-semibold text-accent-600">
+            {sel.count}
+          </span>{' '}
+          件，合计
+          <span data-cart-total className="price ml-1 text-xl">
+            ¥{formatMoney(sel.total)}
+          </span>
+        </p>
+        <button type="button" className="btn-primary px-6 py-2.5" onClick={settle}>
+          去结算
+        </button>
+      </div>
+      {confirmDialog}
+    </div>
+  )
+}
+
+/** Stores the typed quantity; an invalid one becomes 1 on screen too. */
+function commit(item: CartItem, input: HTMLInputElement) {
+  const n = cartQty(input.value)
+  input.value = String(n)
+  setQty(item.id, n)
+}
+
+function Stepper({ item, disabled }: { item: CartItem; disabled: boolean }) {
+  const id = `qty-${item.id}`
+  return (
+    <div className="inline-flex shrink-0 items-stretch overflow-hidden rounded-md ring-1 ring-slate-300">
+      <button
+        type="button"
+        className="px-2.5 text-slate-600 hover:bg-slate-50 disabled:opacity-40"
+        disabled={disabled || item.qty <= 1}
+        onClick={() => setQty(item.id, item.qty - 1)}
+        aria-label={`减少 ${item.title} 的数量`}
+      >
+        −
+      </button>
+      <label htmlFor={id} className="sr-only">
+        {item.title} 数量
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={QTY_MAX}
+        // Keyed by the stored quantity, so an invalid entry shows the 1 it became.
+        key={item.qty}
+        defaultValue={item.qty}
+        disabled={disabled}
+        onBlur={(e) => commit(item, e.currentTarget)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit(item, e.currentTarget)
+        }}
+        className="w-16 border-x border-slate-300 py-1 text-center text-sm tabular-nums focus:outline-none"
+      />
+      <button
+        type="button"
+        className="px-2.5 text-slate-600 hover:bg-slate-50 disabled:opacity-40"
+        disabled={disabled || item.qty >= QTY_MAX}
+        onClick={() => setQty(item.id, item.qty + 1)}
+        aria-label={`增加 ${item.title} 的数量`}
+      >
+        +
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+/**
+ * 余额充值 on /wo (storefront §7 "Wallet"; issue 8 item 6): an amount and a way →
+ * Recharge/PostRechargeAppend (groups 30) → Recharge/GetRechargePay → the pay QR dialog, polling
+ * Recharge/GetRecharge until it is paid (status 20); then the balance is reloaded.
+ */
+import { type SubmitEvent, useId, useState } from 'react'
+import { buying } from '../../lib/api/browser.ts'
+import { yuanToFen } from '../../lib/money.ts'
+import { toast } from '../../lib/toast.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { FormError } from '../common/FormError.tsx'
+import { invalidProps } from '../common/form-errors.ts'
+import { PayQrDialog, WAY_NAME } from './parts.tsx'
+
+const MAX_FEN = 5_000_000
+
+export function TopUp({ onDone }: { onDone: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [amount, setAmount] = useState('')
+  const [way, setWay] = useState<'alipay' | 'wechat' | null>(null)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [qr, setQr] = useState<{ url: string; id: number; way: 'alipay' | 'wechat'; price: number } | null>(
+    null,
+  )
+  const uid = useId()
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault()
+    const fen = yuanToFen(amount)
+    if (fen === null || fen < 1 || fen > MAX_FEN) return setError('请输入0.01到50000之间的充值金额')
+    if (!way) return setError('请选择支付方式')
+    setError('')
+    setBusy(true)
+    try {
+      const r = await buying.postRechargeAppend(fen / 100)
+      const pay = await buying.getRechargePay(r.data.id, way)
+      if (pay.code_url) {
+        setOpen(false)
+        setQr({ url: pay.code_url, id: r.data.id, way, price: fen / 100 })
+      }
+    } catch {
+      // Message shown by the client.
+    }
+    setBusy(false)
+  }
+
+  return (
+    <>
+      <button type="button" className="btn-primary px-4 py-1.5 text-sm" onClick={() => setOpen(true)}>
+        充值
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="余额充值" description="输入充值金额并选择支付方式">
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div>
+            <label htmlFor={`${uid}-amt`} className="mb-1 block text-sm text-slate-700">
+              充值金额（元）
+            </label>
+            <input
+              id={`${uid}-amt`}
+              inputMode="decimal"
+              className="h-10 w-full rounded-md border border-slate-300 px-3 focus:border-brand-500 focus:outline-none"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value.trim())}
+              placeholder="例如 100"
+              {...invalidProps(`${uid}-amt`, error.includes('金额') ? error : null)}
+            />
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm text-slate-700">支付方式</legend>
+            <div className="grid grid-cols-2 gap-3">
+              {(['alipay', 'wechat'] as const).map((w) => (
+                <label
+                  key={w}
+                  className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50"
+                >
+                  <input
+                    type="radio"
+                    name="topup-way"
+                    className="accent-brand-600"
+                    checked={way === w}
+                    onChange={() => setWay(w)}
+                  />
+                  <span className="text-sm">{WAY_NAME[w]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FormError id={`${uid}-amt-error`} message={error || null} />
+          <button type="submit" className="btn-primary py-2.5" disabled={busy}>
+            {busy ? '正在提交…' : '去支付'}
+          </button>
+        </form>
+      </Dialog>
+      <PayQrDialog
+        open={qr !== null}
+        title={qr ? WAY_NAME[qr.way] : ''}
+        url={qr?.url ?? ''}
+        amount={qr?.price}
+        isPaid={async () => qr !== null && (await buying.getRecharge(qr.id, { silent: true })).status === 20}
+        onPaid={() => {
+          setQr(null)
+          toast('success', '充值成功')
+          onDone()
+        }}
+        onClose={() => setQr(null)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,197 @@
+/**
+ * Pieces shared by the buying screens: the payment QR dialog with its polling (storefront §4
+ * "Order payment polling"; accounts §2 "Payment QR dialog", QR drawn here, never by a service),
+ * the order's item list, money lines and the step bar.
+ */
+import { useEffect, useRef, useState } from 'react'
+import type { OrderItem } from '../../lib/api/buying.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { Dialog } from '../common/Dialog.tsx'
+
+export const POLL_MS = 5000
+export const POLL_MAX = 10
+
+export const WAY_NAME = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  union: '对公转账',
+  balance: '余额支付',
+} as const
+
+/** A QR code of `text`, drawn in the browser by `qrcode` (loaded when first needed). */
+export function QrImage({ text, label, size = 200 }: { text: string; label: string; size?: number }) {
+  const [src, setSrc] = useState('')
+  useEffect(() => {
+    let live = true
+    import('qrcode')
+      .then((q) =>
+        q.toDataURL(text, { margin: 1, width: size, color: { dark: '#0c3b3d', light: '#ffffff' } }),
+      )
+      .then((url) => live && setSrc(url))
+      .catch(() => {})
+    return () => {
+      live = false
+    }
+  }, [text, size])
+  return src ? (
+    <img src={src} alt={label} width={size} height={size} className="mx-auto" data-qr={text} />
+  ) : (
+    <div
+      role="img"
+      aria-label={label}
+      style={{ width: size, height: size }}
+      className="mx-auto bg-slate-100"
+    />
+  )
+}
+
+/**
+ * The pay dialog: title the way, width 30% (wider on small screens), the QR of `url`. While open
+ * it asks `isPaid` every 5 s, at most 10 times; paid → onPaid; the 10th unpaid answer closes it.
+ * Closing stops the polling.
+ */
+export function PayQrDialog({
+  open,
+  title,
+  url,
+  amount,
+  isPaid,
+  onPaid,
+  onClose,
+}: {
+  open: boolean
+  title: string
+  url: string
+  amount?: number
+  isPaid: () => Promise<boolean>
+  onPaid: () => void
+  onClose: () => void
+}) {
+  const check = useRef(isPaid)
+  check.current = isPaid
+  const paid = useRef(onPaid)
+  paid.current = onPaid
+  const close = useRef(onClose)
+  close.current = onClose
+  useEffect(() => {
+    if (!open) return
+    let n = 0
+    let stopped = false
+    const timer = setInterval(() => {
+      n++
+      const last = n >= POLL_MAX
+      check.current().then(
+        (ok) => {
+          if (stopped) return
+          if (ok) {
+            stopped = true
+            clearInterval(timer)
+            paid.current()
+          } else if (last) close.current()
+        },
+        () => {
+          if (!stopped && last) close.current()
+        },
+      )
+      if (last) clearInterval(timer)
+    }, POLL_MS)
+    return () => {
+      stopped = true
+      clearInterval(timer)
+    }
+  }, [open])
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      width="max-w-sm md:max-w-none md:w-[30%] md:min-w-80"
+      description="请使用手机扫码完成支付"
+    >
+      <div className="text-center">
+        <QrImage text={url} label={`${title}二维码`} />
+        {amount !== undefined && (
+          <p className="mt-3 text-slate-700">
+            支付金额 <span className="price text-xl">¥{formatMoney(amount)}</span>
+          </p>
+        )}
+        <p className="mt-2 text-sm text-slate-500">请使用手机扫码完成支付，支付后页面自动跳转</p>
+        <p className="mt-1 text-xs text-slate-400">
+          无法扫码？
+          <a href={url} target="_blank" rel="noopener" className="text-brand-700 underline">
+            打开支付页面
+          </a>
+        </p>
+      </div>
+    </Dialog>
+  )
+}
+
+/** The lines of an order or a checkout: image, title, unit price, quantity. */
+export function ItemRows({ items }: { items: (OrderItem & { key?: string | number; note?: string })[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {items.map((it, i) => (
+        <li key={it.key ?? i} className="flex items-center gap-3 py-3">
+          <img
+            src={it.imgurl ? assetUrl(it.imgurl) : '/avatar.svg'}
+            alt=""
+            width={64}
+            height={64}
+            className="h-16 w-16 shrink-0 rounded bg-slate-100 object-cover"
+          />
+          <div className="min-w-0 flex-1">
+            <p className="line-clamp-2 break-all text-sm text-slate-800">{it.title}</p>
+            {it.note && <p className="mt-0.5 text-xs text-accent-600">{it.note}</p>}
+            <p className="mt-1 text-sm text-slate-500 tabular-nums">
+              ¥{formatMoney(it.price)} × {it.quantity}
+            </p>
+          </div>
+          <p className="shrink-0 font-medium tabular-nums text-slate-900">
+            ¥{formatMoney(Math.round(it.price * 100 * it.quantity) / 100)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** One label/amount row of a totals block. */
+export function MoneyRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4 py-1">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className={strong ? 'price text-xl' : 'tabular-nums text-slate-800'}>{value}</dd>
+    </div>
+  )
+}
+
+const STEPS = ['待付款', '待发货', '待收货', '已完成']
+/** The step bar's active step (storefront §4): 10→1 … 40→4, anything else 0. */
+export const stepOf = (status: number) => ({ 10: 1, 20: 2, 30: 3, 40: 4 })[status] ?? 0
+
+export function StepBar({ status }: { status: number }) {
+  const active = stepOf(status)
+  return (
+    <ol className="grid grid-cols-4 gap-1 text-center text-xs sm:text-sm" aria-label="订单进度">
+      {STEPS.map((s, i) => {
+        const done = i + 1 <= active
+        return (
+          <li
+            key={s}
+            aria-current={i + 1 === active ? 'step' : undefined}
+            className="flex flex-col items-center gap-1"
+          >
+            <span
+              className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold ${done ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400'}`}
+            >
+              {i + 1}
+            </span>
+            <span className={done ? 'font-medium text-brand-700' : 'text-slate-400'}>{s}</span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

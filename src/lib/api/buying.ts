@@ -1,0 +1,64 @@
+/**
+ * The signed-in calls of buying and paying (storefront §7 "Orders", "Wallet"; issue 8): order,
+ * order detail and status, cancel, pay, and the wallet top-up. GETs resolve to `data`, POSTs to
+ * `{status, data}` like account.ts.
+ */
+import type { DateRange } from '../rules/paging.ts'
+import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
+import type { CallOptions, Http } from './http.ts'
+import type { OrderCard, OrderDetail, OrderItem, Paged, PayAnswer, Recharge } from './types.ts'
+
+export type { OrderCard, OrderDetail, OrderItem, PayAnswer, Recharge }
+
+/**
+ * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
+ * there is no schema to derive it from: this is the client's side of /tmp/buying-contract.md.
+ */
+/** A product line; title/imgurl are ignored by the server. */
+export interface OrderLineGoods {
+  skuId: number
+  quantity: number
+  spuId?: number
+  title?: string
+  imgurl?: string
+}
+/** A course, paid post or task line. */
+export interface OrderLineArticle {
+  articleId: number
+  sectionId?: number
+}
+export interface OrderAppendBody {
+  recName?: string
+  recTel?: string
+  recProvince?: string
+  recCity?: string
+  recArea?: string
+  recStreet?: string
+  recAddress?: string
+  recAddressx?: string
+  nickName?: string
+  list: OrderLineGoods[] | OrderLineArticle[]
+}
+export type PayWay = 'alipay' | 'wechat' | 'balance' | 'union'
+
+export function createBuyingApi(http: Http) {
+  const { get, post } = http
+  return {
+    postOrdersAppend: (b: OrderAppendBody) => post<number>('/api/Orders/PostOrdersAppend', b),
+    getOrdersPage: (
+      q: { pageIndex: number; pageSize?: number; status?: number | '' } & DateRange,
+      o?: CallOptions,
+    ) => get<Paged<OrderCard>>('/api/Orders/GetOrdersPage', { pageSize: PAGE_SIZE_DEFAULT, ...q }, o),
+    getOrders: (id: number, o?: CallOptions) => get<OrderDetail>('/api/Orders/GetOrders', { id }, o),
+    cancelOrder: (id: number) => post<string>('/api/Orders/PostOrdersStatus', { id, status: 100 }),
+    getOrdersStatus: (id: number, o?: CallOptions) => get<number>('/api/Orders/GetOrdersStatus', { id }, o),
+    getOrdersPay: (id: number, way: PayWay, o?: CallOptions) =>
+      get<PayAnswer>('/api/Orders/GetOrdersPay', { id, way }, o),
+    postRechargeAppend: (price: number) =>
+      post<{ id: number }>('/api/Recharge/PostRechargeAppend', { groups: 30, title: '余额充值', price }),
+    getRechargePay: (id: number, way: 'alipay' | 'wechat', o?: CallOptions) =>
+      get<PayAnswer>('/api/Recharge/GetRechargePay', { id, way }, o),
+    getRecharge: (id: number, o?: CallOptions) => get<Recharge>('/api/Recharge/GetRecharge', { id }, o),
+  }
+}
+export type BuyingApi = ReturnType<typeof createBuyingApi>

@@ -1,0 +1,123 @@
+/**
+ * The cart (storefront §3 "Cart item", §4, §9): one nanostore, persisted in localStorage under
+ * 'center' (accounts §3), shared by the nav's badge, the product buy box, /shopcar and checkout,
+ * and kept in step across tabs through the storage event. The pure rules are exported for tests.
+ */
+import { atom } from 'nanostores'
+
+export const CART_KEY = 'center'
+export const QTY_MIN = 1
+export const QTY_MAX = 99999
+
+/** One line: `id` is the SKU's id. `stock` and `state` are refreshed from the API on /shopcar. */
+export interface CartItem {
+  id: number
+  spuId: number
+  title: string
+  img: string
+  price: number
+  qty: number
+  checked: boolean
+  /** The SKU's stock when last seen. */
+  stock?: number
+  /** ok, soldOut (no stock left) or unlisted (product gone or off the shelf). */
+  state?: 'ok' | 'soldOut' | 'unlisted'
+}
+
+export type NewCartItem = Omit<CartItem, 'qty' | 'checked' | 'state'>
+
+/** Cart quantity is an integer 1..99999; anything else becomes 1 (storefront §4, §5). */
+export function cartQty(v: unknown): number {
+  const n = typeof v === 'number' ? v : Number(String(v ?? '').trim())
+  return Number.isInteger(n) && n >= QTY_MIN && n <= QTY_MAX ? n : QTY_MIN
+}
+
+/** Adding an item already there adds to it; a new one goes first, checked. */
+export function addTo(list: CartItem[], item: NewCartItem, qty = 1): CartItem[] {
+  const old = list.find((x) => x.id === item.id)
+  if (old)
+    return list.map((x) =>
+      x.id === item.id ? { ...x, ...item, qty: Math.min(QTY_MAX, x.qty + qty), checked: true } : x,
+    )
+  return [{ ...item, qty: cartQty(qty), checked: true, state: 'ok' }, ...list]
+}
+
+/** A line can reach checkout only while it is listed and in stock. */
+export const buyable = (x: CartItem) => (x.state ?? 'ok') === 'ok'
+
+/** The checked, buyable lines, their count and total in yuan (rounded to the fen). */
+export function selection(list: CartItem[]) {
+  const items = list.filter((x) => x.checked && buyable(x))
+  const fen = items.reduce((s, x) => s + Math.round(x.price * 100) * x.qty, 0)
+  return { items, count: items.reduce((s, x) => s + x.qty, 0), total: fen / 100 }
+}
+
+/** Whatever localStorage holds under 'center', cleaned: unknown shapes are dropped. */
+export function parseCart(raw: string | null): CartItem[] {
+  if (!raw) return []
+  try {
+    const v: unknown = JSON.parse(raw)
+    if (!Array.isArray(v)) return []
+    return v
+      .filter((x): x is CartItem => typeof x === 'object' && x !== null && Number.isInteger(x.id))
+      .map((x) => ({
+        ...x,
+        spuId: Number(x.spuId) || 0,
+        title: String(x.title ?? ''),
+        img: String(x.img ?? ''),
+        price: Number(x.price) || 0,
+        qty: cartQty(x.qty),
+        checked: x.checked !== false,
+      }))
+  } catch {
+    return []
+  }
+}
+
+function read(): CartItem[] {
+  try {
+    return parseCart(localStorage.getItem(CART_KEY))
+  } catch {
+    return []
+  }
+}
+
+/** The cart; empty on the server (the build) and until the browser has read it. */
+export const $cart = atom<CartItem[]>(typeof window === 'undefined' ? [] : read())
+
+if (typeof window !== 'undefined') {
+  // Another tab changed the cart: take its version.
+  window.addEventListener('storage', (e) => {
+    if (e.key === CART_KEY || e.key === null) $cart.set(read())
+  })
+}
+
+function save(list: CartItem[]): void {
+  $cart.set(list)
+  try {
+    localStorage.setItem(CART_KEY, JSON.stringify(list))
+  } catch {
+    // Storage blocked: the cart lasts for this page.
+  }
+}
+
+export const cartCount = (list: CartItem[]) => list.length
+
+export const addToCart = (item: NewCartItem, qty = 1) => save(addTo($cart.get(), item, qty))
+export const setQty = (id: number, qty: unknown) =>
+  save($cart.get().map((x) => (x.id === id ? { ...x, qty: cartQty(qty) } : x)))
+export const setChecked = (id: number, checked: boolean) =>
+  save($cart.get().map((x) => (x.id === id ? { ...x, checked } : x)))
+export const setAllChecked = (checked: boolean) =>
+  save($cart.get().map((x) => ({ ...x, checked: checked && buyable(x) })))
+export const removeFromCart = (ids: readonly number[]) => save($cart.get().filter((x) => !ids.includes(x.id)))
+/** Replaces lines by id with fresher data (prices, stock, state) from the API. */
+export const updateCart = (fresh: Map<number, Partial<CartItem>>) =>
+  save(
+    $cart.get().map((x) => {
+      const f = fresh.get(x.id)
+      if (!f) return x
+      const next = { ...x, ...f }
+      return buyable(next) ? next : { ...next, checked: false }
+    }),
+  )

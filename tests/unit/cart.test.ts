@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { addTo, type CartItem, cartQty, parseCart, selection } from '../../src/lib/stores/cart.ts'
+
+const sku = (id: number, price = 10) => ({ id, spuId: 1, title: `t${id}`, img: '', price })
+
+describe('cart rules', () => {
+  it('quantity is 1..99999, anything else 1', () => {
+    expect(cartQty(5)).toBe(5)
+    expect(cartQty('12')).toBe(12)
+    for (const bad of [0, -1, 1.5, 100000, 'x', '', null, undefined]) expect(cartQty(bad)).toBe(1)
+    expect(cartQty(99999)).toBe(99999)
+  })
+  it('a new item goes first, checked, quantity 1; an old one adds 1', () => {
+    let list: CartItem[] = []
+    list = addTo(list, sku(1))
+    list = addTo(list, sku(2))
+    expect(list.map((x) => x.id)).toEqual([2, 1])
+    expect(list[0]).toMatchObject({ qty: 1, checked: true })
+    list = addTo(list, sku(1))
+    expect(list.map((x) => [x.id, x.qty])).toEqual([
+      [2, 1],
+      [1, 2],
+    ])
+  })
+  it('selection counts checked buyable lines and totals to the fen', () => {
+    const list: CartItem[] = [
+      { ...sku(1, 0.1), qty: 3, checked: true },
+      { ...sku(2, 0.2), qty: 1, checked: true },
+      { ...sku(3, 5), qty: 1, checked: false },
+      { ...sku(4, 5), qty: 1, checked: true, state: 'soldOut' },
+    ]
+    expect(selection(list)).toMatchObject({ count: 4, total: 0.5 })
+  })
+  it('reads only sane stored data', () => {
+    expect(parseCart('nope')).toEqual([])
+    expect(parseCart('{"a":1}')).toEqual([])
+    expect(parseCart('[{"id":3,"qty":0,"price":"2"}]')[0]).toMatchObject({
+      id: 3,
+      qty: 1,
+      price: 2,
+      checked: true,
+    })
+  })
+})
