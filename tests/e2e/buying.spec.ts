@@ -259,3 +259,30 @@ test('buys a paid course and opens its paid section', async ({ page, request }) 
   await expect(page.getByRole('button', { name: '已购买' })).toBeVisible()
   await expect(row.getByRole('link', { name: /观看视频|查看讲义/ })).toBeVisible()
 })
+
+test('buys a paid post and reads all of it', async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const { headers } = await freshUser(page, request)
+  const posts = await apiGet<{ pageData: { id: number; price: number }[] }>(
+    request,
+    '/api/Article/GetArticlePage?status=10&isPrice=1&pageIndex=0&pageSize=1',
+  )
+  const post = posts.pageData[0]
+  if (!post) throw new Error('no paid post in the demo data')
+  const teaser = (await apiGet<{ content: string }>(request, `/api/Article/GetArticle?id=${post.id}`)).content
+  await topUp(request, headers, Math.ceil(post.price))
+
+  await page.goto(`/detail/${post.id}/`)
+  await page.getByRole('button', { name: '立即购买' }).click()
+  await expect(page).toHaveURL(/\/pay\?id=\d+&type=1/)
+  await page.getByRole('checkbox', { name: '余额支付' }).check()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  await expect(toasts(page)).toContainText('支付成功')
+  await expect(page.getByRole('button', { name: '已购买' })).toBeVisible()
+  // The static page carries the brief; the buyer's page now shows the whole post.
+  const full = (await apiGet<{ content: string }>(request, `/api/Article/GetArticle?id=${post.id}`, headers))
+    .content
+  expect(full.length).toBeGreaterThan(teaser.length)
+  const body = page.locator('[data-article-content]')
+  await expect.poll(async () => (await body.innerHTML()).length).toBeGreaterThan(teaser.length)
+})

@@ -26,10 +26,12 @@ export function articleCrumbs(a: Pick<ArticleDetail, 'id' | 'status' | 'title'>)
 /** The instructor page of an author through the query route, which goes on to the static page when one was built. */
 export const teacherQueryPath = (id: number) => `/teacher?id=${id}`
 
-function RichText({ html, empty }: { html: string; empty: string }) {
+function RichText({ html, empty, body = false }: { html: string; empty: string; body?: boolean }) {
   if (!html) return <p className="text-sm text-slate-500">{empty}</p>
   return (
     <div
+      // The body of a post or task: buy.ts puts the full text here for a buyer of a paid post.
+      data-article-content={body ? '' : undefined}
       className="prose-html overflow-x-auto break-words"
       // Sanitised on the server before it is stored (DESIGN "User-written HTML").
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API's sanitised rich text
@@ -91,7 +93,7 @@ export function ArticleView({
           id: 'tab-content',
           label: '内容',
           heading: isTask ? '任务内容' : '帖子内容',
-          content: <RichText html={a.content} empty="暂无内容" />,
+          content: <RichText html={a.content} empty="暂无内容" body />,
         },
         {
           id: 'tab-comments',

@@ -5,6 +5,7 @@
  */
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
+import { ArticleStatus } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
 import { addToCart } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
@@ -100,6 +101,10 @@ export function startArticleBuy(root: ParentNode = document): void {
           (a) => {
             if (a.unlock === 1 && !free) done('已购买')
             openSections(root, a.list)
+            // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
+            const body = root.querySelector<HTMLElement>('[data-article-content]')
+            if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
+              body.innerHTML = a.content
           },
           () => {},
         ),
