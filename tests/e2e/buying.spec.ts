@@ -286,3 +286,33 @@ test('buys a paid post and reads all of it', async ({ page, request }) => {
   const body = page.locator('[data-article-content]')
   await expect.poll(async () => (await body.innerHTML()).length).toBeGreaterThan(teaser.length)
 })
+
+test('a product that left the shelf after the build says so instead of reaching the cart', async ({
+  page,
+  request,
+}) => {
+  await freshUser(page, request)
+  const list = await apiGet<{ pageData: { id: number }[] }>(
+    request,
+    '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=1&pageOrder=extMore&pageSort=asc',
+  )
+  const id = list.pageData[0]?.id
+  if (!id) throw new Error('no product')
+  await page.goto(`/productdetail/${id}/`)
+  // The operator takes it off the shelf while the static page stays as built.
+  const { DatabaseSync } = await import('node:sqlite')
+  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
+  try {
+    db.prepare("UPDATE product_spus SET ext = '否' WHERE id = ?").run(id)
+    const buy = page.getByRole('form', { name: '购买' })
+    await buy.getByRole('button', { name: '加入购物车' }).click()
+    await expect(toasts(page)).toContainText('当前商品已经下架')
+    const inCart = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('center') ?? '[]') as unknown[]).length,
+    )
+    expect(inCart).toBe(0)
+  } finally {
+    db.prepare("UPDATE product_spus SET ext = '是' WHERE id = ?").run(id)
+    db.close()
+  }
+})

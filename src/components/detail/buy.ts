@@ -18,6 +18,25 @@ function needLogin(): boolean {
   return true
 }
 
+/**
+ * The page was built earlier; the product may have left the shelf since. False (with the spec's
+ * info toast) when the API no longer shows it; a network failure lets the server decide later.
+ */
+async function stillListed(spuId: number): Promise<boolean> {
+  const [{ api }, { ApiRequestError }] = await Promise.all([
+    import('../../lib/api/browser.ts'),
+    import('../../lib/api/http.ts'),
+  ])
+  try {
+    await api.getProductSpu(spuId, { silent: true })
+    return true
+  } catch (e) {
+    if (!(e instanceof ApiRequestError) || e.status !== 404) return true
+    toast('info', '当前商品已经下架')
+    return false
+  }
+}
+
 export function startBuy(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
     form.dataset.on = '1'
@@ -51,7 +70,7 @@ export function startBuy(root: ParentNode = document): void {
       })
     }
     form.addEventListener('submit', (e) => e.preventDefault())
-    form.addEventListener('click', (e) => {
+    form.addEventListener('click', async (e) => {
       const b = (e.target as Element).closest<HTMLButtonElement>('[data-buy]')
       if (!b) return
       const r = chosen()
@@ -59,6 +78,7 @@ export function startBuy(root: ParentNode = document): void {
       if (needLogin()) return
       const n = clamp(Number(qty?.value))
       const spuId = Number(form.dataset.spu)
+      if (!(await stillListed(spuId))) return
       if (b.dataset.buy === 'now') {
         location.assign(`/buyorder?id=${spuId}&ids=${r.value}&quantity=${n}`)
         return
