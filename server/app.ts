@@ -10,6 +10,7 @@ import { accounts } from './modules/accounts/accounts.index.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
 import { content } from './modules/content/content.index.ts'
+import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
@@ -29,6 +30,7 @@ export const modules = [
   site,
   accounts,
   orders,
+  fulfilment,
   payments,
   wallet,
   catalog,

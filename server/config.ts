@@ -41,6 +41,8 @@ const schema = z
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
     /** Unpaid orders older than this are cancelled and their stock given back. */
     ORDER_EXPIRY_MINUTES: int(30, 1, 525_600),
+    /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
+    RECEIPT_DAYS: int(10, 1, 365),
     /** Who takes online payments (server/providers/payment.ts); only the local sandbox so far. */
     PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).default('sandbox'),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
@@ -64,6 +66,7 @@ const schema = z
     trustProxy: e.TRUST_PROXY,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+    receiptDays: e.RECEIPT_DAYS,
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
   }))

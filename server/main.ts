@@ -5,7 +5,7 @@ import { buildSite } from './build-site.ts'
 import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
-import { startOrderExpiry } from './modules/orders/orders.service.ts'
+import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { DEMO_ACCOUNTS, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 
@@ -27,6 +27,12 @@ async function main() {
     db,
     now: () => new Date(),
     minutes: config.orderExpiryMinutes,
+    log: (s) => console.log(s),
+  })
+  const stopReceipt = startReceiptJob({
+    db,
+    now: () => new Date(),
+    days: config.receiptDays,
     log: (s) => console.log(s),
   })
 
@@ -58,6 +64,7 @@ async function main() {
 
   const stop = () => {
     stopExpiry()
+    stopReceipt()
     server.close()
     void db.destroy().then(() => process.exit(0))
   }

@@ -2,7 +2,10 @@ import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { decideCertification } from './modules/accounts/certification.ts'
+import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { confirmTransfer } from './modules/payments/payments.queries.ts'
+import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
+import { paymentProvider } from './providers/payment.ts'
 
 /**
  * Operator commands, until there is an administrator screen (accounts §6: an administrator
@@ -10,10 +13,18 @@ import { confirmTransfer } from './modules/payments/payments.queries.ts'
  *
  *   npm run ops -- certify <userId> approve|reject
  *   npm run ops -- confirm-transfer <order code>
+ *   npm run ops -- ship <order code> [courier]
+ *   npm run ops -- refund <order code> approve|reject [reason]
+ *   npm run ops -- invoice <order code>
  */
 
-export const USAGE =
-  '用法: npm run ops -- certify <用户编号> approve|reject\n      npm run ops -- confirm-transfer <订单号>'
+export const USAGE = [
+  '用法: npm run ops -- certify <用户编号> approve|reject',
+  '      npm run ops -- confirm-transfer <订单号>',
+  '      npm run ops -- ship <订单号> [快递公司]',
+  '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
+  '      npm run ops -- invoice <订单号>',
+].join('\n')
 
 /** A refusal of a command: printed, and the process exits with 1. */
 export class OpsError extends Error {}
@@ -40,9 +51,50 @@ export async function confirmOrderTransfer(db: Db, code: string, now: Date) {
   return `已确认对公转账：订单 ${code} 已支付`
 }
 
+const CODE = /^[A-Za-z0-9]{1,40}$/
+const done = <T>(r: T | { refused: string }): T => {
+  if (typeof r === 'object' && r !== null && 'refused' in r) throw new OpsError(r.refused)
+  return r as T
+}
+
+/** Runs `work` on a database opened for it, closed afterwards. */
+async function withDb<T>(open: () => Promise<Db>, work: (db: Db) => Promise<T>) {
+  const db = await open()
+  try {
+    return await work(db)
+  } finally {
+    await db.destroy()
+  }
+}
+
 /** Reads a command line (without node and script) and runs it; answers what to print. */
 export async function runOps(args: readonly string[], open: () => Promise<Db>, now = new Date()) {
   const [command, rawId, decision] = args
+  if (command === 'ship') {
+    const code = rawId ?? ''
+    if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)
+    const courier = courierProvider()
+    const company = courier.company(decision)
+    if (!company) throw new OpsError(`不认识的快递公司：${decision}（可用：${COURIER_NAMES.join('、')}）`)
+    const r = done(await withDb(open, (db) => shipOrder(db, courier, code, company, now)))
+    return `订单 ${code} 已发货：${company} ${r.number}`
+  }
+  if (command === 'refund') {
+    const code = rawId ?? ''
+    if (args.length < 3 || !CODE.test(code)) throw new OpsError(USAGE)
+    if (decision !== 'approve' && decision !== 'reject') {
+      throw new OpsError(`审核结果应为 approve 或 reject：${decision}\n${USAGE}`)
+    }
+    const reason = args.slice(3).join(' ').trim().slice(0, 100)
+    // Only the operator's tool reads the configuration here: it knows the payment provider.
+    const provider = paymentProvider(loadConfig())
+    return done(await withDb(open, (db) => decideRefund(db, provider, code, decision, reason, now)))
+  }
+  if (command === 'invoice') {
+    const code = rawId ?? ''
+    if (args.length !== 2 || !CODE.test(code)) throw new OpsError(USAGE)
+    return done(await withDb(open, (db) => issueInvoice(db, code, now)))
+  }
   if (command === 'confirm-transfer') {
     const code = rawId ?? ''
     if (args.length !== 2 || !/^[A-Za-z0-9]{1,40}$/.test(code)) throw new OpsError(USAGE)

@@ -393,6 +393,24 @@ UPDATE orders SET discount_tenths = discount * 10;
 CREATE INDEX orders_expiry ON orders(status, create_time);
 `,
   },
+  {
+    version: 4,
+    name: 'after-sales, invoice and receipt states of orders',
+    // after_status: 0 none, 10 applied, 20 refunded, 30 rejected; invoice_status: 0 none,
+    // 10 applied, 20 issued. Seeded after-sales requests (types 10) count as applied.
+    // payments.refund_time: when the money of a paid payment went back (status 40).
+    // orders_receipt serves the job that completes orders shipped RECEIPT_DAYS ago.
+    sql: `
+ALTER TABLE orders ADD COLUMN after_status INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN after_reject_reason TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN invoice_status INTEGER NOT NULL DEFAULT 0;
+UPDATE orders SET after_status = 10 WHERE types = 10;
+UPDATE orders SET invoice_status = 10 WHERE invoice_id IS NOT NULL;
+ALTER TABLE payments ADD COLUMN refund_time TEXT;
+CREATE INDEX orders_receipt ON orders(status, way_time);
+CREATE INDEX waybills_number ON waybills(number);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

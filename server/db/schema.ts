@@ -273,6 +273,11 @@ export interface OrdersTable {
   after_remarks: Def<string>
   after_imgs: Def<string>
   invoice_id: number | null
+  /** 0 none, 10 after-sales applied, 20 refunded, 30 rejected (migration 4). */
+  after_status: Def<number>
+  after_reject_reason: Def<string>
+  /** 0 none, 10 invoice applied, 20 issued (migration 4). */
+  invoice_status: Def<number>
   pay_way: Def<string>
   create_time: string
   pay_time: string | null
@@ -318,6 +323,8 @@ export interface PaymentsTable {
   status: Def<number>
   create_time: string
   paid_time: string | null
+  /** When a paid payment's money went back (status 40). */
+  refund_time: Def<string | null>
 }
 
 export interface WaybillsTable {

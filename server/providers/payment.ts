@@ -63,6 +63,19 @@ export interface PaymentProvider {
   create(p: PaymentRequest): Promise<{ codeUrl: string }>
   /** Verifies a notification from its raw body and headers, before anything is believed. */
   verify(rawBody: string, header: (name: string) => string | undefined): Verdict
+  /**
+   * Gives a paid payment's money back to the payer (Alipay alipay.trade.refund, WeChat Pay
+   * POST /v3/refund/domestic/refunds, each with our out_trade_no and a refund number of ours);
+   * throws when the provider refuses. The sandbox holds no money: it answers at once.
+   */
+  refund(p: RefundRequest): Promise<{ refundNo: string }>
+}
+
+/** A refund the server asks a provider to make: all of one paid payment. */
+export interface RefundRequest {
+  outTradeNo: string
+  amountFen: number
+  reason: string
 }
 
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature'
@@ -92,6 +105,9 @@ export function sandboxProvider(config: Pick<Config, 'siteUrl' | 'paymentSandbox
   const secret = config.paymentSandboxSecret
   return {
     name: 'sandbox',
+    async refund(p) {
+      return { refundNo: `RF${p.outTradeNo}` }
+    },
     async create(p) {
       return { codeUrl: `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}` }
     },

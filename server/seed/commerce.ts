@@ -181,6 +181,9 @@ export function seedCommerce(
       after_remarks: o.afterRemarks ?? '',
       after_imgs: o.afterRemarks ? deps.afterImg : '',
       invoice_id: o.invoiceId ?? null,
+      // An after-sales request is applied (10); an invoice asked for is applied (10): migration 4.
+      after_status: o.types === OrderType.afterSales ? 10 : 0,
+      invoice_status: o.invoiceId ? 10 : 0,
       pay_way: paid ? payWay : '',
       create_time: time(o.created),
       pay_time: payTime ? time(payTime) : null,

@@ -3,10 +3,17 @@ import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
-import { cancelOrder, placeArticleOrder, placeGoodsOrder, type Receiver } from './orders.writes.ts'
+import {
+  cancelOrder,
+  confirmReceipt,
+  placeArticleOrder,
+  placeGoodsOrder,
+  type Receiver,
+} from './orders.writes.ts'
 
 const statusParam = int('订单状态', { min: -1, max: 100 })
 const CANCELLED = 100
+const COMPLETED = 40
 
 const text = (v: unknown, max = 200) => (typeof v === 'string' ? v.trim().slice(0, max) : '')
 
@@ -77,13 +84,18 @@ export const orders = router()
     return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted, now()))
   })
   .openapi(routes.postOrderStatus, async (c) => {
-    const { db } = c.get('deps')
+    const { db, now } = c.get('deps')
     const user = requireUser(c)
     const body = c.req.valid('json')
     const id = parseId(body.id)
     if (id === null) throw refuse('请提供正确的订单编号')
-    if (Number(body.status) !== CANCELLED) throw refuse('不支持的订单状态')
+    const status = Number(body.status)
+    if (status !== CANCELLED && status !== COMPLETED) throw refuse('不支持的订单状态')
     if ((await orderStatus(db, user.id, id)) === undefined) throw refuse('订单不存在', 404)
+    if (status === COMPLETED) {
+      await confirmReceipt(db, user.id, id, now())
+      return ok(c, '确认收货成功')
+    }
     await cancelOrder(db, user.id, id)
     return ok(c, '取消成功')
   })

@@ -14,6 +14,15 @@ export const PAID_ORDER_STATUSES = [
 /** The status filters of the order list; -1 is refund/after-sales, i.e. types = 10. */
 export const STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
 const AFTER_SALES_TYPES = 10
+
+/** orders.types: 0 none, 10 an after-sales request is open. */
+export const OrderTypes = { normal: 0, afterSales: AFTER_SALES_TYPES } as const
+/** orders.after_status (migration 4): the after-sales request's state. */
+export const AfterStatus = { none: 0, applied: 10, refunded: 20, rejected: 30 } as const
+export const AfterStatusText: Record<number, string> = { 10: '申请中', 20: '已退款', 30: '已驳回' }
+/** orders.invoice_status (migration 4). */
+export const InvoiceStatus = { none: 0, applied: 10, issued: 20 } as const
+export const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票' }
 const NEWEST = [['o.id', 'desc']] as const
 
 interface Range {
@@ -135,6 +144,8 @@ function orderCard(r: CardRow, itemList: Item[]) {
     payTime: r.pay_time ?? '',
     wayTime: r.way_time ?? '',
     finishTime: r.finish_time ?? '',
+    afterStatus: r.after_status,
+    invoiceStatus: r.invoice_status,
     // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
     ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
     itemList,
@@ -156,6 +167,8 @@ const CARD_COLUMNS = [
   'o.pay_time',
   'o.way_time',
   'o.finish_time',
+  'o.after_status',
+  'o.invoice_status',
 ] as const
 
 /**
@@ -167,7 +180,9 @@ export async function orderDetail(db: Db, userId: number, id: number) {
   const r = await db
     .selectFrom('orders as o')
     .select(CARD_COLUMNS)
-    .select(['o.discount_tenths', 'o.pay_way'])
+    .leftJoin('invoice_infos as i', 'i.id', 'o.invoice_id')
+    .select(['o.discount_tenths', 'o.pay_way', 'o.after_remarks', 'o.after_imgs', 'o.after_reject_reason'])
+    .select('i.company_name as invoice_title')
     .where('o.id', '=', id)
     .where('o.user_id', '=', userId)
     .executeTakeFirst()
@@ -181,6 +196,7 @@ export async function orderDetail(db: Db, userId: number, id: number) {
     .orderBy('id')
     .executeTakeFirst()
   const articleId = article?.article_id ?? null
+  const waybill = await db.selectFrom('waybills').select('id').where('order_id', '=', r.id).executeTakeFirst()
   return {
     ...orderCard(r, itemList),
     list: itemList,
@@ -188,6 +204,13 @@ export async function orderDetail(db: Db, userId: number, id: number) {
     payWay: r.pay_way,
     kind: articleId === null ? ('goods' as const) : ('article' as const),
     articleId,
+    afterStatusText: AfterStatusText[r.after_status] ?? '',
+    afterRemarks: r.after_remarks,
+    afterImgs: r.after_imgs,
+    afterRejectReason: r.after_reject_reason,
+    invoiceStatusText: InvoiceStatusText[r.invoice_status] ?? '',
+    invoiceTitle: r.invoice_title ?? '',
+    hasWaybill: waybill ? 1 : 0,
   }
 }
 

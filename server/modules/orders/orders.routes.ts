@@ -35,6 +35,10 @@ export const OrderCard = z
     payTime: z.string().openapi({ description: '未支付时为空' }),
     wayTime: z.string().openapi({ description: '未发货时为空' }),
     finishTime: z.string().openapi({ description: '未完成时为空' }),
+    afterStatus: z.number().int().openapi({
+      description: '售后状态：0 无，10 申请中，20 已退款（订单随之为 100），30 已驳回（可再申请）',
+    }),
+    invoiceStatus: z.number().int().openapi({ description: '发票状态：0 未申请，10 申请中，20 已开票' }),
     ext: z.string().openapi({ description: '商品清单 JSON：[{imgurl, title, quantity}]' }),
     itemList: z.array(OrderItem),
   })
@@ -88,6 +92,13 @@ export const OrderDetail = OrderCard.extend({
   payWay: z.string().openapi({ description: '支付方式：alipay、wechat、balance、union；未支付时为空' }),
   kind: z.enum(['goods', 'article']).openapi({ description: 'goods 商品订单；article 课程/帖子/任务订单' }),
   articleId: z.number().int().nullable().openapi({ description: 'article 订单所购的内容编号' }),
+  afterStatusText: z.string().openapi({ description: "'' | 申请中 | 已退款 | 已驳回" }),
+  afterRemarks: z.string().openapi({ description: '退款原因' }),
+  afterImgs: z.string().openapi({ description: '售后图片，逗号分隔' }),
+  afterRejectReason: z.string().openapi({ description: '驳回原因；未驳回时为空' }),
+  invoiceStatusText: z.string().openapi({ description: "'' | 申请中 | 已开票" }),
+  invoiceTitle: z.string().openapi({ description: '所选发票信息的公司名称；未申请时为空' }),
+  hasWaybill: z.number().int().openapi({ description: '1：有运单（可看物流信息）' }),
 }).openapi('OrderDetail')
 export type OrderDetail = z.infer<typeof OrderDetail>
 
@@ -146,12 +157,16 @@ export const postOrderStatus = createRoute({
   method: 'post',
   path: '/Orders/PostOrdersStatus',
   tags,
-  summary: '改变订单状态：目前只有取消（status 100，仅待付款订单），库存退回',
+  summary:
+    '改变订单状态：取消（status 100，仅待付款订单，库存退回，答 取消成功）或确认收货（status 40，仅待收货订单，答 确认收货成功）',
   middleware: [signedIn],
   request: {
     body: jsonBody(
-      objectBody({ id: field('integer', '订单编号'), status: field('integer', '目标状态：100 取消') }),
+      objectBody({
+        id: field('integer', '订单编号'),
+        status: field('integer', '目标状态：100 取消，40 确认收货'),
+      }),
     ),
   },
-  responses: answers(z.string().openapi({ description: '取消成功' }), [401, 404]),
+  responses: answers(z.string().openapi({ description: '取消成功 / 确认收货成功' }), [401, 404]),
 })

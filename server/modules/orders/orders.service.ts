@@ -5,7 +5,7 @@
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
-import { expireOrders } from './orders.writes.ts'
+import { completeReceived, expireOrders } from './orders.writes.ts'
 
 export interface PayableOrder {
   id: number
@@ -113,6 +113,24 @@ export function startOrderExpiry(deps: {
       .catch((e: unknown) => deps.log?.(`[orders] 超时取消失败: ${e instanceof Error ? e.message : e}`))
   void run()
   const timer = setInterval(run, 60_000)
+  timer.unref()
+  return () => clearInterval(timer)
+}
+
+/**
+ * Starts the job that completes orders left awaiting receipt RECEIPT_DAYS after shipping
+ * (30 → 40): every ten minutes, and once at start; each order is claimed by a conditional update.
+ * Answers a function that stops it.
+ */
+export function startReceiptJob(deps: { db: Db; now: () => Date; days: number; log?: (s: string) => void }) {
+  const run = () =>
+    completeReceived(deps.db, deps.now(), deps.days)
+      .then((n) => {
+        if (n > 0) deps.log?.(`[orders] ${n} 个订单已自动确认收货`)
+      })
+      .catch((e: unknown) => deps.log?.(`[orders] 自动确认收货失败: ${e instanceof Error ? e.message : e}`))
+  void run()
+  const timer = setInterval(run, 600_000)
   timer.unref()
   return () => clearInterval(timer)
 }

@@ -259,8 +259,8 @@ export async function placeArticleOrder(
   return insertOrder(db, { userId, receiver: null, lines: [line], at }, async () => {})
 }
 
-/** Gives back the stock of an order's goods, inside the transaction that cancelled it. */
-async function giveBackStock(trx: Db, orderId: number) {
+/** Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it. */
+export async function giveBackStock(trx: Db, orderId: number) {
   const items = await trx
     .selectFrom('order_items')
     .select(['sku_id', 'quantity'])
@@ -318,5 +318,48 @@ export async function expireOrders(db: Db, now: Date, minutes: number): Promise<
     .execute()
   let n = 0
   for (const { id } of due) if (await cancelUnpaid(db, id)) n++
+  return n
+}
+
+/**
+ * The buyer confirms receipt (PostOrdersStatus {id, status: 40}): 30 → 40 with finish_time, by a
+ * conditional update; refused (当前订单状态不能确认收货) from any other status. No money or stock moves.
+ */
+export async function confirmReceipt(db: Db, userId: number, orderId: number, at: Date) {
+  const changed = await db
+    .updateTable('orders')
+    .set({ status: OrderStatus.completed, finish_time: dbTime(at) })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('status', '=', OrderStatus.unreceived)
+    .executeTakeFirst()
+  if (Number(changed.numUpdatedRows) !== 1) throw refuse('当前订单状态不能确认收货')
+}
+
+/**
+ * The receipt job's one run: every order still awaiting receipt (30) `days` after it was shipped
+ * completes (40) by itself, finish_time now. Conditional per order, so concurrent runs act once.
+ * Answers how many it completed.
+ */
+export async function completeReceived(db: Db, now: Date, days: number): Promise<number> {
+  const before = dbTime(new Date(now.getTime() - days * 86_400_000))
+  const due = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', OrderStatus.unreceived)
+    .where('way_time', '<', before)
+    .orderBy('id')
+    .limit(500)
+    .execute()
+  let n = 0
+  for (const { id } of due) {
+    const changed = await db
+      .updateTable('orders')
+      .set({ status: OrderStatus.completed, finish_time: dbTime(now) })
+      .where('id', '=', id)
+      .where('status', '=', OrderStatus.unreceived)
+      .executeTakeFirst()
+    if (Number(changed.numUpdatedRows) === 1) n++
+  }
   return n
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import { OrderStatus, RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
@@ -14,9 +15,9 @@ import type { PayAnswer, Recharge } from './payments.routes.ts'
  * stopped being unpaid (cancelled or paid another way): the money is owed back, an operator
  * refunds it.
  */
-export const PaymentStatus = { pending: 10, paid: 20, refundDue: 30 } as const
+export const PaymentStatus = { pending: 10, paid: 20, refundDue: 30, refunded: 40 } as const
 /** wallet_transactions.groups: what the money was for. */
-const WalletGroup = { orderPayment: 10, recharge: 30 } as const
+const WalletGroup = { orderPayment: 10, orderRefund: 20, recharge: 30 } as const
 const WALLET_SETTLED = 20
 
 export const NOT_PAYABLE = '订单已支付或已取消'
@@ -337,4 +338,75 @@ export async function confirmTransfer(db: Db, code: string, now: Date): Promise<
       .execute()
     return true
   })
+}
+
+// --- refunds -----------------------------------------------------------------------------
+
+/**
+ * Gives an order's money back to where it came from, inside the caller's transaction `t` (the
+ * one that moves the order to refunded). The order's paid payment becomes refunded (40) by a
+ * conditional update; an order paid before payments were recorded (seeded) goes by its pay_way
+ * and total. Then — balance: the buyer's balance is credited with the wallet's income record
+ * 订单退款; alipay/wechat: the provider's refund call (a refusal throws and rolls the whole
+ * transaction back); union: nothing more, the operator pays the transfer back by hand. The
+ * buyer's expenditure (integral_fen) shrinks by the amount. Answers the way and amount.
+ */
+export async function refundOrderPayment(
+  t: Db,
+  provider: PaymentProvider,
+  order: { id: number; code: string; userId: number; payWay: string; amountFen: number },
+  reason: string,
+  now: Date,
+): Promise<{ way: string; amountFen: number }> {
+  const time = dbTime(now)
+  const p = await t
+    .selectFrom('payments')
+    .select(['id', 'way', 'amount_fen', 'out_trade_no'])
+    .where('order_id', '=', order.id)
+    .where('status', '=', PaymentStatus.paid)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  if (p) {
+    const taken = await t
+      .updateTable('payments')
+      .set({ status: PaymentStatus.refunded, refund_time: time })
+      .where('id', '=', p.id)
+      .where('status', '=', PaymentStatus.paid)
+      .executeTakeFirst()
+    if (!changed(taken)) throw refuse('该订单的付款已退回')
+  }
+  const way = p?.way ?? order.payWay
+  const amount = p?.amount_fen ?? order.amountFen
+  if (way === 'balance') {
+    await t
+      .updateTable('users')
+      .set((e) => ({ balance_fen: e('balance_fen', '+', amount) }))
+      .where('id', '=', order.userId)
+      .execute()
+    await t
+      .insertInto('wallet_transactions')
+      .values({
+        user_id: order.userId,
+        create_id: order.userId,
+        order_id: order.id,
+        tag: RechargeTag.income,
+        groups: WalletGroup.orderRefund,
+        title: '订单退款',
+        price_fen: amount,
+        code: order.code,
+        status: WALLET_SETTLED,
+        create_time: time,
+      })
+      .execute()
+  } else if (p && (way === 'alipay' || way === 'wechat')) {
+    await provider.refund({ outTradeNo: p.out_trade_no, amountFen: amount, reason })
+  }
+  await t
+    .updateTable('users')
+    .set((e) => ({
+      integral_fen: sql<number>`CASE WHEN ${e.ref('integral_fen')} > ${amount} THEN ${e.ref('integral_fen')} - ${amount} ELSE 0 END`,
+    }))
+    .where('id', '=', order.userId)
+    .execute()
+  return { way, amountFen: amount }
 }

@@ -1,17 +1,25 @@
 /**
  * 订单详情 /orderdetail?id (storefront §2 "Order detail", §4): the step bar (hidden when
  * cancelled), receiver, items, totals and the discount line; while unpaid, 去支付 and 取消订单
- * (取消成功). After-sales, invoice and logistics come with a later issue.
+ * (取消成功). After the order (issue 9): 物流信息, 确认收货, 申请售后 / 取消售后 and 申请发票,
+ * each shown only while the order's state allows its move (orderMoves), and the after-sales
+ * and invoice state.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
-import { formatDateTime, formatMoney, maskPhone } from '../../lib/format.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { formatDateTime, formatMoney, maskPhone, splitList } from '../../lib/format.ts'
 import { discountLine } from '../../lib/rules/pricing.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { ItemRows, MoneyRow, StepBar, WAY_NAME } from './parts.tsx'
+import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
+import { LogisticsDialog } from './LogisticsDialog.tsx'
+import { ItemRows, MoneyRow, orderMoves, StepBar, WAY_NAME } from './parts.tsx'
+import { RefundDialog } from './RefundDialog.tsx'
+
+type Open = 'logistics' | 'refund' | 'invoice' | null
 
 export function OrderDetail() {
   return <AccountGate>{() => <Detail />}</AccountGate>
@@ -21,6 +29,19 @@ function Detail() {
   const [o, setO] = useState<Order | null | 'missing'>(null)
   const [confirmDialog, confirm] = useConfirm()
   const [busy, setBusy] = useState(false)
+  const [open, setOpen] = useState<Open>(null)
+  // The common Dialog has no Radix trigger to hand focus back to: the button that opened it gets it.
+  const opener = useRef<HTMLElement | null>(null)
+  const show = (which: Exclude<Open, null>) => (e: MouseEvent<HTMLButtonElement>) => {
+    opener.current = e.currentTarget
+    setOpen(which)
+  }
+  const close = () => {
+    setOpen(null)
+    const el = opener.current
+    setTimeout(() => el?.isConnected && el.focus(), 0)
+  }
+  const onOpenChange = (which: Exclude<Open, null>) => (v: boolean) => (v ? setOpen(which) : close())
   const id = Number(new URLSearchParams(location.search).get('id'))
   const load = useCallback(
     () =>
@@ -59,6 +80,25 @@ function Detail() {
     setBusy(false)
   }
 
+  /** A move after the generic confirm dialog: the call, its success message, the order again. */
+  async function move(action: string, call: () => Promise<{ data: unknown }>, done: string) {
+    if (!(await confirm({ action }))) return
+    setBusy(true)
+    try {
+      const res = await call()
+      toast('success', typeof res.data === 'string' && res.data ? res.data : done)
+      await load()
+    } catch {
+      // Message shown by the client.
+    }
+    setBusy(false)
+  }
+  const afterDialog = () => {
+    close()
+    void load()
+  }
+
+  const can = orderMoves(o)
   const line = discountLine(Math.round((o.discount || 10) * 10))
   const cancelled = o.status === 100
   const way = WAY_NAME[o.payWay as keyof typeof WAY_NAME] ?? o.payWay
@@ -121,7 +161,127 @@ function Detail() {
           </div>
         )}
       </section>
+
+      {(o.afterStatus > 0 || o.invoiceStatus > 0) && <AfterState o={o} />}
+
+      {(can.logistics || can.receive || can.refund || can.cancelRefund || can.invoice) && (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4" data-order-actions>
+          {can.logistics && (
+            <button type="button" className="btn-outline px-5" onClick={show('logistics')}>
+              物流信息
+            </button>
+          )}
+          {can.invoice && (
+            <button type="button" className="btn-outline px-5" onClick={show('invoice')}>
+              申请发票
+            </button>
+          )}
+          {can.refund && (
+            <button type="button" className="btn-outline px-5" onClick={show('refund')}>
+              申请售后
+            </button>
+          )}
+          {can.cancelRefund && (
+            <button
+              type="button"
+              className="btn-outline px-5"
+              disabled={busy}
+              onClick={() => move('取消售后', () => buying.cancelAfterSales(id), '取消成功')}
+            >
+              取消售后
+            </button>
+          )}
+          {can.receive && (
+            <button
+              type="button"
+              className="btn-primary px-6"
+              disabled={busy}
+              onClick={() => move('确认收货', () => buying.confirmReceipt(id), '确认收货成功')}
+            >
+              确认收货
+            </button>
+          )}
+        </div>
+      )}
+
+      <LogisticsDialog orderId={id} open={open === 'logistics'} onOpenChange={onOpenChange('logistics')} />
+      <RefundDialog
+        orderId={id}
+        open={open === 'refund'}
+        onOpenChange={onOpenChange('refund')}
+        onDone={afterDialog}
+      />
+      <InvoiceApplyDialog
+        orderId={id}
+        open={open === 'invoice'}
+        onOpenChange={onOpenChange('invoice')}
+        onDone={afterDialog}
+      />
       {confirmDialog}
     </div>
+  )
+}
+
+/** The after-sales and invoice state of the order (issue 9): what was asked and where it stands. */
+function AfterState({ o }: { o: Order }) {
+  const imgs = splitList(o.afterImgs)
+  return (
+    <section aria-labelledby="od-after" className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm">
+      <h2 id="od-after" className="text-base font-semibold text-slate-900">
+        售后与发票
+      </h2>
+      {o.afterStatus > 0 && (
+        <div data-after-state>
+          <p>
+            <span className="text-slate-500">售后状态</span>
+            <span
+              className={`ml-3 font-medium ${o.afterStatus === 30 ? 'text-red-700' : o.afterStatus === 20 ? 'text-emerald-700' : 'text-amber-700'}`}
+              data-after-status
+            >
+              {o.afterStatusText}
+            </span>
+          </p>
+          {o.afterRemarks && (
+            <p className="mt-1 break-all text-slate-600">
+              <span className="text-slate-500">退款原因</span>
+              <span className="ml-3">{o.afterRemarks}</span>
+            </p>
+          )}
+          {o.afterStatus === 30 && o.afterRejectReason && (
+            <p className="mt-1 break-all text-red-700">
+              <span className="text-slate-500">驳回原因</span>
+              <span className="ml-3">{o.afterRejectReason}</span>
+            </p>
+          )}
+          {imgs.length > 0 && (
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label="售后图片">
+              {imgs.map((p, i) => (
+                <li key={p}>
+                  <img
+                    src={assetUrl(p)}
+                    alt={`售后图片 ${i + 1}`}
+                    width={56}
+                    height={56}
+                    className="h-14 w-14 rounded object-cover ring-1 ring-slate-200"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {o.invoiceStatus > 0 && (
+        <p data-invoice-state>
+          <span className="text-slate-500">发票状态</span>
+          <span
+            className={`ml-3 font-medium ${o.invoiceStatus === 20 ? 'text-emerald-700' : 'text-amber-700'}`}
+            data-invoice-status
+          >
+            {o.invoiceStatusText}
+          </span>
+          {o.invoiceTitle && <span className="ml-3 break-all text-slate-600">{o.invoiceTitle}</span>}
+        </p>
+      )}
+    </section>
   )
 }

@@ -12,7 +12,7 @@ import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { EmptyState, Pager } from '../listing/parts.tsx'
-import { ItemRows } from './parts.tsx'
+import { afterBadges, ItemRows } from './parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', status: '' },
@@ -97,8 +97,19 @@ function OrderRow({ o }: { o: OrderCard }) {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 bg-slate-50 px-3 py-2 text-xs text-slate-500 sm:text-sm">
         <span className="tabular-nums">订单号 {o.code}</span>
         <span>{formatDateTime(o.createTime)}</span>
-        <span className={`ml-auto font-medium ${o.status === 10 ? 'text-accent-600' : 'text-brand-700'}`}>
-          {o.statusText}
+        <span className="ml-auto flex items-center gap-2">
+          {afterBadges(o).map((b) => (
+            <span
+              key={b}
+              className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800"
+              data-order-badge
+            >
+              {b}
+            </span>
+          ))}
+          <span className={`font-medium ${o.status === 10 ? 'text-accent-600' : 'text-brand-700'}`}>
+            {o.statusText}
+          </span>
         </span>
       </div>
       <div className="px-3">

@@ -167,6 +167,36 @@ export function MoneyRow({ label, value, strong }: { label: string; value: strin
   )
 }
 
+/**
+ * Which after-the-order moves the order's state allows (/tmp/fulfilment-contract.md): a button
+ * shows only for a move the server would accept.
+ */
+export function orderMoves(o: {
+  status: number
+  types: number
+  afterStatus: number
+  invoiceStatus: number
+  hasWaybill: number
+}) {
+  const shipped = o.status === 30 || o.status === 40
+  return {
+    logistics: shipped && o.hasWaybill === 1,
+    receive: o.status === 30,
+    refund: (o.status === 20 || o.status === 40) && o.types === 0,
+    cancelRefund: o.afterStatus === 10,
+    invoice: shipped && o.invoiceStatus === 0,
+  }
+}
+
+/** The small state badge of an order row (issue 9): after-sales first, then the invoice. */
+const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 30: '售后已驳回' }
+const INVOICE_BADGE: Record<number, string> = { 10: '发票申请中', 20: '已开票' }
+export function afterBadges(o: { afterStatus: number; invoiceStatus: number }): string[] {
+  const after = AFTER_BADGE[o.afterStatus]
+  const invoice = INVOICE_BADGE[o.invoiceStatus]
+  return [after, invoice].filter((x): x is string => Boolean(x))
+}
+
 const STEPS = ['待付款', '待发货', '待收货', '已完成']
 /** The step bar's active step (storefront §4): 10→1 … 40→4, anything else 0. */
 export const stepOf = (status: number) => ({ 10: 1, 20: 2, 30: 3, 40: 4 })[status] ?? 0
@@ -184,11 +214,11 @@ export function StepBar({ status }: { status: number }) {
             className="flex flex-col items-center gap-1"
           >
             <span
-              className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold ${done ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-400'}`}
+              className={`flex h-7 w-7 items-center justify-center rounded-full text-sm font-semibold ${done ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-500'}`}
             >
               {i + 1}
             </span>
-            <span className={done ? 'font-medium text-brand-700' : 'text-slate-400'}>{s}</span>
+            <span className={done ? 'font-medium text-brand-700' : 'text-slate-500'}>{s}</span>
           </li>
         )
       })}

@@ -6,9 +6,18 @@
 import type { DateRange } from '../rules/paging.ts'
 import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
 import type { CallOptions, Http } from './http.ts'
-import type { OrderCard, OrderDetail, OrderItem, Paged, PayAnswer, Recharge } from './types.ts'
+import type {
+  LocusEntry,
+  OrderCard,
+  OrderDetail,
+  OrderItem,
+  Paged,
+  PayAnswer,
+  Recharge,
+  Waybill,
+} from './types.ts'
 
-export type { OrderCard, OrderDetail, OrderItem, PayAnswer, Recharge }
+export type { LocusEntry, OrderCard, OrderDetail, OrderItem, PayAnswer, Recharge, Waybill }
 
 /**
  * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
@@ -56,6 +65,15 @@ export function createBuyingApi(http: Http) {
       get<PayAnswer>('/api/Orders/GetOrdersPay', { id, way }, o),
     postRechargeAppend: (price: number) =>
       post<{ id: number }>('/api/Recharge/PostRechargeAppend', { groups: 30, title: '余额充值', price }),
+    // After the order (issue 9): logistics, receipt, after-sales, invoice.
+    getWay: (id: number, o?: CallOptions) => get<Waybill[]>('/api/Express/GetWay', { id }, o),
+    confirmReceipt: (id: number) => post<string>('/api/Orders/PostOrdersStatus', { id, status: 40 }),
+    postOrdersRefund: (b: { id: number; afterRemarks: string; extMore: string }) =>
+      post<string>('/api/Orders/PostOrdersRefund', b),
+    cancelAfterSales: (id: number) => post<string>('/api/Orders/PostOrdersTypes', { id }),
+    /** invoiceId missing: sent anyway (accounts §5), the server answers 请选择发票. */
+    postOrdersInvoice: (b: { id: number; invoiceId?: number }, o?: CallOptions) =>
+      post<string>('/api/Orders/PostOrdersInvoice', b, o),
     getRechargePay: (id: number, way: 'alipay' | 'wechat', o?: CallOptions) =>
       get<PayAnswer>('/api/Recharge/GetRechargePay', { id, way }, o),
     getRecharge: (id: number, o?: CallOptions) => get<Recharge>('/api/Recharge/GetRecharge', { id }, o),

@@ -12,6 +12,7 @@ import type * as listing from '../../../server/contract/listing.ts'
 import type * as accounts from '../../../server/modules/accounts/accounts.routes.ts'
 import type * as catalog from '../../../server/modules/catalog/catalog.routes.ts'
 import type * as content from '../../../server/modules/content/content.routes.ts'
+import type * as fulfilment from '../../../server/modules/fulfilment/fulfilment.routes.ts'
 import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
@@ -83,6 +84,15 @@ export type OrderCard = Wire<typeof orders.OrderCard>
 export type CustomerOrder = Wire<typeof orders.CustomerOrder>
 /** Orders/GetOrders: the order card plus its lines, the member discount (折), pay way and kind. */
 export type OrderDetail = Wire<typeof orders.OrderDetail>
+/** One entry of a waybill's timeline (accounts §3 "Logistics timeline entry"), newest first. */
+export interface LocusEntry {
+  upload_Time: string
+  status: string
+  infoContent: string
+  processInfo: string
+}
+/** Express/GetWay: a waybill of the caller's order; locus is the JSON text of LocusEntry[]. */
+export type Waybill = Wire<typeof fulfilment.Waybill>
 
 /** Orders/GetOrdersPay and Recharge/GetRechargePay: status 20 paid; 10 with code_url or the transfer account. */
 export type PayAnswer = Wire<typeof payments.PayAnswer>

@@ -1,0 +1,43 @@
+import { checkRefund } from '../../../src/lib/rules/refund.ts'
+import { ok, router } from '../../contract/index.ts'
+import { parseId } from '../../contract/params.ts'
+import { refuse, requireUser } from '../../http.ts'
+import { courierProvider } from '../../providers/courier.ts'
+import { applyInvoice, applyRefund, cancelRefund, ownOrder, waybillsOf } from './fulfilment.queries.ts'
+import * as routes from './fulfilment.routes.ts'
+
+const orderId = (v: unknown) => {
+  const id = parseId(v)
+  if (id === null) throw refuse('请提供正确的订单编号')
+  return id
+}
+
+/** After the order: tracking, after-sales requests and invoices (the operator's side is server/ops.ts). */
+export const fulfilment = router()
+  .openapi(routes.getWay, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await waybillsOf(db, courierProvider(), requireUser(c).id, c.req.valid('query').id, now()))
+  })
+  .openapi(routes.postRefund, async (c) => {
+    const { db } = c.get('deps')
+    const user = requireUser(c)
+    const body = c.req.valid('json')
+    const id = orderId(body.id)
+    const form = checkRefund(body)
+    // Another user's order answers 404 before anything is said about the form.
+    await ownOrder(db, user.id, id)
+    if (form.error !== null) throw refuse(form.error)
+    await applyRefund(db, user.id, id, form.value)
+    return ok(c, '提交成功')
+  })
+  .openapi(routes.postTypes, async (c) => {
+    await cancelRefund(c.get('deps').db, requireUser(c).id, orderId(c.req.valid('json').id))
+    return ok(c, '取消成功')
+  })
+  .openapi(routes.postInvoice, async (c) => {
+    const body = c.req.valid('json')
+    const given = body.invoiceId
+    const invoiceId = given === undefined || given === null || given === '' ? null : (parseId(given) ?? 0)
+    await applyInvoice(c.get('deps').db, requireUser(c).id, orderId(body.id), invoiceId)
+    return ok(c, '申请成功')
+  })

@@ -1,0 +1,319 @@
+/**
+ * After the order (issue 9): shipping and tracking, after-sales (apply, cancel, the operator's
+ * approval or rejection with the refund), invoices on orders, and the notifications they leave.
+ * Every move is one conditional update of the order inside one transaction: a move from a state
+ * the order is no longer in changes nothing and is refused.
+ */
+import { OrderStatus } from '../../../src/lib/constants.ts'
+import type { RefundForm } from '../../../src/lib/rules/refund.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+import type { CourierProvider } from '../../providers/courier.ts'
+import type { PaymentProvider } from '../../providers/payment.ts'
+import { dbTime } from '../../time.ts'
+import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
+import { giveBackStock } from '../orders/orders.writes.ts'
+import { refundOrderPayment } from '../payments/payments.queries.ts'
+
+export const ORDER_MISSING = '订单不存在'
+const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) >= 1
+
+/** A China-time 'YYYY-MM-DD HH:MM:SS' back to the instant it names. */
+const fromDbTime = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`)
+
+/** A system notification to one user (/message). */
+export async function notify(t: Db, userId: number, title: string, content: string, now: Date) {
+  await t
+    .insertInto('notifications')
+    .values({ user_id: userId, title, content, create_time: dbTime(now) })
+    .execute()
+}
+
+/** The caller's own order, or 404 订单不存在. */
+export async function ownOrder(db: Db, userId: number, orderId: number) {
+  const o = await db
+    .selectFrom('orders')
+    .select(['id', 'code', 'status', 'types', 'after_status', 'invoice_status', 'way_time'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  return o
+}
+
+// --- shipping ----------------------------------------------------------------------------
+
+/** An order by its code, for the operator's commands; undefined when none has it. */
+export const orderByCode = (db: Db, code: string) =>
+  db
+    .selectFrom('orders')
+    .select([
+      'id',
+      'code',
+      'user_id',
+      'status',
+      'types',
+      'after_status',
+      'invoice_status',
+      'pay_way',
+      'tol_cost_fen',
+      'rec_city',
+      'rec_area',
+    ])
+    .where('code', '=', code)
+    .executeTakeFirst()
+
+type Refused = { refused: string }
+const no = (refused: string): Refused => ({ refused })
+
+/**
+ * The operator ships a paid goods order: 20 → 30 with way_time, a waybill booked with the
+ * courier (its first tracking kept in the row) and a notification, in one transaction. Refused,
+ * changing nothing, unless the order is awaiting shipment, sells goods and has no open
+ * after-sales request.
+ */
+export async function shipOrder(
+  db: Db,
+  courier: CourierProvider,
+  code: string,
+  company: string,
+  now: Date,
+): Promise<{ number: string } | Refused> {
+  const o = await orderByCode(db, code)
+  if (!o) return no(`订单不存在：${code}`)
+  if (o.status !== OrderStatus.unshipped) return no(`订单 ${code} 不是待发货状态，未作改动`)
+  if (o.after_status === AfterStatus.applied) return no(`订单 ${code} 有待处理的售后申请，未作改动`)
+  const goods = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', o.id)
+    .where('sku_id', 'is not', null)
+    .executeTakeFirst()
+  if (!goods) return no(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
+  const number = courier.book(company, now)
+  const time = dbTime(now)
+  const tracked = courier.track({ company, number, shippedAt: now, city: o.rec_city, area: o.rec_area }, now)
+  return db.transaction().execute(async (t) => {
+    const moved = await t
+      .updateTable('orders')
+      .set({ status: OrderStatus.unreceived, way_time: time })
+      .where('id', '=', o.id)
+      .where('status', '=', OrderStatus.unshipped)
+      .where('after_status', '!=', AfterStatus.applied)
+      .executeTakeFirst()
+    if (!changed(moved)) return no(`订单 ${code} 不是待发货状态，未作改动`)
+    await t
+      .insertInto('waybills')
+      .values({
+        order_id: o.id,
+        company,
+        number,
+        status: tracked.status,
+        locus: JSON.stringify(tracked.locus),
+        create_time: time,
+      })
+      .execute()
+    await notify(t, o.user_id, '订单已发货', `您的订单 ${code} 已由${company}发出，运单号 ${number}。`, now)
+    return { number }
+  })
+}
+
+/**
+ * The waybills of the caller's own order (Express/GetWay), each tracked again as of `now` and
+ * the answer kept in its row. 404 when the order is not theirs.
+ */
+export async function waybillsOf(
+  db: Db,
+  courier: CourierProvider,
+  userId: number,
+  orderId: number,
+  now: Date,
+) {
+  const o = await ownOrder(db, userId, orderId)
+  const dest = await db
+    .selectFrom('orders')
+    .select(['rec_city', 'rec_area'])
+    .where('id', '=', o.id)
+    .executeTakeFirstOrThrow()
+  const rows = await db
+    .selectFrom('waybills')
+    .select(['id', 'company', 'number', 'status', 'locus', 'create_time'])
+    .where('order_id', '=', o.id)
+    .orderBy('id')
+    .execute()
+  const out: { company: string; number: string; status: string; locus: string }[] = []
+  for (const w of rows) {
+    const tracked = courier.track(
+      {
+        company: w.company,
+        number: w.number,
+        shippedAt: fromDbTime(w.create_time),
+        city: dest.rec_city,
+        area: dest.rec_area,
+      },
+      now,
+    )
+    const locus = JSON.stringify(tracked.locus)
+    if (locus !== w.locus || tracked.status !== w.status)
+      await db.updateTable('waybills').set({ status: tracked.status, locus }).where('id', '=', w.id).execute()
+    out.push({ company: w.company, number: w.number, status: tracked.status, locus })
+  }
+  return out
+}
+
+// --- after-sales -------------------------------------------------------------------------
+
+export const CANNOT_APPLY = '当前订单不能申请售后'
+
+/**
+ * The buyer applies for after-sales (Orders/PostOrdersRefund): allowed while the order awaits
+ * shipment (20) or is completed (40) and has no request open (types 0) — again after a rejection.
+ * → types 10, after_status 10, the reason and images kept.
+ */
+export async function applyRefund(db: Db, userId: number, orderId: number, form: RefundForm) {
+  await ownOrder(db, userId, orderId)
+  const moved = await db
+    .updateTable('orders')
+    .set({
+      types: OrderTypes.afterSales,
+      after_status: AfterStatus.applied,
+      after_remarks: form.afterRemarks,
+      after_imgs: form.images.join(','),
+      after_reject_reason: '',
+    })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
+    .where('types', '=', OrderTypes.normal)
+    .where('after_status', 'in', [AfterStatus.none, AfterStatus.rejected])
+    .executeTakeFirst()
+  if (!changed(moved)) throw refuse(CANNOT_APPLY)
+}
+
+/** The buyer withdraws an open request (Orders/PostOrdersTypes): types 0, after_status 0. */
+export async function cancelRefund(db: Db, userId: number, orderId: number) {
+  await ownOrder(db, userId, orderId)
+  const moved = await db
+    .updateTable('orders')
+    .set({ types: OrderTypes.normal, after_status: AfterStatus.none, after_remarks: '', after_imgs: '' })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('after_status', '=', AfterStatus.applied)
+    .executeTakeFirst()
+  if (!changed(moved)) throw refuse('当前订单没有可取消的售后申请')
+}
+
+/**
+ * The operator decides an open after-sales request, in one transaction claimed by a conditional
+ * update (of two concurrent decisions one acts, the other is refused):
+ * - approve: status 100, after_status 20 (types stays 10: the 退款售后 tab lists it); the money
+ *   goes back where it came from (payments refundOrderPayment); stock back when it was not
+ *   shipped (status 20); what an article order unlocked is locked again; a notification.
+ * - reject: types 0, after_status 30, the reason kept; the buyer may apply again; a notification.
+ */
+export async function decideRefund(
+  db: Db,
+  payment: PaymentProvider,
+  code: string,
+  decision: 'approve' | 'reject',
+  reason: string,
+  now: Date,
+): Promise<string | Refused> {
+  const o = await orderByCode(db, code)
+  if (!o) return no(`订单不存在：${code}`)
+  if (o.after_status !== AfterStatus.applied) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
+  return db.transaction().execute(async (t): Promise<string | Refused> => {
+    if (decision === 'reject') {
+      const why = reason || '不符合退款条件'
+      const moved = await t
+        .updateTable('orders')
+        .set({ types: OrderTypes.normal, after_status: AfterStatus.rejected, after_reject_reason: why })
+        .where('id', '=', o.id)
+        .where('after_status', '=', AfterStatus.applied)
+        .executeTakeFirst()
+      if (!changed(moved)) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
+      await notify(t, o.user_id, '售后申请未通过', `您的订单 ${code} 的退款申请未通过：${why}`, now)
+      return `订单 ${code} 的售后申请已驳回`
+    }
+    const moved = await t
+      .updateTable('orders')
+      .set({ status: OrderStatus.cancelled, after_status: AfterStatus.refunded })
+      .where('id', '=', o.id)
+      .where('after_status', '=', AfterStatus.applied)
+      .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
+      .executeTakeFirst()
+    if (!changed(moved)) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
+    if (o.status === OrderStatus.unshipped) await giveBackStock(t, o.id)
+    await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
+    const refunded = await refundOrderPayment(
+      t,
+      payment,
+      { id: o.id, code, userId: o.user_id, payWay: o.pay_way, amountFen: o.tol_cost_fen },
+      reason || '售后退款',
+      now,
+    )
+    const amount = (refunded.amountFen / 100).toFixed(2)
+    const where: Record<string, string> = {
+      balance: '已退回您的账户余额',
+      alipay: '将原路退回支付宝',
+      wechat: '将原路退回微信支付',
+      union: '将由财务以对公转账退回',
+    }
+    await notify(
+      t,
+      o.user_id,
+      '退款成功',
+      `您的订单 ${code} 的退款申请已通过，${amount} 元${where[refunded.way] ?? '将原路退回'}。`,
+      now,
+    )
+    return `订单 ${code} 已退款 ${amount} 元（${refunded.way}）`
+  })
+}
+
+// --- invoices ----------------------------------------------------------------------------
+
+/**
+ * The buyer asks for an invoice on a shipped or completed order (Orders/PostOrdersInvoice) with
+ * one of their own shown invoice infos; one per order. → invoice_id, invoice_status 10.
+ */
+export async function applyInvoice(db: Db, userId: number, orderId: number, invoiceId: number | null) {
+  const o = await ownOrder(db, userId, orderId)
+  if (invoiceId === null) throw refuse('请选择发票')
+  const info = await db
+    .selectFrom('invoice_infos')
+    .select('id')
+    .where('id', '=', invoiceId)
+    .where('user_id', '=', userId)
+    .where('is_show', '=', 1)
+    .executeTakeFirst()
+  if (!info) throw refuse('发票信息不存在', 404)
+  if (o.invoice_status !== InvoiceStatus.none) throw refuse('已申请过发票')
+  const moved = await db
+    .updateTable('orders')
+    .set({ invoice_id: info.id, invoice_status: InvoiceStatus.applied })
+    .where('id', '=', o.id)
+    .where('user_id', '=', userId)
+    .where('invoice_status', '=', InvoiceStatus.none)
+    .where('status', 'in', [OrderStatus.unreceived, OrderStatus.completed])
+    .executeTakeFirst()
+  if (changed(moved)) return
+  const now = await ownOrder(db, userId, orderId)
+  throw refuse(now.invoice_status !== InvoiceStatus.none ? '已申请过发票' : '当前订单不能申请发票')
+}
+
+/** The operator marks an applied invoice issued: invoice_status 10 → 20 and a notification. */
+export async function issueInvoice(db: Db, code: string, now: Date): Promise<string | Refused> {
+  const o = await orderByCode(db, code)
+  if (!o) return no(`订单不存在：${code}`)
+  return db.transaction().execute(async (t): Promise<string | Refused> => {
+    const moved = await t
+      .updateTable('orders')
+      .set({ invoice_status: InvoiceStatus.issued })
+      .where('id', '=', o.id)
+      .where('invoice_status', '=', InvoiceStatus.applied)
+      .executeTakeFirst()
+    if (!changed(moved)) return no(`订单 ${code} 没有待开具的发票申请，未作改动`)
+    await notify(t, o.user_id, '发票已开具', `您的订单 ${code} 的发票已开具，请注意查收。`, now)
+    return `订单 ${code} 的发票已开具`
+  })
+}

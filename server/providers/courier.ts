@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto'
+import { dbTime } from '../time.ts'
+
+/**
+ * Couriers behind one interface. An operator ships an order (`npm run ops -- ship`): the courier
+ * books a waybill (company and number); Express/GetWay asks it for the waybill's tracking and
+ * keeps the answer in the waybills row (status, locus).
+ *
+ * Only the simulated courier exists: it needs no account anywhere and writes a realistic
+ * timeline that grows with the time since shipping — 已揽收, 运输中, 到达, 派送中, 已签收 — with
+ * places and times drawn deterministically from the waybill number, so asking twice at the same
+ * moment answers the same. A real one (顺丰 丰桥, 快递100 …) plugs in as another CourierProvider:
+ * `book` would call its order API, `track` its route query, mapping each route to a LocusEntry.
+ */
+
+/** One entry of a waybill's timeline, as accounts §3 names its fields. */
+export interface LocusEntry {
+  upload_Time: string
+  status: string
+  infoContent: string
+  processInfo: string
+}
+
+export interface Shipment {
+  company: string
+  number: string
+  /** When the parcel was handed over (orders.way_time). */
+  shippedAt: Date
+  /** The receiver's city and district, where it travels to. */
+  city: string
+  area: string
+}
+
+export interface CourierProvider {
+  readonly name: string
+  /** The companies it can book, by what an operator may type. */
+  company(given?: string): string | undefined
+  /** Books a parcel with `company`: its waybill number. */
+  book(company: string, at: Date): string
+  /** The waybill as of `now`: its status and timeline, newest first. */
+  track(s: Shipment, now: Date): { status: string; locus: LocusEntry[] }
+}
+
+const COMPANIES: { name: string; keys: string[]; number: (digits: (n: number) => string) => string }[] = [
+  { name: '顺丰速运', keys: ['sf', '顺丰'], number: (d) => `SF${d(13)}` },
+  { name: '中通快递', keys: ['zto', '中通'], number: (d) => `7${d(13)}` },
+  { name: '圆通速递', keys: ['yto', '圆通'], number: (d) => `YT${d(13)}` },
+  { name: '韵达快递', keys: ['yd', 'yunda', '韵达'], number: (d) => `43${d(13)}` },
+  { name: '京东物流', keys: ['jd', '京东'], number: (d) => `JDVA${d(11)}` },
+]
+export const DEFAULT_COURIER = '顺丰速运'
+export const COURIER_NAMES = COMPANIES.map((c) => c.name)
+
+/** Where every parcel leaves from: the company's warehouse. */
+const ORIGIN = { city: '苏州', point: '苏州工业园区营业点', hub: '苏州转运中心' }
+const HOUR = 3_600_000
+
+/** Deterministic numbers from a waybill number: byte i of its SHA-256, 0..255. */
+const bytesOf = (s: string) => createHash('sha256').update(s, 'utf8').digest()
+
+export function simulatedCourier(): CourierProvider {
+  return {
+    name: 'simulated',
+    company(given) {
+      if (given === undefined || given === '') return DEFAULT_COURIER
+      const g = given.trim().toLowerCase()
+      return COMPANIES.find((c) => c.name === given.trim() || c.keys.includes(g))?.name
+    },
+    book(company, at) {
+      const c = COMPANIES.find((x) => x.name === company) ?? COMPANIES[0]
+      const seed = bytesOf(`${company}${at.getTime()}${Math.random()}`)
+      let i = 0
+      const digits = (n: number) =>
+        Array.from({ length: n }, () => String((seed[i++ % seed.length] ?? 0) % 10)).join('')
+      return (c as (typeof COMPANIES)[number]).number(digits)
+    },
+    track(s, now) {
+      const b = bytesOf(s.number)
+      const jitter = (k: number, spanHours: number) => ((b[k] ?? 0) / 255) * spanHours * HOUR
+      const hub = s.city.replace(/市$/, '') || '目的地'
+      const area = s.area || hub
+      const courier = `${String(b[9] ?? 0)
+        .padStart(3, '0')
+        .slice(-2)}`
+      const start = s.shippedAt.getTime()
+      const steps = [
+        {
+          at: start,
+          status: '已揽收',
+          info: `快件已由【${ORIGIN.point}】揽收`,
+          process: `${s.company}已收取快件`,
+        },
+        {
+          at: start + 2 * HOUR + jitter(0, 3),
+          status: '运输中',
+          info: `快件已到达【${ORIGIN.hub}】`,
+          process: `快件在【${ORIGIN.hub}】完成分拣，准备发往【${hub}集散中心】`,
+        },
+        {
+          at: start + 8 * HOUR + jitter(1, 6),
+          status: '运输中',
+          info: `快件已从【${ORIGIN.hub}】发出，正在发往【${hub}集散中心】`,
+          process: '快件正在运输途中',
+        },
+        {
+          at: start + 20 * HOUR + jitter(2, 8),
+          status: '到达',
+          info: `快件已到达【${hub}集散中心】`,
+          process: `快件到达【${hub}集散中心】，准备发往【${area}营业点】`,
+        },
+        {
+          at: start + 30 * HOUR + jitter(3, 6),
+          status: '派送中',
+          info: `【${area}营业点】快递员（工号 10${courier}）正在派送途中，请保持电话畅通`,
+          process: `【${area}营业点】派件员正在为您派件`,
+        },
+        {
+          at: start + 36 * HOUR + jitter(4, 6),
+          status: '已签收',
+          info: '快件已签收，签收人：本人',
+          process: `您的快件已签收，感谢使用${s.company}`,
+        },
+      ]
+      const locus = steps
+        .filter((x) => x.at <= now.getTime())
+        .reverse()
+        .map((x) => ({
+          upload_Time: dbTime(new Date(x.at)),
+          status: x.status,
+          infoContent: x.info,
+          processInfo: x.process,
+        }))
+      return { status: locus[0]?.status ?? '待揽收', locus }
+    },
+  }
+}
+
+/** The courier in use; only the simulated one so far. */
+export const courierProvider = (): CourierProvider => simulatedCourier()
