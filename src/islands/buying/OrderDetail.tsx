@@ -5,7 +5,7 @@
  * each shown only while the order's state allows its move (orderMoves), and the after-sales
  * and invoice state.
  */
-import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
 import { assetUrl } from '../../lib/asset.ts'
@@ -30,17 +30,9 @@ function Detail() {
   const [confirmDialog, confirm] = useConfirm()
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState<Open>(null)
-  // The common Dialog has no Radix trigger to hand focus back to: the button that opened it gets it.
-  const opener = useRef<HTMLElement | null>(null)
-  const show = (which: Exclude<Open, null>) => (e: MouseEvent<HTMLButtonElement>) => {
-    opener.current = e.currentTarget
-    setOpen(which)
-  }
-  const close = () => {
-    setOpen(null)
-    const el = opener.current
-    setTimeout(() => el?.isConnected && el.focus(), 0)
-  }
+  // The common Dialog gives focus back to the button that opened it.
+  const show = (which: Exclude<Open, null>) => () => setOpen(which)
+  const close = () => setOpen(null)
   const onOpenChange = (which: Exclude<Open, null>) => (v: boolean) => (v ? setOpen(which) : close())
   const id = Number(new URLSearchParams(location.search).get('id'))
   const load = useCallback(

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 
 /**
  * The one modal of the portal: focus trap, Esc and the close button come from Radix; the
@@ -20,12 +20,25 @@ export function Dialog({
   width?: string
   description?: string
 }) {
+  // Radix hands focus back to its own Trigger; our dialogs are opened by state, so the element
+  // that had focus when the dialog opened (the button pressed) gets it back on close.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[3000] bg-slate-900/50" />
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-[3001] max-h-[92vh] w-[calc(100vw-24px)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none`}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={(e) => {
+            const el = opener.current
+            if (el?.isConnected && el !== document.body) {
+              e.preventDefault()
+              el.focus()
+            }
+          }}
           // Radix links a Description by itself; without one, say so rather than warn.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
