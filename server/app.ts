@@ -9,7 +9,9 @@ import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
+import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { owned } from './modules/owned/owned.index.ts'
@@ -35,6 +37,8 @@ export const modules = [
   wallet,
   catalog,
   content,
+  comments,
+  favourites,
   owned,
   uploads,
   publishing,

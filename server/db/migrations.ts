@@ -411,6 +411,21 @@ CREATE INDEX orders_receipt ON orders(status, way_time);
 CREATE INDEX waybills_number ON waybills(number);
 `,
   },
+  {
+    version: 5,
+    name: 'comment rate limit, reply messages, newest-first wallet and notifications',
+    // The rate limit and the reply messages are read from comments itself, no new table:
+    // comments_user_time counts a user's
+    // comments of the last minute (the rate limit of Comment/PostCommentAppend), and
+    // comments_parent finds the replies to a user's comments (Comment/GetCommentReplyPage).
+    // Wallet records and notifications are listed by create_time (newest first), not by id.
+    sql: `
+CREATE INDEX comments_user_time ON comments(user_id, create_time);
+CREATE INDEX comments_parent ON comments(parent_id);
+CREATE INDEX wallet_transactions_user_time ON wallet_transactions(user_id, create_time);
+CREATE INDEX notifications_user_time ON notifications(user_id, create_time);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

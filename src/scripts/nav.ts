@@ -54,9 +54,17 @@ for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search]
     const q = new FormData(form).get('q')
     if (typeof q !== 'string' || !q.trim()) {
       e.preventDefault()
+      // Say why nothing happened (accounts §2), on the box itself too, and put the caret there.
       toast('error', '请输入搜索内容')
+      const box = form.querySelector<HTMLInputElement>('input[name="q"]')
+      if (box) {
+        box.value = ''
+        box.setAttribute('aria-invalid', 'true')
+        box.focus()
+      }
     }
   })
+  form.addEventListener('input', () => form.querySelector('input[name="q"]')?.removeAttribute('aria-invalid'))
 }
 
 // Logout asks first (accounts §4), in the same dialog code.

@@ -233,6 +233,18 @@ describe('Article/GetArticle and friends', () => {
     const r = await h.get('/api/Article/GetArticleQuery', { status: 200 })
     expect(r.http).toBe(401)
   })
+
+  it('system notifications (status 200) come newest first', async () => {
+    const login = await h.post<{ owinToken: { access_token: string } }>('/api/Users/PostUsersPsw', {
+      tel: '13800000001',
+      password: 'demo1234',
+    })
+    const auth = { Authorization: `Bearer ${login.data.owinToken.access_token}` }
+    const r = await h.get<{ createTime: string }[]>('/api/Article/GetArticleQuery', { status: 200 }, auth)
+    const times = r.data.map((n) => n.createTime)
+    expect(times.length).toBeGreaterThan(1)
+    expect(times).toEqual([...times].sort().reverse())
+  })
 })
 
 describe('Users/GetUsers', () => {

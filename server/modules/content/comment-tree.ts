@@ -1,5 +1,7 @@
 /** An article's comments as the tree the detail page shows (storefront §3). Pure: rows in, tree out. */
 
+import { z } from '../../contract/index.ts'
+
 export interface CommentRow {
   id: number
   parentId: number | null
@@ -31,3 +33,22 @@ export function commentTree(rows: readonly CommentRow[]): CommentNode[] {
   }
   return roots.reverse()
 }
+
+/** The wire schema of a comment with its replies (Article/GetArticle, Comment/GetCommentQuery). */
+export const CommentNodeSchema: z.ZodType<CommentNode> = z
+  .object({
+    id: z.number().int(),
+    parentId: z.number().int().nullable(),
+    content: z.string().openapi({ description: '纯文本，按文本显示，从不作为 HTML' }),
+    imgurl: z.string(),
+    status: z.number().int(),
+    createTime: z.string(),
+    nickName: z.string(),
+    avatarUrl: z.string(),
+    get children() {
+      return z.array(CommentNodeSchema)
+    },
+  })
+  .openapi('CommentNode', {
+    description: '评论及其回复：主题新的在前，回复旧的在前',
+  })

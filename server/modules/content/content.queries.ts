@@ -231,6 +231,8 @@ export async function notifications(db: Db, userId: number) {
     .selectFrom('notifications')
     .select(['id', 'title', 'content', 'create_time'])
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('user_id', 'is', null)]))
+    // By time, not id: notifications are not always written in the order they happened.
+    .orderBy('create_time', 'desc')
     .orderBy('id', 'desc')
     .limit(100)
     .execute()

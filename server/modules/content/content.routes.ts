@@ -3,7 +3,7 @@ import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
 import { catalogQuery, Flag, ownItemsNeedLogin, sortQuery } from '../../contract/listing.ts'
 import { flag, id, int, page, range, str } from '../../contract/params.ts'
 import { SpuCard } from '../catalog/catalog.queries.ts'
-import type { CommentNode as CommentNodeType } from './comment-tree.ts'
+import { CommentNodeSchema } from './comment-tree.ts'
 
 const tags = ['内容']
 
@@ -47,23 +47,7 @@ export const ArticleSection = z
   })
   .openapi('ArticleSection', { description: '课程的一节；未解锁的节不给文件路径' })
 
-export const CommentNode: z.ZodType<CommentNodeType> = z
-  .object({
-    id: z.number().int(),
-    parentId: z.number().int().nullable(),
-    content: z.string(),
-    imgurl: z.string(),
-    status: z.number().int(),
-    createTime: z.string(),
-    nickName: z.string(),
-    avatarUrl: z.string(),
-    get children() {
-      return z.array(CommentNode)
-    },
-  })
-  .openapi('CommentNode', {
-    description: '评论及其回复：主题新的在前，回复旧的在前',
-  })
+export const CommentNode = CommentNodeSchema
 
 const DictItem = z.object({ id: z.number().int(), title: z.string() })
 

@@ -33,7 +33,16 @@ export async function transactions(
   q: { tag?: number; stime?: string; etime?: string },
   page: Page,
 ) {
-  const result = await transactionList(db, { userId, ...q }, [['w.id', 'desc']], page)
+  const result = await transactionList(
+    db,
+    { userId, ...q },
+    // By time, not id: rows are not always written in the order they happened (seed, imports).
+    [
+      ['w.create_time', 'desc'],
+      ['w.id', 'desc'],
+    ],
+    page,
+  )
   return {
     ...result,
     pageData: result.pageData.map((r) => ({

@@ -27,6 +27,8 @@ describe('wallet (Recharge/GetRechargePage)', () => {
     expect(income.pageData.every((t) => t.tag === 2 && t.price > 0)).toBe(true)
     expect(expense.pageTotal + income.pageTotal).toBe(all.pageTotal)
     expect(all.pageData[0]!.ext).toMatch(/^R\d+/)
+    const times = all.pageData.map((t) => t.createTime)
+    expect(times).toEqual([...times].sort().reverse())
     expect((await page({ etime: '20000101000000' })).pageTotal).toBe(0)
     expect((await h.get('/api/Recharge/GetRechargePage', { tag: 3 }, me.auth)).http).toBe(400)
     expect((await h.get('/api/Recharge/GetRechargePage')).http).toBe(401)

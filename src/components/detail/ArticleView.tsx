@@ -49,18 +49,24 @@ function RichText({ html, empty, body = false }: { html: string; empty: string; 
  * Slots for later issues, as props (from an .astro page: named slots, slot="buy"):
  * - `buy`: the purchase / favourite island; ArticleBuySlot is the static stand-in.
  * - `commentForm`: the comment box (500 characters), shown above the comments.
+ * - `comments`: the comments island (box and threads), in place of the static CommentList.
+ * - `favourite`: the 收藏 toggle island, beside the title.
  */
 export function ArticleView({
   a,
   teacherHref,
   buy,
   commentForm,
+  comments,
+  favourite,
 }: {
   a: ArticleDetail
   /** The author's instructor page; null for none. Default: the /teacher?id= query route. */
   teacherHref?: string | null
   buy?: ReactNode
   commentForm?: ReactNode
+  comments?: ReactNode
+  favourite?: ReactNode
 }) {
   const isCourse = a.status === ArticleStatus.course
   const isTask = a.status === ArticleStatus.task
@@ -100,9 +106,8 @@ export function ArticleView({
           label: '评论',
           heading: `评论（${commentCount}）`,
           count: commentCount,
-          content: (
+          content: comments ?? (
             <>
-              {/* COMMENT SLOT: the comment box island of a later issue goes here. */}
               {commentForm}
               <CommentList comments={a.listComment} />
             </>
@@ -133,9 +138,12 @@ export function ArticleView({
               )}
               {a.city && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{a.city}</span>}
             </p>
-            <h1 className="mt-2 break-words text-xl font-bold leading-snug text-slate-900 md:text-2xl">
-              {a.title}
-            </h1>
+            <div className="mt-2 flex items-start justify-between gap-3">
+              <h1 className="break-words text-xl font-bold leading-snug text-slate-900 md:text-2xl">
+                {a.title}
+              </h1>
+              {favourite && <div className="shrink-0">{favourite}</div>}
+            </div>
             {a.subTitle && <p className="mt-2 leading-6 text-slate-500">{a.subTitle}</p>}
             {tags.length > 0 && (
               <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">

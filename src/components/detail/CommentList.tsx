@@ -7,14 +7,14 @@ export function countComments(list: CommentNode[]): number {
   return list.reduce((n, c) => n + 1 + countComments(c.children), 0)
 }
 
-interface Reply {
+export interface Reply {
   node: CommentNode
   /** Name of the comment answered when it is itself a reply. */
   to?: string
 }
 
 /** Replies at any depth under one thread, oldest first, as one flat list ("A 回复 B"). */
-function repliesOf(c: CommentNode): Reply[] {
+export function repliesOf(c: CommentNode): Reply[] {
   const out: Reply[] = []
   const walk = (parent: CommentNode, depth: number) => {
     for (const child of parent.children) {
@@ -26,7 +26,7 @@ function repliesOf(c: CommentNode): Reply[] {
   return out
 }
 
-function Comment({ c, to, small = false }: { c: CommentNode; to?: string; small?: boolean }) {
+export function CommentItem({ c, to, small = false }: { c: CommentNode; to?: string; small?: boolean }) {
   const images = splitList(c.imgurl)
   const size = small ? 32 : 40
   return (
@@ -92,7 +92,7 @@ export function CommentList({ comments }: { comments: CommentNode[] }) {
         const replies = repliesOf(c)
         return (
           <li key={c.id} data-comment-id={c.id} className="py-4 first:pt-0 last:pb-0">
-            <Comment c={c} />
+            <CommentItem c={c} />
             {replies.length > 0 && (
               <ol
                 className="mt-3 ml-8 sm:ml-[52px] flex flex-col gap-3 rounded-lg bg-slate-50 p-3"
@@ -100,7 +100,7 @@ export function CommentList({ comments }: { comments: CommentNode[] }) {
               >
                 {replies.map((r, i) => (
                   <li key={r.node.id} data-comment-id={r.node.id} data-reply-index={i}>
-                    <Comment c={r.node} to={r.to} small />
+                    <CommentItem c={r.node} to={r.to} small />
                   </li>
                 ))}
               </ol>

@@ -31,7 +31,16 @@ export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): numbe
  * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) is static HTML brought to
  * life by buy.ts through startDetail(); `buy` can replace it.
  */
-export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
+export function ProductView({
+  p,
+  buy,
+  favourite,
+}: {
+  p: SpuDetail
+  buy?: ReactNode
+  /** The 收藏 toggle island (issue 10), beside the title. */
+  favourite?: ReactNode
+}) {
   const tags = cardTags(p.tag)
   const price = cheapestPrice(p)
   const priceVaries = new Set(p.skuList.map((s) => s.price)).size > 1
@@ -47,7 +56,10 @@ export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
 
         <div className="flex min-w-0 flex-col gap-4">
           <div>
-            <h1 className="text-xl font-bold leading-snug text-slate-900 md:text-2xl">{p.title}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-xl font-bold leading-snug text-slate-900 md:text-2xl">{p.title}</h1>
+              {favourite && <div className="shrink-0">{favourite}</div>}
+            </div>
             {p.subTitle && <p className="mt-2 leading-6 text-slate-500">{p.subTitle}</p>}
             {tags.length > 0 && (
               <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">

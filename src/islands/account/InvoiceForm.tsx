@@ -7,6 +7,7 @@ import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
 import type { Invoice } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { checkInvoice, INVOICE_TYPES, type InvoiceField, type InvoiceType } from '../../lib/rules/invoice.ts'
+import { COMPANY_TEL_MAX } from '../../lib/rules/phone.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
@@ -31,7 +32,13 @@ const TEXT_FIELDS: {
   { key: 'companyName', label: '公司名称', max: 20, placeholder: '发票抬头，与营业执照一致' },
   { key: 'companyCode', label: '税号', max: 40, placeholder: '纳税人识别号' },
   { key: 'companyAddress', label: '注册地址', max: 100, placeholder: '公司注册地址' },
-  { key: 'companyTel', label: '注册电话', max: 11, placeholder: '公司注册电话', type: 'tel' },
+  {
+    key: 'companyTel',
+    label: '注册电话',
+    max: COMPANY_TEL_MAX,
+    placeholder: '手机或座机，如 0512-65551234',
+    type: 'tel',
+  },
   { key: 'bank', label: '开户银行', max: 30, placeholder: '如：中国银行苏州分行' },
   { key: 'account', label: '银行账号', max: 20, placeholder: '对公银行账号' },
 ]

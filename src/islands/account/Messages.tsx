@@ -1,12 +1,14 @@
 /**
- * 消息中心 /message (storefront §2): 系统通知 (Article/GetArticleQuery?status=200) and 评论回复.
- * The API has no call for replies to the user's comments yet, so that tab says there are none
- * rather than inventing any.
+ * 消息中心 /message (storefront §2): 系统通知 (Article/GetArticleQuery?status=200) and 评论回复
+ * (Comment/GetCommentReplyPage: who answered which of the user's comments, issue 10). Reply text
+ * is shown as text, never as HTML.
  */
 import { useState } from 'react'
-import { account } from '../../lib/api/browser.ts'
-import type { Notification } from '../../lib/api/types.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { account, community } from '../../lib/api/browser.ts'
+import type { CommentReply } from '../../lib/api/community.ts'
+import type { Notification, Paged } from '../../lib/api/types.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { formatDateTime, splitList } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
@@ -28,7 +30,7 @@ function MessageTabs() {
     <div>
       <TabList tabs={[...TABS]} active={tab} onSelect={setTab} label="消息类型" idPrefix="msg" />
       <div {...tabPanelProps('msg', tab)} className="pt-4">
-        {tab === 'system' ? <Notifications /> : <EmptyState text="暂无评论回复" />}
+        {tab === 'system' ? <Notifications /> : <Replies />}
       </div>
     </div>
   )
@@ -76,5 +78,95 @@ function Notifications() {
         </li>
       ))}
     </ul>
+  )
+}
+
+const REPLY_PAGE = 10
+
+function Replies() {
+  const [pageSize, setPageSize] = useState(REPLY_PAGE)
+  const { data, failed, loading, reload } = usePaged(
+    (size: number, signal): Promise<Paged<CommentReply>> =>
+      community.getCommentReplyPage({ pageIndex: 0, pageSize: size }, { silent: true, signal }),
+    pageSize,
+  )
+  if (failed)
+    return (
+      <EmptyState
+        text="评论回复加载失败"
+        action={
+          <button type="button" className="btn-outline" onClick={reload}>
+            重试
+          </button>
+        }
+      />
+    )
+  if (!data) return <p className="py-12 text-center text-slate-500">正在加载…</p>
+  if (data.pageData.length === 0) return <EmptyState text="暂无评论回复" />
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="divide-y divide-slate-100">
+        {data.pageData.map((r) => (
+          <li key={r.id} className="py-4" data-reply={r.id}>
+            <article aria-labelledby={`reply-${r.id}`} className="flex gap-3">
+              <img
+                src={assetUrl(r.replierAvatar) || '/avatar.svg'}
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+                className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+                  <span className="font-medium text-slate-900">{r.replierName || '匿名用户'}</span>
+                  <span className="text-slate-500">回复了你的评论</span>
+                  <time dateTime={r.createTime.replace(' ', 'T')} className="ml-auto text-xs text-slate-500">
+                    {formatDateTime(r.createTime)}
+                  </time>
+                </p>
+                <h2 id={`reply-${r.id}`} className="mt-1 text-sm text-slate-600">
+                  <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">
+                    {r.typeText}
+                  </span>
+                  <a href={`/detail?id=${r.articleId}`} className="text-brand-700 hover:underline">
+                    {r.title}
+                  </a>
+                </h2>
+                <p className="mt-1 whitespace-pre-line break-all text-[15px] leading-6 text-slate-700">
+                  {r.content}
+                </p>
+                {splitList(r.imgurl).length > 0 && (
+                  <ul className="mt-2 flex flex-wrap gap-2" aria-label="回复图片">
+                    {splitList(r.imgurl).map((src) => (
+                      <li key={src}>
+                        <img
+                          src={assetUrl(src)}
+                          alt="回复配图"
+                          width={80}
+                          height={80}
+                          loading="lazy"
+                          className="h-20 w-20 rounded object-cover ring-1 ring-slate-200"
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {data.pageData.length < data.pageTotal && (
+        <button
+          type="button"
+          className="btn-outline self-center"
+          disabled={loading}
+          onClick={() => setPageSize((n) => n + REPLY_PAGE)}
+        >
+          加载更多
+        </button>
+      )}
+    </div>
   )
 }

@@ -5,8 +5,11 @@ import { ProductView } from '../../components/detail/ProductView.tsx'
 import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import type { ArticleDetail, SpuDetail } from '../../lib/api/types.ts'
+import { ArticleStatus } from '../../lib/constants.ts'
 import { articlePath, productPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
+import { Comments } from './Comments.tsx'
+import { Favourite, PRODUCT_LIKE } from './Favourite.tsx'
 
 type Kind = 'product' | 'article'
 type State =
@@ -153,13 +156,21 @@ export function QueryDetail({ kind }: { kind: Kind }) {
     case 'product':
       return (
         <div ref={root}>
-          <ProductView p={state.p} />
+          <ProductView p={state.p} favourite={<Favourite id={state.p.id} status={PRODUCT_LIKE} />} />
         </div>
       )
     case 'article':
       return (
         <div ref={root}>
-          <ArticleView a={state.a} />
+          <ArticleView
+            a={state.a}
+            favourite={<Favourite id={state.a.id} status={state.a.status} />}
+            comments={
+              state.a.status === ArticleStatus.course ? undefined : (
+                <Comments articleId={state.a.id} initial={state.a.listComment} />
+              )
+            }
+          />
         </div>
       )
   }

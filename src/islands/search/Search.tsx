@@ -4,6 +4,7 @@
  * with 请输入搜索内容; the last search is kept in localStorage under 'search'.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react'
+import { api } from '../../lib/api/browser.ts'
 import { SEARCH_TITLE_MAX } from '../../lib/rules/search.ts'
 import { toast } from '../../lib/toast.ts'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
@@ -50,6 +51,26 @@ function recalled(): SearchPayload | null {
   }
 }
 
+type Counts = Partial<Record<TabId, number>>
+
+/** How many results each tab has for `title` (one tiny page per tab, asked at once). */
+async function countAll(title: string, signal: AbortSignal): Promise<Counts> {
+  const one = async (t: (typeof TABS)[number]): Promise<[TabId, number] | null> => {
+    try {
+      const opts = { signal, silent: true }
+      const page =
+        t.kind === 'product'
+          ? await api.getProductSpuPage({ title, pageIndex: 0, pageSize: 1 }, opts)
+          : await api.getArticlePage({ status: t.kind, title, pageIndex: 0, pageSize: 1 }, opts)
+      return [t.id, page.pageTotal]
+    } catch {
+      return null
+    }
+  }
+  const got = await Promise.all(TABS.map(one))
+  return Object.fromEntries(got.filter((x) => x !== null))
+}
+
 export function Search() {
   const [ready, setReady] = useState(false)
   const [q, setQ] = useState('')
@@ -60,6 +81,9 @@ export function Search() {
   // Bumped by every search from this page, so even the same words start again from page 1.
   const [run, setRun] = useState(0)
   const inputRef = useRef<HTMLInputElement>(null)
+  const [counts, setCounts] = useState<Counts>({})
+  // Whether the tab came from the person (URL ?tab= or a click): then the counts never move it.
+  const tabChosen = useRef(false)
 
   useEffect(() => {
     const read = () => {
@@ -69,12 +93,15 @@ export function Search() {
       setQ(query)
       setText(query)
       setTab(t)
-      setError(query ? '' : MSG_EMPTY)
+      tabChosen.current = p.has('tab')
+      // Nothing typed yet is not a mistake: the red message waits for an empty submit.
+      setError('')
       if (query) remember({ title: query, tab: t })
       else setLast(recalled())
     }
     read()
     setReady(true)
+    inputRef.current?.focus()
     addEventListener('popstate', read)
     return () => removeEventListener('popstate', read)
   }, [])
@@ -102,8 +129,34 @@ export function Search() {
       inputRef.current?.focus()
       return
     }
+    // New words: the counts may move to the tab that found something, unless this one did.
+    tabChosen.current = false
     go(query, tab)
   }
+
+  // The count of every tab for the words searched; the first visit to a search opens on the
+  // first tab that found something when the default tab found nothing.
+  useEffect(() => {
+    if (!q) return
+    const ac = new AbortController()
+    setCounts({})
+    void countAll(q, ac.signal).then((c) => {
+      if (ac.signal.aborted) return
+      setCounts(c)
+      if (!tabChosen.current) {
+        setTab((cur) => {
+          if ((c[cur] ?? 0) > 0) return cur
+          const first = TABS.find((t) => (c[t.id] ?? 0) > 0)
+          if (!first || first.id === cur) return cur
+          const p = new URLSearchParams(location.search)
+          p.set('tab', first.id)
+          history.replaceState(history.state, '', `${location.pathname}?${p}`)
+          return first.id
+        })
+      }
+    })
+    return () => ac.abort()
+  }, [q])
 
   const active = TABS.find((t) => t.id === tab) ?? TABS[0]
 
@@ -177,9 +230,15 @@ export function Search() {
       ) : q ? (
         <div className="mt-2">
           <TabList
-            tabs={TABS.map(({ id, label }) => ({ id, label }))}
+            tabs={TABS.map(({ id, label }) => ({
+              id,
+              label: counts[id] === undefined ? label : `${label} (${counts[id]})`,
+            }))}
             active={tab}
-            onSelect={(t) => go(q, t)}
+            onSelect={(t) => {
+              tabChosen.current = true
+              go(q, t)
+            }}
             label="搜索范围"
             idPrefix="search"
           />

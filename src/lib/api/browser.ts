@@ -6,6 +6,7 @@ import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
 import { type AccountApi, createAccountApi } from './account.ts'
 import { type BuyingApi, createBuyingApi } from './buying.ts'
+import { type CommunityApi, createCommunityApi } from './community.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
 
@@ -78,5 +79,14 @@ export const buying: BuyingApi = new Proxy({} as BuyingApi, {
   get: (_target, prop) => {
     buyingInstance ??= createBuyingApi(getHttp())
     return buyingInstance[prop as keyof BuyingApi]
+  },
+})
+
+let communityInstance: CommunityApi | undefined
+/** Comments, reply messages and favourites (issue 10): community.getCommentQuery(...). */
+export const community: CommunityApi = new Proxy({} as CommunityApi, {
+  get: (_target, prop) => {
+    communityInstance ??= createCommunityApi(getHttp())
+    return communityInstance[prop as keyof CommunityApi]
   },
 })

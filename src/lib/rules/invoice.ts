@@ -1,5 +1,5 @@
 import { type Checked, checked, defaultFlag, filled, firstError, type Input, len, text } from './fields.ts'
-import { isPhone } from './phone.ts'
+import { COMPANY_TEL_MAX, isCompanyTel, isPhone } from './phone.ts'
 import { type Region, region, regionIncomplete, regionTooLong } from './region.ts'
 
 /** The two invoice kinds of the application dialog (accounts §2). */
@@ -65,7 +65,9 @@ export function checkInvoice(input: Input): Checked<InvoiceForm, InvoiceField> {
       ...filled('companyName', v.companyName, '公司名称', 20),
       ...filled('companyCode', v.companyCode, '税号', 40),
       ...filled('companyAddress', v.companyAddress, '注册地址', 100),
-      ...filled('companyTel', v.companyTel, '注册电话', 11, '位'),
+      // A mobile or a landline such as 0512-65551234 (README, API decisions).
+      ...filled('companyTel', v.companyTel, '注册电话', COMPANY_TEL_MAX, '位'),
+      ['companyTel', !isCompanyTel(v.companyTel), '注册电话格式不正确'],
       ...filled('bank', v.bank, '开户银行', 30),
       ...filled('account', v.account, '银行账号', 20, '位'),
       ...filled('name', v.name, '收票人', 10),

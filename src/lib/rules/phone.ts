@@ -3,6 +3,20 @@ import { type Checked, checked, firstError, type Input, text } from './fields.ts
 /** isPhone('13800000001') → true: a mainland mobile number, 11 digits starting with 1. */
 export const isPhone = (tel: string) => /^1\d{10}$/.test(tel)
 
+/**
+ * isLandline('0512-65551234') → true: a mainland fixed line with its area code (0 and 2–3
+ * digits, then 7–8 digits, the dash optional, an extension after a second dash), or a
+ * 400/800 service number ('400-820-8820').
+ */
+export const isLandline = (tel: string) =>
+  /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/.test(tel) || /^[48]00-?\d{3}-?\d{4}$/.test(tel)
+
+/** A company's registration phone (invoice form): a mobile number or a landline. */
+export const isCompanyTel = (tel: string) => isPhone(tel) || isLandline(tel)
+
+/** The longest registration phone: '0512-65551234-123456' is 20 characters. */
+export const COMPANY_TEL_MAX = 20
+
 export const PHONE_MESSAGES = { required: '请填写手机号', format: '手机号格式不正确' } as const
 
 /** The phone of "get an SMS code" (accounts §5); the field refused is `key`. */

@@ -1,0 +1,69 @@
+import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
+import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
+import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { field, id, page, parseId, ruleBody } from '../../contract/params.ts'
+import { signedIn } from '../../http.ts'
+import { CommentNodeSchema } from '../content/comment-tree.ts'
+
+const tags = ['评论']
+
+/** The body of PostCommentAppend: the item's id in unionId (storefront §9), then the comment rule. */
+function checkCommentBody(input: Input): Checked<CommentForm & { articleId: number }> {
+  const articleId = parseId(input.unionId)
+  if (articleId === null) return { error: '请提供内容编号', field: 'unionId', value: null }
+  const r = checkComment(input)
+  return r.error === null ? checked(null, { ...r.value, articleId }) : r
+}
+
+export const CommentReply = z
+  .object({
+    id: z.number().int().openapi({ description: '回复（评论）的编号' }),
+    articleId: z.number().int(),
+    articleStatus: z.number().int().openapi({ description: '10 社区，20 任务，30 课程' }),
+    typeText: z.string().openapi({ description: '社区、任务或课程' }),
+    title: z.string().openapi({ description: '内容标题' }),
+    replierName: z.string(),
+    replierAvatar: z.string(),
+    content: z.string().openapi({ description: '纯文本，按文本显示' }),
+    imgurl: z.string(),
+    createTime: z.string(),
+  })
+  .openapi('CommentReply', { description: '别人对我的评论的回复（消息中心的评论回复）' })
+
+export const getComments = createRoute({
+  method: 'get',
+  path: '/Comment/GetCommentQuery',
+  tags,
+  summary: '内容的评论：主题新的在前，分页；每条带全部回复（旧的在前）',
+  request: { query: z.object({ id: id('内容编号'), ...page }) },
+  responses: answers(pagedOf(CommentNodeSchema), [404]),
+})
+
+export const appendComment = createRoute({
+  method: 'post',
+  path: '/Comment/PostCommentAppend',
+  tags,
+  summary: '发表评论或回复；每人每 60 秒至多 5 条',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      ruleBody(checkCommentBody, {
+        unionId: field('integer', '评论的内容（社区、任务或课程）编号'),
+        content: field('string', '评论内容，纯文本，至多 500 字'),
+        imgurl: field('string', '上传的图片路径（可选）'),
+        parentId: field('integer', '回复的评论编号（可选）'),
+      }),
+    ),
+  },
+  responses: answers(CommentNodeSchema, [401, 404, 429]),
+})
+
+export const getReplies = createRoute({
+  method: 'get',
+  path: '/Comment/GetCommentReplyPage',
+  tags,
+  summary: '别人对我的评论的回复，新的在前',
+  middleware: [signedIn],
+  request: { query: z.object({ ...page }) },
+  responses: answers(pagedOf(CommentReply), [401]),
+})

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { LISTED } from '../../../src/lib/constants.ts'
+import { startServer } from '../../../tests/api/harness.ts'
+import { newUser } from '../../../tests/api/session.ts'
+
+const h = startServer()
+
+interface Fav {
+  tagId: number
+  status: number
+  title: string
+  imgurl: string
+  extFlag: string
+  ext: string
+  urls: string
+}
+
+const firstListed = (status: number) =>
+  h.db
+    .selectFrom('articles')
+    .select(['id', 'title', 'price_fen'])
+    .where('status', '=', status)
+    .where('ext', '=', LISTED)
+    .where('is_show', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+const firstProduct = () =>
+  h.db
+    .selectFrom('product_spus')
+    .select(['id', 'title', 'price_min_fen'])
+    .where('ext', '=', LISTED)
+    .where('is_show', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+
+describe('favourites (UserLike/*)', () => {
+  it('toggles a product and a course, keeps one row, and shows isLike on the detail calls', async () => {
+    const u = await newUser(h)
+    const product = await firstProduct()
+    const course = await firstListed(30)
+    const likes = async (status?: number) =>
+      (await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', status ? { status } : {}, u.auth)).data
+    const isLike = async (path: string, id: number) =>
+      (await h.get<{ isLike: number }>(path, { id }, u.auth)).data.isLike
+
+    expect(await isLike('/api/ProductSpu/GetProductSpu', product.id)).toBe(0)
+    const add = { tagId: product.id, status: 40, title: '伪造的标题', ext: '0.01' }
+    expect((await h.post('/api/UserLike/PostUserLikeAppend', add, u.auth)).data).toBe('收藏成功')
+    expect((await h.post('/api/UserLike/PostUserLikeAppend', add, u.auth)).data).toBe('收藏成功')
+    const rows = await h.db
+      .selectFrom('user_likes')
+      .select('id')
+      .where('user_id', '=', u.id)
+      .where('tag_id', '=', product.id)
+      .execute()
+    expect(rows).toHaveLength(1)
+    const [p] = await likes(40)
+    expect(p).toMatchObject({
+      tagId: product.id,
+      status: 40,
+      title: product.title,
+      ext: (product.price_min_fen / 100).toFixed(2),
+      urls: `/productdetail?id=${product.id}`,
+    })
+    expect(await isLike('/api/ProductSpu/GetProductSpu', product.id)).toBe(1)
+
+    await h.post('/api/UserLike/PostUserLikeAppend', { tagId: String(course.id), status: '30' }, u.auth)
+    expect(await isLike('/api/Article/GetArticle', course.id)).toBe(1)
+    expect((await likes(30)).map((f) => [f.tagId, f.title, f.urls])).toEqual([
+      [course.id, course.title, `/detail?id=${course.id}`],
+    ])
+    expect((await likes()).map((f) => f.status)).toEqual([30, 40])
+
+    const del = await h.get('/api/UserLike/GetUserLikeDeleteWhere', { id: product.id, status: 40 }, u.auth)
+    expect(del.data).toBe('取消收藏')
+    expect(await likes(40)).toEqual([])
+    expect(await isLike('/api/ProductSpu/GetProductSpu', product.id)).toBe(0)
+    expect(await isLike('/api/Article/GetArticle', course.id)).toBe(1)
+  })
+
+  it('keeps each user to their own favourites', async () => {
+    const a = await newUser(h)
+    const b = await newUser(h)
+    const post = await firstListed(10)
+    await h.post('/api/UserLike/PostUserLikeAppend', { tagId: post.id, status: 10 }, a.auth)
+    expect((await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', { status: 10 }, b.auth)).data).toEqual([])
+    expect(
+      (await h.get<{ isLike: number }>('/api/Article/GetArticle', { id: post.id }, b.auth)).data.isLike,
+    ).toBe(0)
+    // b removing it changes nothing for a.
+    await h.get('/api/UserLike/GetUserLikeDeleteWhere', { id: post.id, status: 10 }, b.auth)
+    expect((await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', { status: 10 }, a.auth)).data).toHaveLength(
+      1,
+    )
+  })
+
+  it('refuses unknown items and kinds, and needs a login', async () => {
+    const u = await newUser(h)
+    const post = await firstListed(10)
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await h.post('/api/UserLike/PostUserLikeAppend', body, u.auth)
+      return [r.http, r.data]
+    }
+    expect(await refused({ status: 10 })).toEqual([400, '请提供收藏内容的编号'])
+    expect(await refused({ tagId: post.id, status: 50 })).toEqual([400, '收藏类型不正确'])
+    expect(await refused({ tagId: 99_999_999, status: 40 })).toEqual([404, '收藏的内容不存在或已删除'])
+    // The status must be the article's own.
+    expect(await refused({ tagId: post.id, status: 30 })).toEqual([404, '收藏的内容不存在或已删除'])
+    expect((await h.get('/api/UserLike/GetUserLikeDeleteWhere', { id: post.id }, u.auth)).data).toBe(
+      '收藏类型不正确',
+    )
+    expect((await h.post('/api/UserLike/PostUserLikeAppend', { tagId: post.id, status: 10 })).http).toBe(401)
+    expect((await h.get('/api/UserLike/GetUserLikeQuery')).http).toBe(401)
+  })
+})

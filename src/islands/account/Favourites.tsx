@@ -1,0 +1,102 @@
+/**
+ * 我的收藏 /fav (accounts §2, issue 10): the tabs 课程, 产品, 社区, 任务 (UserLike/GetUserLikeQuery
+ * status 30, 40, 10, 20), each a grid of cards with image, title, up to 3 flags and the price,
+ * opening /detail?id or /productdetail?id.
+ */
+import { useState } from 'react'
+import { community } from '../../lib/api/browser.ts'
+import type { LikeItem } from '../../lib/api/community.ts'
+import { assetUrl } from '../../lib/asset.ts'
+import { cardTags, firstImage, formatMoney } from '../../lib/format.ts'
+import { AccountGate } from '../common/AccountGate.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { usePaged } from '../common/usePaged.ts'
+import { EmptyState } from '../listing/parts.tsx'
+
+const TABS = [
+  { id: '30', label: '课程' },
+  { id: '40', label: '产品' },
+  { id: '10', label: '社区' },
+  { id: '20', label: '任务' },
+] as const
+type TabId = (typeof TABS)[number]['id']
+
+export const likeHref = (l: Pick<LikeItem, 'tagId' | 'status'>) =>
+  l.status === 40 ? `/productdetail?id=${l.tagId}` : `/detail?id=${l.tagId}`
+
+export function Favourites() {
+  return <AccountGate>{() => <FavouriteTabs />}</AccountGate>
+}
+
+function FavouriteTabs() {
+  const [tab, setTab] = useState<TabId>('30')
+  return (
+    <div>
+      <TabList tabs={[...TABS]} active={tab} onSelect={setTab} label="收藏类型" idPrefix="fav" />
+      <div {...tabPanelProps('fav', tab)} className="pt-4">
+        <LikeList status={Number(tab)} />
+      </div>
+    </div>
+  )
+}
+
+function LikeList({ status }: { status: number }) {
+  const { data, failed, reload } = usePaged(
+    (s: number, signal) => community.getUserLikeQuery(s, { silent: true, signal }),
+    status,
+  )
+  if (failed)
+    return (
+      <EmptyState
+        text="收藏加载失败"
+        action={
+          <button type="button" className="btn-outline" onClick={reload}>
+            重试
+          </button>
+        }
+      />
+    )
+  if (!data) return <p className="py-12 text-center text-slate-500">正在加载…</p>
+  if (data.length === 0) return <EmptyState text="暂无收藏" />
+  return (
+    <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 lg:grid-cols-4">
+      {data.map((l) => (
+        <li key={`${l.status}-${l.tagId}`} data-like={l.tagId}>
+          <a
+            href={likeHref(l)}
+            className="group flex h-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 hover:ring-brand-600"
+          >
+            {firstImage(l.imgurl) ? (
+              <img
+                src={assetUrl(firstImage(l.imgurl))}
+                alt=""
+                width={320}
+                height={200}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[16/10] w-full bg-slate-100 object-cover"
+              />
+            ) : (
+              <div className="aspect-[16/10] w-full bg-slate-100" />
+            )}
+            <div className="flex flex-1 flex-col gap-2 p-3">
+              <h2 className="line-clamp-2 text-sm font-medium text-slate-900 group-hover:text-brand-700">
+                {l.title}
+              </h2>
+              {cardTags(l.extFlag).length > 0 && (
+                <ul className="flex flex-wrap gap-1" aria-label="标签">
+                  {cardTags(l.extFlag, 3).map((t) => (
+                    <li key={t} className="chip px-1.5 py-0.5 text-xs">
+                      {t}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="price mt-auto text-base">¥{formatMoney(l.ext)}</p>
+            </div>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}
