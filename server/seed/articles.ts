@@ -9,7 +9,7 @@ import {
   UNLISTED,
 } from '../../src/lib/constants.ts'
 import { at, html, must, OWN_IMAGE_LIMIT, SectionStatus, type SeedContext, Shown, Table } from './common.ts'
-import { type Icon, placeholderMp4, tinyPdf } from './images.ts'
+import { type Icon, sampleVideo, tinyPdf } from './images.ts'
 import type { SeedDictionary } from './site-content.ts'
 import {
   CITIES,
@@ -145,7 +145,7 @@ export function seedArticles(
   const nPosts = Math.ceil((nArticles - nCourses) / 2)
   const nTasks = nArticles - nCourses - nPosts
   const ownCovers = nArticles <= OWN_IMAGE_LIMIT
-  const video = files.file('course-video.mp4', placeholderMp4)
+  const video = files.file('course-video.mp4', sampleVideo)
   const handout = files.file('course-handout.pdf', () =>
     tinyPdf('Course handout - sample file of the dental portal demo'),
   )

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Seed files live in `${uploadDir}/seed` and are served as /uploads/seed/…. */
@@ -168,21 +168,11 @@ export function tinyPdf(line: string): Buffer {
   return Buffer.from(out, 'latin1')
 }
 
-/** An MP4 container header (ftyp + empty mdat): typed correctly, plays nothing. */
-export function placeholderMp4(): Buffer {
-  const box = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8)
-    head.writeUInt32BE(8 + body.length, 0)
-    head.write(type, 4, 'latin1')
-    return Buffer.concat([head, body])
-  }
-  const ftyp = Buffer.concat([
-    Buffer.from('isom', 'latin1'),
-    Buffer.from([0, 0, 2, 0]),
-    Buffer.from('isomiso2mp41', 'latin1'),
-  ])
-  return Buffer.concat([box('ftyp', ftyp), box('free', Buffer.alloc(0)), box('mdat', Buffer.alloc(0))])
-}
+/**
+ * A real 4-second H.264/AAC clip (320×180, 19 KB, made once with ffmpeg from a colour, a tone
+ * and a caption; kept in the repository), so a course preview plays on a fresh start.
+ */
+export const sampleVideo = (): Buffer => readFileSync(new URL('./media/course-video.mp4', import.meta.url))
 
 /** Writes seed files once each and hands back their public paths. */
 export class SeedFiles {

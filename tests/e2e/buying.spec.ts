@@ -257,7 +257,7 @@ test('buys a paid course and opens its paid section', async ({ page, request }) 
   await expect(toasts(page)).toContainText('支付成功')
   await expect(page).toHaveURL(new RegExp(`/detail/?(\\?id=)?${course.id}`))
   await expect(page.getByRole('button', { name: '已购买' })).toBeVisible()
-  await expect(row.getByRole('link', { name: /观看视频|查看讲义/ })).toBeVisible()
+  await expect(row.getByRole('button', { name: /^预览/ })).toBeVisible()
 })
 
 test('buys a paid post and reads all of it', async ({ page, request }) => {

@@ -1,5 +1,7 @@
 import type { ArticleSection } from '../../lib/api/types.ts'
+import { assetUrl } from '../../lib/asset.ts'
 import { isFreeSection } from '../../lib/rules/course.ts'
+import { PREVIEW_CONTROL_CLASS, previewLabel } from './preview.ts'
 import { mmss, priceLabel } from './text.ts'
 
 function KindIcon({ kind }: { kind: ArticleSection['kind'] }) {
@@ -46,65 +48,124 @@ function LockIcon() {
   )
 }
 
+/** A locked section's hint: how to open it. */
+export const unlockHint = (kind: ArticleSection['kind']): string =>
+  kind === 'pdf' ? '购买课程后可查看' : '购买课程后可观看'
+
+/**
+ * The preview dialog (preview.ts fills and opens it with showModal()). Styled like the portal's
+ * one modal (src/islands/common/Dialog.tsx): centred card, full width on a phone, 关闭 top right.
+ */
+function PreviewDialog() {
+  return (
+    <dialog
+      data-preview-dialog
+      aria-labelledby="section-preview-title"
+      className="m-auto max-h-[92vh] w-[calc(100vw-24px)] max-w-3xl overflow-y-auto rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <div className="p-5">
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <h2
+            id="section-preview-title"
+            data-preview-heading
+            className="break-words text-lg font-semibold text-slate-900"
+          >
+            预览
+          </h2>
+          <button
+            type="button"
+            data-preview-close
+            className="-m-1 rounded p-1 text-slate-400 hover:text-slate-700"
+            aria-label="关闭"
+          >
+            <svg viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor" aria-hidden="true">
+              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
+            </svg>
+          </button>
+        </div>
+        <div data-preview-body />
+      </div>
+    </dialog>
+  )
+}
+
 /**
  * The course catalogue (目录): kind, title, duration, 免费 or price, and whether the visitor may
- * open the section. A locked section comes from the API without its file (imgurl '').
- * The mp4/pdf preview dialog is a later issue; it finds each row by data-section-id.
+ * open the section. A locked section comes from the API without its file (imgurl '') and says
+ * how to unlock it; one with a file has a 预览 link to it, which preview.ts (started by
+ * startDetail) turns into a button opening the preview dialog. Rows are found by data-section-id
+ * (buy.ts adds 预览 to the sections a signed-in buyer has unlocked).
  */
 export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
   if (sections.length === 0) return <p className="text-sm text-slate-500">暂无课程内容</p>
   return (
-    <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg ring-1 ring-slate-200">
-      {sections.map((s, i) => {
-        const locked = s.unlock !== 1
-        const free = isFreeSection(s)
-        return (
-          <li
-            key={s.id}
-            data-section-id={s.id}
-            data-kind={s.kind}
-            className="flex items-center gap-3 px-3 py-3 md:px-4"
-          >
-            <span
-              className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-md ${s.kind === 'pdf' ? 'bg-rose-50 text-rose-600' : 'bg-brand-50 text-brand-700'}`}
+    <div data-preview-scope>
+      <ol className="divide-y divide-slate-100 overflow-hidden rounded-lg ring-1 ring-slate-200">
+        {sections.map((s, i) => {
+          const locked = s.unlock !== 1
+          const free = isFreeSection(s)
+          return (
+            <li
+              key={s.id}
+              data-section-id={s.id}
+              data-kind={s.kind}
+              className="flex items-center gap-3 px-3 py-3 md:px-4"
             >
-              <KindIcon kind={s.kind} />
-              <span className="sr-only">{s.kind === 'pdf' ? '讲义（PDF）' : '视频'}</span>
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="break-words text-[15px] text-slate-800">
-                <span className="sr-only">第 {i + 1} 节：</span>
-                {s.title}
-              </p>
-              <p className="mt-0.5 text-xs text-slate-500">
-                {s.kind === 'mp4' ? (
-                  <>
-                    <span className="sr-only">时长 </span>
-                    <time dateTime={`PT${Math.max(0, Math.round(s.params))}S`}>{mmss(s.params)}</time>
-                  </>
-                ) : (
-                  'PDF 讲义'
-                )}
-              </p>
-            </div>
-            <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
-              <span className={free ? 'font-medium text-brand-700' : 'price'}>
-                {free ? '免费' : priceLabel(s.price)}
+              <span
+                className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-md ${s.kind === 'pdf' ? 'bg-rose-50 text-rose-600' : 'bg-brand-50 text-brand-700'}`}
+              >
+                <KindIcon kind={s.kind} />
+                <span className="sr-only">{s.kind === 'pdf' ? '讲义（PDF）' : '视频'}</span>
               </span>
-              {locked ? (
-                <span data-section-state className="flex items-center gap-1 text-xs text-slate-500">
-                  <LockIcon />
-                  未解锁
+              <div className="min-w-0 flex-1">
+                <p className="break-words text-[15px] text-slate-800">
+                  <span className="sr-only">第 {i + 1} 节：</span>
+                  {s.title}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {s.kind === 'mp4' ? (
+                    <>
+                      <span className="sr-only">时长 </span>
+                      <time dateTime={`PT${Math.max(0, Math.round(s.params))}S`}>{mmss(s.params)}</time>
+                    </>
+                  ) : (
+                    'PDF 讲义'
+                  )}
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
+                <span className={free ? 'font-medium text-brand-700' : 'price'}>
+                  {free ? '免费' : priceLabel(s.price)}
                 </span>
-              ) : (
-                <span data-section-state className="text-xs text-slate-500">
-                  可学习
-                </span>
-              )}
-            </div>
-          </li>
-        )
-      })}
-    </ol>
+                {s.imgurl ? (
+                  <a
+                    href={assetUrl(s.imgurl)}
+                    target="_blank"
+                    rel="noopener"
+                    data-preview={s.kind}
+                    data-preview-title={s.title}
+                    aria-label={previewLabel(s.title)}
+                    className={PREVIEW_CONTROL_CLASS}
+                  >
+                    预览
+                  </a>
+                ) : locked ? (
+                  <span data-section-state className="flex items-center gap-1 text-xs text-slate-500">
+                    <LockIcon />
+                    <span className="sr-only">未解锁，</span>
+                    {unlockHint(s.kind)}
+                  </span>
+                ) : (
+                  <span data-section-state className="text-xs text-slate-500">
+                    可学习
+                  </span>
+                )}
+              </div>
+            </li>
+          )
+        })}
+      </ol>
+      <PreviewDialog />
+    </div>
   )
 }

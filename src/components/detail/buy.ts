@@ -9,6 +9,7 @@ import { ArticleStatus } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
 import { addToCart } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
+import { previewButton } from './preview.ts'
 import { priceLabel } from './text.ts'
 
 function needLogin(): boolean {
@@ -147,7 +148,7 @@ export function startArticleBuy(root: ParentNode = document): void {
 
 /**
  * The static catalogue is built for visitors; for the signed-in buyer, every section the API now
- * unlocks gets a link to its file in place of 未解锁.
+ * unlocks gets a 预览 button (preview.ts, opening the preview dialog) in place of its unlock hint.
  */
 function openSections(root: ParentNode, sections: ArticleSection[]): void {
   for (const s of sections) {
@@ -156,13 +157,6 @@ function openSections(root: ParentNode, sections: ArticleSection[]): void {
     const state = row?.querySelector<HTMLElement>('[data-section-state]')
     if (!row || !state || row.dataset.open) continue
     row.dataset.open = '1'
-    const a = document.createElement('a')
-    a.href = assetUrl(s.imgurl)
-    a.target = '_blank'
-    a.rel = 'noopener'
-    a.className = 'text-xs font-medium text-brand-700 hover:underline'
-    a.textContent = s.kind === 'pdf' ? '查看讲义' : '观看视频'
-    a.setAttribute('aria-label', `${a.textContent}：${s.title}`)
-    state.replaceWith(a)
+    state.replaceWith(previewButton({ src: assetUrl(s.imgurl), kind: s.kind, title: s.title }))
   }
 }

@@ -4,6 +4,7 @@
  */
 import { startCarousels } from '../../scripts/carousel.ts'
 import { startArticleBuy, startBuy } from './buy.ts'
+import { startPreview } from './preview.ts'
 
 /** Turns every not yet enhanced [data-tabs] block (a nav of links until then) under `root` (Tabs.tsx) into WAI-ARIA tabs. */
 export function enhanceTabs(root: ParentNode = document): void {
@@ -71,9 +72,10 @@ export function enhanceTabs(root: ParentNode = document): void {
   }
 }
 
-/** Starts the carousel and the tabs of a detail view rendered under `root`. */
+/** Starts the carousel, the tabs, the buy boxes and the course preview of a detail view rendered under `root`. */
 export function startDetail(root: ParentNode = document): void {
   enhanceTabs(root)
+  startPreview(root)
   startBuy(root)
   startArticleBuy(root)
   startCarousels()
