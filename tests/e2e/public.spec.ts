@@ -84,6 +84,7 @@ test('a filtered listing opens from a shared URL', async ({ page }) => {
 
 test('search refuses empty text and finds a known product', async ({ page }) => {
   await page.goto('/seach')
+  await hydrated(page)
   await page.getByRole('button', { name: '搜索', exact: true }).last().click()
   await expect(page.locator('#search-error')).toHaveText('请输入搜索内容')
 
@@ -93,6 +94,7 @@ test('search refuses empty text and finds a known product', async ({ page }) => 
   const words = title.split(/\s+/)
   const query = words[1] ?? words[0]!
   await page.goto('/seach')
+  await hydrated(page)
   await page.locator('#search-q').fill(query)
   await page.locator('#search-q').press('Enter')
   await expect(page).toHaveURL(/q=/)
