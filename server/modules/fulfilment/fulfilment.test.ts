@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LISTED } from '../../../src/lib/constants.ts'
+import { product } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import type { Db } from '../../db/index.ts'
@@ -54,34 +54,9 @@ const shared = (db: Db) => async () =>
   }) as Db
 const ops = (args: string[], at = new Date(), on: H = h) => runOps(args, shared(on.db), at)
 
-/** A listed product of its own (one SKU), so no other test's stock is touched. */
-async function sku(db: Db, priceFen: number, stock: number) {
-  const model = await db
-    .selectFrom('product_spus')
-    .select(['sub_title', 'tag', 'class_id', 'imgurls', 'desdep_propicture', 'params', 'content'])
-    .where('ext', '=', LISTED)
-    .where('is_show', '=', 1)
-    .orderBy('id')
-    .executeTakeFirstOrThrow()
-  const spu = await db
-    .insertInto('product_spus')
-    .values({
-      ...model,
-      title: `售后测试${Math.random()}`,
-      price_min_fen: priceFen,
-      create_time: dbTime(new Date()),
-      ext: LISTED,
-      is_show: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const r = await db
-    .insertInto('product_skus')
-    .values({ spu_id: spu.id, title: '标准', price_fen: priceFen, stock, img: 'a.jpg' })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return r.id
-}
+/** A listed product of its own (one SKU), so no other test's stock is touched: its SKU id. */
+const sku = async (db: Db, priceFen: number, stock: number) =>
+  (await product(db, [{ priceFen, stock }])).skuIds[0] as number
 
 const stockOf = async (db: Db, skuId: number) =>
   (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())

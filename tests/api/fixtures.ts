@@ -1,0 +1,43 @@
+/** Fixtures the API tests of several modules share. */
+
+import type { Db } from '../../server/db/index.ts'
+import { dbTime } from '../../server/time.ts'
+import { LISTED, UNLISTED } from '../../src/lib/constants.ts'
+
+/**
+ * A listed product of its own with one SKU per price, so no other test's stock is touched. It is a
+ * copy of a seeded product (class, params, description), so the catalogue's tests, which read the
+ * newest products, find one like the others.
+ */
+export async function product(db: Db, skus: { priceFen: number; stock: number }[], listed = true) {
+  const now = dbTime(new Date())
+  const model = await db
+    .selectFrom('product_spus')
+    .select(['sub_title', 'tag', 'class_id', 'imgurls', 'desdep_propicture', 'params', 'content'])
+    .where('ext', '=', LISTED)
+    .where('is_show', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  const spu = await db
+    .insertInto('product_spus')
+    .values({
+      ...model,
+      title: `测试商品${Math.random()}`,
+      price_min_fen: Math.min(...skus.map((s) => s.priceFen)),
+      create_time: now,
+      ext: listed ? LISTED : UNLISTED,
+      is_show: 1,
+    })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow()
+  const ids: number[] = []
+  for (const [i, s] of skus.entries()) {
+    const r = await db
+      .insertInto('product_skus')
+      .values({ spu_id: spu.id, title: `规格${i}`, price_fen: s.priceFen, stock: s.stock, img: 'a.jpg' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    ids.push(r.id)
+  }
+  return { spuId: spu.id, title: spu.title, skuIds: ids }
+}
