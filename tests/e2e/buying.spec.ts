@@ -299,20 +299,17 @@ test('a product that left the shelf after the build says so instead of reaching 
   const id = list.pageData[0]?.id
   if (!id) throw new Error('no product')
   await page.goto(`/productdetail/${id}/`)
-  // The operator takes it off the shelf while the static page stays as built.
-  const { DatabaseSync } = await import('node:sqlite')
-  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
-  try {
-    db.prepare("UPDATE product_spus SET ext = '否' WHERE id = ?").run(id)
-    const buy = page.getByRole('form', { name: '购买' })
-    await buy.getByRole('button', { name: '加入购物车' }).click()
-    await expect(toasts(page)).toContainText('当前商品已经下架')
-    const inCart = await page.evaluate(
-      () => (JSON.parse(localStorage.getItem('center') ?? '[]') as unknown[]).length,
-    )
-    expect(inCart).toBe(0)
-  } finally {
-    db.prepare("UPDATE product_spus SET ext = '是' WHERE id = ?").run(id)
-    db.close()
-  }
+  // The operator takes it off the shelf while the static page stays as built. The API then
+  // answers as it does for an unlisted product (server/modules/catalog tests that answer); the
+  // shared e2e database is left alone, since other journeys buy the same products meanwhile.
+  await page.route(`**/api/ProductSpu/GetProductSpu?id=${id}*`, (route) =>
+    route.fulfill({ status: 404, json: { status: 404, data: '当前商品已经下架' } }),
+  )
+  const buy = page.getByRole('form', { name: '购买' })
+  await buy.getByRole('button', { name: '加入购物车' }).click()
+  await expect(toasts(page)).toContainText('当前商品已经下架')
+  const inCart = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('center') ?? '[]') as unknown[]).length,
+  )
+  expect(inCart).toBe(0)
 })

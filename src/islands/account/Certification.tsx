@@ -6,7 +6,14 @@
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { CertLevel, type CertLevelCode, CertLevelText, CertStatus, isCertLevel } from '../../lib/constants.ts'
+import {
+  CertLevel,
+  type CertLevelCode,
+  CertLevelText,
+  CertStatus,
+  isCertLevel,
+  UPLOAD_HINT_MAX_MB,
+} from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
 import {
   CERT_CONTACT_MAX,
@@ -283,7 +290,7 @@ function CertificationForm({
             value={form[img.key]}
             onChange={(v) => set(img.key, v)}
             limit={CERT_IMAGES_MAX}
-            hint="图片须小于2MB"
+            hint={`图片须小于${UPLOAD_HINT_MAX_MB}MB`}
             invalid={errorOf(img.key) !== null}
           />
         </Row>

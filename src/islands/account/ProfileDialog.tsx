@@ -2,9 +2,11 @@
  * 修改个人信息 (accounts §2, §5): nickname (max 20), one avatar, introduction with a counter out
  * of 150. The rules are src/lib/rules/profile.ts, the server's own; 修改成功, then the page reloads.
  */
+
 import { type SubmitEvent, useEffect, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
+import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import { len } from '../../lib/rules/fields.ts'
 import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.ts'
 import { toast } from '../../lib/toast.ts'
@@ -119,7 +121,7 @@ export function ProfileDialog({
               onChange={(v) => set('avatarUrl', v)}
               limit={1}
               label="头像"
-              hint="图片须小于2MB"
+              hint={`图片须小于${UPLOAD_HINT_MAX_MB}MB`}
               invalid={errorOf('avatarUrl') !== null}
             />
             <FormError

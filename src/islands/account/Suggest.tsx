@@ -3,9 +3,11 @@
  * 2MB; rules from src/lib/rules/complaint.ts, posted as an article of status 50; 提交成功
  * and the form starts over.
  */
+
 import { type SubmitEvent, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
+import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import {
   COMPLAINT_FILES_MAX,
   COMPLAINT_TEXT_MAX,
@@ -121,7 +123,7 @@ function ComplaintForm({ me }: { me: Profile }) {
           limit={COMPLAINT_FILES_MAX}
           accept={MATERIAL_ACCEPT}
           label="材料"
-          hint="文件须小于2MB，支持图片和PDF"
+          hint={`文件须小于${UPLOAD_HINT_MAX_MB}MB，支持图片和PDF`}
           invalid={errorOf('imgurls') !== null}
         />
         <FormError

@@ -3,8 +3,10 @@
  * out of 100 and 1-3 images under 2MB; checked by the one rule the server checks with
  * (src/lib/rules/refund.ts), then Orders/PostOrdersRefund with the order id (issue 9); 提交成功.
  */
+
 import { type SubmitEvent, useId, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
+import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import { len } from '../../lib/rules/fields.ts'
 import {
   checkRefund,
@@ -135,7 +137,7 @@ function RefundForm({
           }}
           limit={REFUND_IMAGES_MAX}
           label="图片"
-          hint="图片大小须小于2MB，拍摄主体请居中"
+          hint={`图片大小须小于${UPLOAD_HINT_MAX_MB}MB，拍摄主体请居中`}
           invalid={errorOf('extMore') !== null}
         />
         <FormError
