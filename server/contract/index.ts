@@ -77,4 +77,4 @@ export const router = () =>
 export const BAD_INPUT = '请求内容格式不正确'
 
 /** The answer of a successful call: ok(c, data) → { status: 200, data }. */
-export const ok = <C extends Context, T>(c: C, data: T) => c.json({ status: 200 as const, data }, 200)
+export const ok = <C extends Context, const T>(c: C, data: T) => c.json({ status: 200 as const, data }, 200)

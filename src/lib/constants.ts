@@ -105,3 +105,6 @@ export const UPLOAD_TOO_BIG = `上传的内容不能超过${UPLOAD_MAX_MB}MB`
  * enforces it, so the hint is true.
  */
 export const UPLOAD_HINT_MAX_MB = 2
+
+/** A course section's file (mp4 or pdf) must be under this many MB (accounts §5, §9). */
+export const SECTION_FILE_MAX_MB = 4

@@ -1,15 +1,105 @@
+import { ArticleStatus } from '../../../src/lib/constants.ts'
+import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
+import type { Input } from '../../../src/lib/rules/fields.ts'
+import {
+  checkPublish,
+  isPublishKind,
+  mayCreateCourse,
+  type PublishValue,
+} from '../../../src/lib/rules/publish.ts'
+import { textOf } from '../../../src/lib/seo.ts'
 import { ok, router } from '../../contract/index.ts'
-import { requireUser } from '../../http.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse, requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import * as w from './articles.writes.ts'
 import * as q from './publishing.queries.ts'
 import * as routes from './publishing.routes.ts'
 
+/** How much of the content a derived brief keeps, in characters of text. */
+const BRIEF_FROM_CONTENT = 100
+
+/** briefOf('<p>a<strong>b</strong></p><p>c</p>') → '<p>ab c</p>': inline marks vanish, blocks part words. */
+const briefOf = (html: string) =>
+  `<p>${textOf(html.replace(/<\/?(?:strong|em|u|s|sub|sup|span|a|code)\b[^>]*>/g, ''), BRIEF_FROM_CONTENT)}</p>`
+const CONTENT_REQUIRED: Record<PublishValue['status'], string> = {
+  10: '请填写帖子介绍',
+  20: '请填写任务内容',
+  30: '请填写课程介绍',
+}
+
 /**
- * Article/PostArticleAppend. Complaints (status 50, accounts §5) are stored as unlisted
- * articles for the operator; courses, tasks and posts come with the publishing issue.
+ * The server's half of publishing, after the shared rule: the category, tags and city must be
+ * entries of the kind's dictionaries, and the rich text is sanitised with the one allowlist
+ * (src/lib/html/policy.ts) before anything is stored. Content that was nothing but what the
+ * sanitiser removes counts as empty. A missing brief is the content's first words.
  */
-export const publishing = router().openapi(routes.appendArticle, async (c) => {
-  const { db, now } = c.get('deps')
-  await q.insertComplaint(db, requireUser(c).id, c.req.valid('json'), dbTime(now()))
-  return ok(c, '提交成功')
-})
+async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: boolean }) {
+  const r = checkPublish(input, ctx)
+  if (r.error !== null) throw refuse(r.error)
+  const v = r.value
+  const dict = await w.kindDictionary(db, v.status)
+  if (!dict.classIds.has(v.classId)) throw refuse('请选择所属分类')
+  if (v.status === ArticleStatus.task && !dict.cities.has(v.city)) throw refuse('请选择城市')
+  if (!v.tags.every((t) => dict.tags.has(t))) throw refuse('请从列表中选择标签')
+  const content = sanitizeRichText(v.content)
+  if (!textOf(content) && !content.includes('<img')) throw refuse(CONTENT_REQUIRED[v.status])
+  const brief = sanitizeRichText(v.brief) || sanitizeRichText(briefOf(content))
+  return { ...v, content, brief }
+}
+
+/** Whether the signed-in user may create a course (accounts §5, §6). */
+async function courseGate(db: Db, userId: number) {
+  const u = await db
+    .selectFrom('users')
+    .select(['level', 'status'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return u !== undefined && mayCreateCourse(u)
+}
+
+/**
+ * Publishing (accounts §2, §4, §5): complaints, and one's own posts, tasks and courses with the
+ * own-item admin calls (storefront §2, §7). Only the owner may change an item; anyone else's id
+ * is answered as missing (404).
+ */
+export const publishing = router()
+  .openapi(routes.appendArticle, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const input = c.req.valid('json')
+    const at = dbTime(now())
+    const status = Number(input.status)
+    if (status === ArticleStatus.complaint) {
+      const r = routes.checkComplaintAppend(input)
+      if (r.error !== null) throw refuse(r.error)
+      await q.insertComplaint(db, user.id, r.value, at)
+      return ok(c, '提交成功')
+    }
+    const gate = status === ArticleStatus.course ? await courseGate(db, user.id) : true
+    const v = await publishValue(db, input, { isNew: true, gate })
+    await w.insertArticle(db, user.id, v, at)
+    return ok(c, '发布成功')
+  })
+  .openapi(routes.updateArticle, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const input = c.req.valid('json')
+    const id = Number(input.id)
+    if (!Number.isInteger(id) || id < 1) throw refuse('请提供正确的内容编号')
+    // The stored kind decides the rule: an edit cannot turn a post into a course.
+    const own = await w.ownArticle(db, user.id, id)
+    if (!isPublishKind(own.status)) throw refuse(w.NOT_FOUND, 404)
+    const v = await publishValue(db, { ...input, status: own.status }, { isNew: false, gate: true })
+    await w.updateArticle(db, user.id, id, v, dbTime(now()))
+    return ok(c, '发布成功')
+  })
+  .openapi(routes.toggleListing, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await w.toggleListing(db, requireUser(c).id, c.req.valid('json'), dbTime(now())))
+  })
+  .openapi(routes.deleteArticle, async (c) => {
+    const { db, now } = c.get('deps')
+    await w.deleteArticle(db, requireUser(c).id, c.req.valid('json'), dbTime(now()))
+    return ok(c, '删除成功')
+  })

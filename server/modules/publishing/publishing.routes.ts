@@ -1,4 +1,3 @@
-import { ArticleStatus } from '../../../src/lib/constants.ts'
 import { type ComplaintForm, checkComplaint } from '../../../src/lib/rules/complaint.ts'
 import {
   type Checked,
@@ -10,7 +9,7 @@ import {
   text,
 } from '../../../src/lib/rules/fields.ts'
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, ruleBody } from '../../contract/params.ts'
+import { field, idBody, objectBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['发布']
@@ -25,12 +24,10 @@ export interface ArticleAppend extends ComplaintForm {
 }
 
 /**
- * The body of Article/PostArticleAppend. Only complaints (status 50) are taken for now; their
- * rule (accounts §5), then the contact name.
+ * A complaint's body (accounts §5, status 50) after its rule, then the contact name. The other
+ * kinds go through checkPublish (src/lib/rules/publish.ts) in the handler, which knows the user.
  */
-function checkArticleAppend(input: Input): Checked<ArticleAppend> {
-  if (text(input, 'status') !== String(ArticleStatus.complaint))
-    return checked(refusal('status', '暂不支持发布此类型内容'), null as never)
+export function checkComplaintAppend(input: Input): Checked<ArticleAppend> {
   const r = checkComplaint(input)
   if (r.error !== null) return r
   const postName = text(input, 'postName')
@@ -44,22 +41,69 @@ function checkArticleAppend(input: Input): Checked<ArticleAppend> {
   })
 }
 
+/** The fields of a publish or edit form (accounts §2, §3 Article), as documented; read as they come. */
+const publishDoc = {
+  status: field('integer', '10 社区，20 任务，30 课程，50 投诉建议'),
+  title: field('string', '标题，至多20字'),
+  imgurl: field('string', '封面（本站上传的图片路径）；投诉建议为空时用第一个材料'),
+  classId: field('integer', '分类编号（对应类型的分类字典）'),
+  free: field('integer', '1 收费，2 免费（免费时价格为 0）'),
+  price: field('string', '价格（元）：数字，至多两位小数、8位长度'),
+  tag: field('string', '标签，逗号分隔，至多3个（对应类型的标签字典）'),
+  content: field('string', '正文 HTML（富文本编辑器），至多2000字符；保存前按白名单清洗'),
+  brief: field('string', '摘要 HTML；空时取正文前100字。投诉建议：投诉内容，至多100字'),
+  city: field('string', '任务：城市（城市字典）'),
+  postName: field('string', '任务：联系人，至多20字'),
+  tel: field('string', '任务：联系电话，至多11位'),
+  addressx: field('string', '任务：联系地址，至多50字'),
+  imgurls: field('string', '投诉建议：材料的文件地址，逗号连接，1到2个'),
+  list: field(
+    'array',
+    '课程：目录 [{ id（编辑已有节时）, title（至多20字）, imgurl（mp4/pdf，小于4MB）, status（1 收费，2 免费）, price, params（时长秒数） }]',
+  ),
+}
+
 export const appendArticle = createRoute({
   method: 'post',
   path: '/Article/PostArticleAppend',
   tags,
-  summary: '发布内容。目前只接受投诉建议（status 50），存为只有运营可见的文章',
+  summary:
+    '发布社区帖子（10）、任务（20）、课程（30，需认证）或投诉建议（50）。按规格的顺序校验，正文清洗后保存，立即上架',
   middleware: [signedIn],
   request: {
-    body: jsonBody(
-      ruleBody(checkArticleAppend, {
-        status: field('integer', `内容类型；目前只能是 ${ArticleStatus.complaint}（投诉建议）`),
-        brief: field('string', '投诉内容，至多100字（旧表单用 content）'),
-        imgurls: field('string', '材料的文件地址，逗号连接，1到2个（也可为数组）'),
-        imgurl: field('string', '封面；空时用第一个材料'),
-        postName: field('string', '联系人，至多20字；空时用昵称'),
-      }),
-    ),
+    body: jsonBody(objectBody(publishDoc)),
   },
-  responses: answers(z.string(), [401, 413]),
+  responses: answers(z.string().openapi({ description: '发布成功 / 提交成功' }), [401, 413]),
+})
+
+export const updateArticle = createRoute({
+  method: 'post',
+  path: '/Article/PostArticleUpdate',
+  tags,
+  summary: '编辑自己发布的帖子、任务或课程：与发布相同的规则；别人的内容按不存在回答（404）',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(objectBody({ id: field('integer', '内容编号'), ...publishDoc })),
+  },
+  responses: answers(z.string().openapi({ description: '发布成功' }), [401, 404, 413]),
+})
+
+export const toggleListing = createRoute({
+  method: 'post',
+  path: '/Article/PostArticleExt',
+  tags,
+  summary: '自己发布的内容上架/下架切换；回答新的上架标记',
+  middleware: [signedIn],
+  request: { body: jsonBody(idBody('内容编号')) },
+  responses: answers(z.enum(['是', '否']).openapi({ description: '是 上架，否 下架' }), [401, 404]),
+})
+
+export const deleteArticle = createRoute({
+  method: 'post',
+  path: '/Article/PostArticleDeleteIsshow',
+  tags,
+  summary: '删除自己发布的内容（不再显示）',
+  middleware: [signedIn],
+  request: { body: jsonBody(idBody('内容编号')) },
+  responses: answers(z.string().openapi({ description: '删除成功' }), [401, 404]),
 })

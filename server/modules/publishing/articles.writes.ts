@@ -1,0 +1,179 @@
+/**
+ * Writing one's own posts, tasks and courses (accounts §2, §4, §5; storefront §2 own-item admin).
+ * Every write names its owner in its WHERE clause, so someone else's id changes nothing and is
+ * answered like a missing one.
+ */
+import { ArticleStatus, KIND_KEYS, LISTED, LISTED_KINDS, UNLISTED } from '../../../src/lib/constants.ts'
+import type { PublishValue, SectionValue } from '../../../src/lib/rules/publish.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+
+export const NOT_FOUND = '内容不存在或已删除'
+
+/** The dictionary entries a kind may use: its category ids, its tag titles, and the cities. */
+export async function kindDictionary(db: Db, status: PublishValue['status']) {
+  const { classKey, tagKey } = KIND_KEYS[status]
+  const rows = await db
+    .selectFrom('classifies')
+    .select(['id', 'ckey', 'title'])
+    .where('ckey', 'in', [classKey, tagKey, 'cityTag'])
+    .execute()
+  return {
+    classIds: new Set(rows.filter((r) => r.ckey === classKey).map((r) => r.id)),
+    tags: new Set(rows.filter((r) => r.ckey === tagKey).map((r) => r.title)),
+    cities: new Set(rows.filter((r) => r.ckey === 'cityTag').map((r) => r.title)),
+  }
+}
+
+/** The caller's own shown post, task or course, or a 404 as for a missing one. */
+export async function ownArticle(db: Db, userId: number, id: number) {
+  const row = await db
+    .selectFrom('articles')
+    .select(['id', 'status', 'ext'])
+    .where('id', '=', id)
+    .where('create_id', '=', userId)
+    .where('is_show', '=', 1)
+    .where('status', 'in', LISTED_KINDS)
+    .executeTakeFirst()
+  if (!row) throw refuse(NOT_FOUND, 404)
+  return row
+}
+
+/** The article columns of a publish form's value; `brief` and `content` already sanitised. */
+function articleColumns(v: PublishValue, at: string) {
+  return {
+    title: v.title,
+    imgurl: v.imgurl,
+    imgurls: v.imgurl,
+    tag: v.tags.join(','),
+    class_id: v.classId,
+    city: v.city,
+    price_fen: v.priceFen,
+    content: v.content,
+    brief: v.brief,
+    // A course's length is the sum of its videos' seconds (accounts §3 hits).
+    hits: v.sections.reduce((sum, s) => sum + s.params, 0),
+    post_name: v.postName,
+    tel: v.tel,
+    addressx: v.addressx,
+    update_time: at,
+  }
+}
+
+const sectionColumns = (s: SectionValue, sort: number) => ({
+  sort,
+  title: s.title,
+  imgurl: s.imgurl,
+  status: s.status,
+  price_fen: s.priceFen,
+  params: s.params,
+})
+
+/** A new listed item of `userId`, with its course sections; answers its id. */
+export function insertArticle(db: Db, userId: number, v: PublishValue, at: string) {
+  return db.transaction().execute(async (tx) => {
+    const { id } = await tx
+      .insertInto('articles')
+      .values({
+        ...articleColumns(v, at),
+        status: v.status,
+        ext: LISTED,
+        is_show: 1,
+        create_id: userId,
+        create_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const [i, s] of v.sections.entries())
+      await tx
+        .insertInto('course_sections')
+        .values({ article_id: id, ...sectionColumns(s, i + 1) })
+        .execute()
+    return id
+  })
+}
+
+/**
+ * Saves an edit of the caller's own item. Course sections are matched by id: posted ones are
+ * updated, new ones added, missing ones removed — except a section someone bought, which stays
+ * sold: removing it is refused and nothing is saved.
+ */
+export function updateArticle(db: Db, userId: number, id: number, v: PublishValue, at: string) {
+  return db.transaction().execute(async (tx) => {
+    const { numUpdatedRows } = await tx
+      .updateTable('articles')
+      .set(articleColumns(v, at))
+      .where('id', '=', id)
+      .where('create_id', '=', userId)
+      .where('is_show', '=', 1)
+      .where('status', '=', v.status)
+      .executeTakeFirst()
+    if (numUpdatedRows === 0n) throw refuse(NOT_FOUND, 404)
+    if (v.status !== ArticleStatus.course) return
+
+    const stored = await tx.selectFrom('course_sections').select('id').where('article_id', '=', id).execute()
+    const storedIds = new Set(stored.map((s) => s.id))
+    if (v.sections.some((s) => s.id !== undefined && !storedIds.has(s.id)))
+      throw refuse('课程目录中的节不存在，请刷新后重试')
+    const kept = new Set(v.sections.flatMap((s) => (s.id === undefined ? [] : [s.id])))
+    const removed = [...storedIds].filter((sid) => !kept.has(sid))
+    if (removed.length) {
+      const sold = await tx
+        .selectFrom('purchases')
+        .select('id')
+        .where('section_id', 'in', removed)
+        .limit(1)
+        .executeTakeFirst()
+      if (sold) throw refuse('已有学员购买的节不能删除')
+      await tx.deleteFrom('course_sections').where('id', 'in', removed).execute()
+    }
+    for (const [i, s] of v.sections.entries()) {
+      if (s.id === undefined)
+        await tx
+          .insertInto('course_sections')
+          .values({ article_id: id, ...sectionColumns(s, i + 1) })
+          .execute()
+      else
+        await tx
+          .updateTable('course_sections')
+          .set(sectionColumns(s, i + 1))
+          .where('id', '=', s.id)
+          .where('article_id', '=', id)
+          .execute()
+    }
+  })
+}
+
+/**
+ * Puts the caller's own item on or off the shelf (Article/PostArticleExt) and answers the new
+ * flag. One conditional UPDATE: two clicks racing toggle twice, never leave a half state.
+ */
+export async function toggleListing(db: Db, userId: number, id: number, at: string) {
+  const row = await db
+    .updateTable('articles')
+    .set((eb) => ({
+      ext: eb.case().when('ext', '=', LISTED).then(UNLISTED).else(LISTED).end(),
+      update_time: at,
+    }))
+    .where('id', '=', id)
+    .where('create_id', '=', userId)
+    .where('is_show', '=', 1)
+    .where('status', 'in', LISTED_KINDS)
+    .returning('ext')
+    .executeTakeFirst()
+  if (!row) throw refuse(NOT_FOUND, 404)
+  return row.ext === LISTED ? LISTED : UNLISTED
+}
+
+/** Hides the caller's own item for good (Article/PostArticleDeleteIsshow); a second call is a 404. */
+export async function deleteArticle(db: Db, userId: number, id: number, at: string) {
+  const { numUpdatedRows } = await db
+    .updateTable('articles')
+    .set({ is_show: 0, update_time: at })
+    .where('id', '=', id)
+    .where('create_id', '=', userId)
+    .where('is_show', '=', 1)
+    .where('status', 'in', LISTED_KINDS)
+    .executeTakeFirst()
+  if (numUpdatedRows === 0n) throw refuse(NOT_FOUND, 404)
+}
