@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { CertLevelText } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
+import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { CertForm } from '../../../src/lib/rules/certification.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
@@ -92,10 +93,16 @@ export async function ownProfile(db: Db, userId: number) {
   }
 }
 
+/**
+ * Saves the profile form. The introduction is shown as HTML (the instructor page), so markup is
+ * stored sanitised. Text without '<' can hold no markup and is stored as typed: sanitize-html
+ * would write a typed '&' as '&amp;', which the edit dialog and the page's excerpt then show.
+ */
 export async function updateProfile(db: Db, userId: number, v: ProfileForm): Promise<void> {
+  const content = v.content.includes('<') ? sanitizeRichText(v.content) : v.content
   await db
     .updateTable('users')
-    .set({ nick_name: v.nickName, avatar_url: v.avatarUrl, ext: v.ext, content: v.content })
+    .set({ nick_name: v.nickName, avatar_url: v.avatarUrl, ext: v.ext, content })
     .where('id', '=', userId)
     .execute()
 }

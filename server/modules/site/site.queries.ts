@@ -1,4 +1,5 @@
 import { ClassifyKey } from '../../../src/lib/constants.ts'
+import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { DEFAULT_STAR_THRESHOLDS, parseStarThresholds } from '../../../src/lib/rules/stars.ts'
 import type { Db } from '../../db/index.ts'
 
@@ -38,10 +39,12 @@ export async function publicConfig(db: Db) {
     .execute()
   const text = (k: string) => rows.find((r) => r.ckey === k)?.value ?? ''
   const levels = rows.find((r) => r.ckey === 'levels')
+  // The three texts are HTML shown to every visitor: narrowed to the rich-text allowlist here,
+  // whoever wrote the configuration row (and RichText does it again where they are shown).
   return {
-    agreement: text('agreement'),
-    content: text('content'),
-    imgurl: text('imgurl'),
+    agreement: sanitizeRichText(text('agreement')),
+    content: sanitizeRichText(text('content')),
+    imgurl: sanitizeRichText(text('imgurl')),
     ...(levels ? { levels: parseLevels(levels.value) } : {}),
   }
 }

@@ -7,6 +7,7 @@ import { isFreeSection } from '../../lib/rules/course.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { ArticleCard } from '../ArticleCard.tsx'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
+import { RichText } from '../RichText.tsx'
 import { AuthorCard } from './AuthorCard.tsx'
 import { CommentList, countComments } from './CommentList.tsx'
 import { CourseCatalogue } from './CourseCatalogue.tsx'
@@ -26,16 +27,15 @@ export function articleCrumbs(a: Pick<ArticleDetail, 'id' | 'status' | 'title'>)
 /** The instructor page of an author through the query route, which goes on to the static page when one was built. */
 export const teacherQueryPath = (id: number) => `/teacher?id=${id}`
 
-function RichText({ html, empty, body = false }: { html: string; empty: string; body?: boolean }) {
-  if (!html) return <p className="text-sm text-slate-500">{empty}</p>
+/** An article's HTML through the one sanitised render path, or a grey line when there is none. */
+function ArticleText({ html, empty, body = false }: { html: string; empty: string; body?: boolean }) {
   return (
-    <div
+    <RichText
+      html={html}
       // The body of a post or task: buy.ts puts the full text here for a buyer of a paid post.
       data-article-content={body ? '' : undefined}
-      className="prose-html overflow-x-auto break-words"
-      // Sanitised on the server before it is stored (DESIGN "User-written HTML").
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API's sanitised rich text
-      dangerouslySetInnerHTML={{ __html: html }}
+      className="overflow-x-auto break-words"
+      empty={<p className="text-sm text-slate-500">{empty}</p>}
     />
   )
 }
@@ -91,7 +91,7 @@ export function ArticleView({
           id: 'tab-intro',
           label: '介绍',
           heading: '课程介绍',
-          content: <RichText html={a.content} empty="暂无介绍" />,
+          content: <ArticleText html={a.content} empty="暂无介绍" />,
         },
       ]
     : [
@@ -99,7 +99,7 @@ export function ArticleView({
           id: 'tab-content',
           label: '内容',
           heading: isTask ? '任务内容' : '帖子内容',
-          content: <RichText html={a.content} empty="暂无内容" body />,
+          content: <ArticleText html={a.content} empty="暂无内容" body />,
         },
         {
           id: 'tab-comments',

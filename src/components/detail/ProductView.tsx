@@ -5,6 +5,7 @@ import { productPath } from '../../lib/routes.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { ProductCard } from '../ProductCard.tsx'
+import { RichText } from '../RichText.tsx'
 import { Gallery } from './Gallery.tsx'
 import { ProductBuy } from './ProductBuy.tsx'
 import { priceLabel } from './text.ts'
@@ -136,16 +137,11 @@ export function ProductView({
           <h2 id="product-desc-h" className="text-lg font-semibold text-slate-900">
             商品详情
           </h2>
-          {p.content ? (
-            <div
-              className="prose-html mt-2 overflow-x-auto break-words"
-              // Sanitised on the server before it is stored (DESIGN "User-written HTML").
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: our own API's sanitised rich text
-              dangerouslySetInnerHTML={{ __html: p.content }}
-            />
-          ) : (
-            <p className="mt-3 text-sm text-slate-500">暂无详情</p>
-          )}
+          <RichText
+            html={p.content}
+            className="mt-2 overflow-x-auto break-words"
+            empty={<p className="mt-3 text-sm text-slate-500">暂无详情</p>}
+          />
         </section>
       </div>
 

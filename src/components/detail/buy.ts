@@ -125,7 +125,7 @@ export function startArticleBuy(root: ParentNode = document): void {
             // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
             const body = root.querySelector<HTMLElement>('[data-article-content]')
             if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
-              body.innerHTML = a.content
+              void showFullText(body, a.content)
           },
           () => {},
         ),
@@ -144,6 +144,17 @@ export function startArticleBuy(root: ParentNode = document): void {
       }
     })
   }
+}
+
+/**
+ * Puts the full text of a bought post in place of its brief, sanitised like every stored HTML
+ * (RichText does the same for rendered pages). DOMPurify is loaded only for such a buyer, and
+ * the parsed document is inert: nothing in it runs while it is moved into the page.
+ */
+async function showFullText(body: HTMLElement, html: string): Promise<void> {
+  const { sanitizeRichText } = await import('#sanitize')
+  const doc = new DOMParser().parseFromString(sanitizeRichText(html), 'text/html')
+  body.replaceChildren(...doc.body.childNodes)
 }
 
 /**

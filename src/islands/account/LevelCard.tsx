@@ -3,6 +3,7 @@
  * star and the 等级说明 dialog with the configuration's HTML (imgurl).
  */
 import { useState } from 'react'
+import { RichText } from '../../components/RichText.tsx'
 import { formatMoney } from '../../lib/format.ts'
 import { parseStarThresholds } from '../../lib/rules/stars.ts'
 import { Dialog } from '../common/Dialog.tsx'
@@ -114,14 +115,8 @@ export function LevelCard({
       <Dialog open={open} onOpenChange={setOpen} title="等级说明" width="max-w-lg">
         {explanation === null ? (
           <p className="text-slate-500">正在加载…</p>
-        ) : explanation.trim() ? (
-          <div
-            className="prose-html"
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's configuration HTML (accounts §2 等级说明), not user input
-            dangerouslySetInnerHTML={{ __html: explanation }}
-          />
         ) : (
-          <p className="text-slate-500">暂无等级说明</p>
+          <RichText html={explanation} empty={<p className="text-slate-500">暂无等级说明</p>} />
         )}
       </Dialog>
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { RichText } from '../../components/RichText.tsx'
 import { api } from '../../lib/api/browser.ts'
 import type { UsersConfigs } from '../../lib/api/types.ts'
 import { site } from '../../lib/site.ts'
@@ -45,17 +46,15 @@ function LegalDialog({ doc, onClose }: { doc: Doc | null; onClose: () => void })
       description={doc ? DOCS[doc] : undefined}
       width="max-w-2xl"
     >
-      {html ? (
-        <div
-          className="prose-html text-sm"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's own configuration HTML, served by our API
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
-      ) : (
-        <p className="py-8 text-center text-sm text-slate-500" role="status">
-          {failed ? `${doc ? DOCS[doc] : ''}加载失败，请稍后重试` : loaded ? '暂无内容' : '正在加载…'}
-        </p>
-      )}
+      <RichText
+        html={html}
+        className="text-sm"
+        empty={
+          <p className="py-8 text-center text-sm text-slate-500" role="status">
+            {failed ? `${doc ? DOCS[doc] : ''}加载失败，请稍后重试` : loaded ? '暂无内容' : '正在加载…'}
+          </p>
+        }
+      />
     </Dialog>
   )
 }

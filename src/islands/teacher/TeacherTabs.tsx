@@ -1,9 +1,10 @@
 /**
  * The instructor page's tabs (accounts §2): 课程 / 帖子 / 任务 with the Listing island limited
- * to this author, and 讲师介绍 (HTML, sanitised by the server). The tab is kept in ?tab=, so
+ * to this author, and 讲师介绍 (HTML, through RichText). The tab is kept in ?tab=, so
  * it survives a reload and the back button.
  */
 import { useEffect, useState } from 'react'
+import { RichText } from '../../components/RichText.tsx'
 import type { ArticleCard, ClassifyGroup, Paged } from '../../lib/api/types.ts'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { Listing } from '../listing/Listing.tsx'
@@ -65,12 +66,7 @@ export function TeacherTabs({ teacherId, intro, classify, initialCourses }: Teac
         hidden={active.kind !== null}
         className="mt-4 rounded-lg bg-white p-4 ring-1 ring-slate-200 md:p-6"
       >
-        {intro.trim() ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: user HTML is sanitised by the server before it is stored (DESIGN)
-          <div className="prose-html" dangerouslySetInnerHTML={{ __html: intro }} />
-        ) : (
-          <p className="text-slate-500">这位讲师还没有填写介绍。</p>
-        )}
+        <RichText html={intro} empty={<p className="text-slate-500">这位讲师还没有填写介绍。</p>} />
       </div>
       {active.kind !== null && (
         <div {...panel} className="pt-4">

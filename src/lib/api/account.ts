@@ -8,7 +8,7 @@ import type { CertForm as CertificationForm } from '../rules/certification.ts'
 import type { ComplaintBody as Complaint } from '../rules/complaint.ts'
 import type { DateRange } from '../rules/paging.ts'
 import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
-import type { CallOptions, Http } from './http.ts'
+import type { CallOptions, Http, UploadOptions } from './http.ts'
 import type {
   Address,
   CustomerOrder,
@@ -107,7 +107,8 @@ export function createAccountApi(http: Http) {
         o,
       ),
 
-    upload: (file: Blob, name: string) => http.upload(file, name),
+    /** One file to Upload/PostUpload; `onProgress` hears the fraction sent, 0 to 1 (accounts §2 uploader). */
+    upload: (file: Blob, name: string, o?: UploadOptions) => http.upload(file, name, o),
   }
 }
 export type AccountApi = ReturnType<typeof createAccountApi>

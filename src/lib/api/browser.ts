@@ -9,6 +9,7 @@ import { type BuyingApi, createBuyingApi } from './buying.ts'
 import { type CommunityApi, createCommunityApi } from './community.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
+import { createPublishingApi, type PublishingApi } from './publishing.ts'
 
 // Vite replaces import.meta.env with the PUBLIC_* variables at build time; typed here so this
 // file does not depend on Astro's generated env types.
@@ -88,5 +89,14 @@ export const community: CommunityApi = new Proxy({} as CommunityApi, {
   get: (_target, prop) => {
     communityInstance ??= createCommunityApi(getHttp())
     return communityInstance[prop as keyof CommunityApi]
+  },
+})
+
+let publishingInstance: PublishingApi | undefined
+/** The owner's calls on courses, tasks and posts (issue 11): publishing.postArticleExt(id). */
+export const publishing: PublishingApi = new Proxy({} as PublishingApi, {
+  get: (_target, prop) => {
+    publishingInstance ??= createPublishingApi(getHttp())
+    return publishingInstance[prop as keyof PublishingApi]
   },
 })

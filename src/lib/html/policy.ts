@@ -74,10 +74,11 @@ export const INDENT_MAX = 8
 /** The text-align values of the toolbar's align menu. */
 export const ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const oneOf = (values: readonly string[]) =>
-  new RegExp(`^(?:${values.filter(Boolean).map(escape).join('|')})$`)
-const COLOUR = /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\))$/i
+  new RegExp(`^(?:${values.filter(Boolean).map(escapeRegExp).join('|')})$`)
+const COLOUR =
+  /^(?:#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\))$/i
 
 /** The style properties kept, each with the values it may take (anything else is dropped). */
 export const RICH_TEXT_STYLES: Record<string, RegExp> = {

@@ -31,6 +31,9 @@ const CONFIG: Config = {
   FORBID_CONTENTS: [...DISCARD_WITH_CONTENT],
   KEEP_CONTENT: true,
   WHOLE_DOCUMENT: false,
+  // Parse as the content of an element in <body>, where it will be shown and where the server's
+  // parser reads it too; otherwise leading <noscript>, <meta> … would be read in <head> mode.
+  FORCE_BODY: true,
   RETURN_TRUSTED_TYPE: false,
 }
 
