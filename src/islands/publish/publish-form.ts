@@ -76,14 +76,8 @@ export function modeOf(search: string): { id: number | null; mode: Mode; bad: bo
 }
 
 /** One course section as the form holds it; `key` tells React the rows apart. */
-export interface SectionForm {
+export interface SectionForm extends PublishSection {
   key: string
-  id?: number
-  title: string
-  imgurl: string
-  status: 1 | 2
-  price: string
-  params: string
 }
 
 export interface PublishFormState {

@@ -205,24 +205,12 @@ export function Toolbar({ editor, label, contentId }: { editor: Editor; label: s
       {action('减少缩进', () => run((c) => c.outdent()), <OutdentIcon />, s.canOutdent)}
       {action('增加缩进', () => run((c) => c.indent()), <IndentIcon />, s.canIndent)}
       <Sep />
-      <select
-        data-tool
-        aria-label="字号"
-        title="字号"
-        className={selectClass}
+      <StyleSelect
+        name="字号"
         value={s.fontSize}
-        onChange={(e) => {
-          const v = e.target.value
-          run((c) => (v ? c.setFontSize(v) : c.unsetFontSize()))
-        }}
-      >
-        {FONT_SIZES.map((f) => (
-          <option key={f.value} value={f.value}>
-            {f.label}
-          </option>
-        ))}
-        <Unlisted value={s.fontSize} among={FONT_SIZES} />
-      </select>
+        options={FONT_SIZES}
+        onPick={(v) => run((c) => (v ? c.setFontSize(v) : c.unsetFontSize()))}
+      />
       <ColourSelect
         name="文字颜色"
         value={s.color}
@@ -237,24 +225,12 @@ export function Toolbar({ editor, label, contentId }: { editor: Editor; label: s
         onPick={(v) => run((c) => (v ? c.setBackgroundColor(v) : c.unsetBackgroundColor()))}
         swatch="background"
       />
-      <select
-        data-tool
-        aria-label="字体"
-        title="字体"
-        className={selectClass}
+      <StyleSelect
+        name="字体"
         value={s.fontFamily}
-        onChange={(e) => {
-          const v = e.target.value
-          run((c) => (v ? c.setFontFamily(v) : c.unsetFontFamily()))
-        }}
-      >
-        {FONT_FAMILIES.map((f) => (
-          <option key={f.value} value={f.value}>
-            {f.label}
-          </option>
-        ))}
-        <Unlisted value={s.fontFamily} among={FONT_FAMILIES} />
-      </select>
+        options={FONT_FAMILIES}
+        onPick={(v) => run((c) => (v ? c.setFontFamily(v) : c.unsetFontFamily()))}
+      />
       <select
         data-tool
         aria-label="对齐方式"
@@ -298,6 +274,37 @@ export function Toolbar({ editor, label, contentId }: { editor: Editor; label: s
 }
 
 /** An option for a value the list does not have (stored text may carry one), so the select can show it. */
+/** A style menu of the policy's values (size, font); '' is the default, which writes no style. */
+function StyleSelect({
+  name,
+  value,
+  options,
+  onPick,
+}: {
+  name: string
+  value: string
+  options: readonly { label: string; value: string }[]
+  onPick: (value: string) => void
+}) {
+  return (
+    <select
+      data-tool
+      aria-label={name}
+      title={name}
+      className={selectClass}
+      value={value}
+      onChange={(e) => onPick(e.target.value)}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+      <Unlisted value={value} among={options} />
+    </select>
+  )
+}
+
 function Unlisted({ value, among }: { value: string; among: readonly { value: string }[] }) {
   if (!value || among.some((o) => o.value === value)) return null
   return <option value={value}>{value}</option>
