@@ -426,6 +426,20 @@ CREATE INDEX wallet_transactions_user_time ON wallet_transactions(user_id, creat
 CREATE INDEX notifications_user_time ON notifications(user_id, create_time);
 `,
   },
+  {
+    version: 6,
+    name: 'site change marks',
+    // Every content write marks what it changed (server/changes.ts): the site builder re-renders
+    // the pages of those tags and the public read cache drops its answers. Kept in the database
+    // so every API process sees every other's marks; ids only grow, so "since id N" is exact.
+    sql: `
+CREATE TABLE site_changes (
+  id {{pk}},
+  tag TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -31,6 +31,7 @@ export interface Database {
   configs: ConfigsTable
   regions: RegionsTable
   uploads: UploadsTable
+  site_changes: SiteChangesTable
 }
 
 type Id = Generated<number>
@@ -364,5 +365,12 @@ export interface UploadsTable {
   mime: string
   size: number
   original_name: Def<string>
+  create_time: string
+}
+
+export interface SiteChangesTable {
+  id: Id
+  /** What changed: article:12, product:5, teacher:3, list:30, home, config … (server/changes.ts). */
+  tag: string
   create_time: string
 }

@@ -159,21 +159,27 @@ export async function toggleListing(db: Db, userId: number, id: number, at: stri
     .where('create_id', '=', userId)
     .where('is_show', '=', 1)
     .where('status', 'in', LISTED_KINDS)
-    .returning('ext')
+    .returning(['ext', 'status'])
     .executeTakeFirst()
   if (!row) throw refuse(NOT_FOUND, 404)
-  return row.ext === LISTED ? LISTED : UNLISTED
+  const ext: typeof LISTED | typeof UNLISTED = row.ext === LISTED ? LISTED : UNLISTED
+  return { ext, status: row.status }
 }
 
-/** Hides the caller's own item for good (Article/PostArticleDeleteIsshow); a second call is a 404. */
+/**
+ * Hides the caller's own item for good (Article/PostArticleDeleteIsshow) and answers its kind;
+ * a second call is a 404.
+ */
 export async function deleteArticle(db: Db, userId: number, id: number, at: string) {
-  const { numUpdatedRows } = await db
+  const row = await db
     .updateTable('articles')
     .set({ is_show: 0, update_time: at })
     .where('id', '=', id)
     .where('create_id', '=', userId)
     .where('is_show', '=', 1)
     .where('status', 'in', LISTED_KINDS)
+    .returning('status')
     .executeTakeFirst()
-  if (numUpdatedRows === 0n) throw refuse(NOT_FOUND, 404)
+  if (!row) throw refuse(NOT_FOUND, 404)
+  return row.status
 }

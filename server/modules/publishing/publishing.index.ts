@@ -8,6 +8,7 @@ import {
   type PublishValue,
 } from '../../../src/lib/rules/publish.ts'
 import { textOf } from '../../../src/lib/seo.ts'
+import { articleTags, markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, requireUser } from '../../http.ts'
@@ -48,6 +49,9 @@ async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: b
   return { ...v, content, brief }
 }
 
+/** The stored kind of a post, task or course (the writes only touch those). */
+const kind = (status: number) => (isPublishKind(status) ? status : ArticleStatus.post)
+
 /** Whether the signed-in user may create a course (accounts §5, §6). */
 async function courseGate(db: Db, userId: number) {
   const u = await db
@@ -78,7 +82,8 @@ export const publishing = router()
     }
     const gate = status === ArticleStatus.course ? await courseGate(db, user.id) : true
     const v = await publishValue(db, input, { isNew: true, gate })
-    await w.insertArticle(db, user.id, v, at)
+    const id = await w.insertArticle(db, user.id, v, at)
+    await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
     return ok(c, '发布成功')
   })
   .openapi(routes.updateArticle, async (c) => {
@@ -91,15 +96,22 @@ export const publishing = router()
     const own = await w.ownArticle(db, user.id, id)
     if (!isPublishKind(own.status)) throw refuse(w.NOT_FOUND, 404)
     const v = await publishValue(db, { ...input, status: own.status }, { isNew: false, gate: true })
-    await w.updateArticle(db, user.id, id, v, dbTime(now()))
+    const at = dbTime(now())
+    await w.updateArticle(db, user.id, id, v, at)
+    await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
     return ok(c, '发布成功')
   })
   .openapi(routes.toggleListing, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await w.toggleListing(db, requireUser(c).id, c.req.valid('json'), dbTime(now())))
+    const [userId, id, at] = [requireUser(c).id, c.req.valid('json'), dbTime(now())]
+    const { ext, status } = await w.toggleListing(db, userId, id, at)
+    await markChanged(db, articleTags({ id, status: kind(status), createId: userId }), at)
+    return ok(c, ext)
   })
   .openapi(routes.deleteArticle, async (c) => {
     const { db, now } = c.get('deps')
-    await w.deleteArticle(db, requireUser(c).id, c.req.valid('json'), dbTime(now()))
+    const [userId, id, at] = [requireUser(c).id, c.req.valid('json'), dbTime(now())]
+    const status = await w.deleteArticle(db, userId, id, at)
+    await markChanged(db, articleTags({ id, status: kind(status), createId: userId }), at)
     return ok(c, '删除成功')
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { changesSince, latestChange } from '../../changes.ts'
 
 const h = startServer()
 const cover = '/uploads/u/202611/0123456789abcdef0123456789abcdef.png'
@@ -299,8 +300,13 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       expect([r.http, r.data]).toEqual([404, '内容不存在或已删除'])
     }
 
+    const before = await latestChange(h.db)
     const off = await h.post('/api/Article/PostArticleExt', id, u.auth)
     expect([off.http, off.data]).toEqual([200, '否'])
+    // The change is marked for the site builder and the read cache.
+    expect((await changesSince(h.db, before)).tags.sort()).toEqual(
+      [`article:${id}`, 'home', 'list:10', `teacher:${u.id}`].sort(),
+    )
     expect((await h.get('/api/Article/GetArticle', { id })).http).toBe(404)
     expect((await h.get('/api/Article/GetArticle', { id }, u.auth)).http).toBe(200)
     expect((await newest(u.auth, 10)).ext).toBe('否')
