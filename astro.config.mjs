@@ -2,6 +2,7 @@
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
+import { precompress } from './src/lib/build/compress.ts'
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
@@ -9,7 +10,8 @@ export default defineConfig({
   // npm start builds into a side directory and swaps it in (server/build-site.ts).
   outDir: process.env.OUT_DIR ?? 'dist',
   trailingSlash: 'ignore',
-  integrations: [react()],
+  // .br and .gz beside every text file, served by content negotiation (PRECOMPRESS=off skips).
+  integrations: [react(), ...(process.env.PRECOMPRESS === 'off' ? [] : [precompress()])],
   vite: { plugins: [tailwindcss()] },
   build: { format: 'directory' },
 })

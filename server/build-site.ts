@@ -1,35 +1,293 @@
 import { spawn } from 'node:child_process'
-import { existsSync, renameSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
+import { compressFile } from '../src/lib/build/compress.ts'
+import type { ChangeTag } from './changes.ts'
 import { childEnv } from './config.ts'
+import {
+  type BuildPlan,
+  type BuildResult,
+  isItemPath,
+  pageFile,
+  planPaths,
+  RECORD_FILE,
+  tagForPath,
+} from './site-builder.ts'
 
-/**
- * Builds the static site from the running API into a fresh directory, then swaps it in, so
- * the old site keeps being served until the new one is complete.
- */
-export async function buildSite(opts: {
+export interface SiteBuildOptions {
   apiBase: string
   distDir: string
   /** Canonical links, sitemap and QR codes point here (SITE_URL). */
   siteUrl: string
-}): Promise<{ ok: boolean; seconds: number }> {
+}
+
+/** Old fingerprinted assets stay this long after a build: a page open in a browser may still load them. */
+const ASSET_GRACE_MS = 24 * 3600_000
+
+/**
+ * Files moved at once. The moves run on libuv's threads, never blocking this process, which is
+ * also the one serving the site: 55,000 files moved synchronously would stall every visitor.
+ */
+const MOVES_IN_FLIGHT = 16
+
+/**
+ * Builds the site from the running API and brings DIST_DIR up to date without a visitor ever
+ * meeting a half-written page or a missing one: Astro builds into a side directory, then each
+ * file is renamed into place (atomic on one file system), the new assets before the pages that
+ * use them, the home page last. A full plan replaces every page and removes the pages of items
+ * that are gone; a partial plan (BUILD_ONLY) replaces only its pages. Throws, saying why, when
+ * the build fails; DIST_DIR is then untouched.
+ */
+export async function buildSite(
+  opts: SiteBuildOptions,
+  plan: BuildPlan | null = null,
+  signal?: AbortSignal,
+): Promise<BuildResult & { seconds: number }> {
   const started = performance.now()
-  const next = `${opts.distDir}-next`
-  rmSync(next, { recursive: true, force: true })
-  const code = await new Promise<number>((resolve) => {
+  const partial = plan?.kind === 'partial'
+  const next = `${opts.distDir}-${partial ? 'partial' : 'next'}`
+  await rm(next, { recursive: true, force: true })
+  try {
+    await runAstro(
+      {
+        API_BASE: opts.apiBase,
+        OUT_DIR: next,
+        SITE_URL: opts.siteUrl,
+        // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.
+        BUILD_ONLY: partial ? JSON.stringify(plan.only) : '',
+        // A partial build compresses only the files it moves (below), not the whole side directory.
+        ...(partial ? { PRECOMPRESS: 'off' } : {}),
+      },
+      signal,
+    )
+    if (!existsSync(join(next, 'index.html')))
+      throw new Error(`astro build 未生成 ${join(next, 'index.html')}`)
+    const result = await swapIn(next, opts.distDir, plan)
+    return { ...result, seconds: (performance.now() - started) / 1000 }
+  } finally {
+    await rm(next, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Moves a finished build from `next` into the live `dist`: everything (full, or no plan) or the
+ * plan's pages (partial). Answers how many pages were written or removed, and what it held back.
+ * await swapIn('dist-partial', 'dist', planFor(['article:12'])) → { pages: 1 }
+ */
+export async function swapIn(next: string, dist: string, plan: BuildPlan | null): Promise<BuildResult> {
+  await mkdir(dist, { recursive: true })
+  return plan?.kind === 'partial' ? applyPartial(next, dist, plan) : mergeAll(next, dist, plan?.defer ?? true)
+}
+
+const ITEM_LINK = /href="\/(detail|productdetail|teacher)\/(\d+)\/"/g
+const ITEM_TAG = { detail: 'article', productdetail: 'product', teacher: 'teacher' } as const
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  )
+
+/**
+ * The item pages a built page links to that `dist` does not have: an item published while the
+ * build read the API is on the listing it read last but not among the pages it listed first.
+ * await missingItems('<a href="/detail/12/">', 'dist') → ['article:12'] when dist/detail/12/index.html is absent
+ */
+export async function missingItems(html: string, dist: string): Promise<ChangeTag[]> {
+  const out = new Set<ChangeTag>()
+  for (const m of html.matchAll(ITEM_LINK)) {
+    const [, route, id] = m as unknown as [string, keyof typeof ITEM_TAG, string]
+    if (!(await exists(join(dist, route, id, 'index.html')))) out.add(`${ITEM_TAG[route]}:${Number(id)}`)
+  }
+  return [...out]
+}
+
+/**
+ * Whether a page may replace its old self now: not while it links to item pages that are not in
+ * `dist` yet and an old version can stand meanwhile; then its marks and theirs go to `deferred`.
+ */
+async function mayMove(next: string, dist: string, file: string, deferred: Set<ChangeTag>): Promise<boolean> {
+  if (!file.endsWith('.html') || !(await exists(join(dist, file)))) return true
+  const missing = await missingItems(await readFile(join(next, file), 'utf8'), dist)
+  if (!missing.length) return true
+  deferred.add(tagForPath(`/${file.replace(/index\.html$/, '')}`))
+  for (const t of missing) deferred.add(t)
+  return false
+}
+
+/** Runs `astro build` as its own process; rejects with the exit code and the end of its output. */
+function runAstro(env: Record<string, string>, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let tail = ''
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk)
+      tail = (tail + chunk.toString()).slice(-2000)
+    }
+    // The build has its own configuration (astro.config.mjs, src/lib/build/env.ts).
     const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
-      // The build is its own process with its own configuration (astro.config.mjs, src/lib/build/env.ts).
-      env: childEnv({ API_BASE: opts.apiBase, OUT_DIR: next, SITE_URL: opts.siteUrl }),
-      stdio: ['ignore', 'inherit', 'inherit'],
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal,
     })
-    child.on('exit', (c) => resolve(c ?? 1))
-    child.on('error', () => resolve(1))
+    child.stdout.on('data', (c: Buffer) => keep(c, process.stdout))
+    child.stderr.on('data', (c: Buffer) => keep(c, process.stderr))
+    child.on('error', (e) => reject(new Error(`astro build 无法运行：${e.message}`)))
+    child.on('exit', (code, sig) => {
+      if (code === 0) resolve()
+      else
+        reject(
+          new Error(
+            `astro build 失败 (${sig ?? `退出码 ${code}`})：${tail.trim().split('\n').slice(-6).join(' | ')}`,
+          ),
+        )
+    })
   })
-  const seconds = (performance.now() - started) / 1000
-  if (code !== 0 || !existsSync(next)) return { ok: false, seconds }
-  const old = `${opts.distDir}-old`
-  rmSync(old, { recursive: true, force: true })
-  if (existsSync(opts.distDir)) renameSync(opts.distDir, old)
-  renameSync(next, opts.distDir)
-  rmSync(old, { recursive: true, force: true })
-  return { ok: true, seconds }
+}
+
+/** Runs `fn` over `items`, `limit` at a time. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** Every file under `dir`, as paths relative to it with '/' separators ([] when there is no `dir`). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => [])
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split(sep).join('/'))
+}
+
+/**
+ * Puts `from` at `to` in one step: a rename, or on another file system a copy to a temporary
+ * name beside `to` and then a rename, so `to` is never half-written.
+ */
+async function moveInto(from: string, to: string) {
+  await mkdir(dirname(to), { recursive: true })
+  try {
+    await rename(from, to)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e
+    const tmp = `${to}.${process.pid}.tmp`
+    await copyFile(from, tmp)
+    await rename(tmp, to)
+  }
+}
+
+/** Moves a file of the site and its .br and .gz (after it, so they are never older); removes siblings it lacks. */
+async function moveWithSiblings(next: string, dist: string, file: string) {
+  await moveInto(join(next, file), join(dist, file))
+  for (const ext of ['.br', '.gz']) {
+    if (await exists(join(next, file + ext))) await moveInto(join(next, file + ext), join(dist, file + ext))
+    else await rm(join(dist, file + ext), { force: true })
+  }
+}
+
+/** Removes a file and then its directories up to `root` while they are empty. */
+async function removeFile(root: string, rel: string) {
+  await rm(join(root, rel), { force: true })
+  let dir = dirname(join(root, rel))
+  while (dir.startsWith(root) && dir !== root) {
+    try {
+      await rmdir(dir)
+    } catch {
+      return
+    }
+    dir = dirname(dir)
+  }
+}
+
+/**
+ * The files of a build in the order they go live, in groups moved one after the other: the
+ * assets, the item pages, the pages that link to them, the home page last. Each entry is a file
+ * without its .br/.gz siblings, which go with it.
+ */
+function moveGroups(files: string[]): string[][] {
+  const groups: string[][] = [[], [], [], []]
+  const all = new Set(files)
+  for (const f of files) {
+    if (/\.(?:br|gz)$/.test(f) && all.has(f.replace(/\.(?:br|gz)$/, ''))) continue
+    const rank = f.startsWith('_astro/')
+      ? 0
+      : /^(?:detail|productdetail|teacher)\/\d+\//.test(f)
+        ? 1
+        : /^index\.html/.test(f)
+          ? 3
+          : 2
+    groups[rank]?.push(f)
+  }
+  return groups.map((g) => g.sort())
+}
+
+/**
+ * A full build: every file replaces its old self (a page linking to an item page not there yet
+ * keeps its old self, when `defer`); files the build no longer makes are removed.
+ */
+async function mergeAll(next: string, dist: string, defer: boolean): Promise<BuildResult> {
+  const files = await filesUnder(next)
+  const built = new Set(files)
+  const deferred = new Set<ChangeTag>()
+  let held = 0
+  const [assets = [], items = [], linking = [], home = []] = moveGroups(files)
+  for (const group of [assets, items, [...linking, ...home]]) {
+    if (group === assets || group === items) {
+      await eachLimit(group, MOVES_IN_FLIGHT, (f) => moveWithSiblings(next, dist, f))
+      continue
+    }
+    // The home page after every other page: one at a time is quick for these few dozen.
+    for (const f of group) {
+      if (defer && !(await mayMove(next, dist, f, deferred))) {
+        held++
+        for (const g of [f, `${f}.br`, `${f}.gz`]) built.add(g) // the old ones stand: keep them
+        continue
+      }
+      await moveWithSiblings(next, dist, f)
+    }
+  }
+  const now = Date.now()
+  let removed = 0
+  const stale = (await filesUnder(dist)).filter((f) => !built.has(f) && !f.startsWith(RECORD_FILE))
+  await eachLimit(stale, MOVES_IN_FLIGHT, async (f) => {
+    if (f.startsWith('_astro/') && now - (await stat(join(dist, f))).mtimeMs < ASSET_GRACE_MS) return
+    await removeFile(dist, f)
+    if (f.endsWith('.html')) removed++
+  })
+  const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.xml')).length - held + removed
+  return deferred.size ? { pages, deferred: [...deferred] } : { pages }
+}
+
+/**
+ * A partial build: new assets, then the plan's pages, each compressed beside it first; the page
+ * of an item the build did not make (deleted, unlisted) is removed, so it answers 404.
+ */
+async function applyPartial(next: string, dist: string, plan: BuildPlan): Promise<BuildResult> {
+  const fresh: string[] = []
+  for (const f of await filesUnder(join(next, '_astro')))
+    if (!(await exists(join(dist, '_astro', f)))) fresh.push(`_astro/${f}`)
+  const pages = planPaths(plan).map((path) => ({ path, file: pageFile(path) }))
+  const made: typeof pages = []
+  for (const p of pages) if (await exists(join(next, p.file))) made.push(p)
+  await eachLimit([...fresh, ...made.map((p) => p.file)], 4, async (f) => {
+    await compressFile(join(next, f))
+  })
+  for (const f of fresh) await moveWithSiblings(next, dist, f)
+  let count = 0
+  const deferred = new Set<ChangeTag>()
+  for (const p of pages) {
+    if (made.includes(p)) {
+      // Item pages come first in the plan, so a listing's new items are in place by now.
+      if (plan.defer && !isItemPath(p.path) && !(await mayMove(next, dist, p.file, deferred))) continue
+      await moveWithSiblings(next, dist, p.file)
+      count++
+    } else if (isItemPath(p.path) && (await exists(join(dist, p.file)))) {
+      for (const ext of ['.br', '.gz']) await rm(join(dist, p.file + ext), { force: true })
+      await removeFile(dist, p.file)
+      count++
+    }
+  }
+  return deferred.size ? { pages: count, deferred: [...deferred] } : { pages: count }
 }

@@ -37,6 +37,8 @@ const schema = z
       .transform((v) => v !== 'off'),
     /** X-Forwarded-For is anyone's to write: only believed behind a proxy that sets it. */
     TRUST_PROXY: flag('1'),
+    /** Seconds an anonymous public read answer is kept in memory (server/read-cache.ts); 0 turns it off. */
+    READ_CACHE: int(30, 0, 3600),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
     /** Unpaid orders older than this are cancelled and their stock given back. */
@@ -50,6 +52,12 @@ const schema = z
       .string()
       .min(16, 'PAYMENT_SANDBOX_SECRET 至少 16 个字符 (at least 16 characters)')
       .default('dev-sandbox-payment-secret'),
+    /** HMAC-SHA256 key of POST /hooks/rebuild (server/site-hooks.ts); unset turns the webhook off (503). */
+    REBUILD_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.string().min(16, 'REBUILD_SECRET 至少 16 个字符 (at least 16 characters)').optional()),
   })
   .transform((e) => ({
     port: e.PORT,
@@ -64,11 +72,13 @@ const schema = z
     signIv: e.SIGN_IV,
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
+    readCacheSeconds: e.READ_CACHE,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     receiptDays: e.RECEIPT_DAYS,
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    rebuildSecret: e.REBUILD_SECRET,
   }))
 
 export type Config = z.output<typeof schema>

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { buildSite } from './build-site.ts'
 import { loadConfig } from './config.ts'
@@ -8,6 +8,7 @@ import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { DEMO_ACCOUNTS, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
+import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
 
 /** `npm start`: migrate, seed on first start, and serve API + uploads + site on one port. */
 async function main() {
@@ -38,23 +39,27 @@ async function main() {
 
   const { distDir } = config
   mkdirSync(distDir, { recursive: true })
-  const app = createPortal({ db, config, now: () => new Date() }, { distDir })
+  // The site is pre-rendered from this very API and kept up to date by the site builder, which
+  // follows the change marks of content writes (server/site-builder.ts).
+  const site = { apiBase: `http://127.0.0.1:${config.port}`, distDir, siteUrl: config.siteUrl }
+  const builder =
+    !process.argv.includes('--no-build') && existsSync('src/pages')
+      ? createSiteBuilder(
+          await siteBuilderDeps({ db, distDir, build: (plan, signal) => buildSite(site, plan, signal) }),
+        )
+      : undefined
+  const app = createPortal({ db, config, now: () => new Date() }, { distDir, builder })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise((r) => server.once('listening', r))
 
-  // The site is pre-rendered from this very API, so it is built once the API answers.
-  if (!process.argv.includes('--no-build') && existsSync('src/pages')) {
-    console.log('[site] 正在从 API 生成静态站点…')
-    const built = await buildSite({
-      apiBase: `http://127.0.0.1:${config.port}`,
-      distDir,
-      siteUrl: config.siteUrl,
-    })
-    if (built.ok) console.log(`[site] 站点已生成 (${built.seconds.toFixed(1)}s)`)
-    else
-      console.error(
-        `[site] 站点生成失败（见上方错误）；API 仍在运行${existsSync(distDir) ? '，继续提供上一次生成的站点' : ''}`,
-      )
+  if (builder) {
+    // Built in the background once the API answers; meanwhile the last good site is served.
+    const start = await builder.start()
+    console.log(
+      start.build
+        ? `[site] ${start.why}：正在后台生成静态站点${existsSync(join(distDir, 'index.html')) ? '，先提供上一次生成的站点' : ''}…`
+        : `[site] ${start.why}，直接提供 ${distDir}`,
+    )
   }
 
   console.log(`\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`)
@@ -65,6 +70,7 @@ async function main() {
   const stop = () => {
     stopExpiry()
     stopReceipt()
+    void builder?.stop()
     server.close()
     void db.destroy().then(() => process.exit(0))
   }

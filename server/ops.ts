@@ -6,6 +6,8 @@ import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulf
 import { confirmTransfer } from './modules/payments/payments.queries.ts'
 import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
+import type { BuildStatus } from './site-builder.ts'
+import { buildStatus, STATUS_PATH } from './site-hooks.ts'
 
 /**
  * Operator commands, until there is an administrator screen (accounts §6: an administrator
@@ -16,6 +18,7 @@ import { paymentProvider } from './providers/payment.ts'
  *   npm run ops -- ship <order code> [courier]
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- invoice <order code>
+ *   npm run ops -- build-status
  */
 
 export const USAGE = [
@@ -24,6 +27,7 @@ export const USAGE = [
   '      npm run ops -- ship <订单号> [快递公司]',
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- invoice <订单号>',
+  '      npm run ops -- build-status',
 ].join('\n')
 
 /** A refusal of a command: printed, and the process exits with 1. */
@@ -67,9 +71,59 @@ async function withDb<T>(open: () => Promise<Db>, work: (db: Db) => Promise<T>) 
   }
 }
 
+/** Seconds as the status shows them: secs(3.24) → '3.2s'; secs(null) → '—'. */
+const secs = (n: number | null) => (n === null ? '—' : `${n.toFixed(1)}s`)
+const KIND = { full: '完整', partial: '局部' } as const
+
+/**
+ * The site build's status as lines for the operator (npm run ops -- build-status).
+ * formatBuildStatus(status) → '上次生成：2026-11-22T10:00:00.000Z，局部，3.2s（变更 #123）\n排队：无 …'
+ */
+export function formatBuildStatus(s: BuildStatus, source: string): string {
+  const lines = [
+    s.last
+      ? `上次生成：${s.last.builtAt}，${KIND[s.last.kind]}，${secs(s.last.seconds)}（包含变更至 #${s.last.changeId}）`
+      : '上次生成：无（站点尚未生成）',
+    s.queued.count
+      ? `排队：${s.queued.count} 个变更标记（至 #${s.queued.upTo}）：${s.queued.tags.join(', ')}${s.queued.count > s.queued.tags.length ? ' …' : ''}`
+      : '排队：无',
+    s.building
+      ? `正在生成：${KIND[s.building.kind]}，开始于 ${s.building.since}（${s.building.tags} 个标记）`
+      : '正在生成：否',
+    ...(s.failures
+      ? [`失败：连续 ${s.failures} 次，下次重试 ${s.nextRetryAt ?? '—'}：${s.lastError ?? ''}`]
+      : []),
+    ...(['partial', 'full'] as const).map((k) => {
+      const t = s.timings[k]
+      return `${KIND[k]}生成耗时：上次 ${secs(t.last)}，中位 ${secs(t.median)}（最近 ${t.count} 次）`
+    }),
+    `（来源：${source}）`,
+  ]
+  return lines.join('\n')
+}
+
+/** The running server's view (it knows what is being built), else the record and the database. */
+async function siteBuildStatus(open: () => Promise<Db>): Promise<string> {
+  const config = loadConfig()
+  try {
+    const res = await fetch(`http://127.0.0.1:${config.port}${STATUS_PATH}`, {
+      signal: AbortSignal.timeout(2000),
+    })
+    if (res.ok) return formatBuildStatus((await res.json()) as BuildStatus, `运行中的服务 :${config.port}`)
+  } catch {
+    // No server on this port: read what it left behind.
+  }
+  const status = await withDb(open, (db) => buildStatus(db, { distDir: config.distDir }))
+  return formatBuildStatus(status, `${config.distDir}/.build.json 与数据库（服务未运行）`)
+}
+
 /** Reads a command line (without node and script) and runs it; answers what to print. */
 export async function runOps(args: readonly string[], open: () => Promise<Db>, now = new Date()) {
   const [command, rawId, decision] = args
+  if (command === 'build-status') {
+    if (args.length !== 1) throw new OpsError(USAGE)
+    return siteBuildStatus(open)
+  }
   if (command === 'ship') {
     const code = rawId ?? ''
     if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)

@@ -5,15 +5,32 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { createApi } from './app.ts'
+import { serveSite } from './delivery.ts'
 import type { Deps } from './http.ts'
 import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
+import type { SiteBuilder } from './site-builder.ts'
+import { siteHooks } from './site-hooks.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * How long a browser keeps a file of the built site: Astro fingerprints /_astro/ names, so those
+ * never change under the same URL; pages (and the sitemap, robots.txt …) change with the content,
+ * so they are revalidated by ETag on every visit; the rest (public/ images) keeps a day.
+ */
+const siteCacheControl = (urlPath: string, file: string) =>
+  urlPath.startsWith('/_astro/')
+    ? IMMUTABLE
+    : /\.(?:html|xml|txt|json|webmanifest)$/.test(file)
+      ? 'no-cache'
+      : 'public, max-age=86400'
 
 /**
  * The whole portal on one port: the API, uploaded files and (once built) the static site.
  * In production the site goes to a static host instead, and only the API runs here.
  */
-export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
+export function createPortal(deps: Deps, opts: { distDir?: string; builder?: SiteBuilder } = {}) {
   const app = new Hono()
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }))
   app.route('/', createApi(deps))
@@ -21,6 +38,8 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
   app.route('/', wechatConfirmPage(deps))
   // The sandbox payment page the pay QR code opens, and the providers' notifications (no sign).
   app.route('/', paymentPages(deps))
+  // The site builder's signed rebuild webhook and its status (server/site-hooks.ts).
+  app.route('/', siteHooks(deps, { builder: opts.builder, distDir: opts.distDir }))
 
   // Uploads are user files: never let one run as a page (an SVG with a script, say).
   app.use('/uploads/*', async (c, next) => {
@@ -29,7 +48,10 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
       'Content-Security-Policy',
       "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     )
-    c.header('Cache-Control', 'public, max-age=86400')
+    // Uploads are named by their bytes (uploads.service.ts), so a name never changes content; the
+    // seed's files are not, and a missing file may yet appear: neither is kept for long.
+    if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)
+      c.header('Cache-Control', c.req.path.startsWith('/uploads/u/') ? IMMUTABLE : 'public, max-age=86400')
   })
   app.use(
     '/uploads/*',
@@ -47,12 +69,7 @@ export function createPortal(deps: Deps, opts: { distDir?: string } = {}) {
       }
       await next()
     })
-    app.use('/_astro/*', async (c, next) => {
-      await next()
-      // Astro fingerprints these file names, so they never change under the same URL.
-      c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    })
-    app.use('*', serveStatic({ root: dist }))
+    app.use('*', serveSite(dist, siteCacheControl))
     app.notFound(async (c) => {
       const page = join(dist, '404.html')
       if (existsSync(page)) return c.html(await readFile(page, 'utf8'), 404)

@@ -148,12 +148,18 @@ async function apiUser(request: APIRequestContext): Promise<{ id: number; header
   }
 }
 
-/** Makes a user a certified institution, who may publish courses (accounts §5). */
-function certify(userId: number): void {
+/**
+ * Makes a user a certified institution, who may publish courses (accounts §5), owning an
+ * uploaded section video at `video` (the server checks a section's file is an upload).
+ */
+function certify(userId: number, video: string): void {
   const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
   try {
     db.exec('PRAGMA busy_timeout = 5000')
     db.prepare('UPDATE users SET level = 20 WHERE id = ?').run(userId)
+    db.prepare(
+      "INSERT INTO uploads (user_id, path, mime, size, create_time) VALUES (?, ?, 'video/mp4', 1000, '2026-11-22 10:00:00')",
+    ).run(userId, video)
   } finally {
     db.close()
   }
@@ -299,7 +305,8 @@ test.describe('stored HTML never runs', () => {
   }) => {
     test.setTimeout(240_000)
     const u = await apiUser(request)
-    certify(u.id)
+    const video = `/uploads/u/202611/${String(u.id).padStart(32, '0')}.mp4`
+    certify(u.id, video)
     const groups = await apiGet<{ key: string; list: { id: number; title: string }[] }[]>(
       request,
       '/api/Classify/GetClassifyQuerys',
@@ -310,7 +317,6 @@ test.describe('stored HTML never runs', () => {
       return item
     }
     const cover = '/uploads/seed/avatar.png'
-    const video = '/uploads/u/202611/00112233445566778899aabbccddeeff.mp4'
     const kinds = (chunk: string, i: number) =>
       [
         // A free post shows its content; a paid one shows its brief to a visitor who has not bought it.

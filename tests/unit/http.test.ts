@@ -207,6 +207,15 @@ describe('createHttp: headers', () => {
     expect(readSign(secret, String(seen[1]?.headers.sign))).toBe(1_767_225_660_000)
   })
 
+  it('gives calls at the same clock time the same sign, and sends the headers it is given', async () => {
+    const { http } = setup({ now: () => 1_767_225_600_000, headers: { 'accept-encoding': 'identity' } })
+    await http.get('/api/ok')
+    await http.get('/api/ok')
+    expect(seen[1]?.headers.sign).toBe(seen[0]?.headers.sign)
+    expect(readSign(secret, String(seen[1]?.headers.sign))).toBe(1_767_225_600_000)
+    expect(seen.map((s) => s.headers['accept-encoding'])).toEqual(['identity', 'identity'])
+  })
+
   it('reads a token stored as JSON or as a login answer', async () => {
     for (const stored of ['"tok-json"', '{"access_token":"tok-json"}']) {
       const { http } = setup({ storage: memoryStorage({ tokens: stored }) })

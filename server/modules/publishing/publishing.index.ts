@@ -1,4 +1,4 @@
-import { ArticleStatus } from '../../../src/lib/constants.ts'
+import { ArticleStatus, SECTION_FILE_MAX_MB } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
 import {
@@ -6,13 +6,16 @@ import {
   isPublishKind,
   mayCreateCourse,
   type PublishValue,
+  type SectionValue,
 } from '../../../src/lib/rules/publish.ts'
 import { textOf } from '../../../src/lib/seo.ts'
 import { articleTags, markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, requireUser } from '../../http.ts'
+import { SEED_URL } from '../../seed/images.ts'
 import { dbTime } from '../../time.ts'
+import { uploadSizes } from '../uploads/uploads.queries.ts'
 import * as w from './articles.writes.ts'
 import * as q from './publishing.queries.ts'
 import * as routes from './publishing.routes.ts'
@@ -43,6 +46,7 @@ async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: b
   if (!dict.classIds.has(v.classId)) throw refuse('请选择所属分类')
   if (v.status === ArticleStatus.task && !dict.cities.has(v.city)) throw refuse('请选择城市')
   if (!v.tags.every((t) => dict.tags.has(t))) throw refuse('请从列表中选择标签')
+  await checkSectionFiles(db, v.sections)
   const content = sanitizeRichText(v.content)
   if (!textOf(content) && !content.includes('<img')) throw refuse(CONTENT_REQUIRED[v.status])
   const brief = sanitizeRichText(v.brief) || sanitizeRichText(briefOf(content))
@@ -51,6 +55,22 @@ async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: b
 
 /** The stored kind of a post, task or course (the writes only touch those). */
 const kind = (status: number) => (isPublishKind(status) ? status : ArticleStatus.post)
+
+/**
+ * A section's file must be one of our uploads and under SECTION_FILE_MAX_MB (accounts §5): the
+ * rule sees only the path, the uploads table knows the size. The seed's own files (not uploads)
+ * stay acceptable so that a seeded course can be edited.
+ */
+async function checkSectionFiles(db: Db, sections: readonly SectionValue[]) {
+  const paths = sections.map((s) => s.imgurl).filter((p) => !p.startsWith(`${SEED_URL}/`))
+  const sizes = await uploadSizes(db, paths)
+  for (const path of paths) {
+    const size = sizes.get(path)
+    if (size === undefined) throw refuse('请上传课程内容')
+    if (size > SECTION_FILE_MAX_MB * 1024 * 1024)
+      throw refuse(`课程内容须为小于${SECTION_FILE_MAX_MB}MB的mp4或pdf文件`)
+  }
+}
 
 /** Whether the signed-in user may create a course (accounts §5, §6). */
 async function courseGate(db: Db, userId: number) {

@@ -11,6 +11,20 @@ const handout = '/uploads/u/202611/ffeeddccbbaa99887766554433221100.pdf'
 
 type Detail = ArticleDetail
 
+/** The section files exist as uploads (the server checks a section's file is one, under 4 MB). */
+async function uploaded(path: string, size: number) {
+  await h.db
+    .insertInto('uploads')
+    .values({ user_id: null, path, mime: 'video/mp4', size, create_time: '2026-11-22 10:00:00' })
+    .execute()
+}
+let ready: Promise<unknown> | undefined
+/** Once the server is up: the two section files of courseBody(). */
+const filesReady = () => {
+  ready ??= Promise.all([uploaded(video, 1_000_000), uploaded(handout, 200_000)])
+  return ready
+}
+
 /** The first entries of a dictionary key, as the forms offer them. */
 async function dict(key: string) {
   return h.db.selectFrom('classifies').select(['id', 'title']).where('ckey', '=', key).orderBy('id').execute()
@@ -126,12 +140,15 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('refuses a new course to an uncertified user first, then checks the course and its sections in order', async () => {
+    await filesReady()
     const plain = await publisher(false)
     const base = await courseBody()
     const gated = await h.post('/api/Article/PostArticleAppend', { ...base, title: '' }, plain.auth)
     expect([gated.http, gated.data]).toEqual([400, '请先进行账号认证'])
 
     const u = await publisher()
+    const big = '/uploads/u/202611/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.pdf'
+    await uploaded(big, 4 * 1024 * 1024 + 1)
     const section = base.list[1] as Record<string, unknown>
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, '请填写课程标题'],
@@ -148,6 +165,12 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       [{ list: [{ ...section, price: '' }] }, '请填写课程价格'],
       [{ list: [{ ...section, params: '123456789' }] }, '时长须为数字，最多8位'],
       [{ list: [{ ...section, params: '12a' }] }, '时长须为数字，最多8位'],
+      // The server's own: the file must be an upload of ours, under 4 MB.
+      [
+        { list: [{ ...section, imgurl: '/uploads/u/202611/99999999999999999999999999999999.mp4' }] },
+        '请上传课程内容',
+      ],
+      [{ list: [{ ...section, imgurl: big }] }, '课程内容须为小于4MB的mp4或pdf文件'],
     ]
     for (const [patch, message] of cases) {
       const r = await h.post('/api/Article/PostArticleAppend', { ...base, ...patch }, u.auth)
@@ -156,6 +179,7 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('lets a user with an approved certification (status 3) create a course', async () => {
+    await filesReady()
     const u = await publisher(false)
     await h.db.updateTable('users').set({ status: 3, level: 10 }).where('id', '=', u.id).execute()
     const r = await h.post('/api/Article/PostArticleAppend', await courseBody(), u.auth)
@@ -223,6 +247,7 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('edits only the owner’s item; a course keeps sold sections and matches the rest by id', async () => {
+    await filesReady()
     const u = await publisher()
     expect((await h.post('/api/Article/PostArticleAppend', await courseBody(), u.auth)).data).toBe('发布成功')
     const { id } = await newest(u.auth, 30)

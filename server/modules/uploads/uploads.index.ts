@@ -24,7 +24,7 @@ export const uploads = router().openapi(routes.upload, async (c) => {
   if (!kind) throw refuse(`仅支持上传${ACCEPTED_TEXT}`)
 
   const at = dbTime(now())
-  const path = await storeFile(config.uploadDir, at.slice(0, 7).replace('-', ''), kind.ext, bytes)
+  const path = await storeFile(config.uploadDir, kind.ext, bytes)
   await recordUpload(db, {
     userId: user.id,
     path,

@@ -15,4 +15,13 @@ export const recordUpload = (
       original_name: u.originalName.slice(0, 100),
       create_time: u.at,
     })
+    // Files are named by their bytes: the same file again is the same path, recorded once (the first uploader).
+    .onConflict((oc) => oc.column('path').doNothing())
     .execute()
+
+/** The stored size of each uploaded path among `paths` (a path uploaded twice counts once). */
+export async function uploadSizes(db: Db, paths: readonly string[]): Promise<Map<string, number>> {
+  if (!paths.length) return new Map()
+  const rows = await db.selectFrom('uploads').select(['path', 'size']).where('path', 'in', paths).execute()
+  return new Map(rows.map((r) => [r.path, r.size]))
+}

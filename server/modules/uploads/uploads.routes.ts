@@ -8,8 +8,9 @@ const tags = ['上传']
 export const UploadResult = z
   .object({
     path: z.string().openapi({
-      description: '存储路径，如 /uploads/u/202601/<32位十六进制>.png；表单里保存这个值',
-      example: '/uploads/u/202601/0123456789abcdef0123456789abcdef.png',
+      description:
+        '存储路径，按文件内容命名，如 /uploads/u/01/<32位十六进制>.png（同样的内容得到同样的路径）；表单里保存这个值',
+      example: '/uploads/u/01/0123456789abcdef0123456789abcdef.png',
     }),
   })
   .openapi('UploadResult')

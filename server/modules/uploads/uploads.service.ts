@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
@@ -29,13 +30,27 @@ export const ACCEPTED_TEXT = 'png、jpg、jpeg、gif、webp图片和pdf、mp4文
 export const kindOf = (bytes: Uint8Array) => KINDS.find((k) => k.is(bytes))
 
 /**
- * Writes the bytes under `uploadDir`/u/<yyyymm>/ and answers the public path. The stored name is
- * ours alone: the client's file name never reaches the path.
+ * Stores the bytes under `uploadDir`/u/<2 hex>/ and answers the public path, named by the bytes
+ * themselves (sha256, 32 hex): the same file uploaded twice is one file at one path, and a path
+ * never changes content, so it is served as immutable. The client's file name never reaches the path.
+ * await storeFile('data/uploads', 'png', bytes) → '/uploads/u/3f/3f9a…(32 hex).png'
  */
-export async function storeFile(uploadDir: string, month: string, ext: string, bytes: Uint8Array) {
-  const name = `${randomBytes(16).toString('hex')}.${ext}`
-  const dir = join(uploadDir, 'u', month)
+export async function storeFile(uploadDir: string, ext: string, bytes: Uint8Array) {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+  const dir = join(uploadDir, 'u', hash.slice(0, 2))
+  const file = join(dir, `${hash}.${ext}`)
+  const path = `/uploads/u/${hash.slice(0, 2)}/${hash}.${ext}`
+  if (existsSync(file)) return path
   await mkdir(dir, { recursive: true })
-  await writeFile(join(dir, name), bytes)
-  return `/uploads/u/${month}/${name}`
+  // Written aside and renamed into place: a reader sees the whole file or none; two uploads of
+  // the same bytes at once both rename the same content over the same name.
+  const tmp = join(dir, `.${hash}.${randomBytes(6).toString('hex')}.tmp`)
+  try {
+    await writeFile(tmp, bytes)
+    await rename(tmp, file)
+  } catch (e) {
+    await rm(tmp, { force: true })
+    throw e
+  }
+  return path
 }

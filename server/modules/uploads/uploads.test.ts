@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
 import { startServer } from '../../../tests/api/harness.ts'
@@ -54,7 +55,9 @@ describe('Upload/PostUpload', () => {
     const r = await upload(new Blob([png], { type: 'image/png' }), '../../我的 头像.png', u.auth)
     expect(r.http).toBe(200)
     const path = (r.body.data as { path: string }).path
-    expect(path).toMatch(/^\/uploads\/u\/\d{6}\/[0-9a-f]{32}\.png$/)
+    // Named by the bytes: the first 32 hex of their sha256, under a folder of the first two.
+    const hash = createHash('sha256').update(png).digest('hex').slice(0, 32)
+    expect(path).toBe(`/uploads/u/${hash.slice(0, 2)}/${hash}.png`)
     const onDisk = await readFile(join(inject('uploadDir'), path.replace(/^\/uploads\//, '')))
     expect(Buffer.compare(onDisk, Buffer.from(png))).toBe(0)
     const served = await fetch(`${h.base}${path}`)
@@ -71,6 +74,24 @@ describe('Upload/PostUpload', () => {
       size: png.length,
       original_name: '../../我的 头像.png',
     })
+  })
+
+  it('stores the same bytes once: a second upload, by anyone, answers the same path', async () => {
+    const [a, b] = [await newUser(h), await newUser(h)]
+    // Bytes of this test alone (a PNG with a tail), so no other upload shares the path.
+    const bytes = Buffer.concat([tinyPng(), Buffer.from('same bytes twice')])
+    const first = await upload(new Blob([bytes]), 'a.png', a.auth)
+    const again = await upload(new Blob([bytes]), 'b.png', b.auth)
+    expect([first.http, again.http]).toEqual([200, 200])
+    const path = (first.body.data as { path: string }).path
+    expect((again.body.data as { path: string }).path).toBe(path)
+    const name = basename(path)
+    const dir = dirname(join(inject('uploadDir'), path.replace(/^\/uploads\//, '')))
+    // One file under that name and no temporary one left beside it, the bytes intact.
+    expect((await readdir(dir)).filter((f) => f.includes(name.slice(0, 32)))).toEqual([name])
+    expect((await readFile(join(dir, name))).equals(bytes)).toBe(true)
+    const rows = await h.db.selectFrom('uploads').select(['user_id']).where('path', '=', path).execute()
+    expect(rows).toEqual([{ user_id: a.id }])
   })
 
   it('names the file by its bytes: a JPEG called .exe is stored as .jpg', async () => {

@@ -247,7 +247,8 @@ export function Uploader({
           const nth = `第${i + 1}个${label}`
           return (
             <li
-              key={p}
+              // Uploads are named by their bytes, so the same file added twice is the same path twice.
+              key={`${p}#${paths.slice(0, i).filter((q) => q === p).length}`}
               data-upload-item={i}
               className="relative h-32 w-32 overflow-hidden rounded-md bg-slate-100 ring-1 ring-slate-200"
             >

@@ -6,6 +6,29 @@ import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 
 const env = process.env
 
+/** The items of each kind a partial build renders pages for (the rest of the site is kept as is). */
+export interface BuildOnly {
+  article: number[]
+  product: number[]
+  teacher: number[]
+}
+
+/**
+ * BUILD_ONLY='{"article":[12],"product":[],"teacher":[3]}' (set by server/site-builder.ts) → those
+ * ids; unset → null, a full build. A malformed value stops the build rather than build everything.
+ */
+export function parseBuildOnly(raw: string | undefined): BuildOnly | null {
+  if (!raw) return null
+  const v: unknown = JSON.parse(raw)
+  const ids = (k: string) => {
+    const list = (v as Record<string, unknown> | null)?.[k] ?? []
+    if (!Array.isArray(list) || !list.every((n) => Number.isInteger(n)))
+      throw new Error(`BUILD_ONLY.${k}: ${raw}`)
+    return list as number[]
+  }
+  return { article: ids('article'), product: ids('product'), teacher: ids('teacher') }
+}
+
 export const buildEnv = {
   /** The API the build reads: API_BASE, else the site's public API base, else a local `npm start`. */
   apiBase: env.API_BASE || env.PUBLIC_API_BASE || 'http://127.0.0.1:4321',
@@ -14,4 +37,6 @@ export const buildEnv = {
     key: env.SIGN_KEY || env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY,
     iv: env.SIGN_IV || env.PUBLIC_SIGN_IV || DEV_SIGN_IV,
   },
+  /** A partial build's items (BUILD_ONLY), or null for the whole site. */
+  only: parseBuildOnly(env.BUILD_ONLY),
 } as const

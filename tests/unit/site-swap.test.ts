@@ -1,0 +1,129 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { swapIn } from '../../server/build-site.ts'
+import { planFor, RECORD_FILE } from '../../server/site-builder.ts'
+
+let root = ''
+const put = (dir: string, files: Record<string, string>) => {
+  for (const [f, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, dir, f)), { recursive: true })
+    writeFileSync(join(root, dir, f), text)
+  }
+}
+const read = (f: string) => readFileSync(join(root, 'dist', f), 'utf8')
+const has = (f: string) => existsSync(join(root, 'dist', f))
+/** Big enough to be worth compressing (src/lib/build/compress.ts). */
+const page = (s: string) => `<html>${s}${' '.repeat(2000)}</html>`
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'site-swap-'))
+  put('dist', {
+    'index.html': page('old home'),
+    'task/index.html': page('old tasks'),
+    'detail/1/index.html': page('old 1'),
+    'detail/1/index.html.br': 'stale',
+    'detail/2/index.html': page('old 2'),
+    'detail/3/index.html': page('old 3'),
+    '_astro/a.111.js': 'old asset',
+    [RECORD_FILE]: '{}',
+  })
+})
+afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+describe('swapping a build into the live site', () => {
+  it("partial: replaces the plan's pages (compressed beside them), removes the page of an item gone, leaves the rest", async () => {
+    // The build made /detail/1/ and the listings; item 2 was deleted, so it made no page for it.
+    put('next', {
+      'index.html': page('new home'),
+      'task/index.html': page('new tasks'),
+      'course/index.html': page('not in the plan'),
+      'detail/1/index.html': page('new 1'),
+      'sitemap.xml': 'sitemap',
+      '_astro/a.111.js': 'same asset',
+      '_astro/b.222.js': 'new asset',
+    })
+    const n = await swapIn(
+      join(root, 'next'),
+      join(root, 'dist'),
+      planFor(['article:1', 'article:2', 'list:20', 'home']),
+    )
+    expect(n).toEqual({ pages: 5 }) // detail/1, detail/2 (removed), /, /task/, /sitemap.xml
+    expect(read('detail/1/index.html')).toContain('new 1')
+    expect(has('detail/1/index.html.br') && has('detail/1/index.html.gz')).toBe(true)
+    expect(read('detail/1/index.html.br')).not.toBe('stale')
+    expect(has('detail/2')).toBe(false)
+    expect(read('detail/3/index.html')).toContain('old 3')
+    expect(read('index.html')).toContain('new home')
+    expect(read('task/index.html')).toContain('new tasks')
+    expect(has('course/index.html')).toBe(false)
+    expect(read('_astro/a.111.js')).toBe('old asset') // a fingerprinted name never changes content
+    expect(read('_astro/b.222.js')).toBe('new asset')
+    expect(read(RECORD_FILE)).toBe('{}')
+  })
+
+  it('full: every file replaced, pages of items gone removed, recent old assets kept a while', async () => {
+    const old = Date.now() / 1000 - 2 * 86_400
+    put('dist', { '_astro/ancient.000.js': 'x' })
+    utimesSync(join(root, 'dist/_astro/ancient.000.js'), old, old)
+    put('next', {
+      'index.html': page('new home'),
+      'task/index.html': page('new tasks'),
+      'detail/1/index.html': page('new 1'),
+      'detail/3/index.html': page('new 3'),
+      '_astro/c.333.js': 'newer asset',
+    })
+    expect(await swapIn(join(root, 'next'), join(root, 'dist'), null)).toEqual({ pages: 4 + 1 })
+    expect(read('index.html')).toContain('new home')
+    expect(read('detail/3/index.html')).toContain('new 3')
+    expect(has('detail/1/index.html.br')).toBe(false) // a sibling the build did not make
+    expect(has('detail/2')).toBe(false)
+    expect(read('_astro/a.111.js')).toBe('old asset') // an open page may still load it
+    expect(has('_astro/ancient.000.js')).toBe(false)
+    expect(read('_astro/c.333.js')).toBe('newer asset')
+    expect(read(RECORD_FILE)).toBe('{}')
+    expect(existsSync(join(root, 'next/index.html'))).toBe(false)
+  })
+
+  it('holds back a listing that links to an item page not there yet (published while the build read the API), once', async () => {
+    // The build listed its item pages before task 7 was published, then read the listing with it.
+    put('next', {
+      'task/index.html': page('<a href="/detail/1/">1</a> <a href="/detail/7/">7</a>'),
+      'task/index.html.br': 'br',
+      'detail/1/index.html': page('new 1'),
+    })
+    const plan = planFor(['article:1', 'list:20'])
+    expect(await swapIn(join(root, 'next'), join(root, 'dist'), plan)).toEqual({
+      pages: 1,
+      deferred: ['list:20', 'article:7'],
+    })
+    expect(read('task/index.html')).toContain('old tasks') // the old listing stands meanwhile
+    expect(read('detail/1/index.html')).toContain('new 1')
+
+    // The next build (defer: false) moves what it makes, whatever it links to.
+    put('next', { 'task/index.html': page('<a href="/detail/7/">7</a> <a href="/detail/8/">8</a>') })
+    expect(
+      await swapIn(join(root, 'next'), join(root, 'dist'), { ...planFor(['list:20']), defer: false }),
+    ).toEqual({
+      pages: 1,
+    })
+    expect(read('task/index.html')).toContain('/detail/8/')
+  })
+
+  it('a full build keeps the old listing too, and moves a new page with nothing to keep', async () => {
+    put('next', {
+      'index.html': page('<a href="/detail/9/">9</a>'),
+      'task/index.html': page('<a href="/detail/9/">9</a>'),
+      'task/index.html.gz': 'gz',
+      'course/index.html': page('<a href="/detail/9/">9</a>'),
+      'detail/1/index.html': page('new 1'),
+    })
+    const r = await swapIn(join(root, 'next'), join(root, 'dist'), null)
+    expect(r.deferred).toEqual(['list:20', 'article:9', 'home'])
+    expect(read('task/index.html')).toContain('old tasks')
+    expect(has('task/index.html.gz')).toBe(false)
+    expect(read('index.html')).toContain('old home')
+    expect(read('course/index.html')).toContain('/detail/9/') // no old one to keep
+  })
+})
