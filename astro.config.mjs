@@ -13,5 +13,7 @@ export default defineConfig({
   // .br and .gz beside every text file, served by content negotiation (PRECOMPRESS=off skips).
   integrations: [react(), ...(process.env.PRECOMPRESS === 'off' ? [] : [precompress()])],
   vite: { plugins: [tailwindcss()] },
-  build: { format: 'directory' },
+  // A few pages at once: while one waits for its file write (or its detail, src/lib/build/data.ts),
+  // the next renders. One at a time, this thread sat idle for a third of a 20,000-page build.
+  build: { format: 'directory', concurrency: 4 },
 })

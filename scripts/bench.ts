@@ -122,23 +122,27 @@ async function bench() {
   }
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'))
   const children: ChildProcess[] = []
-  const cleanup = () => {
+  // The servers are gone before their directory: SQLite removes its -wal file as it closes,
+  // which would race the removal and leave the directory behind.
+  const cleanup = async () => {
+    const exited = children.map((c) =>
+      c.exitCode !== null || c.signalCode !== null ? undefined : new Promise((r) => c.once('exit', r)),
+    )
     for (const c of children) c.kill()
-    rmSync(dir, { recursive: true, force: true })
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 5000))])
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
   }
   // Bounded whatever happens: a stuck server or wrk never keeps the run alive.
   const deadline = setTimeout(
     () => {
       console.error('bench: 超过 20 分钟，已停止')
-      cleanup()
-      process.exit(2)
+      void cleanup().then(() => process.exit(2))
     },
     20 * 60 * 1000,
   )
   deadline.unref()
   process.once('SIGINT', () => {
-    cleanup()
-    process.exit(130)
+    void cleanup().then(() => process.exit(130))
   })
 
   try {
@@ -246,7 +250,7 @@ async function bench() {
     }
   } finally {
     clearTimeout(deadline)
-    cleanup()
+    await cleanup()
   }
 }
 

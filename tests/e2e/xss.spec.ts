@@ -182,6 +182,10 @@ function storeRawIntro(userId: number, html: string): void {
   try {
     db.exec('PRAGMA busy_timeout = 5000')
     db.prepare('UPDATE users SET content = ? WHERE id = ?').run(html, userId)
+    // As another process writing would: a change mark, so caches drop the old introduction.
+    db.prepare("INSERT INTO site_changes (tag, create_time) VALUES (?, '2026-11-22 10:00:00')").run(
+      `teacher:${userId}`,
+    )
   } finally {
     db.close()
   }
@@ -292,6 +296,12 @@ test.describe('stored HTML never runs', () => {
     const u = await apiUser(request)
     for (const p of [...XSS_CORPUS, ...LEGIT_SAMPLES]) {
       storeRawIntro(u.id, p.html)
+      // The read cache looks for new marks at most once a second: wait until the API has it.
+      await expect
+        .poll(async () => (await apiGet<PublicUser>(request, `/api/Users/GetUsers?id=${u.id}`)).content, {
+          intervals: [200],
+        })
+        .toBe(p.html)
       await expectNoExecution(page, teacherIntro(u.id), introShown)
       const block = page.locator('#teacher-panel').locator(CONTENT)
       const browser = (await block.count()) ? await block.innerHTML() : ''

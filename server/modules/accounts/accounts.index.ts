@@ -1,7 +1,9 @@
 import { checkPhone } from '../../../src/lib/rules/phone.ts'
+import { markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import { clientIp, refuse, requireUser } from '../../http.ts'
 import { logSms } from '../../providers/sms.ts'
+import { dbTime } from '../../time.ts'
 import * as q from './accounts.queries.ts'
 import * as routes from './accounts.routes.ts'
 import { resetCertification, submitCertification } from './certification.ts'
@@ -92,7 +94,11 @@ export const accounts = router()
   })
   .openapi(routes.getOwnProfile, async (c) => ok(c, await ownProfile(c.get('deps').db, requireUser(c).id)))
   .openapi(routes.postOwnProfile, async (c) => {
-    await updateProfile(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    const { db, now } = c.get('deps')
+    const userId = requireUser(c).id
+    await updateProfile(db, userId, c.req.valid('json'))
+    // The name, avatar and introduction show on the person's instructor page.
+    await markChanged(db, [`teacher:${userId}`], dbTime(now()))
     return ok(c, '修改成功')
   })
   .openapi(routes.postCertification, async (c) => {
