@@ -12,7 +12,7 @@ const isSorted = (xs: number[], dir: 'asc' | 'desc') =>
 
 const cards = (page: Page): Locator => page.locator('main article')
 
-/** Islands hydrate when the browser is idle; a click before that lands on static HTML. */
+/** Islands hydrate after the page has loaded; a click before that lands on static HTML. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0)
 
 test('home renders every block with cards and a way to more', async ({ page }) => {
@@ -34,17 +34,44 @@ test('home renders every block with cards and a way to more', async ({ page }) =
   await expectAccessible(page)
 })
 
+/** The listing island loads when first reached for (client:interact): bring the pointer over it. */
+async function reachListing(page: Page) {
+  await page.getByRole('region', { name: /列表$/ }).hover()
+  await hydrated(page)
+}
+
+test('a listing loads no React before it is reached for, and its filters are links', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url())
+  })
+  await page.goto('/course')
+  await page.waitForLoadState('networkidle')
+  await expect(cards(page)).toHaveCount(20)
+  expect(scripts.filter((u) => /\/(Listing|client)\.[\w-]+\.js/.test(u))).toEqual([])
+
+  // The 入门 tag is a link to its URL; that URL opens with the island at once, filtered.
+  const tag = page.getByRole('link', { name: '入门', exact: true })
+  const href = await tag.getAttribute('href')
+  expect(href).toBe(`/course/?tag=${encodeURIComponent('入门')}`)
+  expect(await page.getByRole('link', { name: '第 2 页' }).getAttribute('href')).toBe('/course/?page=2')
+  await page.goto(href!)
+  await expect(page.getByText(/^已更新，共/)).toBeAttached()
+  await expect(tag).toHaveAttribute('aria-current', 'true')
+  for (const card of await cards(page).all()) await expect(card.getByLabel('标签')).toContainText('入门')
+})
+
 test('a listing filters by tag, sorts by price both ways and pages', async ({ page }) => {
   await page.goto('/course')
   await expect(cards(page)).toHaveCount(20)
-  await hydrated(page)
+  await reachListing(page)
 
   // Filter by the first tag of the 标签 row.
-  const tagRow = page.locator('ul', { has: page.getByRole('button', { name: '全部' }) }).nth(1)
-  const tagButton = tagRow.getByRole('button').nth(1)
-  const tag = (await tagButton.innerText()).trim()
-  await tagButton.click()
-  await expect(tagButton).toHaveAttribute('aria-pressed', 'true')
+  const tagRow = page.locator('ul', { has: page.getByRole('link', { name: '全部' }) }).nth(1)
+  const tagLink = tagRow.getByRole('link').nth(1)
+  const tag = (await tagLink.innerText()).trim()
+  await tagLink.click()
+  await expect(tagLink).toHaveAttribute('aria-current', 'true')
   await expect(page).toHaveURL(/tag=/)
   // The last page stays on screen while the filtered one loads: wait for the island to say
   // the list was updated (its live region; the pre-rendered page never says so).
@@ -55,19 +82,19 @@ test('a listing filters by tag, sorts by price both ways and pages', async ({ pa
   }
 
   // Back to all tags, then price ascending and descending.
-  await tagRow.getByRole('button', { name: '全部' }).click()
-  await page.getByRole('button', { name: /价格/ }).click()
+  await tagRow.getByRole('link', { name: '全部' }).click()
+  await page.getByRole('link', { name: /价格/ }).click()
   await expect(page).toHaveURL(/dir=asc/)
   await expect.poll(async () => isSorted(await cardPrices(page), 'asc')).toBe(true)
   const ascFirst = (await cardPrices(page))[0]!
-  await page.getByRole('button', { name: /价格/ }).click()
+  await page.getByRole('link', { name: /价格/ }).click()
   await expect(page).toHaveURL(/dir=desc/)
   await expect.poll(async () => isSorted(await cardPrices(page), 'desc')).toBe(true)
   expect((await cardPrices(page))[0]!).toBeGreaterThan(ascFirst)
 
   // Page 2, then the back button restores page 1.
   const firstTitle = await cards(page).first().getByRole('heading').innerText()
-  await page.getByRole('button', { name: '第 2 页' }).click()
+  await page.getByRole('link', { name: '第 2 页' }).click()
   await expect(page).toHaveURL(/page=2/)
   await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstTitle)
   await page.goBack()
@@ -79,7 +106,7 @@ test('a listing filters by tag, sorts by price both ways and pages', async ({ pa
 test('a filtered listing opens from a shared URL', async ({ page }) => {
   await page.goto('/product?sort=price&dir=asc')
   await expect.poll(async () => isSorted(await cardPrices(page), 'asc')).toBe(true)
-  await expect(page.getByRole('button', { name: /价格/ })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('link', { name: /价格/ })).toHaveAttribute('aria-current', 'true')
 })
 
 test('search refuses empty text and finds a known product', async ({ page }) => {

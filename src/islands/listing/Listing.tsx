@@ -56,6 +56,8 @@ export interface ListingProps {
   emptyText?: string
   /** Accessible name of the result list, e.g. 课程列表. */
   label?: string
+  /** The page's path (/course/), for the filter links of the pre-rendered page. */
+  path?: string
 }
 
 export function Listing({
@@ -68,6 +70,7 @@ export function Listing({
   countLabel = '条',
   emptyText = '暂无内容',
   label = '列表',
+  path = '',
 }: ListingProps) {
   const lists = filterLists(classify, kind)
   // null until the URL has been read after hydration; the build renders DEFAULT_STATE.
@@ -129,6 +132,11 @@ export function Listing({
   }
   /** A filter change starts again at page 1. */
   const filter = (patch: Partial<ListState>) => apply({ ...state, ...patch, page: 1 })
+  // Every choice is also a link to its URL (the pre-rendered page's filters work before, or
+  // without, the island's code): until the URL is read, the build's view of it.
+  const hrefOf = (next: ListState) =>
+    urlState === null ? `${path}${writeState('', next)}` || '?' : urlOf(next)
+  const filterHref = (patch: Partial<ListState>) => hrefOf({ ...state, ...patch, page: 1 })
   const goPage = (page: number) => {
     apply({ ...state, page })
     const root = rootRef.current
@@ -153,6 +161,7 @@ export function Listing({
               options={lists.classes.map((c) => ({ value: c.id, label: c.title }))}
               value={state.classId}
               onChange={(classId) => filter({ classId })}
+              hrefOf={(classId) => filterHref({ classId })}
             />
           )}
           {lists.tags.length > 0 && (
@@ -161,6 +170,7 @@ export function Listing({
               options={lists.tags.map((t) => ({ value: t.title, label: t.title }))}
               value={state.tag}
               onChange={(tag) => filter({ tag })}
+              hrefOf={(tag) => filterHref({ tag })}
             />
           )}
           {lists.cities.length > 0 && (
@@ -169,6 +179,7 @@ export function Listing({
               options={lists.cities.map((c) => ({ value: c.title, label: c.title }))}
               value={state.city}
               onChange={(city) => filter({ city })}
+              hrefOf={(city) => filterHref({ city })}
             />
           )}
         </div>
@@ -179,9 +190,14 @@ export function Listing({
           sort={state.sort}
           dir={state.dir}
           onChange={(sort: SortBy, dir: PageSort) => filter({ sort, dir })}
+          hrefOf={(sort: SortBy, dir: PageSort) => filterHref({ sort, dir })}
         />
         {hasPriceFilter(kind) && (
-          <PriceFilter value={state.isPrice} onChange={(isPrice) => filter({ isPrice })} />
+          <PriceFilter
+            value={state.isPrice}
+            onChange={(isPrice) => filter({ isPrice })}
+            hrefOf={(isPrice) => filterHref({ isPrice })}
+          />
         )}
         <p className="ml-auto flex items-center gap-2 text-sm text-slate-500">
           {loading && <Spinner />}
@@ -237,7 +253,12 @@ export function Listing({
         )}
       </div>
 
-      <Pager page={Math.min(state.page, pages)} pages={pages} onPage={goPage} />
+      <Pager
+        page={Math.min(state.page, pages)}
+        pages={pages}
+        onPage={goPage}
+        hrefOf={(page) => hrefOf({ ...state, page })}
+      />
     </section>
   )
 }

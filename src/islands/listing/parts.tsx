@@ -3,7 +3,7 @@
  * its loading and empty states and the pager (the tab list lives in common/TabList.tsx).
  * Shared by the Listing island, the search page and the instructor page, so each exists once.
  */
-import { type ReactNode, useId } from 'react'
+import { type MouseEvent, type ReactNode, useId } from 'react'
 import { ArticleCard } from '../../components/ArticleCard.tsx'
 import { ProductCard } from '../../components/ProductCard.tsx'
 import type { ArticleCard as Article, PageSort, SpuCard } from '../../lib/api/types.ts'
@@ -11,8 +11,65 @@ import { type IsPrice, type Kind, pageItems, type SortBy } from './query.ts'
 
 const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ')
 
+/**
+ * A choice of the listing: a link to the URL of that state when `href` is given (the page works,
+ * and can be crawled, before its island loads; after, a plain click stays in the page and a
+ * ctrl/middle click still opens a tab), otherwise a button. The chosen one is aria-current on a
+ * link, aria-pressed on a button.
+ */
+function Choice({
+  href,
+  on,
+  current = 'true',
+  onChoose,
+  className,
+  label,
+  title,
+  children,
+}: {
+  href?: string
+  on: boolean
+  current?: 'true' | 'page'
+  onChoose: () => void
+  className: string
+  label?: string
+  title?: string
+  children: ReactNode
+}) {
+  if (href === undefined)
+    return (
+      <button
+        type="button"
+        aria-pressed={on}
+        aria-label={label}
+        title={title}
+        onClick={onChoose}
+        className={className}
+      >
+        {children}
+      </button>
+    )
+  const click = (e: MouseEvent) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+    e.preventDefault()
+    onChoose()
+  }
+  return (
+    <a
+      href={href}
+      aria-current={on ? current : undefined}
+      aria-label={label}
+      title={title}
+      onClick={click}
+      className={className}
+    >
+      {children}
+    </a>
+  )
+}
+
 const chip =
-  'shrink-0 rounded-full px-3 py-1 text-sm leading-6 transition-colors focus-visible:outline-2 focus-visible:outline-offset-1'
+  'inline-block shrink-0 rounded-full px-3 py-1 text-sm leading-6 transition-colors focus-visible:outline-2 focus-visible:outline-offset-1'
 const chipOn = 'bg-brand-700 font-medium text-white shadow-sm'
 const chipOff = 'text-slate-600 hover:bg-brand-50 hover:text-brand-700'
 
@@ -30,11 +87,14 @@ export function ChipRow<T extends string | number>({
   options,
   value,
   onChange,
+  hrefOf,
 }: {
   label: string
   options: ChipOption<T>[]
   value: T | null
   onChange: (v: T | null) => void
+  /** The URL of each choice, to render links. */
+  hrefOf?: (v: T | null) => string
 }) {
   const id = useId()
   const all: ChipOption<T | null>[] = [{ value: null, label: '全部' }, ...options]
@@ -51,14 +111,14 @@ export function ChipRow<T extends string | number>({
           const on = o.value === value
           return (
             <li key={String(o.value)} className="shrink-0">
-              <button
-                type="button"
-                aria-pressed={on}
-                onClick={() => !on && onChange(o.value)}
+              <Choice
+                href={hrefOf?.(o.value)}
+                on={on}
+                onChoose={() => !on && onChange(o.value)}
                 className={cx(chip, on ? chipOn : chipOff)}
               >
                 {o.label}
-              </button>
+              </Choice>
             </li>
           )
         })}
@@ -67,7 +127,7 @@ export function ChipRow<T extends string | number>({
   )
 }
 
-/** A small group of mutually exclusive buttons, each aria-pressed (sort tabs, free/paid). */
+/** A small group of mutually exclusive choices (sort tabs, free/paid). */
 function Segmented({ label, children }: { label: string; children: ReactNode }) {
   return (
     <fieldset className="flex min-w-0 items-center">
@@ -95,22 +155,25 @@ export function SortTabs({
   sort,
   dir,
   onChange,
+  hrefOf,
 }: {
   sort: SortBy
   dir: PageSort
   onChange: (sort: SortBy, dir: PageSort) => void
+  hrefOf?: (sort: SortBy, dir: PageSort) => string
 }) {
   return (
     <Segmented label="排序">
       {SORTS.map((s) => {
         const on = s.value === sort
         const isPrice = s.value === 'price'
+        const nextDir: PageSort = isPrice && on && dir === 'asc' ? 'desc' : 'asc'
         return (
-          <button
+          <Choice
             key={s.value}
-            type="button"
-            aria-pressed={on}
-            aria-label={isPrice && on ? `价格，${dir === 'asc' ? '从低到高' : '从高到低'}` : undefined}
+            href={hrefOf?.(s.value, nextDir)}
+            on={on}
+            label={isPrice && on ? `价格，${dir === 'asc' ? '从低到高' : '从高到低'}` : undefined}
             title={
               isPrice
                 ? on
@@ -120,15 +183,12 @@ export function SortTabs({
                   : '按价格排序'
                 : undefined
             }
-            onClick={() => {
-              if (isPrice) onChange('price', on && dir === 'asc' ? 'desc' : 'asc')
-              else if (!on) onChange(s.value, 'asc')
-            }}
+            onChoose={() => (isPrice || !on) && onChange(s.value, nextDir)}
             className={cx(seg, on ? segOn : segOff)}
           >
             {s.label}
             {isPrice && <PriceArrows dir={on ? dir : null} />}
-          </button>
+          </Choice>
         )
       })}
     </Segmented>
@@ -151,19 +211,27 @@ const PRICES: { value: IsPrice; label: string }[] = [
 ]
 
 /** 全部 / 免费 / 付费 (not on products). */
-export function PriceFilter({ value, onChange }: { value: IsPrice; onChange: (v: IsPrice) => void }) {
+export function PriceFilter({
+  value,
+  onChange,
+  hrefOf,
+}: {
+  value: IsPrice
+  onChange: (v: IsPrice) => void
+  hrefOf?: (v: IsPrice) => string
+}) {
   return (
     <Segmented label="收费">
       {PRICES.map((p) => (
-        <button
+        <Choice
           key={p.value}
-          type="button"
-          aria-pressed={p.value === value}
-          onClick={() => p.value !== value && onChange(p.value)}
+          href={hrefOf?.(p.value)}
+          on={p.value === value}
+          onChoose={() => p.value !== value && onChange(p.value)}
           className={cx(seg, p.value === value ? segOn : segOff)}
         >
           {p.label}
-        </button>
+        </Choice>
       ))}
     </Segmented>
   )
@@ -228,22 +296,49 @@ export function EmptyState({ text, action }: { text: string; action?: ReactNode 
 const pageBtn =
   'inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-40'
 
-/** 1-based pager with first/last, neighbours and gaps; hidden when there is a single page. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (p: number) => void }) {
+/** 1-based pager with first/last, neighbours and gaps; hidden when there is a single page. With
+ * `hrefOf` every page is a link (listings), otherwise a button (account lists). */
+export function Pager({
+  page,
+  pages,
+  onPage,
+  hrefOf,
+}: {
+  page: number
+  pages: number
+  onPage: (p: number) => void
+  hrefOf?: (p: number) => string
+}) {
   if (pages <= 1) return null
+  const step = 'text-slate-600 hover:bg-white hover:text-brand-700'
+  // A step past either end: a disabled button, or for links a greyed text (no link to follow).
+  const stepTo = (to: number, children: ReactNode) =>
+    to < 1 || to > pages ? (
+      hrefOf ? (
+        <span aria-disabled="true" className={cx(pageBtn, 'opacity-40', step)}>
+          {children}
+        </span>
+      ) : (
+        <button type="button" disabled className={cx(pageBtn, step)}>
+          {children}
+        </button>
+      )
+    ) : (
+      <Choice href={hrefOf?.(to)} on={false} onChoose={() => onPage(to)} className={cx(pageBtn, step)}>
+        {children}
+      </Choice>
+    )
   return (
     <nav aria-label="分页" className="mt-6 flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
-          <button
-            type="button"
-            className={cx(pageBtn, 'text-slate-600 hover:bg-white hover:text-brand-700')}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            <span aria-hidden="true">‹</span>
-            <span className="sr-only sm:not-sr-only sm:ml-1">上一页</span>
-          </button>
+          {stepTo(
+            page - 1,
+            <>
+              <span aria-hidden="true">‹</span>
+              <span className="sr-only sm:not-sr-only sm:ml-1">上一页</span>
+            </>,
+          )}
         </li>
         {pageItems(page, pages).map((n, i) =>
           n === 'gap' ? (
@@ -253,35 +348,44 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
             </li>
           ) : (
             <li key={n}>
-              <button
-                type="button"
-                aria-current={n === page ? 'page' : undefined}
-                aria-label={`第 ${n} 页`}
-                onClick={() => n !== page && onPage(n)}
-                className={cx(
-                  pageBtn,
-                  n === page
-                    ? 'bg-brand-700 font-medium text-white'
-                    : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-500',
-                )}
-              >
-                {n}
-              </button>
+              {hrefOf ? (
+                <Choice
+                  href={hrefOf(n)}
+                  on={n === page}
+                  current="page"
+                  label={`第 ${n} 页`}
+                  onChoose={() => n !== page && onPage(n)}
+                  className={cx(pageBtn, n === page ? pageOn : pageOff)}
+                >
+                  {n}
+                </Choice>
+              ) : (
+                <button
+                  type="button"
+                  aria-current={n === page ? 'page' : undefined}
+                  aria-label={`第 ${n} 页`}
+                  onClick={() => n !== page && onPage(n)}
+                  className={cx(pageBtn, n === page ? pageOn : pageOff)}
+                >
+                  {n}
+                </button>
+              )}
             </li>
           ),
         )}
         <li>
-          <button
-            type="button"
-            className={cx(pageBtn, 'text-slate-600 hover:bg-white hover:text-brand-700')}
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            <span className="sr-only sm:not-sr-only sm:mr-1">下一页</span>
-            <span aria-hidden="true">›</span>
-          </button>
+          {stepTo(
+            page + 1,
+            <>
+              <span className="sr-only sm:not-sr-only sm:mr-1">下一页</span>
+              <span aria-hidden="true">›</span>
+            </>,
+          )}
         </li>
       </ul>
     </nav>
   )
 }
+
+const pageOn = 'bg-brand-700 font-medium text-white'
+const pageOff = 'bg-white text-slate-700 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-500'
