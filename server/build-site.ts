@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { compressFile } from '../src/lib/build/compress.ts'
+import type { SignSecret } from '../src/lib/sign.ts'
 import type { ChangeTag } from './changes.ts'
 import { childEnv } from './config.ts'
 import {
@@ -20,6 +21,10 @@ export interface SiteBuildOptions {
   distDir: string
   /** Canonical links, sitemap and QR codes point here (SITE_URL). */
   siteUrl: string
+  /** The API's sign secret, for the build's own calls. */
+  sign: SignSecret
+  /** The secret compiled into the browser bundle: the API's own unless PUBLIC_SIGN_* says otherwise. */
+  bundleSign: SignSecret
 }
 
 /** Old fingerprinted assets stay this long after a build: a page open in a browser may still load them. */
@@ -54,6 +59,10 @@ export async function buildSite(
         API_BASE: opts.apiBase,
         OUT_DIR: next,
         SITE_URL: opts.siteUrl,
+        SIGN_KEY: opts.sign.key,
+        SIGN_IV: opts.sign.iv,
+        PUBLIC_SIGN_KEY: opts.bundleSign.key,
+        PUBLIC_SIGN_IV: opts.bundleSign.iv,
         // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.
         BUILD_ONLY: partial ? JSON.stringify(plan.only) : '',
         // A partial build compresses only the files it moves (below), not the whole side directory.

@@ -29,8 +29,15 @@ const schema = z
     DIST_DIR: z.string().default('dist'),
     /** Canonical links, sitemap and footer QR codes; by default the address npm start serves. */
     SITE_URL: z.url().optional(),
+    /** `production`: no demo data by default, and the development sign secret is refused. */
+    NODE_ENV: z.string().optional(),
+    /** Demo accounts (published password demo1234), balances, orders and catalogue on first start. */
+    DEMO_DATA: z.enum(['on', 'off'], { error: 'DEMO_DATA 只能是 on 或 off' }).optional(),
     SIGN_KEY: secret16('SIGN_KEY').default(DEV_SIGN_KEY),
     SIGN_IV: secret16('SIGN_IV').default(DEV_SIGN_IV),
+    /** The sign secret compiled into the browser bundle by npm start's builds; by default the server's. */
+    PUBLIC_SIGN_KEY: secret16('PUBLIC_SIGN_KEY').optional(),
+    PUBLIC_SIGN_IV: secret16('PUBLIC_SIGN_IV').optional(),
     SIGN_CHECK: z
       .string()
       .optional()
@@ -59,7 +66,12 @@ const schema = z
       .transform((v) => v || undefined)
       .pipe(z.string().min(16, 'REBUILD_SECRET 至少 16 个字符 (at least 16 characters)').optional()),
   })
+  .refine((e) => e.NODE_ENV !== 'production' || (e.SIGN_KEY !== DEV_SIGN_KEY && e.SIGN_IV !== DEV_SIGN_IV), {
+    path: ['SIGN_KEY'],
+    message: '生产环境 (NODE_ENV=production) 不能使用开发用的签名密钥，请设置 SIGN_KEY 与 SIGN_IV',
+  })
   .transform((e) => ({
+    demoData: (e.DEMO_DATA ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
@@ -70,6 +82,8 @@ const schema = z
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     signKey: e.SIGN_KEY,
     signIv: e.SIGN_IV,
+    /** What the browser signs with: PUBLIC_SIGN_*, else the server's own secret (one secret, issue 13). */
+    bundleSign: { key: e.PUBLIC_SIGN_KEY ?? e.SIGN_KEY, iv: e.PUBLIC_SIGN_IV ?? e.SIGN_IV },
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
     readCacheSeconds: e.READ_CACHE,

@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
-import { DEMO_ACCOUNTS, isSeeded, seed } from './seed/index.ts'
+import { DEMO_ACCOUNTS, hasDemoAccounts, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
 
@@ -20,8 +20,17 @@ async function main() {
   const applied = await migrate(db)
   if (applied.length) console.log(`[db] 已应用迁移 ${applied.join(', ')}`)
   if (!(await isSeeded(db))) {
-    console.log('[seed] 首次启动，正在生成演示数据…')
-    await seed(db, { uploadDir: config.uploadDir, log: (s) => console.log(`[seed] ${s}`) })
+    // Demo accounts with a published password only where wanted: not in production (DEMO_DATA).
+    console.log(
+      config.demoData
+        ? '[seed] 首次启动，正在生成演示数据…'
+        : '[seed] 首次启动，写入地区、字典与站点配置（不含演示数据）…',
+    )
+    await seed(db, {
+      uploadDir: config.uploadDir,
+      demo: config.demoData,
+      log: (s) => console.log(`[seed] ${s}`),
+    })
   }
 
   const stopExpiry = startOrderExpiry({
@@ -41,11 +50,23 @@ async function main() {
   mkdirSync(distDir, { recursive: true })
   // The site is pre-rendered from this very API and kept up to date by the site builder, which
   // follows the change marks of content writes (server/site-builder.ts).
-  const site = { apiBase: `http://127.0.0.1:${config.port}`, distDir, siteUrl: config.siteUrl }
+  const site = {
+    apiBase: `http://127.0.0.1:${config.port}`,
+    distDir,
+    siteUrl: config.siteUrl,
+    // One secret: the pages are built, and the browser signs, with the server's own (issue 13).
+    sign: { key: config.signKey, iv: config.signIv },
+    bundleSign: config.bundleSign,
+  }
   const builder =
     !process.argv.includes('--no-build') && existsSync('src/pages')
       ? createSiteBuilder(
-          await siteBuilderDeps({ db, distDir, build: (plan, signal) => buildSite(site, plan, signal) }),
+          await siteBuilderDeps({
+            db,
+            distDir,
+            build: (plan, signal) => buildSite(site, plan, signal),
+            settings: [site.siteUrl, site.bundleSign.key, site.bundleSign.iv],
+          }),
         )
       : undefined
   const app = createPortal({ db, config, now: () => new Date() }, { distDir, builder })
@@ -64,8 +85,10 @@ async function main() {
 
   console.log(`\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`)
   console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
-  console.log('演示账号 (手机号 / 密码):')
-  for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
+  if (await hasDemoAccounts(db)) {
+    console.log('演示账号 (手机号 / 密码):')
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
+  }
 
   const stop = () => {
     stopExpiry()

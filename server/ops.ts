@@ -1,3 +1,4 @@
+import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
@@ -6,8 +7,9 @@ import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulf
 import { confirmTransfer } from './modules/payments/payments.queries.ts'
 import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
-import type { BuildStatus } from './site-builder.ts'
+import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
+import { dbTime } from './time.ts'
 
 /**
  * Operator commands, until there is an administrator screen (accounts §6: an administrator
@@ -19,6 +21,8 @@ import { buildStatus, STATUS_PATH } from './site-hooks.ts'
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- invoice <order code>
  *   npm run ops -- build-status
+ *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
+ *                                             in the database: the builder brings those pages up to date)
  */
 
 export const USAGE = [
@@ -28,6 +32,7 @@ export const USAGE = [
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- invoice <订单号>',
   '      npm run ops -- build-status',
+  '      npm run ops -- rebuild [路径或标记 …]',
 ].join('\n')
 
 /** A refusal of a command: printed, and the process exits with 1. */
@@ -117,6 +122,27 @@ async function siteBuildStatus(open: () => Promise<Db>): Promise<string> {
   return formatBuildStatus(status, `${config.distDir}/.build.json 与数据库（服务未运行）`)
 }
 
+/**
+ * Marks pages changed, as POST /hooks/rebuild does: each argument a path (/productdetail/12/, /,
+ * /course/) or a tag (product:12, banner, config …); none: the whole site. The running server's
+ * builder picks the marks up within seconds; a stopped one builds them at its next start.
+ * await markForRebuild(db, ['/productdetail/12/', 'banner'], now) → '已排队：product:12, banner（变更 #41）'
+ */
+export async function markForRebuild(db: Db, args: readonly string[], now: Date) {
+  const tags: ChangeTag[] = []
+  for (const a of args) {
+    if (a.startsWith('/')) tags.push(tagForPath(a))
+    else if (isChangeTag(a)) tags.push(a)
+    else
+      throw new OpsError(
+        `不认识的路径或标记：${a}（路径以 / 开头；标记如 product:12、home、banner、config、all）`,
+      )
+  }
+  const unique = [...new Set(tags.length ? tags : (['all'] as ChangeTag[]))]
+  await markChanged(db, unique, dbTime(now))
+  return `已排队：${unique.join(', ')}（变更 #${await latestChange(db)}）`
+}
+
 /** Reads a command line (without node and script) and runs it; answers what to print. */
 export async function runOps(args: readonly string[], open: () => Promise<Db>, now = new Date()) {
   const [command, rawId, decision] = args
@@ -124,6 +150,7 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     if (args.length !== 1) throw new OpsError(USAGE)
     return siteBuildStatus(open)
   }
+  if (command === 'rebuild') return withDb(open, (db) => markForRebuild(db, args.slice(1), now))
   if (command === 'ship') {
     const code = rawId ?? ''
     if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)

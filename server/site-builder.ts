@@ -175,8 +175,10 @@ const CODE_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json']
  * build; about 2 MB read, a few milliseconds.
  * siteCodeHash('/work/main') → '5f1c…' (64 hex digits)
  */
-export function siteCodeHash(root = process.cwd()): string {
+export function siteCodeHash(root = process.cwd(), settings: readonly string[] = []): string {
   const hash = createHash('sha256')
+  // What the build compiles in besides the code (site URL, the bundle's sign secret): only its hash is kept.
+  for (const s of settings) hash.update(s).update('\0')
   const add = (path: string) => {
     if (!existsSync(path)) return
     if (statSync(path).isDirectory()) {
@@ -562,6 +564,8 @@ export async function siteBuilderDeps(opts: {
   build: BuilderDeps['build']
   log?: (line: string) => void
   root?: string
+  /** Settings the pages are built with; another value means another site, like other code. */
+  settings?: readonly string[]
 }): Promise<BuilderDeps> {
   const { db, distDir } = opts
   return {
@@ -570,7 +574,7 @@ export async function siteBuilderDeps(opts: {
     exclusive: (work) => withBuildLock(db, work),
     build: opts.build,
     records: { read: () => readRecord(distDir), write: (r) => writeRecord(distDir, r) },
-    codeHash: () => siteCodeHash(opts.root),
+    codeHash: () => siteCodeHash(opts.root, opts.settings),
     db: await databaseId(db),
     now: () => Date.now(),
     log: opts.log ?? ((line) => console.log(line)),

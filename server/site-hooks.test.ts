@@ -3,6 +3,7 @@ import { startServer } from '../tests/api/harness.ts'
 import { changesSince, latestChange } from './changes.ts'
 import { defaultConfig } from './config.ts'
 import { isPg, openDb } from './db/index.ts'
+import { markForRebuild, OpsError } from './ops.ts'
 import { createPortal } from './server.ts'
 import { databaseId, withBuildLock } from './site-builder.ts'
 import { REBUILD_PATH, rebuildSignature, SIGNATURE_HEADER, STATUS_PATH } from './site-hooks.ts'
@@ -26,6 +27,24 @@ const hook = (body: string, headers: Record<string, string> = {}) =>
   })
 
 const signed = (body: string, secret = SECRET) => ({ [SIGNATURE_HEADER]: rebuildSignature(secret, body) })
+
+describe('npm run ops -- rebuild (after an operator edits products, banners, FAQ or settings)', () => {
+  it('marks paths and tags as the webhook does; nothing given is the whole site', async () => {
+    const before = await latestChange(h.db)
+    const said = await markForRebuild(h.db, ['/productdetail/7/', 'banner', '/'], new Date())
+    expect(said).toMatch(/^已排队：product:7, banner, home（变更 #\d+）$/)
+    expect((await changesSince(h.db, before)).tags).toEqual(
+      expect.arrayContaining(['product:7', 'banner', 'home']),
+    )
+    expect(await markForRebuild(h.db, [], new Date())).toMatch(/^已排队：all/)
+  })
+
+  it('refuses an unknown tag, marking nothing', async () => {
+    const before = await latestChange(h.db)
+    await expect(markForRebuild(h.db, ['home', 'homepage'], new Date())).rejects.toBeInstanceOf(OpsError)
+    expect(await changesSince(h.db, before)).toEqual({ tags: [], upTo: before })
+  })
+})
 
 describe('POST /hooks/rebuild (the company backend asks for pages)', () => {
   it('with a good signature: marks the tags and the paths (as tags), 202 with what was queued', async () => {

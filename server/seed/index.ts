@@ -15,7 +15,7 @@ import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
 import { seedRegions } from './regions.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
-import { seedUsers } from './users.ts'
+import { DEMO_ACCOUNTS, seedUsers } from './users.ts'
 import { writeSeed } from './write.ts'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './users.ts'
@@ -30,6 +30,11 @@ export interface SeedOptions {
   /** Seed images and course files are written under `${uploadDir}/seed`. */
   uploadDir: string
   log?: (s: string) => void
+  /**
+   * false: only what the site needs to work — regions, the dictionaries, the configuration texts —
+   * and no accounts, balances, catalogue or content (NODE_ENV=production, DEMO_DATA=off).
+   */
+  demo?: boolean
 }
 
 export interface SeedSummary {
@@ -59,14 +64,37 @@ export interface SeedSummary {
   files: number
 }
 
+const NOTHING: SeedSummary = {
+  ...{ regions: 0, classifies: 0, banners: 0, users: 0, products: 0, skus: 0, courses: 0, posts: 0 },
+  ...{ tasks: 0, faqs: 0, complaints: 0, sections: 0, comments: 0, likes: 0, addresses: 0, invoices: 0 },
+  ...{
+    orders: 0,
+    orderItems: 0,
+    purchases: 0,
+    transactions: 0,
+    waybills: 0,
+    notifications: 0,
+    configs: 0,
+    files: 0,
+  },
+}
+
 /** The default "today" of the seed. */
 export const SEED_DATE = new Date(2026, 9, 1, 10, 0, 0)
 const DEFAULT_PRODUCTS = 66
 const DEFAULT_ARTICLES = 135
 
-/** True once the database has users, i.e. it was seeded or is in use. */
+/** True once the database has the dictionaries (every seed writes them) or users, i.e. it was seeded or is in use. */
 export async function isSeeded(db: Db): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined
+  const any = async (table: 'users' | 'classifies') =>
+    (await db.selectFrom(table).select('id').limit(1).executeTakeFirst()) !== undefined
+  return (await any('classifies')) || (await any('users'))
+}
+
+/** Whether the demo accounts exist (to list them at start): hasDemoAccounts(db) → true on a demo database. */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const tel = DEMO_ACCOUNTS[0]?.tel ?? ''
+  return (await db.selectFrom('users').select('id').where('tel', '=', tel).executeTakeFirst()) !== undefined
 }
 
 /** seed(db, { uploadDir }) → the counts of what it wrote; refuses a database that has users. */
@@ -85,6 +113,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   // The order of the parts is the order they draw from the random sequence: keep it.
   const regions = seedRegions()
   const dict = seedDictionary(ctx)
+  if (opts.demo === false) {
+    const configs = seedConfigs()
+    await writeSeed(db, { regions: regions.rows, tables: [dict.table], configs })
+    ctx.log(`reference data only (no demo accounts or content) in ${Date.now() - started} ms`)
+    return { ...NOTHING, regions: regions.rows.length, classifies: dict.table.size, configs: configs.length }
+  }
   const users = await seedUsers(ctx)
   const catalog = seedCatalog(ctx, nProducts, dict)
   const content = seedArticles(ctx, nArticles, users, dict)

@@ -6,13 +6,16 @@
  * a sibling only when it is at least as new as the file, so a stale one is never served).
  */
 
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
+import { createHash } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import { type BrotliOptions, brotliCompress, constants, gzip } from 'node:zlib'
 import type { AstroIntegration } from 'astro'
+import { setPageSink } from './page-sink.ts'
 
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
@@ -99,7 +102,32 @@ export async function compressFile(path: string, opts: CompressOptions = {}): Pr
 
 export interface TreeReport extends Compressed {
   files: number
+  /** Of those, how many took the pair the page compressor had made while the build ran. */
+  adopted: number
   seconds: number
+}
+
+/**
+ * Takes the staged pair for `path`, whose content is `bytes`, if the page compressor made one
+ * (`<staging>/<sha1>.br|.gz`): renamed beside the file and dated now, since the server uses a
+ * sibling only when it is at least as new as its file. Answers the sizes, or null (none staged).
+ */
+async function adopt(staging: string, path: string, bytes: Uint8Array): Promise<Compressed | null> {
+  const name = join(staging, createHash('sha1').update(bytes).digest('hex'))
+  try {
+    await rename(`${name}.br`, `${path}.br`)
+    await rename(`${name}.gz`, `${path}.gz`)
+  } catch {
+    return null // none staged, or taken by an identical page: compress this one here
+  }
+  const now = new Date()
+  const [br, gz] = await Promise.all(
+    ['.br', '.gz'].map(async (ext) => {
+      await utimes(path + ext, now, now)
+      return (await stat(path + ext)).size
+    }),
+  )
+  return { raw: bytes.length, br: br as number, gz: gz as number }
 }
 
 /**
@@ -110,22 +138,24 @@ export interface TreeReport extends Compressed {
  */
 export async function compressTree(
   dir: string,
-  opts: { atomic?: boolean; concurrency?: number } = {},
+  opts: { atomic?: boolean; concurrency?: number; staging?: string } = {},
 ): Promise<TreeReport> {
   const started = performance.now()
-  const { atomic, concurrency = Math.max(2, availableParallelism() * 2) } = opts
+  const { atomic, staging, concurrency = Math.max(2, availableParallelism() * 2) } = opts
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const paths = entries
     .filter((e) => e.isFile() && isCompressible(e.name))
     .map((e) => join(e.parentPath, e.name))
-  const total: TreeReport = { files: 0, raw: 0, br: 0, gz: 0, seconds: 0 }
+  const total: TreeReport = { files: 0, adopted: 0, raw: 0, br: 0, gz: 0, seconds: 0 }
   let next = 0
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++] as string
       // Small files are skipped by their size, unread.
       if ((await stat(path)).size < MIN_BYTES) continue
-      const r = await compressFile(path, { atomic })
+      const staged = staging && path.endsWith('.html') && (await adopt(staging, path, await readFile(path)))
+      if (staged) total.adopted++
+      const r = staged || (await compressFile(path, { atomic }))
       if (!r) continue
       total.files++
       total.raw += r.raw
@@ -139,20 +169,96 @@ export async function compressTree(
 }
 
 /**
+ * Compresses rendered pages on threads of their own while the build renders the next ones: the
+ * build's thread keeps one core busy and leaves the other mostly idle, and compressing 20,000
+ * pages after the build took 27 s of a 60 s build. Each page's pair lands in `staging` by content
+ * hash (src/lib/build/compress-worker.ts) for compressTree to adopt. At most 16 pages wait per
+ * thread: a page handed over beyond that waits, so memory stays bounded if rendering outruns it.
+ * A thread that fails stops taking pages; compressTree then compresses those pages itself.
+ */
+export function pageCompressor(
+  staging: string,
+  threads = Math.max(1, Math.min(3, availableParallelism() - 1)),
+) {
+  const levels = levelsFor(join('site', 'index.html'))
+  const workerUrl = new URL('./compress-worker.ts', import.meta.url)
+  const workers = Array.from({ length: threads }, () => ({
+    worker: new Worker(workerUrl, { workerData: { staging, ...levels } }),
+    inFlight: 0,
+    failed: null as Error | null,
+  }))
+  let wake: (() => void)[] = []
+  const release = () => {
+    const waiting = wake
+    wake = []
+    for (const w of waiting) w()
+  }
+  for (const w of workers) {
+    w.worker.on('message', () => {
+      w.inFlight--
+      release()
+    })
+    w.worker.on('error', (e) => {
+      w.failed = e
+      release()
+    })
+  }
+  const live = () => workers.filter((w) => !w.failed)
+  const sink = async (bytes: Uint8Array) => {
+    if (bytes.length < MIN_BYTES) return
+    for (;;) {
+      const free = live().filter((w) => w.inFlight < 16)
+      if (!live().length) return
+      const w = free.sort((a, b) => a.inFlight - b.inFlight)[0]
+      if (w) {
+        w.inFlight++
+        const copy = bytes.slice()
+        w.worker.postMessage(copy, [copy.buffer])
+        return
+      }
+      await new Promise<void>((r) => wake.push(r))
+    }
+  }
+  /** Waits for the pages handed over, stops the threads and answers the first failure, if any. */
+  const close = async (): Promise<Error | null> => {
+    while (live().some((w) => w.inFlight > 0)) await new Promise<void>((r) => wake.push(r))
+    await Promise.all(workers.map((w) => w.worker.terminate()))
+    return workers.find((w) => w.failed)?.failed ?? null
+  }
+  return { sink, close }
+}
+
+/**
  * The Astro integration: compresses the output once the build is done.
  * astro.config.mjs: integrations: [react(), precompress()]
  */
 export function precompress(): AstroIntegration {
+  let staging: string | undefined
+  let compressor: ReturnType<typeof pageCompressor> | undefined
   return {
     name: 'precompress',
     hooks: {
+      // Pages are compressed as they are rendered (src/middleware.ts hands them over)...
+      'astro:build:start': async () => {
+        staging = await mkdtemp(join(tmpdir(), 'portal-precompress-'))
+        compressor = pageCompressor(staging)
+        setPageSink(compressor.sink)
+      },
+      // ...and the rest (assets, the sitemap, a page the compressor missed) once the build is done.
       'astro:build:done': async ({ dir, logger }) => {
-        // Astro's output directory is not served until the build has finished (server/build-site.ts).
-        const r = await compressTree(fileURLToPath(dir), { atomic: false })
-        const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`
-        logger.info(
-          `${r.files} files compressed in ${r.seconds.toFixed(1)}s: ${mb(r.raw)} → br ${mb(r.br)}, gzip ${mb(r.gz)}`,
-        )
+        setPageSink(undefined)
+        const failed = await compressor?.close()
+        if (failed) logger.warn(`页面压缩线程出错，其余页面在生成后压缩：${failed.message}`)
+        try {
+          // Astro's output directory is not served until the build has finished (server/build-site.ts).
+          const r = await compressTree(fileURLToPath(dir), { atomic: false, staging })
+          const mb = (n: number) => `${(n / 1048576).toFixed(1)} MB`
+          logger.info(
+            `${r.files} files compressed (${r.adopted} while rendering), ${r.seconds.toFixed(1)}s after the build: ${mb(r.raw)} → br ${mb(r.br)}, gzip ${mb(r.gz)}`,
+          )
+        } finally {
+          if (staging) await rm(staging, { recursive: true, force: true })
+        }
       },
     },
   }

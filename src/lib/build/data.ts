@@ -7,6 +7,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type Api, createApi, createHttp } from '../api/index.ts'
 import type { ArticleCard, ArticleDetail, PublicUser, SpuCard, SpuDetail } from '../api/types.ts'
 import { ArticleStatus } from '../constants.ts'
+import { bundleSignRefusal } from './bundle-sign.ts'
 import { type BuildOnly, buildEnv } from './env.ts'
 
 export const BUILD_API_BASE = buildEnv.apiBase
@@ -31,8 +32,23 @@ const client = createApi(http)
 /** One request per distinct call for the whole build; pages share the answers. */
 const cache = new Map<string, Promise<unknown>>()
 
+/**
+ * Once per build, before its first call: the bundle's sign secret must be one the API accepts.
+ * When it is the build's own, every call below proves it already.
+ */
+const bundle = buildEnv.bundleSign
+let bundleChecked: Promise<void> | undefined
+const checkBundle = () =>
+  (bundleChecked ??=
+    bundle.key === buildEnv.sign.key && bundle.iv === buildEnv.sign.iv
+      ? Promise.resolve()
+      : bundleSignRefusal(BUILD_API_BASE, bundle).then((refusal) => {
+          if (refusal) throw new Error(refusal)
+        }))
+
 /** One call, uncached; a failure becomes a build error that says what was asked and why. */
-function call(name: keyof Api, args: unknown[]): Promise<unknown> {
+async function call(name: keyof Api, args: unknown[]): Promise<unknown> {
+  await checkBundle()
   return (client[name] as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
     const why = failure || (e instanceof Error ? e.message : String(e))
     throw new Error(

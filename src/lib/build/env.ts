@@ -29,6 +29,19 @@ export function parseBuildOnly(raw: string | undefined): BuildOnly | null {
   return { article: ids('article'), product: ids('product'), teacher: ids('teacher') }
 }
 
+/**
+ * Whether the build first holds its API against the contract (npm run conformance, README
+ * "Contract conformance"): CONFORMANCE=on or off says so; unset, it runs exactly when API_BASE
+ * or PUBLIC_API_BASE names the API, that is a backend other than the local `npm start` (whose
+ * own builds, server/build-site.ts, set off).
+ */
+export function parseConformance(raw: string | undefined, apiNamed: boolean): boolean {
+  if (raw === 'on') return true
+  if (raw === 'off') return false
+  if (raw) throw new Error(`CONFORMANCE 须为 on 或 off：${raw}`)
+  return apiNamed
+}
+
 export const buildEnv = {
   /** The API the build reads: API_BASE, else the site's public API base, else a local `npm start`. */
   apiBase: env.API_BASE || env.PUBLIC_API_BASE || 'http://127.0.0.1:4321',
@@ -37,6 +50,10 @@ export const buildEnv = {
     key: env.SIGN_KEY || env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY,
     iv: env.SIGN_IV || env.PUBLIC_SIGN_IV || DEV_SIGN_IV,
   },
+  /** The secret compiled into the browser bundle (src/lib/api/browser.ts reads the same variables). */
+  bundleSign: { key: env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY, iv: env.PUBLIC_SIGN_IV || DEV_SIGN_IV },
   /** A partial build's items (BUILD_ONLY), or null for the whole site. */
   only: parseBuildOnly(env.BUILD_ONLY),
+  /** Check the API against the contract before building (CONFORMANCE; see parseConformance). */
+  conformance: parseConformance(env.CONFORMANCE, Boolean(env.API_BASE || env.PUBLIC_API_BASE)),
 } as const
