@@ -68,8 +68,16 @@ export function createApi(deps: Deps) {
   app.use('/api/*', compressAnswers(1024))
 
   // The site may be served from another origin (a CDN) than the API (accounts §7).
+  // Only the site's own origin and those configured (CORS_ORIGINS) may read answers across sites;
+  // echoing any Origin would let every web page use a visitor's session (issue 13).
+  // Read on the first request, like the sign secret below: the contract is made without deps.
+  let origins: Set<string> | undefined
+  const allowed = (o: string) => {
+    origins ??= new Set(deps.config.corsOrigins)
+    return origins.has(o)
+  }
   const preflight = cors({
-    origin: (o) => o,
+    origin: (o) => (allowed(o) ? o : null),
     allowHeaders: ['Authorization', 'Content-Type', 'sign', 'pcv', 'origins', 'platform'],
     maxAge: 600,
   })
@@ -78,7 +86,7 @@ export function createApi(deps: Deps) {
     // The same headers hono's cors gives, set before the answer: its Vary, added after, makes
     // Hono rebuild every answer as a stream (a fifth of a small read's time, issue 12).
     const origin = c.req.header('origin')
-    if (origin) c.header('Access-Control-Allow-Origin', origin)
+    if (origin && allowed(origin)) c.header('Access-Control-Allow-Origin', origin)
     c.header('Vary', 'Origin')
     return next()
   })

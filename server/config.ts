@@ -42,6 +42,25 @@ const schema = z
       .string()
       .optional()
       .transform((v) => v !== 'off'),
+    /** Other sites whose pages may call this API from a browser (comma-separated origins). */
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins: string[] = []
+        for (const raw of (v ?? '')
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)) {
+          const u = URL.parse(raw)
+          if (!u || !/^https?:$/.test(u.protocol)) {
+            ctx.addIssue({ code: 'custom', message: `CORS_ORIGINS 中的地址无效：${raw}` })
+            return z.NEVER
+          }
+          origins.push(u.origin)
+        }
+        return origins
+      }),
     /** X-Forwarded-For is anyone's to write: only believed behind a proxy that sets it. */
     TRUST_PROXY: flag('1'),
     /** Seconds an anonymous public read answer is kept in memory (server/read-cache.ts); 0 turns it off. */
@@ -80,6 +99,8 @@ const schema = z
     uploadDir: e.UPLOAD_DIR,
     distDir: e.DIST_DIR,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    /** Browser origins allowed to call the API across sites: the site's own and CORS_ORIGINS. */
+    corsOrigins: [new URL(e.SITE_URL ?? `http://localhost:${e.PORT}`).origin, ...e.CORS_ORIGINS],
     signKey: e.SIGN_KEY,
     signIv: e.SIGN_IV,
     /** What the browser signs with: PUBLIC_SIGN_*, else the server's own secret (one secret, issue 13). */

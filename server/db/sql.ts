@@ -7,7 +7,17 @@ import {
   type SqlBool,
   sql,
 } from 'kysely'
-import type { Database, Db } from './index.ts'
+import { type Database, type Db, isPg } from './index.ts'
+
+/**
+ * Inside a transaction, before counting what a user owns or did (a cap, a rate limit): locks the
+ * user's row on PostgreSQL, so a second transaction of the same user waits for this one's insert
+ * instead of counting beside it. SQLite runs one write transaction at a time anyway.
+ * await db.transaction().execute(async (t) => { await lockUser(t, userId); …count, insert… })
+ */
+export async function lockUser(t: Db, userId: number): Promise<void> {
+  if (isPg(t)) await t.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+}
 
 /** likeContains('5%_') → '%5\%\_%': what a user types is matched literally. */
 export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`

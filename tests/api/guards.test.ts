@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { defaultConfig, loadConfig } from '../../server/config.ts'
 import { startServer } from './harness.ts'
 
 const h = startServer()
@@ -76,5 +77,43 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
     expect(r.data.pageData).toEqual([])
     const still = await h.get<{ pageTotal: number }>('/api/Article/GetArticlePage', { status: '30' })
     expect(still.data.pageTotal).toBeGreaterThan(0)
+  })
+})
+
+describe('CORS: only the site itself and the configured origins (issue 13)', () => {
+  const site = new URL(defaultConfig().siteUrl).origin
+  const ask = (origin: string, method = 'GET') =>
+    fetch(`${h.base}/api/Classify/GetClassifyQuerys`, {
+      method,
+      headers: {
+        origin,
+        sign: h.sign(),
+        ...(method === 'OPTIONS'
+          ? { 'access-control-request-method': 'GET', 'access-control-request-headers': 'sign' }
+          : {}),
+      },
+    })
+
+  it("answers the site's own origin, in the preflight and the call", async () => {
+    expect((await ask(site)).headers.get('access-control-allow-origin')).toBe(site)
+    expect((await ask(site, 'OPTIONS')).headers.get('access-control-allow-origin')).toBe(site)
+  })
+
+  it('gives another origin no Access-Control-Allow-Origin, so its pages cannot read the answer', async () => {
+    for (const method of ['GET', 'OPTIONS']) {
+      expect(
+        (await ask('https://evil.example', method)).headers.get('access-control-allow-origin'),
+      ).toBeNull()
+    }
+  })
+
+  it('takes more origins from CORS_ORIGINS and refuses a malformed one', () => {
+    const c = loadConfig({ CORS_ORIGINS: 'https://shop.example.cn/, http://localhost:4321' })
+    expect(c.corsOrigins).toEqual([
+      'http://localhost:4321',
+      'https://shop.example.cn',
+      'http://localhost:4321',
+    ])
+    expect(() => loadConfig({ CORS_ORIGINS: 'ftp://x' })).toThrow(/CORS_ORIGINS 中的地址无效/)
   })
 })

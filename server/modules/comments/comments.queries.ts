@@ -1,7 +1,7 @@
 import { ArticleStatusText, LISTED, LISTED_KINDS } from '../../../src/lib/constants.ts'
 import type { CommentForm } from '../../../src/lib/rules/comment.ts'
-import { type Db, isPg } from '../../db/index.ts'
-import { type Page, type Paged, pagedList } from '../../db/sql.ts'
+import type { Db } from '../../db/index.ts'
+import { lockUser, type Page, type Paged, pagedList } from '../../db/sql.ts'
 import { type CommentNode, type CommentRow, commentTree } from '../content/comment-tree.ts'
 
 /** At most this many comments per user … */
@@ -91,7 +91,7 @@ export async function appendComment(
   c: { userId: number; articleId: number; form: CommentForm; time: string; since: string },
 ): Promise<CommentNode | 'too-often'> {
   return db.transaction().execute(async (t) => {
-    if (isPg(db)) await t.selectFrom('users').select('id').where('id', '=', c.userId).forUpdate().execute()
+    await lockUser(t, c.userId)
     const recent = await t
       .selectFrom('comments')
       .select((e) => e.fn.countAll<number>().as('n'))

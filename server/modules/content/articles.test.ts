@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LISTED } from '../../../src/lib/constants.ts'
+import { LISTED, UNLISTED } from '../../../src/lib/constants.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import type { z } from '../../contract/index.ts'
@@ -261,5 +261,42 @@ describe('Users/GetUsers', () => {
     const r = await h.get('/api/Users/GetUsers', { id: 99999999 })
     expect(r.http).toBe(404)
     expect(r.data).toBe('用户不存在')
+  })
+
+  it('answers only for public authors: a user with nothing listed is "not found" (issue 13)', async () => {
+    const at = '2026-01-01 00:00:00'
+    const { id } = await h.db
+      .insertInto('users')
+      .values({
+        code: `U${Date.now()}`,
+        tel: `139${String(Date.now()).slice(-8)}`,
+        nick_name: '普通用户甲',
+        create_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const asked = () => h.get<Record<string, unknown>>('/api/Users/GetUsers', { id })
+    const post = (ext: string, isShow: number) =>
+      h.db
+        .insertInto('articles')
+        .values({
+          status: 10,
+          title: '作者测试',
+          ext,
+          is_show: isShow,
+          create_id: id,
+          create_time: at,
+          update_time: at,
+        })
+        .execute()
+    expect((await asked()).http).toBe(404)
+    // Unlisted, or deleted: still nobody's business.
+    await post(UNLISTED, 1)
+    await post(LISTED, 0)
+    expect((await asked()).data).toBe('用户不存在')
+    await post(LISTED, 1)
+    const r = await asked()
+    expect(r.http).toBe(200)
+    expect(r.data.nickName).toBe('普通用户甲')
   })
 })

@@ -305,11 +305,29 @@ export async function teachers(db: Db, limit: number) {
   return rows.map(publicUser)
 }
 
+/**
+ * A public author's public card: a teacher, or anyone with a listed post, task or course. Other
+ * users are nobody's business (issue 13: any id used to answer), so they are "not found".
+ */
 export async function publicUserById(db: Db, id: number) {
   const row = await db
     .selectFrom('users as u')
     .select(PUBLIC_USER_COLUMNS)
     .where('u.id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('u.is_teacher', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('articles as a')
+            .select('a.id')
+            .whereRef('a.create_id', '=', 'u.id')
+            .where('a.status', 'in', LISTED_KINDS)
+            .where('a.is_show', '=', 1)
+            .where('a.ext', '=', LISTED),
+        ),
+      ]),
+    )
     .executeTakeFirst()
   return row && publicUser(row)
 }

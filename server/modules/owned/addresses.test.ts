@@ -121,6 +121,17 @@ describe('UserAddress', () => {
     )
   })
 
+  it('keeps at most 50, even when appends race (counted inside the transaction)', async () => {
+    const u = await newUser(h)
+    const append = () => h.post('/api/UserAddress/PostUserAddressAppend', form, u.auth)
+    for (let i = 0; i < 47; i++) expect((await append()).http).toBe(200)
+    const raced = await Promise.all(Array.from({ length: 10 }, append))
+    expect(raced.filter((r) => r.http === 200)).toHaveLength(3)
+    for (const r of raced.filter((r) => r.http !== 200)) expect(r.data).toBe('最多保存50个地址')
+    const list = await h.get<Address[]>('/api/UserAddress/GetUserAddressQuery', {}, u.auth)
+    expect(list.data).toHaveLength(50)
+  })
+
   it('needs a session and a well-formed id', async () => {
     const u = await newUser(h)
     expect((await h.get('/api/UserAddress/GetUserAddressQuery')).http).toBe(401)

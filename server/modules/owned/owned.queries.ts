@@ -5,6 +5,7 @@ import type { InvoiceForm, InvoiceType } from '../../../src/lib/rules/invoice.ts
 import { joinRegion } from '../../../src/lib/rules/region.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
+import { lockUser } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 
 /** Tables whose rows belong to one user (user_id) and are deleted by clearing is_show. */
@@ -172,14 +173,16 @@ export async function append<T extends OwnedTable, V extends { status: 0 | 1 }, 
   at: string,
 ): Promise<void> {
   const table: OwnedTable = store.table
-  const count = await db
-    .selectFrom(table)
-    .select((e) => e.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('is_show', '=', 1)
-    .executeTakeFirstOrThrow()
-  if (Number(count.n) >= OWNED_MAX) throw refuse(store.messages.full)
   await db.transaction().execute(async (t) => {
+    // Counted in the transaction, the user locked: concurrent appends cannot pass the cap together.
+    await lockUser(t, userId)
+    const count = await t
+      .selectFrom(table)
+      .select((e) => e.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('is_show', '=', 1)
+      .executeTakeFirstOrThrow()
+    if (Number(count.n) >= OWNED_MAX) throw refuse(store.messages.full)
     const row = { ...store.columns(v), status: v.status, user_id: userId, create_time: at }
     const { id } = await t
       .insertInto(table)
