@@ -3,6 +3,7 @@ import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 import { precompress } from './src/lib/build/compress.ts'
+import { conformance } from './src/lib/build/conformance.ts'
 import { reactSsrPrefix } from './src/lib/build/react-ssr.ts'
 
 export default defineConfig({
@@ -24,6 +25,8 @@ export default defineConfig({
     },
     // .br and .gz beside every text file, served by content negotiation (PRECOMPRESS=off skips).
     ...(process.env.PRECOMPRESS === 'off' ? [] : [precompress()]),
+    // Another backend than ours is held against the contract first (CONFORMANCE=off skips).
+    conformance(),
   ],
   vite: { plugins: [tailwindcss(), reactSsrPrefix()] },
   // A few pages at once: while one waits for its file write (or its detail, src/lib/build/data.ts),

@@ -63,6 +63,8 @@ export async function buildSite(
         SIGN_IV: opts.sign.iv,
         PUBLIC_SIGN_KEY: opts.bundleSign.key,
         PUBLIC_SIGN_IV: opts.bundleSign.iv,
+        // Our own API, built from by ourselves: no contract check (src/lib/build/conformance.ts).
+        CONFORMANCE: 'off',
         // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.
         BUILD_ONLY: partial ? JSON.stringify(plan.only) : '',
         // A partial build compresses only the files it moves (below), not the whole side directory.

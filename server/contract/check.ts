@@ -20,6 +20,46 @@ export function answerSchemas(app: OpenAPIHono<Env>): Schemas {
   return out
 }
 
+/** One way an answer breaks its schema: the field's path ('data.pageData.0.price'), why, and what was there. */
+export interface SchemaIssue {
+  path: string
+  message: string
+  value: unknown
+}
+
+type ZodIssue = z.core.$ZodIssue
+
+const valueAt = (body: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined),
+    body,
+  )
+
+/**
+ * A union's issue names only the union; the branch the answer came closest to (fewest issues)
+ * names the field that broke, which is what a person fixing the answer needs.
+ */
+function flatten(
+  issue: ZodIssue,
+  prefix: readonly PropertyKey[],
+): { path: PropertyKey[]; message: string }[] {
+  const path = [...prefix, ...issue.path]
+  if (issue.code === 'invalid_union' && issue.errors.length) {
+    const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a))
+    if (closest.length) return closest.flatMap((i) => flatten(i, path))
+  }
+  return [{ path, message: issue.message }]
+}
+
+/** schemaIssues(Refusal, { status: 400 }) → [{ path: 'data', message: 'Invalid input: …', value: undefined }] */
+export function schemaIssues(schema: z.ZodType, body: unknown): SchemaIssue[] {
+  const r = schema.safeParse(body)
+  if (r.success) return []
+  return r.error.issues
+    .flatMap((i) => flatten(i, []))
+    .map(({ path, message }) => ({ path: path.join('.'), message, value: valueAt(body, path) }))
+}
+
 /**
  * Holds an answer against the contract: null when it conforms, else what broke, with the
  * field's path. An undeclared status of a declared call is a breach too.
@@ -29,7 +69,8 @@ export function breach(schemas: Schemas, method: string, path: string, http: num
   if (!call) return null
   const schema = call[http]
   if (!schema) return `${method} ${path}: HTTP ${http} is not a declared answer`
-  const r = schema.safeParse(body)
-  if (r.success) return null
-  return `${method} ${path}: ${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`
+  const issues = schemaIssues(schema, body)
+  return issues.length
+    ? `${method} ${path}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`
+    : null
 }
