@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../src/lib/sign.ts'
 
@@ -26,6 +28,14 @@ const schema = z
     SQLITE_FILE: z.string().default('data/portal.db'),
     PG_POOL: int(10, 1, 1000),
     UPLOAD_DIR: z.string().default('data/uploads'),
+    /** Certification scans and paid course files: never served as they lie (issue 13). */
+    PRIVATE_DIR: z.string().optional(),
+    /** HMAC key of the short-lived links to paid course files; unset: a random one per process. */
+    FILE_URL_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.string().min(16, 'FILE_URL_SECRET 至少 16 个字符 (at least 16 characters)').optional()),
     DIST_DIR: z.string().default('dist'),
     /** Canonical links, sitemap and footer QR codes; by default the address npm start serves. */
     SITE_URL: z.url().optional(),
@@ -97,6 +107,9 @@ const schema = z
     sqliteFile: e.SQLITE_FILE,
     pgPool: e.PG_POOL,
     uploadDir: e.UPLOAD_DIR,
+    privateDir: e.PRIVATE_DIR ?? privateDirBeside(e.UPLOAD_DIR),
+    // Random when unset: links it signed stop working at a restart, which short-lived links may.
+    fileUrlSecret: e.FILE_URL_SECRET ?? randomBytes(32).toString('hex'),
     distDir: e.DIST_DIR,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     /** Browser origins allowed to call the API across sites: the site's own and CORS_ORIGINS. */
@@ -118,6 +131,12 @@ const schema = z
 
 export type Config = z.output<typeof schema>
 
+/**
+ * The private folder's default: beside the uploads, outside what /uploads serves.
+ * privateDirBeside('data/uploads') → 'data/private'
+ */
+export const privateDirBeside = (uploadDir: string) => join(dirname(uploadDir), 'private')
+
 /** The configuration of `env`; a bad value throws one message naming every broken variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const r = schema.safeParse(env)
@@ -131,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** The configuration with every default: tests and tools that set only what they need. */
 export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   ...loadConfig({}),
+  // A test's own upload folder brings its own private folder, as UPLOAD_DIR does.
+  ...(overrides.uploadDir ? { privateDir: privateDirBeside(overrides.uploadDir) } : {}),
   ...overrides,
 })
 

@@ -220,7 +220,7 @@ describe('pre-compressed site files', () => {
 })
 
 describe('uploaded files', () => {
-  it('a hashed upload is immutable for a year, with the sandbox CSP; seed files keep a day', async () => {
+  it('a hashed upload or seed file is immutable for a year, with the sandbox CSP; other files keep a day', async () => {
     const u = await newUser(h)
     const form = new FormData()
     form.append('file', new Blob(['%PDF-1.4\n% delivery test\n%%EOF\n']), 'd.pdf')
@@ -235,10 +235,24 @@ describe('uploaded files', () => {
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(file.headers['content-security-policy']).toContain('sandbox')
 
-    const seed = await raw(site, '/uploads/seed/avatar-1.svg')
+    // The seed names its files by their bytes too (server/seed/images.ts).
+    const { avatar_url: seedFile } = await h.db
+      .selectFrom('users')
+      .select('avatar_url')
+      .where('avatar_url', 'like', '/uploads/seed/%')
+      .executeTakeFirstOrThrow()
+    expect(seedFile).toMatch(/\.[0-9a-f]{10}\.svg$/)
+    const seed = await raw(site, seedFile)
     expect(seed.status).toBe(200)
-    expect(seed.headers['cache-control']).toBe('public, max-age=86400')
+    expect(seed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(seed.headers['content-security-policy']).toContain('sandbox')
+    await writeFile(
+      join(inject('uploadDir'), 'seed', 'plain.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    )
+    const plain = await raw(site, '/uploads/seed/plain.svg')
+    expect(plain.status).toBe(200)
+    expect(plain.headers['cache-control']).toBe('public, max-age=86400')
     // A file that is not there (yet) is not cached at all.
     const none = await raw(site, '/uploads/u/00/00000000000000000000000000000000.png')
     expect(none.status).toBe(404)

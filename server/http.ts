@@ -54,9 +54,12 @@ export const signedIn = createMiddleware<Env>(async (c, next) => {
  * (TRUST_PROXY=1), else the socket's address. Exposed directly, a client can name any IP there.
  */
 export function clientIp(c: Ctx): string {
-  const forwarded = c.get('deps').config.trustProxy
-    ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    : ''
+  return requestIp(c, c.get('deps').config.trustProxy)
+}
+
+/** clientIp for a handler outside the API (the /wechat/confirm page), told whether to trust the proxy. */
+export function requestIp(c: Context, trustProxy: boolean): string {
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : ''
   if (forwarded) return forwarded.slice(0, 64)
   try {
     return getConnInfo(c).remote.address ?? ''

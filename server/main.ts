@@ -28,6 +28,7 @@ async function main() {
     )
     await seed(db, {
       uploadDir: config.uploadDir,
+      privateDir: config.privateDir,
       demo: config.demoData,
       log: (s) => console.log(`[seed] ${s}`),
     })

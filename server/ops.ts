@@ -1,10 +1,15 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { CertLevelText } from '../src/lib/constants.ts'
+import { splitList } from '../src/lib/format.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
-import { decideCertification } from './modules/accounts/certification.ts'
+import { CERT_IMAGES, decideCertification } from './modules/accounts/certification.ts'
 import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { confirmTransfer } from './modules/payments/payments.queries.ts'
+import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
@@ -16,6 +21,7 @@ import { dbTime } from './time.ts'
  * reviews certification data; no screen for it is part of this side).
  *
  *   npm run ops -- certify <userId> approve|reject
+ *   npm run ops -- cert-files <userId>       (where the submitted scans lie: they have no public URL)
  *   npm run ops -- confirm-transfer <order code>
  *   npm run ops -- ship <order code> [courier]
  *   npm run ops -- refund <order code> approve|reject [reason]
@@ -27,6 +33,7 @@ import { dbTime } from './time.ts'
 
 export const USAGE = [
   '用法: npm run ops -- certify <用户编号> approve|reject',
+  '      npm run ops -- cert-files <用户编号>',
   '      npm run ops -- confirm-transfer <订单号>',
   '      npm run ops -- ship <订单号> [快递公司]',
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
@@ -46,6 +53,39 @@ export async function certify(db: Db, userId: number, decision: 'approve' | 'rej
   const r = await decideCertification(db, userId, decision, now)
   if (r.refused !== null) throw new OpsError(r.refused)
   return r.done
+}
+
+/**
+ * The operator's view of a submitted certification (issue 13: scans are private, served to their
+ * owner only): the form and, for each scan, the file on this machine to open.
+ * await certFiles(db, 7, config) → '用户 7 的认证资料（状态 2，机构）…\n营业执照：/srv/data/private/u/3f/….png'
+ */
+export async function certFiles(db: Db, userId: number, dirs: FileDirs) {
+  const user = await db
+    .selectFrom('users')
+    .select(['status', 'level', 'cert_ext'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  if (!user) throw new OpsError(`用户 ${userId} 不存在`)
+  let form: Record<string, unknown> = {}
+  try {
+    form = JSON.parse(user.cert_ext || '{}')
+  } catch {
+    // An unreadable form shows as an empty one.
+  }
+  const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '')
+  const lines = [
+    `用户 ${userId} 的认证资料（状态 ${user.status}，${CertLevelText[user.level] ?? `level ${user.level}`}）`,
+    `联系人：${text('recName')}  电话：${text('recTel')}  邮箱：${text('email') || '—'}`,
+  ]
+  for (const [key, label] of CERT_IMAGES)
+    for (const path of splitList(text(key))) {
+      const file = diskPath(dirs, path)
+      lines.push(
+        `${label}：${file ? resolve(file) : path}${file && !existsSync(file) ? '（文件不存在）' : ''}`,
+      )
+    }
+  return lines.join('\n')
 }
 
 /**
@@ -185,6 +225,10 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     } finally {
       await db.destroy()
     }
+  }
+  if (command === 'cert-files') {
+    if (args.length !== 2 || !/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(USAGE)
+    return withDb(open, (db) => certFiles(db, Number(rawId), loadConfig()))
   }
   if (command !== 'certify' || args.length !== 3) throw new OpsError(USAGE)
   if (!/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(`用户编号应为数字：${rawId}\n${USAGE}`)

@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus, LISTED } from '../src/lib/constants.ts'
+import { tinyPng, uploaded } from '../tests/api/files.ts'
 import { startServer } from '../tests/api/harness.ts'
 import { newUser } from '../tests/api/session.ts'
 import { markChanged } from './changes.ts'
@@ -118,7 +119,7 @@ describe('the public read cache (issue 12)', () => {
     const post = {
       status: 10,
       title,
-      imgurl: '/uploads/u/202611/0123456789abcdef0123456789abcdef.png',
+      imgurl: await uploaded(h, tinyPng('read cache cover'), 'cover.png', u.auth),
       free: 2,
     }
     const [cls] = await h.db

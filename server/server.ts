@@ -4,15 +4,22 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
+import { FORM_PAGE_POLICY, HEADER_DIRECTIVES } from '../src/lib/csp.ts'
 import { createApi } from './app.ts'
 import { serveSite } from './delivery.ts'
 import type { Deps } from './http.ts'
 import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
+import { privateFileLinks } from './modules/uploads/private-files.ts'
+import { SANDBOX_PAGE } from './providers/payment.ts'
 import type { SiteBuilder } from './site-builder.ts'
 import { siteHooks } from './site-hooks.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Whether a file's name says its content: an upload (/uploads/u/…) or a seed file with its hash. */
+const contentNamed = (path: string) =>
+  path.startsWith('/uploads/u/') || /^\/uploads\/seed\/[^/]+\.[0-9a-f]{10}\.\w+$/.test(path)
 
 /**
  * How long a browser keeps a file of the built site: Astro fingerprints /_astro/ names, so those
@@ -32,8 +39,23 @@ const siteCacheControl = (urlPath: string, file: string) =>
  */
 export function createPortal(deps: Deps, opts: { distDir?: string; builder?: SiteBuilder } = {}) {
   const app = new Hono()
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }))
+  // On every answer; an answer's own policy (uploads, below) is kept and this one not added to it.
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: HEADER_DIRECTIVES,
+      overwrite: false,
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+    }),
+  )
   app.route('/', createApi(deps))
+  for (const path of ['/wechat/*', `${SANDBOX_PAGE}/*`]) {
+    app.use(path, async (c, next) => {
+      await next()
+      c.header('Content-Security-Policy', FORM_PAGE_POLICY)
+    })
+  }
   // The page a phone opens from the WeChat login QR code (a page, so outside /api and its sign).
   app.route('/', wechatConfirmPage(deps))
   // The sandbox payment page the pay QR code opens, and the providers' notifications (no sign).
@@ -46,17 +68,19 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
     await next()
     c.header(
       'Content-Security-Policy',
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
     )
-    // Uploads are named by their bytes (uploads.service.ts), so a name never changes content; the
-    // seed's files are not, and a missing file may yet appear: neither is kept for long.
+    // Uploads are named by their bytes (uploads.service.ts), and the seed's files carry a hash of
+    // theirs (server/seed/images.ts), so a name never changes content; a missing file may yet appear.
     if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)
-      c.header('Cache-Control', c.req.path.startsWith('/uploads/u/') ? IMMUTABLE : 'public, max-age=86400')
+      c.header('Cache-Control', contentNamed(c.req.path) ? IMMUTABLE : 'public, max-age=86400')
   })
   app.use(
     '/uploads/*',
     serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (p) => p.replace(/^\/uploads/, '') }),
   )
+  // Private files (certification scans, paid course files) only by a short-lived signed link.
+  app.route('/', privateFileLinks(deps))
 
   const dist = opts.distDir
   if (dist) {

@@ -78,6 +78,7 @@ const API = {
   deleteAddress: 'POST /api/UserAddress/PostUserAddressDelete',
   invoices: 'GET /api/UserInvoice/GetUserInvoiceQuery',
   invoice: 'GET /api/UserInvoice/GetUserInvoice',
+  privateFile: 'GET /api/Upload/GetPrivateFile',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -99,6 +100,8 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.address, { id: 1 }],
   [API.invoices, {}],
   [API.invoice, { id: 1 }],
+  // A file answer, not an envelope: only its refusal without a session is checked.
+  [API.privateFile, { path: '/private/u/00/00000000000000000000000000000000.png' }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */

@@ -440,6 +440,43 @@ CREATE TABLE site_changes (
 );
 `,
   },
+  {
+    version: 7,
+    name: 'password attempt limits',
+    // One row per limited subject ('tel:<phone>' or 'ip:<address>'): the failed password attempts
+    // of the current window, when it began, and until when the subject is locked (0: not).
+    // Counted by one atomic upsert (server/modules/accounts/login-limits.ts), so every API
+    // process shares the limits; login_limits_first serves the sweep of finished windows.
+    sql: `
+CREATE TABLE login_limits (
+  subject TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  first_at {{bigint}} NOT NULL,
+  locked_until {{bigint}} NOT NULL DEFAULT 0
+);
+CREATE INDEX login_limits_first ON login_limits(first_at);
+`,
+  },
+  {
+    version: 8,
+    name: 'upload owners and daily quota',
+    // One row per accepted upload (server/modules/uploads): the same bytes uploaded by several
+    // users are one file with several owners, and a field accepts only its caller's files; the
+    // rows of a China day are the user's quota. Uploads so far count for their first uploader.
+    sql: `
+CREATE TABLE user_uploads (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX user_uploads_owner ON user_uploads(user_id, path);
+CREATE INDEX user_uploads_day ON user_uploads(user_id, create_time);
+INSERT INTO user_uploads (user_id, path, size, create_time)
+  SELECT user_id, path, size, create_time FROM uploads WHERE user_id IS NOT NULL;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -32,6 +32,8 @@ export interface Database {
   regions: RegionsTable
   uploads: UploadsTable
   site_changes: SiteChangesTable
+  login_limits: LoginLimitsTable
+  user_uploads: UserUploadsTable
 }
 
 type Id = Generated<number>
@@ -372,5 +374,26 @@ export interface SiteChangesTable {
   id: Id
   /** What changed: article:12, product:5, teacher:3, list:30, home, config … (server/changes.ts). */
   tag: string
+  create_time: string
+}
+
+export interface LoginLimitsTable {
+  /** 'tel:13800000001' (an account, registered or not) or 'ip:10.0.0.1' (a client address). */
+  subject: string
+  /** Failed password attempts since first_at (an attempt in flight counts until it succeeds). */
+  failures: number
+  /** Start of the counting window, epoch ms. */
+  first_at: number
+  /** Locked until this epoch ms; 0 when not locked. */
+  locked_until: Def<number>
+}
+
+/** Every accepted upload (migration 8): who owns which file, and the daily quota. */
+export interface UserUploadsTable {
+  id: Id
+  user_id: number
+  /** '/uploads/u/3f/3f….png' or '/private/u/3f/3f….png'. */
+  path: string
+  size: number
   create_time: string
 }

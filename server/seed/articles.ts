@@ -74,6 +74,20 @@ const SECTION_MIN_FEN = 990
 /** The section that is always a PDF handout. */
 const HANDOUT_TITLE = '课后讲义'
 const COVER_POOL = 3
+/** Above OWN_IMAGE_LIMIT articles, the sold sections share this many private files of each kind. */
+const PAID_FILE_POOL = 20
+
+/**
+ * The sample clip with a `free` box (ISO BMFF padding that players skip) naming `label` after it:
+ * other bytes, the same video. taggedVideo(clip, 'paid section 12') → a valid mp4 of its own.
+ */
+function taggedVideo(clip: Buffer, label: string): Buffer {
+  const payload = Buffer.from(label, 'latin1')
+  const header = Buffer.alloc(8)
+  header.writeUInt32BE(header.length + payload.length, 0)
+  header.write('free', 4, 'latin1')
+  return Buffer.concat([clip, header, payload])
+}
 
 const coverIcon: Partial<Record<number, Icon>> = {
   [ArticleStatus.course]: 'play',
@@ -145,10 +159,29 @@ export function seedArticles(
   const nPosts = Math.ceil((nArticles - nCourses) / 2)
   const nTasks = nArticles - nCourses - nPosts
   const ownCovers = nArticles <= OWN_IMAGE_LIMIT
-  const video = files.file('course-video.mp4', sampleVideo)
+  const clip = sampleVideo()
+  const video = files.file('course-video.mp4', () => clip)
   const handout = files.file('course-handout.pdf', () =>
     tinyPdf('Course handout - sample file of the dental portal demo'),
   )
+  /**
+   * A sold section's own file, private (issue 13): never the free introduction's, so nothing
+   * paid for sits at a public path. One per section on a demo-sized seed, a small pool beyond.
+   */
+  const ownedFiles = new Set<string>()
+  const paidFile = (sectionId: number, isPdf: boolean, authorId: number | null) => {
+    const n = ownCovers ? sectionId : sectionId % PAID_FILE_POOL
+    const bytes = isPdf
+      ? tinyPdf(`Course handout - paid section ${n}`)
+      : taggedVideo(clip, `paid section ${n}`)
+    const path = ctx.privateFiles.file(`section-${n}.${isPdf ? 'pdf' : 'mp4'}`, () => bytes)
+    // The author may open it while editing the course (Upload/GetPrivateFile).
+    if (authorId !== null && !ownedFiles.has(`${authorId} ${path}`)) {
+      ownedFiles.add(`${authorId} ${path}`)
+      users.owners.add({ user_id: authorId, path, size: bytes.length, create_time: time(ago(30)) })
+    }
+    return path
+  }
   const titleSet = new Set<string>()
   /** Titles stay unique and at most 20 characters; repeats get a 第N期 suffix. */
   const uniqueTitle = (make: () => string, series: boolean) => {
@@ -375,7 +408,7 @@ export function seedArticles(
         article_id: id,
         sort: k + 1,
         title: sectionTitle,
-        imgurl: isPdf ? handout : video,
+        imgurl: paid ? paidFile(sectionTable.size + 1, isPdf, d.createId) : isPdf ? handout : video,
         status: paid ? SectionStatus.paid : SectionStatus.free,
         price_fen: priceFen,
         params: seconds,

@@ -37,7 +37,7 @@ async function main() {
   const products = count('products', values.products)
   const articles = count('articles', values.articles)
   // The same settings the server reads, so both open the same database.
-  const { databaseUrl: url, sqliteFile, uploadDir } = loadConfig()
+  const { databaseUrl: url, sqliteFile, uploadDir, privateDir } = loadConfig()
 
   if (!url) {
     mkdirSync(dirname(sqliteFile), { recursive: true })
@@ -59,9 +59,18 @@ async function main() {
       process.exitCode = 1
       return
     }
-    if (values.reset) rmSync(join(uploadDir, 'seed'), { recursive: true, force: true })
+    if (values.reset) {
+      rmSync(join(uploadDir, 'seed'), { recursive: true, force: true })
+      rmSync(join(privateDir, 'seed'), { recursive: true, force: true })
+    }
     const started = performance.now()
-    const summary = await seed(db, { products, articles, uploadDir, log: (s) => console.log(`  ${s}`) })
+    const summary = await seed(db, {
+      products,
+      articles,
+      uploadDir,
+      privateDir,
+      log: (s) => console.log(`  ${s}`),
+    })
     const ms = Math.round(performance.now() - started)
     console.log(`\n已初始化 ${url ? 'PostgreSQL' : sqliteFile}，用时 ${(ms / 1000).toFixed(2)} 秒：`)
     console.table(summary)

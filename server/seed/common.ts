@@ -5,7 +5,7 @@
 import type { Insertable } from 'kysely'
 import type { Database } from '../db/index.ts'
 import { dbTime } from '../time.ts'
-import { SeedFiles } from './images.ts'
+import { PRIVATE_SEED_URL, SeedFiles } from './images.ts'
 import { Random } from './random.ts'
 
 export const DAY = 24 * 3600 * 1000
@@ -45,6 +45,8 @@ export interface SeedContext {
   /** The one random sequence: the parts must draw from it in the order they always did. */
   readonly rnd: Random
   readonly files: SeedFiles
+  /** Files only their owners and buyers may read: certification scans, paid course sections. */
+  readonly privateFiles: SeedFiles
   readonly log: (s: string) => void
   /** time(d) → '2026-10-01 10:00:00' (China time). */
   time(d: Date): string
@@ -56,13 +58,19 @@ export interface SeedContext {
   after(d: Date, maxDays: number): Date
 }
 
-export function seedContext(opts: { now: Date; uploadDir: string; log: (s: string) => void }): SeedContext {
+export function seedContext(opts: {
+  now: Date
+  uploadDir: string
+  privateDir: string
+  log: (s: string) => void
+}): SeedContext {
   const { now } = opts
   const rnd = new Random(RANDOM_SEED)
   return {
     now,
     rnd,
     files: new SeedFiles(opts.uploadDir),
+    privateFiles: new SeedFiles(opts.privateDir, PRIVATE_SEED_URL),
     log: opts.log,
     time: (d) => dbTime(d),
     ago: (days) => new Date(now.getTime() - days * DAY),

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /** Seed files live in `${uploadDir}/seed` and are served as /uploads/seed/…. */
 export const SEED_URL = '/uploads/seed'
+/** Private seed files (certification scans, paid course files) live in `${privateDir}/seed`, served as uploads' private ones. */
+export const PRIVATE_SEED_URL = '/private/seed'
 
 const FONT = 'Noto Sans CJK SC, PingFang SC, Microsoft YaHei, sans-serif'
 
@@ -174,28 +177,45 @@ export function tinyPdf(line: string): Buffer {
  */
 export const sampleVideo = (): Buffer => readFileSync(new URL('./media/course-video.mp4', import.meta.url))
 
-/** Writes seed files once each and hands back their public paths. */
+/** The part of a seed file's name that changes with its bytes: ten hex digits of their sha256. */
+export const seedHash = (bytes: string | Buffer) =>
+  createHash('sha256').update(bytes).digest('hex').slice(0, 10)
+
+/**
+ * Writes seed files once each and hands back their public paths. Each name carries a hash of its
+ * bytes (p-12.3f9a1c2e07.svg), so the server can let browsers keep them for a year like uploads:
+ * a re-seed that draws other content writes another name.
+ */
 export class SeedFiles {
   private readonly dir: string
-  private readonly written = new Set<string>()
+  private readonly url: string
+  private readonly paths = new Map<string, string>()
   count = 0
 
-  constructor(uploadDir: string) {
-    this.dir = join(uploadDir, 'seed')
+  /** new SeedFiles(uploadDir) writes public files; new SeedFiles(privateDir, PRIVATE_SEED_URL) private ones. */
+  constructor(root: string, url = SEED_URL) {
+    this.dir = join(root, 'seed')
+    this.url = url
     mkdirSync(this.dir, { recursive: true })
   }
 
-  /** image('p-12', spec) → '/uploads/seed/p-12.svg' */
+  /** image('p-12', spec) → '/uploads/seed/p-12.3f9a1c2e07.svg' */
   image(name: string, spec: ImageSpec): string {
     return this.file(`${name}.svg`, () => svg(spec))
   }
 
+  /** file('v.mp4', make) → '/uploads/seed/v.8c1d0e2f3a.mp4' */
   file(name: string, make: () => string | Buffer): string {
-    if (!this.written.has(name)) {
-      writeFileSync(join(this.dir, name), make())
-      this.written.add(name)
+    let path = this.paths.get(name)
+    if (path === undefined) {
+      const bytes = make()
+      const dot = name.lastIndexOf('.')
+      const stored = `${name.slice(0, dot)}.${seedHash(bytes)}${name.slice(dot)}`
+      writeFileSync(join(this.dir, stored), bytes)
+      path = `${this.url}/${stored}`
+      this.paths.set(name, path)
       this.count++
     }
-    return `${SEED_URL}/${name}`
+    return path
   }
 }

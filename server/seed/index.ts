@@ -6,6 +6,7 @@
  * inserts them all in one transaction.
  */
 import { ArticleStatus } from '../../src/lib/constants.ts'
+import { privateDirBeside } from '../config.ts'
 import { type Db, isPg } from '../db/index.ts'
 import { seedAddressBook } from './addresses.ts'
 import { ofKind, seedArticles } from './articles.ts'
@@ -29,6 +30,8 @@ export interface SeedOptions {
   now?: Date
   /** Seed images and course files are written under `${uploadDir}/seed`. */
   uploadDir: string
+  /** Private ones (certification scans, paid sections) under `${privateDir}/seed`; by default beside uploadDir. */
+  privateDir?: string
   log?: (s: string) => void
   /**
    * false: only what the site needs to work — regions, the dictionaries, the configuration texts —
@@ -105,6 +108,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const ctx = seedContext({
     now: opts.now ?? SEED_DATE,
     uploadDir: opts.uploadDir,
+    privateDir: opts.privateDir ?? privateDirBeside(opts.uploadDir),
     log: opts.log ?? (() => {}),
   })
   const nProducts = Math.max(0, Math.floor(opts.products ?? DEFAULT_PRODUCTS))
@@ -160,6 +164,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.waybills,
       notifications,
       banners,
+      users.owners,
     ],
     configs,
   })
@@ -190,6 +195,6 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     waybills: commerce.waybills.size,
     notifications: notifications.size,
     configs: configs.length,
-    files: ctx.files.count,
+    files: ctx.files.count + ctx.privateFiles.count,
   }
 }

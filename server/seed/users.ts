@@ -2,6 +2,7 @@
 import { CertLevel, CertStatus } from '../../src/lib/constants.ts'
 import { hashPassword } from '../modules/accounts/password.ts'
 import { at, Discount, type SeedContext, Table, VISITOR_LEVEL } from './common.ts'
+import { svg } from './images.ts'
 import { Random } from './random.ts'
 import { GIVEN_NAMES, NICKNAMES, SURNAMES, TEACHERS } from './text.ts'
 
@@ -31,6 +32,8 @@ const NINETY_PERCENT_FROM = 5000000
 
 export interface SeedUsers {
   table: Table<'users'>
+  /** Who owns which private file (user_uploads): the scans here, the paid sections' files in articles.ts. */
+  owners: Table<'user_uploads'>
   /** nick(id) → the user's nick name. */
   nick(id: number): string
   plainId: number
@@ -50,12 +53,17 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
   const avatarPool = Array.from({ length: 8 }, (_, i) =>
     files.image(`avatar-${i + 1}`, { kind: 'avatar', title: '', icon: 'person', key: `avatar${i * 7}` }),
   )
-  const certImg = files.image('cert-licence', {
-    kind: 'cover',
-    title: '资质证明',
-    subtitle: '示例图片',
-    icon: 'doc',
-  })
+  // The certified accounts' scans are private like anyone's (issue 13): only they see them.
+  const certSvg = svg({ kind: 'cover', title: '资质证明', subtitle: '示例图片', icon: 'doc' })
+  const certImg = ctx.privateFiles.file('cert-licence.svg', () => certSvg)
+  const owners = new Table('user_uploads')
+  const ownsCert = (userId: number) =>
+    owners.add({
+      user_id: userId,
+      path: certImg,
+      size: Buffer.byteLength(certSvg),
+      create_time: time(ago(30)),
+    })
   const salts = new Random(SALT_SEED)
   const hashes = new Map<string, Promise<string>>()
   for (const a of DEMO_ACCOUNTS) hashes.set(a.tel, hashPassword(a.password, salts.bytes(SALT_BYTES)))
@@ -137,6 +145,7 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
     integralFen: 6000000,
     created: ago(500),
   })
+  ownsCert(doctorId)
   const institutionId = await addUser({
     tel: '13800000003',
     nick: '苏州微笑口腔门诊部',
@@ -150,6 +159,7 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
     integralFen: 25000000,
     created: ago(600),
   })
+  ownsCert(institutionId)
   const introducerId = await addUser({
     tel: '13800000004',
     nick: '推广经理老杨',
@@ -223,6 +233,7 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
   ctx.log(`users: ${table.size}`)
   return {
     table,
+    owners,
     nick: (id) => nicks.get(id) ?? '',
     plainId,
     doctorId,

@@ -100,6 +100,14 @@ export const UPLOAD_MAX_MB = 20
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_MB * 1024 * 1024
 export const UPLOAD_TOO_BIG = `上传的内容不能超过${UPLOAD_MAX_MB}MB`
 /**
+ * Each user's uploads per China day (issue 13), counted over every accepted upload (the same file
+ * twice counts twice: it is sent and read twice): at most this many files and this many MB.
+ */
+export const UPLOAD_DAILY_FILES = 100
+export const UPLOAD_DAILY_MB = 200
+export const UPLOAD_DAILY_BYTES = UPLOAD_DAILY_MB * 1024 * 1024
+export const UPLOAD_QUOTA_REACHED = `今日上传已达上限（每天最多${UPLOAD_DAILY_FILES}个文件、共${UPLOAD_DAILY_MB}MB），请明天再试`
+/**
  * What the uploader's hint promises for one image or material, in MB (accounts §5 complaint
  * files "each under 2MB", §9 "image hint under 2MB", storefront refund images): the uploader
  * enforces it, so the hint is true.

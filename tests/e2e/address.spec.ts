@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 /** A brand-new user, signed in on `page`: tests that change data never share an account. */
 async function freshUser(page: Page, request: APIRequestContext) {

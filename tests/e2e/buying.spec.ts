@@ -4,8 +4,9 @@
  * first polls; top up the wallet; buy a paid course and open its paid section.
  * Every journey has its own fresh user; money comes in through the sandbox like a real top-up.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 type Headers = Record<string, string>
 
@@ -258,6 +259,16 @@ test('buys a paid course and opens its paid section', async ({ page, request }) 
   await expect(page).toHaveURL(new RegExp(`/detail/?(\\?id=)?${course.id}`))
   await expect(page.getByRole('button', { name: '已购买' })).toBeVisible()
   await expect(row.getByRole('button', { name: /^预览/ })).toBeVisible()
+  // The paid file has no public path: it opens by a short-lived signed link (issue 13).
+  await row.getByRole('button', { name: /^预览/ }).click()
+  const dialog = page.getByRole('dialog')
+  const view = dialog.locator('video, iframe')
+  const src = (await view.getAttribute('src')) ?? ''
+  expect(src).toMatch(/^\/private\/seed\/[\w.-]+\?e=\d+&s=[\w-]+$/)
+  expect((await request.get(src)).status()).toBe(200)
+  expect((await request.get(src.split('?')[0] ?? '')).status()).toBe(403)
+  if ((await view.evaluate((e) => e.tagName)) === 'VIDEO')
+    await expect.poll(() => view.evaluate((v) => Math.round((v as HTMLVideoElement).duration || 0))).toBe(4)
 })
 
 test('buys a paid post and reads all of it', async ({ page, request }) => {

@@ -4,9 +4,10 @@
  * axe on the comments and /fav. Every journey has its own fresh users; the comment rate limit
  * (5 a minute each) is why the replies of the expand journey come from two users.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 type Headers = Record<string, string>
 const fresh = (h: Headers): Headers => ({ ...h, ...signed() })

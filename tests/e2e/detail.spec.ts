@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { DEV_SIGN_IV, DEV_SIGN_KEY, makeSign } from '../../src/lib/sign.ts'
 import { expectAccessible } from './a11y.ts'
+import { expect, test } from './test.ts'
 
 const sign = () => ({ sign: makeSign({ key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }) })
 

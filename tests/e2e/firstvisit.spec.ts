@@ -1,6 +1,7 @@
 /** What a first visit stumbled on (issue 10 item 5): search, the account menu, invoices, the site map. */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { registerUser, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
 

@@ -6,9 +6,10 @@
  */
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 type Headers = Record<string, string>
 const fresh = (h: Headers): Headers => ({ ...h, ...signed() })

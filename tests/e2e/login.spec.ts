@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { site } from '../../src/lib/site.ts'
 import { expectAccessible } from './a11y.ts'
 import { freshPhone, lastSmsCode, registerUser, signed } from './session.ts'
+import { expect, test } from './test.ts'
 
 // The login dialog, registration and logout (accounts §2, §4, §5), through the UI only.
 

@@ -3,10 +3,11 @@
  * 我发布的 with the date search and the pager, 我参与的, and the owner's 编辑, 上架/下架 and 删除.
  * Expectations come from the API, so the tests follow the seed wherever its dates fall.
  */
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { ArticleCard, Paged } from '../../src/lib/api/types.ts'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 /** 王医生: ten courses, one of them off the shelf. */
 const TEACHER = '13800000011'

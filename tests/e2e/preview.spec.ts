@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { signed } from './session.ts'
+import { expect, test } from './test.ts'
 
 type Section = { id: number; title: string; imgurl: string; kind: 'mp4' | 'pdf'; unlock: number }
 type Course = { id: number; title: string; list: Section[] }

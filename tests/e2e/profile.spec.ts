@@ -1,8 +1,9 @@
 import { DatabaseSync } from 'node:sqlite'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { maskPhone } from '../../src/lib/format.ts'
 import { expectAccessible } from './a11y.ts'
 import { freshPhone, lastSmsCode, registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 /** A real 1×1 PNG, as a file chooser would hand it over. */
 const png = {
@@ -170,33 +171,98 @@ test('changing the password ends the session; the new password signs in', async 
   expect((await passwordLogin(request, tel, 'newpass99')).status).toBe(200)
 })
 
-test('changing the phone with a code sent to the new number', async ({ page, request }) => {
+test('changing the phone needs the password; other sessions end, this one stays', async ({
+  page,
+  request,
+}) => {
   const tel = await registerUser(request)
   await signInAs(page, request, tel, 'test1234')
+  // Another device signed in to the same account.
+  const other = (await passwordLogin(request, tel, 'test1234')).data as {
+    owinToken: { access_token: string }
+  }
   const newTel = freshPhone()
 
   await page.goto('/safety')
   await expect(page.getByText(maskPhone(tel))).toBeVisible()
   await page.getByRole('button', { name: '更换手机号' }).click()
   const dialog = page.getByRole('dialog', { name: '更换手机号' })
-  await dialog.getByLabel('原手机号').fill(tel)
+  await dialog.getByRole('textbox', { name: '原手机号', exact: true }).fill(tel)
 
   // The code button checks the new phone first.
-  await dialog.getByLabel('新手机号').fill('1390000')
-  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await dialog.getByRole('textbox', { name: '新手机号', exact: true }).fill('1390000')
+  await dialog.getByRole('button', { name: '获取验证码（新手机号）' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('手机号格式不正确')
 
-  await dialog.getByLabel('新手机号').fill(newTel)
-  await dialog.getByRole('button', { name: '获取验证码' }).click()
-  await expect(dialog.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled()
-  await dialog.getByLabel('验证码').fill(await lastSmsCode(newTel))
-  await dialog.getByRole('button', { name: '确认更换' }).click()
+  await dialog.getByRole('textbox', { name: '新手机号', exact: true }).fill(newTel)
+  await dialog.getByRole('button', { name: '获取验证码（新手机号）' }).click()
+  await expect(dialog.getByRole('button', { name: /秒后重新获取（新手机号）/ })).toBeDisabled()
+  await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(await lastSmsCode(newTel))
 
+  // The password is offered first; empty, the dialog asks for it by its field.
+  await expect(dialog.getByRole('radio', { name: '使用登录密码' })).toBeChecked()
+  await dialog.getByRole('button', { name: '确认更换' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('请填写登录密码')
+  await expect(dialog.getByLabel(/^\*?登录密码$/)).toBeFocused()
+  await expect(dialog.getByLabel(/^\*?登录密码$/)).toHaveAttribute('aria-invalid', 'true')
+
+  // A wrong one: the server's message, nothing changed.
+  await dialog.getByLabel(/^\*?登录密码$/).fill('not-my-password')
+  await dialog.getByRole('button', { name: '确认更换' }).click()
+  await expect(toasts(page)).toContainText('登录密码错误')
+  await expect(dialog).toBeVisible()
+
+  await dialog.getByLabel(/^\*?登录密码$/).fill('test1234')
+  await dialog.getByRole('button', { name: '确认更换' }).click()
   await expect(toasts(page)).toContainText('修改手机号成功')
   await expect(dialog).toBeHidden()
   await expect(page.locator('[data-phone]')).toHaveText(maskPhone(newTel))
+  expect((await usersInfo(request, other.owinToken.access_token)).http).toBe(401)
   expect((await passwordLogin(request, newTel, 'test1234')).status).toBe(200)
   expect((await passwordLogin(request, tel, 'test1234')).status).not.toBe(200)
+
+  // This session goes on, and the messages tell of the change.
+  await page.goto('/message')
+  await expect(page.getByRole('heading', { level: 2, name: '绑定手机号已更换' })).toBeVisible()
+})
+
+test('changing the phone with a code sent to the old phone instead of the password', async ({
+  page,
+  request,
+}) => {
+  const tel = await registerUser(request)
+  await signInAs(page, request, tel, 'test1234')
+  const newTel = freshPhone()
+
+  await page.goto('/safety')
+  await page.getByRole('button', { name: '更换手机号' }).click()
+  const dialog = page.getByRole('dialog', { name: '更换手机号' })
+  await dialog.getByRole('textbox', { name: '原手机号', exact: true }).fill(tel)
+  await dialog.getByRole('textbox', { name: '新手机号', exact: true }).fill(newTel)
+  await dialog.getByRole('button', { name: '获取验证码（新手机号）' }).click()
+  await expect(dialog.getByRole('button', { name: /秒后重新获取（新手机号）/ })).toBeDisabled()
+  await dialog.getByRole('textbox', { name: '验证码', exact: true }).fill(await lastSmsCode(newTel))
+
+  await dialog.getByRole('radio', { name: '使用原手机号验证码' }).check()
+  await expect(dialog.getByLabel(/^\*?登录密码$/)).toHaveCount(0)
+  await expect(dialog.getByText(`验证码将发送到原手机号 ${maskPhone(tel)}`)).toBeVisible()
+  await dialog.getByRole('button', { name: '确认更换' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('请填写原手机号验证码')
+
+  // The server sends a phone one code a minute and registration just sent one: age that one.
+  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
+  try {
+    db.prepare('UPDATE sms_codes SET sent_at = sent_at - 61000 WHERE tel = ?').run(tel)
+  } finally {
+    db.close()
+  }
+  // Its own countdown: the new phone's code was just sent, this one may go at once.
+  await dialog.getByRole('button', { name: '获取验证码（原手机号）' }).click()
+  await expect(dialog.getByRole('button', { name: /秒后重新获取（原手机号）/ })).toBeDisabled()
+  await dialog.getByRole('textbox', { name: '原手机号验证码', exact: true }).fill(await lastSmsCode(tel))
+  await dialog.getByRole('button', { name: '确认更换' }).click()
+  await expect(toasts(page)).toContainText('修改手机号成功')
+  await expect(page.locator('[data-phone]')).toHaveText(maskPhone(newTel))
 })
 
 test('a complaint needs materials, then is stored and the form clears', async ({ page, request }) => {
@@ -270,7 +336,11 @@ test('/safety passes axe, with the change-phone dialog open too', async ({ page,
   await expect(page.getByRole('button', { name: '更换手机号' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: '更换手机号' }).click()
-  await expect(page.getByRole('dialog', { name: '更换手机号' })).toBeVisible()
+  const dialog = page.getByRole('dialog', { name: '更换手机号' })
+  await expect(dialog).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByRole('radio', { name: '使用原手机号验证码' }).check()
+  await expect(dialog.getByRole('textbox', { name: '原手机号验证码', exact: true })).toBeVisible()
   await expectAccessible(page)
 })
 

@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
+import { expect, test } from './test.ts'
 
 /** Prices as numbers in card order; 免费 is 0. */
 async function cardPrices(page: Page): Promise<number[]> {

@@ -5,10 +5,11 @@
  * /detail?id page; the task is then edited, viewed read-only, taken off the shelf and deleted on
  * the admin list; a plain new user is told 请先进行账号认证 for a course.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { tinyPdf } from '../../server/seed/images.ts'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 /** The seeded certified institution (level 20): it may publish courses. */
 const INSTITUTION = '13800000003'

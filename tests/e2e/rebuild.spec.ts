@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { signed } from './session.ts'
+import { expect, test } from './test.ts'
 
 /**
  * Rebuild on change (server/site-builder.ts): a task published through the API reaches its own

@@ -8,9 +8,10 @@ import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
 
 const shots = process.env.UPLOADER_SHOTS ?? join(tmpdir(), 'uploader-shots')
 

@@ -7,7 +7,7 @@
  * through Article/PostArticleAppend and shown at /detail?id= — and not one alert or window.__xss.
  */
 import { DatabaseSync } from 'node:sqlite'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { ArticleView } from '../../src/components/detail/ArticleView.tsx'
@@ -17,6 +17,7 @@ import { sanitizeRichText } from '../../src/lib/html/sanitize.server.ts'
 import { INTRO_MAX } from '../../src/lib/rules/profile.ts'
 import { LEGIT_SAMPLES, XSS_CORPUS } from '../xss-corpus.ts'
 import { registerUser, signed } from './session.ts'
+import { expect, test } from './test.ts'
 
 declare global {
   interface Window {
@@ -160,6 +161,15 @@ function certify(userId: number, video: string): void {
     db.prepare(
       "INSERT INTO uploads (user_id, path, mime, size, create_time) VALUES (?, ?, 'video/mp4', 1000, '2026-11-22 10:00:00')",
     ).run(userId, video)
+    // A field takes only its author's uploads (issue 13): the user owns the video and every upload
+    // path the corpus names, so each payload is published and shown.
+    const own = db.prepare(
+      "INSERT INTO user_uploads (user_id, path, size, create_time) VALUES (?, ?, 1000, '2026-11-22 10:00:00')",
+    )
+    const named = [...XSS_CORPUS, ...LEGIT_SAMPLES].flatMap((p) => [
+      ...p.html.matchAll(/src="?(\/uploads\/[^"\s>]+)/g),
+    ])
+    for (const path of new Set([video, ...named.map((m) => m[1] ?? '')])) own.run(userId, path)
   } finally {
     db.close()
   }
@@ -181,7 +191,8 @@ function storeRawIntro(userId: number, html: string): void {
   const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
   try {
     db.exec('PRAGMA busy_timeout = 5000')
-    db.prepare('UPDATE users SET content = ? WHERE id = ?').run(html, userId)
+    // A teacher: only public authors have a public card (Users/GetUsers) and an instructor page.
+    db.prepare('UPDATE users SET content = ?, is_teacher = 1 WHERE id = ?').run(html, userId)
     // As another process writing would: a change mark, so caches drop the old introduction.
     db.prepare("INSERT INTO site_changes (tag, create_time) VALUES (?, '2026-11-22 10:00:00')").run(
       `teacher:${userId}`,
@@ -229,6 +240,9 @@ test('the detector sees an execution and a breach when there is one', async ({ p
 })
 
 test.describe('stored HTML never runs', () => {
+  // The corpus carries inline event handlers on purpose; the browser sanitiser parses it, and
+  // Chromium reports each handler it refuses to compile. The policy blocking them is the point.
+  test.use({ cspBlocksExpected: ['script-src-attr'] })
   test('RichText and ArticleView rendered on the server, as the site build does', async ({
     page,
     request,
@@ -264,6 +278,7 @@ test.describe('stored HTML never runs', () => {
   }) => {
     test.setTimeout(180_000)
     const u = await apiUser(request)
+    storeRawIntro(u.id, '') // a teacher, whose card and page are public
     let saved = 0
     for (const p of XSS_CORPUS) {
       const res = await request.post('/api/Users/PostUsersInfo', {

@@ -100,8 +100,33 @@ describe('phone and login', () => {
       [{ tel: '13800000001', newTel: '13900000001' }, '请填写验证码'],
       [{ tel: '13800000001', newTel: '1390000000', code: '1' }, '手机号格式不正确'],
       [{ tel: '13800000001', newTel: '13800000001', code: '1' }, '新手机号不能与原手机号相同'],
-      [{ tel: '13800000001', newTel: '13900000001', code: '1' }, null],
+      [{ tel: '13800000001', newTel: '13900000001', code: '1' }, '请填写登录密码或原手机号验证码'],
+      [{ tel: '13800000001', newTel: '13900000001', code: '1', password: ' ' }, null],
+      [{ tel: '13800000001', newTel: '13900000001', code: '1', oldCode: '123456' }, null],
     ])
+  })
+
+  it('asks the dialog for the proof it offers, and the server for either', () => {
+    const base = { tel: '13800000001', newTel: '13900000001', code: '1' }
+    expect(checkPhoneChange({ ...base, oldCode: '1' }, 'password')).toMatchObject({
+      field: 'password',
+      error: '请填写登录密码',
+    })
+    expect(checkPhoneChange({ ...base, password: 'x' }, 'oldCode')).toMatchObject({
+      field: 'oldCode',
+      error: '请填写原手机号验证码',
+    })
+    // Both sent: the password is the proof, the code is not used.
+    expect(checkPhoneChange({ ...base, password: 'pw', oldCode: '1' }).value).toEqual({
+      ...base,
+      password: 'pw',
+      oldCode: '',
+    })
+    expect(checkPhoneChange({ ...base, password: 'pw', oldCode: '1' }, 'oldCode').value).toEqual({
+      ...base,
+      password: '',
+      oldCode: '1',
+    })
   })
 })
 

@@ -7,9 +7,11 @@ import { dbTime } from '../../time.ts'
 import * as q from './accounts.queries.ts'
 import * as routes from './accounts.routes.ts'
 import { resetCertification, submitCertification } from './certification.ts'
+import { clearAccountLimit, limitedPasswordCheck, limitedPasswordUser } from './login-limits.ts'
 import { hashPassword, verifyPassword } from './password.ts'
+import { changePhone, PHONE_CHANGE } from './phone-change.ts'
 import { introducerCustomers, ownProfile, updateProfile } from './profile.queries.ts'
-import { BAD_LOGIN, passwordUser, revokeToken, signIn } from './sessions.ts'
+import { BAD_LOGIN, revokeToken, signIn } from './sessions.ts'
 import { consumeCode, issueCode } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
 
@@ -43,14 +45,17 @@ export const accounts = router()
     await consumeCode(db, v.tel, v.code, at)
     const id = await q.userIdByTel(db, v.tel)
     if (!id) throw refuse('该手机号尚未注册')
+    // The phone's owner is back: a lock from someone guessing its password ends.
+    await clearAccountLimit(db, v.tel)
     return ok(c, await signIn(db, id, at))
   })
   .openapi(routes.postPasswordLogin, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
-    const id = await passwordUser(db, v.tel, v.password)
+    const at = now()
+    const id = await limitedPasswordUser(db, v.tel, v.password, clientIp(c), at)
     if (!id) throw refuse(BAD_LOGIN)
-    return ok(c, await signIn(db, id, now()))
+    return ok(c, await signIn(db, id, at))
   })
   /** Not in the spec: the client calls it on logout so the token dies with the session. */
   .openapi(routes.postLogout, async (c) => {
@@ -62,19 +67,23 @@ export const accounts = router()
     const { db, now } = c.get('deps')
     const user = requireUser(c)
     const v = c.req.valid('json')
-    if (!(await verifyPassword(v.password, await q.passwordHashOf(db, user.id)))) throw refuse('原密码错误')
-    await q.setPassword(db, user.id, await hashPassword(v.newPassword), now())
+    const at = now()
+    // Counted like a login: a stolen session must not guess the password here without limit.
+    const right = await limitedPasswordCheck(
+      db,
+      { tel: (await q.telOf(db, user.id)) ?? `user:${user.id}`, ip: clientIp(c) },
+      at,
+      async () => (await verifyPassword(v.password, await q.passwordHashOf(db, user.id))) || null,
+      '',
+    )
+    if (!right) throw refuse('原密码错误')
+    await q.setPassword(db, user.id, await hashPassword(v.newPassword), at)
     return ok(c, '修改密码成功')
   })
   .openapi(routes.postTel, async (c) => {
     const { db, now } = c.get('deps')
-    const user = requireUser(c)
-    const v = c.req.valid('json')
-    if ((await q.telOf(db, user.id)) !== v.tel) throw refuse('原手机号不正确')
-    await consumeCode(db, v.newTel, v.code, now())
-    if (await q.userIdByTel(db, v.newTel)) throw refuse('该手机号已注册')
-    await q.setTel(db, user.id, v.newTel)
-    return ok(c, '修改手机号成功')
+    await changePhone(db, requireUser(c), c.req.valid('json'), clientIp(c), now())
+    return ok(c, PHONE_CHANGE.done)
   })
   .openapi(routes.getWeChatQr, async (c) => {
     const { db, now } = c.get('deps')

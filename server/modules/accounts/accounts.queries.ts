@@ -53,7 +53,3 @@ export async function setPassword(db: Db, userId: number, passwordHash: string, 
 export async function telOf(db: Db, userId: number): Promise<string | null | undefined> {
   return (await db.selectFrom('users').select('tel').where('id', '=', userId).executeTakeFirst())?.tel
 }
-
-export async function setTel(db: Db, userId: number, tel: string): Promise<void> {
-  await db.updateTable('users').set({ tel }).where('id', '=', userId).execute()
-}

@@ -148,7 +148,8 @@ export const postPasswordLogin = createRoute({
       ruleBody(checkPasswordLogin, { tel: field('string', '手机号'), password: field('string', '密码') }),
     ),
   },
-  responses: answers(LoginAnswer),
+  // 429: too many wrong passwords for the phone or from the IP (README "Password attempts").
+  responses: answers(LoginAnswer, [429]),
 })
 
 export const postLogout = createRoute({
@@ -175,14 +176,15 @@ export const postPassword = createRoute({
       }),
     ),
   },
-  responses: answers(text, [401]),
+  responses: answers(text, [401, 429]),
 })
 
 export const postTel = createRoute({
   method: 'post',
   path: '/Users/PostUsersTels',
   tags: session,
-  summary: '更换手机号：原手机号，加发到新手机号的验证码',
+  summary:
+    '更换手机号：原手机号、新手机号和发到新手机号的验证码，再加登录密码或发到原手机号的验证码；其他会话随之结束，当前会话保留，并发一条系统通知',
   ...signed,
   request: {
     body: jsonBody(
@@ -190,6 +192,8 @@ export const postTel = createRoute({
         tel: field('string', '原手机号'),
         newTel: field('string', '新手机号'),
         code: field('string', '发到新手机号的验证码'),
+        password: field('string', '登录密码（与 oldCode 二选一；两者都有时用密码）'),
+        oldCode: field('string', '发到原手机号的验证码（与 password 二选一）'),
       }),
     ),
   },
@@ -234,7 +238,7 @@ export const postOwnProfile = createRoute({
     body: jsonBody(
       ruleBody(checkProfile, {
         nickName: field('string', '昵称，最多 20 字'),
-        avatarUrl: field('string', '头像地址'),
+        avatarUrl: field('string', '头像：本人上传的公开图片（/uploads/…）或站点图片；不接受其他网站的地址'),
         ext: field('string', '扩展信息'),
         content: field('string', '简介，最多 150 字'),
       }),
@@ -257,7 +261,7 @@ export const postCertification = createRoute({
           level: field('integer', '认证身份：10 医生，20 机构'),
           ext: field(
             'string',
-            '认证资料 JSON（字符串或对象）：recName, recTel, ownerImg, allowImg, codeImg, email',
+            '认证资料 JSON（字符串或对象）：recName, recTel, ownerImg, allowImg, codeImg（本人以 purpose=private 上传的图片，逗号分隔），email',
           ),
         },
         certInput,

@@ -260,22 +260,28 @@ describe('sessions end on logout and on a password change', () => {
 })
 
 describe('change phone (Users/PostUsersTels)', () => {
-  it('needs the current phone and a code sent to a free new phone', async () => {
+  it('needs the current phone, the password and a code sent to a free new phone', async () => {
     const u = await newUser(h)
     const newTel = uniqueTel()
     const change = (b: Record<string, string>) => h.post('/api/Users/PostUsersTels', b, u.auth)
+    const password = u.password
     expect((await change({})).data).toBe('请填写原手机号')
     expect((await change({ tel: u.tel })).data).toBe('请填写新手机号')
     expect((await change({ tel: u.tel, newTel })).data).toBe('请填写验证码')
     expect((await change({ tel: u.tel, newTel: '123', code: '1' })).data).toBe('手机号格式不正确')
-    expect((await change({ tel: '13800000001', newTel, code: '123456' })).data).toBe('原手机号不正确')
+    expect((await change({ tel: u.tel, newTel, code: '1' })).data).toBe('请填写登录密码或原手机号验证码')
+    expect((await change({ tel: '13800000001', newTel, code: '123456', password })).data).toBe(
+      '原手机号不正确',
+    )
 
     const taken = '13800000002'
     const takenCode = await sendCode(h, taken)
-    expect((await change({ tel: u.tel, newTel: taken, code: takenCode })).data).toBe('该手机号已注册')
+    expect((await change({ tel: u.tel, newTel: taken, code: takenCode, password })).data).toBe(
+      '该手机号已注册',
+    )
 
     const code = await sendCode(h, newTel)
-    const r = await change({ tel: u.tel, newTel, code })
+    const r = await change({ tel: u.tel, newTel, code, password })
     expect([r.http, r.data]).toEqual([200, '修改手机号成功'])
     expect((await info(u.auth)).data.tel).toBe(newTel)
     await loginByPassword(h, newTel, u.password)

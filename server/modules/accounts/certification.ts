@@ -1,13 +1,21 @@
 import { CertLevel, CertLevelText, CertStatus } from '../../../src/lib/constants.ts'
+import { splitList } from '../../../src/lib/format.ts'
 import type { CertForm } from '../../../src/lib/rules/certification.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
 
 /** Statuses from which the form may be (re)submitted: the form, no data yet, or rejected. */
 const SUBMITTABLE = [CertStatus.form, CertStatus.none, CertStatus.noData]
 const BAD_FORM = '认证资料格式不正确'
+/** The form's scans, as its fields name them. */
+export const CERT_IMAGES = [
+  ['ownerImg', '营业执照'],
+  ['allowImg', '医疗机构执业许可证'],
+  ['codeImg', '法人身份证盖章'],
+] as const
 
 /** The form arrives as `ext`, a JSON string (storefront §7) or an object, beside `level`. */
 export function certInput(b: Input): Input {
@@ -25,6 +33,12 @@ export function certInput(b: Input): Input {
 
 /** Submits the verification form for review (status 2), or refuses when under review or approved. */
 export async function submitCertification(db: Db, userId: number, v: CertForm & { level: number }) {
+  // Scans are the caller's own, uploaded privately (issue 13): nobody else's, never a public URL.
+  await requireOwnFiles(
+    db,
+    userId,
+    CERT_IMAGES.map(([key, label]) => ({ label, paths: splitList(v[key]), image: true, private: true })),
+  )
   const form: CertForm = {
     recName: v.recName,
     recTel: v.recTel,

@@ -5,10 +5,38 @@ const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }
 const KEY_LEN = 64
 const SALT_LEN = 16
 
-function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LEN, PARAMS, (err, key) => (err ? reject(err) : resolve(key)))
-  })
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), the same pool that reads the
+ * static files and uploads. At most this many hashes run at once, the rest wait in line, so a
+ * flood of logins (each ~50 ms of CPU) always leaves threads for file serving.
+ */
+export const HASH_CONCURRENCY = 2
+
+const slots = { active: 0, peak: 0, runs: 0, waiting: [] as (() => void)[] }
+
+/** The hashing line now: running, waiting, the most that ever ran at once, hashes started (tests, diagnostics). */
+export const hashLoad = () => ({
+  active: slots.active,
+  waiting: slots.waiting.length,
+  peak: slots.peak,
+  runs: slots.runs,
+})
+
+async function derive(password: string, salt: Buffer): Promise<Buffer> {
+  // A freed slot passes straight to the next in line (active stays), so nobody overtakes the queue.
+  if (slots.active < HASH_CONCURRENCY) slots.active++
+  else await new Promise<void>((resolve) => slots.waiting.push(resolve))
+  slots.peak = Math.max(slots.peak, slots.active)
+  slots.runs++
+  try {
+    return await new Promise((resolve, reject) => {
+      scrypt(password, salt, KEY_LEN, PARAMS, (err, key) => (err ? reject(err) : resolve(key)))
+    })
+  } finally {
+    const next = slots.waiting.shift()
+    if (next) next()
+    else slots.active--
+  }
 }
 
 /**

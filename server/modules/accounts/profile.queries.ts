@@ -12,6 +12,7 @@ import { inRange } from '../../db/sql.ts'
 import { ApiError } from '../../http.ts'
 import { PAID_ORDER_STATUSES } from '../orders/orders.queries.ts'
 import { starThresholds } from '../site/site.queries.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
 
 export const CERT_FIELDS = ['recName', 'recTel', 'ownerImg', 'allowImg', 'codeImg', 'email'] as const
 
@@ -94,11 +95,23 @@ export async function ownProfile(db: Db, userId: number) {
 }
 
 /**
- * Saves the profile form. The introduction is shown as HTML (the instructor page), so markup is
+ * Saves the profile form (the avatar checked to be the caller's, issue 13). The introduction is shown as HTML (the instructor page), so markup is
  * stored sanitised. Text without '<' can hold no markup and is stored as typed: sanitize-html
  * would write a typed '&' as '&amp;', which the edit dialog and the page's excerpt then show.
  */
 export async function updateProfile(db: Db, userId: number, v: ProfileForm): Promise<void> {
+  // The avatar is the caller's own upload or a site asset; the one already saved may stay.
+  const current = await db
+    .selectFrom('users')
+    .select('avatar_url')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  await requireOwnFiles(
+    db,
+    userId,
+    [{ label: '头像', paths: [v.avatarUrl], image: true }],
+    [current?.avatar_url ?? ''],
+  )
   const content = v.content.includes('<') ? sanitizeRichText(v.content) : v.content
   await db
     .updateTable('users')

@@ -61,7 +61,8 @@ export async function passwordUser(db: Db, tel: string, password: string): Promi
     .select(['id', 'password_hash'])
     .where('tel', '=', tel)
     .executeTakeFirst()
-  decoyHash ??= hashPassword('decoy-password')
+  // Made the first time an unknown phone tries, so known phones never pay for it.
+  if (!row) decoyHash ??= hashPassword('decoy-password')
   const good = await verifyPassword(password, row?.password_hash ?? (await decoyHash))
   return row && good ? row.id : null
 }

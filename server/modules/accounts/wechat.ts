@@ -5,9 +5,10 @@ import { html } from 'hono/html'
 import { checkPasswordLogin } from '../../../src/lib/rules/login.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
-import type { Deps } from '../../http.ts'
+import { ApiError, type Deps, requestIp } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { BAD_LOGIN, hashToken, passwordUser } from './sessions.ts'
+import { limitedPasswordUser } from './login-limits.ts'
+import { BAD_LOGIN, hashToken } from './sessions.ts'
 
 /**
  * WeChat QR login without WeChat: the QR points at a confirmation page on this server, which
@@ -136,7 +137,17 @@ export function wechatConfirmPage(deps: Deps) {
     const login = checkPasswordLogin({ tel: field('tel'), password: field('password') })
     const tel = field('tel').slice(0, 20)
     if (login.error !== null) return c.html(page({ kind: 'form', str, tel, error: login.error }), 400)
-    const userId = await passwordUser(deps.db, login.value.tel, login.value.password)
+    // The same limits as the API's password login: this page needs no sign, so it is the
+    // easier door to guess through.
+    const ip = requestIp(c, deps.config.trustProxy)
+    const userId = await limitedPasswordUser(deps.db, login.value.tel, login.value.password, ip, now).catch(
+      (e: unknown) => {
+        if (e instanceof ApiError) return e
+        throw e
+      },
+    )
+    if (userId instanceof ApiError)
+      return c.html(page({ kind: 'form', str, tel, error: userId.message }), userId.status as 429)
     if (!userId) return c.html(page({ kind: 'form', str, tel, error: BAD_LOGIN }), 400)
     const approved = await approveQrLogin(deps.db, row.id, userId, now)
     return c.html(page(approved ? { kind: 'done' } : { kind: 'expired' }), approved ? 200 : 410)

@@ -1,9 +1,11 @@
 import { ArticleStatus, LISTED, LISTED_KINDS, NOTIFICATION_QUERY_STATUS } from '../../../src/lib/constants.ts'
+import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { listProducts } from '../catalog/catalog.queries.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
+import { signedFileUrl } from '../uploads/private-files.ts'
 import { commentTree } from './comment-tree.ts'
 import * as q from './content.queries.ts'
 import * as routes from './content.routes.ts'
@@ -42,10 +44,13 @@ export const content = router()
 
     const bought = user ? await q.purchasedSections(db, user.id, id) : []
     const wholeUnlocked = isOwner || row.price_fen === 0 || bought.includes(null)
-    const list = courseCatalogue(await q.courseSections(db, id), {
-      whole: wholeUnlocked,
-      bought: bought.filter((b) => b !== null),
-    })
+    // A paid section's file is private: its unlocked reader gets a short-lived signed link (issue 13).
+    const { config, now } = c.get('deps')
+    const list = courseCatalogue(
+      await q.courseSections(db, id),
+      { whole: wholeUnlocked, bought: bought.filter((b) => b !== null) },
+      (path) => (isPrivatePath(path) ? signedFileUrl(config.fileUrlSecret, path, now()) : path),
+    )
     const [like, dict, listRecommend, comments] = await Promise.all([
       user ? isFavourite(db, user.id, row.status, id) : false,
       row.class_id === null ? undefined : q.classify(db, row.class_id),

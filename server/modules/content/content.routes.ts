@@ -38,14 +38,20 @@ export const ArticleSection = z
   .object({
     id: z.number().int(),
     title: z.string(),
-    imgurl: z.string().openapi({ description: '文件路径；未解锁时为空' }),
+    imgurl: z
+      .string()
+      .openapi({ description: '文件的存储路径；未解锁时为空（收费节的文件是私密文件，/private/…）' }),
+    url: z.string().openapi({
+      description:
+        '打开文件用的地址；未解锁时为空。免费节为公开路径；收费节为限时签名链接（/private/…?e=&s=，约1小时内有效）',
+    }),
     kind: z.enum(['pdf', 'mp4']),
     status: z.number().int().openapi({ description: '1 收费，2 免费（收费但价格为 0 的也算免费）' }),
     price: z.number(),
     params: z.number().int().openapi({ description: '视频时长（秒）' }),
     unlock: Flag,
   })
-  .openapi('ArticleSection', { description: '课程的一节；未解锁的节不给文件路径' })
+  .openapi('ArticleSection', { description: '课程的一节；未解锁的节不给文件路径和地址' })
 
 export const CommentNode = CommentNodeSchema
 

@@ -12,13 +12,16 @@ export interface SectionRow {
 }
 
 /**
- * Each section with `unlock` and, only when unlocked, its file: open when the whole item is
+ * Each section with `unlock` and, only when unlocked, its file (`imgurl`, the stored path) and the
+ * URL to open it by (`url`): open when the whole item is
  * (`whole`: owner, free course or bought whole), when the section is free (isFreeSection, the
  * rule the client's 免费 label uses too) or when the visitor bought that section.
  */
 export function courseCatalogue(
   rows: readonly SectionRow[],
   access: { whole: boolean; bought: readonly number[] },
+  /** The URL a browser opens a section's stored file by: the path, or a signed link to a private one. */
+  fileUrl: (path: string) => string = (p) => p,
 ) {
   return rows.map((s) => {
     const unlock =
@@ -28,6 +31,7 @@ export function courseCatalogue(
       id: s.id,
       title: s.title,
       imgurl: unlock ? s.imgurl : '',
+      url: unlock ? fileUrl(s.imgurl) : '',
       kind: s.imgurl.toLowerCase().endsWith('.pdf') ? ('pdf' as const) : ('mp4' as const),
       status: s.status,
       price: fenToYuan(s.price_fen),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { pathOf, tinyPng, uploaded } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 
 const h = startServer()
-const file = '/uploads/u/202601/0123456789abcdef0123456789abcdef.png'
+const bytes = tinyPng('complaint material')
+const file = pathOf(bytes, 'png')
 
 describe('complaints (Article/PostArticleAppend, status 50)', () => {
   it('checks content, files and their limits in the spec order', async () => {
@@ -27,6 +29,7 @@ describe('complaints (Article/PostArticleAppend, status 50)', () => {
 
   it('stores a complaint as an unlisted article for the operator', async () => {
     const u = await newUser(h)
+    await uploaded(h, bytes, 'photo.png', u.auth)
     const r = await h.post(
       '/api/Article/PostArticleAppend',
       { status: 50, brief: '收到的手套尺码不对', imgurls: `${file},${file}`, postName: '李医生', imgurl: '' },

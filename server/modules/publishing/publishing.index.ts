@@ -1,6 +1,8 @@
 import { ArticleStatus, SECTION_FILE_MAX_MB } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
+import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
+import { isPrivatePath, isSiteAsset, PRIVATE_ROOT } from '../../../src/lib/rules/files.ts'
 import {
   checkPublish,
   isPublishKind,
@@ -13,9 +15,10 @@ import { articleTags, markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, requireUser } from '../../http.ts'
-import { SEED_URL } from '../../seed/images.ts'
 import { dbTime } from '../../time.ts'
-import { uploadSizes } from '../uploads/uploads.queries.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
+import { recordPlacedFile, uploadSizes } from '../uploads/uploads.queries.ts'
+import { copyToTree, type FileDirs } from '../uploads/uploads.service.ts'
 import * as w from './articles.writes.ts'
 import * as q from './publishing.queries.ts'
 import * as routes from './publishing.routes.ts'
@@ -38,7 +41,11 @@ const CONTENT_REQUIRED: Record<PublishValue['status'], string> = {
  * (src/lib/html/policy.ts) before anything is stored. Content that was nothing but what the
  * sanitiser removes counts as empty. A missing brief is the content's first words.
  */
-async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: boolean }) {
+async function publishValue(
+  db: Db,
+  input: Input,
+  ctx: { isNew: boolean; gate: boolean; userId: number; dirs: FileDirs; at: string; keep?: string[] },
+) {
   const r = checkPublish(input, ctx)
   if (r.error !== null) throw refuse(r.error)
   const v = r.value
@@ -46,11 +53,74 @@ async function publishValue(db: Db, input: Input, ctx: { isNew: boolean; gate: b
   if (!dict.classIds.has(v.classId)) throw refuse('请选择所属分类')
   if (v.status === ArticleStatus.task && !dict.cities.has(v.city)) throw refuse('请选择城市')
   if (!v.tags.every((t) => dict.tags.has(t))) throw refuse('请从列表中选择标签')
-  await checkSectionFiles(db, v.sections)
   const content = sanitizeRichText(v.content)
   if (!textOf(content) && !content.includes('<img')) throw refuse(CONTENT_REQUIRED[v.status])
   const brief = sanitizeRichText(v.brief) || sanitizeRichText(briefOf(content))
-  return { ...v, content, brief }
+  // Every file named is the caller's own, a site asset, or already the item's (issue 13).
+  await requireOwnFiles(
+    db,
+    ctx.userId,
+    [
+      { label: `${KIND_NOUN[v.status]}封面`, paths: [v.imgurl], image: true },
+      { label: '正文中的图片', paths: [...imagesOf(content), ...imagesOf(brief)], image: true },
+      ...v.sections.map((s, i) => ({ label: `第${i + 1}节的课程内容`, paths: [s.imgurl] })),
+    ],
+    ctx.keep,
+  )
+  await checkSectionFiles(db, v.sections)
+  const sections = await placeSectionFiles(db, ctx, v.sections)
+  return { ...v, content, brief, sections }
+}
+
+const KIND_NOUN: Record<PublishValue['status'], string> = { 10: '帖子', 20: '任务', 30: '课程' }
+
+/** The image sources of sanitised rich text: imagesOf('<p><img src="/uploads/u/a.png"></p>') → ['/uploads/u/a.png'] */
+const imagesOf = (html: string) => [...html.matchAll(/<img\b[^>]*?\ssrc="([^"]*)"/g)].map((m) => m[1] ?? '')
+
+/** The files an item holds now: an edit may keep them (they were accepted when saved). */
+async function storedFiles(db: Db, id: number): Promise<string[]> {
+  const [article, sections] = await Promise.all([
+    db
+      .selectFrom('articles')
+      .select(['imgurl', 'imgurls', 'content', 'brief'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+    db.selectFrom('course_sections').select('imgurl').where('article_id', '=', id).execute(),
+  ])
+  if (!article) return []
+  return [
+    article.imgurl,
+    ...article.imgurls.split(','),
+    ...imagesOf(article.content),
+    ...imagesOf(article.brief),
+    ...sections.map((s) => s.imgurl),
+  ].filter(Boolean)
+}
+
+/**
+ * A paid section's file is the thing sold: it lives in the private tree and reaches only those
+ * who unlocked it, by a short-lived signed link (issue 13). A free one is shown on the static
+ * page to everyone, so it lives in the public tree. A file on the wrong side is copied across
+ * (named by its bytes, owned by the author) and the section saved with the copy.
+ */
+async function placeSectionFiles(
+  db: Db,
+  ctx: { userId: number; dirs: FileDirs; at: string },
+  sections: readonly SectionValue[],
+): Promise<SectionValue[]> {
+  const placed: SectionValue[] = []
+  for (const s of sections) {
+    const tree = isFreeSection({ status: s.status, price: s.priceFen }) ? 'public' : 'private'
+    if ((tree === 'private') === isPrivatePath(s.imgurl)) {
+      placed.push(s)
+      continue
+    }
+    const copy = await copyToTree(ctx.dirs, s.imgurl, tree)
+    if (!copy) throw refuse('请上传课程内容')
+    await recordPlacedFile(db, { userId: ctx.userId, ...copy, at: ctx.at })
+    placed.push({ ...s, imgurl: copy.path })
+  }
+  return placed
 }
 
 /** The stored kind of a post, task or course (the writes only touch those). */
@@ -58,11 +128,13 @@ const kind = (status: number) => (isPublishKind(status) ? status : ArticleStatus
 
 /**
  * A section's file must be one of our uploads and under SECTION_FILE_MAX_MB (accounts §5): the
- * rule sees only the path, the uploads table knows the size. The seed's own files (not uploads)
- * stay acceptable so that a seeded course can be edited.
+ * rule sees only the path, the uploads table knows the size. The seed's own files (not uploads,
+ * public or private) stay acceptable so that a seeded course can be edited.
  */
 async function checkSectionFiles(db: Db, sections: readonly SectionValue[]) {
-  const paths = sections.map((s) => s.imgurl).filter((p) => !p.startsWith(`${SEED_URL}/`))
+  const paths = sections
+    .map((s) => s.imgurl)
+    .filter((p) => !isSiteAsset(p) && !p.startsWith(`${PRIVATE_ROOT}seed/`))
   const sizes = await uploadSizes(db, paths)
   for (const path of paths) {
     const size = sizes.get(path)
@@ -89,7 +161,7 @@ async function courseGate(db: Db, userId: number) {
  */
 export const publishing = router()
   .openapi(routes.appendArticle, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, now, config } = c.get('deps')
     const user = requireUser(c)
     const input = c.req.valid('json')
     const at = dbTime(now())
@@ -97,17 +169,18 @@ export const publishing = router()
     if (status === ArticleStatus.complaint) {
       const r = routes.checkComplaintAppend(input)
       if (r.error !== null) throw refuse(r.error)
+      await requireOwnFiles(db, user.id, [{ label: '材料', paths: [...r.value.files, r.value.imgurl] }])
       await q.insertComplaint(db, user.id, r.value, at)
       return ok(c, '提交成功')
     }
     const gate = status === ArticleStatus.course ? await courseGate(db, user.id) : true
-    const v = await publishValue(db, input, { isNew: true, gate })
+    const v = await publishValue(db, input, { isNew: true, gate, userId: user.id, dirs: config, at })
     const id = await w.insertArticle(db, user.id, v, at)
     await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
     return ok(c, '发布成功')
   })
   .openapi(routes.updateArticle, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, now, config } = c.get('deps')
     const user = requireUser(c)
     const input = c.req.valid('json')
     const id = Number(input.id)
@@ -115,8 +188,12 @@ export const publishing = router()
     // The stored kind decides the rule: an edit cannot turn a post into a course.
     const own = await w.ownArticle(db, user.id, id)
     if (!isPublishKind(own.status)) throw refuse(w.NOT_FOUND, 404)
-    const v = await publishValue(db, { ...input, status: own.status }, { isNew: false, gate: true })
     const at = dbTime(now())
+    const v = await publishValue(
+      db,
+      { ...input, status: own.status },
+      { isNew: false, gate: true, userId: user.id, dirs: config, at, keep: await storedFiles(db, id) },
+    )
     await w.updateArticle(db, user.id, id, v, at)
     await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
     return ok(c, '发布成功')

@@ -45,7 +45,7 @@ export function checkComplaintAppend(input: Input): Checked<ArticleAppend> {
 const publishDoc = {
   status: field('integer', '10 社区，20 任务，30 课程，50 投诉建议'),
   title: field('string', '标题，至多20字'),
-  imgurl: field('string', '封面（本站上传的图片路径）；投诉建议为空时用第一个材料'),
+  imgurl: field('string', '封面：本人上传的图片或站点图片（正文中的图片同样）；投诉建议为空时用第一个材料'),
   classId: field('integer', '分类编号（对应类型的分类字典）'),
   free: field('integer', '1 收费，2 免费（免费时价格为 0）'),
   price: field('string', '价格（元）：数字，至多两位小数、8位长度'),
@@ -56,10 +56,10 @@ const publishDoc = {
   postName: field('string', '任务：联系人，至多20字'),
   tel: field('string', '任务：联系电话，至多11位'),
   addressx: field('string', '任务：联系地址，至多50字'),
-  imgurls: field('string', '投诉建议：材料的文件地址，逗号连接，1到2个'),
+  imgurls: field('string', '投诉建议：本人上传的材料的文件地址，逗号连接，1到2个'),
   list: field(
     'array',
-    '课程：目录 [{ id（编辑已有节时）, title（至多20字）, imgurl（mp4/pdf，小于4MB）, status（1 收费，2 免费）, price, params（时长秒数） }]',
+    '课程：目录 [{ id（编辑已有节时）, title（至多20字）, imgurl（本人上传的 mp4/pdf，小于4MB；保存时收费节的文件移入私密区，免费节的移入公开区）, status（1 收费，2 免费）, price, params（时长秒数） }]',
   ),
 }
 

@@ -1,28 +1,32 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
+import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded as uploadedBy } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { changesSince, latestChange } from '../../changes.ts'
 
 const h = startServer()
-const cover = '/uploads/u/202611/0123456789abcdef0123456789abcdef.png'
-const video = '/uploads/u/202611/00112233445566778899aabbccddeeff.mp4'
-const handout = '/uploads/u/202611/ffeeddccbbaa99887766554433221100.pdf'
+// Real files, uploaded by each publisher (publisher()): a field takes only its caller's uploads.
+// Named by their bytes, so every publisher's upload of them is the same path.
+const files = {
+  cover: tinyPng('publishing cover'),
+  video: tinyMp4('publishing video'),
+  handout: tinyPdf('publishing handout'),
+}
+const cover = pathOf(files.cover, 'png')
+const video = pathOf(files.video, 'mp4', 'private')
+const handout = pathOf(files.handout, 'pdf')
 
 type Detail = ArticleDetail
 
-/** The section files exist as uploads (the server checks a section's file is one, under 4 MB). */
-async function uploaded(path: string, size: number) {
+/** An upload record without sending the bytes (a file over 4 MB), owned by `userId`. */
+async function uploaded(path: string, size: number, userId: number) {
+  const at = '2026-11-22 10:00:00'
   await h.db
     .insertInto('uploads')
-    .values({ user_id: null, path, mime: 'video/mp4', size, create_time: '2026-11-22 10:00:00' })
+    .values({ user_id: userId, path, mime: 'video/mp4', size, create_time: at })
     .execute()
-}
-let ready: Promise<unknown> | undefined
-/** Once the server is up: the two section files of courseBody(). */
-const filesReady = () => {
-  ready ??= Promise.all([uploaded(video, 1_000_000), uploaded(handout, 200_000)])
-  return ready
+  await h.db.insertInto('user_uploads').values({ user_id: userId, path, size, create_time: at }).execute()
 }
 
 /** The first entries of a dictionary key, as the forms offer them. */
@@ -34,6 +38,10 @@ async function dict(key: string) {
 async function publisher(certified = true) {
   const u = await newUser(h)
   if (certified) await h.db.updateTable('users').set({ level: 20 }).where('id', '=', u.id).execute()
+  await uploadedBy(h, files.cover, 'cover.png', u.auth)
+  await uploadedBy(h, files.video, 'v.mp4', u.auth, 'private')
+  // The handout public, so a paid section's file is seen leaving the public tree.
+  await uploadedBy(h, files.handout, 'h.pdf', u.auth)
   return u
 }
 
@@ -140,15 +148,14 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('refuses a new course to an uncertified user first, then checks the course and its sections in order', async () => {
-    await filesReady()
     const plain = await publisher(false)
     const base = await courseBody()
     const gated = await h.post('/api/Article/PostArticleAppend', { ...base, title: '' }, plain.auth)
     expect([gated.http, gated.data]).toEqual([400, '请先进行账号认证'])
 
     const u = await publisher()
-    const big = '/uploads/u/202611/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.pdf'
-    await uploaded(big, 4 * 1024 * 1024 + 1)
+    const big = `/uploads/u/bb/${'b'.repeat(32)}.pdf`
+    await uploaded(big, 4 * 1024 * 1024 + 1, u.id)
     const section = base.list[1] as Record<string, unknown>
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, '请填写课程标题'],
@@ -165,10 +172,10 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       [{ list: [{ ...section, price: '' }] }, '请填写课程价格'],
       [{ list: [{ ...section, params: '123456789' }] }, '时长须为数字，最多8位'],
       [{ list: [{ ...section, params: '12a' }] }, '时长须为数字，最多8位'],
-      // The server's own: the file must be an upload of ours, under 4 MB.
+      // The server's own: the file must be the caller's upload, under 4 MB.
       [
-        { list: [{ ...section, imgurl: '/uploads/u/202611/99999999999999999999999999999999.mp4' }] },
-        '请上传课程内容',
+        { list: [{ ...section, imgurl: `/uploads/u/99/${'9'.repeat(32)}.mp4` }] },
+        '第1节的课程内容须为您本人上传的文件',
       ],
       [{ list: [{ ...section, imgurl: big }] }, '课程内容须为小于4MB的mp4或pdf文件'],
     ]
@@ -179,7 +186,6 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('lets a user with an approved certification (status 3) create a course', async () => {
-    await filesReady()
     const u = await publisher(false)
     await h.db.updateTable('users').set({ status: 3, level: 10 }).where('id', '=', u.id).execute()
     const r = await h.post('/api/Article/PostArticleAppend', await courseBody(), u.auth)
@@ -247,7 +253,6 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
   })
 
   it('edits only the owner’s item; a course keeps sold sections and matches the rest by id', async () => {
-    await filesReady()
     const u = await publisher()
     expect((await h.post('/api/Article/PostArticleAppend', await courseBody(), u.auth)).data).toBe('发布成功')
     const { id } = await newest(u.auth, 30)

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { Busboy } from '@fastify/busboy'
+import { isPrivatePath, isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
@@ -29,28 +33,190 @@ export const ACCEPTED_TEXT = 'png、jpg、jpeg、gif、webp图片和pdf、mp4文
 /** kindOf(bytes of a PNG) → the png entry; undefined for anything not accepted. */
 export const kindOf = (bytes: Uint8Array) => KINDS.find((k) => k.is(bytes))
 
+/** Where the two trees of stored files lie: public (served at /uploads/) and private (never served as is). */
+export interface FileDirs {
+  uploadDir: string
+  privateDir: string
+}
+export type Tree = 'public' | 'private'
+
 /**
- * Stores the bytes under `uploadDir`/u/<2 hex>/ and answers the public path, named by the bytes
- * themselves (sha256, 32 hex): the same file uploaded twice is one file at one path, and a path
- * never changes content, so it is served as immutable. The client's file name never reaches the path.
- * await storeFile('data/uploads', 'png', bytes) → '/uploads/u/3f/3f9a…(32 hex).png'
+ * The path of a file named by its bytes (sha256, first 32 hex): the same file twice is one file
+ * at one path, and a path never changes content, so public ones are served as immutable.
+ * contentPath('private', '3f9a…', 'png') → '/private/u/3f/3f9a….png'
  */
-export async function storeFile(uploadDir: string, ext: string, bytes: Uint8Array) {
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
-  const dir = join(uploadDir, 'u', hash.slice(0, 2))
-  const file = join(dir, `${hash}.${ext}`)
-  const path = `/uploads/u/${hash.slice(0, 2)}/${hash}.${ext}`
-  if (existsSync(file)) return path
-  await mkdir(dir, { recursive: true })
-  // Written aside and renamed into place: a reader sees the whole file or none; two uploads of
-  // the same bytes at once both rename the same content over the same name.
-  const tmp = join(dir, `.${hash}.${randomBytes(6).toString('hex')}.tmp`)
-  try {
-    await writeFile(tmp, bytes)
-    await rename(tmp, file)
-  } catch (e) {
-    await rm(tmp, { force: true })
-    throw e
+export const contentPath = (tree: Tree, hash: string, ext: string) =>
+  `${tree === 'public' ? PUBLIC_ROOT : PRIVATE_ROOT}u/${hash.slice(0, 2)}/${hash.slice(0, 32)}.${ext}`
+
+/** The file on disk of a stored path, or null for anything else: diskPath(dirs, '/private/u/3f/x.png') → '<privateDir>/u/3f/x.png' */
+export function diskPath(dirs: FileDirs, path: string): string | null {
+  if (isPublicUpload(path)) return join(dirs.uploadDir, path.slice(PUBLIC_ROOT.length))
+  if (isPrivatePath(path)) return join(dirs.privateDir, path.slice(PRIVATE_ROOT.length))
+  return null
+}
+
+/** Why a body was not taken: larger than allowed, not multipart at all, or broken multipart. */
+export class BodyRefused extends Error {
+  readonly reason: 'too-big' | 'not-multipart' | 'malformed'
+  constructor(reason: BodyRefused['reason']) {
+    super(reason)
+    this.reason = reason
   }
+}
+
+/** The file part of a received body, written aside: its bytes' sha256, size and first bytes (for kindOf). */
+export interface ReceivedFile {
+  tmp: string
+  size: number
+  hash: string
+  head: Buffer
+  name: string
+}
+
+const HEAD_BYTES = 16
+
+/**
+ * Reads a multipart body as it arrives (issue 13: never the whole body in memory): the small
+ * fields into `fields`, the one part named `file` into a temporary file under `tmpDir` while it
+ * is hashed. Throws BodyRefused('too-big') as soon as the body passes `maxBody` bytes or the file
+ * `maxFile` (nothing more is read), after removing what it wrote.
+ */
+export async function receiveMultipart(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  o: { tmpDir: string; maxBody: number; maxFile: number },
+): Promise<{ fields: Map<string, string>; file: ReceivedFile | null }> {
+  if (!body || !/^multipart\/form-data\b/i.test(contentType)) throw new BodyRefused('not-multipart')
+  let parser: ReturnType<typeof Busboy>
+  try {
+    parser = Busboy({
+      headers: { 'content-type': contentType },
+      // The name as the client gave it, for the operator's record; it never reaches a path.
+      preservePath: true,
+      limits: { files: 1, fields: 10, fieldSize: 1024, parts: 20, fileSize: o.maxFile },
+    })
+  } catch {
+    throw new BodyRefused('malformed')
+  }
+  await mkdir(o.tmpDir, { recursive: true })
+  const fields = new Map<string, string>()
+  let file: ReceivedFile | null = null
+  let written: Promise<unknown> = Promise.resolve()
+  let tooBig = false
+  parser.on('field', (name, value) => fields.set(name, value))
+  parser.on('file', (field, stream, filename) => {
+    if (field !== 'file' || file) {
+      stream.resume()
+      return
+    }
+    const f: ReceivedFile = {
+      tmp: join(o.tmpDir, `${randomBytes(8).toString('hex')}.part`),
+      size: 0,
+      hash: '',
+      head: Buffer.alloc(0),
+      name: filename ?? '',
+    }
+    file = f
+    const hash = createHash('sha256')
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk)
+        f.size += chunk.length
+        if (f.head.length < HEAD_BYTES) f.head = Buffer.concat([f.head, chunk.subarray(0, HEAD_BYTES)])
+        done(null, chunk)
+      },
+    })
+    stream.on('limit', () => {
+      tooBig = true
+    })
+    written = pipeline(stream, tap, createWriteStream(f.tmp)).then(() => {
+      f.hash = hash.digest('hex')
+    })
+    // Awaited below; a failure here must not surface as an unhandled rejection first.
+    written.catch(() => {})
+  })
+  let bodySize = 0
+  const counted = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      bodySize += chunk.length
+      if (bodySize > o.maxBody) done(new BodyRefused('too-big'))
+      else done(null, chunk)
+    },
+  })
+  try {
+    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), counted, parser)
+    await written
+    if (tooBig) throw new BodyRefused('too-big')
+  } catch (e) {
+    const part = file as ReceivedFile | null
+    if (part) await rm(part.tmp, { force: true })
+    if (e instanceof BodyRefused) throw e
+    throw new BodyRefused(bodySize > o.maxBody ? 'too-big' : 'malformed')
+  }
+  return { fields, file }
+}
+
+/**
+ * Moves a written file to its place (`target`, on disk). Renamed, so a reader sees the whole file
+ * or none; two uploads of the same bytes at once both rename the same content over the same name.
+ * Across file systems (PRIVATE_DIR elsewhere), copied beside the target first, then renamed.
+ */
+async function moveInto(tmp: string, target: string) {
+  await mkdir(dirname(target), { recursive: true })
+  try {
+    await rename(tmp, target)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e
+    const beside = `${target}.${randomBytes(6).toString('hex')}.tmp`
+    try {
+      await copyFile(tmp, beside)
+      await rename(beside, target)
+    } finally {
+      await rm(beside, { force: true })
+    }
+  } finally {
+    await rm(tmp, { force: true })
+  }
+}
+
+/**
+ * Keeps a received file in `tree` under its content name and answers the stored path.
+ * await keepFile(dirs, 'private', file, 'png') → '/private/u/3f/3f9a….png'
+ */
+export async function keepFile(dirs: FileDirs, tree: Tree, file: ReceivedFile, ext: string) {
+  const path = contentPath(tree, file.hash, ext)
+  const target = diskPath(dirs, path) as string
+  if (existsSync(target)) await rm(file.tmp, { force: true })
+  else await moveInto(file.tmp, target)
   return path
 }
+
+/**
+ * A copy of a stored file in the other tree, named by its bytes (a paid course section's file
+ * leaves the public tree; a free one's joins it). Answers the new path, or null when the file is
+ * not on disk. await copyToTree(dirs, '/uploads/seed/v.mp4', 'private') → { path: '/private/u/8c/8c….mp4', size, mime }
+ */
+export async function copyToTree(
+  dirs: FileDirs,
+  path: string,
+  tree: Tree,
+): Promise<{ path: string; size: number; mime: string } | null> {
+  const source = diskPath(dirs, path)
+  const ext = /\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? ''
+  const mime = KINDS.find((k) => k.ext === ext)?.mime
+  if (!source || !mime || !existsSync(source)) return null
+  const hash = createHash('sha256')
+  await pipeline(createReadStream(source), hash)
+  const copy = contentPath(tree, hash.digest('hex'), ext)
+  const target = diskPath(dirs, copy) as string
+  if (!existsSync(target)) {
+    const tmp = join(incomingDir(dirs), `${randomBytes(8).toString('hex')}.part`)
+    await mkdir(dirname(tmp), { recursive: true })
+    await copyFile(source, tmp)
+    await moveInto(tmp, target)
+  }
+  return { path: copy, size: (await stat(target)).size, mime }
+}
+
+/** Where bodies are written while they arrive: inside the private tree, so never served half-written. */
+export const incomingDir = (dirs: FileDirs) => join(dirs.privateDir, '.incoming')

@@ -1,52 +1,27 @@
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { deflateSync } from 'node:zlib'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { describe, expect, inject, it } from 'vitest'
+import {
+  UPLOAD_DAILY_BYTES,
+  UPLOAD_DAILY_FILES,
+  UPLOAD_DAILY_MB,
+  UPLOAD_MAX_MB,
+  UPLOAD_QUOTA_REACHED,
+  UPLOAD_TOO_BIG,
+} from '../../../src/lib/constants.ts'
+import { tinyPng, upload as uploadFile } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { chinaDayStart, dbTime } from '../../time.ts'
 
 const h = startServer()
 
-/** A real 1×1 PNG, built byte by byte (signature, IHDR, IDAT, IEND with their CRCs). */
-function tinyPng(): Buffer<ArrayBuffer> {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (b: Buffer) => {
-    let c = 0xffffffff
-    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4)
-    len.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const sum = Buffer.alloc(4)
-    sum.writeUInt32BE(crc(body))
-    return Buffer.concat([len, body, sum])
-  }
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0xff, 0x80, 0x00]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
-
-async function upload(file: Blob, name: string, auth: Record<string, string> = {}) {
-  const form = new FormData()
-  form.append('file', file, name)
-  const res = await fetch(`${h.base}/api/Upload/PostUpload`, {
-    method: 'POST',
-    headers: { sign: h.sign(), ...auth },
-    body: form,
-  })
-  return { http: res.status, body: (await res.json()) as { status: number; data: { path: string } | string } }
-}
+const upload = (file: Blob, name: string, auth: Record<string, string> = {}, purpose?: string) =>
+  uploadFile(h, file, name, auth, purpose)
 
 describe('Upload/PostUpload', () => {
   it('stores a real PNG under a name of its own and serves it back', async () => {
@@ -92,6 +67,9 @@ describe('Upload/PostUpload', () => {
     expect((await readFile(join(dir, name))).equals(bytes)).toBe(true)
     const rows = await h.db.selectFrom('uploads').select(['user_id']).where('path', '=', path).execute()
     expect(rows).toEqual([{ user_id: a.id }])
+    // Yet both are its owners (issue 13): each may use it in their own fields.
+    const owners = await h.db.selectFrom('user_uploads').select('user_id').where('path', '=', path).execute()
+    expect(owners.map((o) => o.user_id).sort()).toEqual([a.id, b.id].sort())
   })
 
   it('names the file by its bytes: a JPEG called .exe is stored as .jpg', async () => {
@@ -130,5 +108,151 @@ describe('Upload/PostUpload', () => {
     big.set(tinyPng())
     const r = await upload(new Blob([big]), 'big.png', u.auth)
     expect([r.http, r.body]).toEqual([413, { status: 413, data: '上传的内容不能超过20MB' }])
+  })
+})
+
+/** `n` made-up uploads of `userId` at `at` (a stored time), `size` bytes each. */
+async function pastUploads(userId: number, n: number, at: string, size = 1000) {
+  const rows = Array.from({ length: n }, (_, i) => ({
+    user_id: userId,
+    path: `/uploads/u/00/${String(i).padStart(32, '0')}.png`,
+    size,
+    create_time: at,
+  }))
+  for (let i = 0; i < rows.length; i += 200)
+    await h.db
+      .insertInto('user_uploads')
+      .values(rows.slice(i, i + 200))
+      .execute()
+}
+
+const today = () => dbTime(h.now())
+const yesterday = () => dbTime(new Date(chinaDayStart(h.now()) - 1000))
+const owned = async (userId: number) =>
+  Number(
+    (
+      await h.db
+        .selectFrom('user_uploads')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+describe('daily quota (issue 13)', () => {
+  it(`takes ${UPLOAD_DAILY_FILES} files a China day and refuses the next with 429; yesterday's do not count`, async () => {
+    const u = await newUser(h)
+    await pastUploads(u.id, UPLOAD_DAILY_FILES, yesterday())
+    await pastUploads(u.id, UPLOAD_DAILY_FILES - 1, today())
+    const last = await upload(new Blob([tinyPng('quota last')]), 'a.png', u.auth)
+    expect(last.http).toBe(200)
+    const over = await upload(new Blob([tinyPng('quota over')]), 'b.png', u.auth)
+    expect([over.http, over.body]).toEqual([429, { status: 429, data: UPLOAD_QUOTA_REACHED }])
+    expect(UPLOAD_QUOTA_REACHED).toBe('今日上传已达上限（每天最多100个文件、共200MB），请明天再试')
+    expect(await owned(u.id)).toBe(2 * UPLOAD_DAILY_FILES)
+    // The same bytes again count again: they are sent and read again.
+    const again = await upload(new Blob([tinyPng('quota last')]), 'a.png', u.auth)
+    expect(again.http).toBe(429)
+  })
+
+  it(`refuses an upload that would pass ${UPLOAD_DAILY_MB} MB a day, and stops reading it`, async () => {
+    const u = await newUser(h)
+    const png = tinyPng('quota bytes')
+    await pastUploads(u.id, 1, today(), UPLOAD_DAILY_BYTES - png.length - 10)
+    const big = new Uint8Array(64 * 1024)
+    big.set(png)
+    const refused = await upload(new Blob([big]), 'big.png', u.auth)
+    expect([refused.http, refused.body.data]).toEqual([429, UPLOAD_QUOTA_REACHED])
+    const fits = await upload(new Blob([png]), 'small.png', u.auth)
+    expect(fits.http).toBe(200)
+    const full = await upload(new Blob([tinyPng('quota bytes 2')]), 'c.png', u.auth)
+    expect([full.http, full.body.data]).toEqual([429, UPLOAD_QUOTA_REACHED])
+  })
+
+  it('lets parallel uploads pass the quota only as far as it goes (counted with the user locked)', async () => {
+    const u = await newUser(h)
+    await pastUploads(u.id, UPLOAD_DAILY_FILES - 2, today())
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload(new Blob([tinyPng(`parallel ${i}`)]), `${i}.png`, u.auth)),
+    )
+    expect(answers.map((a) => a.http).sort()).toEqual([200, 200, 429, 429, 429, 429])
+    expect(await owned(u.id)).toBe(UPLOAD_DAILY_FILES)
+  })
+})
+
+/** A full garbage collection, to see what the process holds rather than what it has yet to free. */
+const collect = (() => {
+  setFlagsFromString('--expose-gc')
+  return runInNewContext('gc') as () => void
+})()
+
+/**
+ * An upload sent chunked by a client in its own process (tests/api/stream-upload.ts), so what
+ * this process holds is the server's alone; with `pauseMb` it waits after that much until finish().
+ */
+function streamUpload(auth: Record<string, string>, sizeMb: number, pauseMb?: number) {
+  const args = [h.base + UPLOAD_CALL, h.sign(), auth.Authorization ?? '', String(sizeMb)]
+  const child = spawn(process.execPath, [
+    'tests/api/stream-upload.ts',
+    ...args,
+    ...(pauseMb ? [String(pauseMb)] : []),
+  ])
+  let out = ''
+  child.stdout.on('data', (d) => {
+    out += String(d)
+  })
+  const exited = new Promise((r) => child.on('exit', r))
+  return {
+    async finish() {
+      child.stdin.write('go\n')
+      await exited
+      return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+        http: number
+        body: { data: { path: string } }
+      }
+    },
+  }
+}
+const UPLOAD_CALL = '/api/Upload/PostUpload'
+
+describe('bodies streamed to disk (issue 13)', () => {
+  const MB = 1024 * 1024
+  const incoming = () => join(dirname(inject('uploadDir')), 'private', '.incoming')
+  /** The bytes of uploads being received now (the server writes them under the private tree). */
+  const partBytes = async () => {
+    const names = await readdir(incoming()).catch(() => [] as string[])
+    let total = 0
+    for (const n of names) total += (await stat(join(incoming(), n)).catch(() => ({ size: 0 }))).size
+    return total
+  }
+
+  it('writes a 15 MB upload to disk while it arrives, holding no copy of it in memory', async () => {
+    const u = await newUser(h)
+    const held = () => {
+      collect()
+      const m = process.memoryUsage()
+      return m.heapUsed + m.arrayBuffers
+    }
+    const before = held()
+    const client = streamUpload(u.auth, 15, 10)
+    // With the client paused after 10 MB, those 10 MB are already on disk (nothing waits for the
+    // whole body), and the server holds far less than them: no copy of the body is kept.
+    await expect.poll(partBytes, { timeout: 10_000 }).toBeGreaterThanOrEqual(10 * MB - 64 * 1024)
+    expect(held() - before).toBeLessThan(3 * MB)
+    const answer = await client.finish()
+    expect(answer.http).toBe(200)
+    const stored = join(inject('uploadDir'), answer.body.data.path.replace(/^\/uploads\//, ''))
+    expect((await stat(stored)).size).toBe(15 * MB)
+    await expect.poll(partBytes).toBe(0)
+  })
+
+  it('refuses a chunked body over 20 MB with 413 as soon as it passes the limit', async () => {
+    const u = await newUser(h)
+    const answer = await streamUpload(u.auth, UPLOAD_MAX_MB + 1).finish()
+    // The server answers and stops reading; the client sees the answer, or the cut connection.
+    if (answer.http !== 0)
+      expect([answer.http, answer.body]).toEqual([413, { status: 413, data: UPLOAD_TOO_BIG }])
+    expect(await owned(u.id)).toBe(0)
+    await expect.poll(partBytes).toBe(0)
   })
 })

@@ -92,7 +92,8 @@ function PreviewDialog() {
 /**
  * The course catalogue (目录): kind, title, duration, 免费 or price, and whether the visitor may
  * open the section. A locked section comes from the API without its file (imgurl '') and says
- * how to unlock it; one with a file has a 预览 link to it, which preview.ts (started by
+ * how to unlock it; one with a file has a 预览 link to its `url` (the public path of a free one, a
+ * short-lived signed link to a paid one's private file, issue 13), which preview.ts (started by
  * startDetail) turns into a button opening the preview dialog. Rows are found by data-section-id
  * (buy.ts adds 预览 to the sections a signed-in buyer has unlocked).
  */
@@ -137,9 +138,9 @@ export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
                 <span className={free ? 'font-medium text-brand-700' : 'price'}>
                   {free ? '免费' : priceLabel(s.price)}
                 </span>
-                {s.imgurl ? (
+                {s.url ? (
                   <a
-                    href={assetUrl(s.imgurl)}
+                    href={assetUrl(s.url)}
                     target="_blank"
                     rel="noopener"
                     data-preview={s.kind}

@@ -163,11 +163,12 @@ async function showFullText(body: HTMLElement, html: string): Promise<void> {
  */
 function openSections(root: ParentNode, sections: ArticleSection[]): void {
   for (const s of sections) {
-    if (s.unlock !== 1 || !s.imgurl) continue
+    if (s.unlock !== 1 || !s.url) continue
     const row = root.querySelector<HTMLElement>(`[data-section-id="${s.id}"]`)
     const state = row?.querySelector<HTMLElement>('[data-section-state]')
     if (!row || !state || row.dataset.open) continue
     row.dataset.open = '1'
-    state.replaceWith(previewButton({ src: assetUrl(s.imgurl), kind: s.kind, title: s.title }))
+    // A paid section's url is a signed link to its private file, valid for about an hour (issue 13).
+    state.replaceWith(previewButton({ src: assetUrl(s.url), kind: s.kind, title: s.title }))
   }
 }

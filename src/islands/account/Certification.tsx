@@ -3,7 +3,7 @@
  * the verification form; 1 or 4 no data yet; 2 under the administrator's review, with a way
  * back to the form; 3 certified, with the upload features opened.
  */
-import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
+import { Fragment, type ReactNode, type SubmitEvent, useId, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import {
@@ -14,7 +14,7 @@ import {
   isCertLevel,
   UPLOAD_HINT_MAX_MB,
 } from '../../lib/constants.ts'
-import { maskPhone } from '../../lib/format.ts'
+import { maskPhone, splitList } from '../../lib/format.ts'
 import {
   CERT_CONTACT_MAX,
   CERT_EMAIL_MAX,
@@ -26,6 +26,7 @@ import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
+import { useFileSrc } from '../common/file-src.ts'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
 import { Notice } from './list-parts.tsx'
@@ -127,7 +128,7 @@ function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promis
   )
 }
 
-/** What was sent for review: the contact, so the user recognises their submission. */
+/** What was sent for review: the contact and the scans, so the user recognises their submission. */
 function Submitted({ me }: { me: Profile }) {
   if (!me.recName && !me.recTel) return null
   return (
@@ -136,7 +137,29 @@ function Submitted({ me }: { me: Profile }) {
       <dd className="text-slate-800">{me.recName}</dd>
       <dt className="text-slate-500">联系电话</dt>
       <dd className="text-slate-800">{/^1\d{10}$/.test(me.recTel) ? maskPhone(me.recTel) : me.recTel}</dd>
+      {IMAGES.map(({ key, label }) =>
+        splitList(me[key]).length ? (
+          <Fragment key={key}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="flex flex-wrap gap-2">
+              {[...new Set(splitList(me[key]))].map((path, i) => (
+                <Scan key={path} path={path} alt={`${label} ${i + 1}`} />
+              ))}
+            </dd>
+          </Fragment>
+        ) : null,
+      )}
     </dl>
+  )
+}
+
+/** One submitted scan: private, so fetched with the session (issue 13), never from a public URL. */
+function Scan({ path, alt }: { path: string; alt: string }) {
+  const src = useFileSrc(path)
+  return src ? (
+    <img src={src} alt={alt} className="h-16 w-16 rounded object-cover ring-1 ring-slate-200" />
+  ) : (
+    <span role="img" aria-label={alt} className="block h-16 w-16 animate-pulse rounded bg-slate-200" />
   )
 }
 
@@ -209,7 +232,7 @@ function CertificationForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <p className="rounded-md bg-brand-50 px-4 py-3 text-sm leading-6 text-brand-900">
-        认证通过后即可上传课程、任务和社区内容。请如实填写，资料仅用于平台审核。
+        认证通过后即可上传课程、任务和社区内容。请如实填写，资料仅用于平台审核，上传的证件仅您本人和审核人员可见。
       </p>
 
       <Row id={id('level')} label="认证身份" required error={errorOf('level')}>
@@ -292,6 +315,7 @@ function CertificationForm({
             limit={CERT_IMAGES_MAX}
             hint={`图片须小于${UPLOAD_HINT_MAX_MB}MB`}
             invalid={errorOf(img.key) !== null}
+            private
           />
         </Row>
       ))}

@@ -1,7 +1,9 @@
 /**
  * 账号与安全 /safety (accounts §2, §5): the nickname, 修改密码 (the server then ends every
  * session, this one included, so the user signs in again) and the masked bound phone with
- * 更换手机号 (a code sent to the new phone, SMS_RESEND_SECONDS before the next one).
+ * 更换手机号 (a code sent to the new phone, SMS_RESEND_SECONDS before the next one, and the
+ * owner's proof: the login password or a code sent to the old phone; the server then ends the
+ * account's other sessions and keeps this one).
  */
 import { type InputHTMLAttributes, type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
@@ -10,14 +12,16 @@ import { assetUrl } from '../../lib/asset.ts'
 import { maskPhone } from '../../lib/format.ts'
 import type { Checked } from '../../lib/rules/fields.ts'
 import { checkPasswordChange } from '../../lib/rules/password.ts'
-import { checkPhoneChange } from '../../lib/rules/phone.ts'
+import { checkPhoneChange, type PhoneProof } from '../../lib/rules/phone.ts'
 import { signOut } from '../../lib/stores/session.ts'
+import { $oldPhoneSmsReadyAt } from '../../lib/stores/sms.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
+import { Choice, GroupRow } from '../publish/form-parts.tsx'
 
 export function Safety() {
   // After a password change the session is gone: the page says so instead of the old data.
@@ -276,12 +280,19 @@ function PhoneDialog({
   oldTel: string
   onChanged: () => Promise<void>
 }) {
+  // How the owner proves it is them: the login password (offered first) or a code to the old phone.
+  const [via, setVia] = useState<PhoneProof>('password')
+  useEffect(() => {
+    if (open) setVia('password')
+  }, [open])
   const { form, set, errorOf, idOf, fail, busy, submit } = useDialogForm({
     open,
-    empty: { tel: '', newTel: '', code: '' },
+    empty: { tel: '', newTel: '', code: '', password: '', oldCode: '' },
     idPrefix: 'phone',
-    check: checkPhoneChange,
-    send: account.postUsersTels,
+    check: (f) => checkPhoneChange(f, via),
+    // Only the chosen proof goes: the server would take the password if both came.
+    send: ({ password, oldCode, ...v }) =>
+      account.postUsersTels(password ? { ...v, password } : { ...v, oldCode }),
     done: async () => {
       toast('success', '修改手机号成功')
       await onChanged()
@@ -293,7 +304,7 @@ function PhoneDialog({
       id={idOf(key)}
       className={inputClass}
       value={form[key]}
-      onChange={(e) => set(key, e.target.value.trim())}
+      onChange={(e) => set(key, key === 'password' ? e.target.value : e.target.value.trim())}
       {...invalidProps(idOf(key), errorOf(key))}
       {...props}
     />
@@ -323,16 +334,73 @@ function PhoneDialog({
             {input('code', {
               inputMode: 'numeric',
               autoComplete: 'one-time-code',
-              placeholder: '请输入验证码',
+              placeholder: '请输入新手机号收到的验证码',
               className: `${inputClass} min-w-0 flex-1`,
             })}
             {/* The code goes to the new phone; the countdown outlives a closed dialog. */}
-            <SmsCodeButton tel={form.newTel} onInvalid={(message) => fail('newTel', message)} />
+            <SmsCodeButton
+              tel={form.newTel}
+              forWhom="新手机号"
+              onInvalid={(message) => fail('newTel', message)}
+            />
           </div>
         </Field>
         <p className="text-xs text-slate-500">验证码将发送到新手机号，5分钟内有效。</p>
+        <GroupRow id="phone-via" legend="身份验证" required error={null}>
+          <div className="flex flex-wrap gap-2">
+            {PROOFS.map(([value, label]) => (
+              <Choice
+                key={value}
+                type="radio"
+                name="phone-via"
+                checked={via === value}
+                onChange={() => setVia(value)}
+              >
+                {label}
+              </Choice>
+            ))}
+          </div>
+        </GroupRow>
+        {via === 'password' ? (
+          <Field id={idOf('password')} label="登录密码" required error={errorOf('password')}>
+            {input('password', {
+              type: 'password',
+              autoComplete: 'current-password',
+              placeholder: '请输入当前的登录密码',
+            })}
+          </Field>
+        ) : (
+          <>
+            <Field id={idOf('oldCode')} label="原手机号验证码" required error={errorOf('oldCode')}>
+              <div className="flex gap-2">
+                {input('oldCode', {
+                  inputMode: 'numeric',
+                  autoComplete: 'one-time-code',
+                  placeholder: '请输入原手机号收到的验证码',
+                  className: `${inputClass} min-w-0 flex-1`,
+                })}
+                {/* Always the bound phone, whatever was typed above; a countdown of its own. */}
+                <SmsCodeButton
+                  tel={oldTel}
+                  forWhom="原手机号"
+                  readyAt={$oldPhoneSmsReadyAt}
+                  onInvalid={(message) => fail('oldCode', message)}
+                />
+              </div>
+            </Field>
+            <p className="text-xs text-slate-500">
+              验证码将发送到原手机号 {maskPhone(oldTel)}，5分钟内有效。
+            </p>
+          </>
+        )}
         <DialogButtons busy={busy} onCancel={() => onOpenChange(false)} label="确认更换" />
       </form>
     </Dialog>
   )
 }
+
+/** The proofs the dialog offers, in order. */
+const PROOFS: readonly (readonly [PhoneProof, string])[] = [
+  ['password', '使用登录密码'],
+  ['oldCode', '使用原手机号验证码'],
+]

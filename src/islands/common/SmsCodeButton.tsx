@@ -4,6 +4,7 @@
  * counts down SMS_RESEND_SECONDS (${n}秒后重新获取) before it can be pressed again.
  */
 import { useStore } from '@nanostores/react'
+import type { WritableAtom } from 'nanostores'
 import { useEffect, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
 import { SMS_RESEND_SECONDS } from '../../lib/constants.ts'
@@ -36,6 +37,8 @@ export function SmsCodeButton({
   onInvalid,
   onSent,
   className = '',
+  readyAt = $smsReadyAt,
+  forWhom,
 }: {
   /** The phone the code goes to, as typed. */
   tel: string
@@ -43,8 +46,12 @@ export function SmsCodeButton({
   onInvalid: (message: string) => void
   onSent?: () => void
   className?: string
+  /** The countdown it follows; the page's one by default. */
+  readyAt?: WritableAtom<number>
+  /** Whose phone, when a form has two of these buttons: added to the accessible name (获取验证码（原手机号）). */
+  forWhom?: string
 }) {
-  const left = useSecondsUntil(useStore($smsReadyAt))
+  const left = useSecondsUntil(useStore(readyAt))
   const [sending, setSending] = useState(false)
 
   const send = async () => {
@@ -54,7 +61,7 @@ export function SmsCodeButton({
     setSending(true)
     try {
       const message = await account.getAccountCodes(phone)
-      $smsReadyAt.set(Date.now() + SMS_RESEND_SECONDS * 1000)
+      readyAt.set(Date.now() + SMS_RESEND_SECONDS * 1000)
       toast('success', typeof message === 'string' && message ? message : '短信已经发送到你的手机')
       onSent?.()
     } catch {
@@ -70,6 +77,7 @@ export function SmsCodeButton({
       className={`btn-outline w-[7.5rem] shrink-0 px-2 tabular-nums ${className}`}
       disabled={sending || left > 0}
       onClick={send}
+      aria-label={forWhom ? `${smsButtonLabel(left, sending)}（${forWhom}）` : undefined}
     >
       {smsButtonLabel(left, sending)}
     </button>

@@ -1,11 +1,11 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from '../../lib/constants.ts'
 import { splitList } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { compressImage } from './compress-image.ts'
 import { Dialog } from './Dialog.tsx'
+import { useFileSrc } from './file-src.ts'
 import {
   acceptOf,
   checkFileType,
@@ -85,6 +85,7 @@ export function Uploader({
   label,
   invalid,
   onMedia,
+  private: isPrivate = false,
 }: {
   value: string
   onChange: (value: string) => void
@@ -102,6 +103,11 @@ export function Uploader({
   invalid?: boolean
   /** After a video is uploaded: its path, duration in seconds (rounded), width and height. */
   onMedia?: (path: string, meta: VideoMeta) => void
+  /**
+   * Certification scans and course files (issue 13): uploaded with purpose=private, kept out of
+   * the public tree; shown here from the session's own copy (useFileSrc), never a public URL.
+   */
+  private?: boolean
 }) {
   const id = useId()
   const hintId = `${id}-hint`
@@ -190,6 +196,7 @@ export function Uploader({
           continue
         }
         const res = await account.upload(blob, file.name, {
+          purpose: isPrivate ? 'private' : undefined,
           signal: abort.signal,
           onProgress: (fraction) => setProgress({ done, count: chosen.length, fraction }),
         })
@@ -269,18 +276,7 @@ export function Uploader({
                     <path d="M10 4.5c-4 0-7 3.3-8 5.5 1 2.2 4 5.5 8 5.5s7-3.3 8-5.5c-1-2.2-4-5.5-8-5.5zm0 9a3.5 3.5 0 110-7 3.5 3.5 0 010 7zm0-5.3a1.8 1.8 0 100 3.6 1.8 1.8 0 000-3.6z" />
                   </ToolButton>
                 )}
-                <a
-                  href={assetUrl(p)}
-                  download={fileNameOf(p)}
-                  data-act="download"
-                  aria-label={`下载${nth}`}
-                  title="下载"
-                  className="flex flex-1 items-center justify-center hover:bg-white/20 focus-visible:bg-white/20"
-                >
-                  <Icon>
-                    <path d="M9 3h2v7h3l-4 4-4-4h3V3zM4 15h12v2H4v-2z" />
-                  </Icon>
-                </a>
+                <DownloadLink path={p} label={`下载${nth}`} />
                 <ToolButton act="delete" label={`删除${nth}`} onClick={() => remove(i)}>
                   <path d="M7 3h6l1 1h3v2H3V4h3l1-1zM5 7h10l-.8 9.2A2 2 0 0112.2 18H7.8a2 2 0 01-2-1.8L5 7z" />
                 </ToolButton>
@@ -361,48 +357,75 @@ export function Uploader({
         title="预览"
         width={previewKind === 'pdf' ? 'max-w-4xl' : 'max-w-2xl'}
       >
-        {preview && previewKind === 'image' && (
-          <img src={assetUrl(preview)} alt={`${label}预览`} className="mx-auto max-h-[70vh]" />
-        )}
-        {preview && previewKind === 'video' && (
-          // biome-ignore lint/a11y/useMediaCaption: users' course videos come without captions
-          <video
-            src={assetUrl(preview)}
-            controls
-            playsInline
-            preload="metadata"
-            aria-label={`${label}预览`}
-            className="mx-auto max-h-[70vh] w-full rounded bg-black"
-          />
-        )}
-        {preview && previewKind === 'pdf' && (
-          <>
-            <iframe
-              src={assetUrl(preview)}
-              title={`${label}预览`}
-              className="h-[70vh] w-full rounded ring-1 ring-slate-200"
-            />
-            <p className="mt-2 text-right text-sm">
-              <a href={assetUrl(preview)} target="_blank" rel="noopener" className="text-brand-700 underline">
-                在新窗口打开
-              </a>
-            </p>
-          </>
-        )}
+        {preview && previewKind && <Preview path={preview} kind={previewKind} label={label} />}
       </Dialog>
     </div>
   )
 }
 
+/** The preview dialog's body: the image, the playing video, or the PDF with a link to open it alone. */
+function Preview({ path, kind, label }: { path: string; kind: FileKind | 'file'; label: string }) {
+  const src = useFileSrc(path)
+  if (!src) return <p className="py-8 text-center text-sm text-slate-500">正在加载…</p>
+  if (kind === 'image') return <img src={src} alt={`${label}预览`} className="mx-auto max-h-[70vh]" />
+  if (kind === 'video')
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: users' course videos come without captions
+      <video
+        src={src}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label={`${label}预览`}
+        className="mx-auto max-h-[70vh] w-full rounded bg-black"
+      />
+    )
+  return (
+    <>
+      <iframe src={src} title={`${label}预览`} className="h-[70vh] w-full rounded ring-1 ring-slate-200" />
+      <p className="mt-2 text-right text-sm">
+        <a href={src} target="_blank" rel="noopener" className="text-brand-700 underline">
+          在新窗口打开
+        </a>
+      </p>
+    </>
+  )
+}
+
+/** An item's download link: the file itself, a private one from the session's copy. */
+function DownloadLink({ path, label }: { path: string; label: string }) {
+  const src = useFileSrc(path)
+  return (
+    <a
+      href={src || undefined}
+      download={fileNameOf(path)}
+      data-act="download"
+      aria-label={label}
+      title="下载"
+      className="flex flex-1 items-center justify-center hover:bg-white/20 focus-visible:bg-white/20"
+    >
+      <Icon>
+        <path d="M9 3h2v7h3l-4 4-4-4h3V3zM4 15h12v2H4v-2z" />
+      </Icon>
+    </a>
+  )
+}
+
 /** The picture of one item: the image itself, a video's first frame, or a document badge with its name. */
 function Thumb({ path, kind, alt }: { path: string; kind: FileKind | 'file'; alt: string }) {
-  if (kind === 'image') return <img src={assetUrl(path)} alt={alt} className="h-full w-full object-cover" />
+  const src = useFileSrc(path)
+  if (kind === 'image')
+    return src ? (
+      <img src={src} alt={alt} className="h-full w-full object-cover" />
+    ) : (
+      <span role="img" aria-label={alt} className="block h-full w-full animate-pulse bg-slate-200" />
+    )
   const name = fileNameOf(path)
   if (kind === 'video')
     return (
       <>
         <video
-          src={assetUrl(path)}
+          src={src || undefined}
           muted
           playsInline
           preload="metadata"

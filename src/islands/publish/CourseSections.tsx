@@ -136,6 +136,8 @@ export function CourseSections({
                         label={`第${n}节课程内容`}
                         kinds={MEDIA_KINDS}
                         maxMb={SECTION_FILE_MAX_MB}
+                        // Private until published: a paid section's file is what is sold (issue 13).
+                        private
                         value={s.imgurl}
                         invalid={err('imgurl') !== null}
                         onChange={(v) => patch(i, { imgurl: v, ...(v ? {} : { params: '' }) }, 'imgurl')}

@@ -4,8 +4,8 @@
  * view mode (?type=1), where no uploader is offered.
  */
 import type { ReactNode } from 'react'
-import { assetUrl } from '../../lib/asset.ts'
 import { FormError } from '../common/FormError.tsx'
+import { useFileSrc } from '../common/file-src.ts'
 import { fileNameOf, kindOfPath } from '../common/upload-files.ts'
 
 export const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ')
@@ -99,16 +99,23 @@ export function Choice({
 
 /** An uploaded file in the view mode: the picture, the video with its controls, or a link to the PDF. */
 export function FileView({ path, label }: { path: string; label: string }) {
+  // A private file (a course section's, issue 13) comes with the session, never from a public URL.
+  const url = useFileSrc(path)
   if (!path) return <p className="pt-2 text-sm text-slate-500">未上传</p>
   const kind = kindOfPath(path)
-  const url = assetUrl(path)
   if (kind === 'image')
-    return <img src={url} alt={label} className="h-32 w-32 rounded-md object-cover ring-1 ring-slate-200" />
+    return (
+      <img
+        src={url || undefined}
+        alt={label}
+        className="h-32 w-32 rounded-md object-cover ring-1 ring-slate-200"
+      />
+    )
   if (kind === 'video')
     return (
       // biome-ignore lint/a11y/useMediaCaption: users' course videos come without captions
       <video
-        src={url}
+        src={url || undefined}
         controls
         playsInline
         preload="metadata"
@@ -118,7 +125,7 @@ export function FileView({ path, label }: { path: string; label: string }) {
     )
   return (
     <a
-      href={url}
+      href={url || undefined}
       target="_blank"
       rel="noopener"
       className="inline-flex items-center gap-2 pt-2 text-sm text-brand-700 underline"

@@ -57,8 +57,10 @@ export function createAccountApi(http: Http) {
       get<LoginAnswer | null>('/api/WeChat/GetWeChatQrcodeResultpc', { str }, o),
     postUsersPassword: (b: { password: string; newPassword: string; okPassword: string }) =>
       post<string>('/api/Users/PostUsersPassword', b),
-    postUsersTels: (b: { tel: string; newTel: string; code: string }) =>
-      post<string>('/api/Users/PostUsersTels', b),
+    /** The owner's proof is the login password or a code sent to the old phone. */
+    postUsersTels: (
+      b: { tel: string; newTel: string; code: string } & ({ password: string } | { oldCode: string }),
+    ) => post<string>('/api/Users/PostUsersTels', b),
 
     // Profile and certification (storefront §4-§5)
     getUsersInfo: (o?: CallOptions) => get<Profile>('/api/Users/GetUsersInfo', undefined, o),
@@ -109,6 +111,8 @@ export function createAccountApi(http: Http) {
 
     /** One file to Upload/PostUpload; `onProgress` hears the fraction sent, 0 to 1 (accounts §2 uploader). */
     upload: (file: Blob, name: string, o?: UploadOptions) => http.upload(file, name, o),
+    /** One of the caller's private files (a certification scan …) as a Blob (Upload/GetPrivateFile, issue 13). */
+    privateFile: (path: string, o?: CallOptions) => http.download('/api/Upload/GetPrivateFile', { path }, o),
   }
 }
 export type AccountApi = ReturnType<typeof createAccountApi>

@@ -46,6 +46,8 @@ export interface UploadOptions extends CallOptions {
    * headers, same answer rules). upload(blob, 'a.png', { onProgress: (f) => bar(f) })
    */
   onProgress?: (fraction: number) => void
+  /** private: a certification scan or course file, kept out of the public tree (issue 13); public by default. */
+  purpose?: 'public' | 'private'
 }
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>
@@ -73,6 +75,8 @@ export interface Http {
   post<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>
   /** Multipart upload of one file under the field `file`; resolves to `{ status, data: { path } }`. */
   upload(file: Blob, name: string, opts?: UploadOptions): Promise<Envelope<UploadResult>>
+  /** GET of a file answer (not an envelope), with the session and sign; refusals as for any call. */
+  download(path: string, query?: QueryParams, opts?: CallOptions): Promise<Blob>
   /** The configured ofetch instance itself, for calls the helpers do not cover; same headers and rules. */
   fetch: $Fetch
 }
@@ -285,10 +289,31 @@ export function createHttp(opts: HttpOptions): Http {
       instance<T>(path, { method: 'GET', query: cleanQuery(query), ...o }),
     post: <T>(path: string, body?: unknown, o: CallOptions = {}) =>
       instance<Envelope<T>>(path, { method: 'POST', body: body as FetchOptions['body'], ...o }),
+    download: async (path: string, query?: QueryParams, o: CallOptions = {}) => {
+      const qs = new URLSearchParams(
+        Object.entries(cleanQuery(query) ?? {}).map(([k, v]) => [k, String(v)]),
+      ).toString()
+      const headers = new Headers(opts.headers)
+      setHeaders(headers, false)
+      let res: Response
+      try {
+        res = await fetch(`${opts.baseURL.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`, {
+          headers,
+          signal: o.signal,
+        })
+      } catch (e) {
+        if (o.signal?.aborted) throw e
+        return fail(o.silent, 0, MSG_NETWORK)
+      }
+      if (res.ok) return res.blob()
+      return refused(o.silent, res.status, res.statusText, parseBody(await res.text()))
+    },
     upload: (file: Blob, name: string, o: UploadOptions = {}) => {
       const form = new FormData()
+      // Before the file: the server knows where the file goes as it streams in.
+      if (o.purpose) form.append('purpose', o.purpose)
       form.append('file', file, name)
-      const { onProgress, ...call } = o
+      const { onProgress, purpose: _purpose, ...call } = o
       if (onProgress && typeof XMLHttpRequest !== 'undefined')
         return uploadWithProgress(form, call, onProgress)
       return instance<Envelope<UploadResult>>(UPLOAD_PATH, { method: 'POST', body: form, ...call })

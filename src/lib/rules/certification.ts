@@ -11,6 +11,7 @@ import {
   list,
   text,
 } from './fields.ts'
+import { isImagePath, isOurFile } from './files.ts'
 
 /** The verification form (storefront §3), kept as JSON in the user's cert_ext. */
 export interface CertForm {
@@ -34,6 +35,8 @@ const images = (field: CertField, paths: string[], label: string): Check<CertFie
   [field, paths.length === 0, `请选择${label}`],
   [field, paths.length > CERT_IMAGES_MAX, `${label}最多${CERT_IMAGES_MAX}张`],
   [field, !paths.every(isFilePath), `${label}的文件地址不正确`],
+  // Scans are shown only to their owner and the operator: images of ours, not from another site.
+  [field, !paths.every((p) => isOurFile(p) && isImagePath(p)), `${label}须为本站上传的图片`],
 ]
 
 /**

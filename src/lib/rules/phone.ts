@@ -1,4 +1,4 @@
-import { type Checked, checked, firstError, type Input, text } from './fields.ts'
+import { type Checked, checked, firstError, type Input, secret, text } from './fields.ts'
 
 /** isPhone('13800000001') → true: a mainland mobile number, 11 digits starting with 1. */
 export const isPhone = (tel: string) => /^1\d{10}$/.test(tel)
@@ -31,18 +31,57 @@ export function checkPhone<K extends string = 'tel'>(input: Input, key: K = 'tel
   )
 }
 
-/** Change phone (accounts §5): old phone, new phone and the code sent to the new phone. */
+/**
+ * How the owner proves it is them before the bound phone changes (a stolen session alone must
+ * not take the account): the login password, or a code sent to the old phone.
+ */
+export type PhoneProof = 'password' | 'oldCode'
+
+export const PHONE_CHANGE_MESSAGES = {
+  proof: '请填写登录密码或原手机号验证码',
+  password: '请填写登录密码',
+  oldCode: '请填写原手机号验证码',
+} as const
+
+/** The body of a phone change; the proof not used is ''. */
+export interface PhoneChange {
+  tel: string
+  newTel: string
+  code: string
+  password: string
+  oldCode: string
+}
+
+/**
+ * Change phone (accounts §5): old phone, new phone and the code sent to the new phone, then the
+ * proof. The dialog names the proof it offers (`via`), and is told that one is missing; the
+ * server takes either (the password when both come) and asks for one of them.
+ */
 export function checkPhoneChange(
   input: Input,
-): Checked<{ tel: string; newTel: string; code: string }, 'tel' | 'newTel' | 'code'> {
-  const v = { tel: text(input, 'tel'), newTel: text(input, 'newTel'), code: text(input, 'code') }
+  via?: PhoneProof,
+): Checked<PhoneChange, 'tel' | 'newTel' | 'code' | PhoneProof> {
+  const password = via === 'oldCode' ? '' : secret(input, 'password')
+  const oldCode = via === 'password' || password ? '' : text(input, 'oldCode')
+  const v = {
+    tel: text(input, 'tel'),
+    newTel: text(input, 'newTel'),
+    code: text(input, 'code'),
+    password,
+    oldCode,
+  }
   return checked(
-    firstError([
+    firstError<'tel' | 'newTel' | 'code' | PhoneProof>([
       ['tel', !v.tel, '请填写原手机号'],
       ['newTel', !v.newTel, '请填写新手机号'],
       ['code', !v.code, '请填写验证码'],
       ['newTel', !isPhone(v.newTel), PHONE_MESSAGES.format],
       ['newTel', v.newTel === v.tel, '新手机号不能与原手机号相同'],
+      [
+        via ?? 'password',
+        !password && !oldCode,
+        via ? PHONE_CHANGE_MESSAGES[via] : PHONE_CHANGE_MESSAGES.proof,
+      ],
     ]),
     v,
   )

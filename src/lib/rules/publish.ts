@@ -18,6 +18,7 @@ import {
   refusal,
   text,
 } from './fields.ts'
+import { isPrivatePath } from './files.ts'
 
 export const TITLE_MAX = 20
 export const CONTACT_NAME_MAX = 20
@@ -74,8 +75,9 @@ export function priceInput(raw: string): string {
 /** durationInput('12a3') → '123': the duration box keeps digits, at most 8. */
 export const durationInput = (raw: string) => raw.replace(/\D/g, '').slice(0, DURATION_INPUT_MAX)
 
-/** A course section file: an mp4 or a pdf of ours. */
-export const isSectionFile = (path: string) => isAllowedImageSrc(path) && /\.(mp4|pdf)$/i.test(path)
+/** A course section file: an mp4 or a pdf of ours, public or private (a paid section's is private). */
+export const isSectionFile = (path: string) =>
+  (isAllowedImageSrc(path) || isPrivatePath(path)) && /\.(mp4|pdf)$/i.test(path)
 
 export interface SectionValue {
   /** The stored section being edited; absent for a new one. */

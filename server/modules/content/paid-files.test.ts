@@ -1,0 +1,211 @@
+import { readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import type { ArticleDetail } from '../../../src/lib/api/types.ts'
+import { LISTED } from '../../../src/lib/constants.ts'
+import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded } from '../../../tests/api/files.ts'
+import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { newUser } from '../../../tests/api/session.ts'
+import { SEED_DATE } from '../../seed/index.ts'
+import { dbTime } from '../../time.ts'
+import { PAID_FILE_URL_MINUTES } from '../uploads/private-files.ts'
+
+const clock = testClock()
+const h = startServer({ now: clock.now })
+const privateDir = () => join(dirname(inject('uploadDir')), 'private')
+const onDisk = (path: string) =>
+  path.startsWith('/private/')
+    ? join(privateDir(), path.slice('/private/'.length))
+    : join(inject('uploadDir'), path.slice('/uploads/'.length))
+
+/** A listed paid course of the seed with a sold section (status 1, priced), and that section. */
+async function seededPaidSection() {
+  const row = await h.db
+    .selectFrom('course_sections as s')
+    .innerJoin('articles as a', 'a.id', 's.article_id')
+    .select(['s.id', 's.article_id', 's.imgurl', 's.price_fen'])
+    .where('s.status', '=', 1)
+    .where('s.price_fen', '>', 0)
+    .where('a.ext', '=', LISTED)
+    .where('a.is_show', '=', 1)
+    .orderBy('s.id')
+    .executeTakeFirstOrThrow()
+  return row
+}
+
+const article = (id: number, auth: Record<string, string> = {}) =>
+  h.get<ArticleDetail>('/api/Article/GetArticle', { id }, auth)
+
+describe('paid course files (issue 13)', () => {
+  it('the seed gives every sold section a private file of its own, never a free section’s', async () => {
+    // The seed's courses: none is newer than the seed's "today" (other tests publish courses too).
+    const sections = await h.db
+      .selectFrom('course_sections as s')
+      .innerJoin('articles as a', 'a.id', 's.article_id')
+      .select(['s.imgurl', 's.status', 's.price_fen'])
+      .where('a.create_time', '<=', dbTime(SEED_DATE))
+      .execute()
+    const paid = sections.filter((s) => s.status === 1 && s.price_fen > 0)
+    const free = sections.filter((s) => !(s.status === 1 && s.price_fen > 0))
+    expect(paid.length).toBeGreaterThan(10)
+    expect(paid.every((s) => s.imgurl.startsWith('/private/seed/'))).toBe(true)
+    expect(free.every((s) => s.imgurl.startsWith('/uploads/seed/'))).toBe(true)
+    // One file per sold section on the demo-sized seed.
+    expect(new Set(paid.map((s) => s.imgurl)).size).toBe(paid.length)
+    const freeBytes = await Promise.all(
+      [...new Set(free.map((s) => s.imgurl))].map((p) => readFile(onDisk(p))),
+    )
+    for (const p of paid.slice(0, 5)) {
+      const bytes = await readFile(onDisk(p.imgurl))
+      expect(freeBytes.some((f) => f.equals(bytes))).toBe(false)
+    }
+  })
+
+  it('refuses a locked section’s file without a purchase and serves it by a short-lived link after', async () => {
+    const section = await seededPaidSection()
+    const buyer = await newUser(h)
+    const bytes = await readFile(onDisk(section.imgurl))
+
+    // Locked: neither the visitor nor the signed-in non-buyer gets a path or a link …
+    for (const auth of [{}, buyer.auth]) {
+      const locked = (await article(section.article_id, auth)).data.list.find((s) => s.id === section.id)
+      expect(locked).toMatchObject({ unlock: 0, imgurl: '', url: '' })
+    }
+    // … and the stored path is no URL: not as it is, not under /uploads.
+    for (const url of [section.imgurl, section.imgurl.replace(/^\/private\//, '/uploads/')]) {
+      const res = await fetch(`${h.base}${url}`)
+      expect([403, 404], url).toContain(res.status)
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(false)
+    }
+
+    // Bought (an order paid from the balance), the section comes with a signed link to its file.
+    await h.db
+      .updateTable('users')
+      .set({ balance_fen: section.price_fen })
+      .where('id', '=', buyer.id)
+      .execute()
+    const order = await h.post<number>(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: section.article_id, sectionId: section.id }] },
+      buyer.auth,
+    )
+    const paid = await h.get<{ status: number }>(
+      '/api/Orders/GetOrdersPay',
+      { id: order.data, way: 'balance' },
+      buyer.auth,
+    )
+    expect(paid.data).toEqual({ status: 20 })
+    const open = (await article(section.article_id, buyer.auth)).data.list.find((s) => s.id === section.id)
+    expect(open).toMatchObject({ unlock: 1, imgurl: section.imgurl })
+    const link = open?.url ?? ''
+    expect(link).toMatch(new RegExp(`^${section.imgurl.replace(/\./g, '\\.')}\\?e=\\d+&s=[\\w-]+$`))
+    const served = await fetch(`${h.base}${link}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/)
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true)
+    // A video seeks by ranges.
+    const part = await fetch(`${h.base}${link}`, { headers: { Range: 'bytes=0-9' } })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 10))).toBe(true)
+
+    // The link proves this file until it expires, nothing else.
+    const [, query] = link.split('?')
+    const other = await h.db
+      .selectFrom('course_sections')
+      .select('imgurl')
+      .where('imgurl', 'like', '/private/%')
+      .where('imgurl', '!=', section.imgurl)
+      .executeTakeFirstOrThrow()
+    const forged = [
+      `${other.imgurl}?${query}`,
+      link.replace(/s=([\w-])/, (_, c: string) => `s=${c === 'A' ? 'B' : 'A'}`),
+      link.replace(/e=(\d+)/, (_, e: string) => `e=${Number(e) + 3600}`),
+    ]
+    for (const url of forged) expect((await fetch(`${h.base}${url}`)).status, url).toBe(403)
+    clock.advance((PAID_FILE_URL_MINUTES + 2) * 60_000)
+    const expired = await fetch(`${h.base}${link}`)
+    expect([expired.status, await expired.text()]).toEqual([403, '403 链接无效或已过期，请刷新页面后重试'])
+    // Asking again gives a fresh one.
+    const again = (await article(section.article_id, buyer.auth)).data.list.find((s) => s.id === section.id)
+    expect((await fetch(`${h.base}${again?.url}`)).status).toBe(200)
+  })
+
+  it('publishing moves a paid section’s file into the private tree and a free one’s into the public', async () => {
+    const author = await newUser(h)
+    await h.db.updateTable('users').set({ level: 20 }).where('id', '=', author.id).execute()
+    const cover = await uploaded(h, tinyPng('paid files cover'), 'c.png', author.auth)
+    const freeVideo = tinyMp4('free section video')
+    const paidPdf = tinyPdf('paid section handout')
+    // The course form uploads section files privately; an API client may send a public one.
+    await uploaded(h, freeVideo, 'free.mp4', author.auth, 'private')
+    await uploaded(h, paidPdf, 'paid.pdf', author.auth)
+    const [cls] = await h.db.selectFrom('classifies').select('id').where('ckey', '=', 'courseClass').execute()
+    const r = await h.post(
+      '/api/Article/PostArticleAppend',
+      {
+        status: 30,
+        title: '文件去向',
+        imgurl: cover,
+        classId: cls?.id,
+        free: 1,
+        price: '50',
+        content: '<p>介绍</p>',
+        list: [
+          { title: '第1节 试看', imgurl: pathOf(freeVideo, 'mp4', 'private'), status: 2, params: '60' },
+          { title: '第2节 讲义', imgurl: pathOf(paidPdf, 'pdf'), status: 1, price: '9.9', params: '' },
+        ],
+      },
+      author.auth,
+    )
+    expect(r.data).toBe('发布成功')
+    const { id } = await h.db
+      .selectFrom('articles')
+      .select('id')
+      .where('create_id', '=', author.id)
+      .executeTakeFirstOrThrow()
+    const stored = await h.db
+      .selectFrom('course_sections')
+      .select('imgurl')
+      .where('article_id', '=', id)
+      .orderBy('sort')
+      .execute()
+    expect(stored.map((s) => s.imgurl)).toEqual([pathOf(freeVideo, 'mp4'), pathOf(paidPdf, 'pdf', 'private')])
+    // The visitor plays the free one from its public path; the paid one is locked to them.
+    const seen = (await article(id)).data.list
+    expect(seen.map((s) => [s.unlock, s.url])).toEqual([
+      [1, pathOf(freeVideo, 'mp4')],
+      [0, ''],
+    ])
+    expect(Buffer.from(await (await fetch(`${h.base}${seen[0]?.url}`)).arrayBuffer()).equals(freeVideo)).toBe(
+      true,
+    )
+    // The author opens both: the paid one by a signed link, and edits the course with its stored paths.
+    const own = (await article(id, author.auth)).data.list
+    expect(own[1]?.imgurl).toBe(pathOf(paidPdf, 'pdf', 'private'))
+    expect(Buffer.from(await (await fetch(`${h.base}${own[1]?.url}`)).arrayBuffer()).equals(paidPdf)).toBe(
+      true,
+    )
+    const kept = await h.post(
+      '/api/Article/PostArticleUpdate',
+      {
+        id,
+        title: '文件去向',
+        imgurl: cover,
+        classId: cls?.id,
+        free: 1,
+        price: '50',
+        content: '<p>介绍</p>',
+        list: own.map((s) => ({
+          id: s.id,
+          title: s.title,
+          imgurl: s.imgurl,
+          status: s.status,
+          price: String(s.price),
+          params: String(s.params),
+        })),
+      },
+      author.auth,
+    )
+    expect(kept.data).toBe('发布成功')
+  })
+})

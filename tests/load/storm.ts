@@ -1,0 +1,236 @@
+/**
+ * An order-and-payment storm against a running server, and the books it must leave balanced.
+ * Used by `npm run load:orders` (throughput), the crash test (tests/api/crash.test.ts: SIGKILL in
+ * the middle) and the soak (scripts/soak.ts).
+ *
+ *   const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000 })
+ *   const acks = await storm(base, sign, s, { seconds: 10, concurrency: 32 })
+ *   const problems = await reconcile(db, s, acks)   // [] when everything adds up
+ */
+import { randomInt } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db } from '../../server/db/index.ts'
+import { issueToken } from '../../server/modules/accounts/sessions.ts'
+import { LISTED, OrderStatus } from '../../src/lib/constants.ts'
+
+export interface StormState {
+  skus: { id: number; spuId: number }[]
+  buyers: { id: number; token: string }[]
+  stock: number
+  balanceFen: number
+}
+
+/** What the server acknowledged (answered 200): the orders it created and the ones it says are paid. */
+export interface Acks {
+  orders: Set<number>
+  paid: Set<number>
+  cancelled: Set<number>
+  soldOut: number
+  /** Refusals other than stock, and failures to reach the server (a killed one), by message. */
+  other: Map<string, number>
+  seconds: number
+}
+
+/** Buyers with a large balance and SKUs with a known stock, written straight to the database. */
+export async function prepareStorm(
+  db: Db,
+  opts: { buyers: number; skus: number; stock: number; balanceFen?: number; tag?: string },
+): Promise<StormState> {
+  const balanceFen = opts.balanceFen ?? 10_000_000_000
+  const tag = opts.tag ?? String(Date.now() % 100_000)
+  const rows = await db
+    .selectFrom('product_skus as k')
+    .innerJoin('product_spus as p', 'p.id', 'k.spu_id')
+    .select(['k.id', 'k.spu_id'])
+    .where('p.ext', '=', LISTED)
+    .where('p.is_show', '=', 1)
+    .orderBy('k.id')
+    .limit(opts.skus)
+    .execute()
+  const skus = rows.map((r) => ({ id: r.id, spuId: r.spu_id }))
+  await db
+    .updateTable('product_skus')
+    .set({ stock: opts.stock })
+    .where(
+      'id',
+      'in',
+      skus.map((s) => s.id),
+    )
+    .execute()
+  const buyers: StormState['buyers'] = []
+  const now = new Date()
+  for (let i = 0; i < opts.buyers; i++) {
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        code: `S${tag}${i}`,
+        tel: `136${tag.padStart(5, '0').slice(-5)}${String(i).padStart(3, '0')}`,
+        nick_name: `压测${i}`,
+        balance_fen: balanceFen,
+        create_time: '2026-01-01 00:00:00',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    buyers.push({ id, token: await issueToken(db, id, now) })
+  }
+  return { skus, buyers, stock: opts.stock, balanceFen }
+}
+
+const ADDRESS = {
+  recName: '压测',
+  recTel: '13700000000',
+  recProvince: '江苏省',
+  recCity: '苏州市',
+  recArea: '姑苏区',
+  recStreet: '平江街道',
+  recAddress: '江苏省,苏州市,姑苏区,平江街道',
+  recAddressx: '1号',
+  nickName: '压测',
+}
+
+/**
+ * `concurrency` loops, each placing an order for a random buyer and SKU, then paying it by
+ * balance (70%), cancelling it (15%) or leaving it unpaid, until `seconds` have passed or `stop`
+ * aborts. A call that cannot reach the server counts under `other` and the loop goes on.
+ */
+export const noAcks = (): Acks => ({
+  orders: new Set(),
+  paid: new Set(),
+  cancelled: new Set(),
+  soldOut: 0,
+  other: new Map(),
+  seconds: 0,
+})
+
+/** …filling `acks` as it goes (pass your own to watch it), and answering it at the end. */
+export async function storm(
+  base: string,
+  sign: () => string,
+  s: StormState,
+  opts: { seconds: number; concurrency: number; stop?: AbortSignal; acks?: Acks },
+): Promise<Acks> {
+  const acks = opts.acks ?? noAcks()
+  const other = (why: string) => acks.other.set(why, (acks.other.get(why) ?? 0) + 1)
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    try {
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'Content-Type': 'application/json', sign: sign(), Authorization: `Bearer ${token}` },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      })
+      return (await res.json()) as { status: number; data: unknown }
+    } catch (e) {
+      return { status: 0, data: `unreachable: ${(e as Error).name}` }
+    }
+  }
+  const end = Date.now() + opts.seconds * 1000
+  const started = performance.now()
+  const going = () => Date.now() < end && !opts.stop?.aborted
+  await Promise.all(
+    Array.from({ length: opts.concurrency }, async () => {
+      while (going()) {
+        const buyer = s.buyers[randomInt(s.buyers.length)]!
+        const sku = s.skus[randomInt(s.skus.length)]!
+        const r = await call('POST', '/api/Orders/PostOrdersAppend', buyer.token, {
+          ...ADDRESS,
+          list: [{ skuId: sku.id, spuId: sku.spuId, quantity: randomInt(1, 4) }],
+        })
+        if (r.status !== 200) {
+          if (String(r.data).includes('库存不足')) acks.soldOut++
+          else other(String(r.data))
+          continue
+        }
+        const id = Number(r.data)
+        acks.orders.add(id)
+        const dice = randomInt(100)
+        if (dice < 70) {
+          const p = await call('GET', `/api/Orders/GetOrdersPay?id=${id}&way=balance`, buyer.token)
+          if (p.status === 200) acks.paid.add(id)
+          else other(String(p.data))
+        } else if (dice < 85) {
+          const c = await call('POST', '/api/Orders/PostOrdersStatus', buyer.token, {
+            id,
+            status: OrderStatus.cancelled,
+          })
+          if (c.status === 200) acks.cancelled.add(id)
+          else other(String(c.data))
+        }
+      }
+    }),
+  )
+  acks.seconds = (performance.now() - started) / 1000
+  return acks
+}
+
+/**
+ * The books after a storm, as a list of what does not add up (empty: all reconciled):
+ * every acknowledged order exists with its items and its total; every acknowledged payment is a
+ * paid order and every acknowledged cancel a cancelled one; no order of the storm lacks items
+ * (half-written); per SKU stock + sold = initial stock; per buyer balance = initial − expenses +
+ * income of their wallet records, and their paid orders add up to their expenses.
+ */
+export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<string[]> {
+  const problems: string[] = []
+  const buyerIds = s.buyers.map((b) => b.id)
+  const orders = await db
+    .selectFrom('orders as o')
+    .leftJoin('order_items as i', 'i.order_id', 'o.id')
+    .select(['o.id', 'o.status', 'o.tol_cost_fen', sql<number>`COUNT(i.id)`.as('items')])
+    .where('o.user_id', 'in', buyerIds)
+    .groupBy(['o.id', 'o.status', 'o.tol_cost_fen'])
+    .execute()
+  const byId = new Map(orders.map((o) => [o.id, o]))
+  for (const o of orders) if (Number(o.items) === 0) problems.push(`order ${o.id}: no items (half-written)`)
+  for (const id of acks.orders) if (!byId.has(id)) problems.push(`order ${id}: acknowledged but missing`)
+  for (const id of acks.paid) {
+    const st = byId.get(id)?.status
+    if (st === undefined || st === OrderStatus.unpaid || st === OrderStatus.cancelled)
+      problems.push(`order ${id}: payment acknowledged but status ${st}`)
+  }
+  for (const id of acks.cancelled)
+    if (byId.get(id)?.status !== OrderStatus.cancelled)
+      problems.push(`order ${id}: cancel acknowledged but status ${byId.get(id)?.status}`)
+
+  for (const sku of s.skus) {
+    const { stock } = await db
+      .selectFrom('product_skus')
+      .select('stock')
+      .where('id', '=', sku.id)
+      .executeTakeFirstOrThrow()
+    const sold = await db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(sql<number>`COALESCE(SUM(i.quantity), 0)`.as('n'))
+      .where('i.sku_id', '=', sku.id)
+      .where('o.status', '<>', OrderStatus.cancelled)
+      .executeTakeFirstOrThrow()
+    if (stock < 0 || stock + Number(sold.n) !== s.stock)
+      problems.push(`SKU ${sku.id}: stock ${stock} + sold ${sold.n} ≠ ${s.stock}`)
+  }
+  for (const b of s.buyers) {
+    const { balance_fen } = await db
+      .selectFrom('users')
+      .select('balance_fen')
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow()
+    const moves = await db
+      .selectFrom('wallet_transactions')
+      .select(['tag', sql<number>`COALESCE(SUM(price_fen), 0)`.as('fen')])
+      .where('user_id', '=', b.id)
+      .groupBy('tag')
+      .execute()
+    const sum = (tag: number) => Number(moves.find((m) => m.tag === tag)?.fen ?? 0)
+    const expected = s.balanceFen - sum(1) + sum(2)
+    if (balance_fen !== expected) problems.push(`buyer ${b.id}: balance ${balance_fen} ≠ records ${expected}`)
+    const paid = await db
+      .selectFrom('orders')
+      .select(sql<number>`COALESCE(SUM(tol_cost_fen), 0)`.as('fen'))
+      .where('user_id', '=', b.id)
+      .where('status', 'in', [OrderStatus.unshipped, OrderStatus.unreceived, OrderStatus.completed])
+      .executeTakeFirstOrThrow()
+    if (Number(paid.fen) !== sum(1))
+      problems.push(`buyer ${b.id}: paid orders ${paid.fen} ≠ expense records ${sum(1)}`)
+  }
+  return problems
+}
