@@ -39,6 +39,8 @@ export default defineConfig({
       SQLITE_FILE: join(dir, 'portal.db'),
       UPLOAD_DIR: join(dir, 'uploads'),
       DIST_DIR: join(dir, 'dist'),
+      // The site's address (canonical links, the WeChat QR link) is the one the tests browse.
+      SITE_URL: `http://127.0.0.1:${PORT}`,
       // Every test signs up from 127.0.0.1.
       SMS_IP_DAILY_CAP: '10000',
     },

@@ -86,10 +86,11 @@ export const accounts = router()
     return ok(c, PHONE_CHANGE.done)
   })
   .openapi(routes.getWeChatQr, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, now, config } = c.get('deps')
     const str = await createQrLogin(db, now())
-    // The phone opens this URL, so it must be absolute and on the host the browser reached.
-    const url = `${new URL(c.req.url).origin}/wechat/confirm?str=${encodeURIComponent(str)}`
+    // The phone opens this URL, so it is absolute: on the configured site (SITE_URL), never on
+    // whatever Host header the request carried (issue 13: a forged one would send the phone away).
+    const url = `${config.siteUrl}/wechat/confirm?str=${encodeURIComponent(str)}`
     return ok(c, { url, str })
   })
   .openapi(routes.getWeChatResult, async (c) => {

@@ -464,13 +464,18 @@ describe('WeChat QR login', () => {
     )
 
   it('waits, is confirmed on the phone page, answers the login once, then refuses the str', async () => {
-    const qr = await h.get<{ url: string; str: string }>('/api/WeChat/GetWeChatQrcode')
+    const qr = await h.get<{ url: string; str: string }>(
+      '/api/WeChat/GetWeChatQrcode',
+      {},
+      { Host: 'evil.example' },
+    )
     expect(qr.status).toBe(200)
     const { url, str } = qr.data
-    expect(url).toBe(`${h.base}/wechat/confirm?str=${str}`)
+    // On the configured site, whatever Host the request named.
+    expect(url).toBe(`${defaultConfig().siteUrl}/wechat/confirm?str=${str}`)
     expect(await poll(str)).toMatchObject({ http: 200, status: 200, data: null })
 
-    const page = await fetch(url)
+    const page = await fetch(`${h.base}${new URL(url).pathname}${new URL(url).search}`)
     const text = await page.text()
     expect(page.status).toBe(200)
     expect(text).toContain('微信扫码登录确认')
