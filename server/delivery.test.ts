@@ -164,6 +164,23 @@ describe('pre-compressed site files', () => {
     expect(brotliDecompressSync(again.body).toString()).toBe(page('课程（新）'))
   })
 
+  it('with skipFresh, compresses only files newer than their siblings (after a full build went live)', async () => {
+    const about = join(dist, 'about', 'index.html')
+    await mkdir(join(dist, 'about'), { recursive: true })
+    await writeFile(about, page('关于'))
+    await compressTree(dist)
+    const before = (await stat(`${about}.br`)).mtimeMs
+    const course = join(dist, 'course', 'index.html')
+    await writeFile(course, page('课程（再新）'))
+    const old = new Date(Date.now() - 60_000)
+    await utimes(`${course}.br`, old, old)
+    const r = await compressTree(dist, { skipFresh: true })
+    expect(r.files).toBe(1) // only the rewritten course page
+    expect((await stat(`${about}.br`)).mtimeMs).toBe(before)
+    const again = await raw(site, '/course/', { 'Accept-Encoding': 'br' })
+    expect(brotliDecompressSync(again.body).toString()).toBe(page('课程（再新）'))
+  })
+
   it('pages are revalidated by a strong ETag per encoding, 304 when it matches', async () => {
     const first = await raw(site, '/', { 'Accept-Encoding': 'br' })
     const etag = first.headers.etag ?? ''

@@ -232,6 +232,8 @@ export function decideStart(
 export interface BuildResult {
   /** Pages written or removed. */
   pages: number
+  /** Seconds from the start until the pages were live, when that came before the end (a full build compresses after). */
+  liveAfter?: number
   /** Marks for the next build, at once: pages held back, and the item pages they link to. */
   deferred?: ChangeTag[]
 }
@@ -436,7 +438,9 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
       if (followUp.length)
         deps.log(`[site] 有页面链接到尚未生成的页面，暂留旧版，立即再生成：${followUp.join(', ')}`)
       deps.log(
-        `[site] ${plan.kind === 'full' ? '完整生成' : '局部生成'}完成 (${seconds}s，${result.pages} 个页面)`,
+        `[site] ${plan.kind === 'full' ? '完整生成' : '局部生成'}完成 (${seconds}s，${result.pages} 个页面${
+          result.liveAfter === undefined ? '' : `，${result.liveAfter.toFixed(1)}s 时已上线，其后压缩`
+        })`,
       )
       return plan
     })

@@ -4,10 +4,10 @@
  * next page, instead of all 20,000 after the build (issue 12: 27 s of a 60 s build). Outside a
  * build, and for anything but HTML, it changes nothing.
  */
-import { defineMiddleware } from 'astro:middleware'
+import type { MiddlewareHandler } from 'astro'
 import { pageSink } from './lib/build/page-sink.ts'
 
-export const onRequest = defineMiddleware(async (_context, next) => {
+export const onRequest: MiddlewareHandler = async (_context, next) => {
   const response = await next()
   const sink = pageSink()
   if (!sink || !response.body || !response.headers.get('content-type')?.startsWith('text/html'))
@@ -16,4 +16,4 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   await sink(bytes)
   const { status, statusText, headers } = response
   return new Response(bytes, { status, statusText, headers })
-})
+}

@@ -138,10 +138,10 @@ async function adopt(staging: string, path: string, bytes: Uint8Array): Promise<
  */
 export async function compressTree(
   dir: string,
-  opts: { atomic?: boolean; concurrency?: number; staging?: string } = {},
+  opts: { atomic?: boolean; concurrency?: number; staging?: string; skipFresh?: boolean } = {},
 ): Promise<TreeReport> {
   const started = performance.now()
-  const { atomic, staging, concurrency = Math.max(2, availableParallelism() * 2) } = opts
+  const { atomic, staging, skipFresh, concurrency = Math.max(2, availableParallelism() * 2) } = opts
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
   const paths = entries
     .filter((e) => e.isFile() && isCompressible(e.name))
@@ -151,8 +151,14 @@ export async function compressTree(
   const worker = async () => {
     while (next < paths.length) {
       const path = paths[next++] as string
-      // Small files are skipped by their size, unread.
-      if ((await stat(path)).size < MIN_BYTES) continue
+      // Small files are skipped by their size, unread; with skipFresh, so are files whose
+      // siblings are already as new as they are (assets a live site keeps from earlier builds).
+      const st = await stat(path)
+      if (st.size < MIN_BYTES) continue
+      if (skipFresh) {
+        const br = await stat(`${path}.br`).catch(() => null)
+        if (br && br.mtimeMs >= st.mtimeMs) continue
+      }
       const staged = staging && path.endsWith('.html') && (await adopt(staging, path, await readFile(path)))
       if (staged) total.adopted++
       const r = staged || (await compressFile(path, { atomic }))
