@@ -23,6 +23,16 @@ test('a published task goes live on its static page and the listing, the site an
     list: { id: number; title: string }[]
   }[]
   const first = (key: string) => dict.find((g) => g.key === key)?.list[0]
+  // A cover the site already has (a seed file): a field takes only the caller's uploads or those.
+  const cover = (
+    (
+      await (
+        await request.get('/api/Article/GetArticlePage?status=20&pageIndex=0&pageSize=1', {
+          headers: signed(),
+        })
+      ).json()
+    ).data.pageData as { imgurl: string }[]
+  )[0]?.imgurl
   const title = `上线测试${Date.now().toString(36).slice(-5)}`
 
   const statuses: number[] = []
@@ -40,7 +50,7 @@ test('a published task goes live on its static page and the listing, the site an
     data: {
       status: 20,
       title,
-      imgurl: '/uploads/u/202611/0123456789abcdef0123456789abcdef.png',
+      imgurl: cover,
       classId: first('taskClass')?.id,
       free: 1,
       price: '300',
