@@ -83,16 +83,17 @@ const dict = await api<{ key: string; list: { id: number; title: string }[] }[]>
   '/Classify/GetClassifyQuerys',
 )
 const first = (key: string) => dict.find((g) => g.key === key)?.list[0]
-// A cover the publish rule accepts (a plain upload path), from the seed when there is one.
+// A cover a form field accepts: a seed image with a plain name (fields take only the caller's
+// uploads or the site's files), a cover or else an author's avatar.
 const cover =
   (
-    await api<{ pageData: { imgurl: string }[] }>(
+    await api<{ pageData: { imgurl: string; avatarUrl: string }[] }>(
       'GET',
       '/Article/GetArticlePage?status=20&pageIndex=0&pageSize=50',
     )
   ).pageData
-    .map((a) => a.imgurl)
-    .find((u) => /^\/uploads\/[\w/.-]+$/.test(u)) ?? '/uploads/u/202611/0123456789abcdef0123456789abcdef.png'
+    .flatMap((a) => [a.imgurl, a.avatarUrl])
+    .find((u) => /^\/uploads\/seed\/[\w/.-]+$/.test(u)) ?? ''
 
 const results: { id: number; page: number; listing: number }[] = []
 for (let run = 1; run <= runs; run++) {

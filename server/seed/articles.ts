@@ -9,7 +9,7 @@ import {
   UNLISTED,
 } from '../../src/lib/constants.ts'
 import { at, html, must, OWN_IMAGE_LIMIT, SectionStatus, type SeedContext, Shown, Table } from './common.ts'
-import { type Icon, sampleVideo, tinyPdf } from './images.ts'
+import { type Icon, sampleVideo, seedHash, tinyPdf } from './images.ts'
 import type { SeedDictionary } from './site-content.ts'
 import {
   CITIES,
@@ -331,7 +331,8 @@ export function seedArticles(
   const articles = new Table('articles')
   const sectionTable = new Table('course_sections')
   const coverPool = (status: number, cls: string, n: number) =>
-    files.image(`cover-${status}-${cls}-${n}`, {
+    // ASCII names: a path with other letters is not one a form field accepts (src/lib/rules/files.ts).
+    files.image(`cover-${status}-${seedHash(cls).slice(0, 8)}-${n}`, {
       kind: 'cover',
       title: cls,
       subtitle: `示例封面 ${n}`,

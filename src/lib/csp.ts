@@ -47,14 +47,10 @@ export const STYLE_RESOURCES = [
 ]
 
 /**
- * The header every answer carries (server/server.ts, through hono's secureHeaders): no framing by
- * other sites (our own PDF viewer frames our files), no plugins, no <base> hijack.
+ * The header every answer carries (server/server.ts): no framing by other sites (our own PDF
+ * viewer frames our files), no plugins, no <base> hijack.
  */
-export const HEADER_DIRECTIVES = {
-  frameAncestors: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-}
+export const HEADER_POLICY = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'"
 
 /**
  * The server's own small pages (the WeChat confirmation, the payment sandbox): a form and a
