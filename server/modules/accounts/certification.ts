@@ -4,7 +4,7 @@ import type { CertForm } from '../../../src/lib/rules/certification.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
-import { dbTime } from '../../time.ts'
+import { notify } from '../fulfilment/fulfilment.queries.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
 
 /** Statuses from which the form may be (re)submitted: the form, no data yet, or rejected. */
@@ -112,10 +112,7 @@ export async function decideCertification(
       .set(decision === 'reject' ? { status, level: 0 } : { status })
       .where('id', '=', userId)
       .execute()
-    await t
-      .insertInto('notifications')
-      .values({ user_id: userId, title, content, create_time: dbTime(now) })
-      .execute()
+    await notify(t, userId, title, content, now)
     const done = decision === 'approve' ? `用户 ${userId} 已认证为${identity}` : `用户 ${userId} 的认证已驳回`
     return { refused: null, done }
   })

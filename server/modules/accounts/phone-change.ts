@@ -2,7 +2,7 @@ import { maskPhone } from '../../../src/lib/format.ts'
 import type { PhoneChange } from '../../../src/lib/rules/phone.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, type AuthUser, refuse } from '../../http.ts'
-import { dbTime } from '../../time.ts'
+import { notify } from '../fulfilment/fulfilment.queries.ts'
 import * as q from './accounts.queries.ts'
 import { limitedPasswordCheck } from './login-limits.ts'
 import { verifyPassword } from './password.ts'
@@ -67,14 +67,12 @@ export async function changePhone(db: Db, user: AuthUser, v: PhoneChange, ip: st
       .where('id', '!=', user.tokenId)
       .where('revoked_at', 'is', null)
       .execute()
-    await t
-      .insertInto('notifications')
-      .values({
-        user_id: user.id,
-        title: PHONE_CHANGE.noticeTitle,
-        content: `您的账号绑定手机号已由${maskPhone(oldTel)}更换为${maskPhone(v.newTel)}，其他设备上的登录已全部退出。如非本人操作，请立即修改密码并联系客服。`,
-        create_time: dbTime(now),
-      })
-      .execute()
+    await notify(
+      t,
+      user.id,
+      PHONE_CHANGE.noticeTitle,
+      `您的账号绑定手机号已由${maskPhone(oldTel)}更换为${maskPhone(v.newTel)}，其他设备上的登录已全部退出。如非本人操作，请立即修改密码并联系客服。`,
+      now,
+    )
   })
 }

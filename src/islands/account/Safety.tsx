@@ -309,6 +309,20 @@ function PhoneDialog({
       {...props}
     />
   )
+  /** A code field with its send button beside it (the new phone's code, the old phone's). */
+  const codeField = (key: 'code' | 'oldCode', label: string, placeholder: string, button: ReactNode) => (
+    <Field id={idOf(key)} label={label} required error={errorOf(key)}>
+      <div className="flex gap-2">
+        {input(key, {
+          inputMode: 'numeric',
+          autoComplete: 'one-time-code',
+          placeholder,
+          className: `${inputClass} min-w-0 flex-1`,
+        })}
+        {button}
+      </div>
+    </Field>
+  )
 
   return (
     <Dialog open={open} onOpenChange={(o) => !busy && onOpenChange(o)} title="更换手机号">
@@ -329,22 +343,17 @@ function PhoneDialog({
             placeholder: '请输入新手机号',
           })}
         </Field>
-        <Field id={idOf('code')} label="验证码" required error={errorOf('code')}>
-          <div className="flex gap-2">
-            {input('code', {
-              inputMode: 'numeric',
-              autoComplete: 'one-time-code',
-              placeholder: '请输入新手机号收到的验证码',
-              className: `${inputClass} min-w-0 flex-1`,
-            })}
-            {/* The code goes to the new phone; the countdown outlives a closed dialog. */}
-            <SmsCodeButton
-              tel={form.newTel}
-              forWhom="新手机号"
-              onInvalid={(message) => fail('newTel', message)}
-            />
-          </div>
-        </Field>
+        {codeField(
+          'code',
+          '验证码',
+          '请输入验证码',
+          // The code goes to the new phone; the countdown outlives a closed dialog.
+          <SmsCodeButton
+            tel={form.newTel}
+            forWhom="新手机号"
+            onInvalid={(message) => fail('newTel', message)}
+          />,
+        )}
         <p className="text-xs text-slate-500">验证码将发送到新手机号，5分钟内有效。</p>
         <GroupRow id="phone-via" legend="身份验证" required error={null}>
           <div className="flex flex-wrap gap-2">
@@ -371,23 +380,18 @@ function PhoneDialog({
           </Field>
         ) : (
           <>
-            <Field id={idOf('oldCode')} label="原手机号验证码" required error={errorOf('oldCode')}>
-              <div className="flex gap-2">
-                {input('oldCode', {
-                  inputMode: 'numeric',
-                  autoComplete: 'one-time-code',
-                  placeholder: '请输入原手机号收到的验证码',
-                  className: `${inputClass} min-w-0 flex-1`,
-                })}
-                {/* Always the bound phone, whatever was typed above; a countdown of its own. */}
-                <SmsCodeButton
-                  tel={oldTel}
-                  forWhom="原手机号"
-                  readyAt={$oldPhoneSmsReadyAt}
-                  onInvalid={(message) => fail('oldCode', message)}
-                />
-              </div>
-            </Field>
+            {codeField(
+              'oldCode',
+              '原手机号验证码',
+              '请输入验证码',
+              // Always the bound phone, whatever was typed above; a countdown of its own.
+              <SmsCodeButton
+                tel={oldTel}
+                forWhom="原手机号"
+                readyAt={$oldPhoneSmsReadyAt}
+                onInvalid={(message) => fail('oldCode', message)}
+              />,
+            )}
             <p className="text-xs text-slate-500">
               验证码将发送到原手机号 {maskPhone(oldTel)}，5分钟内有效。
             </p>
