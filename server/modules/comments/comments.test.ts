@@ -101,7 +101,8 @@ describe('comments (Comment/GetCommentQuery, PostCommentAppend)', () => {
       '评论不存在',
     ])
     await h.db.updateTable('articles').set({ ext: '否' }).where('id', '=', article).execute()
-    expect(await refused({ unionId: article, content: 'x' })).toEqual([404, '当前内容已经下架'])
+    // The spec's one message for an item off the shelf (storefront §5), as for products.
+    expect(await refused({ unionId: article, content: 'x' })).toEqual([404, '当前商品已经下架'])
     expect((await h.get('/api/Comment/GetCommentQuery', { id: article })).http).toBe(404)
 
     const fresh = await freshPost()

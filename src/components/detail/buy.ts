@@ -5,7 +5,7 @@
  */
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { ArticleStatus } from '../../lib/constants.ts'
+import { ArticleStatus, OFF_SHELF } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
 import { addToCart } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
@@ -33,7 +33,7 @@ async function stillListed(spuId: number): Promise<boolean> {
     return true
   } catch (e) {
     if (!(e instanceof ApiRequestError) || e.status !== 404) return true
-    toast('info', '当前商品已经下架')
+    toast('info', OFF_SHELF)
     return false
   }
 }
