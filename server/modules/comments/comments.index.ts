@@ -2,6 +2,7 @@ import { OFF_SHELF } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
 import * as q from './comments.queries.ts'
 import * as routes from './comments.routes.ts'
 
@@ -25,6 +26,9 @@ export const comments = router()
     if (!q.takesComments(article)) throw refuse(OFF_SHELF, 404)
     if (form.parentId !== null && !(await q.parentComment(db, articleId, form.parentId)))
       throw refuse('评论不存在', 404)
+    // The same upload rule as every other image field: the caller's own upload (issue 13).
+    if (form.imgurl)
+      await requireOwnFiles(db, user.id, [{ label: '评论图片', paths: [form.imgurl], image: true }])
     const at = now()
     const node = await q.appendComment(db, {
       userId: user.id,
