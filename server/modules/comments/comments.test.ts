@@ -132,7 +132,12 @@ describe('comments (Comment/GetCommentQuery, PostCommentAppend)', () => {
 
     const top = await post(u.auth, { unionId: article, content: '看图', imgurl: mine })
     expect(top.data).toMatchObject({ content: '看图', imgurl: mine })
-    const reply = await post(other.auth, { unionId: article, content: '回图', imgurl: theirs, parentId: top.data.id })
+    const reply = await post(other.auth, {
+      unionId: article,
+      content: '回图',
+      imgurl: theirs,
+      parentId: top.data.id,
+    })
     expect(reply.data.imgurl).toBe(theirs)
     const [thread] = (await page(article)).pageData
     expect([thread?.imgurl, thread?.children[0]?.imgurl]).toEqual([mine, theirs])

@@ -1,4 +1,10 @@
-import { ArticleStatus, LISTED, LISTED_KINDS, NOTIFICATION_QUERY_STATUS, OFF_SHELF } from '../../../src/lib/constants.ts'
+import {
+  ArticleStatus,
+  LISTED,
+  LISTED_KINDS,
+  NOTIFICATION_QUERY_STATUS,
+  OFF_SHELF,
+} from '../../../src/lib/constants.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'

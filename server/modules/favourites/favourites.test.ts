@@ -119,7 +119,11 @@ describe('favourites (UserLike/*)', () => {
       expect((await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', {}, u.auth)).data).toEqual([])
     } finally {
       await h.db.updateTable('product_spus').set({ ext: LISTED }).where('id', '=', product.id).execute()
-      await h.db.updateTable('articles').set({ ext: LISTED }).where('id', 'in', [course.id, post.id]).execute()
+      await h.db
+        .updateTable('articles')
+        .set({ ext: LISTED })
+        .where('id', 'in', [course.id, post.id])
+        .execute()
     }
   })
 

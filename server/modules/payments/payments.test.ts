@@ -288,9 +288,7 @@ describe('wallet top-up (Recharge/PostRechargeAppend, GetRechargePay, GetRecharg
     ] as const) {
       expect(await append({ groups: 30, price }), String(price)).toMatchObject({ http: 400, data })
     }
-    expect(
-      await h.db.selectFrom('payments').select('id').where('user_id', '=', me.id).execute(),
-    ).toEqual([])
+    expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', me.id).execute()).toEqual([])
     expect(await append({ groups: 30, price: 50000 })).toMatchObject({ http: 200 })
     expect(await append({ groups: 10, price: 1 })).toMatchObject({ http: 400, data: '充值类型不正确' })
     expect((await append({ groups: 30, price: 1 }, {})).http).toBe(401)
