@@ -100,6 +100,9 @@ test('buys section 2 alone with the balance: it opens, section 3 stays locked an
   await expect(row3.getByRole('button', { name: `购买本节：${third.title}` })).toBeVisible()
   await expect(row3.getByRole('button', { name: /^预览/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: '立即购买' })).toBeEnabled()
+  // The learners count is the live one, not the build's.
+  const now = await apiGet<Article>(request, `/api/Article/GetArticle?id=${course.id}`, headers)
+  await expect(page.locator('[data-live="learners"]')).toHaveText(String(now.hitsTrue))
   // The section's file opens by its short-lived link.
   await row2.getByRole('button', { name: /^预览/ }).click()
   const src = (await page.getByRole('dialog').locator('video, iframe').getAttribute('src')) ?? ''
