@@ -19,6 +19,11 @@ export const ArticleStatusText: Record<number, string> = {
 /** The listed flag of articles and products: 是 is on the shelf. */
 export const LISTED = '是'
 export const UNLISTED = '否'
+/**
+ * The spec's one message for an item that is not on the shelf (storefront §5, §8: shown as
+ * info): a product, course, post or task alike, for favourites, comments and orders.
+ */
+export const OFF_SHELF = '当前商品已经下架'
 
 export const OrderStatus = {
   unpaid: 10,

@@ -192,7 +192,8 @@ test('favourite a product and a course, find them in /fav, remove one', async ({
   const courseCard = page.locator(`[data-like="${course.id}"]`)
   await expect(courseCard).toContainText(course.title)
   await expect(courseCard.getByRole('link')).toHaveAttribute('href', `/detail?id=${course.id}`)
-  await expect(courseCard).toContainText(/¥\d+\.\d{2}/)
+  // The price as every card shows it: two decimals, 免费 for 0 (storefront §5).
+  await expect(courseCard).toContainText(/¥\d+\.\d{2}|免费/)
   await expectAccessible(page)
   await page.getByRole('tab', { name: '产品' }).click()
   const productCard = page.locator(`[data-like="${product.id}"]`)

@@ -53,7 +53,8 @@ test('a free mp4 section plays in the preview dialog; a locked one says how to u
 
   await page.goto(`/detail/${course.id}/`)
   const lockedRow = page.locator(`[data-section-id="${locked.id}"]`)
-  await expect(lockedRow).toContainText(locked.kind === 'pdf' ? '购买课程后可查看' : '购买课程后可观看')
+  await expect(lockedRow).toContainText('整套课程')
+  await expect(lockedRow).toContainText(locked.kind === 'pdf' ? '后可查看' : '后可观看')
   await expect(lockedRow.getByRole('button', { name: /预览/ })).toHaveCount(0)
 
   const open = page

@@ -91,12 +91,19 @@ test('a task is published, shown, edited, viewed, taken off the shelf and delete
   await expect(page.locator('#pub-classId-error')).toHaveText('请选择所属分类')
   await page.getByRole('group', { name: '所属分类' }).getByRole('radio').first().check()
 
-  // 收费 asks for a price; the box keeps digits and one point, two decimals, no leading zeros.
+  // 收费 asks for a price; what is typed stays as typed and a malformed one is refused with a
+  // message (issue 19: -1 is not turned into 1, nor 300.509 into 300.50).
   await page.getByRole('radio', { name: '收费' }).check()
   await publish.click()
   await expect(page.locator('#pub-price-error')).toHaveText('请填写任务价格')
+  await box(page, '任务价格（元）').fill('-1')
+  await publish.click()
+  await expect(page.locator('#pub-price-error')).toHaveText('价格不能为负数')
+  await expect(box(page, '任务价格（元）')).toHaveValue('-1')
   await box(page, '任务价格（元）').fill('0300.509')
-  await expect(box(page, '任务价格（元）')).toHaveValue('300.50')
+  await publish.click()
+  await expect(page.locator('#pub-price-error')).toHaveText('价格最多两位小数')
+  await box(page, '任务价格（元）').fill('0300.50')
   await publish.click()
   await expect(page.locator('#pub-city-error')).toHaveText('请选择城市')
   await page.getByRole('combobox', { name: '城市' }).selectOption({ index: 1 })
@@ -118,7 +125,7 @@ test('a task is published, shown, edited, viewed, taken off the shelf and delete
   await typeContent(page, '需要一名种植手术助手。', '周六全天')
   // Nothing typed was lost on the way.
   await expect(box(page, '任务标题')).toHaveValue(title)
-  await expect(box(page, '任务价格（元）')).toHaveValue('300.50')
+  await expect(box(page, '任务价格（元）')).toHaveValue('0300.50')
   await submitAndLand(page, '/taskadmin')
 
   const id = await ownId(request, token, 20, title)

@@ -21,6 +21,11 @@ describe('checkComment', () => {
     expect(r.value).toEqual({ content: 'hi', imgurl: '/uploads/u/202601/a.png', parentId: 12 })
     expect(checkComment({ content: 'hi', parentId: 0 }).value?.parentId).toBeNull()
     expect(checkComment({ content: 'hi', imgurl: 'javascript:alert(1)' }).field).toBe('imgurl')
+    // One image at most (issue 19).
+    expect(checkComment({ content: 'hi', imgurl: '/uploads/a.png,/uploads/b.png' })).toMatchObject({
+      error: '评论最多上传1张图片',
+      field: 'imgurl',
+    })
     expect(checkComment({ content: 'hi', parentId: 'x' })).toMatchObject({
       error: '评论不存在',
       field: 'parentId',

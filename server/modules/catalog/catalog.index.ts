@@ -1,4 +1,4 @@
-import { LISTED, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
+import { LISTED, OFF_SHELF, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
@@ -20,7 +20,7 @@ export const catalog = router()
     const user = c.get('user')
     const row = await q.productRow(db, id)
     if (!row) throw refuse('商品不存在或已删除', 404)
-    if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse('当前商品已经下架', 404)
+    if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse(OFF_SHELF, 404)
     const [skuList, spuList, like] = await Promise.all([
       q.skus(db, id),
       q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),

@@ -1,6 +1,8 @@
+import { OFF_SHELF } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
 import * as q from './comments.queries.ts'
 import * as routes from './comments.routes.ts'
 
@@ -12,7 +14,7 @@ export const comments = router()
     const article = await q.commentedArticle(db, id)
     if (!article) throw refuse('内容不存在或已删除', 404)
     const isOwner = article.create_id !== null && c.get('user')?.id === article.create_id
-    if (!q.takesComments(article) && !isOwner) throw refuse('当前内容已经下架', 404)
+    if (!q.takesComments(article) && !isOwner) throw refuse(OFF_SHELF, 404)
     return ok(c, await q.commentPage(db, id, { pageIndex, pageSize }))
   })
   .openapi(routes.appendComment, async (c) => {
@@ -21,9 +23,12 @@ export const comments = router()
     const { articleId, ...form } = c.req.valid('json')
     const article = await q.commentedArticle(db, articleId)
     if (!article) throw refuse('内容不存在或已删除', 404)
-    if (!q.takesComments(article)) throw refuse('当前内容已经下架', 404)
+    if (!q.takesComments(article)) throw refuse(OFF_SHELF, 404)
     if (form.parentId !== null && !(await q.parentComment(db, articleId, form.parentId)))
       throw refuse('评论不存在', 404)
+    // The same upload rule as every other image field: the caller's own upload (issue 13).
+    if (form.imgurl)
+      await requireOwnFiles(db, user.id, [{ label: '评论图片', paths: [form.imgurl], image: true }])
     const at = now()
     const node = await q.appendComment(db, {
       userId: user.id,

@@ -48,13 +48,32 @@ const topComments = pagedList({
       .where('m.id', 'in', ids),
 })
 
+/** Every visible comment of an article, replies included: the count its pages show. */
+async function commentTotal(db: Db, articleId: number): Promise<number> {
+  const r = await db
+    .selectFrom('comments')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('article_id', '=', articleId)
+    .where('is_show', '=', 1)
+    .executeTakeFirstOrThrow()
+  return Number(r.n)
+}
+
 /**
  * One page of an article's threads, newest first, each with all its visible replies (at any
- * depth, oldest first) in `children` (Comment/GetCommentQuery).
+ * depth, oldest first) in `children`, and `commentTotal`, every visible comment of the article
+ * (Comment/GetCommentQuery): the built page's counts follow it once the island has it.
  */
-export async function commentPage(db: Db, articleId: number, page: Page): Promise<Paged<CommentNode>> {
-  const tops = await topComments(db, { articleId }, [['m.id', 'desc']], page)
-  if (tops.pageData.length === 0) return { ...tops, pageData: [] }
+export async function commentPage(
+  db: Db,
+  articleId: number,
+  page: Page,
+): Promise<Paged<CommentNode> & { commentTotal: number }> {
+  const [tops, total] = await Promise.all([
+    topComments(db, { articleId }, [['m.id', 'desc']], page),
+    commentTotal(db, articleId),
+  ])
+  if (tops.pageData.length === 0) return { ...tops, pageData: [], commentTotal: total }
   const replies: CommentRow[] = await db
     .selectFrom('comments as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -67,7 +86,7 @@ export async function commentPage(db: Db, articleId: number, page: Page): Promis
     .execute()
   const onPage = new Set(tops.pageData.map((t) => t.id))
   const roots = commentTree([...tops.pageData, ...replies]).filter((n) => onPage.has(n.id))
-  return { ...tops, pageData: roots }
+  return { ...tops, pageData: roots, commentTotal: total }
 }
 
 /** A visible comment of `articleId`, for a reply to point at. */

@@ -36,7 +36,15 @@ export const getComments = createRoute({
   tags,
   summary: '内容的评论：主题新的在前，分页；每条带全部回复（旧的在前）',
   request: { query: z.object({ id: id('内容编号'), ...page }) },
-  responses: answers(pagedOf(CommentNodeSchema), [404]),
+  responses: answers(
+    pagedOf(CommentNodeSchema).extend({
+      commentTotal: z
+        .number()
+        .int()
+        .openapi({ description: '全部可见评论数（含回复）：详情页的“评论N”“N 条评论”' }),
+    }),
+    [404],
+  ),
 })
 
 export const appendComment = createRoute({

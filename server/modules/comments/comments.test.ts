@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LISTED } from '../../../src/lib/constants.ts'
+import { tinyPdf, tinyPng, uploaded } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import type { Paged } from '../../db/sql.ts'
@@ -64,13 +65,15 @@ describe('comments (Comment/GetCommentQuery, PostCommentAppend)', () => {
 
     const all = await page(article)
     expect(all.pageTotal).toBe(2)
+    // Every visible comment, replies included: what the page's 评论N and N 条评论 show.
+    expect((all as Paged<CommentNode> & { commentTotal: number }).commentTotal).toBe(5)
     expect(all.pageData.map((n) => n.id)).toEqual([t2.id, t1.id])
     const thread = all.pageData[1]!
     expect(thread.children.map((n) => n.id)).toEqual([r1.id, r2.id])
     expect(thread.children[0]!.children.map((n) => n.id)).toEqual([r3.id])
 
     const second = await page(article, { pageIndex: 1, pageSize: 1 })
-    expect(second).toMatchObject({ pageTotal: 2, pageIndex: 1, pageSize: 1 })
+    expect(second).toMatchObject({ pageTotal: 2, pageIndex: 1, pageSize: 1, commentTotal: 5 })
     expect(second.pageData.map((n) => n.id)).toEqual([t1.id])
     expect(second.pageData[0]!.children).toHaveLength(2)
     expect((await page(article, { pageIndex: 2, pageSize: 1 })).pageData).toEqual([])
@@ -101,13 +104,43 @@ describe('comments (Comment/GetCommentQuery, PostCommentAppend)', () => {
       '评论不存在',
     ])
     await h.db.updateTable('articles').set({ ext: '否' }).where('id', '=', article).execute()
-    expect(await refused({ unionId: article, content: 'x' })).toEqual([404, '当前内容已经下架'])
+    // The spec's one message for an item off the shelf (storefront §5), as for products.
+    expect(await refused({ unionId: article, content: 'x' })).toEqual([404, '当前商品已经下架'])
     expect((await h.get('/api/Comment/GetCommentQuery', { id: article })).http).toBe(404)
 
     const fresh = await freshPost()
     expect((await post({}, { unionId: fresh, content: 'x' })).http).toBe(401)
     const max = await post(u.auth, { unionId: fresh, content: '字'.repeat(500) })
     expect(max.http).toBe(200)
+  })
+
+  it('takes one image of the commenter’s own, on a comment or a reply', async () => {
+    const article = await freshPost()
+    const u = await newUser(h)
+    const other = await newUser(h)
+    const mine = await uploaded(h, tinyPng(`comment image ${u.id}`), 'a.png', u.auth)
+    const theirs = await uploaded(h, tinyPng(`comment image ${other.id}`), 'b.png', other.auth)
+    const pdf = await uploaded(h, tinyPdf(`comment pdf ${u.id}`), 'c.pdf', u.auth)
+    const refused = async (body: Record<string, unknown>) => {
+      const r = await post(u.auth, { unionId: article, content: '看图', ...body })
+      return [r.http, r.data]
+    }
+    expect(await refused({ imgurl: theirs })).toEqual([400, '评论图片须为您本人上传的图片'])
+    expect(await refused({ imgurl: pdf })).toEqual([400, '评论图片须为您本人上传的图片'])
+    expect(await refused({ imgurl: `${mine},${mine}` })).toEqual([400, '评论最多上传1张图片'])
+    expect(await page(article)).toMatchObject({ pageTotal: 0, commentTotal: 0 })
+
+    const top = await post(u.auth, { unionId: article, content: '看图', imgurl: mine })
+    expect(top.data).toMatchObject({ content: '看图', imgurl: mine })
+    const reply = await post(other.auth, {
+      unionId: article,
+      content: '回图',
+      imgurl: theirs,
+      parentId: top.data.id,
+    })
+    expect(reply.data.imgurl).toBe(theirs)
+    const [thread] = (await page(article)).pageData
+    expect([thread?.imgurl, thread?.children[0]?.imgurl]).toEqual([mine, theirs])
   })
 
   it('keeps script text as text, byte for byte', async () => {

@@ -1,4 +1,10 @@
-import { ArticleStatus, LISTED, LISTED_KINDS, NOTIFICATION_QUERY_STATUS } from '../../../src/lib/constants.ts'
+import {
+  ArticleStatus,
+  LISTED,
+  LISTED_KINDS,
+  NOTIFICATION_QUERY_STATUS,
+  OFF_SHELF,
+} from '../../../src/lib/constants.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
@@ -40,7 +46,7 @@ export const content = router()
     const row = await q.articleRow(db, id)
     if (!row) throw refuse('内容不存在或已删除', 404)
     const isOwner = user !== null && user.id === row.create_id
-    if (row.ext !== LISTED && !isOwner) throw refuse('当前内容已经下架', 404)
+    if (row.ext !== LISTED && !isOwner) throw refuse(OFF_SHELF, 404)
 
     const bought = user ? await q.purchasedSections(db, user.id, id) : []
     const wholeUnlocked = isOwner || row.price_fen === 0 || bought.includes(null)

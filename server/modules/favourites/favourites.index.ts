@@ -1,3 +1,4 @@
+import { OFF_SHELF } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
@@ -11,7 +12,9 @@ export const favourites = router()
     const { tagId, status } = c.req.valid('json')
     const item = await q.likedItem(db, status, tagId)
     if (!item) throw refuse('收藏的内容不存在或已删除', 404)
-    await q.addFavourite(db, requireUser(c).id, status, tagId, item, dbTime(now()))
+    // Only what is on the shelf can be favourited (storefront §5); removing one stays possible.
+    if (!item.listed) throw refuse(OFF_SHELF, 404)
+    await q.addFavourite(db, requireUser(c).id, status, tagId, item.card, dbTime(now()))
     return ok(c, '收藏成功')
   })
   .openapi(routes.deleteLike, async (c) => {

@@ -1,4 +1,4 @@
-import { PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
+import { LISTED, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
 
@@ -17,41 +17,50 @@ export async function isFavourite(db: Db, userId: number, status: number, tagId:
   return row !== undefined
 }
 
-/** What a favourite card shows, read from the item itself (never from the request body). */
+/**
+ * What a favourite card shows, read from the item itself (never from the request body), and
+ * whether the item is on the shelf (`listed`); undefined for an unknown or deleted item.
+ */
 export async function likedItem(db: Db, status: number, tagId: number) {
   if (status === PRODUCT_LIKE_STATUS) {
     const p = await db
       .selectFrom('product_spus')
-      .select(['title', 'sub_title', 'imgurls', 'tag', 'price_min_fen'])
+      .select(['title', 'sub_title', 'imgurls', 'tag', 'price_min_fen', 'ext'])
       .where('id', '=', tagId)
       .where('is_show', '=', 1)
       .executeTakeFirst()
     return p
       ? {
-          title: p.title,
-          sub_title: p.sub_title,
-          imgurl: firstOf(p.imgurls),
-          ext_flag: p.tag,
-          ext: fenToYuan(p.price_min_fen).toFixed(2),
-          urls: `/productdetail?id=${tagId}`,
+          listed: p.ext === LISTED,
+          card: {
+            title: p.title,
+            sub_title: p.sub_title,
+            imgurl: firstOf(p.imgurls),
+            ext_flag: p.tag,
+            ext: fenToYuan(p.price_min_fen).toFixed(2),
+            urls: `/productdetail?id=${tagId}`,
+          },
         }
       : undefined
   }
   const a = await db
     .selectFrom('articles')
-    .select(['title', 'sub_title', 'imgurl', 'imgurls', 'tag', 'price_fen'])
+    .select(['title', 'sub_title', 'imgurl', 'imgurls', 'tag', 'price_fen', 'ext'])
     .where('id', '=', tagId)
     .where('status', '=', status)
     .where('is_show', '=', 1)
     .executeTakeFirst()
   return a
     ? {
-        title: a.title,
-        sub_title: a.sub_title,
-        imgurl: a.imgurl || firstOf(a.imgurls),
-        ext_flag: a.tag,
-        ext: fenToYuan(a.price_fen).toFixed(2),
-        urls: `/detail?id=${tagId}`,
+        listed: a.ext === LISTED,
+        card: {
+          title: a.title,
+          sub_title: a.sub_title,
+          imgurl: a.imgurl || firstOf(a.imgurls),
+          ext_flag: a.tag,
+          ext: fenToYuan(a.price_fen).toFixed(2),
+          urls: `/detail?id=${tagId}`,
+        },
       }
     : undefined
 }
@@ -64,7 +73,7 @@ export async function addFavourite(
   userId: number,
   status: number,
   tagId: number,
-  item: NonNullable<Awaited<ReturnType<typeof likedItem>>>,
+  item: NonNullable<Awaited<ReturnType<typeof likedItem>>>['card'],
   time: string,
 ) {
   await db

@@ -94,6 +94,39 @@ describe('favourites (UserLike/*)', () => {
     )
   })
 
+  it('refuses an unlisted product, course or post with 当前商品已经下架, and still lets one go', async () => {
+    const u = await newUser(h)
+    const product = await firstProduct()
+    const course = await firstListed(30)
+    const post = await firstListed(10)
+    // Favourited while listed, then taken off the shelf by its owner.
+    await h.post('/api/UserLike/PostUserLikeAppend', { tagId: course.id, status: 30 }, u.auth)
+    await h.db.updateTable('product_spus').set({ ext: '否' }).where('id', '=', product.id).execute()
+    await h.db.updateTable('articles').set({ ext: '否' }).where('id', 'in', [course.id, post.id]).execute()
+    try {
+      for (const [tagId, status] of [
+        [product.id, 40],
+        [course.id, 30],
+        [post.id, 10],
+      ]) {
+        const r = await h.post('/api/UserLike/PostUserLikeAppend', { tagId, status }, u.auth)
+        expect([r.http, r.data]).toEqual([404, '当前商品已经下架'])
+      }
+      const rows = await h.db.selectFrom('user_likes').select('tag_id').where('user_id', '=', u.id).execute()
+      expect(rows.map((r) => r.tag_id)).toEqual([course.id])
+      // Removing a favourite of an unlisted item still works.
+      await h.get('/api/UserLike/GetUserLikeDeleteWhere', { id: course.id, status: 30 }, u.auth)
+      expect((await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', {}, u.auth)).data).toEqual([])
+    } finally {
+      await h.db.updateTable('product_spus').set({ ext: LISTED }).where('id', '=', product.id).execute()
+      await h.db
+        .updateTable('articles')
+        .set({ ext: LISTED })
+        .where('id', 'in', [course.id, post.id])
+        .execute()
+    }
+  })
+
   it('refuses unknown items and kinds, and needs a login', async () => {
     const u = await newUser(h)
     const post = await firstListed(10)

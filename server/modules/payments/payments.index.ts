@@ -1,4 +1,4 @@
-import { yuanToFen } from '../../../src/lib/money.ts'
+import { checkTopUp } from '../../../src/lib/rules/price.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { paymentProvider } from '../../providers/payment.ts'
@@ -23,9 +23,9 @@ export const payments = router()
     const body = c.req.valid('json')
     const user = requireUser(c)
     if (body.groups !== undefined && String(body.groups) !== '30') throw refuse('充值类型不正确')
-    const price = body.price
-    const fen = typeof price === 'number' || typeof price === 'string' ? yuanToFen(price) : null
-    if (fen === null || fen < q.RECHARGE_MIN_FEN || fen > q.RECHARGE_MAX_FEN) throw refuse(q.RECHARGE_PRICE)
+    // The form's own rule: -1 or 99.999 is refused as sent, never rounded (src/lib/rules/price.ts).
+    const { fen, error } = checkTopUp(body.price)
+    if (error !== null) throw refuse(error)
     const { db, now } = c.get('deps')
     return ok(c, await q.createRecharge(db, user.id, fen, now()))
   })

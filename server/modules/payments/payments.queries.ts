@@ -23,9 +23,6 @@ const WALLET_SETTLED = 20
 export const NOT_PAYABLE = '订单已支付或已取消'
 export const ORDER_MISSING = '订单不存在'
 export const RECHARGE_MISSING = '充值记录不存在'
-export const RECHARGE_MIN_FEN = 1
-export const RECHARGE_MAX_FEN = 5_000_000
-export const RECHARGE_PRICE = '充值金额须为0.01到50000元'
 export const TRANSFER_TIP = '付款后请联系业务经理确认'
 
 /** The corporate account of a transfer (way union): the company's, kept with its other facts. */

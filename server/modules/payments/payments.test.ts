@@ -275,12 +275,20 @@ describe('wallet top-up (Recharge/PostRechargeAppend, GetRechargePay, GetRecharg
     const me = await newUser(h)
     const append = (body: unknown, auth: Record<string, string> = me.auth) =>
       h.post('/api/Recharge/PostRechargeAppend', body, auth)
-    for (const price of [0, -1, 50000.01, 1.234, 'abc', null]) {
-      expect(await append({ groups: 30, price })).toMatchObject({
-        http: 400,
-        data: '充值金额须为0.01到50000元',
-      })
+    // Each refused with its own message, never rounded or made positive (src/lib/rules/price.ts).
+    for (const [price, data] of [
+      [0, '充值金额须为0.01到50000元'],
+      [50000.01, '充值金额须为0.01到50000元'],
+      [-1, '充值金额不能为负数'],
+      ['-1', '充值金额不能为负数'],
+      [99.999, '充值金额最多两位小数'],
+      [1.234, '充值金额最多两位小数'],
+      ['abc', '充值金额须为数字'],
+      [null, '请填写充值金额'],
+    ] as const) {
+      expect(await append({ groups: 30, price }), String(price)).toMatchObject({ http: 400, data })
     }
+    expect(await h.db.selectFrom('payments').select('id').where('user_id', '=', me.id).execute()).toEqual([])
     expect(await append({ groups: 30, price: 50000 })).toMatchObject({ http: 200 })
     expect(await append({ groups: 10, price: 1 })).toMatchObject({ http: 400, data: '充值类型不正确' })
     expect((await append({ groups: 30, price: 1 }, {})).http).toBe(401)

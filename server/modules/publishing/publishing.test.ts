@@ -119,7 +119,12 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       [{ classId: '' }, '请选择所属分类'],
       [{ price: '' }, '请填写任务价格'],
       [{ price: '0' }, '请填写任务价格'],
-      [{ price: '1.234' }, '价格须为数字，最多两位小数、8位长度'],
+      // Refused as typed, never rounded or made positive (price.ts).
+      [{ price: '1.234' }, '价格最多两位小数'],
+      [{ price: '99.999' }, '价格最多两位小数'],
+      [{ price: '-1' }, '价格不能为负数'],
+      [{ price: '12元' }, '价格须为数字'],
+      [{ price: '123456789' }, '价格不能超过8位'],
       [{ city: '' }, '请选择城市'],
       [{ tag: 'a,b,c,d' }, '任务标签不得超过三个'],
       [{ postName: '' }, '请填写联系人名称'],
@@ -170,6 +175,8 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       [{ list: [{ ...section, imgurl: '' }] }, '请上传课程内容'],
       [{ list: [{ ...section, imgurl: cover }] }, '课程内容须为小于4MB的mp4或pdf文件'],
       [{ list: [{ ...section, price: '' }] }, '请填写课程价格'],
+      [{ list: [{ ...section, price: '-1' }] }, '价格不能为负数'],
+      [{ list: [{ ...section, price: '9.999' }] }, '价格最多两位小数'],
       [{ list: [{ ...section, params: '123456789' }] }, '时长须为数字，最多8位'],
       [{ list: [{ ...section, params: '12a' }] }, '时长须为数字，最多8位'],
       // The server's own: the file must be the caller's upload, under 4 MB.

@@ -75,6 +75,8 @@ export function ArticleView({
   const images = isCourse ? splitList(a.imgurl) : splitList(a.imgurls || a.imgurl)
   const category = a.listDict[0]?.title
   const commentCount = countComments(a.listComment)
+  // A paid post shows only its summary until bought (the server's rule): say so under it.
+  const summaryOnly = a.status === ArticleStatus.post && a.price > 0 && a.unlock !== 1
   const authorHref =
     teacherHref === undefined ? (a.createId === null ? null : teacherQueryPath(a.createId)) : teacherHref
 
@@ -85,7 +87,7 @@ export function ArticleView({
           label: '目录',
           heading: '课程目录',
           count: a.list.length,
-          content: <CourseCatalogue sections={a.list} />,
+          content: <CourseCatalogue sections={a.list} course={a} />,
         },
         {
           id: 'tab-intro',
@@ -99,13 +101,23 @@ export function ArticleView({
           id: 'tab-content',
           label: '内容',
           heading: isTask ? '任务内容' : '帖子内容',
-          content: <ArticleText html={a.content} empty="暂无内容" body />,
+          content: (
+            <>
+              <ArticleText html={a.content} empty="暂无内容" body />
+              {summaryOnly && <LockedNote a={a} />}
+            </>
+          ),
         },
         {
           id: 'tab-comments',
           label: '评论',
-          heading: `评论（${commentCount}）`,
+          heading: (
+            <>
+              评论（<span data-live="comments">{commentCount}</span>）
+            </>
+          ),
           count: commentCount,
+          live: 'comments',
           content: comments ?? (
             <>
               {commentForm}
@@ -168,10 +180,15 @@ export function ArticleView({
                   </time>
                 </span>
               )}
-              {isCourse && <span>{a.hitsTrue} 人学习</span>}
+              {/* The build's figures; live.ts puts in the current ones once the page has them. */}
+              {isCourse && (
+                <span>
+                  <span data-live="learners">{a.hitsTrue}</span> 人学习
+                </span>
+              )}
               {!isCourse && (
                 <a href="#tab-comments" className="hover:text-brand-700">
-                  {commentCount} 条评论
+                  <span data-live="comments">{commentCount}</span> 条评论
                 </a>
               )}
             </p>
@@ -250,6 +267,36 @@ function TaskContact({ a }: { a: ArticleDetail }) {
 }
 
 /**
+ * Under a paid post's summary (issue 19): what is locked and the buy button. buy.ts removes it
+ * (data-locked-note) and puts the whole text in place once the signed-in reader has bought it.
+ */
+function LockedNote({ a }: { a: ArticleDetail }) {
+  return (
+    <div
+      data-locked-note
+      className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 px-4 py-3 ring-1 ring-amber-200"
+    >
+      <p className="text-[15px] font-medium text-slate-800">购买后查看全文</p>
+      <BuyButton a={a} label="购买全文" />
+    </div>
+  )
+}
+
+/** 立即购买 / 免费加入 of an article; buy.ts gives every such button its behaviour. */
+function BuyButton({ a, label, className = '' }: { a: ArticleDetail; label?: string; className?: string }) {
+  return (
+    <button
+      type="button"
+      data-article-buy={a.id}
+      data-free={a.price > 0 ? undefined : '1'}
+      className={`btn-primary min-w-32 px-6 py-2.5 ${className}`}
+    >
+      {label ?? (a.price > 0 ? '立即购买' : '免费加入')}
+    </button>
+  )
+}
+
+/**
  * The buy box of a course, post or task: the price, what it buys and 立即购买 (→ an order and
  * /pay?id&type=1) or 免费加入; buy.ts gives the button its behaviour. `buy` can replace it.
  */
@@ -265,14 +312,7 @@ export function ArticleBuySlot({ a }: { a: ArticleDetail }) {
         <span className="text-sm text-slate-500">价格</span>
         <span className="price text-3xl leading-none">{priceLabel(a.price)}</span>
       </p>
-      <button
-        type="button"
-        data-article-buy={a.id}
-        data-free={a.price > 0 ? undefined : '1'}
-        className="btn-primary order-last min-w-32 px-6 py-2.5"
-      >
-        {a.price > 0 ? '立即购买' : '免费加入'}
-      </button>
+      <BuyButton a={a} className="order-last" />
       {isCourse && a.list.length > 0 && (
         <p className="text-sm text-slate-500">
           共 {a.list.length} 节

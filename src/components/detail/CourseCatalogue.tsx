@@ -48,9 +48,19 @@ function LockIcon() {
   )
 }
 
-/** A locked section's hint: how to open it. */
-export const unlockHint = (kind: ArticleSection['kind']): string =>
-  kind === 'pdf' ? '购买课程后可查看' : '购买课程后可观看'
+/**
+ * How a locked section opens (issue 19): buy the section at its own price, or the whole course.
+ * unlockHint({ kind: 'mp4', price: 9.9 }, 99) → '购买本节（¥9.90）或整套课程（¥99.00）后可观看'
+ */
+export function unlockHint(s: Pick<ArticleSection, 'kind' | 'price'>, coursePrice: number): string {
+  const verb = s.kind === 'pdf' ? '查看' : '观看'
+  const course = `整套课程（${priceLabel(coursePrice)}）`
+  return s.price > 0 ? `购买本节（${priceLabel(s.price)}）或${course}后可${verb}` : `购买${course}后可${verb}`
+}
+
+/** A section sold on its own: locked for this visitor and priced (the catalogue's 购买本节). */
+export const sellsSection = (s: Pick<ArticleSection, 'unlock' | 'status' | 'price'>): boolean =>
+  s.unlock !== 1 && !isFreeSection(s)
 
 /**
  * The preview dialog (preview.ts fills and opens it with showModal()). Styled like the portal's
@@ -92,12 +102,21 @@ function PreviewDialog() {
 /**
  * The course catalogue (目录): kind, title, duration, 免费 or price, and whether the visitor may
  * open the section. A locked section comes from the API without its file (imgurl '') and says
- * how to unlock it; one with a file has a 预览 link to its `url` (the public path of a free one, a
+ * how to unlock it (unlockHint; a click on its row says it again, buy.ts); a priced one has its
+ * own 购买本节 button (data-section-buy, buy.ts: an order of that section and the course's pay
+ * flow). One with a file has a 预览 link to its `url` (the public path of a free one, a
  * short-lived signed link to a paid one's private file, issue 13), which preview.ts (started by
  * startDetail) turns into a button opening the preview dialog. Rows are found by data-section-id
- * (buy.ts adds 预览 to the sections a signed-in buyer has unlocked).
+ * (buy.ts puts 预览 in the action slot of the sections a signed-in buyer has unlocked).
  */
-export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
+export function CourseCatalogue({
+  sections,
+  course,
+}: {
+  sections: ArticleSection[]
+  /** The course: its id (for a section's order) and price (the other way to unlock). */
+  course: { id: number; price: number }
+}) {
   if (sections.length === 0) return <p className="text-sm text-slate-500">暂无课程内容</p>
   return (
     <div data-preview-scope>
@@ -105,12 +124,14 @@ export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
         {sections.map((s, i) => {
           const locked = s.unlock !== 1
           const free = isFreeSection(s)
+          const hint = unlockHint(s, course.price)
           return (
             <li
               key={s.id}
               data-section-id={s.id}
               data-kind={s.kind}
-              className="flex items-center gap-3 px-3 py-3 md:px-4"
+              data-locked={locked ? hint : undefined}
+              className={`flex items-center gap-3 px-3 py-3 md:px-4 ${locked ? 'cursor-pointer' : ''}`}
             >
               <span
                 className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-md ${s.kind === 'pdf' ? 'bg-rose-50 text-rose-600' : 'bg-brand-50 text-brand-700'}`}
@@ -133,34 +154,45 @@ export function CourseCatalogue({ sections }: { sections: ArticleSection[] }) {
                     'PDF 讲义'
                   )}
                 </p>
+                {locked && (
+                  <p data-section-hint className="mt-0.5 flex items-center gap-1 text-xs text-slate-500">
+                    <LockIcon />
+                    <span className="sr-only">未解锁，</span>
+                    {hint}
+                  </p>
+                )}
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
                 <span className={free ? 'font-medium text-brand-700' : 'price'}>
                   {free ? '免费' : priceLabel(s.price)}
                 </span>
-                {s.url ? (
-                  <a
-                    href={assetUrl(s.url)}
-                    target="_blank"
-                    rel="noopener"
-                    data-preview={s.kind}
-                    data-preview-title={s.title}
-                    aria-label={previewLabel(s.title)}
-                    className={PREVIEW_CONTROL_CLASS}
-                  >
-                    预览
-                  </a>
-                ) : locked ? (
-                  <span data-section-state className="flex items-center gap-1 text-xs text-slate-500">
-                    <LockIcon />
-                    <span className="sr-only">未解锁，</span>
-                    {unlockHint(s.kind)}
-                  </span>
-                ) : (
-                  <span data-section-state className="text-xs text-slate-500">
-                    可学习
-                  </span>
-                )}
+                <span data-section-state className="contents">
+                  {s.url ? (
+                    <a
+                      href={assetUrl(s.url)}
+                      target="_blank"
+                      rel="noopener"
+                      data-preview={s.kind}
+                      data-preview-title={s.title}
+                      aria-label={previewLabel(s.title)}
+                      className={PREVIEW_CONTROL_CLASS}
+                    >
+                      预览
+                    </a>
+                  ) : sellsSection(s) ? (
+                    <button
+                      type="button"
+                      data-section-buy={s.id}
+                      data-article={course.id}
+                      aria-label={`购买本节：${s.title}`}
+                      className={PREVIEW_CONTROL_CLASS}
+                    >
+                      购买本节
+                    </button>
+                  ) : locked ? null : (
+                    <span className="text-xs text-slate-500">可学习</span>
+                  )}
+                </span>
               </div>
             </li>
           )

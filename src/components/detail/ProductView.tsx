@@ -79,7 +79,9 @@ export function ProductView({
               <span className="price text-3xl leading-none">{priceLabel(price)}</span>
               {priceVaries && <span className="text-sm text-slate-500">起</span>}
             </p>
-            <p className="text-sm text-slate-500">已售 {p.extMore}</p>
+            <p className="text-sm text-slate-500">
+              已售 <span data-live="sold">{p.extMore}</span>
+            </p>
           </div>
 
           {p.params.length > 0 && (

@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react'
+import type { LiveCount } from './live.ts'
 
 export interface TabPanel {
   /** Element id of the panel, also the in-page link target: 'tab-comments'. */
   id: string
   label: string
   /** The panel's heading; visually hidden once the tabs are enhanced (the tab names it). */
-  heading: string
+  heading: ReactNode
   count?: number
+  /** Which live figure the count is (live.ts): the page puts the current one in once it has it. */
+  live?: LiveCount
   content: ReactNode
 }
 
@@ -32,7 +35,9 @@ export function Tabs({ panels, label }: { panels: TabPanel[]; label: string }) {
           >
             {p.label}
             {p.count !== undefined && (
-              <span className="ml-1 text-xs font-normal text-slate-500">{p.count}</span>
+              <span data-live={p.live} className="ml-1 text-xs font-normal text-slate-500">
+                {p.count}
+              </span>
             )}
           </a>
         ))}

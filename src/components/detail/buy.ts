@@ -5,10 +5,11 @@
  */
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { ArticleStatus } from '../../lib/constants.ts'
+import { ArticleStatus, OFF_SHELF } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
 import { addToCart } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
+import { showLive } from './live.ts'
 import { previewButton } from './preview.ts'
 import { priceLabel } from './text.ts'
 
@@ -33,7 +34,7 @@ async function stillListed(spuId: number): Promise<boolean> {
     return true
   } catch (e) {
     if (!(e instanceof ApiRequestError) || e.status !== 404) return true
-    toast('info', '当前商品已经下架')
+    toast('info', OFF_SHELF)
     return false
   }
 }
@@ -41,6 +42,13 @@ async function stillListed(spuId: number): Promise<boolean> {
 export function startBuy(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
     form.dataset.on = '1'
+    // The built page's 已售 is the build's; the read cache answers visitors with the current one.
+    void import('../../lib/api/browser.ts').then(({ api }) =>
+      api.getProductSpu(Number(form.dataset.spu), { silent: true }).then(
+        (p) => showLive('sold', p.extMore, root),
+        () => {},
+      ),
+    )
     const qty = form.querySelector<HTMLInputElement>('[data-buy-qty]')
     const price = form.querySelector<HTMLElement>('[data-buy-price]')
     const stockText = form.querySelector<HTMLElement>('[data-buy-stock]')
@@ -102,48 +110,75 @@ export function startBuy(root: ParentNode = document): void {
 }
 
 /**
- * 立即购买 / 免费加入 of a course, post or task (issue 8 item 7): a paid item becomes an order and
- * goes to /pay?id&type=1; a free one is joined at once (the server answers 0, no order). The API
- * client is loaded only when someone signed in is on the page.
+ * An order of a course, post or task, or of one section of a course (issue 19): a paid one goes
+ * on to /pay?id&type=1, which lands back on the item once paid; a free one is joined at once
+ * (the server answers 0, no order).
+ */
+async function placeOrder(b: HTMLButtonElement, item: { articleId: number; sectionId?: number }) {
+  if (needLogin()) return
+  b.disabled = true
+  try {
+    const { buying } = await import('../../lib/api/browser.ts')
+    const r = await buying.postOrdersAppend({ list: [item] })
+    if (r.data > 0) return location.assign(`/pay?id=${r.data}&type=1`)
+    toast('success', '加入成功')
+    b.textContent = '已加入'
+  } catch {
+    b.disabled = false
+  }
+}
+
+/**
+ * 立即购买 / 免费加入 of a course, post or task (issue 8 item 7), 购买本节 of a course section, and
+ * what the built page cannot know: the item is read again from the API (the read cache answers
+ * visitors) for the live learners count, and for the signed-in reader what they have unlocked —
+ * 已购买, the sections to open, a bought post's whole text. A click on a locked section's row
+ * says how to unlock it.
  */
 export function startArticleBuy(root: ParentNode = document): void {
-  for (const b of root.querySelectorAll<HTMLButtonElement>('button[data-article-buy]:not([data-on])')) {
+  const buttons = [...root.querySelectorAll<HTMLButtonElement>('button[data-article-buy]:not([data-on])')]
+  const first = buttons[0]
+  if (!first) return
+  const articleId = Number(first.dataset.articleBuy)
+  const free = first.dataset.free === '1'
+  for (const b of buttons) {
     b.dataset.on = '1'
-    const articleId = Number(b.dataset.articleBuy)
-    const free = b.dataset.free === '1'
-    const done = (text: string) => {
-      b.textContent = text
-      b.disabled = true
-    }
-    const hasSections = root.querySelector('[data-section-id]') !== null
-    if (storedUser() && (!free || hasSections))
-      void import('../../lib/api/browser.ts').then(({ api }) =>
-        api.getArticle(articleId, { silent: true }).then(
-          (a) => {
-            if (a.unlock === 1 && !free) done('已购买')
-            openSections(root, a.list)
-            // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
-            const body = root.querySelector<HTMLElement>('[data-article-content]')
-            if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
-              void showFullText(body, a.content)
-          },
-          () => {},
-        ),
-      )
-    b.addEventListener('click', async () => {
-      if (needLogin()) return
-      b.disabled = true
-      try {
-        const { buying } = await import('../../lib/api/browser.ts')
-        const r = await buying.postOrdersAppend({ list: [{ articleId }] })
-        if (r.data > 0) return location.assign(`/pay?id=${r.data}&type=1`)
-        toast('success', '加入成功')
-        done('已加入')
-      } catch {
-        b.disabled = false
-      }
+    b.addEventListener('click', () => placeOrder(b, { articleId }))
+  }
+  for (const b of root.querySelectorAll<HTMLButtonElement>('button[data-section-buy]:not([data-on])')) {
+    b.dataset.on = '1'
+    b.addEventListener('click', () =>
+      placeOrder(b, { articleId: Number(b.dataset.article), sectionId: Number(b.dataset.sectionBuy) }),
+    )
+  }
+  for (const list of root.querySelectorAll<HTMLElement>('[data-preview-scope]:not([data-locks-on])')) {
+    list.dataset.locksOn = '1'
+    list.addEventListener('click', (e) => {
+      const target = e.target as Element
+      const row = target.closest<HTMLElement>('[data-section-id][data-locked]')
+      if (row && !target.closest('a, button')) toast('info', row.dataset.locked ?? '')
     })
   }
+  void import('../../lib/api/browser.ts').then(({ api }) =>
+    api.getArticle(articleId, { silent: true }).then(
+      (a) => {
+        showLive('learners', a.hitsTrue, root)
+        if (a.unlock === 1 && !free) {
+          for (const b of buttons) {
+            b.textContent = '已购买'
+            b.disabled = true
+          }
+          root.querySelector('[data-locked-note]')?.remove()
+        }
+        openSections(root, a.list)
+        // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
+        const body = root.querySelector<HTMLElement>('[data-article-content]')
+        if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
+          void showFullText(body, a.content)
+      },
+      () => {},
+    ),
+  )
 }
 
 /**
@@ -159,7 +194,8 @@ async function showFullText(body: HTMLElement, html: string): Promise<void> {
 
 /**
  * The static catalogue is built for visitors; for the signed-in buyer, every section the API now
- * unlocks gets a 预览 button (preview.ts, opening the preview dialog) in place of its unlock hint.
+ * unlocks (bought whole or on its own) gets a 预览 button (preview.ts, opening the preview dialog)
+ * in place of its 购买本节, and loses its unlock hint.
  */
 function openSections(root: ParentNode, sections: ArticleSection[]): void {
   for (const s of sections) {
@@ -168,6 +204,9 @@ function openSections(root: ParentNode, sections: ArticleSection[]): void {
     const state = row?.querySelector<HTMLElement>('[data-section-state]')
     if (!row || !state || row.dataset.open) continue
     row.dataset.open = '1'
+    delete row.dataset.locked
+    row.classList.remove('cursor-pointer')
+    row.querySelector('[data-section-hint]')?.remove()
     // A paid section's url is a signed link to its private file, valid for about an hour (issue 13).
     state.replaceWith(previewButton({ src: assetUrl(s.url), kind: s.kind, title: s.title }))
   }

@@ -4,10 +4,11 @@
  * opening /detail?id or /productdetail?id.
  */
 import { useState } from 'react'
+import { priceLabel } from '../../components/detail/text.ts'
 import { community } from '../../lib/api/browser.ts'
 import type { LikeItem } from '../../lib/api/community.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { cardTags, firstImage, formatMoney } from '../../lib/format.ts'
+import { cardTags, firstImage } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
@@ -92,7 +93,8 @@ function LikeList({ status }: { status: number }) {
                   ))}
                 </ul>
               )}
-              <p className="price mt-auto text-base">¥{formatMoney(l.ext)}</p>
+              {/* Price 0 shows 免费, like every card (storefront §2, §5). */}
+              <p className="price mt-auto text-base">{priceLabel(Number(l.ext))}</p>
             </div>
           </a>
         </li>

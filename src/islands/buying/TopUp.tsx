@@ -5,14 +5,12 @@
  */
 import { type SubmitEvent, useId, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
-import { yuanToFen } from '../../lib/money.ts'
+import { checkTopUp } from '../../lib/rules/price.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { PayQrDialog, WAY_NAME } from './parts.tsx'
-
-const MAX_FEN = 5_000_000
 
 export function TopUp({ onDone }: { onDone: () => void }) {
   const [open, setOpen] = useState(false)
@@ -27,8 +25,9 @@ export function TopUp({ onDone }: { onDone: () => void }) {
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
-    const fen = yuanToFen(amount)
-    if (fen === null || fen < 1 || fen > MAX_FEN) return setError('请输入0.01到50000之间的充值金额')
+    // The server's rule: a malformed amount is refused with its message, not rounded.
+    const { fen, error: amountError } = checkTopUp(amount)
+    if (amountError !== null) return setError(amountError)
     if (!way) return setError('请选择支付方式')
     setError('')
     setBusy(true)

@@ -1,20 +1,27 @@
 /**
  * The comments of a post or task (storefront §2 "Content detail", issue 10): the box on top
  * (500 characters, 请填写帖子评论), the threads newest first, each showing 1 reply and 2 more per
- * 展开, a reply box under any comment, new comments without a reload. Rendered on the server
- * with the build's first page (readers without JavaScript, search engines), then fetched fresh.
+ * 展开, a reply box under any comment, new comments without a reload; a comment or reply may
+ * carry one image (the Uploader, the same upload rules as elsewhere). Rendered on the server
+ * with the build's first page (readers without JavaScript, search engines), then fetched fresh;
+ * the page's counts (评论N, N 条评论) then show the live total (live.ts). It hydrates when idle,
+ * not when visible: the comments tab is hidden behind 内容 and its count must follow anyway.
  * Content is text: React escapes it, nothing is set as HTML.
  */
 import { useStore } from '@nanostores/react'
-import { type SubmitEvent, useEffect, useId, useState } from 'react'
+import { lazy, type SubmitEvent, Suspense, useEffect, useId, useState } from 'react'
 import { CommentItem, countComments, repliesOf } from '../../components/detail/CommentList.tsx'
+import { showLive } from '../../components/detail/live.ts'
 import { community } from '../../lib/api/browser.ts'
 import type { CommentNode } from '../../lib/api/community.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
-import { COMMENT_MAX, checkComment } from '../../lib/rules/comment.ts'
+import { COMMENT_IMAGES_MAX, COMMENT_MAX, checkComment } from '../../lib/rules/comment.ts'
 import { $user } from '../../lib/stores/session.ts'
 import { openLogin } from '../common/AccountGate.tsx'
 import { FormError } from '../common/FormError.tsx'
+
+// The uploader loads for a signed-in commenter only: a visitor's page stays light.
+const Uploader = lazy(() => import('../common/Uploader.tsx').then((m) => ({ default: m.Uploader })))
 
 const PAGE_SIZE = 10
 /** Replies shown at first, and how many more each 展开 adds (storefront §2). */
@@ -54,6 +61,8 @@ function CommentBox({
   const user = hydrated ? stored : null
   const id = useId()
   const [text, setText] = useState('')
+  /** One attached image (storefront §7 imgurl): the uploader's value, '' for none. */
+  const [image, setImage] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const count = [...text].length
@@ -65,16 +74,22 @@ function CommentBox({
       return
     }
     // The server's rule (src/lib/rules/comment.ts): 请填写帖子评论, 评论不能超过500个字.
-    const problem = checkComment({ content: text }).error
+    const problem = checkComment({ content: text, imgurl: image }).error
     setError(problem)
     if (problem) return
     setBusy(true)
     try {
       const r = await community.postCommentAppend(
-        { unionId: articleId, content: text, ...(parentId ? { parentId } : {}) },
+        {
+          unionId: articleId,
+          content: text,
+          ...(image ? { imgurl: image } : {}),
+          ...(parentId ? { parentId } : {}),
+        },
         { silent: true },
       )
       setText('')
+      setImage('')
       onDone(r.data)
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : '评论失败，请稍后再试')
@@ -119,6 +134,14 @@ function CommentBox({
           {count}/{COMMENT_MAX}
         </span>
       </div>
+      <Suspense fallback={null}>
+        <Uploader
+          value={image}
+          onChange={setImage}
+          limit={COMMENT_IMAGES_MAX}
+          label={parentId ? '回复图片' : '评论图片'}
+        />
+      </Suspense>
       <div className="flex justify-end gap-2">
         {onCancel && (
           <button type="button" className="btn-outline px-3 py-1.5" onClick={onCancel}>
@@ -218,6 +241,14 @@ export function Comments({ articleId, initial }: { articleId: number; initial: C
   const [page, setPage] = useState(0)
   const [loading, setLoading] = useState(false)
   const [replyTo, setReplyTo] = useState<number | null>(null)
+  /** Every visible comment, replies included; null until the API has said (the build's count stands). */
+  const [count, setCount] = useState<number | null>(null)
+  const added = () => setCount((n) => (n === null ? n : n + 1))
+
+  // The page around the island was built earlier: its 评论N, N 条评论 follow the live count.
+  useEffect(() => {
+    if (count !== null) showLive('comments', count)
+  }, [count])
 
   useEffect(() => {
     const ctrl = new AbortController()
@@ -229,6 +260,7 @@ export function Comments({ articleId, initial }: { articleId: number; initial: C
       .then((p) => {
         setList(p.pageData)
         setTotal(p.pageTotal)
+        setCount(p.commentTotal)
         setPage(0)
       })
       // The build's comments stay when the call fails.
@@ -260,10 +292,11 @@ export function Comments({ articleId, initial }: { articleId: number; initial: C
         onDone={(c) => {
           setList((l) => [c, ...l])
           setTotal((t) => (t === null ? t : t + 1))
+          added()
         }}
       />
       <p className="sr-only" aria-live="polite">
-        {`共 ${countComments(list)} 条评论`}
+        {`共 ${count ?? countComments(list)} 条评论`}
       </p>
       {list.length === 0 ? (
         <p className="py-6 text-center text-sm text-slate-500">暂无评论</p>
@@ -276,7 +309,10 @@ export function Comments({ articleId, initial }: { articleId: number; initial: C
               articleId={articleId}
               replyTo={replyTo}
               setReplyTo={setReplyTo}
-              onReply={(parentId, r) => setList((l) => addReply(l, parentId, r))}
+              onReply={(parentId, r) => {
+                setList((l) => addReply(l, parentId, r))
+                added()
+              }}
             />
           ))}
         </ol>

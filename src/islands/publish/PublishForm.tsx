@@ -24,7 +24,6 @@ import {
   mayCreateCourse,
   PayMode,
   type PublishField,
-  priceInput,
   TITLE_MAX,
 } from '../../lib/rules/publish.ts'
 import { toast } from '../../lib/toast.ts'
@@ -404,7 +403,8 @@ function Form({
               autoComplete="off"
               value={form.price}
               placeholder={`请填写${noun}价格`}
-              onChange={(e) => set('price', priceInput(e.target.value))}
+              // Kept as typed: checkPublish refuses -1 or 99.999 with a message (price.ts), never rewrites it.
+              onChange={(e) => set('price', e.target.value)}
               {...invalidProps(fieldId('price'), errorOf('price'))}
             />
           </Field>

@@ -21,6 +21,9 @@ export interface CommentAppendBody {
   parentId?: number
 }
 
+/** A page of an item's comment threads, with every visible comment counted (replies too). */
+export type CommentPage = Paged<CommentNode> & { commentTotal: number }
+
 /** A reply to one of the user's comments (Comment/GetCommentReplyPage), newest first. */
 export type CommentReply = z.output<typeof comments.CommentReply>
 
@@ -41,7 +44,7 @@ export function createCommunityApi(http: Http) {
   const { get, post } = http
   return {
     getCommentQuery: (q: { id: number; pageIndex: number; pageSize: number }, o?: CallOptions) =>
-      get<Paged<CommentNode>>('/api/Comment/GetCommentQuery', q, o),
+      get<CommentPage>('/api/Comment/GetCommentQuery', q, o),
     postCommentAppend: (b: CommentAppendBody, o?: CallOptions) =>
       post<CommentNode>('/api/Comment/PostCommentAppend', b, o),
     getCommentReplyPage: (q: { pageIndex: number; pageSize: number }, o?: CallOptions) =>

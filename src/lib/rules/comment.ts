@@ -2,11 +2,13 @@ import { type Checked, checked, firstError, type Input, isFilePath, len, text } 
 
 /** The comment box's limit (storefront §3, §9): counted as a person counts characters. */
 export const COMMENT_MAX = 500
+/** A comment or reply may carry one image (storefront §7 PostCommentAppend imgurl, issue 19). */
+export const COMMENT_IMAGES_MAX = 1
 
 export interface CommentForm {
   /** Plain text, kept as typed (trimmed): the page shows it as text, never as HTML. */
   content: string
-  /** An uploaded image's path, or ''. */
+  /** One uploaded image's path (the caller's own, checked by the server), or ''. */
   imgurl: string
   /** The comment replied to, or null for a new thread. */
   parentId: number | null
@@ -36,6 +38,7 @@ export function checkComment(input: Input): Checked<CommentForm, CommentField> {
     firstError<CommentField>([
       ['content', !content, '请填写帖子评论'],
       ['content', len(content) > COMMENT_MAX, `评论不能超过${COMMENT_MAX}个字`],
+      ['imgurl', imgurl.includes(','), `评论最多上传${COMMENT_IMAGES_MAX}张图片`],
       ['imgurl', imgurl !== '' && !isFilePath(imgurl), '图片地址不正确'],
       ['parentId', Number.isNaN(parentId), '评论不存在'],
     ]),

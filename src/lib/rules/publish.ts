@@ -4,7 +4,6 @@
  */
 import { ArticleStatus, MAX_TAGS, SECTION_FILE_MAX_MB } from '../constants.ts'
 import { isAllowedImageSrc, RICH_TEXT_MAX } from '../html/policy.ts'
-import { yuanToFen } from '../money.ts'
 import { SectionStatus } from './course.ts'
 import {
   type Check,
@@ -19,14 +18,13 @@ import {
   text,
 } from './fields.ts'
 import { isPrivatePath } from './files.ts'
+import { checkPrice } from './price.ts'
 
 export const TITLE_MAX = 20
 export const CONTACT_NAME_MAX = 20
 export const CONTACT_TEL_MAX = 11
 export const CONTACT_ADDRESS_MAX = 50
 export const SECTION_TITLE_MAX = 20
-/** The price input: digits and one point, at most 2 decimals, at most 8 characters (accounts §5). */
-export const PRICE_INPUT_MAX = 8
 /** The section duration input: digits only, at most 8 characters (accounts §5). */
 export const DURATION_INPUT_MAX = 8
 
@@ -54,23 +52,6 @@ export const isPublishKind = (n: unknown): n is PublishKind =>
 
 /** What each kind is called in its messages (请填写任务标题, 课程标签不得超过三个 …). */
 export const KIND_NOUN: Record<PublishKind, string> = { 10: '帖子', 20: '任务', 30: '课程' }
-
-/**
- * priceInput('007.559') → '7.55': what the price box keeps of what was typed (accounts §5):
- * digits and the first point only, at most 2 decimals, leading zeros stripped, 8 characters.
- */
-export function priceInput(raw: string): string {
-  let s = raw.replace(/[^\d.]/g, '')
-  const dot = s.indexOf('.')
-  if (dot >= 0)
-    s = `${s.slice(0, dot + 1)}${s
-      .slice(dot + 1)
-      .replace(/\./g, '')
-      .slice(0, 2)}`
-  s = s.replace(/^0+(?=\d)/, '')
-  if (s.startsWith('.')) s = `0${s}`
-  return s.slice(0, PRICE_INPUT_MAX)
-}
 
 /** durationInput('12a3') → '123': the duration box keeps digits, at most 8. */
 export const durationInput = (raw: string) => raw.replace(/\D/g, '').slice(0, DURATION_INPUT_MAX)
@@ -139,7 +120,7 @@ function sectionInputs(input: Input): Input[] | null {
   return Array.isArray(v) && v.every(isRecord) ? v : null
 }
 
-/** A price for a paid item: the message when missing or zero, another when malformed. */
+/** A price for a paid item: the message when missing or zero, else the price rule's (price.ts). */
 function priceChecks(
   field: PublishField,
   raw: string,
@@ -147,10 +128,10 @@ function priceChecks(
   missing: string,
 ): Check<PublishField>[] {
   if (!needed) return []
-  const fen = yuanToFen(raw)
+  const { fen, error } = checkPrice(raw)
   return [
     [field, !raw || fen === 0, missing],
-    [field, fen === null || raw.length > PRICE_INPUT_MAX, '价格须为数字，最多两位小数、8位长度'],
+    [field, error !== null, error ?? ''],
   ]
 }
 
@@ -177,7 +158,7 @@ function checkSections(rows: Input[], paid: boolean): Checked<SectionValue[], Pu
       title,
       imgurl,
       status: sectionPaid ? SectionStatus.paid : SectionStatus.free,
-      priceFen: sectionPaid ? (yuanToFen(price) ?? 0) : 0,
+      priceFen: sectionPaid ? (checkPrice(price).fen ?? 0) : 0,
       params: /\.pdf$/i.test(imgurl) ? 0 : Number(params || 0),
     })
   }
@@ -207,7 +188,7 @@ export function checkPublish(
   const freeFlag = text(input, 'free')
   const price = text(input, 'price')
   // The client sends free=1|2 (accounts §3); a body without it is paid when it names a price.
-  const paid = freeFlag ? freeFlag === String(PayMode.paid) : Boolean(price && yuanToFen(price) !== 0)
+  const paid = freeFlag ? freeFlag === String(PayMode.paid) : Boolean(price && checkPrice(price).fen !== 0)
   const tags = list(input, 'tag')
   const content = typeof input.content === 'string' ? input.content.trim() : ''
   const city = text(input, 'city')
@@ -248,7 +229,7 @@ export function checkPublish(
     title,
     imgurl,
     classId,
-    priceFen: paid ? (yuanToFen(price) ?? 0) : 0,
+    priceFen: paid ? (checkPrice(price).fen ?? 0) : 0,
     tags,
     content,
     brief: brief.length > RICH_TEXT_MAX ? '' : brief,

@@ -1,0 +1,89 @@
+/**
+ * Buying one course section (storefront §1/§3, issue 19): an order of `{articleId, sectionId}`
+ * paid from the balance unlocks that section alone; the next stays locked, the course too, and
+ * the bought section cannot be bought again.
+ */
+import { describe, expect, it } from 'vitest'
+import type { ArticleDetail } from '../../../src/lib/api/types.ts'
+import { LISTED } from '../../../src/lib/constants.ts'
+import { startServer } from '../../../tests/api/harness.ts'
+import { newUser } from '../../../tests/api/session.ts'
+
+const h = startServer()
+
+/** A listed paid course of the seed whose 2nd and 3rd sections are each sold on their own. */
+async function courseWithSoldSections() {
+  const courses = await h.db
+    .selectFrom('articles')
+    .select(['id', 'price_fen'])
+    .where('status', '=', 30)
+    .where('ext', '=', LISTED)
+    .where('is_show', '=', 1)
+    .where('price_fen', '>', 0)
+    .orderBy('id')
+    .execute()
+  for (const c of courses) {
+    const { data } = await h.get<ArticleDetail>('/api/Article/GetArticle', { id: c.id })
+    const [, second, third] = data.list
+    if (second && third && [second, third].every((s) => s.status === 1 && s.price > 0))
+      return { course: data, second, third }
+  }
+  throw new Error('no paid course with two sold sections in the seed')
+}
+
+describe('buying one course section', () => {
+  it('unlocks section 2 alone; section 3 and the course stay locked; a second purchase is refused', async () => {
+    const { course, second, third } = await courseWithSoldSections()
+    const buyer = await newUser(h)
+    const secondFen = Math.round(second.price * 100)
+    await h.db.updateTable('users').set({ balance_fen: secondFen }).where('id', '=', buyer.id).execute()
+    const article = async () =>
+      (await h.get<ArticleDetail>('/api/Article/GetArticle', { id: course.id }, buyer.auth)).data
+    const section = (a: ArticleDetail, id: number) => a.list.find((s) => s.id === id)
+
+    const before = await article()
+    expect([section(before, second.id)?.unlock, section(before, third.id)?.unlock]).toEqual([0, 0])
+
+    const order = await h.post<number>(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: course.id, sectionId: second.id }] },
+      buyer.auth,
+    )
+    expect(order.http).toBe(200)
+    const detail = await h.get<{ tolCost: number; articleId: number }>(
+      '/api/Orders/GetOrders',
+      { id: order.data },
+      buyer.auth,
+    )
+    // The section's own price, not the course's.
+    expect(detail.data).toMatchObject({ tolCost: second.price, articleId: course.id })
+    const paid = await h.get('/api/Orders/GetOrdersPay', { id: order.data, way: 'balance' }, buyer.auth)
+    expect(paid.data).toEqual({ status: 20 })
+
+    const after = await article()
+    expect(section(after, second.id)).toMatchObject({ unlock: 1 })
+    expect(section(after, second.id)?.url).not.toBe('')
+    expect(section(after, third.id)).toMatchObject({ unlock: 0, imgurl: '', url: '' })
+    expect(after.unlock).toBe(0)
+    const balance = await h.db
+      .selectFrom('users')
+      .select('balance_fen')
+      .where('id', '=', buyer.id)
+      .executeTakeFirstOrThrow()
+    expect(balance.balance_fen).toBe(0)
+
+    const again = await h.post(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: course.id, sectionId: second.id }] },
+      buyer.auth,
+    )
+    expect([again.http, again.data]).toEqual([400, '已经购买过了'])
+    // Section 3 is still for sale, on its own or with the course.
+    const thirdOrder = await h.post(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: course.id, sectionId: third.id }] },
+      buyer.auth,
+    )
+    expect(thirdOrder.http).toBe(200)
+  })
+})
