@@ -117,6 +117,7 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
     await expect(page.getByRole('button', { name })).toHaveCount(0)
   await expect(page.locator('[data-pay-deadline]')).toHaveCount(0)
   await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('course-order-1280.png'), fullPage: true })
 
   await page.getByRole('button', { name: '申请发票' }).click()
   const invoice = page.getByRole('dialog', { name: '申请发票' })
@@ -129,6 +130,7 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
   await page.goto('/orderlist')
   await expect(row).toContainText('实付')
   await expect(row.locator('[data-order-badge]')).toHaveText('发票申请中')
+  await page.screenshot({ path: test.info().outputPath('order-list-1280.png'), fullPage: true })
 })
 
 test('a corporate transfer shows its own deadline and copies the account number', async ({
@@ -161,6 +163,7 @@ test('a corporate transfer shows its own deadline and copies the account number'
   await expect(toasts(page)).toContainText('复制成功')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d{10,}$/)
   await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('transfer-1280.png'), fullPage: true })
 
   await page.goto(`/orderdetail?id=${order.id}`)
   await expect(page.locator('[data-pay-deadline]')).toContainText(detail.payDeadline.slice(0, 16))

@@ -122,9 +122,8 @@ function OrderRow({ o }: { o: OrderCard }) {
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
         {unpaid && <PayDeadline deadline={o.payDeadline} className="mr-auto text-xs sm:text-sm" />}
         <p className="text-sm text-slate-600">
-          {/* 应付 while (or if never) paid, 实付 once paid — a refunded order too. */}
-          {o.payTime ? '实付' : '应付'}
-          <span className="price">¥{formatMoney(o.tolCost)}</span>
+          {/* 应付 until paid (and for one cancelled unpaid), 实付 once paid — a refunded order too. */}
+          {o.payTime ? '实付' : '应付'} <span className="price">¥{formatMoney(o.tolCost)}</span>
         </p>
         {unpaid && (
           <a href={payHref(o)} className="btn-primary px-4 py-1.5 text-sm">

@@ -96,9 +96,15 @@ function PayOrder({ me }: { me: Profile }) {
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div className="flex gap-2">
             <dt className="text-slate-500">订单号</dt>
-            <dd className="break-all tabular-nums text-slate-800" data-order-code>
-              {order.code}
+            <dd className="break-all tabular-nums text-slate-800">
+              <span data-order-code>{order.code}</span>
               <CopyButton text={order.code} label="订单号" />
+            </dd>
+          </div>
+          <div className="flex items-baseline gap-2 sm:justify-end">
+            <dt className="text-slate-500">应付金额</dt>
+            <dd className="price text-2xl" data-order-amount>
+              ¥{formatMoney(order.tolCost)}
             </dd>
           </div>
           {unpaid && order.payDeadline && (
@@ -109,12 +115,6 @@ function PayOrder({ me }: { me: Profile }) {
               </dd>
             </div>
           )}
-          <div className="flex items-baseline gap-2 sm:justify-end">
-            <dt className="text-slate-500">应付金额</dt>
-            <dd className="price text-2xl" data-order-amount>
-              ¥{formatMoney(order.tolCost)}
-            </dd>
-          </div>
         </dl>
       </section>
 
