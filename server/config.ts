@@ -79,6 +79,8 @@ const schema = z
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
     /** Unpaid orders older than this are cancelled and their stock given back. */
     ORDER_EXPIRY_MINUTES: int(30, 1, 525_600),
+    /** An unpaid order whose payer chose the corporate transfer expires this long after it was made. */
+    TRANSFER_EXPIRY_HOURS: int(72, 1, 8760),
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
     /** Who takes online payments (server/providers/payment.ts); only the local sandbox so far. */
@@ -123,6 +125,7 @@ const schema = z
     readCacheSeconds: e.READ_CACHE,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
+    transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,

@@ -12,6 +12,9 @@ export function dbTime(d: Date): string {
   return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`
 }
 
+/** fromDbTime('2026-01-02 03:04:05') → the instant it names (2026-01-01T19:04:05Z); inverse of dbTime. */
+export const fromDbTime = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`)
+
 /** chinaDayStart(new Date('2026-01-01T17:00:00Z')) → the instant 2026-01-02 00:00 in China. */
 export function chinaDayStart(d: Date): number {
   const c = d.getTime() + CHINA_OFFSET_MS

@@ -477,6 +477,22 @@ INSERT INTO user_uploads (user_id, path, size, create_time)
   SELECT user_id, path, size, create_time FROM uploads WHERE user_id IS NOT NULL;
 `,
   },
+  {
+    version: 9,
+    name: 'content orders complete at payment, transfer deadlines',
+    // A course, paid post or task is delivered when paid: its order now goes 10 → 40 at payment
+    // (issue 19). Those left at 20 by the old path complete with finish_time = pay_time, except
+    // one with an after-sales request open (after_status 10): the operator decides it first.
+    // transfer_deadline: set when the payer first chooses the corporate transfer (way union);
+    // such an order expires at that time instead of ORDER_EXPIRY_MINUTES after it was made.
+    sql: `
+UPDATE orders SET status = 40, finish_time = pay_time
+  WHERE status = 20 AND after_status <> 10
+    AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id AND i.article_id IS NOT NULL);
+ALTER TABLE orders ADD COLUMN transfer_deadline TEXT;
+CREATE INDEX orders_transfer_deadline ON orders(status, transfer_deadline);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -282,6 +282,8 @@ export interface OrdersTable {
   /** 0 none, 10 invoice applied, 20 issued (migration 4). */
   invoice_status: Def<number>
   pay_way: Def<string>
+  /** Set when the payer first chose the corporate transfer: the unpaid order expires then (migration 9). */
+  transfer_deadline: string | null
   create_time: string
   pay_time: string | null
   way_time: string | null

@@ -64,3 +64,87 @@ describe(`a database made before the Migrator (${kind})`, () => {
     expect(await db.selectFrom('users').select('id').execute()).toEqual([])
   })
 })
+
+describe(`migration 9: content orders left awaiting shipment complete (${kind})`, () => {
+  it('moves paid course/post/task orders at 20 to 40 at their pay time, except an open after-sales request', async () => {
+    const schema = `c_${process.pid}_${Date.now()}`
+    const db =
+      kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file: join(dir, `${schema}.db`) })
+    schemas.set(db, schema)
+    opened.push(db)
+    // The schema as version 8 left it, its versions recorded the legacy way (migrate adopts them).
+    for (const m of Object.values(migrations).slice(0, 8)) await m.up(db as unknown as Kysely<unknown>)
+    await sql`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
+      db,
+    )
+    for (let v = 1; v <= 8; v++) await sql`INSERT INTO schema_migrations VALUES (${v}, 'v', 'x')`.execute(db)
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({ code: 'U000001', tel: '13800000098', create_time: '2026-01-01 00:00:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const t = '2026-01-01 00:00:00'
+    const article = await db
+      .insertInto('articles')
+      .values({ status: 30, title: '课程', create_time: t, update_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const spu = await db
+      .insertInto('product_spus')
+      .values({ title: '商品', create_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const sku = await db
+      .insertInto('product_skus')
+      .values({ spu_id: spu.id, title: '规格', price_fen: 100 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const order = async (code: string, status: number, line: 'article' | 'goods', afterStatus = 0) => {
+      const paid = status === 10 ? null : '2026-01-02 10:00:00'
+      const values = {
+        code,
+        user_id: userId,
+        status,
+        cost_price_fen: 100,
+        tol_cost_fen: 100,
+        after_status: afterStatus,
+        types: afterStatus === 10 ? 10 : 0,
+        create_time: '2026-01-02 09:59:00',
+        pay_time: paid,
+      }
+      // Version 8 has no transfer_deadline yet: insert without the newer column.
+      const { id } = await sql<{
+        id: number
+      }>`INSERT INTO orders (code, user_id, status, cost_price_fen, tol_cost_fen, after_status, types, create_time, pay_time) VALUES (${values.code}, ${values.user_id}, ${values.status}, ${values.cost_price_fen}, ${values.tol_cost_fen}, ${values.after_status}, ${values.types}, ${values.create_time}, ${values.pay_time}) RETURNING id`
+        .execute(db)
+        .then((r) => r.rows[0] as { id: number })
+      await db
+        .insertInto('order_items')
+        .values({
+          order_id: id,
+          title: code,
+          price_fen: 100,
+          quantity: 1,
+          article_id: line === 'article' ? article.id : null,
+          sku_id: line === 'goods' ? sku.id : null,
+        })
+        .execute()
+    }
+    await order('stuck', 20, 'article')
+    await order('asking', 20, 'article', 10)
+    await order('goods', 20, 'goods')
+    await order('unpaid', 10, 'article')
+    expect(await migrate(db)).toEqual(Object.keys(migrations).slice(8))
+    const rows = await db
+      .selectFrom('orders')
+      .select(['code', 'status', 'finish_time', 'transfer_deadline'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      { code: 'stuck', status: 40, finish_time: '2026-01-02 10:00:00', transfer_deadline: null },
+      { code: 'asking', status: 20, finish_time: null, transfer_deadline: null },
+      { code: 'goods', status: 20, finish_time: null, transfer_deadline: null },
+      { code: 'unpaid', status: 10, finish_time: null, transfer_deadline: null },
+    ])
+  })
+})

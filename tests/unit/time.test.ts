@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { apiToDbTime, chinaDayStart, dbTime } from '../../server/time.ts'
+import { apiToDbTime, chinaDayStart, dbTime, fromDbTime } from '../../server/time.ts'
 
 // These hold in any host zone; `npm test` runs them (and the API suite) with TZ=UTC.
 describe('China time, whatever the host zone', () => {
   it('stores an instant as Beijing wall-clock text', () => {
     expect(dbTime(new Date('2026-01-01T19:04:05Z'))).toBe('2026-01-02 03:04:05')
     expect(dbTime(new Date('2026-06-30T16:00:00Z'))).toBe('2026-07-01 00:00:00')
+    // And back: the stored text names that instant.
+    expect(fromDbTime('2026-01-02 03:04:05').toISOString()).toBe('2026-01-01T19:04:05.000Z')
   })
 
   it('starts the day at Beijing midnight (16:00 UTC the day before)', () => {

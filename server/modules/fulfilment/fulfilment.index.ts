@@ -3,7 +3,14 @@ import { ok, router } from '../../contract/index.ts'
 import { parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { courierProvider } from '../../providers/courier.ts'
-import { applyInvoice, applyRefund, cancelRefund, ownOrder, waybillsOf } from './fulfilment.queries.ts'
+import {
+  applyInvoice,
+  applyRefund,
+  cancelRefund,
+  ownOrder,
+  refusesContent,
+  waybillsOf,
+} from './fulfilment.queries.ts'
 import * as routes from './fulfilment.routes.ts'
 
 const orderId = (v: unknown) => {
@@ -24,8 +31,10 @@ export const fulfilment = router()
     const body = c.req.valid('json')
     const id = orderId(body.id)
     const form = checkRefund(body)
-    // Another user's order answers 404 before anything is said about the form.
+    // Another user's order answers 404, and a content order its refusal, before anything is
+    // said about the form.
     await ownOrder(db, user.id, id)
+    await refusesContent(db, id)
     if (form.error !== null) throw refuse(form.error)
     await applyRefund(db, user.id, id, form.value)
     return ok(c, '提交成功')

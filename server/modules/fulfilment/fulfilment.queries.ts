@@ -8,26 +8,20 @@ import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
+import { notify } from '../../notify.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import type { PaymentProvider } from '../../providers/payment.ts'
-import { dbTime } from '../../time.ts'
+import { dbTime, fromDbTime } from '../../time.ts'
 import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
+import { isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
 import { refundOrderPayment } from '../payments/payments.queries.ts'
 
 export const ORDER_MISSING = '订单不存在'
 const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) >= 1
 
-/** A China-time 'YYYY-MM-DD HH:MM:SS' back to the instant it names. */
-const fromDbTime = (s: string) => new Date(`${s.replace(' ', 'T')}+08:00`)
-
-/** A system notification to one user (/message). */
-export async function notify(t: Db, userId: number, title: string, content: string, now: Date) {
-  await t
-    .insertInto('notifications')
-    .values({ user_id: userId, title, content, create_time: dbTime(now) })
-    .execute()
-}
+// notify lives on its own so orders (the expiry job) can use it without an import cycle.
+export { notify }
 
 /** The caller's own order, or 404 订单不存在. */
 export async function ownOrder(db: Db, userId: number, orderId: number) {
@@ -164,14 +158,26 @@ export async function waybillsOf(
 // --- after-sales -------------------------------------------------------------------------
 
 export const CANNOT_APPLY = '当前订单不能申请售后'
+/**
+ * Content is delivered online the moment it is paid, so it has no after-sales: the exception of
+ * 《消费者权益保护法》第二十五条 for digital goods delivered online (README "Order states").
+ */
+export const CONTENT_NO_AFTER_SALES = '课程、帖子和任务付款即交付，不支持售后'
+
+/** Refuses after-sales on a content order (course, paid post, task). */
+export async function refusesContent(db: Db, orderId: number) {
+  if (await isContentOrder(db, orderId)) throw refuse(CONTENT_NO_AFTER_SALES)
+}
 
 /**
- * The buyer applies for after-sales (Orders/PostOrdersRefund): allowed while the order awaits
- * shipment (20) or is completed (40) and has no request open (types 0) — again after a rejection.
- * → types 10, after_status 10, the reason and images kept.
+ * The buyer applies for after-sales (Orders/PostOrdersRefund): allowed for a goods order while it
+ * awaits shipment (20) or is completed (40) and has no request open (types 0) — again after a
+ * rejection; never for content (refusesContent). → types 10, after_status 10, the reason and
+ * images kept.
  */
 export async function applyRefund(db: Db, userId: number, orderId: number, form: RefundForm) {
   await ownOrder(db, userId, orderId)
+  await refusesContent(db, orderId)
   const moved = await db
     .updateTable('orders')
     .set({
@@ -311,6 +317,8 @@ export async function issueInvoice(db: Db, code: string, now: Date): Promise<str
       .set({ invoice_status: InvoiceStatus.issued })
       .where('id', '=', o.id)
       .where('invoice_status', '=', InvoiceStatus.applied)
+      // A refunded order's request is withdrawn (已取消): nothing to issue.
+      .where('after_status', '!=', AfterStatus.refunded)
       .executeTakeFirst()
     if (!changed(moved)) return no(`订单 ${code} 没有待开具的发票申请，未作改动`)
     await notify(t, o.user_id, '发票已开具', `您的订单 ${code} 的发票已开具，请注意查收。`, now)

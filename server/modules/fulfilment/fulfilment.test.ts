@@ -458,6 +458,35 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
     const done = await completedOrder(me)
     expect((await post({ id: done.id, invoiceId: mine })).data).toBe('申请成功')
   })
+
+  it('a refund voids the issued invoice (已作废) and withdraws an applied one (已取消)', async () => {
+    const me = await newUser(h)
+    const mine = await invoiceInfo(h.db, me)
+    const issued = await completedOrder(me)
+    const applied = await completedOrder(me)
+    for (const o of [issued, applied])
+      expect(
+        (await h.post('/api/Orders/PostOrdersInvoice', { id: o.id, invoiceId: mine }, me.auth)).data,
+      ).toBe('申请成功')
+    await ops(['invoice', issued.code])
+    for (const o of [issued, applied]) {
+      expect((await applyRefund(me, o.id)).data).toBe('提交成功')
+      await ops(['refund', o.code, 'approve'])
+    }
+    expect(await detail(me, issued.id)).toMatchObject({
+      status: 100,
+      invoiceStatus: 20,
+      invoiceStatusText: '已作废',
+    })
+    expect(await detail(me, applied.id)).toMatchObject({ invoiceStatus: 10, invoiceStatusText: '已取消' })
+    const cards = await h.get<{ pageData: (OrderCard & { invoiceStatusText: string })[] }>(
+      '/api/Orders/GetOrdersPage',
+      { status: -1 },
+      me.auth,
+    )
+    expect(cards.data.pageData.find((c) => c.id === issued.id)?.invoiceStatusText).toBe('已作废')
+    await expect(ops(['invoice', applied.code])).rejects.toThrow('没有待开具的发票申请，未作改动')
+  })
 })
 
 describe('ownership', () => {

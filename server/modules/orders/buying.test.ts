@@ -138,6 +138,9 @@ describe('placing an order (Orders/PostOrdersAppend)', () => {
     expect((await post({ ...ADDRESS, recName: '', list: [{ skuId: a, quantity: 1 }] })).data).toBe(
       '请添加地址',
     )
+    // No SKU named: the specification was not chosen (storefront §5), before the address.
+    for (const line of [{ quantity: 1 }, { skuId: null, quantity: 1 }, { skuId: '', spuId: 1, quantity: 1 }])
+      expect((await post({ list: [line] })).data).toBe('请选择商品规格')
     expect((await post({ ...ADDRESS, list: [{ skuId: 999_999_999, quantity: 1 }] })).data).toBe(
       '当前商品已经下架',
     )
@@ -376,5 +379,103 @@ describe('expiry of unpaid orders', () => {
     expect(await stockOf(past.db, skuId)).toBe(5)
     expect(await expireOrders(past.db, at(60), 30)).toBe(0)
     expect(await stockOf(past.db, skuId)).toBe(5)
+  })
+})
+
+describe('expiry of corporate-transfer orders, and the notice of every expiry (issue 19)', () => {
+  const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000)
+  const notices = (userId: number) =>
+    past.db
+      .selectFrom('notifications')
+      .select(['title', 'content'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+  const place = async (me: Awaited<ReturnType<typeof newUser>>, skuId: number) =>
+    (
+      await past.post<number>(
+        '/api/Orders/PostOrdersAppend',
+        { ...ADDRESS, list: [{ skuId, quantity: 1 }] },
+        me.auth,
+      )
+    ).data
+  const detail = async (me: Awaited<ReturnType<typeof newUser>>, id: number) =>
+    (await past.get<OrderDetail>('/api/Orders/GetOrders', { id }, me.auth)).data
+
+  it('a transfer order outlives the 30 minutes and expires at its own deadline, once, with a notice', async () => {
+    const me = await newUser(past)
+    const p = await product(past.db, [{ priceFen: 5000, stock: 3 }])
+    const skuId = p.skuIds[0]!
+    const union = await place(me, skuId)
+    const plain = await place(me, skuId)
+    const made = (await detail(me, union)).createTime
+    const hours72 = dbTime(new Date(new Date(`${made.replace(' ', 'T')}+08:00`).getTime() + 72 * 3_600_000))
+    const chosen = await past.get<{ deadline?: string }>(
+      '/api/Orders/GetOrdersPay',
+      { id: union, way: 'union' },
+      me.auth,
+    )
+    expect(chosen.data.deadline).toBe(hours72)
+    // Asking again keeps the deadline; the card and the detail show it.
+    const again = await past.get<{ deadline?: string }>(
+      '/api/Orders/GetOrdersPay',
+      { id: union, way: 'union' },
+      me.auth,
+    )
+    expect(again.data.deadline).toBe(hours72)
+    expect((await detail(me, union)).payDeadline).toBe(hours72)
+    const plainDeadline = (await detail(me, plain)).payDeadline
+    expect(plainDeadline > made && plainDeadline < hours72).toBe(true)
+    const cards = await past.get<{ pageData: { id: number; payDeadline: string }[] }>(
+      '/api/Orders/GetOrdersPage',
+      { status: 10 },
+      me.auth,
+    )
+    expect(cards.data.pageData.find((c) => c.id === union)?.payDeadline).toBe(hours72)
+
+    // 31 minutes: the plain order expires (two runs at once act once), the transfer order stays.
+    const first = await Promise.all([expireOrders(past.db, at(31), 30), expireOrders(past.db, at(31), 30)])
+    expect(first[0] + first[1]).toBe(1)
+    expect((await detail(me, plain)).status).toBe(100)
+    expect((await detail(me, union)).status).toBe(10)
+    expect(await stockOf(past.db, skuId)).toBe(2)
+    const plainCode = (await detail(me, plain)).code
+    expect(await notices(me.id)).toEqual([
+      { title: '订单已取消', content: `您的订单 ${plainCode} 超时未支付，已自动取消。` },
+    ])
+
+    // Just before its deadline it is still unpaid; after it, it expires once with its notice.
+    expect(await expireOrders(past.db, at(72 * 60 - 5), 30)).toBe(0)
+    expect((await detail(me, union)).status).toBe(10)
+    const second = await Promise.all([
+      expireOrders(past.db, at(72 * 60 + 1), 30),
+      expireOrders(past.db, at(72 * 60 + 1), 30),
+    ])
+    expect(second[0] + second[1]).toBe(1)
+    const gone = await detail(me, union)
+    expect([gone.status, gone.payDeadline]).toEqual([100, ''])
+    expect(await stockOf(past.db, skuId)).toBe(3)
+    const told = await notices(me.id)
+    expect(told).toHaveLength(2)
+    expect(told[1]?.content).toBe(
+      `您的订单 ${gone.code} 超时未支付，已自动取消。如已对公转账，请联系业务经理处理。`,
+    )
+    // Cancelled: no transfer deadline for it any more.
+    const late = await past.get('/api/Orders/GetOrdersPay', { id: union, way: 'union' }, me.auth)
+    expect([late.http, late.data]).toEqual([400, '订单已支付或已取消'])
+  })
+
+  it('a payer who chose the transfer may still pay another way', async () => {
+    const me = await newUser(past)
+    const p = await product(past.db, [{ priceFen: 700, stock: 2 }])
+    const id = await place(me, p.skuIds[0]!)
+    expect((await past.get('/api/Orders/GetOrdersPay', { id, way: 'union' }, me.auth)).status).toBe(200)
+    await past.db.updateTable('users').set({ balance_fen: 700 }).where('id', '=', me.id).execute()
+    const paid = await past.get('/api/Orders/GetOrdersPay', { id, way: 'balance' }, me.auth)
+    expect([paid.http, paid.data]).toEqual([200, { status: 20 }])
+    expect(await expireOrders(past.db, at(73 * 60), 30)).toBe(0)
+    const o = await detail(me, id)
+    expect([o.status, o.payDeadline]).toEqual([20, ''])
+    expect(await notices(me.id)).toEqual([])
   })
 })

@@ -37,10 +37,12 @@ export const orders = router()
     const status = statusParam.safeParse(rawStatus)
     if (!status.success) throw refuse(status.error.issues[0]?.message ?? '订单状态不正确')
     if (status.data !== undefined && !STATUS_FILTERS.includes(status.data)) throw refuse('订单状态不正确')
-    return ok(c, await ownOrders(db, user.id, { ...range, status: status.data, types }, page))
+    const minutes = c.get('deps').config.orderExpiryMinutes
+    return ok(c, await ownOrders(db, user.id, { ...range, status: status.data, types }, page, minutes))
   })
   .openapi(routes.getOrder, async (c) => {
-    const order = await orderDetail(c.get('deps').db, requireUser(c).id, c.req.valid('query').id)
+    const { db, config } = c.get('deps')
+    const order = await orderDetail(db, requireUser(c).id, c.req.valid('query').id, config.orderExpiryMinutes)
     if (!order) throw refuse('订单不存在', 404)
     return ok(c, order)
   })
@@ -67,6 +69,9 @@ export const orders = router()
       if (sectionId === null) throw refuse('当前商品已经下架')
       return ok(c, await placeArticleOrder(db, user.id, { articleId, sectionId }, now()))
     }
+    // A line that names no SKU is an unchosen specification, not an item gone off shelf.
+    if (items.some((i) => i.skuId === undefined || i.skuId === null || i.skuId === ''))
+      throw refuse('请选择商品规格')
     const receiver: Receiver = {
       recName: text(body.recName, 20),
       recTel: text(body.recTel, 20),

@@ -4,6 +4,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import { inRange, type Page, pagedList } from '../../db/sql.ts'
+import { dbTime, fromDbTime } from '../../time.ts'
 
 /** Orders that were paid: awaiting shipment, awaiting receipt, completed (storefront §4). */
 export const PAID_ORDER_STATUSES = [
@@ -22,7 +23,30 @@ export const AfterStatus = { none: 0, applied: 10, refunded: 20, rejected: 30 } 
 export const AfterStatusText: Record<number, string> = { 10: '申请中', 20: '已退款', 30: '已驳回' }
 /** orders.invoice_status (migration 4). */
 export const InvoiceStatus = { none: 0, applied: 10, issued: 20 } as const
-export const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票' }
+const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票' }
+
+/**
+ * The invoice's state as the buyer reads it: 申请中, 已开票, and once the order was refunded
+ * (after_status 20) an issued invoice is void (已作废) and an applied one withdrawn (已取消).
+ * Derived, not stored: finance voids the paper invoice with the refund.
+ */
+export function invoiceStatusText(invoiceStatus: number, afterStatus: number): string {
+  if (afterStatus === AfterStatus.refunded && invoiceStatus === InvoiceStatus.issued) return '已作废'
+  if (afterStatus === AfterStatus.refunded && invoiceStatus === InvoiceStatus.applied) return '已取消'
+  return InvoiceStatusText[invoiceStatus] ?? ''
+}
+
+/**
+ * When an unpaid order expires: its transfer deadline once the payer chose a corporate transfer,
+ * else `expiryMinutes` after it was made; '' for any other status.
+ */
+export function payDeadline(
+  o: { status: number; create_time: string; transfer_deadline: string | null },
+  expiryMinutes: number,
+): string {
+  if (o.status !== OrderStatus.unpaid) return ''
+  return o.transfer_deadline ?? dbTime(new Date(fromDbTime(o.create_time).getTime() + expiryMinutes * 60_000))
+}
 const NEWEST = [['o.id', 'desc']] as const
 
 interface Range {
@@ -101,6 +125,7 @@ export async function ownOrders(
   userId: number,
   q: Range & { status?: number; types?: number },
   page: Page,
+  expiryMinutes: number,
 ) {
   const afterSales = q.status === OrderStatus.afterSales
   const result = await ownOrderList(
@@ -119,15 +144,17 @@ export async function ownOrders(
     db,
     result.pageData.map((o) => o.id),
   )
-  const pageData = result.pageData.map((r) => orderCard(r, items.get(r.id) ?? []))
+  const pageData = result.pageData.map((r) => orderCard(r, items.get(r.id) ?? [], expiryMinutes))
   return { ...result, pageData }
 }
 
 type CardRow = Awaited<ReturnType<typeof ownOrderList>>['pageData'][number]
-type Item = { imgurl: string; title: string; price: number; quantity: number }
+type Item = { imgurl: string; title: string; price: number; quantity: number; articleId: number | null }
 
 /** One order as the wire's OrderCard. */
-function orderCard(r: CardRow, itemList: Item[]) {
+function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
+  const itemList = items.map(({ imgurl, title, price, quantity }) => ({ imgurl, title, price, quantity }))
+  const articleId = items.find((i) => i.articleId !== null)?.articleId ?? null
   return {
     id: r.id,
     code: r.code,
@@ -144,8 +171,13 @@ function orderCard(r: CardRow, itemList: Item[]) {
     payTime: r.pay_time ?? '',
     wayTime: r.way_time ?? '',
     finishTime: r.finish_time ?? '',
+    payDeadline: payDeadline(r, expiryMinutes),
     afterStatus: r.after_status,
     invoiceStatus: r.invoice_status,
+    invoiceStatusText: invoiceStatusText(r.invoice_status, r.after_status),
+    // Goods, or content (a course, paid post or task) delivered when paid: orders hold one or the other.
+    kind: articleId === null ? ('goods' as const) : ('article' as const),
+    articleId,
     // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
     ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
     itemList,
@@ -169,6 +201,7 @@ const CARD_COLUMNS = [
   'o.finish_time',
   'o.after_status',
   'o.invoice_status',
+  'o.transfer_deadline',
 ] as const
 
 /**
@@ -176,7 +209,7 @@ const CARD_COLUMNS = [
  * discount in 折, the way it was paid, and whether it sells goods or an article (course, post, task).
  * Undefined when it is not the user's.
  */
-export async function orderDetail(db: Db, userId: number, id: number) {
+export async function orderDetail(db: Db, userId: number, id: number, expiryMinutes: number) {
   const r = await db
     .selectFrom('orders as o')
     .select(CARD_COLUMNS)
@@ -187,28 +220,17 @@ export async function orderDetail(db: Db, userId: number, id: number) {
     .where('o.user_id', '=', userId)
     .executeTakeFirst()
   if (!r) return undefined
-  const itemList = (await itemsOf(db, [r.id])).get(r.id) ?? []
-  const article = await db
-    .selectFrom('order_items')
-    .select('article_id')
-    .where('order_id', '=', r.id)
-    .where('article_id', 'is not', null)
-    .orderBy('id')
-    .executeTakeFirst()
-  const articleId = article?.article_id ?? null
+  const card = orderCard(r, (await itemsOf(db, [r.id])).get(r.id) ?? [], expiryMinutes)
   const waybill = await db.selectFrom('waybills').select('id').where('order_id', '=', r.id).executeTakeFirst()
   return {
-    ...orderCard(r, itemList),
-    list: itemList,
+    ...card,
+    list: card.itemList,
     discount: discountZhe(r.discount_tenths),
     payWay: r.pay_way,
-    kind: articleId === null ? ('goods' as const) : ('article' as const),
-    articleId,
     afterStatusText: AfterStatusText[r.after_status] ?? '',
     afterRemarks: r.after_remarks,
     afterImgs: r.after_imgs,
     afterRejectReason: r.after_reject_reason,
-    invoiceStatusText: InvoiceStatusText[r.invoice_status] ?? '',
     invoiceTitle: r.invoice_title ?? '',
     hasWaybill: waybill ? 1 : 0,
   }
@@ -227,17 +249,23 @@ export async function orderStatus(db: Db, userId: number, id: number) {
 
 /** The items of some orders in one query, by order id. */
 async function itemsOf(db: Db, orderIds: number[]) {
-  const byOrder = new Map<number, { imgurl: string; title: string; price: number; quantity: number }[]>()
+  const byOrder = new Map<number, Item[]>()
   if (orderIds.length === 0) return byOrder
   const rows = await db
     .selectFrom('order_items')
-    .select(['order_id', 'title', 'imgurl', 'price_fen', 'quantity'])
+    .select(['order_id', 'title', 'imgurl', 'price_fen', 'quantity', 'article_id'])
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute()
   for (const r of rows) {
     const list = byOrder.get(r.order_id) ?? []
-    list.push({ imgurl: r.imgurl, title: r.title, price: fenToYuan(r.price_fen), quantity: r.quantity })
+    list.push({
+      imgurl: r.imgurl,
+      title: r.title,
+      price: fenToYuan(r.price_fen),
+      quantity: r.quantity,
+      articleId: r.article_id,
+    })
     byOrder.set(r.order_id, list)
   }
   return byOrder

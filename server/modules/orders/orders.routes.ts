@@ -35,10 +35,21 @@ export const OrderCard = z
     payTime: z.string().openapi({ description: '未支付时为空' }),
     wayTime: z.string().openapi({ description: '未发货时为空' }),
     finishTime: z.string().openapi({ description: '未完成时为空' }),
+    payDeadline: z.string().openapi({
+      description:
+        '待付款订单的付款截止时间（逾期自动取消）：选择对公转账后为下单后 TRANSFER_EXPIRY_HOURS 小时，否则下单后 ORDER_EXPIRY_MINUTES 分钟；其他状态为空',
+    }),
     afterStatus: z.number().int().openapi({
       description: '售后状态：0 无，10 申请中，20 已退款（订单随之为 100），30 已驳回（可再申请）',
     }),
     invoiceStatus: z.number().int().openapi({ description: '发票状态：0 未申请，10 申请中，20 已开票' }),
+    invoiceStatusText: z
+      .string()
+      .openapi({ description: "'' | 申请中 | 已开票 | 已作废（已开票后退款）| 已取消（申请中退款）" }),
+    kind: z.enum(['goods', 'article']).openapi({
+      description: 'goods 商品订单；article 课程/帖子/任务订单（付款即交付，付款后为 40 已完成）',
+    }),
+    articleId: z.number().int().nullable().openapi({ description: 'article 订单所购的内容编号' }),
     ext: z.string().openapi({ description: '商品清单 JSON：[{imgurl, title, quantity}]' }),
     itemList: z.array(OrderItem),
   })
@@ -90,13 +101,10 @@ export const OrderDetail = OrderCard.extend({
   list: z.array(OrderItem).openapi({ description: '商品清单，与 itemList 相同' }),
   discount: z.number().openapi({ description: '下单时的会员折扣（折，如 8.5；10 为无折扣）' }),
   payWay: z.string().openapi({ description: '支付方式：alipay、wechat、balance、union；未支付时为空' }),
-  kind: z.enum(['goods', 'article']).openapi({ description: 'goods 商品订单；article 课程/帖子/任务订单' }),
-  articleId: z.number().int().nullable().openapi({ description: 'article 订单所购的内容编号' }),
   afterStatusText: z.string().openapi({ description: "'' | 申请中 | 已退款 | 已驳回" }),
   afterRemarks: z.string().openapi({ description: '退款原因' }),
   afterImgs: z.string().openapi({ description: '售后图片，逗号分隔' }),
   afterRejectReason: z.string().openapi({ description: '驳回原因；未驳回时为空' }),
-  invoiceStatusText: z.string().openapi({ description: "'' | 申请中 | 已开票" }),
   invoiceTitle: z.string().openapi({ description: '所选发票信息的公司名称；未申请时为空' }),
   hasWaybill: z.number().int().openapi({ description: '1：有运单（可看物流信息）' }),
 }).openapi('OrderDetail')

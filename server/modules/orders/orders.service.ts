@@ -4,7 +4,7 @@
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
-import { dbTime } from '../../time.ts'
+import { dbTime, fromDbTime } from '../../time.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
 
 export interface PayableOrder {
@@ -40,18 +40,44 @@ export async function payableOrder(
   return { id: o.id, code: o.code, status: o.status, tolCostFen: o.tol_cost_fen, title }
 }
 
+/** Whether an order sells content (a course, paid post or task: delivered online when paid). */
+export async function isContentOrder(db: Db, orderId: number): Promise<boolean> {
+  const item = await db
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('article_id', 'is not', null)
+    .executeTakeFirst()
+  return item !== undefined
+}
+
 /**
  * Marks an unpaid order paid, inside the caller's transaction `trx`. Conditional on the order
- * still being unpaid (10): when it changed the row, the buyer's expenditure (integral_fen) grows
- * by the amount paid and every article item becomes a purchase (unlocking it, listing it as
- * joined) with the article's hitsTrue + 1. Answers false when the order was not unpaid — paid
- * already, cancelled, expired or unknown — and then has changed nothing.
+ * still being unpaid (10): goods go to 20 (awaiting shipment); content (a course, paid post or
+ * task, delivered at payment) straight to 40 with finish_time = pay time. When it changed the
+ * row, the buyer's expenditure (integral_fen) grows by the amount paid and every article item
+ * becomes a purchase (unlocking it, listing it as joined) with the article's hitsTrue + 1.
+ * Answers false when the order was not unpaid — paid already, cancelled, expired or unknown —
+ * and then has changed nothing.
  */
 export async function markOrderPaid(trx: Db, orderId: number, way: string, at: Date): Promise<boolean> {
   const time = dbTime(at)
+  const articleItems = await trx
+    .selectFrom('order_items')
+    .select(['article_id', 'section_id'])
+    .where('order_id', '=', orderId)
+    .where('article_id', 'is not', null)
+    .orderBy('id')
+    .execute()
+  const content = articleItems.length > 0
   const changed = await trx
     .updateTable('orders')
-    .set({ status: OrderStatus.unshipped, pay_time: time, pay_way: way })
+    .set({
+      status: content ? OrderStatus.completed : OrderStatus.unshipped,
+      pay_time: time,
+      pay_way: way,
+      finish_time: content ? time : null,
+    })
     .where('id', '=', orderId)
     .where('status', '=', OrderStatus.unpaid)
     .executeTakeFirst()
@@ -65,13 +91,6 @@ export async function markOrderPaid(trx: Db, orderId: number, way: string, at: D
     .updateTable('users')
     .set((e) => ({ integral_fen: e('integral_fen', '+', order.tol_cost_fen) }))
     .where('id', '=', order.user_id)
-    .execute()
-  const articleItems = await trx
-    .selectFrom('order_items')
-    .select(['article_id', 'section_id'])
-    .where('order_id', '=', orderId)
-    .where('article_id', 'is not', null)
-    .orderBy('id')
     .execute()
   for (const item of articleItems) {
     const articleId = item.article_id as number
@@ -95,8 +114,33 @@ export async function markOrderPaid(trx: Db, orderId: number, way: string, at: D
 }
 
 /**
- * Starts the job that cancels orders left unpaid for ORDER_EXPIRY_MINUTES (stock given back):
- * every minute, and once at start. Each order is claimed by a conditional update, so several
+ * The payer chose the corporate transfer (Orders/GetOrdersPay way=union): the unpaid order gets
+ * its own deadline, `hours` after it was made, which replaces ORDER_EXPIRY_MINUTES for it. Set
+ * the first time only (a conditional update), so asking again shows the same deadline and paying
+ * another way later still works. Answers the deadline, or undefined when the order is no longer
+ * unpaid (expired or paid meanwhile).
+ */
+export async function chooseTransfer(db: Db, orderId: number, hours: number): Promise<string | undefined> {
+  const o = await db.selectFrom('orders').select('create_time').where('id', '=', orderId).executeTakeFirst()
+  if (!o) return undefined
+  await db
+    .updateTable('orders')
+    .set({ transfer_deadline: dbTime(new Date(fromDbTime(o.create_time).getTime() + hours * 3_600_000)) })
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.unpaid)
+    .where('transfer_deadline', 'is', null)
+    .execute()
+  const now = await db
+    .selectFrom('orders')
+    .select(['status', 'transfer_deadline'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow()
+  return now.status === OrderStatus.unpaid ? (now.transfer_deadline ?? undefined) : undefined
+}
+
+/**
+ * Starts the job that cancels orders left unpaid for ORDER_EXPIRY_MINUTES, or past their
+ * transfer deadline (stock given back, the buyer notified): every minute, and once at start. Each order is claimed by a conditional update, so several
  * server processes running it act once. Answers a function that stops it.
  */
 export function startOrderExpiry(deps: {

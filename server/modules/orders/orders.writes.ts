@@ -4,11 +4,14 @@
  * own transaction and given back in the transaction that cancels or expires it.
  */
 import { randomInt } from 'node:crypto'
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { ArticleStatus, LISTED, LISTED_KINDS, OrderStatus } from '../../../src/lib/constants.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import { payable } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
+import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
+import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 
 export const QUANTITY_MAX = 99_999
@@ -277,47 +280,78 @@ export async function giveBackStock(trx: Db, orderId: number) {
   }
 }
 
+type Filter = (e: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>
+
 /**
  * Moves an unpaid order to cancelled (100) and gives its stock back, once: the move is a
- * conditional update, so of two processes (or a cancel racing the expiry job) one acts.
+ * conditional update (status 10 and `also`), so of two processes (or a cancel racing the expiry
+ * job) one acts. `then` runs in the same transaction when it acted.
  */
-async function cancelUnpaid(db: Db, orderId: number, userId?: number): Promise<boolean> {
+async function cancelUnpaid(
+  db: Db,
+  orderId: number,
+  also: Filter,
+  then?: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    let q = trx
+    const changed = await trx
       .updateTable('orders')
       .set({ status: OrderStatus.cancelled })
       .where('id', '=', orderId)
       .where('status', '=', OrderStatus.unpaid)
-    if (userId !== undefined) q = q.where('user_id', '=', userId)
-    const changed = await q.executeTakeFirst()
+      .where(also)
+      .executeTakeFirst()
     if (Number(changed.numUpdatedRows) !== 1) return false
     await giveBackStock(trx, orderId)
+    await then?.(trx)
     return true
   })
 }
 
 /** The buyer's cancel (PostOrdersStatus {id, status: 100}): only from unpaid. */
 export async function cancelOrder(db: Db, userId: number, orderId: number) {
-  if (!(await cancelUnpaid(db, orderId, userId))) throw refuse('当前订单状态不能取消')
+  if (!(await cancelUnpaid(db, orderId, (e) => e('user_id', '=', userId))))
+    throw refuse('当前订单状态不能取消')
 }
 
 /**
- * The expiry job's one run: every order still unpaid `minutes` after it was made is cancelled with
- * its stock back. Each is claimed by the conditional update, so several processes running the job
- * at once act once per order. Answers how many this run expired.
+ * Past its deadline at `now`: the transfer deadline when the payer chose a corporate transfer,
+ * else `minutes` after the order was made.
+ */
+const overdue =
+  (now: Date, minutes: number): Filter =>
+  (e) =>
+    e.or([
+      e.and([
+        e('transfer_deadline', 'is', null),
+        e('create_time', '<', dbTime(new Date(now.getTime() - minutes * 60_000))),
+      ]),
+      e('transfer_deadline', '<', dbTime(now)),
+    ])
+
+/**
+ * The expiry job's one run: every order still unpaid past its deadline (ORDER_EXPIRY_MINUTES
+ * after it was made, or its transfer deadline) is cancelled with its stock back, and the buyer
+ * finds a notification in /message. Each is claimed by the conditional update, so several
+ * processes running the job at once act once per order (one notification). Answers how many this
+ * run expired.
  */
 export async function expireOrders(db: Db, now: Date, minutes: number): Promise<number> {
-  const before = dbTime(new Date(now.getTime() - minutes * 60_000))
   const due = await db
     .selectFrom('orders')
-    .select('id')
+    .select(['id', 'code', 'user_id', 'transfer_deadline'])
     .where('status', '=', OrderStatus.unpaid)
-    .where('create_time', '<', before)
+    .where(overdue(now, minutes))
     .orderBy('id')
     .limit(500)
     .execute()
   let n = 0
-  for (const { id } of due) if (await cancelUnpaid(db, id)) n++
+  for (const o of due) {
+    const transfer = o.transfer_deadline === null ? '' : '如已对公转账，请联系业务经理处理。'
+    const told = (trx: Db) =>
+      notify(trx, o.user_id, '订单已取消', `您的订单 ${o.code} 超时未支付，已自动取消。${transfer}`, now)
+    if (await cancelUnpaid(db, o.id, overdue(now, minutes), told)) n++
+  }
   return n
 }
 

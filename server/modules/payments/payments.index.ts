@@ -16,7 +16,7 @@ export const payments = router()
     if (!way) throw refuse(CHOOSE_WAY)
     const order = await q.unpaidOrder(db, id, user.id)
     if (way === 'balance') return ok(c, await q.payByBalance(db, order, user.id, now()))
-    if (way === 'union') return ok(c, q.transferAnswer())
+    if (way === 'union') return ok(c, await q.payByTransfer(db, order, config.transferExpiryHours))
     return ok(c, await q.payOnline(db, paymentProvider(config), order, user.id, way, now()))
   })
   .openapi(routes.postRechargeAppend, async (c) => {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import type { PaidNotice, PaymentProvider } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
-import { markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
+import { chooseTransfer, markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
 import type { PayAnswer, Recharge } from './payments.routes.ts'
 
 /**
@@ -144,12 +144,16 @@ export async function payOnline(
   return { status: OrderStatus.unpaid, code_url: codeUrl }
 }
 
-/** What the corporate transfer answers: the order stays unpaid until ops confirm-transfer. */
-export const transferAnswer = (): PayAnswer => ({
-  status: OrderStatus.unpaid,
-  account: { ...TRANSFER_ACCOUNT },
-  tip: TRANSFER_TIP,
-})
+/**
+ * The corporate transfer: the order gets its transfer deadline (TRANSFER_EXPIRY_HOURS after it was
+ * made; orders chooseTransfer) and stays unpaid until ops confirm-transfer. Answers the account,
+ * the tip and the deadline.
+ */
+export async function payByTransfer(db: Db, order: PayableOrder, hours: number): Promise<PayAnswer> {
+  const deadline = await chooseTransfer(db, order.id, hours)
+  if (deadline === undefined) throw refuse(NOT_PAYABLE)
+  return { status: OrderStatus.unpaid, account: { ...TRANSFER_ACCOUNT }, tip: TRANSFER_TIP, deadline }
+}
 
 // --- notifications -----------------------------------------------------------------------
 

@@ -22,6 +22,9 @@ export const PayAnswer = z
     code_url: z.string().optional().openapi({ description: '二维码内容：支付页地址（alipay、wechat）' }),
     account: TransferAccount.optional().openapi({ description: '对公转账的收款账户（union）' }),
     tip: z.string().optional().openapi({ description: '对公转账的提示（union）' }),
+    deadline: z.string().optional().openapi({
+      description: '对公转账的付款截止时间（union；下单后 TRANSFER_EXPIRY_HOURS 小时），逾期订单自动取消',
+    }),
   })
   .openapi('PayAnswer')
 export type PayAnswer = z.infer<typeof PayAnswer>

@@ -222,6 +222,7 @@ describe('paying online through the sandbox provider', () => {
       status: 10,
       tip: '付款后请联系业务经理确认',
       account: { name: site.fullName },
+      deadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
     })
     expect((await orderRow(o.id)).status).toBe(10)
   })

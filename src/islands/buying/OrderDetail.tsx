@@ -16,7 +16,16 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
 import { LogisticsDialog } from './LogisticsDialog.tsx'
-import { ItemRows, MoneyRow, orderMoves, StepBar, WAY_NAME } from './parts.tsx'
+import {
+  CopyButton,
+  ItemRows,
+  MoneyRow,
+  orderMoves,
+  PayDeadline,
+  payHref,
+  StepBar,
+  WAY_NAME,
+} from './parts.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
 type Open = 'logistics' | 'refund' | 'invoice' | null
@@ -97,13 +106,17 @@ function Detail() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
-        <span className="tabular-nums">订单号 {o.code}</span>
+        <span className="tabular-nums">
+          订单号 {o.code}
+          <CopyButton text={o.code} label="订单号" />
+        </span>
         <span>下单时间 {formatDateTime(o.createTime, true)}</span>
         <span className="ml-auto font-semibold text-brand-700" data-order-status>
           {o.statusText}
         </span>
       </div>
       {!cancelled && <StepBar status={o.status} />}
+      {o.status === 10 && <PayDeadline deadline={o.payDeadline} className="text-sm" />}
 
       {o.kind !== 'article' && (
         <section aria-labelledby="od-rec" className="rounded-lg bg-slate-50 p-4 text-sm">
@@ -134,11 +147,7 @@ function Detail() {
         <dl className="text-sm">
           <MoneyRow label="商品金额" value={`¥${formatMoney(o.costPrice)}`} />
           {line && <MoneyRow label="会员折扣" value={line} />}
-          <MoneyRow
-            label={o.status === 10 || cancelled ? '应付金额' : '实付金额'}
-            value={`¥${formatMoney(o.tolCost)}`}
-            strong
-          />
+          <MoneyRow label={o.payTime ? '实付金额' : '应付金额'} value={`¥${formatMoney(o.tolCost)}`} strong />
           {o.payTime && <MoneyRow label="支付时间" value={formatDateTime(o.payTime, true)} />}
           {o.payTime && way && <MoneyRow label="支付方式" value={way} />}
         </dl>
@@ -147,7 +156,7 @@ function Detail() {
             <button type="button" className="btn-outline px-5" onClick={cancel} disabled={busy}>
               取消订单
             </button>
-            <a href={`/pay?id=${o.id}${o.kind === 'article' ? '&type=1' : ''}`} className="btn-primary px-6">
+            <a href={payHref(o)} className="btn-primary px-6">
               去支付
             </a>
           </div>
@@ -266,7 +275,7 @@ function AfterState({ o }: { o: Order }) {
         <p data-invoice-state>
           <span className="text-slate-500">发票状态</span>
           <span
-            className={`ml-3 font-medium ${o.invoiceStatus === 20 ? 'text-emerald-700' : 'text-amber-700'}`}
+            className={`ml-3 font-medium ${o.invoiceStatusText === '已开票' ? 'text-emerald-700' : o.invoiceStatusText === '申请中' ? 'text-amber-700' : 'text-slate-500'}`}
             data-invoice-status
           >
             {o.invoiceStatusText}

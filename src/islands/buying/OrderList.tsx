@@ -12,7 +12,7 @@ import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { EmptyState, Pager } from '../listing/parts.tsx'
-import { afterBadges, ItemRows } from './parts.tsx'
+import { afterBadges, CopyButton, ItemRows, PayDeadline, payHref } from './parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', status: '' },
@@ -92,10 +92,14 @@ function Orders() {
 }
 
 function OrderRow({ o }: { o: OrderCard }) {
+  const unpaid = o.status === 10
   return (
     <li className="rounded-lg ring-1 ring-slate-200" data-order={o.id}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 bg-slate-50 px-3 py-2 text-xs text-slate-500 sm:text-sm">
-        <span className="tabular-nums">订单号 {o.code}</span>
+        <span className="tabular-nums">
+          订单号 {o.code}
+          <CopyButton text={o.code} label={`订单号 ${o.code}`} />
+        </span>
         <span>{formatDateTime(o.createTime)}</span>
         <span className="ml-auto flex items-center gap-2">
           {afterBadges(o).map((b) => (
@@ -116,11 +120,13 @@ function OrderRow({ o }: { o: OrderCard }) {
         <ItemRows items={o.itemList} />
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
+        {unpaid && <PayDeadline deadline={o.payDeadline} className="mr-auto text-xs sm:text-sm" />}
         <p className="text-sm text-slate-600">
-          实付 <span className="price">¥{formatMoney(o.tolCost)}</span>
+          {/* 应付 until paid (and for one cancelled unpaid), 实付 once paid — a refunded order too. */}
+          {o.payTime ? '实付' : '应付'} <span className="price">¥{formatMoney(o.tolCost)}</span>
         </p>
-        {o.status === 10 && (
-          <a href={`/pay?id=${o.id}`} className="btn-primary px-4 py-1.5 text-sm">
+        {unpaid && (
+          <a href={payHref(o)} className="btn-primary px-4 py-1.5 text-sm">
             去支付
           </a>
         )}

@@ -2,18 +2,19 @@
  * 支付 /pay?id&type (storefront §2 "Payment page", §4, §5; accounts §2, §9): the order's code and
  * amount, then the balance checkbox or one of 支付宝 / 微信支付 / 对公转账 (请选择支付方式).
  * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status;
- * 对公转账 shows the company's account and the customer-service QR. Paid → /orderdetail?id, or
- * /detail?id of the bought item when type=1.
+ * 对公转账 shows the company's account (复制 copies the number) and the customer-service QR, and
+ * the transfer's own deadline (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of
+ * the bought item when type=1.
  */
 import { useEffect, useId, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { site } from '../../lib/site.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
+import { CopyButton, isPaidStatus, PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
 
 type Way = Exclude<PayWay, 'balance'>
 const WAYS: Way[] = ['alipay', 'wechat', 'union']
@@ -75,8 +76,11 @@ function PayOrder({ me }: { me: Profile }) {
         if (Number(r.status) === 20) return paid() // stays busy until the next page
       } else if (way) {
         const r = await buying.getOrdersPay(order.id, way)
-        if (way === 'union') setUnion(r)
-        else if (r.code_url) setQr({ url: r.code_url, way })
+        if (way === 'union') {
+          setUnion(r)
+          // Choosing the transfer gives the order its own, later deadline.
+          if (r.deadline) setOrder({ ...order, payDeadline: r.deadline })
+        } else if (r.code_url) setQr({ url: r.code_url, way })
       }
     } catch {
       // The client has shown the server's message (余额不足 …).
@@ -92,8 +96,9 @@ function PayOrder({ me }: { me: Profile }) {
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div className="flex gap-2">
             <dt className="text-slate-500">订单号</dt>
-            <dd className="break-all tabular-nums text-slate-800" data-order-code>
-              {order.code}
+            <dd className="break-all tabular-nums text-slate-800">
+              <span data-order-code>{order.code}</span>
+              <CopyButton text={order.code} label="订单号" />
             </dd>
           </div>
           <div className="flex items-baseline gap-2 sm:justify-end">
@@ -102,6 +107,14 @@ function PayOrder({ me }: { me: Profile }) {
               ¥{formatMoney(order.tolCost)}
             </dd>
           </div>
+          {unpaid && order.payDeadline && (
+            <div className="flex gap-2 sm:col-span-2">
+              <dt className="text-slate-500">支付截止</dt>
+              <dd className="tabular-nums text-accent-600" data-pay-deadline>
+                {formatDateTime(order.payDeadline)}（逾期订单自动取消）
+              </dd>
+            </div>
+          )}
         </dl>
       </section>
 
@@ -172,7 +185,7 @@ function PayOrder({ me }: { me: Profile }) {
         title={qr ? WAY_NAME[qr.way] : ''}
         url={qr?.url ?? ''}
         amount={order.tolCost}
-        isPaid={async () => Number(await buying.getOrdersStatus(order.id, { silent: true })) === 20}
+        isPaid={async () => isPaidStatus(Number(await buying.getOrdersStatus(order.id, { silent: true })))}
         onPaid={() => {
           setQr(null)
           paid()
@@ -203,8 +216,17 @@ function Transfer({ answer }: { answer: PayAnswer }) {
             <dt className="text-slate-500">开户银行</dt>
             <dd className="break-all text-slate-800">{a.bank}</dd>
             <dt className="text-slate-500">账号</dt>
-            <dd className="break-all tabular-nums text-slate-800">{a.number}</dd>
+            <dd className="break-all tabular-nums text-slate-800">
+              {a.number}
+              <CopyButton text={a.number.replace(/\s/g, '')} label="账号" />
+            </dd>
           </dl>
+        )}
+        {answer.deadline && (
+          <p className="mt-3 text-sm text-slate-700" data-transfer-deadline>
+            请在 <span className="font-medium tabular-nums">{formatDateTime(answer.deadline)}</span>{' '}
+            前完成转账，逾期订单自动取消
+          </p>
         )}
         <p className="mt-3 text-sm text-accent-600">{answer.tip || '付款后请联系业务经理确认'}</p>
         {manager && (

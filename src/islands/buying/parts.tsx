@@ -6,7 +6,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { OrderItem } from '../../lib/api/buying.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { formatMoney } from '../../lib/format.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 
 export const POLL_MS = 5000
@@ -168,8 +169,9 @@ export function MoneyRow({ label, value, strong }: { label: string; value: strin
 }
 
 /**
- * Which after-the-order moves the order's state allows (/tmp/fulfilment-contract.md): a button
- * shows only for a move the server would accept.
+ * Which after-the-order moves the order's state allows (README "Order states"): a button shows
+ * only for a move the server would accept. A content order (kind article) is delivered when
+ * paid and completes then: it can get an invoice, and has no logistics, receipt or after-sales.
  */
 export function orderMoves(o: {
   status: number
@@ -177,24 +179,90 @@ export function orderMoves(o: {
   afterStatus: number
   invoiceStatus: number
   hasWaybill: number
+  kind: 'goods' | 'article'
 }) {
   const shipped = o.status === 30 || o.status === 40
+  const goods = o.kind === 'goods'
   return {
-    logistics: shipped && o.hasWaybill === 1,
-    receive: o.status === 30,
-    refund: (o.status === 20 || o.status === 40) && o.types === 0,
+    logistics: goods && shipped && o.hasWaybill === 1,
+    receive: goods && o.status === 30,
+    refund: goods && (o.status === 20 || o.status === 40) && o.types === 0,
     cancelRefund: o.afterStatus === 10,
     invoice: shipped && o.invoiceStatus === 0,
   }
 }
 
+/**
+ * Where 去支付 leads, from the order list and the order detail alike: the pay page, with type=1
+ * for a course, post or task so that paying lands on the bought item (storefront §4).
+ * payHref({id: 7, kind: 'article'}) → '/pay?id=7&type=1'
+ */
+export const payHref = (o: { id: number; kind: 'goods' | 'article' }) =>
+  `/pay?id=${o.id}${o.kind === 'article' ? '&type=1' : ''}`
+
+/** An order counts as paid once it left 待付款 for 待发货, 待收货 or 已完成 (content goes to 40). */
+export const isPaidStatus = (status: number) => status === 20 || status === 30 || status === 40
+
 /** The small state badge of an order row (issue 9): after-sales first, then the invoice. */
 const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 30: '售后已驳回' }
-const INVOICE_BADGE: Record<number, string> = { 10: '发票申请中', 20: '已开票' }
-export function afterBadges(o: { afterStatus: number; invoiceStatus: number }): string[] {
+const INVOICE_BADGE: Record<string, string> = {
+  申请中: '发票申请中',
+  已开票: '已开票',
+  已作废: '发票已作废',
+  已取消: '发票申请已取消',
+}
+export function afterBadges(o: { afterStatus: number; invoiceStatusText: string }): string[] {
   const after = AFTER_BADGE[o.afterStatus]
-  const invoice = INVOICE_BADGE[o.invoiceStatus]
+  const invoice = INVOICE_BADGE[o.invoiceStatusText]
   return [after, invoice].filter((x): x is string => Boolean(x))
+}
+
+/** Puts `text` on the clipboard, with the page's own fallback where the Clipboard API is missing (plain http). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text)
+    return true
+  } catch {
+    const area = document.createElement('textarea')
+    area.value = text
+    area.setAttribute('readonly', '')
+    area.style.position = 'fixed'
+    area.style.opacity = '0'
+    document.body.append(area)
+    area.select()
+    // Deprecated, yet the only way to copy where navigator.clipboard is not offered.
+    const done = document.execCommand('copy')
+    area.remove()
+    return done
+  }
+}
+
+/** A small 复制 button beside an order code or an account number: 复制成功 (storefront §8). */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  return (
+    <button
+      type="button"
+      className="ml-2 rounded px-1.5 py-0.5 text-xs text-brand-700 ring-1 ring-slate-300 hover:bg-brand-50"
+      aria-label={`复制${label}`}
+      data-copy={text}
+      onClick={async () => {
+        if (await copyText(text)) toast('success', '复制成功')
+        else toast('error', '复制失败，请手动复制')
+      }}
+    >
+      复制
+    </button>
+  )
+}
+
+/** The line that says until when an unpaid order can be paid; nothing once it is not unpaid. */
+export function PayDeadline({ deadline, className = '' }: { deadline: string; className?: string }) {
+  if (!deadline) return null
+  return (
+    <span className={`text-accent-600 ${className}`} data-pay-deadline>
+      请在 {formatDateTime(deadline)} 前完成支付，逾期订单自动取消
+    </span>
+  )
 }
 
 const STEPS = ['待付款', '待发货', '待收货', '已完成']
