@@ -2,6 +2,7 @@
 // a session, the search box and logout. Plain DOM so that static pages ship no framework.
 import { assetUrl } from '../lib/asset.ts'
 import { storedUser } from '../lib/session.ts'
+import { resumeAfterLogin } from '../lib/stores/after-login.ts'
 import { $cart } from '../lib/stores/cart.ts'
 import { toast } from '../lib/toast.ts'
 
@@ -14,6 +15,9 @@ if (user) {
     if (user.avatarUrl) img.src = assetUrl(user.avatarUrl)
   }
 }
+
+// The 加入购物车 / 立即购买 that asked this visitor to log in, now that they have (issue 19).
+resumeAfterLogin()
 
 // Cart and messages say 请登录 to visitors (accounts §2).
 for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-need-login]')) {

@@ -45,7 +45,7 @@ test('adds an address through the region picker down to a street, phone masked i
   await expect(dialog.getByRole('checkbox', { name: '设为默认地址' })).not.toBeChecked()
   await dialog.getByRole('button', { name: '保存' }).click()
 
-  await expect(toasts(page)).toContainText('地址保存成功')
+  await expect(toasts(page)).toContainText('添加成功')
   await expect(dialog).toBeHidden()
   const item = page.getByRole('listitem').filter({ hasText: '张三' })
   await expect(item).toContainText(masked(tel))
@@ -186,7 +186,7 @@ test('adds an invoice of each type, checks the form, and deletes one', async ({ 
     await pickRegion(dialog, SUZHOU, '平江街道')
     await field(dialog, '详细地址').fill('干将东路100号')
     await dialog.getByRole('button', { name: '保存' }).click()
-    await expect(toasts(page)).toContainText('发票保存成功')
+    await expect(toasts(page)).toContainText('添加成功')
     await expect(dialog).toBeHidden()
 
     const item = page.getByRole('listitem').filter({ hasText: k.company })

@@ -91,7 +91,7 @@ test('the invoice form accepts a landline registration phone', async ({ page, re
   await dialog.getByLabel('街道').selectOption('平江街道')
   await field('详细地址').fill('干将东路100号')
   await dialog.getByRole('button', { name: '保存' }).click()
-  await expect(toasts(page)).toContainText('发票保存成功')
+  await expect(toasts(page)).toContainText('添加成功')
   await expect(page.getByRole('listitem').filter({ hasText: '苏州丙口腔诊所' })).toContainText(
     '0512-65551234',
   )

@@ -14,7 +14,7 @@ import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
 
 /** The text fields: every field of the rule but the type and the region picker. */
 type TextKey = Exclude<InvoiceField, 'types' | 'address' | 'country'>
@@ -47,6 +47,7 @@ const RECEIVER_FIELDS: typeof TEXT_FIELDS = [
   { key: 'tel', label: '收票人手机号', max: 11, placeholder: '11位手机号', type: 'tel' },
 ]
 
+/** An edit says 发票保存成功 (accounts §8); a new invoice title 添加成功 (storefront §8). */
 export const INVOICE_SAVED = '发票保存成功'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -105,7 +106,7 @@ export function InvoiceForm({
     setBusy(true)
     try {
       await account.saveUserInvoice({ ...result.value, ...(invoice ? { id: invoice.id } : {}) })
-      toast('success', INVOICE_SAVED)
+      toast('success', invoice ? INVOICE_SAVED : ADDED)
       onSaved()
     } catch {
       // The client has shown the server's message.

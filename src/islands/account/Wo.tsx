@@ -55,13 +55,13 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
             <h2 id="wo-name" className="break-all text-lg font-semibold text-slate-900">
               {me.nickName || '用户'}
             </h2>
-            {/* The certification (医生/机构) once certified; 游客 only for someone with no stars,
-                since the membership card already names the star level. */}
-            {(me.level > 0 || me.stars <= 0) && (
-              <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                {me.level > 0 ? me.levelText || '已认证' : '游客'}
-              </span>
-            )}
+            {/* The level title for everyone (storefront §2): 医生/机构 once certified, else 游客. */}
+            <span
+              className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+              data-level-title
+            >
+              {me.levelText || '游客'}
+            </span>
             {me.discount > 0 && me.discount < 10 && (
               <span className="rounded bg-orange-50 px-2 py-0.5 text-xs font-medium text-accent-600">
                 会员{me.discount}折

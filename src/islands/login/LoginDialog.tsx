@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { storedUser } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
+import { dropAfterLogin } from '../../lib/stores/after-login.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { LegalLinks } from './Legal.tsx'
@@ -26,7 +28,12 @@ export function LoginDialog() {
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !o && hideLogin()}
+      onOpenChange={(o) => {
+        if (o) return
+        hideLogin()
+        // Closed without logging in: the buy action that opened it is not carried out later.
+        if (!storedUser()) dropAfterLogin()
+      }}
       title={`欢迎来到${site.name}`}
       description="登录或注册账号"
     >

