@@ -4,6 +4,7 @@
  * 加入购物车 survives the login it asked for; 忘记密码 sets a new password with an SMS code.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { expectAccessible } from './a11y.ts'
 import { lastSmsCode, registerUser, signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -135,4 +136,53 @@ test('a visitor’s 加入购物车 is carried out after the login it asked for,
   await page.reload()
   await expect(signedInNav(page)).toBeVisible()
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('center') ?? '[]')[0]?.qty)).toBe(1)
+})
+
+/** Lets `tel` have another code now: its last one is made a minute older (the resend wait is 60 s). */
+async function allowResend(tel: string) {
+  const { DatabaseSync } = await import('node:sqlite')
+  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
+  try {
+    db.prepare('UPDATE sms_codes SET sent_at = sent_at - 61000 WHERE tel = ?').run(tel)
+  } finally {
+    db.close()
+  }
+}
+
+test('忘记密码 sets a new password with an SMS code; the new one logs in, the old one no more', async ({
+  page,
+  request,
+}) => {
+  const tel = await registerUser(request, 'oldpass1')
+  await allowResend(tel)
+  await page.goto('/')
+  await page.getByRole('button', { name: '登录/注册' }).click()
+  const dialog = loginDialog(page)
+  await dialog.getByRole('tab', { name: '密码登录' }).click()
+  await dialog.getByRole('button', { name: '忘记密码' }).click()
+  await expect(dialog.getByRole('heading', { name: '找回密码' })).toBeVisible()
+  await expect(field(dialog, '手机号')).toBeFocused()
+  await expectAccessible(page)
+
+  await field(dialog, '手机号').fill(tel)
+  await dialog.getByRole('button', { name: '获取验证码' }).click()
+  await expect(toasts(page).getByText('短信已经发送到你的手机')).toBeVisible()
+  await field(dialog, '验证码').fill(await lastSmsCode(tel))
+  await field(dialog, '新密码').fill('newpass1')
+  await field(dialog, '确认密码').fill('newpass2')
+  await dialog.getByRole('button', { name: '重置密码' }).click()
+  await expect(dialog.getByText('两次输入密码不一致')).toBeVisible()
+  await field(dialog, '确认密码').fill('newpass1')
+  await dialog.getByRole('button', { name: '重置密码' }).click()
+  await expect(toasts(page).getByText('密码重置成功，请登录')).toBeVisible()
+
+  // Back on the password login, the phone kept; the old password is refused, the new one logs in.
+  await expect(dialog.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true')
+  await expect(field(dialog, '手机号')).toHaveValue(tel)
+  await field(dialog, '密码').fill('oldpass1')
+  await dialog.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(toasts(page).getByText('手机号或密码错误')).toBeVisible()
+  await field(dialog, '密码').fill('newpass1')
+  await dialog.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(signedInNav(page)).toBeVisible()
 })

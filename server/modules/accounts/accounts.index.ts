@@ -15,6 +15,8 @@ import { BAD_LOGIN, revokeToken, signIn } from './sessions.ts'
 import { consumeCode, issueCode } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
 
+const NOT_REGISTERED = '该手机号尚未注册'
+
 /**
  * Accounts (accounts §4-§7): SMS codes, registration, login and logout, password and phone
  * changes, WeChat QR login, the own profile, certification and the introducer's customers.
@@ -38,13 +40,26 @@ export const accounts = router()
     await q.createUser(db, v.tel, await hashPassword(v.password), at)
     return ok(c, '注册成功')
   })
+  .openapi(routes.postPasswordReset, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    const at = now()
+    // As for registration: the code first, so only the phone's owner learns whether it is registered.
+    await consumeCode(db, v.tel, v.code, at)
+    const id = await q.userIdByTel(db, v.tel)
+    if (!id) throw refuse(NOT_REGISTERED)
+    // Every session ends (whoever knew the old password too); the owner, proven by the SMS, may try passwords again.
+    await q.setPassword(db, id, await hashPassword(v.password), at)
+    await clearAccountLimit(db, v.tel)
+    return ok(c, '密码重置成功，请登录')
+  })
   .openapi(routes.postCodeLogin, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const at = now()
     await consumeCode(db, v.tel, v.code, at)
     const id = await q.userIdByTel(db, v.tel)
-    if (!id) throw refuse('该手机号尚未注册')
+    if (!id) throw refuse(NOT_REGISTERED)
     // The phone's owner is back: a lock from someone guessing its password ends.
     await clearAccountLimit(db, v.tel)
     return ok(c, await signIn(db, id, at))

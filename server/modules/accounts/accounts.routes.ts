@@ -125,6 +125,25 @@ export const postRegister = createRoute({
   responses: answers(text, [429]),
 })
 
+/** Not in the spec (issue 19): the login dialog's 忘记密码. */
+export const postPasswordReset = createRoute({
+  method: 'post',
+  path: '/Users/PostUsersPswReset',
+  tags: session,
+  summary: '忘记密码：用短信验证码设置新密码（规则同注册）；该账号的所有会话随之结束',
+  request: {
+    body: jsonBody(
+      ruleBody(checkRegister, {
+        tel: field('string', '手机号'),
+        code: field('string', '短信验证码'),
+        password: field('string', '新密码，6-64 位'),
+        okPassword: field('string', '确认新密码'),
+      }),
+    ),
+  },
+  responses: answers(text, [429]),
+})
+
 export const postCodeLogin = createRoute({
   method: 'post',
   path: '/Users/PostUsersCode',

@@ -48,6 +48,9 @@ export function createAccountApi(http: Http) {
       get<string>('/api/Account/GetAccountCodes', { tel }, o),
     postUsersRegistTel: (b: { tel: string; code: string; password: string; okPassword: string }) =>
       post<string>('/api/Users/PostUsersRegistTel', b),
+    /** 忘记密码 (an addition, issue 19): a new password with an SMS code; every session ends. */
+    postUsersPswReset: (b: { tel: string; code: string; password: string; okPassword: string }) =>
+      post<string>('/api/Users/PostUsersPswReset', b),
     postUsersCode: (b: { tel: string; code: string }) => post<LoginAnswer>('/api/Users/PostUsersCode', b),
     postUsersPsw: (b: { tel: string; password: string }) => post<LoginAnswer>('/api/Users/PostUsersPsw', b),
     postUsersLogout: () => post<string>('/api/Users/PostUsersLogout', {}, { silent: true }),
