@@ -1,11 +1,13 @@
 /**
  * 余额充值 on /wo (storefront §7 "Wallet"; issue 8 item 6): an amount and a way →
  * Recharge/PostRechargeAppend (groups 30) → Recharge/GetRechargePay → the pay QR dialog, polling
- * Recharge/GetRecharge until it is paid (status 20); then the balance is reloaded.
+ * Recharge/GetRecharge until it is paid (status 20); then walletChanged() tells /wo's figures and
+ * records to refresh (issue 19: no page reload).
  */
 import { type SubmitEvent, useId, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import { yuanToFen } from '../../lib/money.ts'
+import { walletChanged } from '../../lib/stores/wallet.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
@@ -14,7 +16,7 @@ import { PayQrDialog, WAY_NAME } from './parts.tsx'
 
 const MAX_FEN = 5_000_000
 
-export function TopUp({ onDone }: { onDone: () => void }) {
+export function TopUp() {
   const [open, setOpen] = useState(false)
   const [amount, setAmount] = useState('')
   const [way, setWay] = useState<'alipay' | 'wechat' | null>(null)
@@ -101,7 +103,7 @@ export function TopUp({ onDone }: { onDone: () => void }) {
         onPaid={() => {
           setQr(null)
           toast('success', '充值成功')
-          onDone()
+          walletChanged()
         }}
         onClose={() => setQr(null)}
       />
