@@ -477,6 +477,17 @@ INSERT INTO user_uploads (user_id, path, size, create_time)
   SELECT user_id, path, size, create_time FROM uploads WHERE user_id IS NOT NULL;
 `,
   },
+  {
+    // Numbered 100 so that it cannot collide with a parallel branch; renumber it when merging.
+    version: 100,
+    name: 'notifications seen',
+    // The newest notification id the user has seen on /message: the bell counts those above it
+    // (server/modules/accounts/notices.ts). Ids, not times: a notification written late with an
+    // earlier create_time is still new to its reader.
+    sql: `
+ALTER TABLE users ADD COLUMN notices_seen_id INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

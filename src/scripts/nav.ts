@@ -4,6 +4,7 @@ import { assetUrl } from '../lib/asset.ts'
 import { storedUser } from '../lib/session.ts'
 import { resumeAfterLogin } from '../lib/stores/after-login.ts'
 import { $cart } from '../lib/stores/cart.ts'
+import { $unread, loadUnread } from '../lib/stores/notices.ts'
 import { toast } from '../lib/toast.ts'
 
 const user = storedUser()
@@ -38,6 +39,18 @@ $cart.subscribe((list) => {
   for (const a of document.querySelectorAll<HTMLElement>('[data-cart-link]'))
     a.setAttribute('aria-label', n ? `购物车（${n} 件商品）` : '购物车')
 })
+
+// The bell shows the unread notifications of someone signed in (issue 19).
+$unread.subscribe((n) => {
+  const count = n ?? 0
+  for (const b of document.querySelectorAll<HTMLElement>('[data-message-badge]')) {
+    b.textContent = count > 99 ? '99+' : String(count)
+    b.hidden = count === 0
+  }
+  for (const a of document.querySelectorAll<HTMLElement>('[data-message-link]'))
+    a.setAttribute('aria-label', count ? `消息（${count} 条未读）` : '消息')
+})
+if (user) void loadUnread()
 
 // The login dialog (accounts §2) is loaded the first time someone asks for it, so pages
 // that nobody signs in from carry none of its code. Islands ask with the same event.

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
-import { lastSmsCode, registerUser, signed } from './session.ts'
+import { lastSmsCode, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
@@ -185,4 +185,45 @@ test('忘记密码 sets a new password with an SMS code; the new one logs in, th
   await field(dialog, '密码').fill('newpass1')
   await dialog.getByRole('button', { name: '登录', exact: true }).click()
   await expect(signedInNav(page)).toBeVisible()
+})
+
+test('the bell counts unread notifications until /message shows them', async ({ page, request }) => {
+  const { user } = await signInAs(page, request, await registerUser(request), 'test1234')
+  const bell = page.locator('header [data-message-badge]').first()
+  await page.goto('/')
+  // The seed's notices for everyone are new to a new user.
+  await expect(bell).toBeVisible()
+  await page.goto('/message')
+  await expect(page.getByRole('tabpanel').getByRole('article').first()).toBeVisible()
+  await expect(bell).toBeHidden()
+
+  // Something happens to the account: the next page's bell says so.
+  const { DatabaseSync } = await import('node:sqlite')
+  const db = new DatabaseSync(`${process.env.E2E_DIR}/portal.db`)
+  try {
+    db.prepare(
+      "INSERT INTO notifications (user_id, title, content, create_time) VALUES (?, '订单已发货', '', '2026-01-01 00:00:00')",
+    ).run(user.id)
+  } finally {
+    db.close()
+  }
+  await page.goto('/')
+  await expect(bell).toHaveText('1')
+  await expect(page.getByRole('link', { name: '消息（1 条未读）' })).toBeVisible()
+  await page.getByRole('link', { name: '消息（1 条未读）' }).click()
+  await expect(page.getByRole('heading', { name: '订单已发货' })).toBeVisible()
+  await expect(bell).toBeHidden()
+})
+
+test('the profile dialog previews an SVG avatar as the picture', async ({ page, request }) => {
+  const { user } = await signInAs(page, request, '13800000002')
+  expect(user.avatarUrl).toMatch(/\.svg$/)
+  await page.goto('/wo')
+  await page.getByRole('button', { name: '编辑资料' }).click()
+  const dialog = page.getByRole('dialog', { name: '修改个人信息' })
+  const thumb = dialog.getByRole('img', { name: '头像 1' })
+  await expect(thumb).toHaveAttribute('src', /\.svg$/)
+  await expect(thumb).toHaveJSProperty('complete', true)
+  expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await expect(dialog.getByText('文件', { exact: true })).toHaveCount(0)
 })

@@ -8,6 +8,7 @@ import * as q from './accounts.queries.ts'
 import * as routes from './accounts.routes.ts'
 import { resetCertification, submitCertification } from './certification.ts'
 import { clearAccountLimit, limitedPasswordCheck, limitedPasswordUser } from './login-limits.ts'
+import { markNoticesSeen, unreadNotices } from './notices.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { changePhone, PHONE_CHANGE } from './phone-change.ts'
 import { introducerCustomers, ownProfile, updateProfile } from './profile.queries.ts'
@@ -116,6 +117,13 @@ export const accounts = router()
     if (row.user_id === null) return ok(c, null)
     if (!(await takeQrLogin(db, row.id))) throw refuse(QR_EXPIRED)
     return ok(c, await signIn(db, row.user_id, at))
+  })
+  .openapi(routes.getUnreadNotices, async (c) =>
+    ok(c, await unreadNotices(c.get('deps').db, requireUser(c).id)),
+  )
+  .openapi(routes.postNoticesRead, async (c) => {
+    await markNoticesSeen(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    return ok(c, '已读')
   })
   .openapi(routes.getOwnProfile, async (c) => ok(c, await ownProfile(c.get('deps').db, requireUser(c).id)))
   .openapi(routes.postOwnProfile, async (c) => {

@@ -105,6 +105,11 @@ export function createAccountApi(http: Http) {
       ),
     getUsersIntroducer: (q: DateRange = {}, o?: CallOptions) =>
       get<Introducer>('/api/Users/GetUsersIntroducer', { ...q }, o),
+    /** The bell (an addition, issue 19): notifications newer than the last seen on /message. */
+    getUsersUnread: (o?: CallOptions) => get<number>('/api/Users/GetUsersUnread', {}, o),
+    /** /message showed notifications up to `id`: they are read. */
+    postUsersNoticesRead: (id: number) =>
+      post<string>('/api/Users/PostUsersNoticesRead', { id }, { silent: true }),
     getNotifications: (o?: CallOptions) =>
       get<{ id: number; title: string; content: string; createTime: string }[]>(
         '/api/Article/GetArticleQuery',
