@@ -10,7 +10,7 @@ import { checkPhone, checkPhoneChange, isPhone } from '../../src/lib/rules/phone
 import { checkProfile } from '../../src/lib/rules/profile.ts'
 import { region } from '../../src/lib/rules/region.ts'
 import { checkRegister } from '../../src/lib/rules/register.ts'
-import { stars } from '../../src/lib/rules/stars.ts'
+import { stars, upgradePrompt } from '../../src/lib/rules/stars.ts'
 
 type Rule = (input: Record<string, unknown>) => { error: string | null; field: string | null }
 
@@ -483,5 +483,16 @@ describe('stars', () => {
     ]
     expect(cases.map(([yuan]) => stars(yuan))).toEqual(cases.map(([, n]) => n))
     expect(stars(60000, [50000, 100000, 200000, 400000])).toBe(2)
+  })
+
+  it('quotes the upgrade prompt of the next star from the configuration (storefront §6, §9)', () => {
+    const levels = { upgradeTexts: [2000, 5000, 10000, 20000] }
+    expect([2, 3, 4, 5].map((n) => upgradePrompt(levels, n))).toEqual([2000, 5000, 10000, 20000])
+    // No prompt for the first star (any spending gives it), past the fifth, or without the list.
+    expect(upgradePrompt(levels, 1)).toBeNull()
+    expect(upgradePrompt(levels, 6)).toBeNull()
+    expect(upgradePrompt({ stars: [1] }, 2)).toBeNull()
+    expect(upgradePrompt(null, 2)).toBeNull()
+    expect(upgradePrompt({ upgradeTexts: ['2000'] }, 2)).toBeNull()
   })
 })
