@@ -59,6 +59,7 @@ const API = {
   login: 'POST /api/Users/PostUsersPsw',
   logout: 'POST /api/Users/PostUsersLogout',
   me: 'GET /api/Users/GetUsersInfo',
+  unread: 'GET /api/Users/GetUsersUnread',
   customers: 'GET /api/Users/GetUsersIntroducer',
   orders: 'GET /api/Orders/GetOrdersPage',
   order: 'GET /api/Orders/GetOrders',
@@ -84,6 +85,7 @@ const API = {
 /** The reads that need a session, each with parameters it would otherwise accept. */
 const SIGNED_IN_READS: [Call, Query][] = [
   [API.me, {}],
+  [API.unread, {}],
   [API.customers, {}],
   [API.orders, {}],
   [API.order, { id: 1 }],

@@ -493,6 +493,16 @@ ALTER TABLE orders ADD COLUMN transfer_deadline TEXT;
 CREATE INDEX orders_transfer_deadline ON orders(status, transfer_deadline);
 `,
   },
+  {
+    version: 10,
+    name: 'notifications seen',
+    // The newest notification id the user has seen on /message: the bell counts those above it
+    // (server/modules/accounts/notices.ts). Ids, not times: a notification written late with an
+    // earlier create_time is still new to its reader.
+    sql: `
+ALTER TABLE users ADD COLUMN notices_seen_id INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

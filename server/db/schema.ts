@@ -62,6 +62,8 @@ export interface UsersTable {
   income_fen: Def<number>
   introducer_id: number | null
   is_teacher: Def<number>
+  /** The newest notification id seen on /message; the bell counts the ones above it (migration 10). */
+  notices_seen_id: Def<number>
   create_time: string
 }
 

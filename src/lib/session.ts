@@ -1,5 +1,5 @@
 /** The stored session (accounts §3 "Client storage"): 'tokens' the bearer token, 'users' the profile. */
-import { STORAGE_TOKENS, STORAGE_USERS } from './api/http.ts'
+import { SESSION_KEYS, STORAGE_TOKENS, STORAGE_USERS } from './api/http.ts'
 
 export interface StoredUser {
   id: number
@@ -29,9 +29,8 @@ export function storedUser(): StoredUser | null {
   }
 }
 
-/** Forgets the session on this browser. */
+/** Forgets the session on this browser, the cart with it; other tabs hear it through the storage event. */
 export function clearSession(): void {
   const s = store()
-  s?.removeItem(STORAGE_TOKENS)
-  s?.removeItem(STORAGE_USERS)
+  for (const key of SESSION_KEYS) s?.removeItem(key)
 }

@@ -2,7 +2,9 @@
 // a session, the search box and logout. Plain DOM so that static pages ship no framework.
 import { assetUrl } from '../lib/asset.ts'
 import { storedUser } from '../lib/session.ts'
+import { resumeAfterLogin } from '../lib/stores/after-login.ts'
 import { $cart } from '../lib/stores/cart.ts'
+import { $unread, loadUnread } from '../lib/stores/notices.ts'
 import { toast } from '../lib/toast.ts'
 
 const user = storedUser()
@@ -14,6 +16,9 @@ if (user) {
     if (user.avatarUrl) img.src = assetUrl(user.avatarUrl)
   }
 }
+
+// The 加入购物车 / 立即购买 that asked this visitor to log in, now that they have (issue 19).
+resumeAfterLogin()
 
 // Cart and messages say 请登录 to visitors (accounts §2).
 for (const a of document.querySelectorAll<HTMLAnchorElement>('a[data-need-login]')) {
@@ -34,6 +39,18 @@ $cart.subscribe((list) => {
   for (const a of document.querySelectorAll<HTMLElement>('[data-cart-link]'))
     a.setAttribute('aria-label', n ? `购物车（${n} 件商品）` : '购物车')
 })
+
+// The bell shows the unread notifications of someone signed in (issue 19).
+$unread.subscribe((n) => {
+  const count = n ?? 0
+  for (const b of document.querySelectorAll<HTMLElement>('[data-message-badge]')) {
+    b.textContent = count > 99 ? '99+' : String(count)
+    b.hidden = count === 0
+  }
+  for (const a of document.querySelectorAll<HTMLElement>('[data-message-link]'))
+    a.setAttribute('aria-label', count ? `消息（${count} 条未读）` : '消息')
+})
+if (user) void loadUnread()
 
 // The login dialog (accounts §2) is loaded the first time someone asks for it, so pages
 // that nobody signs in from carry none of its code. Islands ask with the same event.

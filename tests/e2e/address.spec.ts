@@ -45,7 +45,7 @@ test('adds an address through the region picker down to a street, phone masked i
   await expect(dialog.getByRole('checkbox', { name: '设为默认地址' })).not.toBeChecked()
   await dialog.getByRole('button', { name: '保存' }).click()
 
-  await expect(toasts(page)).toContainText('地址保存成功')
+  await expect(toasts(page)).toContainText('添加成功')
   await expect(dialog).toBeHidden()
   const item = page.getByRole('listitem').filter({ hasText: '张三' })
   await expect(item).toContainText(masked(tel))
@@ -170,30 +170,49 @@ test('adds an invoice of each type, checks the form, and deletes one', async ({ 
       await expect(field(dialog, '公司名称')).toBeFocused()
     }
     await dialog.getByRole('radio', { name: k.type }).check()
+    const vat = k.type === '增值税专用发票'
     await field(dialog, '公司名称').fill(k.company)
-    await field(dialog, '税号').fill(`91320508MA1W8K3L2${i}`)
-    await field(dialog, '注册地址').fill('苏州市姑苏区人民路1号')
-    await field(dialog, '注册电话').fill('05126523018')
-    await field(dialog, '开户银行').fill('中国银行苏州分行')
-    await field(dialog, '银行账号').fill('6217000012345678')
+    // The tax id is a 统一社会信用代码: its check character is checked (GB 32100-2015).
+    await field(dialog, '税号').fill('91320508MA1W8K3L20')
+    await dialog.getByRole('button', { name: '保存' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText('税号校验位不正确，请核对')
+    await field(dialog, '税号').fill(['91320508MA1W8K3L22', '91320508MA1W8K3L35'][i] ?? '')
+    if (vat) {
+      await field(dialog, '注册地址').fill('苏州市姑苏区人民路1号')
+      await field(dialog, '注册电话').fill('05126523018')
+      await field(dialog, '开户银行').fill('中国银行苏州分行')
+      await field(dialog, '银行账号').fill('6217-0000-1234-5678')
+      await dialog.getByRole('button', { name: '保存' }).click()
+      await expect(dialog.getByRole('alert')).toHaveText('银行账号应为8至30位数字')
+      await field(dialog, '银行账号').fill('6217000012345678')
+    } else {
+      // A 电子普通发票 asks for the title, the tax id and its receiver only.
+      await expect(field(dialog, '注册地址')).toHaveCount(0)
+      await expect(field(dialog, '银行账号')).toHaveCount(0)
+      await expect(dialog.getByLabel('省份')).toHaveCount(0)
+    }
     await field(dialog, '收票人').fill('赵六')
     await field(dialog, '收票人手机号').fill('1381234567')
     await dialog.getByRole('button', { name: '保存' }).click()
     await expect(dialog.getByRole('alert')).toHaveText('收票人手机号格式不正确')
     await field(dialog, '收票人手机号').fill('13812345678')
+    if (vat) {
+      await dialog.getByRole('button', { name: '保存' }).click()
+      await expect(dialog.getByRole('alert')).toHaveText('请选择省市区')
+      await pickRegion(dialog, SUZHOU, '平江街道')
+      await field(dialog, '详细地址').fill('干将东路100号')
+    }
     await dialog.getByRole('button', { name: '保存' }).click()
-    await expect(dialog.getByRole('alert')).toHaveText('请选择省市区')
-    await pickRegion(dialog, SUZHOU, '平江街道')
-    await field(dialog, '详细地址').fill('干将东路100号')
-    await dialog.getByRole('button', { name: '保存' }).click()
-    await expect(toasts(page)).toContainText('发票保存成功')
+    await expect(toasts(page)).toContainText('添加成功')
     await expect(dialog).toBeHidden()
 
     const item = page.getByRole('listitem').filter({ hasText: k.company })
     await expect(item).toContainText(k.type)
     await expect(item).toContainText('138****5678')
-    await expect(item).toContainText('江苏省 苏州市 姑苏区 平江街道 干将东路100号')
-    await expect(item).toContainText('中国银行苏州分行')
+    if (vat) {
+      await expect(item).toContainText('江苏省 苏州市 姑苏区 平江街道 干将东路100号')
+      await expect(item).toContainText('中国银行苏州分行')
+    } else await expect(item).not.toContainText('开户银行')
   }
 
   const first = page.getByRole('listitem').filter({ hasText: kinds[0]!.company })

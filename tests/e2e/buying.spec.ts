@@ -207,6 +207,10 @@ test('tops up the wallet on /wo through the sandbox', async ({ page, request, co
   await freshUser(page, request)
   await page.goto('/wo')
   await expect(page.locator('[data-stat="余额"]')).toHaveText('0.00')
+  await expect(page.getByText('暂无交易记录', { exact: true })).toBeVisible()
+  await page.evaluate(() => {
+    ;(window as { samePage?: boolean }).samePage = true
+  })
   await page.getByRole('button', { name: '充值' }).click()
   const dialog = page.getByRole('dialog', { name: '余额充值' })
   await dialog.getByLabel('充值金额（元）').fill('88.8')
@@ -223,6 +227,9 @@ test('tops up the wallet on /wo through the sandbox', async ({ page, request, co
 
   await expect(toasts(page)).toContainText('充值成功', { timeout: 15_000 })
   await expect(page.locator('[data-stat="余额"]')).toHaveText('88.80')
+  // The records show the top-up too, without a reload of the page (issue 19).
+  await expect(page.getByRole('table').locator('tr[data-tag]').filter({ hasText: '+88.80' })).toHaveCount(1)
+  expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
 })
 
 test('buys a paid course and opens its paid section', async ({ page, request }) => {

@@ -115,7 +115,7 @@ const toasts = (page: Page) => page.locator('#toasts')
 const invoiceInfo = (companyName: string, types = '电子普通发票') => ({
   types,
   companyName,
-  companyCode: '91320508MA27Q5RX3H',
+  companyCode: '91320508MA27Q5RX32',
   companyAddress: '苏州市姑苏区干将西路566号',
   companyTel: '05126876542',
   bank: '招商银行苏州分行营业部',

@@ -45,6 +45,11 @@ test('/wo shows the demo user’s figures from GetUsersInfo and the transactions
   await expect(page.locator('[data-stat="支出"]')).toHaveText(me.integral.toFixed(2))
   await expect(page.locator('[data-stat="收入"]')).toHaveText(me.income.toFixed(2))
   await expect(page.getByRole('img', { name: /会员星级/ })).toBeVisible()
+  // Every user has a level title (storefront §2): the uncertified demo user with two stars is 游客,
+  // and the card quotes the spec's upgrade prompt for the third star (issue 19).
+  await expect(page.getByRole('img', { name: /2星/ })).toBeVisible()
+  await expect(page.locator('[data-level-title]')).toHaveText('游客')
+  await expect(page.locator('[data-upgrade-prompt]')).toHaveText('升级提示：消费满 5000 元可升级为三星会员')
 
   // All transactions: both kinds, signed and with two decimals.
   await expect(amounts(page).first()).toBeVisible()

@@ -3,14 +3,14 @@ import { checkAddress } from '../../src/lib/rules/address.ts'
 import { checkCertification } from '../../src/lib/rules/certification.ts'
 import { checkComplaint } from '../../src/lib/rules/complaint.ts'
 import { checked, firstError, isFilePath, list, refusal, text } from '../../src/lib/rules/fields.ts'
-import { checkInvoice } from '../../src/lib/rules/invoice.ts'
+import { checkInvoice, isCreditCode } from '../../src/lib/rules/invoice.ts'
 import { checkCodeLogin, checkPasswordLogin } from '../../src/lib/rules/login.ts'
 import { checkPasswordChange } from '../../src/lib/rules/password.ts'
 import { checkPhone, checkPhoneChange, isPhone } from '../../src/lib/rules/phone.ts'
 import { checkProfile } from '../../src/lib/rules/profile.ts'
 import { region } from '../../src/lib/rules/region.ts'
 import { checkRegister } from '../../src/lib/rules/register.ts'
-import { stars } from '../../src/lib/rules/stars.ts'
+import { stars, upgradePrompt } from '../../src/lib/rules/stars.ts'
 
 type Rule = (input: Record<string, unknown>) => { error: string | null; field: string | null }
 
@@ -191,14 +191,14 @@ describe('address', () => {
 })
 
 describe('invoice', () => {
-  const ok = {
-    types: '电子普通发票',
+  const vat = {
+    types: '增值税专用发票',
     companyName: '公司',
-    companyCode: '9132',
+    companyCode: '914403001922038216',
     companyAddress: '苏州',
     companyTel: '05126523018',
     bank: '工行',
-    account: '1102',
+    account: '11020000123456789',
     name: '周明',
     tel: '13800000001',
     province: '江苏省',
@@ -206,14 +206,22 @@ describe('invoice', () => {
     area: '姑苏区',
     addressx: '人民路1288号',
   }
-  it('requires every field, in the form order, with its limit', () => {
+  const plain = {
+    types: '电子普通发票',
+    companyName: '公司',
+    companyCode: '914403001922038216',
+    name: '周明',
+    tel: '13800000001',
+  }
+
+  it('a VAT special invoice asks for every field, in the form order, with its limit', () => {
+    const ok = vat
     expectMessages(checkInvoice, [
       [{}, '请选择发票类型'],
       [{ ...ok, types: '普通发票' }, '请选择发票类型'],
       [{ ...ok, companyName: '' }, '请填写公司名称'],
       [{ ...ok, companyName: '公'.repeat(21) }, '公司名称不能超过20个字'],
       [{ ...ok, companyCode: '' }, '请填写税号'],
-      [{ ...ok, companyCode: '1'.repeat(41) }, '税号不能超过40个字'],
       [{ ...ok, companyAddress: '' }, '请填写注册地址'],
       [{ ...ok, companyTel: '' }, '请填写注册电话'],
       [{ ...ok, companyTel: '1'.repeat(21) }, '注册电话不能超过20位'],
@@ -222,7 +230,6 @@ describe('invoice', () => {
       [{ ...ok, bank: '' }, '请填写开户银行'],
       [{ ...ok, bank: '行'.repeat(31) }, '开户银行不能超过30个字'],
       [{ ...ok, account: '' }, '请填写银行账号'],
-      [{ ...ok, account: '1'.repeat(21) }, '银行账号不能超过20位'],
       [{ ...ok, name: '' }, '请填写收票人'],
       [{ ...ok, name: '名'.repeat(11) }, '收票人不能超过10个字'],
       [{ ...ok, tel: '' }, '请填写收票人手机号'],
@@ -231,8 +238,70 @@ describe('invoice', () => {
       [{ ...ok, addressx: '' }, '请填写详细地址'],
       [{ ...ok, addressx: '址'.repeat(101) }, '详细地址不能超过100个字'],
       [ok, null],
-      [{ ...ok, types: '增值税专用发票', addressx: '', addressDetail: '人民路' }, null],
+      [{ ...ok, addressx: '', addressDetail: '人民路' }, null],
     ])
+  })
+
+  it('takes a 统一社会信用代码 only with its GB 32100-2015 check character', () => {
+    // Real codes of well-known companies (their 18th characters: 6, G, F, Q, X).
+    for (const code of [
+      '914403001922038216',
+      '9144030071526726XG',
+      '91330100716105852F',
+      '91110108551385082Q',
+      '91110000710925462X',
+    ]) {
+      expect(isCreditCode(code), code).toBe(true)
+      expect(checkInvoice({ ...vat, companyCode: code }).error).toBeNull()
+    }
+    // Typed in small letters it is the same code, kept in capitals.
+    expect(checkInvoice({ ...vat, companyCode: '9144030071526726xg' }).value?.companyCode).toBe(
+      '9144030071526726XG',
+    )
+    expectMessages(checkInvoice, [
+      // One wrong check character; one wrong character elsewhere.
+      [{ ...vat, companyCode: '914403001922038217' }, '税号校验位不正确，请核对'],
+      [{ ...vat, companyCode: '9144030071526727XG' }, '税号校验位不正确，请核对'],
+      // Too short, too long, a letter the code never uses (I, O, S, V, Z), an old 15-digit tax id.
+      [{ ...vat, companyCode: '91440300192203821' }, '税号应为18位统一社会信用代码'],
+      [{ ...vat, companyCode: '9144030019220382160' }, '税号应为18位统一社会信用代码'],
+      [{ ...vat, companyCode: '91440300192203821O' }, '税号应为18位统一社会信用代码'],
+      [{ ...vat, companyCode: '320508123456789' }, '税号应为18位统一社会信用代码'],
+    ])
+  })
+
+  it('takes a bank account of 8 to 30 digits and nothing else', () => {
+    expectMessages(checkInvoice, [
+      [{ ...vat, account: '1234567' }, '银行账号应为8至30位数字'],
+      [{ ...vat, account: '1'.repeat(31) }, '银行账号应为8至30位数字'],
+      [{ ...vat, account: '6217 0000 1234 5678' }, '银行账号应为8至30位数字'],
+      [{ ...vat, account: '6217-0000-1234' }, '银行账号应为8至30位数字'],
+      [{ ...vat, account: '12345678' }, null],
+      // 交通银行's accounts have 21 digits.
+      [{ ...vat, account: '310066726018010123456' }, null],
+    ])
+  })
+
+  it('a plain electronic invoice asks only for the title, the tax id and its receiver', () => {
+    expectMessages(checkInvoice, [
+      [plain, null],
+      [{ ...plain, companyName: '' }, '请填写公司名称'],
+      [{ ...plain, companyCode: '' }, '请填写税号'],
+      [{ ...plain, companyCode: '914403001922038217' }, '税号校验位不正确，请核对'],
+      [{ ...plain, name: '' }, '请填写收票人'],
+      [{ ...plain, tel: '' }, '请填写收票人手机号'],
+    ])
+    // What it did not ask for is not kept, even when the form still held it from the other kind.
+    const v = checkInvoice({ ...vat, types: '电子普通发票', account: 'x' }).value
+    expect(v).toMatchObject({
+      companyAddress: '',
+      companyTel: '',
+      bank: '',
+      account: '',
+      province: '',
+      addressx: '',
+    })
+    expect(v).toMatchObject({ companyName: '公司', companyCode: '914403001922038216', name: '周明' })
   })
 })
 
@@ -414,5 +483,16 @@ describe('stars', () => {
     ]
     expect(cases.map(([yuan]) => stars(yuan))).toEqual(cases.map(([, n]) => n))
     expect(stars(60000, [50000, 100000, 200000, 400000])).toBe(2)
+  })
+
+  it('quotes the upgrade prompt of the next star from the configuration (storefront §6, §9)', () => {
+    const levels = { upgradeTexts: [2000, 5000, 10000, 20000] }
+    expect([2, 3, 4, 5].map((n) => upgradePrompt(levels, n))).toEqual([2000, 5000, 10000, 20000])
+    // No prompt for the first star (any spending gives it), past the fifth, or without the list.
+    expect(upgradePrompt(levels, 1)).toBeNull()
+    expect(upgradePrompt(levels, 6)).toBeNull()
+    expect(upgradePrompt({ stars: [1] }, 2)).toBeNull()
+    expect(upgradePrompt(null, 2)).toBeNull()
+    expect(upgradePrompt({ upgradeTexts: ['2000'] }, 2)).toBeNull()
   })
 })

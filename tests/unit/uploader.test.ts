@@ -106,6 +106,9 @@ describe('kinds of stored paths', () => {
   it('tells image, video, pdf and other files apart by extension', () => {
     expect(kindOfPath('/uploads/u/202601/ab.png')).toBe('image')
     expect(kindOfPath('/uploads/u/202601/ab.JPG')).toBe('image')
+    // The seed's avatars are SVG: shown as the picture, not a 文件 badge (issue 19).
+    expect(kindOfPath('/uploads/seed/avatar-1.3f9a1c2e07.svg')).toBe('image')
+    expect(kindOfPath('/avatar.svg?v=1')).toBe('image')
     expect(kindOfPath('/uploads/u/202601/ab.mp4')).toBe('video')
     expect(kindOfPath('/uploads/u/202601/ab.pdf?x=1')).toBe('pdf')
     expect(kindOfPath('/uploads/u/202601/ab')).toBe('file')

@@ -8,12 +8,15 @@ import * as q from './accounts.queries.ts'
 import * as routes from './accounts.routes.ts'
 import { resetCertification, submitCertification } from './certification.ts'
 import { clearAccountLimit, limitedPasswordCheck, limitedPasswordUser } from './login-limits.ts'
+import { markNoticesSeen, unreadNotices } from './notices.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { changePhone, PHONE_CHANGE } from './phone-change.ts'
 import { introducerCustomers, ownProfile, updateProfile } from './profile.queries.ts'
 import { BAD_LOGIN, revokeToken, signIn } from './sessions.ts'
 import { consumeCode, issueCode } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
+
+const NOT_REGISTERED = '该手机号尚未注册'
 
 /**
  * Accounts (accounts §4-§7): SMS codes, registration, login and logout, password and phone
@@ -38,13 +41,26 @@ export const accounts = router()
     await q.createUser(db, v.tel, await hashPassword(v.password), at)
     return ok(c, '注册成功')
   })
+  .openapi(routes.postPasswordReset, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    const at = now()
+    // As for registration: the code first, so only the phone's owner learns whether it is registered.
+    await consumeCode(db, v.tel, v.code, at)
+    const id = await q.userIdByTel(db, v.tel)
+    if (!id) throw refuse(NOT_REGISTERED)
+    // Every session ends (whoever knew the old password too); the owner, proven by the SMS, may try passwords again.
+    await q.setPassword(db, id, await hashPassword(v.password), at)
+    await clearAccountLimit(db, v.tel)
+    return ok(c, '密码重置成功，请登录')
+  })
   .openapi(routes.postCodeLogin, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const at = now()
     await consumeCode(db, v.tel, v.code, at)
     const id = await q.userIdByTel(db, v.tel)
-    if (!id) throw refuse('该手机号尚未注册')
+    if (!id) throw refuse(NOT_REGISTERED)
     // The phone's owner is back: a lock from someone guessing its password ends.
     await clearAccountLimit(db, v.tel)
     return ok(c, await signIn(db, id, at))
@@ -101,6 +117,13 @@ export const accounts = router()
     if (row.user_id === null) return ok(c, null)
     if (!(await takeQrLogin(db, row.id))) throw refuse(QR_EXPIRED)
     return ok(c, await signIn(db, row.user_id, at))
+  })
+  .openapi(routes.getUnreadNotices, async (c) =>
+    ok(c, await unreadNotices(c.get('deps').db, requireUser(c).id)),
+  )
+  .openapi(routes.postNoticesRead, async (c) => {
+    await markNoticesSeen(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    return ok(c, '已读')
   })
   .openapi(routes.getOwnProfile, async (c) => ok(c, await ownProfile(c.get('deps').db, requireUser(c).id)))
   .openapi(routes.postOwnProfile, async (c) => {

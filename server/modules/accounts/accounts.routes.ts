@@ -5,7 +5,7 @@ import { checkPhoneChange } from '../../../src/lib/rules/phone.ts'
 import { checkProfile } from '../../../src/lib/rules/profile.ts'
 import { checkRegister } from '../../../src/lib/rules/register.ts'
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, range, ruleBody, str } from '../../contract/params.ts'
+import { field, idBody, range, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 import { certInput } from './certification.ts'
 import { QR_STR_MAX } from './wechat.ts'
@@ -125,6 +125,25 @@ export const postRegister = createRoute({
   responses: answers(text, [429]),
 })
 
+/** Not in the spec (issue 19): the login dialog's 忘记密码. */
+export const postPasswordReset = createRoute({
+  method: 'post',
+  path: '/Users/PostUsersPswReset',
+  tags: session,
+  summary: '忘记密码：用短信验证码设置新密码（规则同注册）；该账号的所有会话随之结束',
+  request: {
+    body: jsonBody(
+      ruleBody(checkRegister, {
+        tel: field('string', '手机号'),
+        code: field('string', '短信验证码'),
+        password: field('string', '新密码，6-64 位'),
+        okPassword: field('string', '确认新密码'),
+      }),
+    ),
+  },
+  responses: answers(text, [429]),
+})
+
 export const postCodeLogin = createRoute({
   method: 'post',
   path: '/Users/PostUsersCode',
@@ -218,6 +237,27 @@ export const getWeChatResult = createRoute({
 })
 
 // --- profile, certification, customers -------------------------------------------------------
+
+/** Not in the spec (issue 19): the bell's count. */
+export const getUnreadNotices = createRoute({
+  method: 'get',
+  path: '/Users/GetUsersUnread',
+  tags: profile,
+  summary: '未读系统通知的条数（顶栏铃铛）：比在 /message 看过的最新一条更新的通知',
+  ...signed,
+  responses: answers(z.number().int().openapi({ example: 2 }), [401]),
+})
+
+/** Not in the spec (issue 19): /message marks what it showed as read. */
+export const postNoticesRead = createRoute({
+  method: 'post',
+  path: '/Users/PostUsersNoticesRead',
+  tags: profile,
+  summary: '系统通知已读：id 为 /message 显示的最新一条通知的编号，它及更早的都算已读',
+  ...signed,
+  request: { body: jsonBody(idBody('通知编号')) },
+  responses: answers(text, [401]),
+})
 
 export const getOwnProfile = createRoute({
   method: 'get',

@@ -16,7 +16,7 @@ interface Invoice {
 const form = {
   types: '增值税专用发票',
   companyName: '苏州明德口腔医疗有限公司',
-  companyCode: '91320508MA27Q5RX3H',
+  companyCode: '91320508MA27Q5RX32',
   companyAddress: '苏州市姑苏区干将西路566号',
   companyTel: '05126876542',
   bank: '招商银行苏州分行营业部',
@@ -39,7 +39,8 @@ describe('UserInvoice', () => {
       [{ ...form, companyName: '' }, '请填写公司名称'],
       [{ ...form, companyName: '公'.repeat(21) }, '公司名称不能超过20个字'],
       [{ ...form, companyCode: '' }, '请填写税号'],
-      [{ ...form, companyCode: '9'.repeat(41) }, '税号不能超过40个字'],
+      [{ ...form, companyCode: '9'.repeat(41) }, '税号应为18位统一社会信用代码'],
+      [{ ...form, companyCode: '91320508MA27Q5RX3H' }, '税号校验位不正确，请核对'],
       [{ ...form, companyAddress: '' }, '请填写注册地址'],
       [{ ...form, companyTel: '' }, '请填写注册电话'],
       [{ ...form, companyTel: '1'.repeat(21) }, '注册电话不能超过20位'],
@@ -47,7 +48,8 @@ describe('UserInvoice', () => {
       [{ ...form, bank: '' }, '请填写开户银行'],
       [{ ...form, bank: '银'.repeat(31) }, '开户银行不能超过30个字'],
       [{ ...form, account: '' }, '请填写银行账号'],
-      [{ ...form, account: '1'.repeat(21) }, '银行账号不能超过20位'],
+      [{ ...form, account: '1'.repeat(31) }, '银行账号应为8至30位数字'],
+      [{ ...form, account: '5129 0733 4410 801' }, '银行账号应为8至30位数字'],
       [{ ...form, name: '' }, '请填写收票人'],
       [{ ...form, name: '名'.repeat(11) }, '收票人不能超过10个字'],
       [{ ...form, tel: '' }, '请填写收票人手机号'],
@@ -62,6 +64,31 @@ describe('UserInvoice', () => {
     }
   })
 
+  it('asks a 电子普通发票 only for the title, the tax id and its receiver', async () => {
+    const u = await newUser(h)
+    const plain = {
+      types: '电子普通发票',
+      companyName: '周明口腔诊所',
+      companyCode: '92320508MA1W8K3L2Y',
+      name: '周明',
+      tel: '13800000001',
+    }
+    expect((await h.post('/api/UserInvoice/PostUserInvoiceAppend', plain, u.auth)).data).toBe('发票保存成功')
+    const r = await h.post(
+      '/api/UserInvoice/PostUserInvoiceAppend',
+      { ...plain, companyCode: '92320508MA1W8K3L2X' },
+      u.auth,
+    )
+    expect([r.http, r.data]).toEqual([400, '税号校验位不正确，请核对'])
+    // The special invoice still needs everything.
+    const vat = await h.post(
+      '/api/UserInvoice/PostUserInvoiceAppend',
+      { ...plain, types: '增值税专用发票' },
+      u.auth,
+    )
+    expect([vat.http, vat.data]).toEqual([400, '请填写注册地址'])
+  })
+
   it('adds, updates, keeps one default and deletes', async () => {
     const u = await newUser(h)
     const list = async () => (await h.get<Invoice[]>('/api/UserInvoice/GetUserInvoiceQuery', {}, u.auth)).data
@@ -72,10 +99,16 @@ describe('UserInvoice', () => {
       u.auth,
     )
     const [newest, older] = await list()
+    // A 电子普通发票 keeps only what it asks for: title, tax id, receiver (README "Invoices").
     expect(newest).toMatchObject({
       types: '电子普通发票',
       status: 1,
-      address: '江苏省,苏州市,姑苏区,平江街道',
+      companyCode: '91320508MA27Q5RX32',
+      name: '周明',
+      bank: '',
+      account: '',
+      address: '',
+      addressx: '',
     })
     expect(older).toMatchObject({ types: '增值税专用发票', status: 0, addressx: '人民路1288号' })
 

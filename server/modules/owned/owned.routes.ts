@@ -67,15 +67,15 @@ const addressDoc = {
 const invoiceDoc = {
   types: field('string', `发票类型：${INVOICE_TYPES.join(' 或 ')}`),
   companyName: field('string', '公司名称，至多20字'),
-  companyCode: field('string', '税号，至多40字'),
-  companyAddress: field('string', '注册地址，至多100字'),
-  companyTel: field('string', '注册电话，至多11位'),
-  bank: field('string', '开户银行，至多30字'),
-  account: field('string', '银行账号，至多20位'),
+  companyCode: field('string', '税号：18位统一社会信用代码，校验位按 GB 32100-2015'),
+  companyAddress: field('string', '注册地址，至多100字（仅增值税专用发票）'),
+  companyTel: field('string', '注册电话：手机或带区号的座机（仅增值税专用发票）'),
+  bank: field('string', '开户银行，至多30字（仅增值税专用发票）'),
+  account: field('string', '银行账号：8至30位数字（仅增值税专用发票）'),
   name: field('string', '收票人，至多10字'),
   tel: field('string', '收票人手机号'),
   ...regionDoc,
-  addressx: field('string', '详细地址，至多100字'),
+  addressx: field('string', '详细地址，至多100字（仅增值税专用发票；电子普通发票不存地址）'),
 }
 
 /** An update is the form plus the id of the record, checked first: 请提供正确的编号. */

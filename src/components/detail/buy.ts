@@ -7,14 +7,16 @@ import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { ArticleStatus, OFF_SHELF } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
-import { addToCart } from '../../lib/stores/cart.ts'
+import { afterLogin, type BuyAction, carryOut } from '../../lib/stores/after-login.ts'
 import { toast } from '../../lib/toast.ts'
 import { showLive } from './live.ts'
 import { previewButton } from './preview.ts'
 import { priceLabel } from './text.ts'
 
-function needLogin(): boolean {
+/** A visitor is asked to log in; `action`, if given, is carried out once they have (after-login.ts). */
+function needLogin(action?: BuyAction): boolean {
   if (storedUser()) return false
+  if (action) afterLogin(action)
   toast('error', '请登录')
   window.dispatchEvent(new CustomEvent('portal:login', { detail: { tab: 'login' } }))
   return true
@@ -84,26 +86,26 @@ export function startBuy(root: ParentNode = document): void {
       if (!b) return
       const r = chosen()
       if (!r) return toast('error', '请选择商品规格')
-      if (needLogin()) return
       const n = clamp(Number(qty?.value))
       const spuId = Number(form.dataset.spu)
+      const action: BuyAction =
+        b.dataset.buy === 'now'
+          ? { kind: 'go', url: `/buyorder?id=${spuId}&ids=${r.value}&quantity=${n}` }
+          : {
+              kind: 'cart',
+              item: {
+                id: Number(r.value),
+                spuId,
+                title: `${form.dataset.title ?? ''} ${r.dataset.title ?? ''}`.trim(),
+                img: r.dataset.img ?? '',
+                price: Number(r.dataset.price),
+                stock: stockOf(r),
+              },
+              qty: n,
+            }
+      if (needLogin(action)) return
       if (!(await stillListed(spuId))) return
-      if (b.dataset.buy === 'now') {
-        location.assign(`/buyorder?id=${spuId}&ids=${r.value}&quantity=${n}`)
-        return
-      }
-      addToCart(
-        {
-          id: Number(r.value),
-          spuId,
-          title: `${form.dataset.title ?? ''} ${r.dataset.title ?? ''}`.trim(),
-          img: r.dataset.img ?? '',
-          price: Number(r.dataset.price),
-          stock: stockOf(r),
-        },
-        n,
-      )
-      toast('success', '已经加入购物车')
+      carryOut(action)
     })
     show()
   }

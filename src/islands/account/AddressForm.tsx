@@ -12,11 +12,12 @@ import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
 
 /** The fields on the form; the rule's `street` is the region picker's last select. */
 type Key = Exclude<AddressField, 'street' | 'country'>
 
+/** An edit says 地址保存成功 (accounts §5); a new address 添加成功 (storefront §8). */
 export const ADDRESS_SAVED = '地址保存成功'
 
 export function AddressForm({
@@ -58,7 +59,7 @@ export function AddressForm({
     setBusy(true)
     try {
       await account.saveUserAddress({ ...result.value, ...(address ? { id: address.id } : {}) })
-      toast('success', ADDRESS_SAVED)
+      toast('success', address ? ADDRESS_SAVED : ADDED)
       onSaved()
     } catch {
       // The client has shown the server's message.

@@ -1,12 +1,20 @@
 /**
  * The invoice information form (accounts §3 "Invoice info", §5 invoice rule): the kind, the
- * company's billing details and where the invoice goes. Every field is required, as the rule
- * says; limits are the rule's. Saves as new or updated by id.
+ * company's billing details and where the invoice goes. The kind decides the fields (checkInvoice):
+ * a 电子普通发票 asks for the title, the tax id and its receiver; a 增值税专用发票 for every field,
+ * all required. Limits are the rule's. Saves as new or updated by id.
  */
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react'
 import type { Invoice } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { checkInvoice, INVOICE_TYPES, type InvoiceField, type InvoiceType } from '../../lib/rules/invoice.ts'
+import {
+  ACCOUNT_MAX,
+  checkInvoice,
+  INVOICE_TYPES,
+  type InvoiceField,
+  type InvoiceType,
+  isVat,
+} from '../../lib/rules/invoice.ts'
 import { COMPANY_TEL_MAX } from '../../lib/rules/phone.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
@@ -14,7 +22,7 @@ import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
 
 /** The text fields: every field of the rule but the type and the region picker. */
 type TextKey = Exclude<InvoiceField, 'types' | 'address' | 'country'>
@@ -28,25 +36,29 @@ const TEXT_FIELDS: {
   max: number
   placeholder: string
   type?: 'tel'
+  /** Asked only for a 增值税专用发票. */
+  vatOnly?: boolean
 }[] = [
   { key: 'companyName', label: '公司名称', max: 20, placeholder: '发票抬头，与营业执照一致' },
-  { key: 'companyCode', label: '税号', max: 40, placeholder: '纳税人识别号' },
-  { key: 'companyAddress', label: '注册地址', max: 100, placeholder: '公司注册地址' },
+  { key: 'companyCode', label: '税号', max: 18, placeholder: '18位统一社会信用代码' },
+  { key: 'companyAddress', label: '注册地址', max: 100, placeholder: '公司注册地址', vatOnly: true },
   {
     key: 'companyTel',
     label: '注册电话',
     max: COMPANY_TEL_MAX,
     placeholder: '手机或座机，如 0512-65551234',
     type: 'tel',
+    vatOnly: true,
   },
-  { key: 'bank', label: '开户银行', max: 30, placeholder: '如：中国银行苏州分行' },
-  { key: 'account', label: '银行账号', max: 20, placeholder: '对公银行账号' },
+  { key: 'bank', label: '开户银行', max: 30, placeholder: '如：中国银行苏州分行', vatOnly: true },
+  { key: 'account', label: '银行账号', max: ACCOUNT_MAX, placeholder: '对公银行账号，仅数字', vatOnly: true },
 ]
 const RECEIVER_FIELDS: typeof TEXT_FIELDS = [
   { key: 'name', label: '收票人', max: 10, placeholder: '收票人姓名' },
   { key: 'tel', label: '收票人手机号', max: 11, placeholder: '11位手机号', type: 'tel' },
 ]
 
+/** An edit says 发票保存成功 (accounts §8); a new invoice title 添加成功 (storefront §8). */
 export const INVOICE_SAVED = '发票保存成功'
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -90,6 +102,7 @@ export function InvoiceForm({
   const [region, setRegion] = useState(invoice ? joinRegion(invoice) : '')
   const [isDefault, setDefault] = useState(invoice?.status === 1)
   const [busy, setBusy] = useState(false)
+  const vat = isVat(types)
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
@@ -105,7 +118,7 @@ export function InvoiceForm({
     setBusy(true)
     try {
       await account.saveUserInvoice({ ...result.value, ...(invoice ? { id: invoice.id } : {}) })
-      toast('success', INVOICE_SAVED)
+      toast('success', invoice ? INVOICE_SAVED : ADDED)
       onSaved()
     } catch {
       // The client has shown the server's message.
@@ -174,27 +187,31 @@ export function InvoiceForm({
         </div>
       </div>
 
-      <Section title="开票信息">{TEXT_FIELDS.map(input)}</Section>
+      <Section title="开票信息">{TEXT_FIELDS.filter((f) => vat || !f.vatOnly).map(input)}</Section>
 
       <Section title="收票信息">
         {RECEIVER_FIELDS.map(input)}
-        <RegionDetailFields
-          regionId={id('address')}
-          region={region}
-          onRegion={(v) => {
-            setRegion(v)
-            clear('address')
-          }}
-          regionError={errorOf('address')}
-          detailId={id('addressx')}
-          detail={text.addressx}
-          onDetail={(v) => {
-            setText((t) => ({ ...t, addressx: v }))
-            clear('addressx')
-          }}
-          detailError={errorOf('addressx')}
-          detailMax={100}
-        />
+        {vat ? (
+          <RegionDetailFields
+            regionId={id('address')}
+            region={region}
+            onRegion={(v) => {
+              setRegion(v)
+              clear('address')
+            }}
+            regionError={errorOf('address')}
+            detailId={id('addressx')}
+            detail={text.addressx}
+            onDetail={(v) => {
+              setText((t) => ({ ...t, addressx: v }))
+              clear('addressx')
+            }}
+            detailError={errorOf('addressx')}
+            detailMax={100}
+          />
+        ) : (
+          <p className="text-sm text-slate-500">电子普通发票无需邮寄地址，开具后在“消息”中通知。</p>
+        )}
       </Section>
 
       <FormFoot

@@ -101,10 +101,12 @@ function InvoiceList() {
 }
 
 function Item({ label, value, wide }: { label: string; value: string; wide?: boolean }) {
+  // A 电子普通发票 has no registration or postal details: nothing to list for them.
+  if (!value.trim()) return null
   return (
     <div className={`flex gap-2 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="w-20 shrink-0 text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-all text-slate-700">{value || '—'}</dd>
+      <dd className="min-w-0 break-all text-slate-700">{value}</dd>
     </div>
   )
 }

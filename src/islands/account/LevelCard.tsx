@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { RichText } from '../../components/RichText.tsx'
 import { formatMoney } from '../../lib/format.ts'
-import { parseStarThresholds } from '../../lib/rules/stars.ts'
+import { parseStarThresholds, upgradePrompt } from '../../lib/rules/stars.ts'
 import { Dialog } from '../common/Dialog.tsx'
 
 export const MAX_STARS = 5
@@ -60,6 +60,7 @@ export function LevelCard({
   const [open, setOpen] = useState(false)
   const shown = Math.min(MAX_STARS, Math.max(0, Math.round(stars)))
   const next = nextStar(shown, integral, parseStarThresholds(levels))
+  const prompt = next ? upgradePrompt(levels, next.stars) : null
 
   return (
     <section aria-labelledby="wo-level" className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -108,6 +109,13 @@ export function LevelCard({
               ? `再消费超过 ${formatMoney(Math.max(0, next.above - integral))} 元即可升级为${STAR_NAMES[next.stars]}会员（累计消费需超过 ${next.above} 元）`
               : '完成首笔消费即可成为一星会员'}
           </p>
+          {/* The spec's upgrade prompt for this next star; its figures are a second reading of §6
+              (README "Membership"), so it is named as the prompt, beside the thresholds that count. */}
+          {prompt !== null && (
+            <p className="mt-1 text-xs text-slate-500" data-upgrade-prompt>
+              升级提示：消费满 {prompt} 元可升级为{STAR_NAMES[next.stars]}会员
+            </p>
+          )}
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-600">您已是最高等级的五星会员</p>

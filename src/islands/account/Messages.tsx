@@ -3,12 +3,13 @@
  * (Comment/GetCommentReplyPage: who answered which of the user's comments, issue 10). Reply text
  * is shown as text, never as HTML.
  */
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { account, community } from '../../lib/api/browser.ts'
 import type { CommentReply } from '../../lib/api/community.ts'
 import type { Notification, Paged } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
+import { markNoticesRead } from '../../lib/stores/notices.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
@@ -46,6 +47,11 @@ function Notifications() {
     (_: null, signal): Promise<Notification[]> => account.getNotifications({ silent: true, signal }),
     null,
   )
+  // Shown is read: the bell's count drops to what arrived after this list (issue 19).
+  const newest = list?.reduce((m, n) => Math.max(m, n.id), 0) ?? 0
+  useEffect(() => {
+    if (newest > 0) void markNoticesRead(newest)
+  }, [newest])
 
   if (failed)
     return (

@@ -2,12 +2,14 @@
  * The wallet's transactions on /wo (storefront §2): tabs 全部 / 支出 / 收入 (tag 1 / 2), a
  * date-time range and the pager; 20 a page, 1-based on screen, 0-based in the call.
  */
-import { useState } from 'react'
+import { useStore } from '@nanostores/react'
+import { useEffect, useState } from 'react'
 import type { Transaction } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
+import { $walletChanges } from '../../lib/stores/wallet.ts'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
@@ -32,6 +34,12 @@ export function Transactions() {
     (q, signal) => account.getRechargePage(q, { silent: true, signal }),
     { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, tag, ...range },
   )
+
+  // A top-up paid on this page (TopUp): the records show it without a reload.
+  const walletChanges = useStore($walletChanges)
+  useEffect(() => {
+    if (walletChanges > 0) reload()
+  }, [walletChanges, reload])
 
   const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
   const filtered = Boolean(range.stime || range.etime)

@@ -2,11 +2,13 @@
  * 个人中心 /wo (storefront §2): avatar, nickname, level title, membership stars and 等级说明,
  * the wallet's figures (余额 / 支出 / 收入), the edit-profile dialog and the transactions.
  */
+import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { api } from '../../lib/api/browser.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { $walletChanges } from '../../lib/stores/wallet.ts'
 import { TopUp } from '../buying/TopUp.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { LevelCard } from './LevelCard.tsx'
@@ -25,6 +27,12 @@ interface LevelConfig {
 function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void> }) {
   const [editing, setEditing] = useState(false)
   const [config, setConfig] = useState<LevelConfig>({ levels: undefined, explanation: null })
+
+  // A top-up paid on this page: the balance and the totals are fetched again.
+  const walletChanges = useStore($walletChanges)
+  useEffect(() => {
+    if (walletChanges > 0) reload().catch(() => {})
+  }, [walletChanges, reload])
 
   useEffect(() => {
     api
@@ -55,13 +63,13 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
             <h2 id="wo-name" className="break-all text-lg font-semibold text-slate-900">
               {me.nickName || '用户'}
             </h2>
-            {/* The certification (医生/机构) once certified; 游客 only for someone with no stars,
-                since the membership card already names the star level. */}
-            {(me.level > 0 || me.stars <= 0) && (
-              <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
-                {me.level > 0 ? me.levelText || '已认证' : '游客'}
-              </span>
-            )}
+            {/* The level title for everyone (storefront §2): 医生/机构 once certified, else 游客. */}
+            <span
+              className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700"
+              data-level-title
+            >
+              {me.levelText || '游客'}
+            </span>
             {me.discount > 0 && me.discount < 10 && (
               <span className="rounded bg-orange-50 px-2 py-0.5 text-xs font-medium text-accent-600">
                 会员{me.discount}折
@@ -92,7 +100,7 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
             <h2 id="wo-wallet" className="text-base font-semibold text-slate-900">
               账户统计
             </h2>
-            <TopUp onDone={() => void reload()} />
+            <TopUp />
           </div>
           <dl className="mt-3 grid grid-cols-3 divide-x divide-slate-100 text-center">
             {stats.map((s) => (

@@ -8,6 +8,9 @@ import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { RegionPicker } from './RegionPicker.tsx'
 
+/** A new address or invoice title saved (storefront §8); an edit keeps its form's own message. */
+export const ADDED = '添加成功'
+
 /** The region picker and the detail textarea; each clears its own message as it changes. */
 export function RegionDetailFields({
   regionId,

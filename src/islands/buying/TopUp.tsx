@@ -1,18 +1,20 @@
 /**
  * 余额充值 on /wo (storefront §7 "Wallet"; issue 8 item 6): an amount and a way →
  * Recharge/PostRechargeAppend (groups 30) → Recharge/GetRechargePay → the pay QR dialog, polling
- * Recharge/GetRecharge until it is paid (status 20); then the balance is reloaded.
+ * Recharge/GetRecharge until it is paid (status 20); then walletChanged() tells /wo's figures and
+ * records to refresh (issue 19: no page reload).
  */
 import { type SubmitEvent, useId, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import { checkTopUp } from '../../lib/rules/price.ts'
+import { walletChanged } from '../../lib/stores/wallet.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { PayQrDialog, WAY_NAME } from './parts.tsx'
 
-export function TopUp({ onDone }: { onDone: () => void }) {
+export function TopUp() {
   const [open, setOpen] = useState(false)
   const [amount, setAmount] = useState('')
   const [way, setWay] = useState<'alipay' | 'wechat' | null>(null)
@@ -100,7 +102,7 @@ export function TopUp({ onDone }: { onDone: () => void }) {
         onPaid={() => {
           setQr(null)
           toast('success', '充值成功')
-          onDone()
+          walletChanged()
         }}
         onClose={() => setQr(null)}
       />

@@ -5,6 +5,7 @@
  */
 
 import { SECTION_FILE_MAX_MB, UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
+import { isImagePath } from '../../lib/rules/files.ts'
 
 /** What a use of the uploader takes: photos, course videos, PDF documents. */
 export type FileKind = 'image' | 'video' | 'pdf'
@@ -109,8 +110,11 @@ export function defaultHint(kinds: readonly FileKind[], maxMb: number): string {
 
 /** How a stored path is shown and previewed: kindOfPath('/uploads/u/1/a.MP4') → 'video' */
 export function kindOfPath(path: string): FileKind | 'file' {
-  const ext = extOf(path.split(/[?#]/)[0] ?? '')
-  if (['png', 'jpeg', 'jpg', 'gif', 'webp'].includes(ext)) return 'image'
+  const bare = path.split(/[?#]/)[0] ?? ''
+  const ext = extOf(bare)
+  // Any picture a browser draws, SVG included: the seed's avatars are SVG (issue 19). An <img>
+  // never runs an SVG's scripts, and uploads themselves cannot be SVG (the server takes raster only).
+  if (isImagePath(bare)) return 'image'
   if (ext === 'mp4') return 'video'
   if (ext === 'pdf') return 'pdf'
   return 'file'

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { storedUser } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
+import { dropAfterLogin } from '../../lib/stores/after-login.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { LegalLinks } from './Legal.tsx'
@@ -26,7 +28,12 @@ export function LoginDialog() {
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => !o && hideLogin()}
+      onOpenChange={(o) => {
+        if (o) return
+        hideLogin()
+        // Closed without logging in: the buy action that opened it is not carried out later.
+        if (!storedUser()) dropAfterLogin()
+      }}
       title={`欢迎来到${site.name}`}
       description="登录或注册账号"
     >
@@ -41,6 +48,8 @@ function LoginBody({ tab }: { tab: LoginTab }) {
   const mode = useStore($mode)
   const [tel, setTel] = useState('')
   const [justRegistered, setJustRegistered] = useState(false)
+  /** 忘记密码 was chosen: the reset form stands in for the tabs until it is done or left. */
+  const [resetting, setResetting] = useState(false)
   const body = useRef<HTMLDivElement>(null)
 
   // Focus goes to the first field (or the selected tab when the mode has none); this runs
@@ -53,10 +62,43 @@ function LoginBody({ tab }: { tab: LoginTab }) {
     first?.focus()
   }, [])
 
+  // The reset form takes the place of the button that opened it: focus goes to its first field.
+  useEffect(() => {
+    if (resetting) body.current?.querySelector<HTMLElement>('input')?.focus()
+  }, [resetting])
+
   const selectTab = (t: LoginTab) => {
     setJustRegistered(false)
     showLogin(t)
   }
+  // Back on the password login with the phone filled in, the new password next.
+  const backToPassword = (phone: string) => {
+    setTel(phone)
+    setResetting(false)
+    setJustRegistered(true)
+    $mode.set('password')
+    showLogin('login')
+  }
+
+  if (resetting)
+    return (
+      <section ref={body} aria-labelledby={`${id}-reset`}>
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h3 id={`${id}-reset`} className="text-base font-semibold text-slate-900">
+            找回密码
+          </h3>
+          <button
+            type="button"
+            className="text-sm text-brand-700 underline-offset-2 hover:underline"
+            onClick={() => backToPassword(tel)}
+          >
+            返回登录
+          </button>
+        </div>
+        <p className="mb-3 text-sm text-slate-500">验证手机号后设置新密码，所有已登录的设备需重新登录。</p>
+        <RegisterForm reset tel={tel} onTel={setTel} onRegistered={backToPassword} />
+      </section>
+    )
 
   return (
     <div ref={body}>
@@ -86,7 +128,14 @@ function LoginBody({ tab }: { tab: LoginTab }) {
               {mode === 'wechat' ? (
                 <WeChatLogin />
               ) : (
-                <LoginForm key={mode} mode={mode} tel={tel} onTel={setTel} focusPassword={justRegistered} />
+                <LoginForm
+                  key={mode}
+                  mode={mode}
+                  tel={tel}
+                  onTel={setTel}
+                  focusPassword={justRegistered}
+                  onForgot={() => setResetting(true)}
+                />
               )}
             </div>
           </>

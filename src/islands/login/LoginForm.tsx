@@ -17,6 +17,7 @@ export function LoginForm({
   tel,
   onTel,
   focusPassword = false,
+  onForgot,
 }: {
   mode: 'code' | 'password'
   /** The phone, shared with the other tab and mode so it is typed once. */
@@ -24,6 +25,8 @@ export function LoginForm({
   onTel: (tel: string) => void
   /** Right after registering: the phone is known, the password comes next. */
   focusPassword?: boolean
+  /** 忘记密码: the dialog shows the reset form. */
+  onForgot?: () => void
 }) {
   const id = useId()
   const [code, setCode] = useState('')
@@ -113,6 +116,15 @@ export function LoginForm({
             clear('password')
           }}
         />
+      )}
+      {mode === 'password' && onForgot && (
+        <button
+          type="button"
+          className="justify-self-end text-sm text-brand-700 underline-offset-2 hover:underline"
+          onClick={onForgot}
+        >
+          忘记密码
+        </button>
       )}
       <FormError message={formError} reserve />
       <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>

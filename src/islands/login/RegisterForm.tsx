@@ -13,15 +13,18 @@ type Key = 'tel' | 'code' | 'password' | 'okPassword'
 /**
  * 注册 (accounts §4-§5): phone, SMS code, password and its repetition, checked by the shared
  * registration rule in its order; on 注册成功 the dialog returns to the login tab.
+ * With `reset` it is 忘记密码 (issue 19): the same fields and rule set a new password.
  */
 export function RegisterForm({
   tel,
   onTel,
   onRegistered,
+  reset = false,
 }: {
   tel: string
   onTel: (tel: string) => void
   onRegistered: (tel: string) => void
+  reset?: boolean
 }) {
   const id = useId()
   const [code, setCode] = useState('')
@@ -39,8 +42,12 @@ export function RegisterForm({
     if (c.error !== null) return refuse(c.field, c.error)
     setBusy(true)
     try {
-      await account.postUsersRegistTel({ ...c.value, okPassword })
-      toast('success', '注册成功')
+      const body = { ...c.value, okPassword }
+      if (reset) toast('success', (await account.postUsersPswReset(body)).data)
+      else {
+        await account.postUsersRegistTel(body)
+        toast('success', '注册成功')
+      }
       onRegistered(c.value.tel)
     } catch {
       // Refused (wrong code, phone taken …): the client has toasted the server's message.
@@ -88,10 +95,10 @@ export function RegisterForm({
       />
       <TextField
         {...input('password', setPassword)}
-        label="密码"
+        label={reset ? '新密码' : '密码'}
         type="password"
         autoComplete="new-password"
-        placeholder={`请设置密码（至少${PASSWORD_MIN}位）`}
+        placeholder={`请设置${reset ? '新' : ''}密码（至少${PASSWORD_MIN}位）`}
         value={password}
       />
       <TextField
@@ -104,7 +111,7 @@ export function RegisterForm({
       />
       <FormError message={formError} reserve />
       <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
-        {busy ? '正在注册…' : '注册'}
+        {reset ? (busy ? '正在重置…' : '重置密码') : busy ? '正在注册…' : '注册'}
       </button>
     </form>
   )

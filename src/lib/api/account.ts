@@ -48,6 +48,9 @@ export function createAccountApi(http: Http) {
       get<string>('/api/Account/GetAccountCodes', { tel }, o),
     postUsersRegistTel: (b: { tel: string; code: string; password: string; okPassword: string }) =>
       post<string>('/api/Users/PostUsersRegistTel', b),
+    /** 忘记密码 (an addition, issue 19): a new password with an SMS code; every session ends. */
+    postUsersPswReset: (b: { tel: string; code: string; password: string; okPassword: string }) =>
+      post<string>('/api/Users/PostUsersPswReset', b),
     postUsersCode: (b: { tel: string; code: string }) => post<LoginAnswer>('/api/Users/PostUsersCode', b),
     postUsersPsw: (b: { tel: string; password: string }) => post<LoginAnswer>('/api/Users/PostUsersPsw', b),
     postUsersLogout: () => post<string>('/api/Users/PostUsersLogout', {}, { silent: true }),
@@ -102,6 +105,11 @@ export function createAccountApi(http: Http) {
       ),
     getUsersIntroducer: (q: DateRange = {}, o?: CallOptions) =>
       get<Introducer>('/api/Users/GetUsersIntroducer', { ...q }, o),
+    /** The bell (an addition, issue 19): notifications newer than the last seen on /message. */
+    getUsersUnread: (o?: CallOptions) => get<number>('/api/Users/GetUsersUnread', {}, o),
+    /** /message showed notifications up to `id`: they are read. */
+    postUsersNoticesRead: (id: number) =>
+      post<string>('/api/Users/PostUsersNoticesRead', { id }, { silent: true }),
     getNotifications: (o?: CallOptions) =>
       get<{ id: number; title: string; content: string; createTime: string }[]>(
         '/api/Article/GetArticleQuery',

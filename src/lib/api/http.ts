@@ -14,6 +14,10 @@ export const MSG_NETWORK = '网络连接失败，请稍后重试'
 /** localStorage keys of the session (accounts §7 "Login answers … are stored"). */
 export const STORAGE_USERS = 'users'
 export const STORAGE_TOKENS = 'tokens'
+/** The cart (accounts §3): it belongs to whoever is signed in, so it ends with the session (issue 19). */
+export const STORAGE_CART = 'center'
+/** Everything a session leaves in localStorage; a logout or a 401 removes all of it. */
+export const SESSION_KEYS = [STORAGE_TOKENS, STORAGE_USERS, STORAGE_CART] as const
 
 export type NotifyKind = 'error' | 'info' | 'success'
 export type Notify = (kind: NotifyKind, message: string) => void
@@ -195,8 +199,7 @@ export function createHttp(opts: HttpOptions): Http {
     if (httpStatus === 401) {
       opts.notify('error', MSG_EXPIRED)
       try {
-        opts.storage?.removeItem(STORAGE_USERS)
-        opts.storage?.removeItem(STORAGE_TOKENS)
+        for (const key of SESSION_KEYS) opts.storage?.removeItem(key)
       } catch {
         // Storage unavailable: nothing stored to clear.
       }

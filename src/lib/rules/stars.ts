@@ -25,3 +25,14 @@ export function parseStarThresholds(levels: unknown): readonly number[] {
     list.every((n, i) => typeof n === 'number' && Number.isFinite(n) && n > 0 && (i === 0 || n > list[i - 1]))
   return good ? (list as number[]) : DEFAULT_STAR_THRESHOLDS
 }
+
+/**
+ * The upgrade prompts of storefront §6 (2000, 5000, 10000, 20000 yuan: what the prompts for the
+ * second to fifth star quote), from the 'levels' configuration's upgradeTexts; null without one.
+ * upgradePrompt(levels, 2) → 2000
+ */
+export function upgradePrompt(levels: unknown, nextStars: number): number | null {
+  const list = (levels as { upgradeTexts?: unknown } | null)?.upgradeTexts
+  const n = Array.isArray(list) ? list[nextStars - 2] : undefined
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null
+}

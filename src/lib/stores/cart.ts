@@ -4,8 +4,9 @@
  * and kept in step across tabs through the storage event. The pure rules are exported for tests.
  */
 import { atom } from 'nanostores'
+import { STORAGE_CART } from '../api/http.ts'
 
-export const CART_KEY = 'center'
+export const CART_KEY = STORAGE_CART
 export const QTY_MIN = 1
 export const QTY_MAX = 99999
 
@@ -102,6 +103,9 @@ function save(list: CartItem[]): void {
 }
 
 export const cartCount = (list: CartItem[]) => list.length
+
+/** The session ended (clearSession removed the stored cart): this tab's copy goes too. */
+export const forgetCart = () => $cart.set([])
 
 export const addToCart = (item: NewCartItem, qty = 1) => save(addTo($cart.get(), item, qty))
 export const setQty = (id: number, qty: unknown) =>

@@ -6,9 +6,17 @@ import { atom } from 'nanostores'
 import type { LoginAnswer, Profile } from '../api/account.ts'
 import { STORAGE_TOKENS, STORAGE_USERS } from '../api/http.ts'
 import { clearSession, type StoredUser, storedUser } from '../session.ts'
+import { forgetCart } from './cart.ts'
 
 /** The signed-in user as last stored; null for visitors. */
 export const $user = atom<StoredUser | null>(typeof window === 'undefined' ? null : storedUser())
+
+if (typeof window !== 'undefined') {
+  // Another tab signed in or out: this one follows (its cart follows through cart.ts's own listener).
+  window.addEventListener('storage', (e) => {
+    if (e.key === STORAGE_TOKENS || e.key === STORAGE_USERS || e.key === null) $user.set(storedUser())
+  })
+}
 
 function remember(user: Profile): void {
   try {
@@ -34,8 +42,9 @@ export function updateUser(user: Profile): void {
   remember(user)
 }
 
-/** Forgets the session here; the caller has already told the server (or could not). */
+/** Forgets the session here, the cart included; the caller has already told the server (or could not). */
 export function signOut(): void {
   clearSession()
+  forgetCart()
   $user.set(null)
 }

@@ -1,0 +1,86 @@
+/**
+ * What a visitor asked for when the login dialog stopped them (issue 19): 加入购物车 or 立即购买.
+ * Login reloads the page (accounts §4), so the wish waits in sessionStorage (this tab only) and
+ * the reloaded page carries it out once. It is dropped when the dialog closes without a login,
+ * and by any page load that cannot carry it out (a visitor's, another page's, a stale one).
+ */
+import { storedUser } from '../session.ts'
+import { toast } from '../toast.ts'
+import { addToCart, type NewCartItem } from './cart.ts'
+
+const KEY = 'after-login'
+/** Long enough to register and log in, short enough that a forgotten wish never surprises anyone. */
+const TTL_MS = 15 * 60 * 1000
+
+/** A buy action: lines into the cart, or a page to go to (the direct-buy checkout). */
+export type BuyAction = { kind: 'cart'; item: NewCartItem; qty: number } | { kind: 'go'; url: string }
+
+interface Waiting {
+  action: BuyAction
+  /** The page that asked; login reloads that very page. */
+  page: string
+  at: number
+}
+
+const here = () => `${location.pathname}${location.search}`
+
+function session(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** Does it now: adds to the cart (已经加入购物车) or goes on to checkout. */
+export function carryOut(action: BuyAction): void {
+  if (action.kind === 'go') {
+    location.assign(action.url)
+    return
+  }
+  addToCart(action.item, action.qty)
+  toast('success', '已经加入购物车')
+}
+
+/** Keeps the action for after the login that is about to be asked for. */
+export function afterLogin(action: BuyAction, now = Date.now()): void {
+  try {
+    session()?.setItem(KEY, JSON.stringify({ action, page: here(), at: now } satisfies Waiting))
+  } catch {
+    // Storage blocked: the visitor clicks again after logging in.
+  }
+}
+
+/** The login was abandoned: nothing waits any more. */
+export function dropAfterLogin(): void {
+  try {
+    session()?.removeItem(KEY)
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/** Takes the waiting action (once: it is removed) if this page, signed in, may carry it out. */
+export function takeAfterLogin(now = Date.now()): BuyAction | null {
+  const s = session()
+  let raw: string | null = null
+  try {
+    raw = s?.getItem(KEY) ?? null
+    if (raw) s?.removeItem(KEY)
+  } catch {
+    return null
+  }
+  if (!raw || !storedUser()) return null
+  try {
+    const w = JSON.parse(raw) as Waiting
+    return w.page === here() && now - w.at >= 0 && now - w.at < TTL_MS ? w.action : null
+  } catch {
+    return null
+  }
+}
+
+/** On every page load (nav.ts): the action the login interrupted, carried out once. */
+export function resumeAfterLogin(): void {
+  const action = takeAfterLogin()
+  if (action) carryOut(action)
+}
