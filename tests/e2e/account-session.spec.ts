@@ -138,6 +138,33 @@ test('a visitor’s 加入购物车 is carried out after the login it asked for,
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('center') ?? '[]')[0]?.qty)).toBe(1)
 })
 
+test('a visitor’s 立即购买 of a paid course goes on to its payment after the login it asked for', async ({
+  page,
+  request,
+}) => {
+  const tel = await registerUser(request)
+  const list = await (
+    await request.get('/api/Article/GetArticlePage?status=30&isPrice=1&pageIndex=0&pageSize=1', {
+      headers: signed(),
+    })
+  ).json()
+  const course = (list.data.pageData as { id: number }[])[0]
+  if (!course) throw new Error('no paid course in the demo data')
+  await page.goto(`/detail/${course.id}/`)
+  await page.getByRole('button', { name: '立即购买' }).click()
+  await expect(toasts(page).getByText('请登录')).toBeVisible()
+  await logInThroughDialog(page, tel, 'test1234')
+  // The order is placed once, and the payment lands back on the course (type=1).
+  await expect(page).toHaveURL(/\/pay\?id=\d+&type=1/)
+  const token = await page.evaluate(() => localStorage.getItem('tokens'))
+  const orders = await (
+    await request.get('/api/Orders/GetOrdersPage?pageIndex=0&pageSize=20&status=10', {
+      headers: { ...signed(), authorization: `Bearer ${token}` },
+    })
+  ).json()
+  expect(orders.data.pageTotal).toBe(1)
+})
+
 /** Lets `tel` have another code now: its last one is made a minute older (the resend wait is 60 s). */
 async function allowResend(tel: string) {
   const { DatabaseSync } = await import('node:sqlite')

@@ -1,3 +1,4 @@
+import { OFF_SHELF, PICK_SKU } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
@@ -63,15 +64,14 @@ export const orders = router()
       if (items.length > 1) throw refuse('课程、帖子和任务须单独购买')
       const item = items[0] ?? {}
       const articleId = parseId(item.articleId)
-      if (articleId === null) throw refuse('当前商品已经下架')
+      if (articleId === null) throw refuse(OFF_SHELF)
       const hasSection = item.sectionId !== undefined && item.sectionId !== null && item.sectionId !== ''
       const sectionId = hasSection ? parseId(item.sectionId) : undefined
-      if (sectionId === null) throw refuse('当前商品已经下架')
+      if (sectionId === null) throw refuse(OFF_SHELF)
       return ok(c, await placeArticleOrder(db, user.id, { articleId, sectionId }, now()))
     }
     // A line that names no SKU is an unchosen specification, not an item gone off shelf.
-    if (items.some((i) => i.skuId === undefined || i.skuId === null || i.skuId === ''))
-      throw refuse('请选择商品规格')
+    if (items.some((i) => i.skuId === undefined || i.skuId === null || i.skuId === '')) throw refuse(PICK_SKU)
     const receiver: Receiver = {
       recName: text(body.recName, 20),
       recTel: text(body.recTel, 20),

@@ -5,7 +5,7 @@
  */
 import { randomInt } from 'node:crypto'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
-import { ArticleStatus, LISTED, LISTED_KINDS, OrderStatus } from '../../../src/lib/constants.ts'
+import { ArticleStatus, LISTED, LISTED_KINDS, OFF_SHELF, OrderStatus } from '../../../src/lib/constants.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import { payable } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
@@ -142,7 +142,7 @@ export async function placeGoodsOrder(
           .where('p.ext', '=', LISTED)
           .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
-  if (wanted.some((w) => w.skuId === null || !byId.has(w.skuId))) throw refuse('当前商品已经下架')
+  if (wanted.some((w) => w.skuId === null || !byId.has(w.skuId))) throw refuse(OFF_SHELF)
   // One line per SKU, in id order: two orders locking the same SKUs lock them in the same order.
   const bySku = new Map<number, number>()
   for (const w of wanted) {
@@ -201,7 +201,7 @@ export async function placeArticleOrder(
     .where('ext', '=', LISTED)
     .where('status', 'in', LISTED_KINDS)
     .executeTakeFirst()
-  if (!a) throw refuse('当前商品已经下架')
+  if (!a) throw refuse(OFF_SHELF)
   let priceFen = a.price_fen
   let title = a.title
   let sectionId: number | null = null
@@ -212,7 +212,7 @@ export async function placeArticleOrder(
       .where('id', '=', want.sectionId)
       .where('article_id', '=', a.id)
       .executeTakeFirst()
-    if (!s || a.status !== ArticleStatus.course) throw refuse('当前商品已经下架')
+    if (!s || a.status !== ArticleStatus.course) throw refuse(OFF_SHELF)
     sectionId = s.id
     title = `${a.title} ${s.title}`
     priceFen = isFreeSection({ status: s.status, price: s.price_fen }) ? 0 : s.price_fen

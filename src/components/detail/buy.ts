@@ -5,9 +5,15 @@
  */
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { ArticleStatus, OFF_SHELF } from '../../lib/constants.ts'
+import { ArticleStatus, OFF_SHELF, PICK_SKU } from '../../lib/constants.ts'
 import { storedUser } from '../../lib/session.ts'
-import { afterLogin, type BuyAction, carryOut } from '../../lib/stores/after-login.ts'
+import {
+  type ArticleOrderItem,
+  afterLogin,
+  type BuyAction,
+  carryOut,
+  orderArticle,
+} from '../../lib/stores/after-login.ts'
 import { toast } from '../../lib/toast.ts'
 import { showLive } from './live.ts'
 import { previewButton } from './preview.ts'
@@ -85,7 +91,7 @@ export function startBuy(root: ParentNode = document): void {
       const b = (e.target as Element).closest<HTMLButtonElement>('[data-buy]')
       if (!b) return
       const r = chosen()
-      if (!r) return toast('error', '请选择商品规格')
+      if (!r) return toast('error', PICK_SKU)
       const n = clamp(Number(qty?.value))
       const spuId = Number(form.dataset.spu)
       const action: BuyAction =
@@ -111,20 +117,13 @@ export function startBuy(root: ParentNode = document): void {
   }
 }
 
-/**
- * An order of a course, post or task, or of one section of a course (issue 19): a paid one goes
- * on to /pay?id&type=1, which lands back on the item once paid; a free one is joined at once
- * (the server answers 0, no order).
- */
-async function placeOrder(b: HTMLButtonElement, item: { articleId: number; sectionId?: number }) {
-  if (needLogin()) return
+/** 立即购买 / 免费加入 / 购买本节: a visitor's click is carried out after the login it asks for. */
+async function placeOrder(b: HTMLButtonElement, item: ArticleOrderItem) {
+  if (needLogin({ kind: 'order', item })) return
   b.disabled = true
   try {
-    const { buying } = await import('../../lib/api/browser.ts')
-    const r = await buying.postOrdersAppend({ list: [item] })
-    if (r.data > 0) return location.assign(`/pay?id=${r.data}&type=1`)
-    toast('success', '加入成功')
-    b.textContent = '已加入'
+    // Joined, or on the way to the payment: either way not a second order.
+    if (await orderArticle(item)) b.textContent = '已加入'
   } catch {
     b.disabled = false
   }

@@ -179,12 +179,14 @@ function InvoiceCard({
   checked: boolean
   onChoose: () => void
 }) {
-  const row = (label: string, value: string) => (
-    <div className="flex gap-2">
-      <dt className="w-16 shrink-0 text-slate-500">{label}</dt>
-      <dd className="min-w-0 break-all text-slate-700">{value || '—'}</dd>
-    </div>
-  )
+  // A 电子普通发票 keeps no registration or postal details: its card lists only what it has.
+  const row = (label: string, value: string) =>
+    value.trim() ? (
+      <div className="flex gap-2">
+        <dt className="w-16 shrink-0 text-slate-500">{label}</dt>
+        <dd className="min-w-0 break-all text-slate-700">{value}</dd>
+      </div>
+    ) : null
   return (
     <label
       className={`block cursor-pointer rounded-lg border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${checked ? 'border-brand-500 bg-brand-50/60' : 'border-slate-200 hover:border-brand-400'}`}

@@ -12,8 +12,35 @@ const KEY = 'after-login'
 /** Long enough to register and log in, short enough that a forgotten wish never surprises anyone. */
 const TTL_MS = 15 * 60 * 1000
 
-/** A buy action: lines into the cart, or a page to go to (the direct-buy checkout). */
-export type BuyAction = { kind: 'cart'; item: NewCartItem; qty: number } | { kind: 'go'; url: string }
+/**
+ * A buy action: lines into the cart, a page to go to (the direct-buy checkout), or an order of a
+ * course, post or task (or one course section) that goes on to its payment.
+ */
+export type BuyAction =
+  | { kind: 'cart'; item: NewCartItem; qty: number }
+  | { kind: 'go'; url: string }
+  | { kind: 'order'; item: ArticleOrderItem }
+
+export interface ArticleOrderItem {
+  articleId: number
+  sectionId?: number
+}
+
+/**
+ * Orders a course, post or task (or one section): a paid one goes on to /pay?id&type=1, which
+ * lands back on the item once paid; a free one is joined at once (the server answers 0, no order).
+ * True when it was joined here (the caller shows it); a refusal has been shown as a toast.
+ */
+export async function orderArticle(item: ArticleOrderItem): Promise<boolean> {
+  const { buying } = await import('../api/browser.ts')
+  const r = await buying.postOrdersAppend({ list: [item] })
+  if (r.data > 0) {
+    location.assign(`/pay?id=${r.data}&type=1`)
+    return false
+  }
+  toast('success', '加入成功')
+  return true
+}
 
 interface Waiting {
   action: BuyAction
@@ -36,6 +63,11 @@ function session(): Storage | null {
 export function carryOut(action: BuyAction): void {
   if (action.kind === 'go') {
     location.assign(action.url)
+    return
+  }
+  if (action.kind === 'order') {
+    // A refusal (已经购买过了 …) has been shown by the client.
+    orderArticle(action.item).catch(() => {})
     return
   }
   addToCart(action.item, action.qty)
