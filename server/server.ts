@@ -112,11 +112,13 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
     app.use('*', serveSite(dist, siteCacheControl))
     app.notFound(async (c) => {
       // The home page goes live last (server/build-site.ts): without it there is no site yet.
-      const page = existsSync(join(dist, 'index.html')) && (await sitePage(join(dist, '404.html')))
+      const live = existsSync(join(dist, 'index.html'))
+      const page = live && (await sitePage(join(dist, '404.html')))
       if (page) {
         c.header('Content-Security-Policy', page.policy)
         return c.html(page.html, 404)
       }
+      if (live) return c.text('404 页面不存在', 404)
       // Before the first build is live: a page that says so and asks again (a builder is at it),
       // not a bare 404 a visitor or a crawler would take for the answer.
       c.header('Content-Security-Policy', FORM_PAGE_POLICY)
