@@ -13,6 +13,7 @@ import type { MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { getMimeType } from 'hono/utils/mime'
 import { isCompressible } from '../src/lib/build/compress.ts'
+import { HEADERS_FILE } from '../src/lib/build/headers.ts'
 import { metaPolicy, pagePolicyHeader } from '../src/lib/csp.ts'
 
 type Encoding = 'br' | 'gzip'
@@ -78,8 +79,14 @@ async function resolveFile(root: string, urlPath: string) {
   } catch {
     return undefined
   }
-  // No way out of root, and no dotfiles (the builder's record, say) but /.well-known/.
-  if (path.includes('\0') || path.includes('\\') || /(?:^|\/)\.(?!well-known(?:\/|$))/.test(path))
+  // No way out of root, no dotfiles (the builder's record, say) but /.well-known/, and not the
+  // static host's headers file (src/lib/build/headers.ts): configuration, not content.
+  if (
+    path.includes('\0') ||
+    path.includes('\\') ||
+    /(?:^|\/)\.(?!well-known(?:\/|$))/.test(path) ||
+    path === `/${HEADERS_FILE}`
+  )
     return undefined
   let file = join(root, path)
   let st = await statOf(file)

@@ -17,7 +17,7 @@ import { PENDING_RETRY_SECONDS, sitePendingPage } from './site-pending.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-type Headers = readonly (readonly [string, string])[]
+type HeaderList = readonly (readonly [string, string])[]
 
 /**
  * What every answer carries (OWASP ASVS V3.4). Only headers that still do something in today's
@@ -27,8 +27,8 @@ type Headers = readonly (readonly [string, string])[]
  * HSTS on every answer whatever SITE_URL says (HSTS=off drops it): a browser ignores it over plain
  * HTTP (RFC 6797 §8.1) and heeds it over HTTPS, whether TLS ends here or at a proxy.
  */
-export function securityHeaders(config: Pick<Config, 'hsts'>): { site: Headers; api: Headers } {
-  const common: Headers = [...SITE_HEADERS, ...(config.hsts ? [HSTS] : [])]
+function securityHeaders(config: Pick<Config, 'hsts'>): { site: HeaderList; api: HeaderList } {
+  const common: HeaderList = [...SITE_HEADERS, ...(config.hsts ? [HSTS] : [])]
   return {
     site: [['Content-Security-Policy', HEADER_POLICY], ...common],
     api: [['Content-Security-Policy', API_POLICY], ['X-Frame-Options', 'DENY'], ...common],

@@ -101,6 +101,11 @@ describe('each page carries its own policy as a header', () => {
 
     expect(csp(await site().request('/robots.txt'))).toBe(HEADER_POLICY)
   })
+
+  it("the static host's _headers file is not served", async () => {
+    await writeFile(join(dist, '_headers'), '/*\n  X-Frame-Options: DENY\n')
+    expect((await site().request('/_headers')).status).toBe(404)
+  })
 })
 
 describe('framing, transport and the other headers', () => {
