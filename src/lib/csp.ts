@@ -56,11 +56,14 @@ export const STYLE_RESOURCES = [
 export const HEADER_POLICY = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'"
 
 /**
- * The API's answers (JSON, and the /api/reference page with its own script files): nothing frames
- * them, not even the site (ASVS V3.4.6), no inline script.
+ * The API's answers: JSON loads nothing and nothing frames it, not even the site (ASVS V3.4.6);
+ * short, for it goes out with every answer. Its one page, /api/reference, sets DOC_PAGE_POLICY.
  */
-export const API_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+/** /api/reference (server/contract/reference.ts): Swagger UI from its own files, no inline script, never framed. */
+export const DOC_PAGE_POLICY =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * Headers every answer of the site carries besides its policy: on the server (server/server.ts,

@@ -114,8 +114,12 @@ describe('framing, transport and the other headers', () => {
       const r = await portal(dist).request(path)
       expect(r.headers.get('x-frame-options'), path).toBe('DENY')
       expect(csp(r), path).toContain("frame-ancestors 'none'")
-      expect(csp(r), path).not.toMatch(/script-src[^;]*unsafe-inline/)
+      // No inline script: neither script-src nor default-src (its fallback) allows it.
+      expect(csp(r), path).not.toMatch(/(?:script|default)-src[^;]*unsafe-inline/)
     }
+    // JSON loads nothing; the reference page its own files only.
+    expect(csp(await portal(dist).request('/api/doc'))).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(csp(await portal(dist).request('/api/reference'))).toContain("default-src 'self'")
     const home = await portal(dist).request('/')
     expect(home.headers.get('x-frame-options')).toBeNull()
     expect(csp(home)).toContain("frame-ancestors 'self'")
