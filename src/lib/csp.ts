@@ -66,10 +66,11 @@ export const DOC_PAGE_POLICY =
   "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 /**
- * Headers every answer of the site carries besides its policy: on the server (server/server.ts,
- * which drops HSTS when HSTS=off) and in the build's `_headers` for a static host.
+ * HSTS, on every answer of the server (unless HSTS=off: server/server.ts) and in the build's
+ * `_headers` for a static host (src/lib/build/headers.ts).
  */
 export const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const
+/** Headers every answer carries besides its policy and HSTS, on the server and in `_headers`. */
 export const SITE_HEADERS = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
@@ -90,8 +91,8 @@ export function metaPolicy(html: string): string | undefined {
     .replace(/&(?:amp|#39|#x27|quot);/g, (e) => ENTITIES[e] ?? e)
     .trim()
     .replace(/\s*;\s*$/, '')
-  // A header value holds no line break; a policy that would is no policy.
-  return policy && !/[\r\n]/.test(policy) ? policy : undefined
+  // A header value is printable ASCII (Astro's policies are); anything else would fail the answer.
+  return policy && /^[\x20-\x7e]+$/.test(policy) ? policy : undefined
 }
 
 /**
@@ -111,8 +112,8 @@ export const pagePolicyHeader = (meta: string | undefined) =>
   `${meta ?? NO_META_POLICY}; frame-ancestors 'self'`
 
 /**
- * The server's own small pages (the WeChat confirmation, the payment sandbox): a form and a
- * <style>, no script at all, so none is allowed.
+ * The server's own small pages (the WeChat confirmation, the payment sandbox, the page before the
+ * first build, server/site-pending.ts): a form and a <style>, no script at all, so none is allowed.
  */
 export const FORM_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
