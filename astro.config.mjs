@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
 import { precompress } from './src/lib/build/compress.ts'
 import { conformance } from './src/lib/build/conformance.ts'
+import { pagePolicies } from './src/lib/build/headers.ts'
 import { reactSsrPrefix } from './src/lib/build/react-ssr.ts'
 import { pageDirectives, STYLE_RESOURCES } from './src/lib/csp.ts'
 
@@ -26,6 +27,8 @@ export default defineConfig({
     },
     // .br and .gz beside every text file, served by content negotiation (PRECOMPRESS=off skips).
     ...(process.env.PRECOMPRESS === 'off' ? [] : [precompress()]),
+    // Each page's policy recorded as it renders, and a `_headers` file for a static host.
+    pagePolicies(),
     // Another backend than ours is held against the contract first (CONFORMANCE=off skips).
     conformance(),
   ],

@@ -8,6 +8,7 @@
 //   npm run bench -- --seconds 5        shorter runs
 //   npm run bench -- --smoke            a small seed and 1 s runs: that everything answers (CI)
 //   npm run bench -- --port 4485        ports from 4485 (three in a row)
+//   npm run bench -- --only 第一页      only the calls whose name holds this (a before/after of one change)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     articles: { type: 'string' },
     port: { type: 'string', default: '4398' },
     smoke: { type: 'boolean', default: false },
+    only: { type: 'string' },
     // Internal: this file run as the bare framework app on that port.
     bare: { type: 'string' },
   },
@@ -215,7 +217,7 @@ async function bench() {
     const signed = (headers: Record<string, string>) => ({ sign: makeSign(secret), ...headers })
     const first = measure(bare)
     const rows: { name: string; cache: string; run: Run }[] = []
-    for (const [name, path, headers = {}] of cases) {
+    for (const [name, path, headers = {}] of cases.filter(([name]) => name.includes(args.only ?? ''))) {
       // Cached and uncached one after the other, so the machine's load weighs on both alike.
       rows.push({ name, cache: 'on', run: measure(`${cached}${path}`, signed(headers)) })
       rows.push({ name, cache: 'off', run: measure(`${uncached}${path}`, signed(headers)) })

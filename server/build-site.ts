@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { compressFile, compressTree } from '../src/lib/build/compress.ts'
+import { patchPolicies, readPolicies, writePolicies } from '../src/lib/build/headers.ts'
 import type { SignSecret } from '../src/lib/sign.ts'
 import type { ChangeTag } from './changes.ts'
 import { childEnv } from './config.ts'
@@ -251,7 +252,9 @@ async function mergeAll(next: string, dist: string, defer: boolean): Promise<Bui
   const files = await filesUnder(next)
   const built = new Set(files)
   const deferred = new Set<ChangeTag>()
-  let held = 0
+  // The pages' policies (src/lib/build/headers.ts) of the pages that stay: those held back.
+  const livePolicies = defer ? await readPolicies(dist) : undefined
+  const heldPages: string[] = []
   const [assets = [], items = [], linking = [], home = []] = moveGroups(files)
   for (const group of [assets, items, [...linking, ...home]]) {
     if (group === assets || group === items) {
@@ -261,7 +264,7 @@ async function mergeAll(next: string, dist: string, defer: boolean): Promise<Bui
     // The home page after every other page: one at a time is quick for these few dozen.
     for (const f of group) {
       if (defer && !(await mayMove(next, dist, f, deferred))) {
-        held++
+        heldPages.push(f)
         for (const g of [f, `${f}.br`, `${f}.gz`]) built.add(g) // the old ones stand: keep them
         continue
       }
@@ -276,7 +279,11 @@ async function mergeAll(next: string, dist: string, defer: boolean): Promise<Bui
     await removeFile(dist, f)
     if (f.endsWith('.html')) removed++
   })
-  const pages = files.filter((f) => f.endsWith('.html') || f.endsWith('.xml')).length - held + removed
+  const builtPolicies = heldPages.length ? await readPolicies(dist) : undefined
+  if (livePolicies && builtPolicies)
+    await writePolicies(dist, patchPolicies(builtPolicies, livePolicies, heldPages))
+  const pages =
+    files.filter((f) => f.endsWith('.html') || f.endsWith('.xml')).length - heldPages.length + removed
   return deferred.size ? { pages, deferred: [...deferred] } : { pages }
 }
 
@@ -295,19 +302,24 @@ async function applyPartial(next: string, dist: string, plan: BuildPlan): Promis
     await compressFile(join(next, f))
   })
   for (const f of fresh) await moveWithSiblings(next, dist, f)
-  let count = 0
+  const changed: string[] = []
   const deferred = new Set<ChangeTag>()
   for (const p of pages) {
     if (made.includes(p)) {
       // Item pages come first in the plan, so a listing's new items are in place by now.
       if (plan.defer && !isItemPath(p.path) && !(await mayMove(next, dist, p.file, deferred))) continue
       await moveWithSiblings(next, dist, p.file)
-      count++
+      changed.push(p.file)
     } else if (isItemPath(p.path) && (await exists(join(dist, p.file)))) {
       for (const ext of ['.br', '.gz']) await rm(join(dist, p.file + ext), { force: true })
       await removeFile(dist, p.file)
-      count++
+      changed.push(p.file)
     }
   }
+  // The static host's record of the pages' policies follows the pages replaced and removed.
+  const [livePolicies, builtPolicies] = [await readPolicies(dist), await readPolicies(next)]
+  if (changed.length && builtPolicies)
+    await writePolicies(dist, patchPolicies(livePolicies ?? new Map(), builtPolicies, changed))
+  const count = changed.length
   return deferred.size ? { pages: count, deferred: [...deferred] } : { pages: count }
 }

@@ -96,6 +96,8 @@ const schema = z
       .optional()
       .transform((v) => v || undefined)
       .pipe(z.string().min(16, 'REBUILD_SECRET 至少 16 个字符 (at least 16 characters)').optional()),
+    /** Strict-Transport-Security on every answer (browsers heed it only over HTTPS); off where a host must stay reachable over plain HTTP. */
+    HSTS: z.enum(['on', 'off'], { error: 'HSTS 只能是 on 或 off' }).default('on'),
   })
   .refine((e) => e.NODE_ENV !== 'production' || (e.SIGN_KEY !== DEV_SIGN_KEY && e.SIGN_IV !== DEV_SIGN_IV), {
     path: ['SIGN_KEY'],
@@ -130,6 +132,7 @@ const schema = z
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     rebuildSecret: e.REBUILD_SECRET,
+    hsts: e.HSTS === 'on',
   }))
 
 export type Config = z.output<typeof schema>

@@ -13,6 +13,8 @@ import type { MiddlewareHandler } from 'hono'
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress'
 import { getMimeType } from 'hono/utils/mime'
 import { isCompressible } from '../src/lib/build/compress.ts'
+import { HEADERS_FILE } from '../src/lib/build/headers.ts'
+import { metaPolicy, pagePolicyHeader } from '../src/lib/csp.ts'
 
 type Encoding = 'br' | 'gzip'
 const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
@@ -42,20 +44,29 @@ export function pickEncoding(
 const matches = (header: string | undefined, etag: string) =>
   !!header && (header.trim() === '*' || header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
 
-/** Content hashes of files already seen, keyed by path and checked against size and mtime. */
-const hashes = new Map<string, { size: number; mtimeMs: number; hash: string }>()
+/** What is known of a file already read, keyed by path and checked against size and mtime. */
+interface Facts {
+  /** A strong validator: the file's bytes, so the same page rebuilt unchanged keeps its ETag. */
+  hash: string
+  /** An HTML page's Content-Security-Policy header, from its own <meta> (src/lib/csp.ts). */
+  policy?: string
+}
+const known = new Map<string, { size: number; mtimeMs: number; facts: Facts }>()
 
-/** A strong validator: the file's bytes, so the same page rebuilt unchanged keeps its ETag. */
-async function contentHash(path: string, st: Stats) {
-  const known = hashes.get(path)
-  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.hash
-  const hash = createHash('sha256')
-    .update(await readFile(path))
-    .digest('base64url')
-    .slice(0, 22)
-  if (hashes.size > 100_000) hashes.clear()
-  hashes.set(path, { size: st.size, mtimeMs: st.mtimeMs, hash })
-  return hash
+/**
+ * The facts of the file served, read from its bytes once per version of it: the page's policy
+ * comes from the very page, so a rebuild (whole or partial, and its .br/.gz, which are used only
+ * when at least as new as the page) can never pair a page with another version's policy.
+ */
+async function factsOf(path: string, st: Stats): Promise<Facts> {
+  const seen = known.get(path)
+  if (seen && seen.size === st.size && seen.mtimeMs === st.mtimeMs) return seen.facts
+  const bytes = await readFile(path)
+  const facts: Facts = { hash: createHash('sha256').update(bytes).digest('base64url').slice(0, 22) }
+  if (path.endsWith('.html')) facts.policy = pagePolicyHeader(metaPolicy(bytes.toString('utf8')))
+  if (known.size > 100_000) known.clear()
+  known.set(path, { size: st.size, mtimeMs: st.mtimeMs, facts })
+  return facts
 }
 
 const statOf = (path: string) => stat(path).catch(() => undefined)
@@ -68,8 +79,14 @@ async function resolveFile(root: string, urlPath: string) {
   } catch {
     return undefined
   }
-  // No way out of root, and no dotfiles (the builder's record, say) but /.well-known/.
-  if (path.includes('\0') || path.includes('\\') || /(?:^|\/)\.(?!well-known(?:\/|$))/.test(path))
+  // No way out of root, no dotfiles (the builder's record, say) but /.well-known/, and not the
+  // static host's headers file (src/lib/build/headers.ts): configuration, not content.
+  if (
+    path.includes('\0') ||
+    path.includes('\\') ||
+    /(?:^|\/)\.(?!well-known(?:\/|$))/.test(path) ||
+    path === `/${HEADERS_FILE}`
+  )
     return undefined
   let file = join(root, path)
   let st = await statOf(file)
@@ -115,7 +132,8 @@ async function contents(
  * Serves the built site under `root`: `x.br` or `x.gz` beside `x` by Accept-Encoding (only when
  * at least as new as `x`, so a page rewritten after its siblings is never answered stale), with
  * `Vary: Accept-Encoding`, the original's Content-Type, a strong ETag per encoding (304 on a
- * matching If-None-Match) and the Cache-Control that `cacheControl(urlPath, file)` gives.
+ * matching If-None-Match), an HTML page's own Content-Security-Policy and the Cache-Control that
+ * `cacheControl(urlPath, file)` gives.
  * app.use('*', serveSite('dist', () => 'no-cache'))
  */
 export function serveSite(
@@ -140,8 +158,10 @@ export function serveSite(
     if (available.length) c.header('Vary', 'Accept-Encoding', { append: true })
     const encoding = pickEncoding(c.req.header('Accept-Encoding'), available)
     c.header('Cache-Control', cacheControl(c.req.path, file))
-    const hash = await contentHash(file, st).catch(() => undefined)
-    if (!hash) return next()
+    const facts = await factsOf(file, st).catch(() => undefined)
+    if (!facts) return next()
+    const { hash, policy } = facts
+    if (policy) c.header('Content-Security-Policy', policy)
 
     // A sibling removed since the stat (a rebuild) is answered by the file itself.
     for (const e of encoding ? [encoding, undefined] : [undefined]) {
@@ -220,4 +240,14 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
     if (!vary || !/accept-encoding/i.test(vary))
       c.res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   }
+}
+
+/**
+ * A page of the site read whole, with its policy header (the 404 page, answered for any path):
+ * undefined when the file is not there.
+ * await sitePage('dist/404.html') → { html: '<!DOCTYPE html>…', policy: "default-src 'self'; …; frame-ancestors 'self'" }
+ */
+export async function sitePage(file: string): Promise<{ html: string; policy: string } | undefined> {
+  const html = await readFile(file, 'utf8').catch(() => undefined)
+  return html === undefined ? undefined : { html, policy: pagePolicyHeader(metaPolicy(html)) }
 }

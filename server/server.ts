@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { FORM_PAGE_POLICY, HEADER_POLICY } from '../src/lib/csp.ts'
+import { API_POLICY, FORM_PAGE_POLICY, HEADER_POLICY, HSTS, SITE_HEADERS } from '../src/lib/csp.ts'
 import { createApi } from './app.ts'
-import { serveSite } from './delivery.ts'
+import type { Config } from './config.ts'
+import { serveSite, sitePage } from './delivery.ts'
 import type { Deps } from './http.ts'
 import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
@@ -13,20 +13,27 @@ import { privateFileLinks } from './modules/uploads/private-files.ts'
 import { SANDBOX_PAGE } from './providers/payment.ts'
 import type { SiteBuilder } from './site-builder.ts'
 import { siteHooks } from './site-hooks.ts'
+import { PENDING_RETRY_SECONDS, sitePendingPage } from './site-pending.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+type HeaderList = readonly (readonly [string, string])[]
+
 /**
- * What every answer carries. Only the headers that still do something in today's browsers: the
- * CSP's header part (frame-ancestors supersedes X-Frame-Options), no MIME sniffing, no referrer
- * to other sites. HSTS belongs to whatever terminates TLS. Each header costs: hono's full
- * secureHeaders set took a tenth of a cached read's rate (issue 12).
+ * What every answer carries (OWASP ASVS V3.4). Only headers that still do something in today's
+ * browsers: each costs (hono's full secureHeaders set took a tenth of a cached read's rate, issue
+ * 12). The site's answers: the CSP's header part (a page's own policy replaces it, server/
+ * delivery.ts); the API's: no framing at all, by CSP and by X-Frame-Options for older browsers.
+ * HSTS on every answer whatever SITE_URL says (HSTS=off drops it): a browser ignores it over plain
+ * HTTP (RFC 6797 §8.1) and heeds it over HTTPS, whether TLS ends here or at a proxy.
  */
-const SECURITY_HEADERS: readonly (readonly [string, string])[] = [
-  ['Content-Security-Policy', HEADER_POLICY],
-  ['X-Content-Type-Options', 'nosniff'],
-  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-]
+function securityHeaders(config: Pick<Config, 'hsts'>): { site: HeaderList; api: HeaderList } {
+  const common: HeaderList = [...SITE_HEADERS, ...(config.hsts ? [HSTS] : [])]
+  return {
+    site: [['Content-Security-Policy', HEADER_POLICY], ...common],
+    api: [['Content-Security-Policy', API_POLICY], ['X-Frame-Options', 'DENY'], ...common],
+  }
+}
 
 /** Whether a file's name says its content: an upload (/uploads/u/…) or a seed file with its hash. */
 const contentNamed = (path: string) =>
@@ -52,8 +59,10 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
   const app = new Hono()
   // On every answer, set before the handler runs so the answer is made with them. An answer that
   // sets its own policy (uploads, the form pages, below) replaces this one.
+  const headers = securityHeaders(deps.config)
   app.use('*', async (c, next) => {
-    for (const [name, value] of SECURITY_HEADERS) c.header(name, value)
+    for (const [name, value] of c.req.path.startsWith('/api/') ? headers.api : headers.site)
+      c.header(name, value)
     await next()
   })
   app.route('/', createApi(deps))
@@ -102,9 +111,21 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
     })
     app.use('*', serveSite(dist, siteCacheControl))
     app.notFound(async (c) => {
-      const page = join(dist, '404.html')
-      if (existsSync(page)) return c.html(await readFile(page, 'utf8'), 404)
-      return c.text('404 页面不存在（站点尚未生成）', 404)
+      // The home page goes live last (server/build-site.ts): without it there is no site yet.
+      const live = existsSync(join(dist, 'index.html'))
+      const page = live && (await sitePage(join(dist, '404.html')))
+      if (page) {
+        c.header('Content-Security-Policy', page.policy)
+        return c.html(page.html, 404)
+      }
+      if (live) return c.text('404 页面不存在', 404)
+      // Before the first build is live: a page that says so and asks again (a builder is at it),
+      // not a bare 404 a visitor or a crawler would take for the answer.
+      c.header('Content-Security-Policy', FORM_PAGE_POLICY)
+      c.header('Cache-Control', 'no-store')
+      if (!opts.builder) return c.html(sitePendingPage(false), 404)
+      c.header('Retry-After', String(PENDING_RETRY_SECONDS))
+      return c.html(sitePendingPage(true), 503)
     })
   }
   return app

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Hono } from 'hono'
+import { DOC_PAGE_POLICY } from '../../src/lib/csp.ts'
 
 /**
  * /api/reference: the OpenAPI document as a readable, browsable reference (Swagger UI). Its
@@ -15,8 +16,9 @@ export function reference(base: string, docUrl: string) {
     'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   }
   const app = new Hono()
-  app.get(base, (c) =>
-    c.html(`<!doctype html>
+  app.get(base, (c) => {
+    c.header('Content-Security-Policy', DOC_PAGE_POLICY)
+    return c.html(`<!doctype html>
 <html lang="zh-CN">
 <head>
   <meta charset="utf-8" />
@@ -29,8 +31,8 @@ export function reference(base: string, docUrl: string) {
   <script src="${base}/swagger-ui-bundle.js"></script>
   <script src="${base}/init.js"></script>
 </body>
-</html>`),
-  )
+</html>`)
+  })
   app.get(`${base}/init.js`, (c) =>
     c.body(`SwaggerUIBundle({ url: ${JSON.stringify(docUrl)}, dom_id: '#ui', deepLinking: true })`, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',

@@ -3,9 +3,12 @@
  * - in each page's <meta> (astro.config.mjs `security.csp`): Astro adds script-src and style-src
  *   with the hashes of every script and style it emits, so no 'unsafe-inline' for scripts; these
  *   directives go beside them;
- * - as an HTTP header on every page and answer (server/delivery.ts, server/app.ts): what a <meta>
- *   cannot carry (frame-ancestors) and what must hold even for a page without the meta.
- * A browser enforces both policies; a resource must pass each.
+ * - as an HTTP header on every answer (server/server.ts): a page goes out with its own <meta>
+ *   policy plus what a <meta> cannot carry (frame-ancestors), read from the very file served
+ *   (server/delivery.ts), so header and meta can never disagree; a static host gets the same from
+ *   the `_headers` file the build writes (src/lib/build/headers.ts). Other answers carry
+ *   HEADER_POLICY, the API's refuse all framing (API_POLICY).
+ * A browser enforces both the meta and the header; a resource must pass each.
  */
 
 /** The origin of another API the pages call (PUBLIC_API_BASE), if any: apiOrigin('https://api.x.cn/v1') → 'https://api.x.cn'. */
@@ -47,14 +50,70 @@ export const STYLE_RESOURCES = [
 ]
 
 /**
- * The header every answer carries (server/server.ts): no framing by other sites (our own PDF
- * viewer frames our files), no plugins, no <base> hijack.
+ * The header every answer of the site carries (server/server.ts): no framing by other sites (our
+ * own PDF viewer frames our files), no plugins, no <base> hijack.
  */
 export const HEADER_POLICY = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'"
 
 /**
- * The server's own small pages (the WeChat confirmation, the payment sandbox): a form and a
- * <style>, no script at all, so none is allowed.
+ * The API's answers: JSON loads nothing and nothing frames it, not even the site (ASVS V3.4.6);
+ * short, for it goes out with every answer. Its one page, /api/reference, sets DOC_PAGE_POLICY.
+ */
+export const API_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+/** /api/reference (server/contract/reference.ts): Swagger UI from its own files, no inline script, never framed. */
+export const DOC_PAGE_POLICY =
+  "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+/**
+ * HSTS, on every answer of the server (unless HSTS=off: server/server.ts) and in the build's
+ * `_headers` for a static host (src/lib/build/headers.ts).
+ */
+export const HSTS = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const
+/** Headers every answer carries besides its policy and HSTS, on the server and in `_headers`. */
+export const SITE_HEADERS = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+] as const
+
+const META = /<meta http-equiv="content-security-policy" content="([^"]*)"/i
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&#39;': "'", '&#x27;': "'", '&quot;': '"' }
+
+/**
+ * The policy in a built page's <meta> (Astro writes it in <head>), or undefined for none.
+ * metaPolicy(`<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'sha256-…';">`)
+ *   → "default-src 'self'; script-src 'sha256-…'"
+ */
+export function metaPolicy(html: string): string | undefined {
+  const raw = META.exec(html)?.[1]
+  if (raw === undefined) return undefined
+  const policy = raw
+    .replace(/&(?:amp|#39|#x27|quot);/g, (e) => ENTITIES[e] ?? e)
+    .trim()
+    .replace(/\s*;\s*$/, '')
+  // A header value is printable ASCII (Astro's policies are); anything else would fail the answer.
+  return policy && /^[\x20-\x7e]+$/.test(policy) ? policy : undefined
+}
+
+/**
+ * For an HTML page without a <meta> policy (none is built so, but a file may be dropped into
+ * the site): the pages' directives with scripts from files of the site only.
+ */
+const NO_META_POLICY = [...pageDirectives(), "script-src 'self'", "style-src 'self' 'unsafe-inline'"].join(
+  '; ',
+)
+
+/**
+ * The header of a built page: its <meta> policy (undefined: a strict one) and the header-only part.
+ * pagePolicyHeader("default-src 'self'; script-src 'sha256-…'")
+ *   → "default-src 'self'; script-src 'sha256-…'; frame-ancestors 'self'"
+ */
+export const pagePolicyHeader = (meta: string | undefined) =>
+  `${meta ?? NO_META_POLICY}; frame-ancestors 'self'`
+
+/**
+ * The server's own small pages (the WeChat confirmation, the payment sandbox, the page before the
+ * first build, server/site-pending.ts): a form and a <style>, no script at all, so none is allowed.
  */
 export const FORM_PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"

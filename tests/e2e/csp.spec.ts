@@ -1,8 +1,9 @@
 /**
  * The Content-Security-Policy (issue 13): every page kind opens, signed out and signed in, with no
  * violation (the guard in ./test.ts fails a test on any), and the policy itself is strict: script
- * hashes and no 'unsafe-inline' for scripts in the page, frame-ancestors / object-src / base-uri in
- * the header of every answer.
+ * hashes and no 'unsafe-inline' for scripts, in the page's <meta> and as its response header
+ * (issue 19), frame-ancestors / object-src / base-uri in the header of every answer, none of them
+ * framing an API answer.
  */
 import { signInAs } from './session.ts'
 import { expect, test } from './test.ts'
@@ -72,22 +73,54 @@ test('every account page loads signed in with no CSP violation', async ({ page, 
   }
 })
 
-test('the policy: hashes for scripts, no unsafe-inline for them, the framing rules in the header', async ({
+/** A policy's directives by name: "a x; b y" → { a: 'x', b: 'y' }. */
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0], d.slice(d.indexOf(' ') + 1).trim()]),
+  )
+
+test('the policy: each page sends its <meta> policy as a header, hashes for scripts and no unsafe-inline', async ({
+  page,
   request,
 }) => {
-  const home = await request.get('/')
-  const html = await home.text()
-  const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? ''
-  const scriptSrc = /script-src ([^;]+)/.exec(meta)?.[1] ?? ''
-  expect(scriptSrc).toContain("'sha256-")
-  expect(scriptSrc).not.toContain('unsafe-inline')
-  expect(meta).toContain("object-src 'none'")
-  for (const url of ['/', '/course/', '/api/Classify/GetClassifyQuerys', '/robots.txt']) {
+  const firstLink = async (listing: string, prefix: string) => {
+    await page.goto(listing)
+    return (await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href')) ?? ''
+  }
+  const pages = [
+    '/',
+    await firstLink('/product/', '/productdetail/'),
+    await firstLink('/course/', '/detail/'),
+  ]
+  expect(pages.every(Boolean)).toBe(true)
+  for (const path of [...pages, '/no-such-page']) {
+    const res = await request.get(path)
+    expect(res.status(), path).toBe(path === '/no-such-page' ? 404 : 200)
+    const meta =
+      /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(await res.text())?.[1] ?? ''
+    const header = res.headers()['content-security-policy'] ?? ''
+    const scriptSrc = directives(header)['script-src'] ?? ''
+    expect(scriptSrc, path).toMatch(/'sha256-[\w+/=]+'/)
+    expect(scriptSrc, path).not.toContain('unsafe-inline')
+    // The header is the page's own policy, and what a <meta> cannot carry besides.
+    expect(directives(header), path).toEqual({ ...directives(meta), 'frame-ancestors': "'self'" })
+    // Sent on every answer; a browser heeds it only over HTTPS (README, Security headers).
+    expect(res.headers()['strict-transport-security'], path).toBe('max-age=31536000; includeSubDomains')
+  }
+  for (const url of ['/course/', '/robots.txt']) {
     const header = (await request.get(url)).headers()['content-security-policy'] ?? ''
     expect(header, url).toContain("frame-ancestors 'self'")
     expect(header, url).toContain("object-src 'none'")
     expect(header, url).toContain("base-uri 'self'")
   }
+  // API answers may not be framed at all.
+  const api = (await request.get('/api/Classify/GetClassifyQuerys')).headers()
+  expect(api['x-frame-options']).toBe('DENY')
+  expect(api['content-security-policy']).toContain("frame-ancestors 'none'")
   // The server's own form pages allow no script at all.
   const wechat = (await request.get('/wechat/confirm?str=x')).headers()['content-security-policy'] ?? ''
   expect(wechat).toContain("default-src 'none'")

@@ -1,0 +1,140 @@
+/**
+ * The pages' policies as response headers for a static host (issue 19, ASVS V3.4): while the
+ * build renders, src/middleware.ts hands each page's <meta> policy here; once it is done the
+ * output gets
+ * - `_headers` (the Netlify / Cloudflare Pages format): the site's headers for every path, and
+ *   each page's Content-Security-Policy as our server sends it (src/lib/csp.ts);
+ * - POLICY_RECORD, each page's policy by file, so that a build that replaces only some pages
+ *   (server/build-site.ts) can bring `_headers` up to date without reading every page again.
+ * Our own server does not read either: it takes a page's header from the page it serves.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AstroIntegration } from 'astro'
+import { HEADER_POLICY, HSTS, pagePolicyHeader, SITE_HEADERS } from '../csp.ts'
+import { setPolicyRecorder } from './page-sink.ts'
+
+/** Each built page's header policy by its file ('detail/12/index.html'); a dotfile, never served. */
+export type Policies = Map<string, string>
+
+export const POLICY_RECORD = '.csp-pages'
+export const HEADERS_FILE = '_headers'
+
+/**
+ * The file a page's URL path is built to (build.format 'directory').
+ * pageFileOf('/detail/12/') → 'detail/12/index.html'; pageFileOf('/') → 'index.html'; pageFileOf('/404') → '404.html'
+ */
+export function pageFileOf(pathname: string): string {
+  let p = pathname.replace(/^\/+|\/+$/g, '')
+  try {
+    p = decodeURI(p)
+  } catch {}
+  if (p.endsWith('.html')) return p
+  if (p === '404' || p === '500') return `${p}.html`
+  return p ? `${p}/index.html` : 'index.html'
+}
+
+/** The URL path a built page answers at: urlPathOf('detail/12/index.html') → '/detail/12/'. */
+const urlPathOf = (file: string) => `/${file.replace(/(?:^|(?<=\/))index\.html$/, '')}`
+
+/** An item's page, by its kind's folder: detail/12/index.html → 'detail'. */
+const ITEM_PAGE = /^([a-z]+)\/\d+\/index\.html$/
+
+/**
+ * The `_headers` file for `policies`. Every matching rule applies on these hosts and a header
+ * given twice is joined by a comma, which for CSP means two policies a resource must both pass:
+ * so no two rules give a page different page policies. The item pages of a kind share one rule
+ * (`/detail/*`) when they and the kind's own page share one policy (a host may count `/detail/`
+ * among `/detail/*`; the same policy twice is harmless); otherwise each page has its own.
+ */
+export function headersFile(policies: Policies): string {
+  const lines = [
+    '# Written by the site build (src/lib/build/headers.ts): the same headers as the portal server sends.',
+    '/*',
+    `  Content-Security-Policy: ${HEADER_POLICY}`,
+    ...[...SITE_HEADERS, HSTS].map(([name, value]) => `  ${name}: ${value}`),
+  ]
+  const groups = new Map<string, Set<string>>()
+  for (const [file, policy] of policies) {
+    const kind = ITEM_PAGE.exec(file)?.[1]
+    if (kind) groups.set(kind, (groups.get(kind) ?? new Set()).add(policy))
+  }
+  const shared = (kind: string) => {
+    const set = groups.get(kind)
+    const own = policies.get(`${kind}/index.html`)
+    return set?.size === 1 && (own === undefined || set.has(own)) ? [...set][0] : undefined
+  }
+  const rules = new Map<string, string>()
+  for (const [file, policy] of [...policies].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const kind = ITEM_PAGE.exec(file)?.[1]
+    const common = kind === undefined ? undefined : shared(kind)
+    if (common) rules.set(`/${kind}/*`, common)
+    else rules.set(urlPathOf(file), policy)
+  }
+  for (const [path, policy] of rules) lines.push(encodeURI(path), `  Content-Security-Policy: ${policy}`)
+  return `${lines.join('\n')}\n`
+}
+
+/** The policies recorded in a site folder; undefined when it has no record (not built by this build). */
+export async function readPolicies(dir: string): Promise<Policies | undefined> {
+  try {
+    const r = JSON.parse(await readFile(join(dir, POLICY_RECORD), 'utf8')) as {
+      policies: string[]
+      pages: Record<string, number>
+    }
+    return new Map(
+      Object.entries(r.pages).flatMap(([f, i]) => (r.policies[i] ? [[f, r.policies[i]] as const] : [])),
+    )
+  } catch {
+    return undefined
+  }
+}
+
+/** Writes the record and `_headers` into a site folder, each swapped in whole. */
+export async function writePolicies(dir: string, policies: Policies) {
+  const distinct = [...new Set(policies.values())]
+  const index = new Map(distinct.map((p, i) => [p, i]))
+  const pages = Object.fromEntries([...policies].map(([f, p]) => [f, index.get(p)]))
+  for (const [name, text] of [
+    [POLICY_RECORD, JSON.stringify({ policies: distinct, pages })],
+    [HEADERS_FILE, headersFile(policies)],
+  ] as const) {
+    const tmp = join(dir, `${name}.${process.pid}.tmp`)
+    await writeFile(tmp, text)
+    await rename(tmp, join(dir, name))
+  }
+}
+
+/**
+ * `base` with the entries of `files` as `from` has them (absent there: removed). After a partial
+ * build: the live record, its replaced and removed pages taken from the build's.
+ * patchPolicies(live, built, ['detail/12/index.html']) → live, with detail 12's policy as built
+ */
+export function patchPolicies(base: Policies, from: Policies, files: Iterable<string>): Policies {
+  const out = new Map(base)
+  for (const f of files) {
+    const p = from.get(f)
+    if (p === undefined) out.delete(f)
+    else out.set(f, p)
+  }
+  return out
+}
+
+/** The Astro integration: records each page's policy while the build renders, writes both files once it is done. */
+export function pagePolicies(): AstroIntegration {
+  const policies: Policies = new Map()
+  return {
+    name: 'page-policies',
+    hooks: {
+      'astro:build:start': () => {
+        policies.clear()
+        setPolicyRecorder((pathname, meta) => policies.set(pageFileOf(pathname), pagePolicyHeader(meta)))
+      },
+      'astro:build:done': async ({ dir }) => {
+        setPolicyRecorder(undefined)
+        await writePolicies(fileURLToPath(dir), policies)
+      },
+    },
+  }
+}

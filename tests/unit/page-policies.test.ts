@@ -1,0 +1,201 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { swapIn } from '../../server/build-site.ts'
+import { planFor } from '../../server/site-builder.ts'
+import {
+  HEADERS_FILE,
+  headersFile,
+  type Policies,
+  pageFileOf,
+  patchPolicies,
+  readPolicies,
+  writePolicies,
+} from '../../src/lib/build/headers.ts'
+import { HEADER_POLICY, metaPolicy, pagePolicyHeader } from '../../src/lib/csp.ts'
+
+const A = "default-src 'self'; script-src 'self' 'sha256-a='; frame-ancestors 'self'"
+const B = "default-src 'self'; script-src 'self' 'sha256-b='; frame-ancestors 'self'"
+
+/** The rules of a `_headers` file: path → its Content-Security-Policy values. */
+function rules(text: string) {
+  const out = new Map<string, string[]>()
+  let path = ''
+  for (const line of text.split('\n')) {
+    if (line.startsWith('/')) path = line
+    const m = /^ {2}Content-Security-Policy: (.*)$/.exec(line)
+    if (m?.[1]) out.set(path, [...(out.get(path) ?? []), m[1]])
+  }
+  return out
+}
+
+describe('the policy of a page', () => {
+  it('is read from its <meta>, entities decoded, without the trailing semicolon', () => {
+    expect(
+      metaPolicy(
+        `<head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src &#39;sha256-x=&#39;;"></head>`,
+      ),
+    ).toBe("default-src 'self'; script-src 'sha256-x='")
+    expect(metaPolicy('<head><title>x</title></head>')).toBeUndefined()
+  })
+
+  it('goes out with the header-only part; a page without one gets scripts of the site only', () => {
+    expect(pagePolicyHeader("script-src 'sha256-x='")).toBe("script-src 'sha256-x='; frame-ancestors 'self'")
+    const strict = pagePolicyHeader(undefined)
+    expect(strict).toMatch(/script-src 'self';/)
+    expect(strict).not.toMatch(/script-src[^;]*unsafe-inline/)
+  })
+
+  it('is kept by the file its URL path is built to', () => {
+    expect(pageFileOf('/')).toBe('index.html')
+    expect(pageFileOf('/detail/12/')).toBe('detail/12/index.html')
+    expect(pageFileOf('/detail/12')).toBe('detail/12/index.html')
+    expect(pageFileOf('/404')).toBe('404.html')
+  })
+})
+
+describe('the _headers file', () => {
+  it('gives every path the site headers, and each page its own policy', () => {
+    const text = headersFile(
+      new Map([
+        ['index.html', A],
+        ['account/index.html', B],
+        ['404.html', A],
+      ]),
+    )
+    expect(text).toContain(`/*\n  Content-Security-Policy: ${HEADER_POLICY}\n`)
+    expect(text).toContain('  Strict-Transport-Security: max-age=31536000; includeSubDomains\n')
+    expect(text).toContain('  X-Content-Type-Options: nosniff\n')
+    const r = rules(text)
+    expect(r.get('/')).toEqual([A])
+    expect(r.get('/account/')).toEqual([B])
+    expect(r.get('/404.html')).toEqual([A])
+  })
+
+  it('one rule for the item pages of a kind that share their policy with its page, else one per page', () => {
+    const shared = rules(
+      headersFile(
+        new Map([
+          ['detail/index.html', A],
+          ['detail/1/index.html', A],
+          ['detail/2/index.html', A],
+          ['productdetail/1/index.html', A],
+          ['productdetail/2/index.html', B],
+          ['teacher/index.html', B],
+          ['teacher/3/index.html', A],
+        ]),
+      ),
+    )
+    expect(shared.get('/detail/*')).toEqual([A])
+    expect(shared.has('/detail/1/')).toBe(false)
+    // Pages of a kind that differ, or differ from the kind's page (which a host may count under
+    // the splat), have a rule each: no page ever gets two different page policies.
+    expect(shared.has('/productdetail/*')).toBe(false)
+    expect(shared.get('/productdetail/2/')).toEqual([B])
+    expect(shared.has('/teacher/*')).toBe(false)
+    expect(shared.get('/teacher/3/')).toEqual([A])
+    expect(shared.get('/teacher/')).toEqual([B])
+  })
+
+  it('patching takes replaced pages from the build and drops removed ones', () => {
+    const live: Policies = new Map([
+      ['index.html', A],
+      ['detail/1/index.html', A],
+      ['detail/2/index.html', A],
+    ])
+    const built: Policies = new Map([
+      ['index.html', B],
+      ['detail/1/index.html', B],
+    ])
+    expect(patchPolicies(live, built, ['detail/1/index.html', 'detail/2/index.html'])).toEqual(
+      new Map([
+        ['index.html', A],
+        ['detail/1/index.html', B],
+      ]),
+    )
+  })
+})
+
+describe('the record follows the pages a build swaps in', () => {
+  let root = ''
+  const put = (dir: string, files: Record<string, string>) => {
+    for (const [f, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, dir, f)), { recursive: true })
+      writeFileSync(join(root, dir, f), text)
+    }
+  }
+  const page = (s: string) => `<html>${s}${' '.repeat(2000)}</html>`
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'page-policies-'))
+  })
+  afterEach(() => rmSync(root, { recursive: true, force: true }))
+
+  it('partial: the replaced and removed pages change in the record and _headers, the rest stays', async () => {
+    put('dist', {
+      'index.html': page('home'),
+      'detail/1/index.html': page('1'),
+      'detail/2/index.html': page('2'),
+      'detail/3/index.html': page('3'),
+    })
+    await writePolicies(
+      join(root, 'dist'),
+      new Map([
+        ['index.html', A],
+        ['detail/1/index.html', A],
+        ['detail/2/index.html', A],
+        ['detail/3/index.html', A],
+      ]),
+    )
+    // Item 1 rebuilt with another policy, item 2 gone; the build also made pages not in the plan.
+    put('next', { 'index.html': page('home 2'), 'detail/1/index.html': page('1 new') })
+    await writePolicies(
+      join(root, 'next'),
+      new Map([
+        ['index.html', B],
+        ['detail/1/index.html', B],
+      ]),
+    )
+    await swapIn(join(root, 'next'), join(root, 'dist'), planFor(['article:1', 'article:2']))
+    expect(await readPolicies(join(root, 'dist'))).toEqual(
+      new Map([
+        ['index.html', A],
+        ['detail/1/index.html', B],
+        ['detail/3/index.html', A],
+      ]),
+    )
+    const r = rules(readFileSync(join(root, 'dist', HEADERS_FILE), 'utf8'))
+    expect([r.get('/detail/1/'), r.get('/detail/3/'), r.get('/')]).toEqual([[B], [A], [A]])
+  })
+
+  it('full: the record is the build one, but for a page held back, which keeps its own', async () => {
+    put('dist', { 'index.html': page('home'), 'task/index.html': page('old tasks') })
+    await writePolicies(
+      join(root, 'dist'),
+      new Map([
+        ['index.html', A],
+        ['task/index.html', A],
+      ]),
+    )
+    // The new task listing links to an item page the build did not make: it is held back.
+    put('next', {
+      'index.html': page('home 2'),
+      'task/index.html': page('<a href="/detail/9/">new</a>'),
+    })
+    await writePolicies(
+      join(root, 'next'),
+      new Map([
+        ['index.html', B],
+        ['task/index.html', B],
+      ]),
+    )
+    const result = await swapIn(join(root, 'next'), join(root, 'dist'), planFor([], true))
+    expect(result.deferred).toContain('article:9')
+    expect(await readPolicies(join(root, 'dist'))).toEqual(
+      new Map([
+        ['index.html', B],
+        ['task/index.html', A],
+      ]),
+    )
+  })
+})
