@@ -72,7 +72,7 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
   await api(request, '/api/UserInvoice/PostUserInvoiceAppend', headers, {
     types: '电子普通发票',
     companyName: '苏州戊口腔诊所',
-    companyCode: '91320508MA27Q5RX3H',
+    companyCode: '91320508MA27Q5RX32',
     companyAddress: '苏州市姑苏区干将西路566号',
     companyTel: '05126876542',
     bank: '招商银行苏州分行营业部',
