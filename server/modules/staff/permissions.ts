@@ -3,8 +3,8 @@
  * (adminRoute in admin-route.ts); this table says which roles hold it. `admin` holds every
  * permission and is not listed. A role not named for a permission gets 403 没有权限 — the
  * permission-matrix test (staff/permissions.test.ts) walks every admin call × every role
- * against this table. The client reads the same table to show only the menu entries a role may
- * use (src/islands/admin/AdminShell.tsx); the server is what enforces it.
+ * against this table. GET /api/admin/me answers the permissions a staff member holds, from which
+ * the back office draws its menu (src/islands/admin/AdminShell.tsx); the server is what enforces it.
  */
 export const ROLES = ['admin', 'operator', 'finance', 'marketing'] as const
 export type Role = (typeof ROLES)[number]
