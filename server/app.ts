@@ -18,6 +18,7 @@ import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
+import { staffAdmin } from './modules/staff/staff.admin.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
 import { wallet } from './modules/wallet/wallet.index.ts'
 import { readCache } from './read-cache.ts'
@@ -44,6 +45,8 @@ export const modules = [
   owned,
   uploads,
   publishing,
+  // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
+  staffAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

@@ -105,6 +105,8 @@ const schema = z
   })
   .transform((e) => ({
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
+    /** Every staff account needs its second factor (TOTP) before it may act: in production (issue 20). */
+    staffTotpRequired: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

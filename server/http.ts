@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
+import type { Role } from './modules/staff/permissions.ts'
 import type { SmsProvider } from './providers/sms.ts'
 
 /** What every handler may use; passed in, so tests choose the database, clock and providers. */
@@ -19,7 +20,18 @@ export interface AuthUser {
   tokenId: number
 }
 
-export type Env = { Variables: { deps: Deps; user: AuthUser | null } }
+/** The staff member of an admin call, set by its route's gate (server/modules/staff/admin-route.ts). */
+export interface StaffContext {
+  id: number
+  username: string
+  roles: Role[]
+  sessionId: number
+  /** The one-time password is still to be changed. */
+  mustChangePassword: boolean
+  hasTotp: boolean
+}
+
+export type Env = { Variables: { deps: Deps; user: AuthUser | null; staff?: StaffContext } }
 export type Ctx = Context<Env>
 
 /** A refusal with the Chinese message the client shows (accounts §8). */

@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
-import { DEMO_ACCOUNTS, hasDemoAccounts, isSeeded, seed } from './seed/index.ts'
+import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
 
@@ -89,6 +89,11 @@ async function main() {
   if (await hasDemoAccounts(db)) {
     console.log('演示账号 (手机号 / 密码):')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
+  }
+  // Staff with the published password only on a demo database and never with DEMO_DATA=off.
+  if (config.demoData && (await hasDemoStaff(db))) {
+    console.log(`后台演示账号 (${config.siteUrl}/admin/，用户名 / 密码):`)
+    for (const s of DEMO_STAFF) console.log(`  ${s.role.padEnd(8, '　')} ${s.username} / ${s.password}`)
   }
 
   const stop = () => {

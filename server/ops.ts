@@ -6,9 +6,20 @@ import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
+import { ApiError } from './http.ts'
 import { CERT_IMAGES, decideCertification } from './modules/accounts/certification.ts'
 import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { confirmTransfer } from './modules/payments/payments.queries.ts'
+import { OPS_ACTOR } from './modules/staff/audit.ts'
+import { ROLES } from './modules/staff/permissions.ts'
+import {
+  addStaff,
+  listStaff,
+  resetStaffPassword,
+  setStaffEnabled,
+  setStaffRoles,
+  staffIdOf,
+} from './modules/staff/staff.service.ts'
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
@@ -29,6 +40,10 @@ import { dbTime } from './time.ts'
  *   npm run ops -- build-status
  *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
  *                                             in the database: the builder brings those pages up to date)
+ *   npm run ops -- staff add <username> --role <role> [--role <role> …]   (prints a one-time password)
+ *   npm run ops -- staff disable|enable|reset-password <username>
+ *   npm run ops -- staff roles <username> <role>[,<role> …]
+ *   npm run ops -- staff list
  */
 
 export const USAGE = [
@@ -40,6 +55,11 @@ export const USAGE = [
   '      npm run ops -- invoice <订单号>',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
+  '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
+  '      npm run ops -- staff disable|enable|reset-password <用户名>',
+  '      npm run ops -- staff roles <用户名> <角色>[,<角色> …]',
+  '      npm run ops -- staff list',
+  `      角色：${ROLES.join('、')}`,
 ].join('\n')
 
 /** A refusal of a command: printed, and the process exits with 1. */
@@ -183,9 +203,58 @@ export async function markForRebuild(db: Db, args: readonly string[], now: Date)
   return `已排队：${unique.join(', ')}（变更 #${await latestChange(db)}）`
 }
 
+/**
+ * The staff commands (issue 20), through the same service functions as the back office's calls,
+ * audited as 'ops'. await staffCommand(db, ['add', 'li', '--role', 'operator'], now) →
+ * '已新增后台账号 li（operator），一次性密码：…（首次登录须修改）'
+ */
+export async function staffCommand(db: Db, args: readonly string[], now: Date): Promise<string> {
+  const [verb, username = ''] = args
+  try {
+    if (verb === 'list' && args.length === 1) {
+      const rows = await listStaff(db)
+      return rows
+        .map(
+          (r) =>
+            `${r.username}\t${r.roles.join(',')}\t${r.enabled ? '启用' : '停用'}${r.hasTotp ? '\t动态验证码' : ''}`,
+        )
+        .join('\n')
+    }
+    if (verb === 'add') {
+      const roles = args.flatMap((a, i) => (args[i - 1] === '--role' ? a.split(',') : []))
+      if (!username || username.startsWith('--') || !roles.length) throw new OpsError(USAGE)
+      const r = await addStaff(db, OPS_ACTOR, { username, roles }, now)
+      return `已新增后台账号 ${r.staff.username}（${r.staff.roles.join(',')}），一次性密码：${r.password}（首次登录须修改）`
+    }
+    if (args.length === 2 && (verb === 'disable' || verb === 'enable')) {
+      await setStaffEnabled(db, OPS_ACTOR, await staffIdOf(db, username), verb === 'enable', now)
+      return `后台账号 ${username} 已${verb === 'enable' ? '启用' : '停用'}`
+    }
+    if (args.length === 2 && verb === 'reset-password') {
+      const r = await resetStaffPassword(db, OPS_ACTOR, await staffIdOf(db, username), now)
+      return `后台账号 ${username} 的一次性密码：${r.password}（首次登录须修改；动态验证码已解除，须重新绑定）`
+    }
+    if (args.length === 3 && verb === 'roles') {
+      const r = await setStaffRoles(
+        db,
+        OPS_ACTOR,
+        await staffIdOf(db, username),
+        (args[2] ?? '').split(','),
+        now,
+      )
+      return `后台账号 ${username} 的角色：${r.roles.join(',')}`
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw new OpsError(e.message)
+    throw e
+  }
+  throw new OpsError(USAGE)
+}
+
 /** Reads a command line (without node and script) and runs it; answers what to print. */
 export async function runOps(args: readonly string[], open: () => Promise<Db>, now = new Date()) {
   const [command, rawId, decision] = args
+  if (command === 'staff') return withDb(open, (db) => staffCommand(db, args.slice(1), now))
   if (command === 'build-status') {
     if (args.length !== 1) throw new OpsError(USAGE)
     return siteBuildStatus(open)

@@ -78,6 +78,14 @@ export const time = (label: string) =>
     return apiToDbTime(v) ?? fail(ctx, `${label}格式不正确，应为yyyymmddhhmmss`)
   }).openapi({ type: 'string', pattern: '^\\d{14}$', description: `${label}（yyyymmddhhmmss）` })
 
+/** day('开始日期'): a China day 'yyyy-mm-dd' (the back office's date filters), as given. */
+export const day = (label: string) =>
+  param((v, ctx) => {
+    if (v === undefined) return undefined
+    const t = apiToDbTime(`${v.replace(/-/g, '')}000000`)
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) && t ? v : fail(ctx, `${label}格式不正确，应为yyyy-mm-dd`)
+  }).openapi({ type: 'string', format: 'date', description: `${label}（yyyy-mm-dd）` })
+
 /** A flag parameter such as isCreate=1: true only for '1'. */
 export const flag = (label: string) =>
   param((v) => v === '1').openapi({ type: 'string', enum: ['1'], description: label })

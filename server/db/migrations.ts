@@ -16,7 +16,8 @@ export function ddl(text: string, pg: boolean): string {
  * sort and compare as text on both databases), expiries are epoch milliseconds.
  * server/db/schema.ts types every table; keep it in step.
  */
-const versions: { version: number; name: string; sql: string }[] = [
+/** `only`: statements one database needs in its own dialect (triggers), run after `sql`. */
+const versions: { version: number; name: string; sql: string; only?: { sqlite: string; pg: string } }[] = [
   {
     version: 1,
     name: 'initial schema',
@@ -503,22 +504,86 @@ CREATE INDEX orders_transfer_deadline ON orders(status, transfer_deadline);
 ALTER TABLE users ADD COLUMN notices_seen_id INTEGER NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 11,
+    name: 'staff, staff sessions and the audit log',
+    // The back office (issue 20): staff are not customers — their own accounts, roles (comma
+    // separated: admin,operator,…), sessions (8 h at most, 30 min idle) and login limits (the
+    // login_limits rows 'staff:<username>' and 'staff-ip:<address>'). totp_secret is the
+    // confirmed second factor, totp_pending one being enrolled. audit_log is append-only: the
+    // database itself refuses UPDATE and DELETE on it (the triggers below), so no code path can
+    // rewrite history; staff_username is kept as written so a renamed or removed account's rows
+    // still say who acted. before_json/after_json: the changed fields as JSON, or NULL.
+    sql: `
+CREATE TABLE staff (
+  id {{pk}},
+  username TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  roles TEXT NOT NULL DEFAULT '',
+  enabled INTEGER NOT NULL DEFAULT 1,
+  must_change_password INTEGER NOT NULL DEFAULT 0,
+  totp_secret TEXT,
+  totp_pending TEXT,
+  last_login_time TEXT,
+  create_time TEXT NOT NULL
+);
+
+CREATE TABLE staff_sessions (
+  id {{pk}},
+  staff_id INTEGER NOT NULL REFERENCES staff(id),
+  token_hash TEXT NOT NULL UNIQUE,
+  last_seen_at {{bigint}} NOT NULL,
+  expires_at {{bigint}} NOT NULL,
+  revoked_at {{bigint}},
+  ip TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL
+);
+CREATE INDEX staff_sessions_staff ON staff_sessions(staff_id);
+
+CREATE TABLE audit_log (
+  id {{pk}},
+  at TEXT NOT NULL,
+  staff_id INTEGER REFERENCES staff(id),
+  staff_username TEXT NOT NULL,
+  ip TEXT NOT NULL DEFAULT '',
+  action TEXT NOT NULL,
+  target TEXT NOT NULL DEFAULT '',
+  before_json TEXT,
+  after_json TEXT
+);
+CREATE INDEX audit_log_at ON audit_log(at);
+CREATE INDEX audit_log_staff ON audit_log(staff_username, at);
+CREATE INDEX audit_log_action ON audit_log(action, at);
+CREATE INDEX audit_log_target ON audit_log(target, at);
+`,
+    only: {
+      sqlite: `
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+`,
+      pg: `
+CREATE FUNCTION audit_log_append_only() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$ LANGUAGE plpgsql;
+CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_append_only();
+`,
+    },
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */
 const nameOf = (v: { version: number; name: string }) => `${String(v.version).padStart(4, '0')}_${v.name}`
 
 /** Runs each statement of a DDL text; node:sqlite prepares one statement at a time. */
-async function runDdl(db: Kysely<unknown>, text: string) {
+async function runDdl(db: Kysely<unknown>, text: string, only?: { sqlite: string; pg: string }) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter
-  for (const stmt of ddl(text, pg).split(/;\s*\n/)) {
+  const all = `${text}\n${only ? (pg ? only.pg : only.sqlite) : ''}`
+  for (const stmt of ddl(all, pg).split(/;\s*\n/)) {
     const body = stmt.replace(/^\s*--.*$/gm, '').trim()
     if (body) await sql.raw(body).execute(db)
   }
 }
 
 export const migrations: Record<string, Migration> = Object.fromEntries(
-  versions.map((v) => [nameOf(v), { up: (db: Kysely<unknown>) => runDdl(db, v.sql) }]),
+  versions.map((v) => [nameOf(v), { up: (db: Kysely<unknown>) => runDdl(db, v.sql, v.only) }]),
 )
 
 /**

@@ -34,6 +34,9 @@ export interface Database {
   site_changes: SiteChangesTable
   login_limits: LoginLimitsTable
   user_uploads: UserUploadsTable
+  staff: StaffTable
+  staff_sessions: StaffSessionsTable
+  audit_log: AuditLogTable
 }
 
 type Id = Generated<number>
@@ -382,7 +385,7 @@ export interface SiteChangesTable {
 }
 
 export interface LoginLimitsTable {
-  /** 'tel:13800000001' (an account, registered or not) or 'ip:10.0.0.1' (a client address). */
+  /** 'tel:13800000001' (an account, registered or not) or 'ip:10.0.0.1' (a client address); staff: 'staff:admin', 'staff-ip:10.0.0.1'. */
   subject: string
   /** Failed password attempts since first_at (an attempt in flight counts until it succeeds). */
   failures: number
@@ -400,4 +403,51 @@ export interface UserUploadsTable {
   path: string
   size: number
   create_time: string
+}
+
+/** A back-office account (migration 11); not a customer (server/modules/staff). */
+export interface StaffTable {
+  id: Id
+  username: string
+  password_hash: string
+  /** Comma-separated roles: 'admin', 'operator,finance' (server/modules/staff/permissions.ts). */
+  roles: Def<string>
+  enabled: Def<number>
+  /** 1: the password was given to them (ops, reset); the next sign-in must change it. */
+  must_change_password: Def<number>
+  /** The confirmed TOTP secret (base32); null: no second factor yet. */
+  totp_secret: Def<string | null>
+  /** A secret shown for enrolment, until a code from it confirms it. */
+  totp_pending: Def<string | null>
+  last_login_time: Def<string | null>
+  create_time: string
+}
+
+/** A staff sign-in: the bearer token's hash, 8 h at most (expires_at), 30 min idle (last_seen_at). */
+export interface StaffSessionsTable {
+  id: Id
+  staff_id: number
+  token_hash: string
+  last_seen_at: number
+  expires_at: number
+  revoked_at: Def<number | null>
+  ip: Def<string>
+  create_time: string
+}
+
+/** One staff write (migration 11): append-only, the database refuses UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Id
+  /** China time 'YYYY-MM-DD HH:MM:SS'. */
+  at: string
+  /** null: written by `npm run ops` (staff_username 'ops'). */
+  staff_id: number | null
+  staff_username: string
+  ip: Def<string>
+  /** 'order.ship', 'staff.add' …: '<domain>.<verb>'. */
+  action: string
+  /** What was acted on: 'order:202610011234', 'staff:3', 'user:12'. */
+  target: Def<string>
+  before_json: Def<string | null>
+  after_json: Def<string | null>
 }

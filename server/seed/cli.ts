@@ -9,7 +9,7 @@ import { sql } from 'kysely'
 import { loadConfig } from '../config.ts'
 import { type Db, openDb } from '../db/index.ts'
 import { migrate } from '../db/migrations.ts'
-import { DEMO_ACCOUNTS, isSeeded, seed } from './index.ts'
+import { DEMO_ACCOUNTS, DEMO_STAFF, isSeeded, seed } from './index.ts'
 
 function count(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
@@ -76,6 +76,8 @@ async function main() {
     console.table(summary)
     console.log('演示账号（密码相同）：')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.tel} / ${a.password}  ${a.role}`)
+    console.log('后台演示账号（/admin/，密码相同）：')
+    for (const s of DEMO_STAFF) console.log(`  ${s.username} / ${s.password}  ${s.role}`)
   } finally {
     await db.destroy()
   }

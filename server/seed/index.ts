@@ -16,9 +16,11 @@ import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
 import { seedRegions } from './regions.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
+import { seedStaff } from './staff.ts'
 import { DEMO_ACCOUNTS, seedUsers } from './users.ts'
 import { writeSeed } from './write.ts'
 
+export { DEMO_STAFF, hasDemoStaff } from './staff.ts'
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './users.ts'
 
 export interface SeedOptions {
@@ -65,6 +67,7 @@ export interface SeedSummary {
   notifications: number
   configs: number
   files: number
+  staff: number
 }
 
 const NOTHING: SeedSummary = {
@@ -79,6 +82,7 @@ const NOTHING: SeedSummary = {
     notifications: 0,
     configs: 0,
     files: 0,
+    staff: 0,
   },
 }
 
@@ -168,6 +172,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     ],
     configs,
   })
+  // After the tables with fixed ids: staff are added by their service, ids drawn by the database.
+  const staff = await seedStaff(db, ctx.now)
   ctx.log(`written in ${Date.now() - built} ms`)
 
   const count = (status: Parameters<typeof ofKind>[1]) => ofKind(content.list, status).length
@@ -196,5 +202,6 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     notifications: notifications.size,
     configs: configs.length,
     files: ctx.files.count + ctx.privateFiles.count,
+    staff,
   }
 }

@@ -24,6 +24,13 @@ export interface Harness {
     headers?: Record<string, string>,
   ): Promise<Answer<T>>
   post<T = unknown>(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer<T>>
+  /** Any method (DELETE /api/admin/session, say); `body` undefined sends none. */
+  send<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>>
   sign(at?: number): string
   /** The server's clock (deps.now); signs are made on it too. */
   now(): Date
@@ -93,5 +100,6 @@ export function startServer(opts: { now?: () => Date } = {}): Harness {
     return call('GET', qs ? `${path}?${qs}` : path, undefined, headers)
   }
   h.post = (path, body, headers) => call('POST', path, body, headers)
+  h.send = (method, path, body, headers) => call(method, path, body, headers)
   return h
 }

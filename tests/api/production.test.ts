@@ -11,7 +11,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { defaultConfig, loadConfig } from '../../server/config.ts'
 import { type Db, isPg, openDb } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrations.ts'
-import { hasDemoAccounts, isSeeded, seed } from '../../server/seed/index.ts'
+import { hasDemoAccounts, hasDemoStaff, isSeeded, seed } from '../../server/seed/index.ts'
 import { bundleSignRefusal } from '../../src/lib/build/bundle-sign.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../../src/lib/sign.ts'
 import { startServer } from './harness.ts'
@@ -97,5 +97,9 @@ describe('first start of a production database (seed without demo data)', () => 
     expect(await isSeeded(db)).toBe(true)
     expect(await hasDemoAccounts(db)).toBe(false)
     expect(await hasDemoAccounts(h.db)).toBe(true)
+    // Nor demo staff with the published password (issue 20).
+    expect(summary.staff).toBe(0)
+    expect(await hasDemoStaff(db)).toBe(false)
+    expect(await hasDemoStaff(h.db)).toBe(true)
   })
 })

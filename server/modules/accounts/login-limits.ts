@@ -87,8 +87,11 @@ async function release(db: Db, { subject, limit }: Subject): Promise<void> {
 }
 
 /** A phone's failures and lock are forgotten: its password or an SMS code proved the owner. */
-export async function clearAccountLimit(db: Db, tel: string): Promise<void> {
-  await db.deleteFrom('login_limits').where('subject', '=', `tel:${tel}`).execute()
+export const clearAccountLimit = (db: Db, tel: string) => clearLimit(db, `tel:${tel}`)
+
+/** A subject's failures and lock are forgotten: clearLimit(db, 'staff:admin'). */
+export async function clearLimit(db: Db, subject: string): Promise<void> {
+  await db.deleteFrom('login_limits').where('subject', '=', subject).execute()
 }
 
 /**
@@ -115,17 +118,30 @@ async function sweep(db: Db, at: number) {
  * back. Answers what `verify` answered (null: a wrong password), or refuses with 429. `ip` ''
  * (no socket, as in app.request) skips the IP limit; `alternative` ends the lock message.
  */
-export async function limitedPasswordCheck<T>(
+export const limitedPasswordCheck = <T>(
   db: Db,
   who: { tel: string; ip: string },
   now: Date,
   verify: () => Promise<T | null>,
   alternative: string = LOGIN_ALTERNATIVE,
+): Promise<T | null> =>
+  limitedCheck(db, { account: `tel:${who.tel}`, ip: who.ip ? `ip:${who.ip}` : '' }, now, verify, alternative)
+
+/**
+ * limitedPasswordCheck with the subjects named by the caller: the back office counts its staff
+ * as 'staff:<username>' and 'staff-ip:<address>', apart from the customers' limits.
+ */
+export async function limitedCheck<T>(
+  db: Db,
+  subjects: { account: string; ip: string },
+  now: Date,
+  verify: () => Promise<T | null>,
+  alternative: string,
 ): Promise<T | null> {
   const at = now.getTime()
   await sweep(db, at)
-  const account: Subject = { subject: `tel:${who.tel}`, limit: LOGIN_LIMITS.perAccount }
-  const ip: Subject | null = who.ip ? { subject: `ip:${who.ip}`, limit: LOGIN_LIMITS.perIp } : null
+  const account: Subject = { subject: subjects.account, limit: LOGIN_LIMITS.perAccount }
+  const ip: Subject | null = subjects.ip ? { subject: subjects.ip, limit: LOGIN_LIMITS.perIp } : null
   // The IP first: a flood from one address is refused in two statements, without a row for
   // each phone it makes up.
   const ipLock = ip ? await reserve(db, ip, at) : 0
@@ -145,7 +161,7 @@ export async function limitedPasswordCheck<T>(
     throw e
   }
   if (result !== null) {
-    await clearAccountLimit(db, who.tel)
+    await clearLimit(db, account.subject)
     if (ip) await release(db, ip)
   }
   return result

@@ -1,0 +1,78 @@
+import { ok, router } from '../../contract/index.ts'
+import { clientIp } from '../../http.ts'
+import { actorOf, requireStaff } from './admin-route.ts'
+import { searchAudit } from './audit.ts'
+import { dashboardFor } from './dashboard.ts'
+import * as routes from './staff.routes.ts'
+import {
+  addStaff,
+  changeOwnPassword,
+  confirmTotp,
+  listStaff,
+  permissionsOf,
+  resetStaffPassword,
+  setStaffEnabled,
+  setStaffRoles,
+  signInStaff,
+  signOutStaff,
+  startTotp,
+} from './staff.service.ts'
+
+/** Staff sessions, their own account, the audit log and staff management (issue 20). */
+export const staffAdmin = router()
+  .openapi(routes.postSession, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await signInStaff(db, c.req.valid('json'), clientIp(c), now()))
+  })
+  .openapi(routes.deleteSession, async (c) => {
+    const { db, now } = c.get('deps')
+    await signOutStaff(db, requireStaff(c).sessionId, now())
+    return ok(c, '已退出登录')
+  })
+  .openapi(routes.getMe, async (c) => {
+    const s = requireStaff(c)
+    return ok(c, {
+      id: s.id,
+      username: s.username,
+      roles: s.roles,
+      permissions: permissionsOf(s.roles),
+      mustChangePassword: s.mustChangePassword,
+      hasTotp: s.hasTotp,
+      totpRequired: c.get('deps').config.staffTotpRequired,
+    })
+  })
+  .openapi(routes.postMyPassword, async (c) => {
+    const { db, now } = c.get('deps')
+    await changeOwnPassword(db, requireStaff(c), c.req.valid('json'), clientIp(c), now())
+    return ok(c, '修改密码成功')
+  })
+  .openapi(routes.postMyTotp, async (c) => ok(c, await startTotp(c.get('deps').db, requireStaff(c))))
+  .openapi(routes.postMyTotpConfirm, async (c) => {
+    const { db, now } = c.get('deps')
+    await confirmTotp(db, requireStaff(c), c.req.valid('json').code, clientIp(c), now())
+    return ok(c, '动态验证码已绑定')
+  })
+  .openapi(routes.getAudit, async (c) => ok(c, await searchAudit(c.get('deps').db, c.req.valid('query'))))
+  .openapi(routes.getStaff, async (c) => ok(c, await listStaff(c.get('deps').db)))
+  .openapi(routes.postStaff, async (c) => {
+    const { db, now } = c.get('deps')
+    const v = c.req.valid('json')
+    return ok(c, await addStaff(db, actorOf(c), { username: v.username, roles: v.roles }, now()))
+  })
+  .openapi(routes.postStaffRoles, async (c) => {
+    const { db, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    return ok(c, await setStaffRoles(db, actorOf(c), id, c.req.valid('json').roles, now()))
+  })
+  .openapi(routes.postStaffEnabled, async (c) => {
+    const { db, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    return ok(c, await setStaffEnabled(db, actorOf(c), id, c.req.valid('json').enabled, now()))
+  })
+  .openapi(routes.postStaffPasswordReset, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await resetStaffPassword(db, actorOf(c), c.req.valid('param').id, now()))
+  })
+  .openapi(routes.getDashboard, async (c) =>
+    ok(c, await dashboardFor(c.get('deps').db, requireStaff(c).roles)),
+  )

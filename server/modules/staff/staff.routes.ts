@@ -1,0 +1,232 @@
+import { checkStaffLogin } from '../../../src/lib/rules/staff.ts'
+import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { day, field, id, page, ruleBody, str } from '../../contract/params.ts'
+import { adminRoute } from './admin-route.ts'
+import { ROLES } from './permissions.ts'
+
+const text = z.string()
+const Role = z
+  .enum(ROLES)
+  .openapi({ description: 'admin 管理员，operator 运营，finance 财务，marketing 市场' })
+
+/** The signed-in staff member, as the sign-in answers it (pinned by issue 20). */
+export const StaffIdentity = z
+  .object({ id: z.number().int(), username: z.string(), roles: z.array(Role) })
+  .openapi('StaffIdentity')
+
+export const StaffSession = z
+  .object({
+    token: z
+      .string()
+      .openapi({ description: 'Authorization: Bearer 的后台令牌，8 小时有效，30 分钟无操作失效' }),
+    staff: StaffIdentity,
+  })
+  .openapi('StaffSession')
+export type StaffSession = z.infer<typeof StaffSession>
+
+export const StaffMe = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    roles: z.array(Role),
+    permissions: z.array(z.string()).openapi({ description: '此账号持有的权限（后台菜单据此显示）' }),
+    mustChangePassword: z.boolean().openapi({ description: 'true：须先修改初始密码才能做别的' }),
+    hasTotp: z.boolean(),
+    totpRequired: z.boolean().openapi({ description: 'true：须先绑定动态验证码才能做别的（生产环境）' }),
+  })
+  .openapi('StaffMe')
+export type StaffMe = z.infer<typeof StaffMe>
+
+export const StaffAccount = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    roles: z.array(Role),
+    enabled: z.boolean(),
+    mustChangePassword: z.boolean(),
+    hasTotp: z.boolean(),
+    lastLoginTime: z.string().nullable(),
+    createTime: z.string(),
+  })
+  .openapi('StaffAccount')
+export type StaffAccount = z.infer<typeof StaffAccount>
+
+const Fields = z.record(z.string(), z.unknown()).nullable()
+export const AuditRow = z
+  .object({
+    at: z.string().openapi({ description: '时间（北京时间）' }),
+    staff: z.string().openapi({ description: '操作人用户名；ops 为服务器命令行' }),
+    ip: z.string(),
+    action: z.string().openapi({ description: '动作，如 order.ship、staff.roles' }),
+    target: z.string().openapi({ description: '对象，如 order:202610011234、staff:3' }),
+    before: Fields.openapi({ description: '改动前的字段' }),
+    after: Fields.openapi({ description: '改动后的字段' }),
+  })
+  .openapi('AuditRow')
+export type AuditRow = z.infer<typeof AuditRow>
+
+const Totp = z
+  .object({
+    secret: z.string().openapi({ description: '密钥（base32），可手工输入验证器' }),
+    uri: z.string().openapi({ description: 'otpauth:// 地址' }),
+    svg: z.string().openapi({ description: '二维码（SVG）' }),
+  })
+  .openapi('StaffTotpEnrolment')
+
+const rolesBody = z.object({ roles: z.array(z.string().max(20)).max(8, { error: '角色不正确' }) })
+const staffParam = z.object({ id: id('账号编号') })
+
+// --- session ---------------------------------------------------------------------------------
+
+export const postSession = adminRoute({
+  method: 'post',
+  path: '/admin/session',
+  permission: 'public',
+  summary: '后台登录（用户名、密码，已绑定时加动态验证码）；按用户名与 IP 限制失败次数',
+  request: {
+    body: jsonBody(
+      ruleBody(checkStaffLogin, {
+        username: field('string', '用户名'),
+        password: field('string', '密码'),
+        totp: field('string', '动态验证码（6 位数字）'),
+      }),
+    ),
+  },
+  responses: answers(StaffSession, [401, 429]),
+})
+
+export const deleteSession = adminRoute({
+  method: 'delete',
+  path: '/admin/session',
+  permission: 'self',
+  summary: '退出后台',
+  responses: answers(text, [401]),
+})
+
+export const getMe = adminRoute({
+  method: 'get',
+  path: '/admin/me',
+  permission: 'self',
+  summary: '当前后台账号、角色与权限',
+  responses: answers(StaffMe, [401]),
+})
+
+export const postMyPassword = adminRoute({
+  method: 'post',
+  path: '/admin/me/password',
+  permission: 'self',
+  summary: '修改自己的密码（首次登录须修改初始密码）；其他会话随之结束',
+  request: {
+    body: jsonBody(
+      z.object({
+        password: z.string().max(200),
+        newPassword: z.string().max(200),
+        okPassword: z.string().max(200).optional(),
+      }),
+    ),
+  },
+  responses: answers(text, [401, 429]),
+})
+
+export const postMyTotp = adminRoute({
+  method: 'post',
+  path: '/admin/me/totp',
+  permission: 'self',
+  summary: '开始绑定动态验证码：新的密钥与二维码，确认前不生效',
+  responses: answers(Totp, [401]),
+})
+
+export const postMyTotpConfirm = adminRoute({
+  method: 'post',
+  path: '/admin/me/totp/confirm',
+  permission: 'self',
+  summary: '用验证器显示的 6 位数字确认绑定',
+  request: { body: jsonBody(z.object({ code: z.string().max(10) })) },
+  responses: answers(text, [401]),
+})
+
+// --- audit -----------------------------------------------------------------------------------
+
+export const getAudit = adminRoute({
+  method: 'get',
+  path: '/admin/audit',
+  permission: 'audit.read',
+  summary: '操作日志：按操作人、动作（前缀）、对象（前缀）与日期查找，新的在前',
+  request: {
+    query: z.object({
+      staff: str('操作人用户名', 32),
+      action: str('动作', 60),
+      target: str('对象', 100),
+      from: day('开始日期'),
+      to: day('结束日期'),
+      ...page,
+    }),
+  },
+  responses: answers(pagedOf(AuditRow), [401]),
+})
+
+// --- staff accounts --------------------------------------------------------------------------
+
+export const getStaff = adminRoute({
+  method: 'get',
+  path: '/admin/staff',
+  permission: 'staff.manage',
+  summary: '后台账号列表',
+  responses: answers(z.array(StaffAccount), [401]),
+})
+
+export const postStaff = adminRoute({
+  method: 'post',
+  path: '/admin/staff',
+  permission: 'staff.manage',
+  summary: '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改',
+  request: { body: jsonBody(rolesBody.extend({ username: z.string().max(64) })) },
+  responses: answers(z.object({ staff: StaffAccount, password: z.string() }), [401]),
+})
+
+export const postStaffRoles = adminRoute({
+  method: 'post',
+  path: '/admin/staff/{id}/roles',
+  permission: 'staff.manage',
+  summary: '修改角色（立即生效）',
+  request: { params: staffParam, body: jsonBody(rolesBody) },
+  responses: answers(StaffAccount, [401, 404]),
+})
+
+export const postStaffEnabled = adminRoute({
+  method: 'post',
+  path: '/admin/staff/{id}/enabled',
+  permission: 'staff.manage',
+  summary: '停用（其会话全部结束）或启用账号',
+  request: { params: staffParam, body: jsonBody(z.object({ enabled: z.boolean() })) },
+  responses: answers(StaffAccount, [401, 404]),
+})
+
+export const postStaffPasswordReset = adminRoute({
+  method: 'post',
+  path: '/admin/staff/{id}/reset-password',
+  permission: 'staff.manage',
+  summary: '重置密码：新的一次性密码，并解除动态验证码；其会话全部结束',
+  request: { params: staffParam },
+  responses: answers(z.object({ password: z.string() }), [401, 404]),
+})
+
+// --- dashboard -------------------------------------------------------------------------------
+
+export const DashboardCount = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    href: z.string().openapi({ description: '列出这些事项的后台页面' }),
+    count: z.number().int(),
+  })
+  .openapi('DashboardCount')
+export type DashboardCount = z.infer<typeof DashboardCount>
+
+export const getDashboard = adminRoute({
+  method: 'get',
+  path: '/admin/dashboard',
+  permission: 'self',
+  summary: '工作台：按角色可见的待办数量',
+  responses: answers(z.array(DashboardCount), [401]),
+})

@@ -1,0 +1,500 @@
+/**
+ * Staff accounts of the back office (issue 20): not customers — their own table, sessions and
+ * login limits. The admin calls (staff.admin.ts) and `npm run ops -- staff …` both call these
+ * functions; every write goes through one transaction that also writes its audit row.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { Secret, TOTP } from 'otpauth'
+import QRCode from 'qrcode'
+import { checkStaffPassword, checkUsername } from '../../../src/lib/rules/staff.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse, type StaffContext } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+import { limitedCheck } from '../accounts/login-limits.ts'
+import { hashPassword, verifyPassword } from '../accounts/password.ts'
+import { type Actor, audit } from './audit.ts'
+import { can, PERMISSIONS, type Permission, parseRoles, type Role } from './permissions.ts'
+
+/** 8 hours from sign-in at most, 30 minutes without a call ends it earlier (issue 20). */
+export const STAFF_SESSION = {
+  maxMs: 8 * 3600_000,
+  idleMs: 30 * 60_000,
+  /** last_seen_at is written at most this often: a screen's burst of reads is one write. */
+  touchEveryMs: 60_000,
+} as const
+
+export const STAFF_MESSAGES = {
+  badLogin: '用户名或密码错误',
+  signIn: '请先登录后台',
+  forbidden: '没有权限',
+  totpNeeded: '请输入动态验证码',
+  totpWrong: '动态验证码错误',
+  mustChange: '请先修改初始密码',
+  mustEnrol: '请先绑定动态验证码',
+  oldPassword: '原密码错误',
+  exists: '用户名已存在',
+  notFound: '后台账号不存在',
+  noRole: '请至少选择一个角色',
+  lastAdmin: '至少保留一个启用的管理员',
+} as const
+
+/** The TOTP of the authenticator apps: SHA1, 6 digits, 30 s; a code of the step before or after passes. */
+const totpOf = (secret: string, username: string) =>
+  new TOTP({
+    issuer: '口腔医疗器械门户后台',
+    label: username,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  })
+
+const totpValid = (secret: string, username: string, code: string, now: Date) =>
+  /^\d{6}$/.test(code) &&
+  totpOf(secret, username).validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null
+
+/** The code an authenticator shows now (tests and the e2e sign in with it). */
+export const totpNow = (secret: string, now: Date) =>
+  totpOf(secret, '').generate({ timestamp: now.getTime() })
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A one-time password: 12 characters without look-alikes (0/O, 1/l), letters and digits both. */
+export function oneTimePassword(): string {
+  const letters = 'abcdefghjkmnpqrstuvwxyz'
+  const digits = '23456789'
+  const all = letters + digits
+  const pick = (set: string) => set[randomInt(set.length)] ?? 'a'
+  const rest = Array.from({ length: 10 }, () => pick(all))
+  return [pick(letters), pick(digits), ...rest].join('')
+}
+
+/** Who is signed in, as a handler sees it: requireStaff(c) after the admin route's gate. */
+export type StaffMember = StaffContext
+
+/** The staff member behind an Authorization header, or null (absent, unknown, revoked, expired, idle, disabled). */
+export async function staffFromHeader(
+  db: Db,
+  header: string | undefined,
+  now: Date,
+): Promise<StaffMember | null> {
+  const token = header?.replace(/^Bearer\s+/i, '').trim()
+  if (!token || token.length > 200) return null
+  const at = now.getTime()
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff as f', 'f.id', 's.staff_id')
+    .select([
+      's.id as sessionId',
+      's.last_seen_at',
+      'f.id',
+      'f.username',
+      'f.roles',
+      'f.must_change_password',
+      'f.totp_secret',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', at)
+    .where('s.last_seen_at', '>', at - STAFF_SESSION.idleMs)
+    .where('f.enabled', '=', 1)
+    .executeTakeFirst()
+  if (!row) return null
+  if (at - row.last_seen_at >= STAFF_SESSION.touchEveryMs)
+    await db.updateTable('staff_sessions').set({ last_seen_at: at }).where('id', '=', row.sessionId).execute()
+  return {
+    id: row.id,
+    username: row.username,
+    roles: parseRoles(row.roles),
+    sessionId: row.sessionId,
+    mustChangePassword: row.must_change_password === 1,
+    hasTotp: row.totp_secret !== null,
+  }
+}
+
+/**
+ * What a staff member may do now: nothing but their own account (`self`) until the one-time
+ * password is changed and, where a second factor is required, until it is enrolled.
+ * Answers null when allowed, else the refusal's message.
+ */
+export function refusalFor(staff: StaffMember, permission: Permission, totpRequired: boolean): string | null {
+  if (permission !== 'self') {
+    if (staff.mustChangePassword) return STAFF_MESSAGES.mustChange
+    if (totpRequired && !staff.hasTotp) return STAFF_MESSAGES.mustEnrol
+  }
+  return can(staff.roles, permission) ? null : STAFF_MESSAGES.forbidden
+}
+
+/** The permissions a staff member holds (the menu of the back office is drawn from them). */
+export const permissionsOf = (roles: readonly string[]) =>
+  (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(roles, p))
+
+/** A hash to verify against when the username is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | undefined
+
+/**
+ * Sign-in: the password (and the TOTP code when the account has a second factor) under the login
+ * limits of 'staff:<username>' and 'staff-ip:<ip>', counted before any hashing. A missing or wrong
+ * code counts as a failed attempt, so the six digits cannot be guessed without limit.
+ * Answers the new session; refuses 401 用户名或密码错误 / 请输入动态验证码 / 动态验证码错误, or 429.
+ */
+export async function signInStaff(
+  db: Db,
+  input: { username: string; password: string; totp?: string | undefined },
+  ip: string,
+  now: Date,
+) {
+  const username = input.username.trim().toLowerCase()
+  let refusal: string = STAFF_MESSAGES.badLogin
+  const staff = await limitedCheck(
+    db,
+    { account: `staff:${username}`, ip: ip ? `staff-ip:${ip}` : '' },
+    now,
+    async () => {
+      const row = await db
+        .selectFrom('staff')
+        .select(['id', 'username', 'roles', 'password_hash', 'enabled', 'totp_secret'])
+        .where('username', '=', username)
+        .executeTakeFirst()
+      if (!row) decoyHash ??= hashPassword('decoy-password')
+      const good = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash))
+      if (!row || !good || row.enabled !== 1) return null
+      if (row.totp_secret !== null) {
+        if (!input.totp) {
+          refusal = STAFF_MESSAGES.totpNeeded
+          return null
+        }
+        if (!totpValid(row.totp_secret, row.username, input.totp, now)) {
+          refusal = STAFF_MESSAGES.totpWrong
+          return null
+        }
+      }
+      return row
+    },
+    '',
+  )
+  if (!staff) throw refuse(refusal, 401)
+  const token = randomBytes(32).toString('base64url')
+  const at = now.getTime()
+  await db.transaction().execute(async (t) => {
+    await t
+      .insertInto('staff_sessions')
+      .values({
+        staff_id: staff.id,
+        token_hash: hashToken(token),
+        last_seen_at: at,
+        expires_at: at + STAFF_SESSION.maxMs,
+        ip,
+        create_time: dbTime(now),
+      })
+      .execute()
+    await t
+      .updateTable('staff')
+      .set({ last_login_time: dbTime(now) })
+      .where('id', '=', staff.id)
+      .execute()
+    await audit(t, { staffId: staff.id, username: staff.username, ip }, now, {
+      action: 'staff.sign-in',
+      target: `staff:${staff.id}`,
+    })
+  })
+  return { token, staff: { id: staff.id, username: staff.username, roles: parseRoles(staff.roles) } }
+}
+
+/** Sign-out: the session ends now. */
+export async function signOutStaff(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now.getTime() })
+    .where('id', '=', sessionId)
+    .execute()
+}
+
+/** Ends every open session of a staff member but `keep` (disable, reset, a changed password). */
+async function revokeSessions(t: Db, staffId: number, now: Date, keep = 0) {
+  await t
+    .updateTable('staff_sessions')
+    .set({ revoked_at: now.getTime() })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null)
+    .where('id', '<>', keep)
+    .execute()
+}
+
+/** The fields of a staff account an admin sees. */
+export interface StaffRow {
+  id: number
+  username: string
+  roles: Role[]
+  enabled: boolean
+  mustChangePassword: boolean
+  hasTotp: boolean
+  lastLoginTime: string | null
+  createTime: string
+}
+
+const staffColumns = [
+  'id',
+  'username',
+  'roles',
+  'enabled',
+  'must_change_password',
+  'totp_secret',
+  'last_login_time',
+  'create_time',
+] as const
+
+const toStaffRow = (r: {
+  id: number
+  username: string
+  roles: string
+  enabled: number
+  must_change_password: number
+  totp_secret: string | null
+  last_login_time: string | null
+  create_time: string
+}): StaffRow => ({
+  id: r.id,
+  username: r.username,
+  roles: parseRoles(r.roles),
+  enabled: r.enabled === 1,
+  mustChangePassword: r.must_change_password === 1,
+  hasTotp: r.totp_secret !== null,
+  lastLoginTime: r.last_login_time,
+  createTime: r.create_time,
+})
+
+/** Every staff account, by username. */
+export async function listStaff(db: Db): Promise<StaffRow[]> {
+  const rows = await db.selectFrom('staff').select(staffColumns).orderBy('username').execute()
+  return rows.map(toStaffRow)
+}
+
+async function staffRow(t: Db, id: number): Promise<StaffRow> {
+  const row = await t.selectFrom('staff').select(staffColumns).where('id', '=', id).executeTakeFirst()
+  if (!row) throw refuse(STAFF_MESSAGES.notFound, 404)
+  return toStaffRow(row)
+}
+
+/** The id of a username (ops names staff by username): staffIdOf(db, 'operator') → 2. */
+export async function staffIdOf(db: Db, username: string): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('username', '=', username.trim().toLowerCase())
+    .executeTakeFirst()
+  if (!row) throw refuse(STAFF_MESSAGES.notFound, 404)
+  return row.id
+}
+
+const checkRoles = (roles: readonly string[]): Role[] => {
+  const valid = parseRoles(roles.join(','))
+  if (!valid.length || valid.length !== new Set(roles).size) throw refuse(STAFF_MESSAGES.noRole)
+  return valid
+}
+
+/** Refuses a change that would leave no enabled admin (nobody could manage staff any more). */
+async function keepAnAdmin(t: Db, changedId: number) {
+  const admins = await t.selectFrom('staff').select(['id', 'roles']).where('enabled', '=', 1).execute()
+  if (!admins.some((a) => a.id !== changedId && parseRoles(a.roles).includes('admin')))
+    throw refuse(STAFF_MESSAGES.lastAdmin)
+}
+
+/**
+ * A new staff account. Without `password`, a one-time password is drawn and must be changed at
+ * the first sign-in; answers the account and that password (shown once, never stored in clear).
+ */
+export async function addStaff(
+  db: Db,
+  actor: Actor,
+  input: { username: string; roles: readonly string[]; password?: string },
+  now: Date,
+) {
+  const name = checkUsername(input.username)
+  if (name.error !== null) throw refuse(name.error)
+  const roles = checkRoles(input.roles)
+  const password = input.password ?? oneTimePassword()
+  const hash = await hashPassword(password)
+  return db.transaction().execute(async (t) => {
+    const taken = await t
+      .selectFrom('staff')
+      .select('id')
+      .where('username', '=', name.value)
+      .executeTakeFirst()
+    if (taken) throw refuse(STAFF_MESSAGES.exists)
+    const row = await t
+      .insertInto('staff')
+      .values({
+        username: name.value,
+        password_hash: hash,
+        roles: roles.join(','),
+        must_change_password: input.password === undefined ? 1 : 0,
+        create_time: dbTime(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const staff = await staffRow(t, row.id)
+    await audit(t, actor, now, {
+      action: 'staff.add',
+      target: `staff:${row.id}`,
+      after: { username: staff.username, roles: staff.roles },
+    })
+    return { staff, password }
+  })
+}
+
+/** New roles for a staff member; the change applies to their open sessions at once. */
+export async function setStaffRoles(db: Db, actor: Actor, id: number, roles: readonly string[], now: Date) {
+  const valid = checkRoles(roles)
+  return db.transaction().execute(async (t) => {
+    const before = await staffRow(t, id)
+    if (!valid.includes('admin') && before.roles.includes('admin')) await keepAnAdmin(t, id)
+    await t
+      .updateTable('staff')
+      .set({ roles: valid.join(',') })
+      .where('id', '=', id)
+      .execute()
+    const after = await staffRow(t, id)
+    await audit(t, actor, now, {
+      action: 'staff.roles',
+      target: `staff:${id}`,
+      before: { roles: before.roles },
+      after: { roles: after.roles },
+    })
+    return after
+  })
+}
+
+/** Disables (every session ends) or enables a staff account. */
+export async function setStaffEnabled(db: Db, actor: Actor, id: number, enabled: boolean, now: Date) {
+  return db.transaction().execute(async (t) => {
+    const before = await staffRow(t, id)
+    if (!enabled && before.roles.includes('admin')) await keepAnAdmin(t, id)
+    await t
+      .updateTable('staff')
+      .set({ enabled: enabled ? 1 : 0 })
+      .where('id', '=', id)
+      .execute()
+    if (!enabled) await revokeSessions(t, id, now)
+    await audit(t, actor, now, {
+      action: enabled ? 'staff.enable' : 'staff.disable',
+      target: `staff:${id}`,
+      before: { enabled: before.enabled },
+      after: { enabled },
+    })
+    return staffRow(t, id)
+  })
+}
+
+/**
+ * A new one-time password (forgotten password, a lost authenticator): the second factor is
+ * removed too, every session ends, and the next sign-in must change the password (and enrol
+ * again where required). Answers the password, shown once.
+ */
+export async function resetStaffPassword(db: Db, actor: Actor, id: number, now: Date) {
+  const password = oneTimePassword()
+  const hash = await hashPassword(password)
+  await db.transaction().execute(async (t) => {
+    const before = await staffRow(t, id)
+    await t
+      .updateTable('staff')
+      .set({ password_hash: hash, must_change_password: 1, totp_secret: null, totp_pending: null })
+      .where('id', '=', id)
+      .execute()
+    await revokeSessions(t, id, now)
+    await audit(t, actor, now, {
+      action: 'staff.reset-password',
+      target: `staff:${id}`,
+      before: { mustChangePassword: before.mustChangePassword, hasTotp: before.hasTotp },
+      after: { mustChangePassword: true, hasTotp: false },
+    })
+  })
+  await db
+    .deleteFrom('login_limits')
+    .where('subject', '=', `staff:${(await staffRow(db, id)).username}`)
+    .execute()
+  return { password }
+}
+
+/**
+ * The signed-in staff member changes their own password (the one-time one at first): the old
+ * one is checked under the login limits; other sessions end, this one stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  me: StaffMember,
+  input: { password: string; newPassword: string },
+  ip: string,
+  now: Date,
+) {
+  const rule = checkStaffPassword({ ...input, okPassword: input.newPassword })
+  if (rule.error !== null) throw refuse(rule.error)
+  const right = await limitedCheck(
+    db,
+    { account: `staff:${me.username}`, ip: ip ? `staff-ip:${ip}` : '' },
+    now,
+    async () => {
+      const row = await db
+        .selectFrom('staff')
+        .select('password_hash')
+        .where('id', '=', me.id)
+        .executeTakeFirst()
+      return (await verifyPassword(input.password, row?.password_hash)) || null
+    },
+    '',
+  )
+  if (!right) throw refuse(STAFF_MESSAGES.oldPassword)
+  const hash = await hashPassword(rule.value.newPassword)
+  await db.transaction().execute(async (t) => {
+    await t
+      .updateTable('staff')
+      .set({ password_hash: hash, must_change_password: 0 })
+      .where('id', '=', me.id)
+      .execute()
+    await revokeSessions(t, me.id, now, me.sessionId)
+    await audit(t, { staffId: me.id, username: me.username, ip }, now, {
+      action: 'staff.password',
+      target: `staff:${me.id}`,
+      before: { mustChangePassword: me.mustChangePassword },
+      after: { mustChangePassword: false },
+    })
+  })
+}
+
+/**
+ * Starts enrolling a second factor: a new secret kept as pending until a code confirms it.
+ * Answers what the authenticator app needs: the otpauth:// URI, its QR (SVG markup drawn here
+ * with qrcode, so the secret never leaves the portal) and the secret for typing in by hand.
+ */
+export async function startTotp(db: Db, me: StaffMember) {
+  const secret = new Secret({ size: 20 }).base32
+  await db.updateTable('staff').set({ totp_pending: secret }).where('id', '=', me.id).execute()
+  const uri = totpOf(secret, me.username).toString()
+  const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  return { secret, uri, svg }
+}
+
+/** Confirms the pending secret with a code from the app: from now on sign-in asks for a code. */
+export async function confirmTotp(db: Db, me: StaffMember, code: string, ip: string, now: Date) {
+  const row = await db
+    .selectFrom('staff')
+    .select(['totp_pending', 'totp_secret'])
+    .where('id', '=', me.id)
+    .executeTakeFirst()
+  const pending = row?.totp_pending
+  if (!pending || !totpValid(pending, me.username, code.trim(), now)) throw refuse(STAFF_MESSAGES.totpWrong)
+  await db.transaction().execute(async (t) => {
+    await t
+      .updateTable('staff')
+      .set({ totp_secret: pending, totp_pending: null })
+      .where('id', '=', me.id)
+      .where('totp_pending', '=', pending)
+      .execute()
+    await audit(t, { staffId: me.id, username: me.username, ip }, now, {
+      action: 'staff.totp',
+      target: `staff:${me.id}`,
+      before: { hasTotp: row?.totp_secret !== null },
+      after: { hasTotp: true },
+    })
+  })
+}

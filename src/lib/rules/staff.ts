@@ -1,0 +1,64 @@
+/** The back office's own rules (issue 20): staff usernames and staff passwords. */
+import { type Checked, checked, firstError, type Input, len, secret, text } from './fields.ts'
+
+export const STAFF_PASSWORD_MIN = 8
+export const STAFF_PASSWORD_MAX = 64
+
+/** checkUsername('Operator2') → { value: 'operator2' }: 3-32 lowercase letters, digits, . _ - */
+export function checkUsername(raw: string): Checked<string, 'username'> {
+  const v = raw.trim().toLowerCase()
+  return checked(
+    firstError([
+      ['username', !v, '请填写用户名'],
+      ['username', !/^[a-z0-9._-]{3,32}$/.test(v), '用户名为 3-32 位小写字母、数字或 . _ -'],
+    ]),
+    v,
+  )
+}
+
+/**
+ * A staff member's new password: 8-64 characters with letters and digits, not the old one,
+ * repeated the same. The demo password demo1234 meets it, as the seed's accounts must.
+ */
+export function checkStaffPassword(
+  input: Input,
+): Checked<{ password: string; newPassword: string }, 'password' | 'newPassword' | 'okPassword'> {
+  const v = { password: secret(input, 'password'), newPassword: secret(input, 'newPassword') }
+  const again = secret(input, 'okPassword')
+  return checked(
+    firstError([
+      ['password', !v.password, '请填写原密码'],
+      ['newPassword', !v.newPassword, '请填写新密码'],
+      ['newPassword', len(v.newPassword) < STAFF_PASSWORD_MIN, `新密码至少${STAFF_PASSWORD_MIN}位`],
+      ['newPassword', len(v.newPassword) > STAFF_PASSWORD_MAX, `新密码不能超过${STAFF_PASSWORD_MAX}位`],
+      [
+        'newPassword',
+        !/[a-z]/i.test(v.newPassword) || !/\d/.test(v.newPassword),
+        '新密码须同时包含字母和数字',
+      ],
+      ['newPassword', v.newPassword === v.password, '新密码不能与原密码相同'],
+      ['okPassword', again !== v.newPassword, '两次输入密码不一致'],
+    ]),
+    v,
+  )
+}
+
+/** The sign-in form: username and password required; the code only when the server asks. */
+export function checkStaffLogin(
+  input: Input,
+): Checked<{ username: string; password: string; totp?: string }> {
+  const v = {
+    username: text(input, 'username'),
+    password: secret(input, 'password'),
+    totp: text(input, 'totp'),
+  }
+  return checked(
+    firstError([
+      ['username', !v.username || len(v.username) > 64, '请填写用户名'],
+      ['password', !v.password, '请填写密码'],
+      ['password', len(v.password) > STAFF_PASSWORD_MAX, '用户名或密码错误'],
+      ['totp', v.totp !== '' && !/^\d{6}$/.test(v.totp), '动态验证码为 6 位数字'],
+    ]),
+    { username: v.username, password: v.password, ...(v.totp ? { totp: v.totp } : {}) },
+  )
+}
