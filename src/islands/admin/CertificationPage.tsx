@@ -2,7 +2,7 @@
  * /admin/certifications/detail/?id=<userId>: one certification, its scans, and the decision
  * (issue 20): approve, or reject with the reason the applicant is told — confirmed first.
  */
-import { type FormEvent, useState } from 'react'
+import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
 import { certificationsApi } from '../../lib/api/admin-customers.ts'
 import { CertStatus } from '../../lib/constants.ts'
@@ -44,7 +44,7 @@ function Decide({ userId, onDone }: { userId: number; onDone: () => void }) {
       setBusy(false)
     }
   }
-  const submit = (e: FormEvent) => e.preventDefault()
+  const submit = (e: SubmitEvent) => e.preventDefault()
   return (
     <form onSubmit={submit} className="grid gap-4 rounded-lg bg-white p-5 shadow-sm" noValidate>
       <h2 className="text-base font-semibold">审核</h2>

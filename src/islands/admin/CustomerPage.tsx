@@ -2,7 +2,7 @@
  * /admin/customers/detail/?id=<userId>: one customer (issue 20) — profile, then tabs of orders,
  * wallet records, addresses and certification; finance adjusts the balance from here.
  */
-import { type FormEvent, useState } from 'react'
+import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
 import {
   type Address,
@@ -166,7 +166,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirmDialog, confirm] = useConfirm()
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault()
     const r = checkAdjustment(v)
     if (r.error !== null) return setError({ field: r.field, message: r.error })

@@ -1,5 +1,5 @@
 /** /admin/customers/: customer lookup by phone, name or id (issue 20). */
-import { type FormEvent, useState } from 'react'
+import { type SubmitEvent, useState } from 'react'
 import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { AdminShell } from './AdminShell.tsx'
@@ -50,7 +50,7 @@ function Customers() {
   const [typed, setTyped] = useState(f.q)
   const query = { q: f.q, pageIndex: Number(f.pageIndex), pageSize: PAGE_SIZE }
   const { data, loading } = useLoad(() => customersApi.find(query), JSON.stringify(query))
-  const search = (e: FormEvent) => {
+  const search = (e: SubmitEvent) => {
     e.preventDefault()
     set({ q: typed.trim() })
   }
