@@ -7,19 +7,23 @@ import { reference } from './contract/reference.ts'
 import { compressAnswers } from './delivery.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
+import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
+import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
 import { orders } from './modules/orders/orders.index.ts'
+import { ownedAdmin } from './modules/owned/owned.admin.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
+import { walletAdmin } from './modules/wallet/wallet.admin.ts'
 import { wallet } from './modules/wallet/wallet.index.ts'
 import { readCache } from './read-cache.ts'
 import { signJudge } from './sign-check.ts'
@@ -47,6 +51,10 @@ export const modules = [
   publishing,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
+  customersAdmin,
+  customerOrdersAdmin,
+  walletAdmin,
+  ownedAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

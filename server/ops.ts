@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { CertLevelText } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
+import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
@@ -31,7 +32,7 @@ import { dbTime } from './time.ts'
  * Operator commands, until there is an administrator screen (accounts §6: an administrator
  * reviews certification data; no screen for it is part of this side).
  *
- *   npm run ops -- certify <userId> approve|reject
+ *   npm run ops -- certify <userId> approve|reject [reason]   (a reject needs its reason)
  *   npm run ops -- cert-files <userId>       (where the submitted scans lie: they have no public URL)
  *   npm run ops -- confirm-transfer <order code>
  *   npm run ops -- ship <order code> [courier]
@@ -47,7 +48,7 @@ import { dbTime } from './time.ts'
  */
 
 export const USAGE = [
-  '用法: npm run ops -- certify <用户编号> approve|reject',
+  '用法: npm run ops -- certify <用户编号> approve|reject [原因，驳回时必填]',
   '      npm run ops -- cert-files <用户编号>',
   '      npm run ops -- confirm-transfer <订单号>',
   '      npm run ops -- ship <订单号> [快递公司]',
@@ -66,13 +67,22 @@ export const USAGE = [
 export class OpsError extends Error {}
 
 /**
- * Decides a certification under review (status 2): approve makes it 3 with the submitted level;
- * reject sends it back to the form (0) with level 0. Either way the user gets a notification.
+ * Decides a certification under review (status 2) through the back office's service
+ * (decideCertification, audited as ops): approve makes it 3 with the submitted level; reject,
+ * with its required reason, sends it back to the form (0). Either way the user is notified.
  */
-export async function certify(db: Db, userId: number, decision: 'approve' | 'reject', now: Date) {
-  const r = await decideCertification(db, userId, decision, now)
-  if (r.refused !== null) throw new OpsError(r.refused)
-  return r.done
+export async function certify(db: Db, userId: number, decision: CertDecision, now: Date, reason = '') {
+  const checked = checkCertDecision({ decision, reason })
+  if (checked.error !== null) throw new OpsError(checked.error)
+  try {
+    const c = await decideCertification(db, OPS_ACTOR, userId, checked.value, now)
+    return decision === 'approve'
+      ? `用户 ${userId} 已认证为${c.levelText}`
+      : `用户 ${userId} 的认证已驳回：${checked.value.reason}`
+  } catch (e) {
+    if (e instanceof ApiError) throw new OpsError(`用户 ${userId}：${e.message}`)
+    throw e
+  }
 }
 
 /**
@@ -299,14 +309,14 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     if (args.length !== 2 || !/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(USAGE)
     return withDb(open, (db) => certFiles(db, Number(rawId), loadConfig()))
   }
-  if (command !== 'certify' || args.length !== 3) throw new OpsError(USAGE)
+  if (command !== 'certify' || args.length < 3) throw new OpsError(USAGE)
   if (!/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(`用户编号应为数字：${rawId}\n${USAGE}`)
   if (decision !== 'approve' && decision !== 'reject') {
     throw new OpsError(`审核结果应为 approve 或 reject：${decision}\n${USAGE}`)
   }
   const db = await open()
   try {
-    return await certify(db, Number(rawId), decision, now)
+    return await certify(db, Number(rawId), decision, now, args.slice(3).join(' ').trim())
   } finally {
     await db.destroy()
   }

@@ -567,6 +567,16 @@ CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH
 `,
     },
   },
+  {
+    version: 13,
+    name: 'certification submitted time',
+    // When a certification was last submitted for review (issue 20): the back office's queue
+    // shows the oldest first. NULL for forms submitted before this version (they sort first).
+    sql: `
+ALTER TABLE users ADD COLUMN cert_time TEXT;
+CREATE INDEX users_cert_queue ON users(status, cert_time);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

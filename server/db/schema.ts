@@ -67,6 +67,8 @@ export interface UsersTable {
   is_teacher: Def<number>
   /** The newest notification id seen on /message; the bell counts the ones above it (migration 10). */
   notices_seen_id: Def<number>
+  /** When the certification form was last submitted for review (migration 13). */
+  cert_time: string | null
   create_time: string
 }
 

@@ -135,7 +135,8 @@ export const accounts = router()
     return ok(c, '修改成功')
   })
   .openapi(routes.postCertification, async (c) => {
-    await submitCertification(c.get('deps').db, requireUser(c).id, c.req.valid('json'))
+    const { db, now } = c.get('deps')
+    await submitCertification(db, requireUser(c).id, c.req.valid('json'), now())
     return ok(c, '提交成功')
   })
   .openapi(routes.postCertificationReset, async (c) => {

@@ -415,7 +415,7 @@ describe('certification (Users/PostUsersBind) and its review (npm run ops)', () 
   it('sends a rejected form back to editing with level 0 and a notification', async () => {
     const u = await newUser(h)
     await h.post('/api/Users/PostUsersBind', { ext: form, level: 10 }, u.auth)
-    await certify(h.db, u.id, 'reject', clock.now())
+    await certify(h.db, u.id, 'reject', clock.now(), '执照不清晰')
     expect((await info(u.auth)).data).toMatchObject({ status: 0, level: 0 })
     const notes = await h.get<{ title: string }[]>('/api/Article/GetArticleQuery', { status: 200 }, u.auth)
     expect(notes.data[0]?.title).toBe('认证未通过，请修改资料后重新提交')

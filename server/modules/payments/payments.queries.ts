@@ -28,8 +28,8 @@ export const TRANSFER_TIP = '付款后请联系业务经理确认'
 /** The corporate account of a transfer (way union): the company's, kept with its other facts. */
 export const TRANSFER_ACCOUNT = site.transferAccount
 
-/** A unique, readable payment number: R (top-up) or P (order), China yyyymmddhhmmss, 12 random hex. */
-export const tradeNo = (prefix: 'P' | 'R', now: Date) =>
+/** A unique, readable payment number: R (top-up), P (order) or A (staff adjustment), China yyyymmddhhmmss, 12 random hex. */
+export const tradeNo = (prefix: 'A' | 'P' | 'R', now: Date) =>
   `${prefix}${dbTime(now).replace(/\D/g, '')}${randomBytes(6).toString('hex')}`
 
 const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1

@@ -5,8 +5,9 @@
  * plain query: the dashboard only assembles.
  */
 import { sql } from 'kysely'
-import { ArticleStatus, CertStatus, OrderStatus } from '../../../src/lib/constants.ts'
+import { ArticleStatus, OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
+import { certificationsWaiting } from '../accounts/certification.ts'
 import { can, type Permission } from './permissions.ts'
 
 export interface DashboardEntry {
@@ -65,10 +66,7 @@ export const DASHBOARD: readonly DashboardEntry[] = [
     label: '待审核认证',
     href: '/admin/certifications/',
     permission: 'certifications.review',
-    count: (db) =>
-      n(
-        db.selectFrom('users').select(countAll).where('status', '=', CertStatus.reviewing).executeTakeFirst(),
-      ),
+    count: certificationsWaiting,
   },
   {
     key: 'complaints',

@@ -74,3 +74,27 @@ export function checkCertification(input: Input): Checked<CertForm & { level: Ce
     v,
   )
 }
+
+export const CERT_REASON_MAX = 100
+export type CertDecision = 'approve' | 'reject'
+
+/**
+ * An operator's decision on a certification under review (issue 20): approve, or reject with a
+ * reason the applicant is told (请填写驳回原因). The review screen and
+ * POST /api/admin/certifications/{userId} both use it; `npm run ops -- certify` too.
+ * checkCertDecision({ decision: 'reject', reason: '执照模糊' }) → { decision: 'reject', reason: '执照模糊' }
+ */
+export function checkCertDecision(
+  input: Input,
+): Checked<{ decision: CertDecision; reason: string }, 'decision' | 'reason'> {
+  const decision = text(input, 'decision')
+  const reason = text(input, 'reason')
+  return checked(
+    firstError<'decision' | 'reason'>([
+      ['decision', decision !== 'approve' && decision !== 'reject', '请选择审核结果'],
+      ['reason', decision === 'reject' && !reason, '请填写驳回原因'],
+      ['reason', len(reason) > CERT_REASON_MAX, `原因不能超过${CERT_REASON_MAX}个字`],
+    ]),
+    { decision: decision as CertDecision, reason },
+  )
+}

@@ -1,0 +1,342 @@
+/**
+ * /admin/customers/detail/?id=<userId>: one customer (issue 20) — profile, then tabs of orders,
+ * wallet records, addresses and certification; finance adjusts the balance from here.
+ */
+import { type SubmitEvent, useState } from 'react'
+import { refusalMessage } from '../../lib/api/admin.ts'
+import {
+  type Address,
+  type CustomerDetail,
+  customersApi,
+  type OrderCard,
+  orderHref,
+  type Transaction,
+} from '../../lib/api/admin-customers.ts'
+import { RechargeTag } from '../../lib/constants.ts'
+import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
+import { toast } from '../../lib/toast.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { Field, inputClass } from '../common/Field.tsx'
+import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { useConfirm } from '../common/useConfirm.tsx'
+import { AdminShell, may, useStaff } from './AdminShell.tsx'
+import { CertificationView } from './certification-parts.tsx'
+import { type Column, DataTable } from './DataTable.tsx'
+import { useLoad } from './useLoad.ts'
+import { useUrlFilters } from './useUrlFilters.ts'
+
+const PAGE_SIZE = 20
+const TABS = [
+  { id: 'orders', label: '订单' },
+  { id: 'wallet', label: '钱包流水' },
+  { id: 'addresses', label: '收货地址' },
+  { id: 'certification', label: '认证' },
+] as const
+type Tab = (typeof TABS)[number]['id']
+const isTab = (t: string): t is Tab => TABS.some((x) => x.id === t)
+
+const orderColumns: Column<OrderCard>[] = [
+  {
+    id: 'code',
+    header: '订单号',
+    cell: (o) => (
+      <a className="text-brand-700 hover:underline" href={orderHref(o.code)}>
+        {o.code}
+      </a>
+    ),
+    sortValue: (o) => o.code,
+  },
+  { id: 'items', header: '商品', cell: (o) => o.itemList.map((i) => `${i.title} ×${i.quantity}`).join('；') },
+  {
+    id: 'tolCost',
+    header: '实付（元）',
+    cell: (o) => formatMoney(o.tolCost),
+    sortValue: (o) => o.tolCost,
+    className: 'text-right tabular-nums',
+  },
+  { id: 'status', header: '状态', cell: (o) => o.statusText, sortValue: (o) => o.status },
+  { id: 'receiver', header: '收货人', cell: (o) => `${o.recName} ${o.recTel}`, hidden: true },
+  {
+    id: 'createTime',
+    header: '下单时间',
+    cell: (o) => formatDateTime(o.createTime),
+    sortValue: (o) => o.createTime,
+  },
+]
+
+const walletColumns: Column<Transaction>[] = [
+  {
+    id: 'createTime',
+    header: '时间',
+    cell: (t) => formatDateTime(t.createTime),
+    sortValue: (t) => t.createTime,
+  },
+  { id: 'title', header: '说明', cell: (t) => t.title },
+  {
+    id: 'price',
+    header: '金额（元）',
+    cell: (t) => (
+      <span className={t.tag === RechargeTag.income ? 'text-emerald-700' : 'text-red-700'}>
+        {t.tag === RechargeTag.income ? '+' : '-'}
+        {formatMoney(t.price)}
+      </span>
+    ),
+    sortValue: (t) => (t.tag === RechargeTag.income ? t.price : -t.price),
+    className: 'text-right tabular-nums',
+  },
+  { id: 'ext', header: '流水号', cell: (t) => t.ext, hidden: true },
+]
+
+const addressColumns: Column<Address>[] = [
+  { id: 'name', header: '收货人', cell: (a) => a.name },
+  { id: 'tel', header: '电话', cell: (a) => a.tel },
+  { id: 'address', header: '地址', cell: (a) => `${a.address.replaceAll(',', ' ')} ${a.addressDetail}` },
+  { id: 'status', header: '默认', cell: (a) => (a.status === 1 ? '默认' : '') },
+]
+
+/** A whole list as one page, for DataTable. */
+const onePage = <T,>(rows: T[] | null) =>
+  rows && { pageData: rows, pageIndex: 0, pageSize: Math.max(rows.length, 1), pageTotal: rows.length }
+
+/** A paged tab: its page is the screen's pageIndex filter. */
+interface PagedTab {
+  userId: number
+  pageIndex: number
+  onPage: (i: number) => void
+}
+
+function Orders({ userId, pageIndex, onPage }: PagedTab) {
+  const page = { pageIndex, pageSize: PAGE_SIZE }
+  const { data, loading } = useLoad(() => customersApi.orders(userId, page), JSON.stringify(page))
+  return (
+    <DataTable
+      id="customer-orders"
+      caption="订单"
+      columns={orderColumns}
+      page={data}
+      loading={loading}
+      rowKey={(o) => o.code}
+      empty="暂无订单"
+      onPage={onPage}
+    />
+  )
+}
+
+function Wallet({ userId, pageIndex, onPage, version }: PagedTab & { version: number }) {
+  const page = { pageIndex, pageSize: PAGE_SIZE }
+  const { data, loading } = useLoad(
+    () => customersApi.wallet(userId, page),
+    JSON.stringify({ ...page, version }),
+  )
+  return (
+    <DataTable
+      id="customer-wallet"
+      caption="钱包流水"
+      columns={walletColumns}
+      page={data}
+      loading={loading}
+      rowKey={(t) => t.id}
+      empty="暂无流水"
+      onPage={onPage}
+    />
+  )
+}
+
+function Addresses({ userId }: { userId: number }) {
+  const { data, loading } = useLoad(() => customersApi.addresses(userId), String(userId))
+  return (
+    <DataTable
+      id="customer-addresses"
+      caption="收货地址"
+      columns={addressColumns}
+      page={onePage(data)}
+      loading={loading}
+      rowKey={(a) => a.id}
+      empty="暂无收货地址"
+      onPage={() => {}}
+    />
+  )
+}
+
+/** 调整余额: a signed amount and a reason, checked by the same rule as the server; a debit is confirmed. */
+function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [v, setV] = useState({ amount: '', reason: '' })
+  const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [confirmDialog, confirm] = useConfirm()
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    const r = checkAdjustment(v)
+    if (r.error !== null) return setError({ field: r.field, message: r.error })
+    setError(null)
+    const yuan = formatMoney(Math.abs(r.value.fen) / 100)
+    if (
+      r.value.fen < 0 &&
+      !(await confirm({
+        title: '扣减余额',
+        text: `确定要从${c.nickName || '该客户'}的余额中扣减 ${yuan} 元吗？`,
+      }))
+    )
+      return
+    setBusy(true)
+    try {
+      const done = await customersApi.adjust(c.id, v)
+      toast('success', `余额已调整，当前余额 ${formatMoney(done.balance)} 元`)
+      setOpen(false)
+      setV({ amount: '', reason: '' })
+      onDone()
+    } catch (err) {
+      setError({ field: 'amount', message: refusalMessage(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const at = (f: string) => (error?.field === f ? error.message : null)
+  return (
+    <>
+      <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setOpen(true)}>
+        调整余额
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="调整余额">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <p className="text-sm text-slate-600">
+            当前余额 <strong className="tabular-nums text-slate-900">{formatMoney(c.balance)}</strong>{' '}
+            元。增加填正数，扣减填负数（如 -12.50）；将记为一条钱包流水，客户可见原因。
+          </p>
+          <Field id="adjust-amount" label="调整金额（元）" required error={at('amount')}>
+            <input
+              id="adjust-amount"
+              className={inputClass}
+              inputMode="decimal"
+              autoComplete="off"
+              value={v.amount}
+              aria-invalid={at('amount') ? true : undefined}
+              aria-describedby={at('amount') ? 'adjust-amount-error' : undefined}
+              onChange={(e) => setV({ ...v, amount: e.target.value })}
+            />
+          </Field>
+          <Field
+            id="adjust-reason"
+            label="调整原因"
+            required
+            error={at('reason')}
+            count={v.reason.length}
+            max={ADJUST_REASON_MAX}
+          >
+            <textarea
+              id="adjust-reason"
+              className={inputClass}
+              rows={3}
+              maxLength={ADJUST_REASON_MAX}
+              value={v.reason}
+              aria-invalid={at('reason') ? true : undefined}
+              aria-describedby={at('reason') ? 'adjust-reason-error' : undefined}
+              onChange={(e) => setV({ ...v, reason: e.target.value })}
+            />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
+              取消
+            </button>
+            <button type="submit" className="btn-primary" disabled={busy}>
+              确定调整
+            </button>
+          </div>
+        </form>
+        {confirmDialog}
+      </Dialog>
+    </>
+  )
+}
+
+function Profile({ c, onAdjusted }: { c: CustomerDetail; onAdjusted: () => void }) {
+  const me = useStaff()
+  const facts: [string, string][] = [
+    ['编号', `${c.id}（${c.code}）`],
+    ['手机号', c.tel],
+    ['姓名', c.realName],
+    ['认证', c.level ? `${c.levelText}（${c.certification.statusText}）` : c.certification.statusText],
+    ['余额（元）', formatMoney(c.balance)],
+    ['累计消费（元）', formatMoney(c.integral)],
+    ['收益（元）', formatMoney(c.income)],
+    ['注册时间', formatDateTime(c.createTime)],
+  ]
+  return (
+    <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="customer-name">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="customer-name" className="text-base font-semibold">
+          {c.nickName || `用户 ${c.id}`}
+        </h2>
+        {may(me, 'wallet.adjust') && <AdjustBalance c={c} onDone={onAdjusted} />}
+      </div>
+      <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+        {facts.map(([k, v]) => (
+          <div key={k} className="grid grid-cols-[7rem_1fr] gap-2 py-1">
+            <dt className="text-slate-500">{k}</dt>
+            <dd className="min-w-0 break-words tabular-nums text-slate-900">{v || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function Customer() {
+  const [f, set] = useUrlFilters({ id: '', tab: 'orders', pageIndex: '0' })
+  const userId = Number(f.id) || 0
+  const tab: Tab = isTab(f.tab) ? f.tab : 'orders'
+  const [version, setVersion] = useState(0)
+  const { data, loading } = useLoad(() => customersApi.customer(userId), `${userId}:${version}`)
+  const me = useStaff()
+  const paged = {
+    userId,
+    pageIndex: Number(f.pageIndex),
+    onPage: (i: number) => set({ pageIndex: String(i) }),
+  }
+  if (!userId) return <p className="rounded-lg bg-white p-6 text-slate-600">未指定客户</p>
+  if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '客户不存在'}</p>
+  return (
+    <div className="grid gap-4">
+      <p>
+        <a href="/admin/customers/" className="text-sm text-brand-700 hover:underline">
+          ← 返回客户列表
+        </a>
+      </p>
+      <Profile c={data} onAdjusted={() => setVersion((n) => n + 1)} />
+      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm">
+        <TabList
+          tabs={TABS}
+          active={tab}
+          label="客户资料"
+          idPrefix="customer"
+          onSelect={(t) => set({ tab: t })}
+        />
+        <div {...tabPanelProps('customer', tab)}>
+          {tab === 'orders' && <Orders {...paged} />}
+          {tab === 'wallet' && <Wallet {...paged} version={version} />}
+          {tab === 'addresses' && <Addresses userId={userId} />}
+          {tab === 'certification' && (
+            <div className="grid gap-3">
+              <CertificationView c={data.certification} scans={may(me, 'certifications.review')} />
+              {data.certification.status === 2 && may(me, 'certifications.review') && (
+                <a className="btn-primary w-fit" href={`/admin/certifications/detail/?id=${userId}`}>
+                  去审核
+                </a>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  )
+}
+
+export default function CustomerPage() {
+  return (
+    <AdminShell title="客户详情" permission="customers.read">
+      <Customer />
+    </AdminShell>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * A balance adjustment by finance (issue 20, back office): an amount in yuan with its sign (+ or
+ * −, at most two decimals, the price rule of price.ts for the digits) and a required reason. The
+ * dialog and POST /api/admin/customers/{userId}/balance both use it.
+ */
+import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
+import { checkPrice } from './price.ts'
+
+export const ADJUST_REASON_MAX = 100
+
+export interface AdjustmentForm {
+  /** Signed: positive credits the balance, negative debits it. */
+  fen: number
+  reason: string
+}
+
+export type AdjustmentField = 'amount' | 'reason'
+
+/**
+ * checkAdjustment({ amount: '-12.5', reason: '重复充值' }) → { fen: -1250, reason: '重复充值' };
+ * '' → 请填写调整金额; '0' → 调整金额不能为0; '1.234' → 调整金额最多两位小数; no reason → 请填写调整原因.
+ * A typed '−' (the minus sign) or '＋' counts as its ASCII sign.
+ */
+export function checkAdjustment(input: Input): Checked<AdjustmentForm, AdjustmentField> {
+  const raw = text(input, 'amount')
+    .replace(/^[−－]/, '-')
+    .replace(/^＋/, '+')
+  const sign = raw.startsWith('-') ? -1 : 1
+  const digits = raw.replace(/^[+-]\s*/, '')
+  const price = checkPrice(digits, '调整金额')
+  const reason = text(input, 'reason')
+  const fen = price.fen === null ? 0 : sign * price.fen
+  return checked(
+    firstError<AdjustmentField>([
+      ['amount', !raw, '请填写调整金额'],
+      // One sign only: '--1' is no amount (the price rule would call it negative).
+      ['amount', /^[+-]/.test(digits), '调整金额须为数字'],
+      ['amount', price.error !== null, price.error ?? ''],
+      ['amount', fen === 0, '调整金额不能为0'],
+      ['reason', !reason, '请填写调整原因'],
+      ['reason', len(reason) > ADJUST_REASON_MAX, `调整原因不能超过${ADJUST_REASON_MAX}个字`],
+    ]),
+    { fen, reason },
+  )
+}

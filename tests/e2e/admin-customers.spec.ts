@@ -1,0 +1,151 @@
+import type { APIRequestContext } from '@playwright/test'
+import { tinyPng } from '../api/files.ts'
+import { expectAccessible } from './a11y.ts'
+import { signInStaffAs } from './admin-session.ts'
+import { registerUser, signed, signInAs } from './session.ts'
+import { expect, test } from './test.ts'
+
+// The back office's customers and certification review (issue 20), through the screens: what
+// staff do there shows on the customer's own pages.
+
+const PASSWORD = 'test1234'
+
+/** A new customer and their session token: registered, signed in through the API. */
+async function customer(request: APIRequestContext) {
+  const tel = await registerUser(request, PASSWORD)
+  const res = await request.post('/api/Users/PostUsersPsw', {
+    headers: signed(),
+    data: { tel, password: PASSWORD },
+  })
+  const body = await res.json()
+  return {
+    tel,
+    id: body.data.user.id as number,
+    auth: { Authorization: `Bearer ${body.data.owinToken.access_token}` },
+  }
+}
+
+/** A customer who has submitted the institution form with a private scan, waiting for review. */
+async function applicant(request: APIRequestContext) {
+  const c = await customer(request)
+  const up = await request.post('/api/Upload/PostUpload', {
+    headers: { sign: signed().sign, ...c.auth },
+    multipart: {
+      purpose: 'private',
+      file: { name: 'licence.png', mimeType: 'image/png', buffer: tinyPng(`e2e-${c.tel}`) },
+    },
+  })
+  const scan = (await up.json()).data.path as string
+  const ext = JSON.stringify({
+    recName: '审核测试',
+    recTel: c.tel,
+    ownerImg: scan,
+    allowImg: scan,
+    codeImg: scan,
+  })
+  const bind = await request.post('/api/Users/PostUsersBind', {
+    headers: { ...signed(), ...c.auth },
+    data: { ext, level: 20 },
+  })
+  expect((await bind.json()).data).toBe('提交成功')
+  return c
+}
+
+test('an operator approves a certification from the review screen; the applicant’s /account shows it approved', async ({
+  page,
+  request,
+}) => {
+  const a = await applicant(request)
+  await signInStaffAs(page, request, 'operator')
+  await page.goto('/admin/certifications/')
+  const row = page.getByRole('row', { name: new RegExp(a.tel) })
+  await expect(row).toContainText('机构')
+  await expectAccessible(page)
+  await row.getByRole('link', { name: /审核/ }).click()
+
+  await expect(page).toHaveURL(new RegExp(`/admin/certifications/detail/\\?id=${a.id}$`))
+  await expect(page.getByText('审核测试')).toBeVisible()
+  // The scans come through the staff session as blob: images — the files have no public URL.
+  for (const label of ['营业执照', '医疗机构执业许可证', '法人身份证盖章'])
+    await expect(page.getByRole('img', { name: label })).toHaveAttribute('src', /^blob:/)
+  await expectAccessible(page)
+
+  // A rejection needs its reason; nothing is sent without one.
+  await page.getByRole('button', { name: '驳回' }).click()
+  await expect(page.getByText('请填写驳回原因')).toBeVisible()
+  await page.getByRole('button', { name: '通过' }).click()
+  await expect(page.getByText('已通过认证')).toBeVisible()
+  await expect(page.getByText('该认证当前不在审核中（已认证）')).toBeVisible()
+
+  await signInAs(page, request, a.tel, PASSWORD)
+  await page.goto('/account/')
+  await expect(page.getByRole('heading', { name: '已认证' })).toBeVisible()
+  await expect(page.getByText('认证身份：机构')).toBeVisible()
+})
+
+test('an operator rejects with a reason after confirming; the applicant is told why', async ({
+  page,
+  request,
+}) => {
+  const a = await applicant(request)
+  await signInStaffAs(page, request, 'operator')
+  await page.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await page.getByLabel('原因 / 备注').fill('营业执照照片模糊')
+  await page.getByRole('button', { name: '驳回' }).click()
+  const ask = page.getByRole('dialog', { name: '驳回认证' })
+  await expect(ask).toContainText('营业执照照片模糊')
+  await expectAccessible(page)
+  await ask.getByRole('button', { name: '确 定' }).click()
+  await expect(page.getByText('已驳回认证')).toBeVisible()
+  await expect(page.getByText(/该认证当前不在审核中/)).toBeVisible()
+
+  await signInAs(page, request, a.tel, PASSWORD)
+  await page.goto('/message/')
+  await expect(page.getByText('您提交的机构认证资料未通过审核。原因：营业执照照片模糊')).toBeVisible()
+})
+
+test('finance finds a customer and adjusts the balance; the customer’s /wo shows the record', async ({
+  page,
+  request,
+}) => {
+  const c = await customer(request)
+  await signInStaffAs(page, request, 'finance')
+  await page.goto('/admin/customers/')
+  await page.getByLabel('查找客户').fill(c.tel)
+  await page.getByRole('button', { name: '查找' }).click()
+  await expect(page).toHaveURL(new RegExp(`\\?q=${c.tel}$`))
+  await expectAccessible(page)
+  await page
+    .getByRole('row', { name: new RegExp(c.tel) })
+    .getByRole('link')
+    .click()
+
+  await expect(page.getByRole('heading', { name: /用户/ })).toBeVisible()
+  await page.getByRole('tab', { name: '钱包流水' }).click()
+  await expect(page.getByText('暂无流水')).toBeVisible()
+  await page.getByRole('button', { name: '调整余额' }).click()
+  const dialog = page.getByRole('dialog', { name: '调整余额' })
+  await dialog.getByLabel('调整金额（元）').fill('88.801')
+  await dialog.getByLabel('调整原因').fill('活动补贴')
+  await dialog.getByRole('button', { name: '确定调整' }).click()
+  await expect(dialog.getByText('调整金额最多两位小数')).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByLabel('调整金额（元）').fill('88.80')
+  await dialog.getByRole('button', { name: '确定调整' }).click()
+  await expect(page.getByText('余额已调整，当前余额 88.80 元')).toBeVisible()
+  await expect(page.getByRole('tabpanel')).toContainText('余额调整：活动补贴')
+  await expect(page.getByRole('tabpanel')).toContainText('+88.80')
+
+  // A debit beyond the balance is confirmed first, then refused by the server: nothing changes.
+  await page.getByRole('button', { name: '调整余额' }).click()
+  await dialog.getByLabel('调整金额（元）').fill('-100')
+  await dialog.getByLabel('调整原因').fill('扣错')
+  await dialog.getByRole('button', { name: '确定调整' }).click()
+  await page.getByRole('dialog', { name: '扣减余额' }).getByRole('button', { name: '确 定' }).click()
+  await expect(dialog.getByText('余额不足，扣减后余额不能为负数')).toBeVisible()
+
+  await signInAs(page, request, c.tel, PASSWORD)
+  await page.goto('/wo/')
+  await expect(page.getByText('余额调整：活动补贴')).toBeVisible()
+  await expect(page.getByText('扣错')).toHaveCount(0)
+})
