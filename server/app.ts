@@ -13,6 +13,7 @@ import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
+import { ordersAdmin } from './modules/orders/orders.admin.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
@@ -47,6 +48,7 @@ export const modules = [
   publishing,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
+  ordersAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

@@ -266,7 +266,7 @@ test('ship → logistics → receipt → invoice → after-sales → cancel it',
   await expect(page.locator('[data-after-state]')).toHaveCount(0)
 
   // The operator issues the invoice; the customer sees it.
-  ops('invoice', code)
+  ops('invoice', code, '04401234')
   await page.reload()
   await expect(page.locator('[data-invoice-status]')).toHaveText('已开票')
 })
