@@ -269,6 +269,7 @@ test('ship → logistics → receipt → invoice → after-sales → cancel it',
   ops('invoice', code, '04401234')
   await page.reload()
   await expect(page.locator('[data-invoice-status]')).toHaveText('已开票')
+  await expect(page.locator('[data-invoice-number]')).toHaveText('发票号码 04401234')
 })
 
 test('an approved refund returns the balance', async ({ page, request }) => {
