@@ -133,17 +133,6 @@ export const AdminOrder = AdminOrderRow.extend({
 }).openapi('AdminOrder')
 export type AdminOrder = z.infer<typeof AdminOrder>
 
-export const OrderWaiting = z
-  .object({
-    ship: z.number().int().openapi({ description: '待发货' }),
-    transfer: z.number().int().openapi({ description: '对公转账待确认' }),
-    afterSales: z.number().int().openapi({ description: '售后申请待处理' }),
-    invoice: z.number().int().openapi({ description: '发票待开具' }),
-    refundDue: z.number().int().openapi({ description: '待退款的付款' }),
-  })
-  .openapi('OrderWaiting')
-export type OrderWaiting = z.infer<typeof OrderWaiting>
-
 /** The filters of the list and of the export (the export ignores paging and sort). */
 export const orderFilters = {
   status: int('订单状态：10、20、30、40、100，-1 为退款/售后', { min: -1, max: 100 }),
@@ -171,14 +160,6 @@ export const getOrders = adminRoute({
     }),
   },
   responses: answers(pagedOf(AdminOrderRow), [401]),
-})
-
-export const getOrdersWaiting = adminRoute({
-  method: 'get',
-  path: '/admin/orders/waiting',
-  permission: 'orders.read',
-  summary: '待办数量：待发货、对公转账待确认、售后申请、发票待开具、待退款的付款（后台首页）',
-  responses: answers(OrderWaiting, [401]),
 })
 
 const { 200: _json, ...csvRefusals } = answers(z.string(), [401])

@@ -14,7 +14,7 @@ import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
 import { searchAudit } from '../staff/audit.ts'
-import type { AdminOrder, AdminOrderRow, OrderQueue, OrderWaiting } from './orders.admin-routes.ts'
+import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import {
   AfterStatus,
   AfterStatusText,
@@ -218,24 +218,22 @@ export async function adminOrders(
   }
 }
 
-/** How many orders wait in each queue (the dashboard). */
-export async function ordersWaiting(db: Db): Promise<OrderWaiting> {
-  const n = async (queue: OrderQueue) =>
-    Number((await filtered(db, { queue }).select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst())?.n ?? 0)
-  const [ship, transfer, afterSales, invoice] = await Promise.all([
-    n('ship'),
-    n('transfer'),
-    n('after-sales'),
-    n('invoice'),
-  ])
-  // Payments, not orders: one cancelled order may have been paid twice.
-  const due = await db
-    .selectFrom('payments')
-    .select(sql<number>`COUNT(*)`.as('n'))
-    .where('status', '=', PaymentStatus.refundDue)
-    .where('order_id', 'is not', null)
-    .executeTakeFirst()
-  return { ship, transfer, afterSales, invoice, refundDue: Number(due?.n ?? 0) }
+/**
+ * How many wait in a queue, for the dashboard (staff/dashboard.ts): orders, except refund-due,
+ * which counts payments (one cancelled order may have been paid twice).
+ */
+export async function queueCount(db: Db, queue: OrderQueue): Promise<number> {
+  const n = sql<number>`COUNT(*)`.as('n')
+  const row =
+    queue === 'refund-due'
+      ? await db
+          .selectFrom('payments')
+          .select(n)
+          .where('status', '=', PaymentStatus.refundDue)
+          .where('order_id', 'is not', null)
+          .executeTakeFirst()
+      : await filtered(db, { queue }).select(n).executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
 const PaymentStatusText: Record<number, string> = { 10: '待支付', 20: '已支付', 30: '待退款', 40: '已退款' }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/index.ts'
 import { runOps } from '../../ops.ts'
 import { dbTime } from '../../time.ts'
 import { PaymentStatus, settle } from '../payments/payments.queries.ts'
-import type { AdminOrder, AdminOrderRow, OrderWaiting } from './orders.admin-routes.ts'
+import type { AdminOrder, AdminOrderRow } from './orders.admin-routes.ts'
 
 const h = startServer()
 type Staff = Awaited<ReturnType<typeof staffSignIn>>
@@ -378,18 +378,27 @@ describe('refund-due payments (POST /api/admin/payments/{outTradeNo}/refund)', (
   })
 })
 
-describe('the waiting counts and the export', () => {
-  it('counts each queue; a ship takes one off', async () => {
-    const op = await staffSignIn(h, 'operator')
+describe('the dashboard counts and the export', () => {
+  it('the dashboard counts each queue and links to the list filtered by it; a ship takes the order off', async () => {
+    const fin = await staffSignIn(h, 'finance')
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
-    const before = (await h.get<OrderWaiting>('/api/admin/orders/waiting', {}, op.auth)).data
-    expect(before.ship).toBeGreaterThan(0)
-    await act(op, o.code, 'ship')
-    // Other test files may add orders meanwhile: what this one changed is one fewer to ship, at most.
-    const after = (await h.get<OrderWaiting>('/api/admin/orders/waiting', {}, op.auth)).data
-    expect(Object.keys(after).sort()).toEqual(['afterSales', 'invoice', 'refundDue', 'ship', 'transfer'])
-    expect((await list(op, { queue: 'ship', code: o.code })).data.pageTotal).toBe(0)
+    await refundDue(me)
+    const board = (
+      await h.get<{ key: string; href: string; count: number }[]>('/api/admin/dashboard', {}, fin.auth)
+    ).data
+    expect(board.filter((d) => d.href.startsWith('/admin/orders/'))).toMatchObject([
+      { key: 'toShip', href: '/admin/orders/?queue=ship' },
+      { key: 'transfers', href: '/admin/orders/?queue=transfer' },
+      { key: 'afterSales', href: '/admin/orders/?queue=after-sales' },
+      { key: 'refundDue', href: '/admin/orders/?queue=refund-due' },
+      { key: 'invoices', href: '/admin/orders/?queue=invoice' },
+    ])
+    expect(board.find((d) => d.key === 'toShip')?.count).toBeGreaterThan(0)
+    expect(board.find((d) => d.key === 'refundDue')?.count).toBeGreaterThan(0)
+    expect((await list(fin, { queue: 'ship', code: o.code })).data.pageTotal).toBe(1)
+    await act(await staffSignIn(h, 'operator'), o.code, 'ship')
+    expect((await list(fin, { queue: 'ship', code: o.code })).data.pageTotal).toBe(0)
   })
 
   it('streams the filtered list as CSV with a BOM, for finance only', async () => {

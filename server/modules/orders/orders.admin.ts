@@ -8,7 +8,7 @@ import { confirmTransfer, refundDuePayment } from '../payments/payments.queries.
 import { actorOf } from '../staff/admin-route.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
-import { adminOrder, adminOrders, ordersCsv, ordersWaiting } from './orders.admin.queries.ts'
+import { adminOrder, adminOrders, ordersCsv } from './orders.admin.queries.ts'
 import * as routes from './orders.admin-routes.ts'
 
 /** The order as the back office shows it, read after an action: what every action answers. */
@@ -26,11 +26,10 @@ const exportName = (now: Date) =>
 /**
  * The back office's order calls (issue 20). Every action is a service function shared with
  * `npm run ops` (fulfilment, payments), which writes its audit row in its own transaction.
- * The fixed paths (waiting, export, invoice-file) are registered before /admin/orders/{code}.
+ * The fixed paths (export, invoice-file) are registered before /admin/orders/{code}.
  */
 export const ordersAdmin = router()
   .openapi(routes.getOrders, async (c) => ok(c, await adminOrders(c.get('deps').db, c.req.valid('query'))))
-  .openapi(routes.getOrdersWaiting, async (c) => ok(c, await ordersWaiting(c.get('deps').db)))
   .openapi(routes.getOrdersExport, (c) => {
     const { db, now } = c.get('deps')
     return c.body(ordersCsv(db, c.req.valid('query')), 200, {
