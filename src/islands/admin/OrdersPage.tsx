@@ -42,8 +42,14 @@ const columns: Column<AdminOrderRow>[] = [
       </a>
     ),
   },
-  { id: 'createTime', header: '下单时间', cell: (o) => o.createTime, sortValue: (o) => o.createTime },
-  { id: 'title', header: '商品', cell: (o) => o.title, className: 'max-w-56' },
+  {
+    id: 'createTime',
+    header: '下单时间',
+    cell: (o) => o.createTime,
+    sortValue: (o) => o.createTime,
+    className: 'whitespace-nowrap',
+  },
+  { id: 'title', header: '商品', cell: (o) => o.title, className: 'min-w-44 max-w-64' },
   {
     id: 'buyer',
     header: '买家',
@@ -53,6 +59,7 @@ const columns: Column<AdminOrderRow>[] = [
         <span className="block text-xs text-slate-600">{o.buyerTel}</span>
       </>
     ),
+    className: 'min-w-28',
   },
   {
     id: 'receiver',
@@ -89,6 +96,7 @@ const columns: Column<AdminOrderRow>[] = [
         <OrderBadges o={o} />
       </span>
     ),
+    className: 'min-w-24',
   },
   { id: 'invoice', header: '发票', cell: (o) => o.invoiceStatusText || '—', hidden: true },
 ]
@@ -154,7 +162,7 @@ function Orders() {
       <form
         onSubmit={apply}
         aria-label="筛选订单"
-        className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-4 xl:grid-cols-7"
+        className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-4 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
       >
         <div className="grid gap-1">
           {label('queue', '待办')}

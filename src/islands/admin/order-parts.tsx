@@ -44,7 +44,10 @@ export function OrderBadges({ o }: { o: AdminOrderRow }) {
   return (
     <>
       {badges.map((b) => (
-        <span key={b} className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+        <span
+          key={b}
+          className="ml-1 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
+        >
           {b}
         </span>
       ))}
