@@ -2,15 +2,34 @@
  * Orders in the back office (issue 20), through the screens: an operator finds an order waiting
  * to be shipped from the dashboard, ships it with a courier, prints its packing slip, and the
  * customer's order page shows the waybill; finance confirms a corporate transfer and exports the
- * list. axe checks every screen on the way.
+ * list; an after-sales request is rejected with a reason and an invoice issued with its file.
+ * axe checks every screen and dialog on the way.
  */
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
-import { signInStaffAs } from './admin-session.ts'
-import { paidOrder } from './orders.ts'
+import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { apiGet, apiPost, paidOrder } from './orders.ts'
 import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
+
+const INVOICE_INFO = {
+  types: '电子普通发票',
+  companyName: '苏州甲口腔诊所',
+  companyCode: '91320508MA27Q5RX32',
+  companyAddress: '苏州市姑苏区干将西路566号',
+  companyTel: '05126876542',
+  bank: '招商银行苏州分行营业部',
+  account: '512907334410801',
+  name: '周明',
+  tel: '13800000001',
+  province: '江苏省',
+  city: '苏州市',
+  area: '姑苏区',
+  street: '平江街道',
+  addressx: '人民路1288号',
+  status: 0,
+}
 
 /** The order list filtered to one order, from the filter form: its row's code link. */
 async function findOrder(page: Page, code: string) {
@@ -112,4 +131,69 @@ test('finance confirms a corporate transfer and the order is paid; the list expo
 
   await page.goto(`/orderdetail?id=${id}`)
   await expect(page.locator('[data-order-status]')).toHaveText('待发货')
+})
+
+test('an operator rejects an after-sales request with a reason; finance issues the invoice with its file', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const { id, code, headers } = await paidOrder(page, request)
+  await apiPost(
+    request,
+    '/api/Orders/PostOrdersRefund',
+    { id, afterRemarks: '型号不对', extMore: '/uploads/u/00/photo.png' },
+    headers,
+  )
+  const operator = await signInStaffAs(page, request, 'operator')
+
+  await page.goto('/admin/orders/?queue=after-sales')
+  await (await findOrder(page, code)).click()
+  await page.getByRole('button', { name: '审核售后' }).click()
+  const decide = page.getByRole('dialog', { name: '审核售后申请' })
+  await expect(decide).toContainText('型号不对')
+  await decide.getByRole('button', { name: '确 定' }).click()
+  await expect(decide.getByRole('alert')).toHaveText('请选择审核结果')
+  await decide.getByLabel('驳回：买家可再次申请').check()
+  await decide.getByLabel(/^原因/).fill('请补充开箱照片')
+  await expectAccessible(page)
+  await decide.getByRole('button', { name: '确 定' }).click()
+  await expect(toasts(page)).toContainText('已驳回售后申请')
+  await expect(page.getByRole('region', { name: '售后' })).toContainText('请补充开箱照片')
+  const mine = await apiGet<{ afterRejectReason: string }>(request, `/api/Orders/GetOrders?id=${id}`, headers)
+  expect(mine.afterRejectReason).toBe('请补充开箱照片')
+
+  // Shipped (by the call the screen uses), the buyer asks for an invoice; finance issues it.
+  await staffCall(request, operator, 'POST', `/api/admin/orders/${code}/ship`, {})
+  await apiPost(request, '/api/UserInvoice/PostUserInvoiceAppend', INVOICE_INFO, headers)
+  const [info] = await apiGet<{ id: number }[]>(request, '/api/UserInvoice/GetUserInvoiceQuery', headers)
+  await apiPost(request, '/api/Orders/PostOrdersInvoice', { id, invoiceId: info?.id }, headers)
+  const finance = await staffToken(request, 'finance')
+  await page.evaluate((t) => localStorage.setItem('staff-token', t), finance)
+  await page.goto('/admin/orders/?queue=invoice')
+  await (await findOrder(page, code)).click()
+  await page.getByRole('button', { name: '开具发票' }).click()
+  const issue = page.getByRole('dialog', { name: '开具发票' })
+  await issue.getByRole('button', { name: '开 具' }).click()
+  await expect(issue.getByRole('alert')).toHaveText('请填写发票号码')
+  await issue.getByLabel('发票号码').fill('04409876')
+  await issue.getByLabel(/^电子发票文件/).setInputFiles({
+    name: '发票.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(`%PDF-1.4\n% ${code}\n%%EOF\n`, 'latin1'),
+  })
+  await expect(issue.locator('[data-invoice-file-state]')).toHaveText('已上传')
+  await expectAccessible(page)
+  await issue.getByRole('button', { name: '开 具' }).click()
+  await expect(toasts(page)).toContainText('发票已开具')
+  await expect(page.getByRole('region', { name: '发票' })).toContainText('04409876')
+
+  await page.goto(`/orderdetail?id=${id}`)
+  await expect(page.locator('[data-invoice-status]')).toHaveText('已开票')
+  await expect(page.locator('[data-invoice-number]')).toHaveText('发票号码 04409876')
+  const href = (await page.locator('[data-invoice-file]').getAttribute('href')) ?? ''
+  const file = await request.get(href)
+  expect(file.status()).toBe(200)
+  expect((await file.body()).toString('latin1')).toContain(code)
 })
