@@ -15,6 +15,7 @@ import { content } from './modules/content/content.index.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
+import { ordersAdmin } from './modules/orders/orders.admin.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { ownedAdmin } from './modules/owned/owned.admin.ts'
 import { owned } from './modules/owned/owned.index.ts'
@@ -55,6 +56,7 @@ export const modules = [
   customerOrdersAdmin,
   walletAdmin,
   ownedAdmin,
+  ordersAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { CertLevelText } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
+import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { loadConfig } from './config.ts'
@@ -10,7 +11,7 @@ import { migrate } from './db/migrations.ts'
 import { ApiError } from './http.ts'
 import { CERT_IMAGES, decideCertification } from './modules/accounts/certification.ts'
 import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
-import { confirmTransfer } from './modules/payments/payments.queries.ts'
+import { confirmTransfer, refundDuePayment } from './modules/payments/payments.queries.ts'
 import { OPS_ACTOR } from './modules/staff/audit.ts'
 import { ROLES } from './modules/staff/permissions.ts'
 import {
@@ -22,22 +23,23 @@ import {
   staffIdOf,
 } from './modules/staff/staff.service.ts'
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
-import { COURIER_NAMES, courierProvider } from './providers/courier.ts'
+import { courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
 import { dbTime } from './time.ts'
 
 /**
- * Operator commands, until there is an administrator screen (accounts §6: an administrator
- * reviews certification data; no screen for it is part of this side).
+ * Operator commands for the server's own terminal. The order commands call the same service
+ * functions as the back office's screens (issue 20), audited as staff `ops`.
  *
  *   npm run ops -- certify <userId> approve|reject [reason]   (a reject needs its reason)
  *   npm run ops -- cert-files <userId>       (where the submitted scans lie: they have no public URL)
  *   npm run ops -- confirm-transfer <order code>
  *   npm run ops -- ship <order code> [courier]
  *   npm run ops -- refund <order code> approve|reject [reason]
- *   npm run ops -- invoice <order code>
+ *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
+ *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
  *   npm run ops -- build-status
  *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
  *                                             in the database: the builder brings those pages up to date)
@@ -53,7 +55,8 @@ export const USAGE = [
   '      npm run ops -- confirm-transfer <订单号>',
   '      npm run ops -- ship <订单号> [快递公司]',
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
-  '      npm run ops -- invoice <订单号>',
+  '      npm run ops -- refund-payment <付款单号>',
+  '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
   '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
@@ -120,21 +123,26 @@ export async function certFiles(db: Db, userId: number, dirs: FileDirs) {
 
 /**
  * The corporate transfer of an unpaid order arrived (storefront §2 payment page: the order stays
- * unpaid until an operator confirms): the order becomes paid with way union. Refused, changing
- * nothing, when no order has the code or it is not unpaid.
+ * unpaid until finance confirms): the order becomes paid with way union, as the back office's
+ * 确认收款 does (one service function, audited as ops). Refused, changing nothing, when no order
+ * has the code or it is not unpaid.
  */
 export async function confirmOrderTransfer(db: Db, code: string, now: Date) {
-  const done = await confirmTransfer(db, code, now)
-  if (done === undefined) throw new OpsError(`订单不存在：${code}`)
-  if (!done) throw new OpsError(`订单 ${code} 不是待付款状态，未作改动`)
+  await asOps(confirmTransfer(db, OPS_ACTOR, code, now))
   return `已确认对公转账：订单 ${code} 已支付`
 }
 
-const CODE = /^[A-Za-z0-9]{1,40}$/
-const done = <T>(r: T | { refused: string }): T => {
-  if (typeof r === 'object' && r !== null && 'refused' in r) throw new OpsError(r.refused)
-  return r as T
+/** A service function's refusal (ApiError) becomes the command's (OpsError). */
+async function asOps<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (e) {
+    if (e instanceof ApiError) throw new OpsError(e.message)
+    throw e
+  }
 }
+
+const CODE = /^[A-Za-z0-9]{1,40}$/
 
 /** Runs `work` on a database opened for it, closed afterwards. */
 async function withDb<T>(open: () => Promise<Db>, work: (db: Db) => Promise<T>) {
@@ -273,11 +281,10 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
   if (command === 'ship') {
     const code = rawId ?? ''
     if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)
-    const courier = courierProvider()
-    const company = courier.company(decision)
-    if (!company) throw new OpsError(`不认识的快递公司：${decision}（可用：${COURIER_NAMES.join('、')}）`)
-    const r = done(await withDb(open, (db) => shipOrder(db, courier, code, company, now)))
-    return `订单 ${code} 已发货：${company} ${r.number}`
+    const r = await withDb(open, (db) =>
+      asOps(shipOrder(db, OPS_ACTOR, courierProvider(), code, decision, now)),
+    )
+    return `订单 ${code} 已发货：${r.company} ${r.number}`
   }
   if (command === 'refund') {
     const code = rawId ?? ''
@@ -285,25 +292,31 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     if (decision !== 'approve' && decision !== 'reject') {
       throw new OpsError(`审核结果应为 approve 或 reject：${decision}\n${USAGE}`)
     }
-    const reason = args.slice(3).join(' ').trim().slice(0, 100)
+    const form = checkAfterSalesDecision({ decision, reason: args.slice(3).join(' ') })
+    if (form.error !== null) throw new OpsError(form.error)
     // Only the operator's tool reads the configuration here: it knows the payment provider.
     const provider = paymentProvider(loadConfig())
-    return done(await withDb(open, (db) => decideRefund(db, provider, code, decision, reason, now)))
+    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, provider, code, form.value, now)))
+  }
+  if (command === 'refund-payment') {
+    const outTradeNo = rawId ?? ''
+    if (args.length !== 2 || !CODE.test(outTradeNo)) throw new OpsError(USAGE)
+    const provider = paymentProvider(loadConfig())
+    const r = await withDb(open, (db) => asOps(refundDuePayment(db, OPS_ACTOR, provider, outTradeNo, now)))
+    return `已退回付款 ${outTradeNo}（订单 ${r.code}）：${(r.amountFen / 100).toFixed(2)} 元（${r.way}）`
   }
   if (command === 'invoice') {
     const code = rawId ?? ''
-    if (args.length !== 2 || !CODE.test(code)) throw new OpsError(USAGE)
-    return done(await withDb(open, (db) => issueInvoice(db, code, now)))
+    if (args.length < 3 || args.length > 4 || !CODE.test(code)) throw new OpsError(USAGE)
+    const form = checkInvoiceIssue({ number: args[2], file: args[3] })
+    if (form.error !== null) throw new OpsError(form.error)
+    const dirs = loadConfig()
+    return withDb(open, (db) => asOps(issueInvoice(db, OPS_ACTOR, dirs, code, form.value, now)))
   }
   if (command === 'confirm-transfer') {
     const code = rawId ?? ''
-    if (args.length !== 2 || !/^[A-Za-z0-9]{1,40}$/.test(code)) throw new OpsError(USAGE)
-    const db = await open()
-    try {
-      return await confirmOrderTransfer(db, code, now)
-    } finally {
-      await db.destroy()
-    }
+    if (args.length !== 2 || !CODE.test(code)) throw new OpsError(USAGE)
+    return withDb(open, (db) => confirmOrderTransfer(db, code, now))
   }
   if (command === 'cert-files') {
     if (args.length !== 2 || !/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(USAGE)

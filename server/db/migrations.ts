@@ -568,6 +568,22 @@ CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log FOR EACH
     },
   },
   {
+    version: 12,
+    name: 'issued invoices and the back office queues',
+    // Finance issues an invoice with its number and, for an electronic one, the file (a private
+    // upload the buyer opens through a signed link): kept on the order with when it was issued.
+    // The indexes serve the back office's waiting counts and lists: orders with an after-sales
+    // request or an invoice to issue, and payments by state (refund-due ones, status 30).
+    sql: `
+ALTER TABLE orders ADD COLUMN invoice_number TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN invoice_file TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN invoice_time TEXT;
+CREATE INDEX orders_after_status ON orders(after_status);
+CREATE INDEX orders_invoice_status ON orders(invoice_status);
+CREATE INDEX payments_status ON payments(status);
+`,
+  },
+  {
     version: 13,
     name: 'certification submitted time',
     // When a certification was last submitted for review (issue 20): the back office's queue

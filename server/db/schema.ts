@@ -288,6 +288,10 @@ export interface OrdersTable {
   after_reject_reason: Def<string>
   /** 0 none, 10 invoice applied, 20 issued (migration 4). */
   invoice_status: Def<number>
+  /** The issued invoice's number, its file (a private upload path, '' for paper) and when (migration 12). */
+  invoice_number: Def<string>
+  invoice_file: Def<string>
+  invoice_time: Def<string | null>
   pay_way: Def<string>
   /** Set when the payer first chose the corporate transfer: the unpaid order expires then (migration 9). */
   transfer_deadline: string | null

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { COURIERS, type CourierName } from '../../src/lib/couriers.ts'
 import { dbTime } from '../time.ts'
 
 /**
@@ -41,14 +42,20 @@ export interface CourierProvider {
   track(s: Shipment, now: Date): { status: string; locus: LocusEntry[] }
 }
 
-const COMPANIES: { name: string; keys: string[]; number: (digits: (n: number) => string) => string }[] = [
-  { name: '顺丰速运', keys: ['sf', '顺丰'], number: (d) => `SF${d(13)}` },
-  { name: '中通快递', keys: ['zto', '中通'], number: (d) => `7${d(13)}` },
-  { name: '圆通速递', keys: ['yto', '圆通'], number: (d) => `YT${d(13)}` },
-  { name: '韵达快递', keys: ['yd', 'yunda', '韵达'], number: (d) => `43${d(13)}` },
-  { name: '京东物流', keys: ['jd', '京东'], number: (d) => `JDVA${d(11)}` },
-]
-export const DEFAULT_COURIER = '顺丰速运'
+/** Each company's waybill number, from digits drawn for it. */
+const NUMBERS: Record<CourierName, (digits: (n: number) => string) => string> = {
+  顺丰速运: (d) => `SF${d(13)}`,
+  中通快递: (d) => `7${d(13)}`,
+  圆通速递: (d) => `YT${d(13)}`,
+  韵达快递: (d) => `43${d(13)}`,
+  京东物流: (d) => `JDVA${d(11)}`,
+}
+const COMPANIES = COURIERS.map((c) => ({
+  name: c.name,
+  keys: c.keys as readonly string[],
+  number: NUMBERS[c.name],
+}))
+export const DEFAULT_COURIER = COURIERS[0].name
 export const COURIER_NAMES = COMPANIES.map((c) => c.name)
 
 /** Where every parcel leaves from: the company's warehouse. */

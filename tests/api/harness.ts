@@ -89,6 +89,9 @@ export function startServer(opts: { now?: () => Date } = {}): Harness {
       headers: { 'Content-Type': 'application/json', sign: h.sign(), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
+    // A file or CSV answer (no JSON envelope) comes back as its text, its status the HTTP one.
+    if (!res.headers.get('content-type')?.includes('json'))
+      return { http: res.status, status: res.status, data: (await res.text()) as T }
     const json = (await res.json()) as { status: number; data: T }
     // Every answer the suite sees is held against the contract it declares.
     const broken = breach(contract, method, path.split('?')[0] ?? path, res.status, json)

@@ -6,25 +6,10 @@
  */
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { apiGet, apiPost, paidOrder } from './orders.ts'
 import { expect, test } from './test.ts'
-
-type Headers = Record<string, string>
-const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = signed()): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-async function apiPost<T>(request: APIRequestContext, path: string, data: unknown, headers: Headers) {
-  const body = await (await request.post(path, { headers: fresh(headers), data })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
 
 /** The operator's command line, run against the e2e portal's own SQLite database. */
 function ops(...args: string[]): string {
@@ -32,82 +17,6 @@ function ops(...args: string[]): string {
     env: { ...process.env, DATABASE_URL: '', SQLITE_FILE: join(process.env.E2E_DIR ?? '', 'portal.db') },
     encoding: 'utf8',
   })
-}
-
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  return { tel, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
-}
-
-/** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */
-async function topUp(request: APIRequestContext, headers: Headers, price: number) {
-  const made = await apiPost<{ id: number }>(
-    request,
-    '/api/Recharge/PostRechargeAppend',
-    { groups: 30, price },
-    headers,
-  )
-  const pay = await apiGet<{ code_url: string }>(
-    request,
-    `/api/Recharge/GetRechargePay?id=${made.id}&way=wechat`,
-    headers,
-  )
-  expect((await request.post(new URL(pay.code_url).pathname)).ok()).toBe(true)
-}
-
-/** The cheapest SKU in stock of the first listed products. */
-async function cheapSku(request: APIRequestContext) {
-  const list = await apiGet<{ pageData: { id: number }[] }>(
-    request,
-    '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20',
-  )
-  let best: { id: number; price: number } | null = null
-  for (const c of list.pageData) {
-    const p = await apiGet<{ skuList: { id: number; price: number; stock: number }[] }>(
-      request,
-      `/api/ProductSpu/GetProductSpu?id=${c.id}`,
-    )
-    for (const s of p.skuList)
-      if (s.stock > 5 && (!best || s.price < best.price)) best = { id: s.id, price: s.price }
-  }
-  if (!best) throw new Error('no SKU in stock')
-  return best
-}
-
-/** A paid (status 20) product order of a fresh user, paid from the balance; its id and code. */
-async function paidOrder(page: Page, request: APIRequestContext) {
-  const { tel, headers } = await freshUser(page, request)
-  const sku = await cheapSku(request)
-  const topped = Math.ceil(sku.price) + 1
-  await topUp(request, headers, topped)
-  const id = await apiPost<number>(
-    request,
-    '/api/Orders/PostOrdersAppend',
-    {
-      recName: '赵六',
-      recTel: tel,
-      recProvince: '江苏省',
-      recCity: '苏州市',
-      recArea: '姑苏区',
-      recStreet: '平江街道',
-      recAddressx: '干将东路8号',
-      list: [{ skuId: sku.id, quantity: 1 }],
-    },
-    headers,
-  )
-  const paid = await apiGet<{ status: number }>(
-    request,
-    `/api/Orders/GetOrdersPay?id=${id}&way=balance`,
-    headers,
-  )
-  expect(paid.status).toBe(20)
-  const order = await apiGet<{ code: string; tolCost: number }>(
-    request,
-    `/api/Orders/GetOrders?id=${id}`,
-    headers,
-  )
-  return { id, code: order.code, tolCost: order.tolCost, topped, headers }
 }
 
 const toasts = (page: Page) => page.locator('#toasts')
@@ -266,9 +175,10 @@ test('ship → logistics → receipt → invoice → after-sales → cancel it',
   await expect(page.locator('[data-after-state]')).toHaveCount(0)
 
   // The operator issues the invoice; the customer sees it.
-  ops('invoice', code)
+  ops('invoice', code, '04401234')
   await page.reload()
   await expect(page.locator('[data-invoice-status]')).toHaveText('已开票')
+  await expect(page.locator('[data-invoice-number]')).toHaveText('发票号码 04401234')
 })
 
 test('an approved refund returns the balance', async ({ page, request }) => {

@@ -5,17 +5,21 @@
  * the order is no longer in changes nothing and is refused.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
+import type { AfterSalesDecision, InvoiceIssue } from '../../../src/lib/rules/back-office.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
-import type { CourierProvider } from '../../providers/courier.ts'
+import { COURIER_NAMES, type CourierProvider, type LocusEntry } from '../../providers/courier.ts'
 import type { PaymentProvider } from '../../providers/payment.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
 import { isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
 import { refundOrderPayment } from '../payments/payments.queries.ts'
+import { type Actor, audit } from '../staff/audit.ts'
+import { privateFileOnDisk } from '../uploads/private-files.ts'
+import type { FileDirs } from '../uploads/uploads.service.ts'
 
 export const ORDER_MISSING = '订单不存在'
 const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) >= 1
@@ -57,33 +61,36 @@ export const orderByCode = (db: Db, code: string) =>
     .where('code', '=', code)
     .executeTakeFirst()
 
-type Refused = { refused: string }
-const no = (refused: string): Refused => ({ refused })
-
 /**
- * The operator ships a paid goods order: 20 → 30 with way_time, a waybill booked with the
- * courier (its first tracking kept in the row) and a notification, in one transaction. Refused,
- * changing nothing, unless the order is awaiting shipment, sells goods and has no open
- * after-sales request.
+ * The operator ships a paid goods order (the back office's 发货 and `npm run ops -- ship`):
+ * 20 → 30 with way_time, a waybill booked with `courierName` (any name or key the courier
+ * knows; its default when empty), its first tracking kept in the row, a notification and the
+ * audit row, in one transaction. Refused, changing nothing, unless the order is awaiting
+ * shipment, sells goods and has no open after-sales request; of two operators shipping at
+ * once, one ships and the other is refused.
  */
 export async function shipOrder(
   db: Db,
+  actor: Actor,
   courier: CourierProvider,
   code: string,
-  company: string,
+  courierName: string | undefined,
   now: Date,
-): Promise<{ number: string } | Refused> {
+): Promise<{ company: string; number: string }> {
+  const company = courier.company(courierName)
+  if (!company) throw refuse(`不认识的快递公司：${courierName}（可用：${COURIER_NAMES.join('、')}）`)
   const o = await orderByCode(db, code)
-  if (!o) return no(`订单不存在：${code}`)
-  if (o.status !== OrderStatus.unshipped) return no(`订单 ${code} 不是待发货状态，未作改动`)
-  if (o.after_status === AfterStatus.applied) return no(`订单 ${code} 有待处理的售后申请，未作改动`)
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  const notWaiting = `订单 ${code} 不是待发货状态，未作改动`
+  if (o.status !== OrderStatus.unshipped) throw refuse(notWaiting)
+  if (o.after_status === AfterStatus.applied) throw refuse(`订单 ${code} 有待处理的售后申请，未作改动`)
   const goods = await db
     .selectFrom('order_items')
     .select('id')
     .where('order_id', '=', o.id)
     .where('sku_id', 'is not', null)
     .executeTakeFirst()
-  if (!goods) return no(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
+  if (!goods) throw refuse(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
   const number = courier.book(company, now)
   const time = dbTime(now)
   const tracked = courier.track({ company, number, shippedAt: now, city: o.rec_city, area: o.rec_area }, now)
@@ -95,7 +102,7 @@ export async function shipOrder(
       .where('status', '=', OrderStatus.unshipped)
       .where('after_status', '!=', AfterStatus.applied)
       .executeTakeFirst()
-    if (!changed(moved)) return no(`订单 ${code} 不是待发货状态，未作改动`)
+    if (!changed(moved)) throw refuse(notWaiting)
     await t
       .insertInto('waybills')
       .values({
@@ -108,34 +115,34 @@ export async function shipOrder(
       })
       .execute()
     await notify(t, o.user_id, '订单已发货', `您的订单 ${code} 已由${company}发出，运单号 ${number}。`, now)
-    return { number }
+    await audit(t, actor, now, {
+      action: 'order.ship',
+      target: `order:${code}`,
+      before: { status: OrderStatus.unshipped },
+      after: { status: OrderStatus.unreceived, waybill: `${company} ${number}` },
+    })
+    return { company, number }
   })
 }
 
 /**
- * The waybills of the caller's own order (Express/GetWay), each tracked again as of `now` and
- * the answer kept in its row. 404 when the order is not theirs.
+ * An order's waybills, each tracked again as of `now` and the answer kept in its row: what the
+ * buyer's 物流信息 and the back office's timeline show. Oldest first.
  */
-export async function waybillsOf(
-  db: Db,
-  courier: CourierProvider,
-  userId: number,
-  orderId: number,
-  now: Date,
-) {
-  const o = await ownOrder(db, userId, orderId)
+export async function trackedWaybills(db: Db, courier: CourierProvider, orderId: number, now: Date) {
   const dest = await db
     .selectFrom('orders')
     .select(['rec_city', 'rec_area'])
-    .where('id', '=', o.id)
+    .where('id', '=', orderId)
     .executeTakeFirstOrThrow()
   const rows = await db
     .selectFrom('waybills')
     .select(['id', 'company', 'number', 'status', 'locus', 'create_time'])
-    .where('order_id', '=', o.id)
+    .where('order_id', '=', orderId)
     .orderBy('id')
     .execute()
-  const out: { company: string; number: string; status: string; locus: string }[] = []
+  const out: { company: string; number: string; status: string; locus: LocusEntry[]; createTime: string }[] =
+    []
   for (const w of rows) {
     const tracked = courier.track(
       {
@@ -150,9 +157,26 @@ export async function waybillsOf(
     const locus = JSON.stringify(tracked.locus)
     if (locus !== w.locus || tracked.status !== w.status)
       await db.updateTable('waybills').set({ status: tracked.status, locus }).where('id', '=', w.id).execute()
-    out.push({ company: w.company, number: w.number, status: tracked.status, locus })
+    out.push({ ...w, status: tracked.status, locus: tracked.locus, createTime: w.create_time })
   }
   return out
+}
+
+/** The waybills of the caller's own order (Express/GetWay), tracked as of `now`; 404 when not theirs. */
+export async function waybillsOf(
+  db: Db,
+  courier: CourierProvider,
+  userId: number,
+  orderId: number,
+  now: Date,
+) {
+  const o = await ownOrder(db, userId, orderId)
+  return (await trackedWaybills(db, courier, o.id, now)).map((w) => ({
+    company: w.company,
+    number: w.number,
+    status: w.status,
+    locus: JSON.stringify(w.locus),
+  }))
 }
 
 // --- after-sales -------------------------------------------------------------------------
@@ -209,26 +233,42 @@ export async function cancelRefund(db: Db, userId: number, orderId: number) {
   if (!changed(moved)) throw refuse('当前订单没有可取消的售后申请')
 }
 
+const NO_REQUEST = (code: string) => `订单 ${code} 没有待处理的售后申请，未作改动`
+
+/** Where a refund goes, as the buyer's notification says it. */
+const REFUND_WHERE: Record<string, string> = {
+  balance: '已退回您的账户余额',
+  alipay: '将原路退回支付宝',
+  wechat: '将原路退回微信支付',
+  union: '将由财务以对公转账退回',
+}
+
 /**
- * The operator decides an open after-sales request, in one transaction claimed by a conditional
- * update (of two concurrent decisions one acts, the other is refused):
+ * The operator decides an open after-sales request (the back office and `npm run ops --
+ * refund`), in one transaction claimed by a conditional update (of two concurrent decisions one
+ * acts, the other is refused), with its audit row:
  * - approve: status 100, after_status 20 (types stays 10: the 退款售后 tab lists it); the money
  *   goes back where it came from (payments refundOrderPayment); stock back when it was not
  *   shipped (status 20); what an article order unlocked is locked again; a notification.
- * - reject: types 0, after_status 30, the reason kept; the buyer may apply again; a notification.
+ * - reject: types 0, after_status 30, the reason kept (不符合退款条件 when none is given); the
+ *   buyer may apply again; a notification.
+ * Answers what ops prints: '订单 … 已退款 200.00 元（balance）'.
  */
 export async function decideRefund(
   db: Db,
+  actor: Actor,
   payment: PaymentProvider,
   code: string,
-  decision: 'approve' | 'reject',
-  reason: string,
+  form: AfterSalesDecision,
   now: Date,
-): Promise<string | Refused> {
+): Promise<string> {
+  const { decision, reason } = form
   const o = await orderByCode(db, code)
-  if (!o) return no(`订单不存在：${code}`)
-  if (o.after_status !== AfterStatus.applied) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
-  return db.transaction().execute(async (t): Promise<string | Refused> => {
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  if (o.after_status !== AfterStatus.applied) throw refuse(NO_REQUEST(code))
+  const target = `order:${code}`
+  const before = { status: o.status, afterStatus: AfterStatus.applied }
+  return db.transaction().execute(async (t): Promise<string> => {
     if (decision === 'reject') {
       const why = reason || '不符合退款条件'
       const moved = await t
@@ -237,8 +277,14 @@ export async function decideRefund(
         .where('id', '=', o.id)
         .where('after_status', '=', AfterStatus.applied)
         .executeTakeFirst()
-      if (!changed(moved)) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
+      if (!changed(moved)) throw refuse(NO_REQUEST(code))
       await notify(t, o.user_id, '售后申请未通过', `您的订单 ${code} 的退款申请未通过：${why}`, now)
+      await audit(t, actor, now, {
+        action: 'order.after-sales.reject',
+        target,
+        before,
+        after: { status: o.status, afterStatus: AfterStatus.rejected, reason: why },
+      })
       return `订单 ${code} 的售后申请已驳回`
     }
     const moved = await t
@@ -248,7 +294,7 @@ export async function decideRefund(
       .where('after_status', '=', AfterStatus.applied)
       .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
       .executeTakeFirst()
-    if (!changed(moved)) return no(`订单 ${code} 没有待处理的售后申请，未作改动`)
+    if (!changed(moved)) throw refuse(NO_REQUEST(code))
     if (o.status === OrderStatus.unshipped) await giveBackStock(t, o.id)
     await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
     const refunded = await refundOrderPayment(
@@ -259,19 +305,24 @@ export async function decideRefund(
       now,
     )
     const amount = (refunded.amountFen / 100).toFixed(2)
-    const where: Record<string, string> = {
-      balance: '已退回您的账户余额',
-      alipay: '将原路退回支付宝',
-      wechat: '将原路退回微信支付',
-      union: '将由财务以对公转账退回',
-    }
     await notify(
       t,
       o.user_id,
       '退款成功',
-      `您的订单 ${code} 的退款申请已通过，${amount} 元${where[refunded.way] ?? '将原路退回'}。`,
+      `您的订单 ${code} 的退款申请已通过，${amount} 元${REFUND_WHERE[refunded.way] ?? '将原路退回'}。`,
       now,
     )
+    await audit(t, actor, now, {
+      action: 'order.after-sales.approve',
+      target,
+      before,
+      after: {
+        status: OrderStatus.cancelled,
+        afterStatus: AfterStatus.refunded,
+        refund: `${amount} ${refunded.way}`,
+        ...(reason ? { reason } : {}),
+      },
+    })
     return `订单 ${code} 已退款 ${amount} 元（${refunded.way}）`
   })
 }
@@ -307,21 +358,51 @@ export async function applyInvoice(db: Db, userId: number, orderId: number, invo
   throw refuse(now.invoice_status !== InvoiceStatus.none ? '已申请过发票' : '当前订单不能申请发票')
 }
 
-/** The operator marks an applied invoice issued: invoice_status 10 → 20 and a notification. */
-export async function issueInvoice(db: Db, code: string, now: Date): Promise<string | Refused> {
+/**
+ * Finance issues an applied invoice (the back office and `npm run ops -- invoice`): invoice_status
+ * 10 → 20 with its number, its file (a private upload the buyer opens through a signed link; ''
+ * for paper) and the time, a notification and the audit row, in one transaction. The file must
+ * lie in the private tree (`dirs`). Refused, changing nothing, when nothing is to be issued.
+ */
+export async function issueInvoice(
+  db: Db,
+  actor: Actor,
+  dirs: FileDirs,
+  code: string,
+  form: InvoiceIssue,
+  now: Date,
+): Promise<string> {
   const o = await orderByCode(db, code)
-  if (!o) return no(`订单不存在：${code}`)
-  return db.transaction().execute(async (t): Promise<string | Refused> => {
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  if (form.file && !privateFileOnDisk(dirs, form.file)) throw refuse('发票文件不存在，请重新上传')
+  return db.transaction().execute(async (t): Promise<string> => {
     const moved = await t
       .updateTable('orders')
-      .set({ invoice_status: InvoiceStatus.issued })
+      .set({
+        invoice_status: InvoiceStatus.issued,
+        invoice_number: form.number,
+        invoice_file: form.file,
+        invoice_time: dbTime(now),
+      })
       .where('id', '=', o.id)
       .where('invoice_status', '=', InvoiceStatus.applied)
       // A refunded order's request is withdrawn (已取消): nothing to issue.
       .where('after_status', '!=', AfterStatus.refunded)
       .executeTakeFirst()
-    if (!changed(moved)) return no(`订单 ${code} 没有待开具的发票申请，未作改动`)
-    await notify(t, o.user_id, '发票已开具', `您的订单 ${code} 的发票已开具，请注意查收。`, now)
-    return `订单 ${code} 的发票已开具`
+    if (!changed(moved)) throw refuse(`订单 ${code} 没有待开具的发票申请，未作改动`)
+    await notify(
+      t,
+      o.user_id,
+      '发票已开具',
+      `您的订单 ${code} 的发票已开具，发票号码 ${form.number}${form.file ? '，可在订单详情中查看' : '，请注意查收'}。`,
+      now,
+    )
+    await audit(t, actor, now, {
+      action: 'order.invoice',
+      target: `order:${code}`,
+      before: { invoiceStatus: InvoiceStatus.applied },
+      after: { invoiceStatus: InvoiceStatus.issued, invoiceNumber: form.number, invoiceFile: form.file },
+    })
+    return `订单 ${code} 的发票已开具（${form.number}）`
   })
 }

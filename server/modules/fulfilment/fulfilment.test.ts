@@ -443,7 +443,7 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
     const theirs = await post({ id: o.id, invoiceId: await invoiceInfo(h.db, other) })
     expect([theirs.http, theirs.data]).toEqual([404, '发票信息不存在'])
     expect((await post({ id: o.id, invoiceId: await invoiceInfo(h.db, me, 0) })).http).toBe(404)
-    await expect(ops(['invoice', o.code])).rejects.toThrow('没有待开具的发票申请，未作改动')
+    await expect(ops(['invoice', o.code, '12345678'])).rejects.toThrow('没有待开具的发票申请，未作改动')
     expect((await post({ id: o.id, invoiceId: mine })).data).toBe('申请成功')
     expect(await detail(me, o.id)).toMatchObject({
       invoiceStatus: 10,
@@ -451,10 +451,15 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
       invoiceTitle: '杭州微笑口腔诊所有限公司',
     })
     expect((await post({ id: o.id, invoiceId: mine })).data).toBe('已申请过发票')
-    expect(await ops(['invoice', o.code])).toContain('已开具')
-    expect(await detail(me, o.id)).toMatchObject({ invoiceStatus: 20, invoiceStatusText: '已开票' })
+    expect(await ops(['invoice', o.code, '12345678'])).toContain('已开具')
+    expect(await detail(me, o.id)).toMatchObject({
+      invoiceStatus: 20,
+      invoiceStatusText: '已开票',
+      invoiceNumber: '12345678',
+      invoiceFile: '',
+    })
     expect((await notes(h.db, me)).at(-1)?.title).toBe('发票已开具')
-    await expect(ops(['invoice', o.code])).rejects.toThrow('没有待开具的发票申请')
+    await expect(ops(['invoice', o.code, '12345678'])).rejects.toThrow('没有待开具的发票申请')
     const done = await completedOrder(me)
     expect((await post({ id: done.id, invoiceId: mine })).data).toBe('申请成功')
   })
@@ -468,7 +473,7 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
       expect(
         (await h.post('/api/Orders/PostOrdersInvoice', { id: o.id, invoiceId: mine }, me.auth)).data,
       ).toBe('申请成功')
-    await ops(['invoice', issued.code])
+    await ops(['invoice', issued.code, '12345678'])
     for (const o of [issued, applied]) {
       expect((await applyRefund(me, o.id)).data).toBe('提交成功')
       await ops(['refund', o.code, 'approve'])
@@ -485,7 +490,7 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
       me.auth,
     )
     expect(cards.data.pageData.find((c) => c.id === issued.id)?.invoiceStatusText).toBe('已作废')
-    await expect(ops(['invoice', applied.code])).rejects.toThrow('没有待开具的发票申请，未作改动')
+    await expect(ops(['invoice', applied.code, '12345678'])).rejects.toThrow('没有待开具的发票申请，未作改动')
   })
 })
 

@@ -2,6 +2,7 @@ import { OFF_SHELF, PICK_SKU } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
+import { signedFileUrl } from '../uploads/private-files.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
 import {
@@ -42,8 +43,16 @@ export const orders = router()
     return ok(c, await ownOrders(db, user.id, { ...range, status: status.data, types }, page, minutes))
   })
   .openapi(routes.getOrder, async (c) => {
-    const { db, config } = c.get('deps')
-    const order = await orderDetail(db, requireUser(c).id, c.req.valid('query').id, config.orderExpiryMinutes)
+    const { db, config, now } = c.get('deps')
+    const at = now()
+    const link = (path: string) => signedFileUrl(config.fileUrlSecret, path, at)
+    const order = await orderDetail(
+      db,
+      requireUser(c).id,
+      c.req.valid('query').id,
+      config.orderExpiryMinutes,
+      link,
+    )
     if (!order) throw refuse('订单不存在', 404)
     return ok(c, order)
   })

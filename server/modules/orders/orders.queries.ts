@@ -37,6 +37,21 @@ export function invoiceStatusText(invoiceStatus: number, afterStatus: number): s
 }
 
 /**
+ * The issued invoice's number and a link to its file (a private upload: `fileLink` signs it for
+ * a while), while the invoice stands; both '' before it is issued and once it is void (已作废).
+ */
+export function issuedInvoice(
+  o: { invoice_status: number; after_status: number; invoice_number: string; invoice_file: string },
+  fileLink: (path: string) => string,
+) {
+  const stands = o.invoice_status === InvoiceStatus.issued && o.after_status !== AfterStatus.refunded
+  return {
+    invoiceNumber: stands ? o.invoice_number : '',
+    invoiceFile: stands && o.invoice_file ? fileLink(o.invoice_file) : '',
+  }
+}
+
+/**
  * When an unpaid order expires: its transfer deadline once the payer chose a corporate transfer,
  * else `expiryMinutes` after it was made; '' for any other status.
  */
@@ -209,12 +224,19 @@ const CARD_COLUMNS = [
  * discount in 折, the way it was paid, and whether it sells goods or an article (course, post, task).
  * Undefined when it is not the user's.
  */
-export async function orderDetail(db: Db, userId: number, id: number, expiryMinutes: number) {
+export async function orderDetail(
+  db: Db,
+  userId: number,
+  id: number,
+  expiryMinutes: number,
+  fileLink: (path: string) => string,
+) {
   const r = await db
     .selectFrom('orders as o')
     .select(CARD_COLUMNS)
     .leftJoin('invoice_infos as i', 'i.id', 'o.invoice_id')
     .select(['o.discount_tenths', 'o.pay_way', 'o.after_remarks', 'o.after_imgs', 'o.after_reject_reason'])
+    .select(['o.invoice_number', 'o.invoice_file'])
     .select('i.company_name as invoice_title')
     .where('o.id', '=', id)
     .where('o.user_id', '=', userId)
@@ -232,6 +254,7 @@ export async function orderDetail(db: Db, userId: number, id: number, expiryMinu
     afterImgs: r.after_imgs,
     afterRejectReason: r.after_reject_reason,
     invoiceTitle: r.invoice_title ?? '',
+    ...issuedInvoice(r, fileLink),
     hasWaybill: waybill ? 1 : 0,
   }
 }

@@ -106,6 +106,10 @@ export const OrderDetail = OrderCard.extend({
   afterImgs: z.string().openapi({ description: '售后图片，逗号分隔' }),
   afterRejectReason: z.string().openapi({ description: '驳回原因；未驳回时为空' }),
   invoiceTitle: z.string().openapi({ description: '所选发票信息的公司名称；未申请时为空' }),
+  invoiceNumber: z.string().openapi({ description: '已开票时的发票号码；否则（含已作废）为空' }),
+  invoiceFile: z.string().openapi({
+    description: '电子发票文件的限时链接（签名地址，约一小时有效）；纸质发票、未开票或已作废时为空',
+  }),
   hasWaybill: z.number().int().openapi({ description: '1：有运单（可看物流信息）' }),
 }).openapi('OrderDetail')
 export type OrderDetail = z.infer<typeof OrderDetail>

@@ -5,9 +5,11 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
+import { notify } from '../../notify.ts'
 import type { PaidNotice, PaymentProvider } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
 import { chooseTransfer, markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
+import { type Actor, audit } from '../staff/audit.ts'
 import type { PayAnswer, Recharge } from './payments.routes.ts'
 
 /**
@@ -23,6 +25,7 @@ const WALLET_SETTLED = 20
 export const NOT_PAYABLE = '订单已支付或已取消'
 export const ORDER_MISSING = '订单不存在'
 export const RECHARGE_MISSING = '充值记录不存在'
+export const PAYMENT_MISSING = '付款记录不存在'
 export const TRANSFER_TIP = '付款后请联系业务经理确认'
 
 /** The corporate account of a transfer (way union): the company's, kept with its other facts. */
@@ -310,20 +313,23 @@ export async function payRecharge(
 // --- operators ---------------------------------------------------------------------------
 
 /**
- * An operator confirms that the corporate transfer of an unpaid order arrived: the order is
- * marked paid (way union) with a paid payment row, in one transaction. Answers false, changing
- * nothing, when the order is not unpaid; undefined when no order has that code.
+ * Finance confirms that the corporate transfer of an unpaid order arrived (the back office and
+ * `npm run ops -- confirm-transfer`): the order is marked paid (way union) with a paid payment
+ * row and the audit row, in one transaction; of two confirmations at once one acts, the other
+ * is refused. Answers the order's new status (20, or 40 for content).
  */
-export async function confirmTransfer(db: Db, code: string, now: Date): Promise<boolean | undefined> {
+export async function confirmTransfer(db: Db, actor: Actor, code: string, now: Date): Promise<number> {
   const order = await db
     .selectFrom('orders')
     .select(['id', 'user_id', 'tol_cost_fen'])
     .where('code', '=', code)
     .executeTakeFirst()
-  if (!order) return undefined
+  if (!order) throw refuse(ORDER_MISSING, 404)
   const time = dbTime(now)
   return db.transaction().execute(async (t) => {
-    if (!(await markOrderPaid(t, order.id, 'union', now))) return false
+    if (!(await markOrderPaid(t, order.id, 'union', now)))
+      throw refuse(`订单 ${code} 不是待付款状态，未作改动`)
+    const outTradeNo = tradeNo('P', now)
     await t
       .insertInto('payments')
       .values({
@@ -331,13 +337,78 @@ export async function confirmTransfer(db: Db, code: string, now: Date): Promise<
         order_id: order.id,
         way: 'union',
         amount_fen: order.tol_cost_fen,
-        out_trade_no: tradeNo('P', now),
+        out_trade_no: outTradeNo,
         status: PaymentStatus.paid,
         create_time: time,
         paid_time: time,
       })
       .execute()
-    return true
+    const { status } = await t
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    await audit(t, actor, now, {
+      action: 'order.confirm-transfer',
+      target: `order:${code}`,
+      before: { status: OrderStatus.unpaid },
+      after: {
+        status,
+        payWay: 'union',
+        payment: outTradeNo,
+        amount: fenToYuan(order.tol_cost_fen).toFixed(2),
+      },
+    })
+    return status
+  })
+}
+
+/**
+ * Finance gives back a refund-due payment (status 30: the provider was paid for an order that
+ * had meanwhile been cancelled or paid another way) through the provider's refund, once: the
+ * payment 30 → 40 by a conditional update, the provider's refund (its refusal rolls everything
+ * back), a notification and the audit row, in one transaction. Answers the order's code.
+ */
+export async function refundDuePayment(
+  db: Db,
+  actor: Actor,
+  provider: PaymentProvider,
+  outTradeNo: string,
+  now: Date,
+): Promise<{ code: string; amountFen: number; way: string }> {
+  const p = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select(['p.id', 'p.user_id', 'p.way', 'p.amount_fen', 'p.status', 'o.code'])
+    .where('p.out_trade_no', '=', outTradeNo)
+    .executeTakeFirst()
+  if (!p) throw refuse(PAYMENT_MISSING, 404)
+  const notDue = `付款 ${outTradeNo} 不是待退款状态，未作改动`
+  if (p.status !== PaymentStatus.refundDue) throw refuse(notDue)
+  return db.transaction().execute(async (t) => {
+    const taken = await t
+      .updateTable('payments')
+      .set({ status: PaymentStatus.refunded, refund_time: dbTime(now) })
+      .where('id', '=', p.id)
+      .where('status', '=', PaymentStatus.refundDue)
+      .executeTakeFirst()
+    if (!changed(taken)) throw refuse(notDue)
+    await provider.refund({ outTradeNo, amountFen: p.amount_fen, reason: '订单已取消或已付款，退回重复付款' })
+    const amount = fenToYuan(p.amount_fen).toFixed(2)
+    await notify(
+      t,
+      p.user_id,
+      '退款成功',
+      `您为订单 ${p.code} 的付款 ${amount} 元因订单已取消或已支付，已原路退回。`,
+      now,
+    )
+    await audit(t, actor, now, {
+      action: 'payment.refund',
+      target: `order:${p.code}`,
+      before: { paymentStatus: PaymentStatus.refundDue },
+      after: { payment: outTradeNo, paymentStatus: PaymentStatus.refunded, amount, way: p.way },
+    })
+    return { code: p.code, amountFen: p.amount_fen, way: p.way }
   })
 }
 

@@ -5,9 +5,10 @@
  * plain query: the dashboard only assembles.
  */
 import { sql } from 'kysely'
-import { ArticleStatus, OrderStatus } from '../../../src/lib/constants.ts'
+import { ArticleStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { certificationsWaiting } from '../accounts/certification.ts'
+import { queueCount } from '../orders/orders.admin.queries.ts'
 import { can, type Permission } from './permissions.ts'
 
 export interface DashboardEntry {
@@ -23,43 +24,41 @@ const n = async (q: Promise<{ n: number | string | bigint } | undefined>) => Num
 const countAll = sql<number>`COUNT(*)`.as('n')
 
 export const DASHBOARD: readonly DashboardEntry[] = [
+  // The orders' queues: their conditions live once, in orders.admin.queries.ts.
   {
     key: 'toShip',
     label: '待发货订单',
-    href: `/admin/orders/?status=${OrderStatus.unshipped}`,
+    href: '/admin/orders/?queue=ship',
     permission: 'orders.read',
-    count: (db) =>
-      n(
-        db
-          .selectFrom('orders')
-          .select(countAll)
-          .where('status', '=', OrderStatus.unshipped)
-          .executeTakeFirst(),
-      ),
+    count: (db) => queueCount(db, 'ship'),
   },
   {
     key: 'transfers',
     label: '待确认转账',
-    href: '/admin/orders/?transfer=1',
+    href: '/admin/orders/?queue=transfer',
     permission: 'orders.money',
-    count: (db) =>
-      n(
-        db
-          .selectFrom('orders')
-          .select(countAll)
-          .where('status', '=', OrderStatus.unpaid)
-          .where('transfer_deadline', 'is not', null)
-          .executeTakeFirst(),
-      ),
+    count: (db) => queueCount(db, 'transfer'),
   },
   {
     key: 'afterSales',
     label: '售后申请',
-    href: '/admin/orders/?after=1',
+    href: '/admin/orders/?queue=after-sales',
     permission: 'orders.read',
-    // after_status 10: applied, not decided (migration 4).
-    count: (db) =>
-      n(db.selectFrom('orders').select(countAll).where('after_status', '=', 10).executeTakeFirst()),
+    count: (db) => queueCount(db, 'after-sales'),
+  },
+  {
+    key: 'refundDue',
+    label: '待退款付款',
+    href: '/admin/orders/?queue=refund-due',
+    permission: 'orders.money',
+    count: (db) => queueCount(db, 'refund-due'),
+  },
+  {
+    key: 'invoices',
+    label: '待开发票',
+    href: '/admin/orders/?queue=invoice',
+    permission: 'orders.invoice',
+    count: (db) => queueCount(db, 'invoice'),
   },
   {
     key: 'certifications',

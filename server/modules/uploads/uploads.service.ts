@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Busboy } from '@fastify/busboy'
 import { isPrivatePath, isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
+import { refuse } from '../../http.ts'
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
@@ -220,3 +221,37 @@ export async function copyToTree(
 
 /** Where bodies are written while they arrive: inside the private tree, so never served half-written. */
 export const incomingDir = (dirs: FileDirs) => join(dirs.privateDir, '.incoming')
+
+/** Room for the multipart framing around the file itself. */
+const STAFF_FRAMING = 64 * 1024
+
+/**
+ * One file a staff member uploads (an electronic invoice), kept in the private tree: received
+ * as it arrives, at most `maxBytes`, refused unless its bytes are one of the `accept`ed kinds
+ * (by extension: 'pdf', 'png' …). No daily quota: staff are few and their writes are audited.
+ * await keepStaffFile(c.req.raw.body, contentType, dirs, ['pdf', 'png', 'jpg'], max) → '/private/u/3f/….pdf'
+ */
+export async function keepStaffFile(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  dirs: FileDirs,
+  accept: readonly string[],
+  maxBytes: number,
+): Promise<string> {
+  const received = await receiveMultipart(body, contentType, {
+    tmpDir: incomingDir(dirs),
+    maxBody: maxBytes + STAFF_FRAMING,
+    maxFile: maxBytes,
+  }).catch((e: unknown) => {
+    if (!(e instanceof BodyRefused)) throw e
+    if (e.reason === 'too-big') throw refuse(`文件不能超过${Math.round(maxBytes / 1024 / 1024)}MB`, 413)
+    throw refuse('请选择要上传的文件')
+  })
+  const file = received.file
+  const kind = file && file.size > 0 ? kindOf(file.head) : undefined
+  if (!file || !kind || !accept.includes(kind.ext)) {
+    if (file) await rm(file.tmp, { force: true })
+    throw refuse(file && file.size > 0 ? `仅支持上传${accept.join('、')}文件` : '请选择要上传的文件')
+  }
+  return keepFile(dirs, 'private', file, kind.ext)
+}

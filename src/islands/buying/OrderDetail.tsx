@@ -281,6 +281,22 @@ function AfterState({ o }: { o: Order }) {
             {o.invoiceStatusText}
           </span>
           {o.invoiceTitle && <span className="ml-3 break-all text-slate-600">{o.invoiceTitle}</span>}
+          {o.invoiceNumber && (
+            <span className="ml-3 text-slate-600" data-invoice-number>
+              发票号码 {o.invoiceNumber}
+            </span>
+          )}
+          {o.invoiceFile && (
+            <a
+              className="ml-3 text-brand-700 underline"
+              href={o.invoiceFile}
+              target="_blank"
+              rel="noopener"
+              data-invoice-file
+            >
+              查看发票
+            </a>
+          )}
         </p>
       )}
     </section>

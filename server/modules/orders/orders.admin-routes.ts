@@ -1,0 +1,285 @@
+/**
+ * The back office's order calls (issue 20), declared with adminRoute: the list, one order in
+ * full, the waiting counts, the CSV export, and the actions — ship, confirm a transfer, decide
+ * after-sales, issue an invoice (with its file), refund a refund-due payment. Each action calls
+ * the same service function as `npm run ops` and answers the order as it is afterwards.
+ */
+import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
+import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { day, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { adminRoute } from '../staff/admin-route.ts'
+
+/** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
+export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'invoice', 'refund-due'] as const
+export type OrderQueue = (typeof ORDER_QUEUES)[number]
+
+/** The list's sortable columns (pageOrder), newest first by default. */
+export const ORDER_SORTS = ['createTime', 'payTime', 'tolCost'] as const
+
+const statusText = { description: '10 待付款，20 待发货，30 待收货，40 已完成，100 已取消' }
+
+/** One order as the back office lists it. */
+export const AdminOrderRow = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    status: z.number().int().openapi(statusText),
+    statusText: z.string(),
+    kind: z.enum(['goods', 'article']).openapi({ description: 'goods 商品；article 课程/帖子/任务' }),
+    title: z.string().openapi({ description: '第一件商品的名称，多件时加 等N件' }),
+    tolCost: z.number().openapi({ description: '实付金额（元）' }),
+    payWay: z.string().openapi({ description: 'alipay、wechat、balance、union；未支付时为空' }),
+    buyerId: z.number().int(),
+    buyerTel: z.string().openapi({ description: '买家账号手机号' }),
+    buyerName: z.string().openapi({ description: '买家昵称' }),
+    recName: z.string(),
+    recTel: z.string(),
+    createTime: z.string(),
+    payTime: z.string(),
+    afterStatus: z.number().int().openapi({ description: '售后：0 无，10 申请中，20 已退款，30 已驳回' }),
+    afterStatusText: z.string(),
+    invoiceStatus: z.number().int().openapi({ description: '发票：0 未申请，10 申请中，20 已开票' }),
+    invoiceStatusText: z.string(),
+    transfer: z.boolean().openapi({ description: '买家选择了对公转账（待财务确认收款）' }),
+    refundDue: z.number().int().openapi({ description: '待退款的付款笔数（订单已取消后到账的付款）' }),
+  })
+  .openapi('AdminOrderRow')
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>
+
+/** One staff action on the order, from the audit log. */
+const HistoryEntry = z.object({
+  at: z.string(),
+  staff: z.string().openapi({ description: '操作人；ops 为服务器命令行' }),
+  action: z
+    .string()
+    .openapi({ description: 'order.ship、order.confirm-transfer、order.after-sales.approve …' }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+})
+
+const Locus = z.object({ time: z.string(), status: z.string(), text: z.string() })
+
+/** One order in full, as the back office's detail shows it. */
+export const AdminOrder = AdminOrderRow.extend({
+  costPrice: z.number().openapi({ description: '商品金额（元）' }),
+  discount: z.number().openapi({ description: '下单时的会员折扣（折）' }),
+  wayTime: z.string(),
+  finishTime: z.string(),
+  payDeadline: z.string().openapi({ description: '待付款订单的付款截止时间；其他状态为空' }),
+  recAddress: z.string(),
+  recAddressx: z.string(),
+  buyer: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    tel: z.string(),
+    nickName: z.string(),
+    realName: z.string(),
+  }),
+  items: z.array(
+    z.object({
+      title: z.string(),
+      imgurl: z.string(),
+      price: z.number().openapi({ description: '单价（元）' }),
+      quantity: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      outTradeNo: z.string().openapi({ description: '付款单号' }),
+      way: z.string(),
+      amount: z.number().openapi({ description: '金额（元）' }),
+      status: z.number().int().openapi({ description: '10 待支付，20 已支付，30 待退款，40 已退款' }),
+      statusText: z.string(),
+      createTime: z.string(),
+      paidTime: z.string(),
+      refundTime: z.string(),
+    }),
+  ),
+  waybills: z.array(
+    z.object({
+      company: z.string(),
+      number: z.string(),
+      status: z.string(),
+      createTime: z.string(),
+      locus: z.array(Locus).openapi({ description: '物流轨迹，最新在前' }),
+    }),
+  ),
+  afterSales: z.object({
+    remarks: z.string().openapi({ description: '买家填写的退款原因' }),
+    imgs: z.array(z.string()),
+    rejectReason: z.string(),
+  }),
+  invoice: z
+    .object({
+      types: z.string(),
+      companyName: z.string(),
+      companyCode: z.string(),
+      companyAddress: z.string(),
+      companyTel: z.string(),
+      bank: z.string(),
+      account: z.string(),
+      name: z.string().openapi({ description: '收票人' }),
+      tel: z.string(),
+      address: z.string(),
+      number: z.string().openapi({ description: '已开票时的发票号码' }),
+      file: z.string().openapi({ description: '电子发票文件的限时链接；无文件时为空' }),
+      time: z.string().openapi({ description: '开票时间' }),
+    })
+    .nullable()
+    .openapi({ description: '买家申请发票时所选的发票信息；未申请为 null' }),
+  history: z
+    .array(HistoryEntry)
+    .openapi({ description: '此订单的后台操作记录（发货、确认收款、售后审核、开票、退款），新的在前' }),
+}).openapi('AdminOrder')
+export type AdminOrder = z.infer<typeof AdminOrder>
+
+/** The filters of the list and of the export (the export ignores paging and sort). */
+export const orderFilters = {
+  status: int('订单状态：10、20、30、40、100，-1 为退款/售后', { min: -1, max: 100 }),
+  code: str('订单号（包含）', 40),
+  tel: str('买家或收货人手机号（包含）', 20),
+  from: day('下单开始日期'),
+  to: day('下单结束日期'),
+  queue: oneOf('待办', ORDER_QUEUES),
+}
+
+const codeParam = z.object({ code: z.string().max(40).openapi({ description: '订单号' }) })
+const orderAnswer = answers(AdminOrder, [401, 404])
+
+export const getOrders = adminRoute({
+  method: 'get',
+  path: '/admin/orders',
+  permission: 'orders.read',
+  summary: '订单列表：按状态、订单号、手机号、下单日期与待办筛选，可排序',
+  request: {
+    query: z.object({
+      ...orderFilters,
+      pageOrder: oneOf('排序字段', ORDER_SORTS),
+      pageSort: oneOf('排序方向', ['asc', 'desc']),
+      ...page,
+    }),
+  },
+  responses: answers(pagedOf(AdminOrderRow), [401]),
+})
+
+const { 200: _json, ...csvRefusals } = answers(z.string(), [401])
+
+export const getOrdersExport = adminRoute({
+  method: 'get',
+  path: '/admin/orders/export',
+  permission: 'orders.export',
+  summary: '导出筛选出的订单（CSV，UTF-8 带 BOM，Excel 可直接打开），边查边写',
+  request: { query: z.object(orderFilters) },
+  responses: {
+    200: { description: 'CSV 文件', content: { 'text/csv': { schema: { type: 'string' } } } },
+    ...csvRefusals,
+  },
+})
+
+export const getOrder = adminRoute({
+  method: 'get',
+  path: '/admin/orders/{code}',
+  permission: 'orders.read',
+  summary: '一个订单的全部信息：商品、付款、物流轨迹、售后、发票、买家与后台操作记录',
+  request: { params: codeParam },
+  responses: orderAnswer,
+})
+
+export const postShip = adminRoute({
+  method: 'post',
+  path: '/admin/orders/{code}/ship',
+  permission: 'orders.fulfil',
+  summary: '发货（待发货且无售后申请的商品订单）：向快递公司下单，订单变为 30 待收货，买家收到通知',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      z.object({
+        courier: z
+          .string()
+          .max(20)
+          .optional()
+          .openapi({ description: '快递公司名称或代号（sf、zto、yto、yd、jd）；缺省为顺丰速运' }),
+      }),
+    ),
+  },
+  responses: orderAnswer,
+})
+
+export const postConfirmTransfer = adminRoute({
+  method: 'post',
+  path: '/admin/orders/{code}/confirm-transfer',
+  permission: 'orders.money',
+  summary: '确认对公转账已到账：待付款订单变为已支付（支付方式 union）',
+  request: { params: codeParam },
+  responses: orderAnswer,
+})
+
+export const postAfterSales = adminRoute({
+  method: 'post',
+  path: '/admin/orders/{code}/after-sales',
+  permission: 'orders.fulfil',
+  summary: '审核售后申请：approve 退款（原路退回，未发货的退回库存），reject 驳回（原因告知买家）',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      ruleBody(checkAfterSalesDecision, {
+        decision: field('string', 'approve 同意退款 | reject 驳回'),
+        reason: field('string', '原因（至多 100 字），买家可见'),
+      }),
+    ),
+  },
+  responses: orderAnswer,
+})
+
+export const postInvoice = adminRoute({
+  method: 'post',
+  path: '/admin/orders/{code}/invoice',
+  permission: 'orders.invoice',
+  summary: '开具发票：发票号码，及电子发票文件（先经 /api/admin/orders/invoice-file 上传）',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      ruleBody(checkInvoiceIssue, {
+        number: field('string', '发票号码（字母和数字，至多 40 个）'),
+        file: field('string', '电子发票文件的存储路径（/private/…）；纸质发票不填'),
+      }),
+    ),
+  },
+  responses: orderAnswer,
+})
+
+export const postInvoiceFile = adminRoute({
+  method: 'post',
+  path: '/admin/orders/invoice-file',
+  permission: 'orders.invoice',
+  summary: '上传电子发票文件（pdf 或图片，私密存放，买家经订单详情的限时链接查看）',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', format: 'binary', description: '发票文件' } },
+            required: ['file'],
+          },
+        },
+      },
+    },
+  },
+  responses: answers(
+    z.object({ path: z.string().openapi({ description: '发票文件的存储路径（/private/…）' }) }),
+    [401, 413],
+  ),
+})
+
+export const postRefundPayment = adminRoute({
+  method: 'post',
+  path: '/admin/payments/{outTradeNo}/refund',
+  permission: 'orders.money',
+  summary: '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；回答其订单',
+  request: {
+    params: z.object({ outTradeNo: z.string().max(60).openapi({ description: '付款单号' }) }),
+  },
+  responses: orderAnswer,
+})

@@ -1,0 +1,468 @@
+/**
+ * What the back office reads of orders (issue 20): the filtered list, the queues of work and
+ * their counts, one order in full, and the CSV export. The writes are the service functions of
+ * fulfilment and payments, shared with `npm run ops`.
+ */
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
+import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import { discountZhe } from '../../../src/lib/rules/pricing.ts'
+import type { Database, Db } from '../../db/index.ts'
+import { likeContains, type Paged } from '../../db/sql.ts'
+import { refuse } from '../../http.ts'
+import type { CourierProvider } from '../../providers/courier.ts'
+import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
+import { PaymentStatus } from '../payments/payments.queries.ts'
+import { searchAudit } from '../staff/audit.ts'
+import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
+import {
+  AfterStatus,
+  AfterStatusText,
+  InvoiceStatus,
+  invoiceStatusText,
+  issuedInvoice,
+  OrderTypes,
+  payDeadline,
+} from './orders.queries.ts'
+
+export interface OrderFilters {
+  status?: number | undefined
+  code?: string | undefined
+  tel?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+  queue?: OrderQueue | undefined
+}
+
+type Eb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['users'] }, 'o' | 'u'>
+
+/**
+ * The queues of work, one condition each: what the dashboard counts and what `queue=` lists.
+ * - ship: paid goods orders awaiting shipment with no after-sales request open;
+ * - transfer: unpaid orders whose buyer chose the corporate transfer (finance confirms);
+ * - after-sales: requests to decide;
+ * - invoice: invoices applied for and not yet issued (a refunded order's is withdrawn);
+ * - refund-due: orders with a payment the provider took after the order stopped being unpaid.
+ */
+const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
+  ship: (eb) =>
+    eb.and([eb('o.status', '=', OrderStatus.unshipped), eb('o.after_status', '!=', AfterStatus.applied)]),
+  transfer: (eb) =>
+    eb.and([eb('o.status', '=', OrderStatus.unpaid), eb('o.transfer_deadline', 'is not', null)]),
+  'after-sales': (eb) => eb('o.after_status', '=', AfterStatus.applied),
+  invoice: (eb) =>
+    eb.and([
+      eb('o.invoice_status', '=', InvoiceStatus.applied),
+      eb('o.after_status', '!=', AfterStatus.refunded),
+    ]),
+  'refund-due': (eb) =>
+    eb.exists(
+      eb
+        .selectFrom('payments as p')
+        .select('p.id')
+        .whereRef('p.order_id', '=', 'o.id')
+        .where('p.status', '=', PaymentStatus.refundDue),
+    ),
+}
+
+/** FROM orders o JOIN users u WHERE the filters. */
+function filtered(db: Db, f: OrderFilters) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .where((eb) => {
+      const all: Expression<SqlBool>[] = []
+      if (f.status === OrderStatus.afterSales) all.push(eb('o.types', '=', OrderTypes.afterSales))
+      else if (f.status !== undefined) all.push(eb('o.status', '=', f.status))
+      if (f.code) all.push(sql<SqlBool>`o.code LIKE ${likeContains(f.code)} ESCAPE '\\'`)
+      if (f.tel) {
+        const p = likeContains(f.tel)
+        all.push(sql<SqlBool>`(u.tel LIKE ${p} ESCAPE '\\' OR o.rec_tel LIKE ${p} ESCAPE '\\')`)
+      }
+      if (f.from) all.push(eb('o.create_time', '>=', `${f.from} 00:00:00`))
+      if (f.to) all.push(eb('o.create_time', '<=', `${f.to} 23:59:59`))
+      if (f.queue) all.push(QUEUES[f.queue](eb as Eb))
+      return eb.and(all)
+    })
+}
+
+const ROW_COLUMNS = [
+  'o.id',
+  'o.code',
+  'o.status',
+  'o.cost_price_fen',
+  'o.tol_cost_fen',
+  'o.pay_way',
+  'o.user_id',
+  'u.tel as buyer_tel',
+  'u.nick_name as buyer_name',
+  'o.rec_name',
+  'o.rec_tel',
+  'o.create_time',
+  'o.pay_time',
+  'o.after_status',
+  'o.invoice_status',
+  'o.transfer_deadline',
+] as const
+
+const SORTS = {
+  createTime: sql`o.id`,
+  payTime: sql`COALESCE(o.pay_time, '')`,
+  tolCost: sql`o.tol_cost_fen`,
+} as const
+
+type RowData = Awaited<ReturnType<typeof readRows>>[number]
+const readRows = (db: Db, ids: number[]) =>
+  db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select(ROW_COLUMNS)
+    .where('o.id', 'in', ids)
+    .execute()
+
+/** What a page of rows needs besides themselves: each order's title, kind and refund-due count. */
+async function extrasOf(db: Db, ids: number[]) {
+  const items = new Map<number, { titles: string[]; article: boolean }>()
+  const due = new Map<number, number>()
+  if (!ids.length) return { items, due }
+  const [itemRows, dueRows] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .select(['order_id', 'title', 'article_id'])
+      .where('order_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['order_id', sql<number>`COUNT(*)`.as('n')])
+      .where('order_id', 'in', ids)
+      .where('status', '=', PaymentStatus.refundDue)
+      .groupBy('order_id')
+      .execute(),
+  ])
+  for (const r of itemRows) {
+    const e = items.get(r.order_id) ?? { titles: [], article: false }
+    e.titles.push(r.title)
+    e.article ||= r.article_id !== null
+    items.set(r.order_id, e)
+  }
+  for (const r of dueRows) if (r.order_id !== null) due.set(r.order_id, Number(r.n))
+  return { items, due }
+}
+
+/** One listed order: adminRow(row, extras) → { code, statusText: '待发货', title: '种植体等2件', … } */
+function adminRow(r: RowData, extras: Awaited<ReturnType<typeof extrasOf>>): AdminOrderRow {
+  const it = extras.items.get(r.id)
+  const first = it?.titles[0] ?? ''
+  return {
+    id: r.id,
+    code: r.code,
+    status: r.status,
+    statusText: OrderStatusText[r.status] ?? '',
+    kind: it?.article ? 'article' : 'goods',
+    title: (it?.titles.length ?? 0) > 1 ? `${first}等${it?.titles.length}件` : first,
+    tolCost: fenToYuan(r.tol_cost_fen),
+    payWay: r.pay_way,
+    buyerId: r.user_id,
+    buyerTel: r.buyer_tel ?? '',
+    buyerName: r.buyer_name,
+    recName: r.rec_name,
+    recTel: r.rec_tel,
+    createTime: r.create_time,
+    payTime: r.pay_time ?? '',
+    afterStatus: r.after_status,
+    afterStatusText: AfterStatusText[r.after_status] ?? '',
+    invoiceStatus: r.invoice_status,
+    invoiceStatusText: invoiceStatusText(r.invoice_status, r.after_status),
+    transfer: r.status === OrderStatus.unpaid && r.transfer_deadline !== null,
+    refundDue: extras.due.get(r.id) ?? 0,
+  }
+}
+
+/**
+ * The back office's order list: filtered, sorted by pageOrder (createTime, payTime, tolCost;
+ * ties by id) in pageSort's direction, newest first by default.
+ */
+export async function adminOrders(
+  db: Db,
+  f: OrderFilters & {
+    pageOrder?: keyof typeof SORTS | undefined
+    pageSort?: 'asc' | 'desc' | undefined
+    pageIndex: number
+    pageSize: number
+  },
+): Promise<Paged<AdminOrderRow>> {
+  const base = filtered(db, f)
+  const dir = f.pageSort ?? 'desc'
+  const [count, page] = await Promise.all([
+    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
+    base
+      .select('o.id')
+      .orderBy(SORTS[f.pageOrder ?? 'createTime'], dir)
+      .orderBy('o.id', dir)
+      .limit(f.pageSize)
+      .offset(f.pageIndex * f.pageSize)
+      .execute(),
+  ])
+  const ids = page.map((r) => r.id)
+  const [rows, extras] = await Promise.all([ids.length ? readRows(db, ids) : [], extrasOf(db, ids)])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return {
+    pageData: ids.flatMap((id) => {
+      const r = byId.get(id)
+      return r ? [adminRow(r, extras)] : []
+    }),
+    pageIndex: f.pageIndex,
+    pageSize: f.pageSize,
+    pageTotal: Number(count?.n ?? 0),
+  }
+}
+
+/**
+ * How many wait in a queue, for the dashboard (staff/dashboard.ts): orders, except refund-due,
+ * which counts payments (one cancelled order may have been paid twice).
+ */
+export async function queueCount(db: Db, queue: OrderQueue): Promise<number> {
+  const n = sql<number>`COUNT(*)`.as('n')
+  const row =
+    queue === 'refund-due'
+      ? await db
+          .selectFrom('payments')
+          .select(n)
+          .where('status', '=', PaymentStatus.refundDue)
+          .where('order_id', 'is not', null)
+          .executeTakeFirst()
+      : await filtered(db, { queue }).select(n).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+const PaymentStatusText: Record<number, string> = { 10: '待支付', 20: '已支付', 30: '待退款', 40: '已退款' }
+
+/**
+ * One order in full for the back office, by its code; 404 订单不存在. Its waybills are tracked
+ * as of `now` (as the buyer's 物流信息 is); `fileLink` signs the invoice file's link.
+ */
+export async function adminOrder(
+  db: Db,
+  courier: CourierProvider,
+  code: string,
+  now: Date,
+  fileLink: (path: string) => string,
+  expiryMinutes: number,
+): Promise<AdminOrder> {
+  const o = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('invoice_infos as i', 'i.id', 'o.invoice_id')
+    .select(ROW_COLUMNS)
+    .select([
+      'o.discount_tenths',
+      'o.way_time',
+      'o.finish_time',
+      'o.rec_address',
+      'o.rec_addressx',
+      'o.after_remarks',
+      'o.after_imgs',
+      'o.after_reject_reason',
+      'o.invoice_id',
+      'o.invoice_number',
+      'o.invoice_file',
+      'o.invoice_time',
+      'u.code as buyer_code',
+      'u.real_name as buyer_real_name',
+      'i.types as i_types',
+      'i.company_name',
+      'i.company_code',
+      'i.company_address',
+      'i.company_tel',
+      'i.bank',
+      'i.account',
+      'i.name as i_name',
+      'i.tel as i_tel',
+      'i.province as i_province',
+      'i.city as i_city',
+      'i.area as i_area',
+      'i.addressx as i_addressx',
+    ])
+    .where('o.code', '=', code)
+    .executeTakeFirst()
+  if (!o) throw refuse('订单不存在', 404)
+  const [extras, items, payments, waybills, history] = await Promise.all([
+    extrasOf(db, [o.id]),
+    db
+      .selectFrom('order_items')
+      .select(['title', 'imgurl', 'price_fen', 'quantity'])
+      .where('order_id', '=', o.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['out_trade_no', 'way', 'amount_fen', 'status', 'create_time', 'paid_time', 'refund_time'])
+      .where('order_id', '=', o.id)
+      .orderBy('id')
+      .execute(),
+    trackedWaybills(db, courier, o.id, now),
+    searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
+  ])
+  const invoice = issuedInvoice(o, fileLink)
+  return {
+    ...adminRow(o, extras),
+    costPrice: fenToYuan(o.cost_price_fen),
+    discount: discountZhe(o.discount_tenths),
+    wayTime: o.way_time ?? '',
+    finishTime: o.finish_time ?? '',
+    payDeadline: payDeadline(o, expiryMinutes),
+    recAddress: o.rec_address,
+    recAddressx: o.rec_addressx,
+    buyer: {
+      id: o.user_id,
+      code: o.buyer_code,
+      tel: o.buyer_tel ?? '',
+      nickName: o.buyer_name,
+      realName: o.buyer_real_name,
+    },
+    items: items.map((i) => ({
+      title: i.title,
+      imgurl: i.imgurl,
+      price: fenToYuan(i.price_fen),
+      quantity: i.quantity,
+    })),
+    payments: payments.map((p) => ({
+      outTradeNo: p.out_trade_no,
+      way: p.way,
+      amount: fenToYuan(p.amount_fen),
+      status: p.status,
+      statusText: PaymentStatusText[p.status] ?? '',
+      createTime: p.create_time,
+      paidTime: p.paid_time ?? '',
+      refundTime: p.refund_time ?? '',
+    })),
+    waybills: waybills.map((w) => ({
+      company: w.company,
+      number: w.number,
+      status: w.status,
+      createTime: w.createTime,
+      locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
+    })),
+    afterSales: {
+      remarks: o.after_remarks,
+      imgs: o.after_imgs.split(',').filter(Boolean),
+      rejectReason: o.after_reject_reason,
+    },
+    invoice:
+      o.invoice_id === null
+        ? null
+        : {
+            types: o.i_types ?? '',
+            companyName: o.company_name ?? '',
+            companyCode: o.company_code ?? '',
+            companyAddress: o.company_address ?? '',
+            companyTel: o.company_tel ?? '',
+            bank: o.bank ?? '',
+            account: o.account ?? '',
+            name: o.i_name ?? '',
+            tel: o.i_tel ?? '',
+            address: [o.i_province, o.i_city, o.i_area, o.i_addressx].filter(Boolean).join(' '),
+            number: invoice.invoiceNumber,
+            file: invoice.invoiceFile,
+            time: o.invoice_time ?? '',
+          },
+    history: history.pageData.map(({ at, staff, action, before, after }) => ({
+      at,
+      staff,
+      action,
+      before,
+      after,
+    })),
+  }
+}
+
+// --- the CSV export ------------------------------------------------------------------------
+
+const CSV_HEADER = [
+  '订单号',
+  '下单时间',
+  '状态',
+  '商品',
+  '实付金额（元）',
+  '支付方式',
+  '支付时间',
+  '买家手机',
+  '买家昵称',
+  '收货人',
+  '收货电话',
+  '售后',
+  '发票',
+]
+const WAY_TEXT: Record<string, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  balance: '余额',
+  union: '对公转账',
+}
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet
+ * would run as a formula (=, +, -, @ first) is prefixed with ' so it stays text.
+ * csvCell('=1+1') → "'=1+1"; csvCell('a,"b"') → '"a,""b"""'
+ */
+export function csvCell(v: string | number): string {
+  let s = String(v)
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
+const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
+const BATCH = 500
+
+/**
+ * The filtered orders as CSV, newest first, made while it is sent: a BOM (Excel reads UTF-8
+ * only with one), the header, then the rows read BATCH at a time by id, so a long export never
+ * holds the whole list in memory.
+ */
+export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let before: number | undefined
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_HEADER)}`))
+        return
+      }
+      let q = filtered(db, f).select('o.id')
+      if (before !== undefined) q = q.where('o.id', '<', before)
+      const ids = (await q.orderBy('o.id', 'desc').limit(BATCH).execute()).map((r) => r.id)
+      if (!ids.length) {
+        controller.close()
+        return
+      }
+      before = ids[ids.length - 1]
+      const [rows, extras] = await Promise.all([readRows(db, ids), extrasOf(db, ids)])
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      let text = ''
+      for (const id of ids) {
+        const r = byId.get(id)
+        if (!r) continue
+        const a = adminRow(r, extras)
+        text += csvLine([
+          a.code,
+          a.createTime,
+          a.statusText,
+          a.title,
+          (r.tol_cost_fen / 100).toFixed(2),
+          WAY_TEXT[a.payWay] ?? a.payWay,
+          a.payTime,
+          a.buyerTel,
+          a.buyerName,
+          a.recName,
+          a.recTel,
+          a.afterStatusText,
+          a.invoiceStatusText,
+        ])
+      }
+      controller.enqueue(encoder.encode(text))
+    },
+  })
+}

@@ -1,0 +1,59 @@
+/** What the back office's order screens share: the option lists, labels and small badges. */
+import type { AdminOrderRow } from '../../lib/api/admin-orders.ts'
+
+export const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
+  ['', '全部状态'],
+  ['10', '待付款'],
+  ['20', '待发货'],
+  ['30', '待收货'],
+  ['40', '已完成'],
+  ['100', '已取消'],
+  ['-1', '退款/售后'],
+]
+
+/** The queues of work, as the dashboard links to them (?queue=). */
+export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
+  ['', '全部订单'],
+  ['ship', '待发货'],
+  ['transfer', '待确认转账'],
+  ['after-sales', '售后申请'],
+  ['invoice', '待开发票'],
+  ['refund-due', '待退款付款'],
+]
+
+export const WAY_TEXT: Record<string, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  balance: '余额',
+  union: '对公转账',
+}
+
+export const yuan = (n: number) => n.toFixed(2)
+
+export const inputClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+
+/** The order's waiting states as small badges: 售后申请中, 待确认转账, 待退款. */
+export function OrderBadges({ o }: { o: AdminOrderRow }) {
+  const badges = [
+    o.afterStatus === 10 && '售后申请中',
+    o.transfer && '待确认转账',
+    o.refundDue > 0 && `待退款 ${o.refundDue} 笔`,
+    o.invoiceStatus === 10 && o.invoiceStatusText === '申请中' && '待开发票',
+  ].filter((b): b is string => Boolean(b))
+  return (
+    <>
+      {badges.map((b) => (
+        <span
+          key={b}
+          className="ml-1 inline-block whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900"
+        >
+          {b}
+        </span>
+      ))}
+    </>
+  )
+}
+
+/** The link to one order's detail. */
+export const detailHref = (code: string) => `/admin/orders/detail/?code=${encodeURIComponent(code)}`

@@ -1,0 +1,14 @@
+/**
+ * The courier companies an operator may ship with, and the short names `npm run ops -- ship`
+ * accepts for each: one list for the courier provider (server/providers/courier.ts) and the back
+ * office's 发货 dialog. The first is the default.
+ */
+export const COURIERS = [
+  { name: '顺丰速运', keys: ['sf', '顺丰'] },
+  { name: '中通快递', keys: ['zto', '中通'] },
+  { name: '圆通速递', keys: ['yto', '圆通'] },
+  { name: '韵达快递', keys: ['yd', 'yunda', '韵达'] },
+  { name: '京东物流', keys: ['jd', '京东'] },
+] as const
+
+export type CourierName = (typeof COURIERS)[number]['name']

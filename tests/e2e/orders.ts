@@ -1,0 +1,111 @@
+/**
+ * Customers and their orders for e2e tests, through the real calls: a fresh signed-in user, a
+ * balance topped up through the payment sandbox, a paid (or transfer-awaiting) order.
+ */
+import type { APIRequestContext, Page } from '@playwright/test'
+import { registerUser, signed, signInAs } from './session.ts'
+import { expect } from './test.ts'
+
+export type Headers = Record<string, string>
+const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
+
+export async function apiGet<T>(
+  request: APIRequestContext,
+  path: string,
+  headers: Headers = signed(),
+): Promise<T> {
+  const body = await (await request.get(path, { headers: fresh(headers) })).json()
+  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
+  return body.data as T
+}
+
+export async function apiPost<T>(request: APIRequestContext, path: string, data: unknown, headers: Headers) {
+  const body = await (await request.post(path, { headers: fresh(headers), data })).json()
+  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
+  return body.data as T
+}
+
+export async function freshUser(page: Page, request: APIRequestContext) {
+  const tel = await registerUser(request)
+  const { token } = await signInAs(page, request, tel, 'test1234')
+  return { tel, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
+}
+
+/** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */
+export async function topUp(request: APIRequestContext, headers: Headers, price: number) {
+  const made = await apiPost<{ id: number }>(
+    request,
+    '/api/Recharge/PostRechargeAppend',
+    { groups: 30, price },
+    headers,
+  )
+  const pay = await apiGet<{ code_url: string }>(
+    request,
+    `/api/Recharge/GetRechargePay?id=${made.id}&way=wechat`,
+    headers,
+  )
+  expect((await request.post(new URL(pay.code_url).pathname)).ok()).toBe(true)
+}
+
+/** The cheapest SKU in stock of the first listed products. */
+export async function cheapSku(request: APIRequestContext) {
+  const list = await apiGet<{ pageData: { id: number }[] }>(
+    request,
+    '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20',
+  )
+  let best: { id: number; price: number } | null = null
+  for (const c of list.pageData) {
+    const p = await apiGet<{ skuList: { id: number; price: number; stock: number }[] }>(
+      request,
+      `/api/ProductSpu/GetProductSpu?id=${c.id}`,
+    )
+    for (const s of p.skuList)
+      if (s.stock > 5 && (!best || s.price < best.price)) best = { id: s.id, price: s.price }
+  }
+  if (!best) throw new Error('no SKU in stock')
+  return best
+}
+
+/**
+ * A product order of a fresh user (signed in on `page`): paid from the balance (status 20,
+ * topped up through the sandbox first), or, with `pay: 'union'`, left unpaid awaiting the
+ * corporate transfer finance confirms. Its id, code and amounts, and the buyer's headers.
+ */
+export async function paidOrder(
+  page: Page,
+  request: APIRequestContext,
+  opts: { pay?: 'balance' | 'union' } = {},
+) {
+  const pay = opts.pay ?? 'balance'
+  const { tel, headers } = await freshUser(page, request)
+  const sku = await cheapSku(request)
+  const topped = Math.ceil(sku.price) + 1
+  if (pay === 'balance') await topUp(request, headers, topped)
+  const id = await apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    {
+      recName: '赵六',
+      recTel: tel,
+      recProvince: '江苏省',
+      recCity: '苏州市',
+      recArea: '姑苏区',
+      recStreet: '平江街道',
+      recAddressx: '干将东路8号',
+      list: [{ skuId: sku.id, quantity: 1 }],
+    },
+    headers,
+  )
+  const paid = await apiGet<{ status: number }>(
+    request,
+    `/api/Orders/GetOrdersPay?id=${id}&way=${pay}`,
+    headers,
+  )
+  expect(paid.status).toBe(pay === 'balance' ? 20 : 10)
+  const order = await apiGet<{ code: string; tolCost: number }>(
+    request,
+    `/api/Orders/GetOrders?id=${id}`,
+    headers,
+  )
+  return { id, code: order.code, tolCost: order.tolCost, topped, headers }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { csvCell } from '../../server/modules/orders/orders.admin.queries.ts'
+import { checkAfterSalesDecision, checkInvoiceIssue } from '../../src/lib/rules/back-office.ts'
+
+describe('checkInvoiceIssue', () => {
+  it('wants a number of letters and digits, at most 40, and a private file or none', () => {
+    expect(checkInvoiceIssue({}).error).toBe('请填写发票号码')
+    expect(checkInvoiceIssue({ number: '0440 1234' }).error).toBe('发票号码只能包含字母和数字')
+    expect(checkInvoiceIssue({ number: '1'.repeat(41) }).error).toBe('发票号码不能超过40个字符')
+    expect(checkInvoiceIssue({ number: '04401234', file: '/uploads/u/00/a.pdf' }).error).toBe(
+      '发票文件不正确，请重新上传',
+    )
+    expect(checkInvoiceIssue({ number: ' 04401234 ', file: '/private/u/3f/3f.pdf' })).toEqual({
+      error: null,
+      field: null,
+      value: { number: '04401234', file: '/private/u/3f/3f.pdf' },
+    })
+    expect(checkInvoiceIssue({ number: 'A1' }).value).toEqual({ number: 'A1', file: '' })
+  })
+})
+
+describe('checkAfterSalesDecision', () => {
+  it('wants approve or reject and a reason of at most 100 characters', () => {
+    expect(checkAfterSalesDecision({}).error).toBe('请选择审核结果')
+    expect(checkAfterSalesDecision({ decision: 'maybe' }).error).toBe('请选择审核结果')
+    expect(checkAfterSalesDecision({ decision: 'reject', reason: '长'.repeat(101) }).error).toBe(
+      '原因不能超过100个字',
+    )
+    expect(checkAfterSalesDecision({ decision: 'reject' }).value).toEqual({ decision: 'reject', reason: '' })
+    expect(checkAfterSalesDecision({ decision: 'approve', reason: ' 同意 ' }).value).toEqual({
+      decision: 'approve',
+      reason: '同意',
+    })
+  })
+})
+
+describe('csvCell', () => {
+  it('quotes commas, quotes and line breaks, and keeps formula-looking text as text', () => {
+    expect(csvCell('D2026')).toBe('D2026')
+    expect(csvCell(12.5)).toBe('12.5')
+    expect(csvCell('a,"b"')).toBe('"a,""b"""')
+    expect(csvCell('第一行\n第二行')).toBe('"第一行\n第二行"')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+    expect(csvCell('+86 138')).toBe("'+86 138")
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+  })
+})
