@@ -9,6 +9,7 @@ import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
@@ -16,6 +17,7 @@ import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
+import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
@@ -47,6 +49,8 @@ export const modules = [
   publishing,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
+  publishingAdmin,
+  commentsAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'
