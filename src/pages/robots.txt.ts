@@ -26,6 +26,8 @@ const PRIVATE = [
   '/posttask',
   '/postassociation',
   '/seach',
+  // The back office (issue 20): staff screens, noindex besides.
+  '/admin/',
 ]
 
 export const GET: APIRoute = ({ site }) => {

@@ -2,6 +2,7 @@ import { ok, router } from '../../contract/index.ts'
 import { clientIp } from '../../http.ts'
 import { actorOf, requireStaff } from './admin-route.ts'
 import { searchAudit } from './audit.ts'
+import { dashboardFor } from './dashboard.ts'
 import * as routes from './staff.routes.ts'
 import {
   addStaff,
@@ -72,3 +73,6 @@ export const staffAdmin = router()
     const { db, now } = c.get('deps')
     return ok(c, await resetStaffPassword(db, actorOf(c), c.req.valid('param').id, now()))
   })
+  .openapi(routes.getDashboard, async (c) =>
+    ok(c, await dashboardFor(c.get('deps').db, requireStaff(c).roles)),
+  )

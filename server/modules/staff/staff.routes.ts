@@ -210,3 +210,23 @@ export const postStaffPasswordReset = adminRoute({
   request: { params: staffParam },
   responses: answers(z.object({ password: z.string() }), [401, 404]),
 })
+
+// --- dashboard -------------------------------------------------------------------------------
+
+export const DashboardCount = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    href: z.string().openapi({ description: '列出这些事项的后台页面' }),
+    count: z.number().int(),
+  })
+  .openapi('DashboardCount')
+export type DashboardCount = z.infer<typeof DashboardCount>
+
+export const getDashboard = adminRoute({
+  method: 'get',
+  path: '/admin/dashboard',
+  permission: 'self',
+  summary: '工作台：按角色可见的待办数量',
+  responses: answers(z.array(DashboardCount), [401]),
+})

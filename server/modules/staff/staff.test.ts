@@ -292,3 +292,30 @@ describe('the audit log (GET /api/admin/audit)', () => {
     expect(after).toEqual(before)
   })
 })
+
+describe('the dashboard (GET /api/admin/dashboard)', () => {
+  it('shows each role the counts of what it may act on', async () => {
+    const keys = async (role: string) =>
+      (
+        await h.get<{ key: string; count: number }[]>(
+          '/api/admin/dashboard',
+          {},
+          (
+            await staffSignIn(h, role)
+          ).auth,
+        )
+      ).data.map((d) => d.key)
+    expect(await keys('admin')).toEqual(['toShip', 'transfers', 'afterSales', 'certifications', 'complaints'])
+    expect(await keys('operator')).toEqual(['toShip', 'afterSales', 'certifications', 'complaints'])
+    expect(await keys('finance')).toEqual(['toShip', 'transfers', 'afterSales'])
+    expect(await keys('marketing')).toEqual([])
+    const admin = await staffSignIn(h, 'admin')
+    const counts = await h.get<{ key: string; count: number }[]>('/api/admin/dashboard', {}, admin.auth)
+    const toShip = await h.db
+      .selectFrom('orders')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('status', '=', 20)
+      .executeTakeFirst()
+    expect(counts.data.find((d) => d.key === 'toShip')?.count).toBe(Number(toShip?.n))
+  })
+})

@@ -1,0 +1,110 @@
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import type { Permission } from '../../../server/modules/staff/permissions.ts'
+import { ROLE_NAMES } from '../../../server/modules/staff/permissions.ts'
+import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe } from '../../lib/api/admin.ts'
+import { MENU } from './menu.ts'
+
+const StaffCtx = createContext<StaffMe | null>(null)
+
+/** The signed-in staff member inside an AdminShell: useStaff().username, may(useStaff(), 'orders.fulfil'). */
+export function useStaff(): StaffMe {
+  const me = useContext(StaffCtx)
+  if (!me) throw new Error('useStaff outside AdminShell')
+  return me
+}
+
+/** Whether the staff member holds a permission (to show a button; the server decides anyway). */
+export const may = (me: StaffMe, permission: Permission) => me.permissions.includes(permission)
+
+const toLogin = () =>
+  location.assign(`${LOGIN_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`)
+
+/**
+ * The frame of every admin screen: the side menu of what the staff member's roles may use,
+ * who is signed in, sign-out, and the screen's title. It renders the screen only once the
+ * session is known, the first-login steps are done and the permission is held.
+ *   <AdminShell title="操作日志" permission="audit.read"><AuditLog /></AdminShell>
+ */
+export function AdminShell({
+  title,
+  permission,
+  children,
+}: {
+  title: string
+  permission: Permission
+  children: ReactNode
+}) {
+  const [me, setMe] = useState<StaffMe | null>(null)
+  const [path, setPath] = useState('')
+  useEffect(() => {
+    setPath(location.pathname)
+    if (!hasStaffToken()) {
+      toLogin()
+      return
+    }
+    adminApi.me().then(
+      (m) => {
+        // The one-time password and, where required, the second factor come first (the sign-in page's steps).
+        if (m.mustChangePassword || (m.totpRequired && !m.hasTotp)) toLogin()
+        else setMe(m)
+      },
+      () => {},
+    )
+  }, [])
+
+  const signOut = async () => {
+    await adminApi.signOut().catch(() => {})
+    location.assign(LOGIN_PATH)
+  }
+
+  const item = 'block rounded px-3 py-2 text-sm'
+  return (
+    <div className="grid min-h-screen grid-cols-1 md:grid-cols-[200px_1fr]">
+      <nav aria-label="后台菜单" className="bg-slate-900 px-2 py-3 text-slate-200 md:py-5">
+        <a href="/admin/" className="mb-3 block px-3 text-base font-semibold text-white">
+          后台管理
+        </a>
+        <ul className="flex flex-wrap gap-1 md:flex-col">
+          {me &&
+            MENU.filter((m) => may(me, m.permission)).map((m) => (
+              <li key={m.href}>
+                <a
+                  href={m.href}
+                  aria-current={path === m.href ? 'page' : undefined}
+                  className={`${item} ${path === m.href ? 'bg-brand-700 text-white' : 'hover:bg-slate-800'}`}
+                >
+                  {m.label}
+                </a>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
+          <h1 className="text-lg font-semibold">{title}</h1>
+          {me && (
+            <div className="flex items-center gap-3 text-sm text-slate-600">
+              <span>
+                {me.username}（{me.roles.map((r) => ROLE_NAMES[r]).join('、')}）
+              </span>
+              <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={signOut}>
+                退出
+              </button>
+            </div>
+          )}
+        </header>
+        <main className="p-4 md:p-6">
+          {!me ? (
+            <p className="text-slate-500">加载中…</p>
+          ) : may(me, permission) ? (
+            <StaffCtx.Provider value={me}>{children}</StaffCtx.Provider>
+          ) : (
+            <p role="alert" className="rounded-lg bg-white p-6 text-slate-600">
+              没有权限
+            </p>
+          )}
+        </main>
+      </div>
+    </div>
+  )
+}
