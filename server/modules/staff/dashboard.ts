@@ -5,8 +5,9 @@
  * plain query: the dashboard only assembles.
  */
 import { sql } from 'kysely'
-import { ArticleStatus, CertStatus, OrderStatus } from '../../../src/lib/constants.ts'
+import { CertStatus, OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
+import { waitingComplaints } from '../publishing/moderation.ts'
 import { can, type Permission } from './permissions.ts'
 
 export interface DashboardEntry {
@@ -72,17 +73,10 @@ export const DASHBOARD: readonly DashboardEntry[] = [
   },
   {
     key: 'complaints',
-    label: '投诉',
+    label: '待处理投诉',
     href: '/admin/moderation/',
     permission: 'moderation',
-    count: (db) =>
-      n(
-        db
-          .selectFrom('articles')
-          .select(countAll)
-          .where('status', '=', ArticleStatus.complaint)
-          .executeTakeFirst(),
-      ),
+    count: waitingComplaints,
   },
 ]
 
