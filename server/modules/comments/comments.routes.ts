@@ -95,6 +95,7 @@ const ModeratedComment = z
     createTime: z.string(),
   })
   .openapi('ModeratedComment')
+export type ModeratedComment = z.infer<typeof ModeratedComment>
 
 const commentParam = z.object({ id: id('评论编号') })
 const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评论人在消息中看到`) }

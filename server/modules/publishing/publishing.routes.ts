@@ -132,6 +132,7 @@ const ModeratedArticle = z
     createTime: z.string(),
   })
   .openapi('ModeratedArticle')
+export type ModeratedArticle = z.infer<typeof ModeratedArticle>
 
 const Complaint = z
   .object({
@@ -150,6 +151,7 @@ const Complaint = z
     about: ModeratedArticle.nullable().openapi({ description: '运营关联的被投诉内容' }),
   })
   .openapi('Complaint')
+export type Complaint = z.infer<typeof Complaint>
 
 const articleParam = z.object({ id: id('内容编号') })
 const complaintParam = z.object({ id: id('投诉编号') })
