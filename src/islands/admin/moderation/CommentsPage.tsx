@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { checkReason, checkRestoreReason } from '../../../lib/rules/moderation.ts'
 import { AdminShell } from '../AdminShell.tsx'
@@ -113,7 +113,7 @@ function Comments() {
   )
   const [dialog, ask] = useReasonDialog(reload)
   const columns = useMemo(() => columnsOf(ask), [ask])
-  const search = (e: FormEvent) => {
+  const search = (e: SubmitEvent) => {
     e.preventDefault()
     const digits = (s: string) => s.replace(/\D/g, '')
     set({ id: digits(box.id), articleId: digits(box.articleId) })

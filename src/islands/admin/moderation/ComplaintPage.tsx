@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react'
+import { type SubmitEvent, useState } from 'react'
 import { type Complaint, type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { checkHandleNote } from '../../../lib/rules/moderation.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -54,7 +54,7 @@ function Files({ files }: { files: string[] }) {
 function About({ c, reload, ask }: { c: Complaint; reload: () => void; ask: (r: ReasonAsk) => void }) {
   const [q, setQ] = useState('')
   const [found, setFound] = useState<ModeratedArticle[] | null>(null)
-  const search = async (e: FormEvent) => {
+  const search = async (e: SubmitEvent) => {
     e.preventDefault()
     if (!q.trim()) return
     setFound((await moderationApi.articles({ q: q.trim(), pageIndex: 0, pageSize: 5 })).pageData)

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react'
+import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { AdminShell } from '../AdminShell.tsx'
 import { type Column, DataTable } from '../DataTable.tsx'
@@ -71,7 +71,7 @@ function Content() {
   )
   const [dialog, ask] = useReasonDialog(reload)
   const columns = useMemo(() => columnsOf(ask), [ask])
-  const search = (e: FormEvent) => {
+  const search = (e: SubmitEvent) => {
     e.preventDefault()
     set({ q: q.trim() })
   }

@@ -3,7 +3,7 @@
  * reason (or a note) and confirms a destructive action in one step, and the unlist/restore
  * buttons of a post, task or course.
  */
-import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react'
+import { type ReactNode, type SubmitEvent, useCallback, useId, useState } from 'react'
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import type { Checked, Input } from '../../../lib/rules/fields.ts'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../lib/rules/moderation.ts'
@@ -76,7 +76,7 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
     setError(null)
     setAsk(a)
   }, [])
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: SubmitEvent) => {
     e.preventDefault()
     if (!ask) return
     const r = ask.check({ [ask.field]: text })
