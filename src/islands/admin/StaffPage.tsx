@@ -1,0 +1,202 @@
+import { type FormEvent, useState } from 'react'
+import { ROLE_NAMES, ROLES, type Role } from '../../../server/modules/staff/permissions.ts'
+import { adminApi, type StaffAccount } from '../../lib/api/admin.ts'
+import { toast } from '../../lib/toast.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { useConfirm } from '../common/useConfirm.tsx'
+import { AdminShell, useStaff } from './AdminShell.tsx'
+import { TextField } from './account-parts.tsx'
+import { type Column, DataTable } from './DataTable.tsx'
+import { useLoad } from './useLoad.ts'
+
+const roleText = (roles: readonly Role[]) => roles.map((r) => ROLE_NAMES[r]).join('、')
+
+/** The role checkboxes of the add form and the roles dialog. */
+function RolePicker({ value, onChange }: { value: Role[]; onChange: (roles: Role[]) => void }) {
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="mb-1 text-sm text-slate-700">角色</legend>
+      {ROLES.map((r) => (
+        <label key={r} className="flex items-center gap-1 text-sm">
+          <input
+            type="checkbox"
+            checked={value.includes(r)}
+            onChange={(e) => onChange(e.target.checked ? [...value, r] : value.filter((x) => x !== r))}
+          />
+          {ROLE_NAMES[r]}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/** The one-time password, shown once: whoever added or reset the account passes it on. */
+function OneTimePassword({
+  shown,
+  onClose,
+}: {
+  shown: { username: string; password: string } | null
+  onClose: () => void
+}) {
+  return (
+    <Dialog open={shown !== null} onOpenChange={(o) => !o && onClose()} title="一次性密码" width="max-w-sm">
+      <p className="text-sm text-slate-700">
+        账号 <strong>{shown?.username}</strong> 的一次性密码（只显示这一次，首次登录须修改）：
+      </p>
+      <p className="my-4 select-all rounded bg-slate-100 p-3 text-center font-mono text-lg">
+        {shown?.password}
+      </p>
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary" onClick={onClose}>
+          我已记下
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+function StaffList() {
+  const me = useStaff()
+  const { data, loading, reload } = useLoad(() => adminApi.staff(), '')
+  const [confirmDialog, confirm] = useConfirm()
+  const [shown, setShown] = useState<{ username: string; password: string } | null>(null)
+  const [adding, setAdding] = useState({ username: '', roles: [] as Role[] })
+  const [editing, setEditing] = useState<{ staff: StaffAccount; roles: Role[] } | null>(null)
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault()
+    const r = await adminApi.addStaff(adding).catch(() => null)
+    if (!r) return
+    toast('success', `已新增 ${r.staff.username}`)
+    setAdding({ username: '', roles: [] })
+    setShown({ username: r.staff.username, password: r.password })
+    reload()
+  }
+  const saveRoles = async () => {
+    if (!editing) return
+    if (await adminApi.setRoles(editing.staff.id, editing.roles).catch(() => null)) {
+      toast('success', '角色已修改')
+      setEditing(null)
+      reload()
+    }
+  }
+  const toggle = async (s: StaffAccount) => {
+    if (s.enabled && !(await confirm({ action: `停用 ${s.username}（其登录随即失效）` }))) return
+    if (await adminApi.setEnabled(s.id, !s.enabled).catch(() => null)) {
+      toast('success', s.enabled ? '已停用' : '已启用')
+      reload()
+    }
+  }
+  const reset = async (s: StaffAccount) => {
+    if (!(await confirm({ action: `重置 ${s.username} 的密码（并解除其动态验证码）` }))) return
+    const r = await adminApi.resetPassword(s.id).catch(() => null)
+    if (r) {
+      toast('success', '密码已重置')
+      setShown({ username: s.username, password: r.password })
+      reload()
+    }
+  }
+
+  const columns: Column<StaffAccount>[] = [
+    { id: 'username', header: '用户名', cell: (s) => s.username, sortValue: (s) => s.username },
+    { id: 'roles', header: '角色', cell: (s) => roleText(s.roles) },
+    {
+      id: 'state',
+      header: '状态',
+      cell: (s) => (s.enabled ? (s.mustChangePassword ? '待首次登录' : '启用') : '已停用'),
+      sortValue: (s) => (s.enabled ? 1 : 0),
+    },
+    { id: 'totp', header: '动态验证码', cell: (s) => (s.hasTotp ? '已绑定' : '未绑定') },
+    {
+      id: 'last',
+      header: '最近登录',
+      cell: (s) => s.lastLoginTime ?? '—',
+      sortValue: (s) => s.lastLoginTime ?? '',
+    },
+    { id: 'created', header: '创建时间', cell: (s) => s.createTime, hidden: true },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (s) => (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="text-brand-700 hover:underline"
+            onClick={() => setEditing({ staff: s, roles: s.roles })}
+          >
+            角色
+          </button>
+          {s.id !== me.id && (
+            <button type="button" className="text-brand-700 hover:underline" onClick={() => toggle(s)}>
+              {s.enabled ? '停用' : '启用'}
+            </button>
+          )}
+          <button type="button" className="text-brand-700 hover:underline" onClick={() => reset(s)}>
+            重置密码
+          </button>
+        </div>
+      ),
+    },
+  ]
+  const page = data
+    ? { pageData: data, pageIndex: 0, pageSize: Math.max(1, data.length), pageTotal: data.length }
+    : null
+
+  return (
+    <div className="grid gap-4">
+      <form
+        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[16rem_1fr_auto] md:items-end"
+        onSubmit={add}
+      >
+        <TextField
+          label="新账号用户名"
+          value={adding.username}
+          onChange={(username) => setAdding({ ...adding, username })}
+        />
+        <RolePicker value={adding.roles} onChange={(roles) => setAdding({ ...adding, roles })} />
+        <button type="submit" className="btn-primary">
+          新增账号
+        </button>
+      </form>
+      <DataTable
+        id="staff"
+        caption="后台账号"
+        columns={columns}
+        page={page}
+        loading={loading}
+        empty="暂无后台账号"
+        onPage={() => {}}
+        rowKey={(s) => s.id}
+      />
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(o) => !o && setEditing(null)}
+        title={`修改角色：${editing?.staff.username ?? ''}`}
+        width="max-w-sm"
+      >
+        {editing && (
+          <RolePicker value={editing.roles} onChange={(roles) => setEditing({ ...editing, roles })} />
+        )}
+        <div className="mt-6 flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
+            取消
+          </button>
+          <button type="button" className="btn-primary" onClick={saveRoles}>
+            保存
+          </button>
+        </div>
+      </Dialog>
+      <OneTimePassword shown={shown} onClose={() => setShown(null)} />
+      {confirmDialog}
+    </div>
+  )
+}
+
+/** /admin/staff/: staff accounts for admin — add, roles, disable, reset password; every write audited. */
+export default function StaffPage() {
+  return (
+    <AdminShell title="后台账号" permission="staff.manage">
+      <StaffList />
+    </AdminShell>
+  )
+}

@@ -1,0 +1,53 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { signed } from './session.ts'
+
+export const STAFF_PASSWORD = 'demo1234'
+
+/** A staff session through the API: the token, for API calls of the test itself. */
+export async function staffToken(
+  request: APIRequestContext,
+  username: string,
+  password = STAFF_PASSWORD,
+  totp?: string,
+) {
+  const res = await request.post('/api/admin/session', {
+    headers: signed(),
+    data: { username, password, ...(totp ? { totp } : {}) },
+  })
+  const body = await res.json()
+  if (body.status !== 200) throw new Error(`staff sign-in failed for ${username}: ${JSON.stringify(body)}`)
+  return body.data.token as string
+}
+
+/** An admin call of the test itself: staffCall(request, token, 'POST', '/api/admin/staff', {...}) → data. */
+export async function staffCall<T>(
+  request: APIRequestContext,
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(path, {
+    method,
+    headers: { ...signed(), Authorization: `Bearer ${token}` },
+    data,
+  })
+  const body = await res.json()
+  if (body.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`)
+  return body.data as T
+}
+
+/** Opens the back office already signed in (the sign-in page has its own tests). */
+export async function signInStaffAs(page: Page, request: APIRequestContext, username: string) {
+  const token = await staffToken(request, username)
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-staff')) {
+      sessionStorage.setItem('e2e-staff', '1')
+      localStorage.setItem('staff-token', t)
+    }
+  }, token)
+  return token
+}
+
+/** A username no other test uses. */
+export const freshUsername = (prefix = 'e2e') => `${prefix}${Math.floor(Math.random() * 1e9)}`

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test'
+import { totpNow } from '../../server/modules/staff/staff.service.ts'
+import { expectAccessible } from './a11y.ts'
+import { freshUsername, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { expect, test } from './test.ts'
+
+// The back office's foundation (issue 20): sign-in, first login, second factor, menu by role,
+// the audit log and staff management — through the screens.
+
+const menu = (page: Page) => page.getByRole('navigation', { name: '后台菜单' })
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('用户名').fill(username)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('button', { name: '登 录' }).click()
+}
+
+test('an operator signs in and sees the dashboard and the menu of the role', async ({ page }) => {
+  await page.goto('/admin/')
+  await expect(page).toHaveURL(/\/admin\/login\/\?next=%2Fadmin%2F/)
+  await expect(page.getByRole('heading', { name: '后台登录' })).toBeVisible()
+  await expectAccessible(page)
+
+  await signIn(page, 'operator', 'wrong-pass1')
+  await expect(page.getByRole('alert')).toHaveText('用户名或密码错误')
+  await signIn(page, 'operator', 'demo1234')
+  await expect(page).toHaveURL(/\/admin\/$/)
+  await expect(page.getByRole('heading', { name: '工作台' })).toBeVisible()
+  await expect(page.getByRole('link', { name: /待发货订单/ })).toBeVisible()
+  await expect(menu(page).getByRole('link', { name: '认证审核' })).toBeVisible()
+  // Staff management and the audit log are admin's.
+  await expect(menu(page).getByRole('link', { name: '操作日志' })).toHaveCount(0)
+  await expect(menu(page).getByRole('link', { name: '后台账号' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  // A page the role may not use says so; the server refuses its calls anyway.
+  await page.goto('/admin/audit/')
+  await expect(page.getByRole('alert')).toHaveText('没有权限')
+
+  await page.getByRole('button', { name: '退出' }).click()
+  await expect(page).toHaveURL(/\/admin\/login\/$/)
+  await page.goto('/admin/')
+  await expect(page).toHaveURL(/\/admin\/login\//)
+})
+
+test('a new account changes its one-time password at first sign-in, then asks for its second factor', async ({
+  page,
+  request,
+}) => {
+  const admin = await staffToken(request, 'admin')
+  const username = freshUsername('op')
+  const added = await staffCall<{ password: string }>(request, admin, 'POST', '/api/admin/staff', {
+    username,
+    roles: ['operator'],
+  })
+  await page.goto('/admin/login/')
+  await signIn(page, username, added.password)
+  await expect(page.getByText('首次登录，请把一次性密码改为自己的密码。')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByLabel('原密码').fill(added.password)
+  await page.getByLabel('新密码（至少 8 位，含字母和数字）').fill('short')
+  await page.getByRole('button', { name: '修改密码' }).click()
+  await expect(page.getByText('新密码至少8位')).toBeVisible()
+  await page.getByLabel('新密码（至少 8 位，含字母和数字）').fill('my-secret-2')
+  await page.getByLabel('再次输入新密码').fill('my-secret-2')
+  await page.getByRole('button', { name: '修改密码' }).click()
+  await expect(page).toHaveURL(/\/admin\/$/)
+
+  // Enrol the second factor on 我的账号: the QR, then a code from the "app".
+  await page.goto('/admin/account/')
+  await page.getByRole('button', { name: '开始绑定' }).click()
+  await expect(page.getByRole('img', { name: '动态验证码绑定二维码' })).toBeVisible()
+  await expectAccessible(page)
+  const secret = (await page.locator('code').textContent()) ?? ''
+  await page.getByLabel('验证器显示的 6 位数字').fill(totpNow(secret, new Date()))
+  await page.getByRole('button', { name: '确认绑定' }).click()
+  await expect(page.getByText(/^已绑定/)).toBeVisible()
+
+  await page.getByRole('button', { name: '退出' }).click()
+  await signIn(page, username, 'my-secret-2')
+  await expect(page.getByLabel('动态验证码')).toBeFocused()
+  await page.getByLabel('动态验证码').fill(totpNow(secret, new Date()))
+  await page.getByRole('button', { name: '登 录' }).click()
+  await expect(page).toHaveURL(/\/admin\/$/)
+})
+
+test('admin adds and disables a staff account, and finds both in the audit log', async ({
+  page,
+  request,
+}) => {
+  await signInStaffAs(page, request, 'admin')
+  await page.goto('/admin/staff/')
+  const username = freshUsername('fin')
+  await page.getByLabel('新账号用户名').fill(username)
+  await page.getByRole('group', { name: '角色' }).getByLabel('财务').check()
+  await page.getByRole('button', { name: '新增账号' }).click()
+  const dialog = page.getByRole('dialog', { name: '一次性密码' })
+  await expect(dialog).toContainText(username)
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: '我已记下' }).click()
+
+  const row = page.getByRole('row').filter({ hasText: username })
+  await expect(row).toContainText('待首次登录')
+  await row.getByRole('button', { name: '停用' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click()
+  await expect(row).toContainText('已停用')
+  await expectAccessible(page)
+
+  await menu(page).getByRole('link', { name: '操作日志' }).click()
+  await expect(page.getByRole('heading', { name: '操作日志' })).toBeVisible()
+  await page.getByLabel('动作（前缀，如 staff.）').fill('staff.')
+  await page.getByLabel('操作人').fill('admin')
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(page).toHaveURL(/\?staff=admin&action=staff\./)
+  const table = page.getByRole('table', { name: '操作日志' })
+  await expect(table.getByRole('row').filter({ hasText: 'staff.disable' }).first()).toContainText(
+    'enabled: false',
+  )
+  await expect(table.getByRole('row').filter({ hasText: 'staff.add' }).first()).toContainText(username)
+  await expectAccessible(page)
+
+  // The filters live in the URL: a reload shows the same search.
+  await page.reload()
+  await expect(page.getByLabel('操作人')).toHaveValue('admin')
+  await page.getByLabel('操作人').fill(freshUsername('nobody'))
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(table).toContainText('没有符合条件的操作记录')
+})
