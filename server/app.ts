@@ -10,6 +10,7 @@ import { accounts } from './modules/accounts/accounts.index.ts'
 import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
@@ -20,6 +21,7 @@ import { orders } from './modules/orders/orders.index.ts'
 import { ownedAdmin } from './modules/owned/owned.admin.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
+import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
@@ -57,6 +59,8 @@ export const modules = [
   walletAdmin,
   ownedAdmin,
   ordersAdmin,
+  publishingAdmin,
+  commentsAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

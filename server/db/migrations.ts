@@ -593,6 +593,26 @@ ALTER TABLE users ADD COLUMN cert_time TEXT;
 CREATE INDEX users_cert_queue ON users(status, cert_time);
 `,
   },
+  {
+    version: 14,
+    name: 'moderation: moderated items and complaint states',
+    // The back office's moderation (issue 20). articles.moderated = 1: an operator took the item
+    // off the shelf (ext 否); its owner's listing toggle refuses to put it back until an operator
+    // restores it. complaint_states: what the operator did with a complaint (an article of status
+    // 50): the item it is about (about_id, a post, task or course, chosen by the operator) and
+    // whether it was handled, when, by whom, with what note. A complaint without a row waits.
+    sql: `
+ALTER TABLE articles ADD COLUMN moderated INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE complaint_states (
+  article_id INTEGER PRIMARY KEY REFERENCES articles(id),
+  about_id INTEGER REFERENCES articles(id),
+  handled_time TEXT,
+  handled_by TEXT NOT NULL DEFAULT '',
+  note TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX articles_moderated ON articles(moderated);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -37,6 +37,7 @@ export interface Database {
   staff: StaffTable
   staff_sessions: StaffSessionsTable
   audit_log: AuditLogTable
+  complaint_states: ComplaintStatesTable
 }
 
 type Id = Generated<number>
@@ -143,6 +144,8 @@ export interface ArticlesTable {
   create_id: number | null
   create_time: string
   update_time: string
+  /** 1: taken off the shelf by an operator (migration 14); the owner cannot list it again. */
+  moderated: Def<number>
 }
 
 export interface CourseSectionsTable {
@@ -456,4 +459,15 @@ export interface AuditLogTable {
   target: Def<string>
   before_json: Def<string | null>
   after_json: Def<string | null>
+}
+
+/** What the operator did with a complaint, an article of status 50 (migration 14). No row: waiting. */
+export interface ComplaintStatesTable {
+  article_id: number
+  /** The post, task or course the complaint is about, as the operator linked it. */
+  about_id: Def<number | null>
+  /** null: waiting; China time when it was marked handled. */
+  handled_time: Def<string | null>
+  handled_by: Def<string>
+  note: Def<string>
 }

@@ -1,9 +1,11 @@
 import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
+import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, page, parseId, ruleBody } from '../../contract/params.ts'
+import { field, id, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 import { CommentNodeSchema } from '../content/comment-tree.ts'
+import { adminRoute } from '../staff/admin-route.ts'
 
 const tags = ['评论']
 
@@ -74,4 +76,60 @@ export const getReplies = createRoute({
   middleware: [signedIn],
   request: { query: z.object({ ...page }) },
   responses: answers(pagedOf(CommentReply), [401]),
+})
+
+// --- the back office: hiding comments (issue 20) -------------------------------------------
+
+const ModeratedComment = z
+  .object({
+    id: z.number().int(),
+    articleId: z.number().int(),
+    articleTitle: z.string(),
+    kindText: z.string().openapi({ description: '社区、任务或课程' }),
+    parentId: z.number().int().nullable(),
+    content: z.string().openapi({ description: '纯文本，按文本显示' }),
+    imgurl: z.string(),
+    hidden: z.boolean().openapi({ description: '已隐藏：不在公开的评论列表与回复消息中' }),
+    userId: z.number().int(),
+    nickName: z.string(),
+    createTime: z.string(),
+  })
+  .openapi('ModeratedComment')
+export type ModeratedComment = z.infer<typeof ModeratedComment>
+
+const commentParam = z.object({ id: id('评论编号') })
+const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评论人在消息中看到`) }
+
+export const getAdminComments = adminRoute({
+  method: 'get',
+  path: '/admin/comments',
+  permission: 'moderation',
+  summary: '评论（含已隐藏的）：按评论编号、所属内容编号、是否隐藏查找，新的在前',
+  request: {
+    query: z.object({
+      id: int('评论编号', { min: 1 }),
+      articleId: int('内容编号', { min: 1 }),
+      hidden: oneOf('是否隐藏', ['1', '0']),
+      ...page,
+    }),
+  },
+  responses: answers(pagedOf(ModeratedComment), [401]),
+})
+
+export const postCommentHide = adminRoute({
+  method: 'post',
+  path: '/admin/comments/{id}/hide',
+  permission: 'moderation',
+  summary: '隐藏评论（须填原因，通知评论人）。已隐藏：409',
+  request: { params: commentParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
+  responses: answers(ModeratedComment, [401, 404, 409]),
+})
+
+export const postCommentRestore = adminRoute({
+  method: 'post',
+  path: '/admin/comments/{id}/restore',
+  permission: 'moderation',
+  summary: '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409',
+  request: { params: commentParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
+  responses: answers(ModeratedComment, [401, 404, 409]),
 })

@@ -5,6 +5,7 @@
  */
 import { ArticleStatus, KIND_KEYS, LISTED, LISTED_KINDS, UNLISTED } from '../../../src/lib/constants.ts'
 import type { PublishValue, SectionValue } from '../../../src/lib/rules/publish.ts'
+import { articleTags, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 
@@ -29,7 +30,7 @@ export async function kindDictionary(db: Db, status: PublishValue['status']) {
 export async function ownArticle(db: Db, userId: number, id: number) {
   const row = await db
     .selectFrom('articles')
-    .select(['id', 'status', 'ext'])
+    .select(['id', 'status', 'ext', 'moderated'])
     .where('id', '=', id)
     .where('create_id', '=', userId)
     .where('is_show', '=', 1)
@@ -144,26 +145,75 @@ export function updateArticle(db: Db, userId: number, id: number, v: PublishValu
   })
 }
 
+/** The stored kind of a post, task or course (the listing writes only touch those). */
+export const listedKind = (status: number): 10 | 20 | 30 =>
+  (LISTED_KINDS as readonly number[]).includes(status) ? (status as 10 | 20 | 30) : ArticleStatus.post
+
+/** What a listing write sets: `ext` (or flips it), and for an operator's write `moderated`. */
+export interface ListingChange {
+  ext: typeof LISTED | typeof UNLISTED | 'toggle'
+  moderated?: 0 | 1
+}
+
+/** Which item a listing write may touch besides its id: the owner's own, in a moderation state. */
+export interface ListingGuard {
+  ownerId?: number
+  moderated?: 0 | 1
+}
+
 /**
- * Puts the caller's own item on or off the shelf (Article/PostArticleExt) and answers the new
- * flag. One conditional UPDATE: two clicks racing toggle twice, never leave a half state.
+ * THE listing write (storefront §2 own items, issue 20 moderation): one conditional UPDATE of a
+ * shown post, task or course inside `t`, and the change marks of the pages it changes
+ * (server/changes.ts) in the same transaction, so the site builder rebuilds them. The owner's
+ * toggle and the operator's unlist/restore both go through it. Answers the row as changed, or
+ * undefined when nothing matched `id` and `guard` (two writers racing: the second finds nothing).
  */
-export async function toggleListing(db: Db, userId: number, id: number, at: string) {
-  const row = await db
+export async function writeListing(
+  t: Db,
+  id: number,
+  change: ListingChange,
+  guard: ListingGuard,
+  at: string,
+) {
+  let q = t
     .updateTable('articles')
     .set((eb) => ({
-      ext: eb.case().when('ext', '=', LISTED).then(UNLISTED).else(LISTED).end(),
+      ext:
+        change.ext === 'toggle'
+          ? eb.case().when('ext', '=', LISTED).then(UNLISTED).else(LISTED).end()
+          : change.ext,
+      ...(change.moderated === undefined ? {} : { moderated: change.moderated }),
       update_time: at,
     }))
     .where('id', '=', id)
-    .where('create_id', '=', userId)
     .where('is_show', '=', 1)
     .where('status', 'in', LISTED_KINDS)
-    .returning(['ext', 'status'])
-    .executeTakeFirst()
-  if (!row) throw refuse(NOT_FOUND, 404)
-  const ext: typeof LISTED | typeof UNLISTED = row.ext === LISTED ? LISTED : UNLISTED
-  return { ext, status: row.status }
+  if (guard.ownerId !== undefined) q = q.where('create_id', '=', guard.ownerId)
+  if (guard.moderated !== undefined) q = q.where('moderated', '=', guard.moderated)
+  const row = await q.returning(['id', 'ext', 'status', 'title', 'create_id', 'moderated']).executeTakeFirst()
+  if (row)
+    await markChanged(t, articleTags({ id, status: listedKind(row.status), createId: row.create_id }), at)
+  return row
+}
+
+/** The owner's listing toggle refuses an item an operator took off the shelf (issue 20). */
+export const MODERATED = '该内容已被平台下架，不能自行上架，如有疑问请联系客服'
+
+/**
+ * Puts the caller's own item on or off the shelf (Article/PostArticleExt) and answers the new
+ * flag. One conditional UPDATE: two clicks racing toggle twice, never leave a half state. An item
+ * an operator unlisted (moderated) stays off: 403 MODERATED until an operator restores it.
+ */
+export function toggleListing(db: Db, userId: number, id: number, at: string) {
+  return db.transaction().execute(async (t) => {
+    const row = await writeListing(t, id, { ext: 'toggle' }, { ownerId: userId, moderated: 0 }, at)
+    if (!row) {
+      const own = await ownArticle(t, userId, id)
+      throw own.moderated ? refuse(MODERATED, 403) : refuse(NOT_FOUND, 404)
+    }
+    const ext: typeof LISTED | typeof UNLISTED = row.ext === LISTED ? LISTED : UNLISTED
+    return { ext, status: row.status }
+  })
 }
 
 /**

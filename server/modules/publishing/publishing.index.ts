@@ -123,9 +123,6 @@ async function placeSectionFiles(
   return placed
 }
 
-/** The stored kind of a post, task or course (the writes only touch those). */
-const kind = (status: number) => (isPublishKind(status) ? status : ArticleStatus.post)
-
 /**
  * A section's file must be one of our uploads and under SECTION_FILE_MAX_MB (accounts §5): the
  * rule sees only the path, the uploads table knows the size. The seed's own files (not uploads,
@@ -201,14 +198,13 @@ export const publishing = router()
   .openapi(routes.toggleListing, async (c) => {
     const { db, now } = c.get('deps')
     const [userId, id, at] = [requireUser(c).id, c.req.valid('json'), dbTime(now())]
-    const { ext, status } = await w.toggleListing(db, userId, id, at)
-    await markChanged(db, articleTags({ id, status: kind(status), createId: userId }), at)
+    const { ext } = await w.toggleListing(db, userId, id, at)
     return ok(c, ext)
   })
   .openapi(routes.deleteArticle, async (c) => {
     const { db, now } = c.get('deps')
     const [userId, id, at] = [requireUser(c).id, c.req.valid('json'), dbTime(now())]
     const status = await w.deleteArticle(db, userId, id, at)
-    await markChanged(db, articleTags({ id, status: kind(status), createId: userId }), at)
+    await markChanged(db, articleTags({ id, status: w.listedKind(status), createId: userId }), at)
     return ok(c, '删除成功')
   })

@@ -8,9 +8,16 @@ import {
   refusal,
   text,
 } from '../../../src/lib/rules/fields.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, idBody, objectBody } from '../../contract/params.ts'
+import {
+  checkHandleNote,
+  checkReason,
+  checkRestoreReason,
+  MODERATION_TEXT_MAX,
+} from '../../../src/lib/rules/moderation.ts'
+import { answers, BAD_INPUT, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { field, id, idBody, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
+import { adminRoute } from '../staff/admin-route.ts'
 
 const tags = ['发布']
 
@@ -92,10 +99,10 @@ export const toggleListing = createRoute({
   method: 'post',
   path: '/Article/PostArticleExt',
   tags,
-  summary: '自己发布的内容上架/下架切换；回答新的上架标记',
+  summary: '自己发布的内容上架/下架切换；回答新的上架标记。被平台下架的内容不能自行上架（403），须由运营恢复',
   middleware: [signedIn],
   request: { body: jsonBody(idBody('内容编号')) },
-  responses: answers(z.enum(['是', '否']).openapi({ description: '是 上架，否 下架' }), [401, 404]),
+  responses: answers(z.enum(['是', '否']).openapi({ description: '是 上架，否 下架' }), [401, 403, 404]),
 })
 
 export const deleteArticle = createRoute({
@@ -106,4 +113,135 @@ export const deleteArticle = createRoute({
   middleware: [signedIn],
   request: { body: jsonBody(idBody('内容编号')) },
   responses: answers(z.string().openapi({ description: '删除成功' }), [401, 404]),
+})
+
+// --- the back office: moderation (issue 20) ------------------------------------------------
+
+const ModeratedArticle = z
+  .object({
+    id: z.number().int(),
+    status: z.number().int().openapi({ description: '10 社区，20 任务，30 课程' }),
+    kindText: z.string(),
+    title: z.string(),
+    imgurl: z.string(),
+    listed: z.boolean().openapi({ description: '当前是否上架' }),
+    moderated: z.boolean().openapi({ description: '被平台下架：作者不能自行上架，须由运营恢复' }),
+    authorId: z.number().int().nullable(),
+    authorName: z.string(),
+    authorTel: z.string(),
+    createTime: z.string(),
+  })
+  .openapi('ModeratedArticle')
+export type ModeratedArticle = z.infer<typeof ModeratedArticle>
+
+const Complaint = z
+  .object({
+    id: z.number().int(),
+    content: z.string().openapi({ description: '投诉内容' }),
+    files: z.array(z.string()).openapi({ description: '材料（上传的文件地址）' }),
+    postName: z.string(),
+    tel: z.string(),
+    userId: z.number().int().nullable(),
+    nickName: z.string(),
+    createTime: z.string(),
+    handled: z.boolean(),
+    handledTime: z.string().nullable(),
+    handledBy: z.string(),
+    note: z.string().openapi({ description: '处理说明（运营的记录，不发给投诉人）' }),
+    about: ModeratedArticle.nullable().openapi({ description: '运营关联的被投诉内容' }),
+  })
+  .openapi('Complaint')
+export type Complaint = z.infer<typeof Complaint>
+
+const articleParam = z.object({ id: id('内容编号') })
+const complaintParam = z.object({ id: id('投诉编号') })
+const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；作者在消息中看到`) }
+
+export const getAdminArticles = adminRoute({
+  method: 'get',
+  path: '/admin/articles',
+  permission: 'moderation',
+  summary: '查找帖子、任务、课程（按编号或标题、类型、上架状态），新的在前',
+  request: {
+    query: z.object({
+      q: str('编号或标题', 50),
+      kind: oneOf('类型', ['10', '20', '30']),
+      state: oneOf('状态', ['listed', 'unlisted', 'moderated']),
+      ...page,
+    }),
+  },
+  responses: answers(pagedOf(ModeratedArticle), [401]),
+})
+
+export const postArticleUnlist = adminRoute({
+  method: 'post',
+  path: '/admin/articles/{id}/unlist',
+  permission: 'moderation',
+  summary: '平台下架（须填原因，通知作者）；作者不能自行重新上架。已被下架：409',
+  request: { params: articleParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
+  responses: answers(ModeratedArticle, [401, 404, 409]),
+})
+
+export const postArticleRestore = adminRoute({
+  method: 'post',
+  path: '/admin/articles/{id}/restore',
+  permission: 'moderation',
+  summary: '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409',
+  request: { params: articleParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
+  responses: answers(ModeratedArticle, [401, 404, 409]),
+})
+
+export const getComplaints = adminRoute({
+  method: 'get',
+  path: '/admin/complaints',
+  permission: 'moderation',
+  summary: '投诉建议：waiting 待处理（旧的在前），handled 已处理，不填为全部（新的在前）',
+  request: { query: z.object({ state: oneOf('状态', ['waiting', 'handled']), ...page }) },
+  responses: answers(pagedOf(Complaint), [401]),
+})
+
+export const getComplaint = adminRoute({
+  method: 'get',
+  path: '/admin/complaints/{id}',
+  permission: 'moderation',
+  summary: '一条投诉：内容、材料、投诉人、处理情况、关联的内容',
+  request: { params: complaintParam },
+  responses: answers(Complaint, [401, 404]),
+})
+
+export const postComplaintHandle = adminRoute({
+  method: 'post',
+  path: '/admin/complaints/{id}/handle',
+  permission: 'moderation',
+  summary: '标记投诉已处理（须填处理说明）。已处理：409 该投诉已处理',
+  request: {
+    params: complaintParam,
+    body: jsonBody(
+      ruleBody(checkHandleNote, { note: field('string', `处理说明，至多${MODERATION_TEXT_MAX}字`) }),
+    ),
+  },
+  responses: answers(Complaint, [401, 404, 409]),
+})
+
+export const postComplaintSubject = adminRoute({
+  method: 'post',
+  path: '/admin/complaints/{id}/subject',
+  permission: 'moderation',
+  summary: '关联投诉所指的帖子、任务或课程（articleId 为 null 时取消关联）',
+  request: {
+    params: complaintParam,
+    body: jsonBody(
+      z.object(
+        {
+          articleId: z
+            .number({ error: '请提供正确的内容编号' })
+            .int({ error: '请提供正确的内容编号' })
+            .min(1, { error: '请提供正确的内容编号' })
+            .nullable(),
+        },
+        { error: BAD_INPUT },
+      ),
+    ),
+  },
+  responses: answers(Complaint, [401, 404]),
 })

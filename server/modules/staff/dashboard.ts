@@ -4,11 +4,10 @@
  * A domain that has its own count function (orders.admin.ts, say) puts it here in place of the
  * plain query: the dashboard only assembles.
  */
-import { sql } from 'kysely'
-import { ArticleStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { certificationsWaiting } from '../accounts/certification.ts'
 import { queueCount } from '../orders/orders.admin.queries.ts'
+import { waitingComplaints } from '../publishing/moderation.ts'
 import { can, type Permission } from './permissions.ts'
 
 export interface DashboardEntry {
@@ -19,9 +18,6 @@ export interface DashboardEntry {
   permission: Permission
   count: (db: Db) => Promise<number>
 }
-
-const n = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0)
-const countAll = sql<number>`COUNT(*)`.as('n')
 
 export const DASHBOARD: readonly DashboardEntry[] = [
   // The orders' queues: their conditions live once, in orders.admin.queries.ts.
@@ -69,17 +65,10 @@ export const DASHBOARD: readonly DashboardEntry[] = [
   },
   {
     key: 'complaints',
-    label: '投诉',
+    label: '待处理投诉',
     href: '/admin/moderation/',
     permission: 'moderation',
-    count: (db) =>
-      n(
-        db
-          .selectFrom('articles')
-          .select(countAll)
-          .where('status', '=', ArticleStatus.complaint)
-          .executeTakeFirst(),
-      ),
+    count: waitingComplaints,
   },
 ]
 

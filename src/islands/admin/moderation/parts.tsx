@@ -1,0 +1,202 @@
+/**
+ * What the moderation screens share (issue 20): their sub-navigation, the dialog that asks for a
+ * reason (or a note) and confirms a destructive action in one step, and the unlist/restore
+ * buttons of a post, task or course.
+ */
+import { type ReactNode, type SubmitEvent, useCallback, useId, useState } from 'react'
+import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
+import type { Checked, Input } from '../../../lib/rules/fields.ts'
+import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../lib/rules/moderation.ts'
+import { toast } from '../../../lib/toast.ts'
+import { Dialog } from '../../common/Dialog.tsx'
+
+const TABS = [
+  { href: '/admin/moderation/', label: '投诉' },
+  { href: '/admin/moderation/content/', label: '内容' },
+  { href: '/admin/moderation/comments/', label: '评论' },
+] as const
+
+/** The three moderation screens, one link each; the current one is marked. */
+export function ModerationTabs({ current }: { current: (typeof TABS)[number]['href'] }) {
+  return (
+    <nav aria-label="内容审核" className="mb-4 flex gap-1 border-b border-slate-200">
+      {TABS.map((t) => (
+        <a
+          key={t.href}
+          href={t.href}
+          aria-current={t.href === current ? 'page' : undefined}
+          className={`-mb-px border-b-2 px-4 py-2 text-sm ${
+            t.href === current
+              ? 'border-brand-600 font-medium text-brand-700'
+              : 'border-transparent text-slate-600 hover:text-slate-900'
+          }`}
+        >
+          {t.label}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+export const inputClass =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+
+/** What a reason dialog asks for and does once the operator confirms. */
+export interface ReasonAsk {
+  title: string
+  /** What will happen, said before the operator confirms. */
+  text: string
+  /** 原因 or 处理说明. */
+  label: string
+  /** The confirm button: 确认下架, 确认隐藏 … */
+  confirm: string
+  /** The shared rule (src/lib/rules/moderation.ts) the server applies too; its value's text is sent. */
+  check: (input: Input) => Checked<Record<string, string>>
+  /** The key of the text in the rule's input and value: reason or note. */
+  field: 'reason' | 'note'
+  /** The call; resolves when the server accepted it. */
+  submit: (text: string) => Promise<unknown>
+  /** The toast after it. */
+  done: string
+}
+
+/**
+ * A dialog with one text field that confirms a destructive action and carries its reason:
+ *   const [dialog, ask] = useReasonDialog(reload)
+ *   ask({ title: '下架帖子', text: '…', label: '原因', confirm: '确认下架', check: checkReason, … })
+ */
+export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk) => void] {
+  const [ask, setAsk] = useState<ReasonAsk | null>(null)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const id = useId()
+  const open = useCallback((a: ReasonAsk) => {
+    setText('')
+    setError(null)
+    setAsk(a)
+  }, [])
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    if (!ask) return
+    const r = ask.check({ [ask.field]: text })
+    if (r.error !== null) return setError(r.error)
+    setError(null)
+    setBusy(true)
+    try {
+      await ask.submit(r.value[ask.field] ?? '')
+      toast('success', ask.done)
+      setAsk(null)
+      onDone()
+    } catch {
+      // The client has toasted the server's refusal (409: another operator was first); the
+      // screen reloads so it shows what is true now.
+      setAsk(null)
+      onDone()
+    } finally {
+      setBusy(false)
+    }
+  }
+  const dialog = (
+    <Dialog open={ask !== null} onOpenChange={(o) => !o && setAsk(null)} title={ask?.title ?? ''}>
+      <form onSubmit={submit} noValidate className="grid gap-3">
+        <p className="text-sm text-slate-700">{ask?.text}</p>
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {ask?.label}
+        </label>
+        <textarea
+          id={id}
+          rows={3}
+          className={`${inputClass} w-full`}
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <div className="flex justify-between text-xs">
+          <span id={`${id}-error`} className="text-red-600" role={error ? 'alert' : undefined}>
+            {error}
+          </span>
+          <span className="text-slate-500">
+            {[...text.trim()].length}/{MODERATION_TEXT_MAX}
+          </span>
+        </div>
+        <div className="mt-2 flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={() => setAsk(null)}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {ask?.confirm}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+  return [dialog, open]
+}
+
+/** The kind of an item as a noun: 帖子, 任务, 课程. */
+export const nounOf = (status: number) => ({ 10: '帖子', 20: '任务', 30: '课程' })[status] ?? '内容'
+
+/** 上架 / 已下架 (by its owner) / 平台下架 (by an operator). */
+export function ListingState({ a }: { a: Pick<ModeratedArticle, 'listed' | 'moderated'> }) {
+  if (a.moderated)
+    return (
+      <span className="whitespace-nowrap rounded bg-red-50 px-2 py-0.5 text-xs text-red-700">平台下架</span>
+    )
+  if (!a.listed)
+    return (
+      <span className="whitespace-nowrap rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+        作者下架
+      </span>
+    )
+  return (
+    <span className="whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">上架</span>
+  )
+}
+
+/** 下架 (asks a reason) or 恢复上架, by the item's state; `ask` opens the screen's reason dialog. */
+export function ArticleAction({ a, ask }: { a: ModeratedArticle; ask: (r: ReasonAsk) => void }) {
+  const noun = nounOf(a.status)
+  if (a.moderated)
+    return (
+      <button
+        type="button"
+        className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
+        onClick={() =>
+          ask({
+            title: `恢复上架：${a.title}`,
+            text: `恢复后该${noun}重新上架，作者会收到通知。`,
+            label: '说明（可选）',
+            confirm: '确认恢复',
+            check: checkRestoreReason,
+            field: 'reason',
+            submit: (reason) => moderationApi.restore(a.id, reason),
+            done: '已恢复上架',
+          })
+        }
+      >
+        恢复上架
+      </button>
+    )
+  return (
+    <button
+      type="button"
+      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
+      onClick={() =>
+        ask({
+          title: `下架${noun}：${a.title}`,
+          text: `下架后公开页面不再显示该${noun}，作者会收到通知，且不能自行重新上架。`,
+          label: '原因（作者可见）',
+          confirm: '确认下架',
+          check: checkReason,
+          field: 'reason',
+          submit: (reason) => moderationApi.unlist(a.id, reason),
+          done: '已下架',
+        })
+      }
+    >
+      下架
+    </button>
+  )
+}
