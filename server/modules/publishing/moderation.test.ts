@@ -44,6 +44,8 @@ async function item(ownerId: number, status: 10 | 20 | 30 = 10, ext: string = LI
       status,
       title,
       content: '<p>正文</p>',
+      // A city like the seeded ones: the listing's tests (articles.test.ts) read every task's city.
+      city: status === 20 ? '深圳' : '',
       ext,
       is_show: 1,
       create_id: ownerId,
