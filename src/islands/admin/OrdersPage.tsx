@@ -194,11 +194,11 @@ function Orders() {
         </div>
         <div className="grid gap-1">
           {label('from', '下单开始日期')}
-          <input type="date" className={inputClass} {...field('from')} />
+          <input type="date" className={`${inputClass} min-w-0`} {...field('from')} />
         </div>
         <div className="grid gap-1">
           {label('to', '下单结束日期')}
-          <input type="date" className={inputClass} {...field('to')} />
+          <input type="date" className={`${inputClass} min-w-0`} {...field('to')} />
         </div>
         <div className="col-span-2 flex items-end gap-2 md:col-span-4 xl:col-span-1">
           <button type="submit" className="btn-primary px-4 py-2 text-sm">

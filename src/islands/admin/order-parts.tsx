@@ -30,8 +30,8 @@ export const WAY_TEXT: Record<string, string> = {
 
 export const yuan = (n: number) => n.toFixed(2)
 
-export const inputClass =
-  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+/** The public forms' input look: one source for it. */
+export { inputClass } from '../common/Field.tsx'
 
 /** The order's waiting states as small badges: 售后申请中, 待确认转账, 待退款. */
 export function OrderBadges({ o }: { o: AdminOrderRow }) {
