@@ -62,7 +62,7 @@ function Card(p: {
       <Chart option={p.option} label={`${p.title}：${p.summary}`} />
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700">查看数据</summary>
-        <div className="mt-2 max-h-72 overflow-auto">
+        <div className="mt-2">
           <table className="w-full text-left">
             <caption className="sr-only">{p.title}</caption>
             <thead>
