@@ -32,7 +32,7 @@ function Figures() {
   const { data } = useLoad(() => adminApi.charts(), '')
   if (!data) return null
   return (
-    <Suspense fallback={<p className="mt-6 text-slate-500">图表加载中…</p>}>
+    <Suspense fallback={<p className="mt-6 text-slate-600">图表加载中…</p>}>
       <Charts data={data} />
     </Suspense>
   )
