@@ -126,7 +126,9 @@ function topCard(id: string, title: string, what: string, items: TopItem[]) {
           data: ordered.map((t) => t.title),
           axisLabel: { width: 110, overflow: 'truncate' },
         },
-        series: [{ type: 'bar', name: '销售额', data: ordered.map((t) => fenToYuan(t.amountFen)) }],
+        series: [
+          { type: 'bar', name: '销售额', barMaxWidth: 28, data: ordered.map((t) => fenToYuan(t.amountFen)) },
+        ],
       }}
       head={[what, '数量', '销售额（元）']}
       rows={items.map((t) => [t.title, t.quantity, yuan(t.amountFen)])}
@@ -138,7 +140,7 @@ export default function Charts({ data }: { data: DashboardCharts }) {
   const { sales, statuses, topProducts, topCourses, customers, topUps } = data
   const days = data.days.map(short)
   return (
-    <div className="mt-6 grid gap-4 lg:grid-cols-2">
+    <div className="mt-6 grid items-start gap-4 lg:grid-cols-2">
       {sales && (
         <Card
           id="sales"
@@ -156,7 +158,13 @@ export default function Charts({ data }: { data: DashboardCharts }) {
             series: [
               { type: 'line', name: '付款金额', data: sales.map((s) => fenToYuan(s.paidFen)) },
               { type: 'line', name: '退款金额', data: sales.map((s) => fenToYuan(s.refundFen)) },
-              { type: 'bar', name: '下单数', yAxisIndex: 1, data: sales.map((s) => s.orders) },
+              {
+                type: 'bar',
+                name: '下单数',
+                yAxisIndex: 1,
+                barMaxWidth: 16,
+                data: sales.map((s) => s.orders),
+              },
             ],
           }}
           head={['日期', '下单数', '付款金额（元）', '退款金额（元）']}
@@ -177,7 +185,7 @@ export default function Charts({ data }: { data: DashboardCharts }) {
                 name: '订单状态',
                 radius: ['35%', '65%'],
                 top: 24,
-                data: statuses.map((s) => ({ name: s.label, value: s.count })),
+                data: statuses.filter((s) => s.count).map((s) => ({ name: s.label, value: s.count })),
               },
             ],
           }}
@@ -216,7 +224,12 @@ export default function Charts({ data }: { data: DashboardCharts }) {
               { type: 'value', name: '笔', minInterval: 1 },
             ],
             series: [
-              { type: 'bar', name: '充值金额', data: topUps.map((t) => fenToYuan(t.amountFen)) },
+              {
+                type: 'bar',
+                name: '充值金额',
+                barMaxWidth: 16,
+                data: topUps.map((t) => fenToYuan(t.amountFen)),
+              },
               { type: 'line', name: '充值笔数', yAxisIndex: 1, data: topUps.map((t) => t.count) },
             ],
           }}
