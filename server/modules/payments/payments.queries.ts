@@ -19,7 +19,7 @@ import type { PayAnswer, Recharge } from './payments.routes.ts'
  */
 export const PaymentStatus = { pending: 10, paid: 20, refundDue: 30, refunded: 40 } as const
 /** wallet_transactions.groups: what the money was for. */
-const WalletGroup = { orderPayment: 10, orderRefund: 20, recharge: 30 } as const
+export const WalletGroup = { orderPayment: 10, orderRefund: 20, recharge: 30 } as const
 const WALLET_SETTLED = 20
 
 export const NOT_PAYABLE = '订单已支付或已取消'

@@ -3,6 +3,7 @@ import { clientIp } from '../../http.ts'
 import { actorOf, requireStaff } from './admin-route.ts'
 import { searchAudit } from './audit.ts'
 import { dashboardFor } from './dashboard.ts'
+import { dashboardCharts } from './dashboard-charts.ts'
 import * as routes from './staff.routes.ts'
 import {
   addStaff,
@@ -76,3 +77,7 @@ export const staffAdmin = router()
   .openapi(routes.getDashboard, async (c) =>
     ok(c, await dashboardFor(c.get('deps').db, requireStaff(c).roles)),
   )
+  .openapi(routes.getDashboardCharts, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await dashboardCharts(db, requireStaff(c).roles, now()))
+  })

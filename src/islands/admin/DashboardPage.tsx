@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react'
 import { adminApi } from '../../lib/api/admin.ts'
 import { AdminShell } from './AdminShell.tsx'
 import { useLoad } from './useLoad.ts'
+
+/** The charts and ECharts with them come as their own chunk, after the counts. */
+const Charts = lazy(() => import('./charts.tsx'))
 
 function Counts() {
   const { data, loading } = useLoad(() => adminApi.dashboard(), '')
@@ -23,11 +27,23 @@ function Counts() {
   )
 }
 
-/** /admin/: what waits, by the roles of whoever is signed in (GET /api/admin/dashboard). */
+/** The figures of the last 30 days the roles may see (GET /api/admin/dashboard/charts). */
+function Figures() {
+  const { data } = useLoad(() => adminApi.charts(), '')
+  if (!data) return null
+  return (
+    <Suspense fallback={<p className="mt-6 text-slate-600">图表加载中…</p>}>
+      <Charts data={data} />
+    </Suspense>
+  )
+}
+
+/** /admin/: what waits, by the roles of whoever is signed in (GET /api/admin/dashboard), then the charts. */
 export default function DashboardPage() {
   return (
     <AdminShell title="工作台" permission="self">
       <Counts />
+      <Figures />
     </AdminShell>
   )
 }

@@ -6,6 +6,7 @@
  * Imported by admin islands only: no public page loads it.
  */
 import type { Paged } from '../../../server/db/sql.ts'
+import type { DashboardCharts } from '../../../server/modules/staff/dashboard-charts.ts'
 import type {
   AuditRow,
   DashboardCount,
@@ -24,7 +25,7 @@ import {
   STORAGE_TOKENS,
 } from './http.ts'
 
-export type { AuditRow, DashboardCount, StaffAccount, StaffMe, StaffSession }
+export type { AuditRow, DashboardCharts, DashboardCount, StaffAccount, StaffMe, StaffSession }
 
 /** localStorage key of the staff token. */
 export const STAFF_TOKEN = 'staff-token'
@@ -104,6 +105,7 @@ export const adminApi = {
   },
   me: () => get<StaffMe>('/api/admin/me'),
   dashboard: () => get<DashboardCount[]>('/api/admin/dashboard'),
+  charts: () => get<DashboardCharts>('/api/admin/dashboard/charts'),
   changePassword: (body: { password: string; newPassword: string; okPassword: string }) =>
     post<string>('/api/admin/me/password', body),
   startTotp: () => post<{ secret: string; uri: string; svg: string }>('/api/admin/me/totp'),
