@@ -615,11 +615,14 @@ CREATE INDEX articles_moderated ON articles(moderated);
   },
   {
     version: 15,
-    name: 'stock adjustments',
+    name: 'stock adjustments and removed SKUs',
     // Marketing's stock changes (issue 21): each is a delta with a reason, booked by the same
     // transaction that moves product_skus.stock, so stock = start + adjustments − sold can be
     // checked against this book. staff_id is NULL for ops; username is kept as it was then.
+    // A removed SKU keeps its row (past orders and the book point at it) with removed_time set;
+    // it is no longer shown, sold, priced into the 起 price or counted.
     sql: `
+ALTER TABLE product_skus ADD COLUMN removed_time TEXT;
 CREATE TABLE stock_adjustments (
   id {{pk}},
   sku_id INTEGER NOT NULL REFERENCES product_skus(id),

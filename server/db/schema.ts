@@ -222,6 +222,8 @@ export interface ProductSkusTable {
   stock: Def<number>
   img: Def<string>
   sort: Def<number>
+  /** Set when marketing removed the SKU (migration 15); NULL while it is sold. */
+  removed_time: Def<string | null>
 }
 
 export interface AddressesTable {

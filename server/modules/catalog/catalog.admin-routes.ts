@@ -2,7 +2,13 @@
  * The back office's product calls (issue 21, permission catalog.write): the product list with
  * its filters, one product with its SKUs, a SKU's price, stock adjustments, listing on/off.
  */
-import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../src/lib/rules/stock.ts'
+import {
+  checkNewSku,
+  checkProductEdit,
+  checkSkuEdit,
+  checkStockAdjust,
+  STOCK_REASON_MAX,
+} from '../../../src/lib/rules/stock.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
@@ -110,4 +116,41 @@ export const postSkuStock = adminRoute({
     ),
   },
   responses: answers(z.object({ skuId: z.number().int(), stock: z.number().int() }), [401, 404, 409]),
+})
+
+export const patchProduct = adminRoute({
+  method: 'patch',
+  path: '/admin/products/{id}',
+  permission: 'catalog.write',
+  summary: '修改商品名称、副标题',
+  request: {
+    params: productParam,
+    body: jsonBody(
+      ruleBody(checkProductEdit, { title: field('string', '商品名称'), subTitle: field('string', '副标题') }),
+    ),
+  },
+  responses: answers(AdminProduct, [401, 404]),
+})
+
+export const postSku = adminRoute({
+  method: 'post',
+  path: '/admin/products/{id}/skus',
+  permission: 'catalog.write',
+  summary: '新增规格（库存从0开始，通过调整库存入库）',
+  request: {
+    params: productParam,
+    body: jsonBody(
+      ruleBody(checkNewSku, { title: field('string', '规格名称'), price: field('number', '价格（元）') }),
+    ),
+  },
+  responses: answers(AdminSku, [401, 404]),
+})
+
+export const deleteSku = adminRoute({
+  method: 'delete',
+  path: '/admin/skus/{skuId}',
+  permission: 'catalog.write',
+  summary: '删除规格：有未完成订单（待付款、待发货、待收货）的规格或商品的最后一个规格不能删除（409）',
+  request: { params: skuParam },
+  responses: answers(AdminProduct, [401, 404, 409]),
 })

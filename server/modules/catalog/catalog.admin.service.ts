@@ -5,7 +5,7 @@
  * sort and show), the change marks the read cache and the site builder follow, and the audit row.
  */
 import { type Expression, type SqlBool, sql } from 'kysely'
-import { LISTED, UNLISTED } from '../../../src/lib/constants.ts'
+import { LISTED, OrderStatus, UNLISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
@@ -19,6 +19,8 @@ export const SKU_NOT_FOUND = '规格不存在'
 export const PRODUCT_NOT_FOUND = '商品不存在或已删除'
 export const ALREADY_LISTED = '商品已上架'
 export const ALREADY_UNLISTED = '商品已下架'
+export const SKU_IN_OPEN_ORDER = '该规格有未完成的订单，不能删除'
+export const LAST_SKU = '商品至少保留一个规格'
 /** A SKU at or under this stock marks its product "库存紧张" in the back office's list. */
 export const LOW_STOCK = 10
 
@@ -97,6 +99,7 @@ const withStock = (db: Db) =>
             sql<number>`MIN(stock)`.as('stock_min'),
             sql<number>`COUNT(*)`.as('sku_count'),
           ])
+          .where('removed_time', 'is', null)
           .groupBy('spu_id')
           .as('k'),
       (j) => j.onRef('k.spu_id', '=', 'p.id'),
@@ -178,6 +181,7 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
     .selectFrom('product_skus')
     .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
     .where('spu_id', '=', id)
+    .where('removed_time', 'is', null)
     .orderBy('sort')
     .orderBy('id')
     .execute()
@@ -189,6 +193,7 @@ const skuRow = (t: Db, skuId: number) =>
     .selectFrom('product_skus')
     .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
     .where('id', '=', skuId)
+    .where('removed_time', 'is', null)
     .executeTakeFirst()
 
 /** The 起 price of a product, derived again from its SKUs (0 when it has none). */
@@ -201,7 +206,8 @@ async function derivePriceMin(t: Db, spuId: number): Promise<void> {
           eb
             .selectFrom('product_skus')
             .select((s) => s.fn.min('price_fen').as('m'))
-            .where('spu_id', '=', spuId),
+            .where('spu_id', '=', spuId)
+            .where('removed_time', 'is', null),
           sql.lit(0),
         ),
     })
@@ -257,12 +263,13 @@ export async function adjustStock(
 ): Promise<{ skuId: number; stock: number }> {
   const at = dbTime(now)
   return db.transaction().execute(async (t) => {
-    const sku = await t.selectFrom('product_skus').select('spu_id').where('id', '=', skuId).executeTakeFirst()
+    const sku = await skuRow(t, skuId)
     if (!sku) throw refuse(SKU_NOT_FOUND, 404)
     const moved = await t
       .updateTable('product_skus')
       .set((eb) => ({ stock: eb('stock', '+', adj.delta) }))
       .where('id', '=', skuId)
+      .where('removed_time', 'is', null)
       .where((eb) => eb(eb('stock', '+', adj.delta) as Expression<number>, '>=', 0) as Expression<SqlBool>)
       .returning('stock')
       .executeTakeFirst()
@@ -325,6 +332,119 @@ export async function setListed(
       before: { listed: !listed },
       after: { listed },
     })
+  })
+  return adminProduct(db, spuId)
+}
+
+/** editProduct(db, actor, 3, { title: '新名称' }, now): the product's title and subtitle, marked for every page that shows them. */
+export async function editProduct(
+  db: Db,
+  actor: Actor,
+  spuId: number,
+  edit: { title?: string; subTitle?: string },
+  now: Date,
+): Promise<AdminProduct> {
+  await db.transaction().execute(async (t) => {
+    const before = await t
+      .selectFrom('product_spus')
+      .select(['title', 'sub_title'])
+      .where('id', '=', spuId)
+      .where('is_show', '=', 1)
+      .executeTakeFirst()
+    if (!before) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const after = { title: edit.title ?? before.title, sub_title: edit.subTitle ?? before.sub_title }
+    await t.updateTable('product_spus').set(after).where('id', '=', spuId).execute()
+    await markChanged(t, productTags(spuId), dbTime(now))
+    await audit(t, actor, now, {
+      action: 'product.edit',
+      target: `product:${spuId}`,
+      before: { title: before.title, subTitle: before.sub_title },
+      after: { title: after.title, subTitle: after.sub_title },
+    })
+  })
+  return adminProduct(db, spuId)
+}
+
+/** addSku(db, actor, 3, { title: '大号', priceFen: 9900 }, now): a new SKU at stock 0 (stock comes by adjustment). */
+export async function addSku(
+  db: Db,
+  actor: Actor,
+  spuId: number,
+  sku: { title: string; priceFen: number },
+  now: Date,
+): Promise<AdminSku> {
+  return db.transaction().execute(async (t) => {
+    const found = await t
+      .selectFrom('product_spus')
+      .select('id')
+      .where('id', '=', spuId)
+      .where('is_show', '=', 1)
+      .executeTakeFirst()
+    if (!found) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const row = await t
+      .insertInto('product_skus')
+      .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })
+      .returning(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+      .executeTakeFirstOrThrow()
+    await derivePriceMin(t, spuId)
+    await markChanged(t, productTags(spuId), dbTime(now))
+    await audit(t, actor, now, {
+      action: 'sku.add',
+      target: `sku:${row.id}`,
+      after: { spuId, title: sku.title, price: fenToYuan(sku.priceFen) },
+    })
+    return skuOf(row)
+  })
+}
+
+/**
+ * Removes a SKU that no open order (待付款, 待发货, 待收货) holds: its row stays for past orders and
+ * the stock book, marked removed, so it is no longer shown, sold or priced. The last SKU of a
+ * product stays (a product without one could not be bought; unlist it instead).
+ */
+export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date): Promise<AdminProduct> {
+  const spuId = await db.transaction().execute(async (t) => {
+    const sku = await skuRow(t, skuId)
+    if (!sku) throw refuse(SKU_NOT_FOUND, 404)
+    const siblings = await t
+      .selectFrom('product_skus')
+      .select(sql<number>`COUNT(*)`.as('n'))
+      .where('spu_id', '=', sku.spu_id)
+      .where('removed_time', 'is', null)
+      .executeTakeFirst()
+    if (Number(siblings?.n ?? 0) <= 1) throw refuse(LAST_SKU, 409)
+    const at = dbTime(now)
+    const removed = await t
+      .updateTable('product_skus')
+      .set({ removed_time: at })
+      .where('id', '=', skuId)
+      .where('removed_time', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_items as i')
+              .innerJoin('orders as o', 'o.id', 'i.order_id')
+              .select('i.id')
+              .where('i.sku_id', '=', skuId)
+              .where('o.status', 'in', [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.unreceived]),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    if (removed.numUpdatedRows === 0n) throw refuse(SKU_IN_OPEN_ORDER, 409)
+    await derivePriceMin(t, sku.spu_id)
+    await markChanged(t, productTags(sku.spu_id), at)
+    await audit(t, actor, now, {
+      action: 'sku.remove',
+      target: `sku:${skuId}`,
+      before: {
+        spuId: sku.spu_id,
+        title: sku.title,
+        price: fenToYuan(sku.price_fen),
+        stock: Number(sku.stock),
+      },
+    })
+    return sku.spu_id
   })
   return adminProduct(db, spuId)
 }

@@ -204,3 +204,73 @@ describe('products', () => {
     expect((await h.get('/api/ProductSpu/GetProductSpu', { id: p.spuId })).status).toBe(200)
   })
 })
+
+describe('product text and SKUs', () => {
+  it('edits the title and subtitle; the public page follows', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const p = await product(h.db, [{ priceFen: 1000, stock: 1 }])
+    const title = `新名称${Date.now()}`
+    const r = await h.send<AdminProduct>(
+      'PATCH',
+      `/api/admin/products/${p.spuId}`,
+      { title, subTitle: '副' },
+      mk.auth,
+    )
+    expect(r.data).toMatchObject({ title, subTitle: '副' })
+    const pub = await h.get<{ title: string; subTitle: string }>('/api/ProductSpu/GetProductSpu', {
+      id: p.spuId,
+    })
+    expect(pub.data).toMatchObject({ title, subTitle: '副' })
+    const empty = await h.send('PATCH', `/api/admin/products/${p.spuId}`, { title: ' ' }, mk.auth)
+    expect([empty.status, empty.data]).toEqual([400, '请填写商品名称'])
+    expect((await auditOf(h, `product:${p.spuId}`))[0]).toMatchObject({
+      action: 'product.edit',
+      after: { title },
+    })
+  })
+
+  it('adds a SKU (起 price follows) and removes one no open order holds; the last one stays', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const buyer = await newUser(h)
+    const p = await product(h.db, [
+      { priceFen: 5000, stock: 5 },
+      { priceFen: 6000, stock: 5 },
+    ])
+    const [held, free] = p.skuIds as [number, number]
+    const added = await h.post<AdminSku>(
+      `/api/admin/products/${p.spuId}/skus`,
+      { title: '特惠装', price: '12.5' },
+      mk.auth,
+    )
+    expect(added.data).toMatchObject({ title: '特惠装', price: 12.5, stock: 0 })
+    const detail = async () => (await h.get<Detail>('/api/ProductSpu/GetProductSpu', { id: p.spuId })).data
+    expect((await detail()).priceMin).toBe(12.5)
+    const noTitle = await h.post(`/api/admin/products/${p.spuId}/skus`, { price: '1' }, mk.auth)
+    expect([noTitle.status, noTitle.data]).toEqual([400, '请填写规格名称'])
+
+    const order = await h.post(
+      '/api/Orders/PostOrdersAppend',
+      { ...ADDRESS, list: [{ skuId: held, quantity: 1 }] },
+      buyer.auth,
+    )
+    expect(order.status).toBe(200)
+    const refused = await h.send('DELETE', `/api/admin/skus/${held}`, undefined, mk.auth)
+    expect([refused.status, refused.data]).toEqual([409, '该规格有未完成的订单，不能删除'])
+
+    for (const id of [free, added.data.id])
+      expect((await h.send('DELETE', `/api/admin/skus/${id}`, undefined, mk.auth)).status).toBe(200)
+    const after = await detail()
+    expect(after.skuList.map((s) => s.id)).toEqual([held])
+    expect(after.priceMin).toBe(50)
+    const buyRemoved = await h.post(
+      '/api/Orders/PostOrdersAppend',
+      { ...ADDRESS, list: [{ skuId: free, quantity: 1 }] },
+      buyer.auth,
+    )
+    expect([buyRemoved.status, buyRemoved.data]).toEqual([400, OFF_SHELF])
+    expect((await h.send('PATCH', `/api/admin/skus/${free}`, { price: 1 }, mk.auth)).status).toBe(404)
+    const last = await h.send('DELETE', `/api/admin/skus/${held}`, undefined, mk.auth)
+    expect([last.status, last.data]).toEqual([409, '商品至少保留一个规格'])
+    expect((await auditOf(h, `sku:${free}`))[0]).toMatchObject({ action: 'sku.remove', staff: 'marketing' })
+  })
+})

@@ -1,6 +1,15 @@
 import { ok, router } from '../../contract/index.ts'
 import { actorOf } from '../staff/admin-route.ts'
-import { adjustStock, adminProduct, editSku, searchProducts, setListed } from './catalog.admin.service.ts'
+import {
+  addSku,
+  adjustStock,
+  adminProduct,
+  editProduct,
+  editSku,
+  removeSku,
+  searchProducts,
+  setListed,
+} from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
 
 /** Marketing's products (issue 21): list, one product, SKU price, stock adjustments, listing. */
@@ -30,4 +39,16 @@ export const catalogAdmin = router()
   .openapi(routes.postSkuStock, async (c) => {
     const { db, now } = c.get('deps')
     return ok(c, await adjustStock(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+  })
+  .openapi(routes.patchProduct, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await editProduct(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.postSku, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await addSku(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.deleteSku, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await removeSku(db, actorOf(c), c.req.valid('param').skuId, now()))
   })

@@ -56,3 +56,35 @@ export function checkSkuEdit(
   }
   return { error: null, field: null, value: out }
 }
+
+export const PRODUCT_TITLE_MAX = 50
+export const PRODUCT_SUBTITLE_MAX = 100
+
+/** checkProductEdit({ title: '新名称' }) → { title: '新名称' }: each optional, at least one; a title is never empty. */
+export function checkProductEdit(
+  input: Input,
+): Checked<{ title?: string; subTitle?: string }, 'title' | 'subTitle'> {
+  const out: { title?: string; subTitle?: string } = {}
+  const no = (field: 'title' | 'subTitle', error: string) => ({ error, field, value: null }) as const
+  if (input.title !== undefined || input.subTitle === undefined) {
+    const title = text(input, 'title')
+    if (!title) return no('title', '请填写商品名称')
+    if (len(title) > PRODUCT_TITLE_MAX) return no('title', `商品名称不能超过${PRODUCT_TITLE_MAX}个字`)
+    out.title = title
+  }
+  if (input.subTitle !== undefined) {
+    const subTitle = text(input, 'subTitle')
+    if (len(subTitle) > PRODUCT_SUBTITLE_MAX)
+      return no('subTitle', `副标题不能超过${PRODUCT_SUBTITLE_MAX}个字`)
+    out.subTitle = subTitle
+  }
+  return { error: null, field: null, value: out }
+}
+
+/** checkNewSku({ title: '大号', price: '99' }) → { title: '大号', priceFen: 9900 }: both required. */
+export function checkNewSku(input: Input): Checked<{ title: string; priceFen: number }, 'title' | 'price'> {
+  const r = checkSkuEdit({ title: input.title ?? '', price: input.price ?? '' })
+  return r.error !== null
+    ? r
+    : { error: null, field: null, value: { title: r.value.title ?? '', priceFen: r.value.priceFen ?? 0 } }
+}
