@@ -82,6 +82,46 @@ test('marketing changes a SKU price on the product screen; the public product pa
   await expect(page.getByText(price).first()).toBeVisible()
 })
 
+test('marketing adds a SKU, edits the subtitle and removes the SKU again on the product screen', async ({
+  page,
+  request,
+}) => {
+  const token = await staffToken(request, 'marketing')
+  const rows = (
+    await staffCall<{ pageData: Row[] }>(request, token, 'GET', '/api/admin/products?listed=1&pageSize=50')
+  ).pageData
+  const p = rows.filter((r) => r.priceMin > 10).at(-1) as Row
+  const skuTitle = `加购装${Date.now().toString(36).slice(-4)}`
+  await signInStaffAs(page, request, 'marketing')
+  await page.goto(`/admin/products/detail/?id=${p.id}`)
+  await expect(page.getByRole('heading', { name: p.title })).toBeVisible()
+
+  await page.getByRole('button', { name: '新增规格' }).click()
+  const add = page.getByRole('dialog', { name: '新增规格' })
+  await add.getByLabel('价格（元）').fill('999')
+  await add.getByRole('button', { name: '保存' }).click()
+  await expect(add.getByText('请填写规格名称')).toBeVisible()
+  await expectAccessible(page)
+  await add.getByLabel('规格名称').fill(skuTitle)
+  await add.getByRole('button', { name: '保存' }).click()
+  await expect(add).toBeHidden()
+  await expect(page.getByRole('cell', { name: skuTitle, exact: true })).toBeVisible()
+
+  await page.getByRole('button', { name: '编辑名称' }).click()
+  const text = page.getByRole('dialog', { name: '编辑名称' })
+  await text.getByLabel('副标题').fill('后台修改的副标题')
+  await text.getByRole('button', { name: '保存' }).click()
+  await expect(page.locator('[data-fact="副标题"]')).toHaveText('后台修改的副标题')
+
+  await page.getByRole('button', { name: `删除规格「${skuTitle}」` }).click()
+  await page.getByRole('dialog', { name: '删除规格' }).getByRole('button', { name: '确 定' }).click()
+  await expect(page.getByRole('cell', { name: skuTitle, exact: true })).toHaveCount(0)
+  const pub = await request.get(`/api/ProductSpu/GetProductSpu?id=${p.id}`, { headers: signed() })
+  const body = (await pub.json()).data as { subTitle: string; skuList: { title: string }[] }
+  expect(body.subTitle).toBe('后台修改的副标题')
+  expect(body.skuList.map((s) => s.title)).not.toContain(skuTitle)
+})
+
 test('an operator has no 商品 menu entry, and the products screen refuses them', async ({
   page,
   request,

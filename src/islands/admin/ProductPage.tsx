@@ -6,7 +6,16 @@
 import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
 import { type AdminProduct, type AdminSku, catalogApi } from '../../lib/api/admin-catalog.ts'
-import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../lib/rules/stock.ts'
+import {
+  checkNewSku,
+  checkProductEdit,
+  checkSkuEdit,
+  checkStockAdjust,
+  PRODUCT_SUBTITLE_MAX,
+  PRODUCT_TITLE_MAX,
+  SKU_TITLE_MAX,
+  STOCK_REASON_MAX,
+} from '../../lib/rules/stock.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
@@ -134,6 +143,80 @@ function SkuDialog({ edit, close, onDone }: { edit: Edit; close: () => void; onD
   )
 }
 
+/** A small dialog of text fields checked by a rule before `save`; the first refusal shows under its field. */
+function FormDialog<K extends string>({
+  title,
+  fields,
+  initial,
+  check,
+  save,
+  close,
+}: {
+  title: string
+  fields: readonly { key: K; label: string; max: number; required?: boolean; numeric?: boolean }[]
+  initial: Record<K, string>
+  check: (v: Record<K, string>) => { error: string | null; field: string | null }
+  save: (v: Record<K, string>) => Promise<void>
+  close: () => void
+}) {
+  const [v, setV] = useState(initial)
+  const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    const r = check(v)
+    if (r.error !== null) return setError({ field: r.field ?? '', message: r.error })
+    setError(null)
+    setBusy(true)
+    try {
+      await save(v)
+      close()
+    } catch (err) {
+      setError({ field: fields[0]?.key ?? '', message: refusalMessage(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const at = (f: string) => (error?.field === f ? error.message : null)
+  return (
+    <Dialog open onOpenChange={(o) => !o && close()} title={title}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        {fields.map((f) => (
+          <Field
+            key={f.key}
+            id={`form-${f.key}`}
+            label={f.label}
+            required={f.required}
+            error={at(f.key)}
+            count={f.numeric ? undefined : v[f.key].length}
+            max={f.numeric ? undefined : f.max}
+          >
+            <input
+              id={`form-${f.key}`}
+              className={inputClass}
+              maxLength={f.max}
+              inputMode={f.numeric ? 'decimal' : undefined}
+              autoComplete="off"
+              value={v[f.key]}
+              aria-invalid={at(f.key) ? true : undefined}
+              aria-describedby={at(f.key) ? `form-${f.key}-error` : undefined}
+              onChange={(e) => setV({ ...v, [f.key]: e.target.value })}
+            />
+          </Field>
+        ))}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={close}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            保存
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
 function Product() {
   const [f] = useUrlFilters({ id: '' })
   const spuId = Number(f.id) || 0
@@ -142,6 +225,7 @@ function Product() {
     String(spuId),
   )
   const [edit, setEdit] = useState<Edit>(null)
+  const [form, setForm] = useState<'text' | 'sku' | null>(null)
   const [confirmDialog, confirm] = useConfirm()
   if (!spuId) return <p className="text-slate-600">请从商品列表选择商品。</p>
   if (!p) return <p className="text-slate-600">正在加载…</p>
@@ -162,6 +246,22 @@ function Product() {
       // Refused: the client has shown why.
     }
     reload()
+  }
+  const remove = async (s: AdminSku) => {
+    if (
+      !(await confirm({
+        title: '删除规格',
+        text: `确定删除规格「${s.title}」吗？有未完成订单的规格不能删除。`,
+      }))
+    )
+      return
+    try {
+      await catalogApi.removeSku(s.id)
+      toast('success', '规格已删除')
+      reload()
+    } catch {
+      // Refused: the client has shown why.
+    }
   }
   const columns: Column<AdminSku>[] = [
     { id: 'title', header: '规格', cell: (s) => s.title },
@@ -199,6 +299,14 @@ function Product() {
           >
             调整库存
           </button>
+          <button
+            type="button"
+            className="btn-outline px-2 py-1 text-xs"
+            aria-label={`删除规格「${s.title}」`}
+            onClick={() => remove(s)}
+          >
+            删除
+          </button>
         </span>
       ),
     },
@@ -227,6 +335,12 @@ function Product() {
             >
               查看商品页
             </a>
+            <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setForm('text')}>
+              编辑名称
+            </button>
+            <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setForm('sku')}>
+              新增规格
+            </button>
             <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={toggle}>
               {p.listed ? '下架' : '上架'}
             </button>
@@ -257,6 +371,40 @@ function Product() {
         onPage={() => {}}
       />
       <SkuDialog edit={edit} close={() => setEdit(null)} onDone={reload} />
+      {form === 'text' && (
+        <FormDialog
+          title="编辑名称"
+          fields={[
+            { key: 'title', label: '商品名称', max: PRODUCT_TITLE_MAX, required: true },
+            { key: 'subTitle', label: '副标题', max: PRODUCT_SUBTITLE_MAX },
+          ]}
+          initial={{ title: p.title, subTitle: p.subTitle }}
+          check={checkProductEdit}
+          save={async (v) => {
+            await catalogApi.editProduct(p.id, v)
+            toast('success', '已保存')
+            reload()
+          }}
+          close={() => setForm(null)}
+        />
+      )}
+      {form === 'sku' && (
+        <FormDialog
+          title="新增规格"
+          fields={[
+            { key: 'title', label: '规格名称', max: SKU_TITLE_MAX, required: true },
+            { key: 'price', label: '价格（元）', max: 8, required: true, numeric: true },
+          ]}
+          initial={{ title: '', price: '' }}
+          check={checkNewSku}
+          save={async (v) => {
+            await catalogApi.addSku(p.id, v)
+            toast('success', '规格已新增，库存为0，请调整库存')
+            reload()
+          }}
+          close={() => setForm(null)}
+        />
+      )}
       {confirmDialog}
     </div>
   )

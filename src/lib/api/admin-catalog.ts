@@ -28,4 +28,11 @@ export const catalogApi = {
     (await adminHttp().fetch<{ data: AdminSku }>(`/api/admin/skus/${skuId}`, { method: 'PATCH', body })).data,
   adjustStock: async (skuId: number, body: { delta: string; reason: string }) =>
     (await adminHttp().post<{ skuId: number; stock: number }>(`/api/admin/skus/${skuId}/stock`, body)).data,
+  editProduct: async (id: number, body: { title: string; subTitle: string }) =>
+    (await adminHttp().fetch<{ data: AdminProduct }>(`/api/admin/products/${id}`, { method: 'PATCH', body }))
+      .data,
+  addSku: async (id: number, body: { title: string; price: string }) =>
+    (await adminHttp().post<AdminSku>(`/api/admin/products/${id}/skus`, body)).data,
+  removeSku: async (skuId: number) =>
+    (await adminHttp().fetch<{ data: AdminProduct }>(`/api/admin/skus/${skuId}`, { method: 'DELETE' })).data,
 }
