@@ -9,6 +9,7 @@ import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
 import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
+import { catalogAdmin } from './modules/catalog/catalog.admin.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
@@ -61,6 +62,7 @@ export const modules = [
   ordersAdmin,
   publishingAdmin,
   commentsAdmin,
+  catalogAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

@@ -613,6 +613,29 @@ CREATE TABLE complaint_states (
 CREATE INDEX articles_moderated ON articles(moderated);
 `,
   },
+  {
+    version: 15,
+    name: 'stock adjustments and removed SKUs',
+    // Marketing's stock changes (issue 21): each is a delta with a reason, booked by the same
+    // transaction that moves product_skus.stock, so stock = start + adjustments − sold can be
+    // checked against this book. staff_id is NULL for ops; username is kept as it was then.
+    // A removed SKU keeps its row (past orders and the book point at it) with removed_time set;
+    // it is no longer shown, sold, priced into the 起 price or counted.
+    sql: `
+ALTER TABLE product_skus ADD COLUMN removed_time TEXT;
+CREATE TABLE stock_adjustments (
+  id {{pk}},
+  sku_id INTEGER NOT NULL REFERENCES product_skus(id),
+  delta INTEGER NOT NULL,
+  stock_after INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  staff_id INTEGER,
+  username TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX stock_adjustments_sku ON stock_adjustments(sku_id, id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -38,6 +38,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable
   audit_log: AuditLogTable
   complaint_states: ComplaintStatesTable
+  stock_adjustments: StockAdjustmentsTable
 }
 
 type Id = Generated<number>
@@ -221,6 +222,8 @@ export interface ProductSkusTable {
   stock: Def<number>
   img: Def<string>
   sort: Def<number>
+  /** Set when marketing removed the SKU (migration 15); NULL while it is sold. */
+  removed_time: Def<string | null>
 }
 
 export interface AddressesTable {
@@ -470,4 +473,15 @@ export interface ComplaintStatesTable {
   handled_time: Def<string | null>
   handled_by: Def<string>
   note: Def<string>
+}
+
+export interface StockAdjustmentsTable {
+  id: Id
+  sku_id: number
+  delta: number
+  stock_after: number
+  reason: string
+  staff_id: number | null
+  username: string
+  create_time: string
 }

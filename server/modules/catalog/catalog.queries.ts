@@ -119,6 +119,7 @@ export async function skus(db: Db, spuId: number) {
     .selectFrom('product_skus')
     .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
     .where('spu_id', '=', spuId)
+    .where('removed_time', 'is', null)
     .orderBy('sort')
     .orderBy('id')
     .execute()

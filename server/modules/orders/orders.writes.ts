@@ -138,6 +138,7 @@ export async function placeGoodsOrder(
             'p.imgurls',
           ])
           .where('k.id', 'in', known)
+          .where('k.removed_time', 'is', null)
           .where('p.is_show', '=', 1)
           .where('p.ext', '=', LISTED)
           .execute()
@@ -175,6 +176,7 @@ export async function placeGoodsOrder(
         .updateTable('product_skus')
         .set((e) => ({ stock: e('stock', '-', l.quantity) }))
         .where('id', '=', l.sku_id as number)
+        .where('removed_time', 'is', null)
         .where('stock', '>=', l.quantity)
         .executeTakeFirst()
       if (Number(taken.numUpdatedRows) !== 1) throw refuse(`${l.title}库存不足`)

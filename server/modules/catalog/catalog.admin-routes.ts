@@ -1,0 +1,156 @@
+/**
+ * The back office's product calls (issue 21, permission catalog.write): the product list with
+ * its filters, one product with its SKUs, a SKU's price, stock adjustments, listing on/off.
+ */
+import {
+  checkNewSku,
+  checkProductEdit,
+  checkSkuEdit,
+  checkStockAdjust,
+  STOCK_REASON_MAX,
+} from '../../../src/lib/rules/stock.ts'
+import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { adminRoute } from '../staff/admin-route.ts'
+
+export const AdminSku = z
+  .object({
+    id: z.number().int(),
+    spuId: z.number().int(),
+    title: z.string(),
+    param: z.string(),
+    price: z.number().openapi({ description: '价格（元）' }),
+    stock: z.number().int(),
+    img: z.string(),
+  })
+  .openapi('AdminSku', { description: '规格（后台）' })
+export type AdminSku = z.infer<typeof AdminSku>
+
+export const AdminProductRow = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    subTitle: z.string(),
+    classId: z.number().int().nullable(),
+    imgurls: z.string(),
+    priceMin: z.number().openapi({ description: '起价：各规格的最低价（元）' }),
+    stock: z.number().int().openapi({ description: '各规格库存之和' }),
+    stockMin: z.number().int().openapi({ description: '库存最少的规格的库存' }),
+    skuCount: z.number().int(),
+    listed: z.boolean(),
+    sales: z.number().int(),
+    createTime: z.string(),
+  })
+  .openapi('AdminProductRow', { description: '商品（后台列表）' })
+export type AdminProductRow = z.infer<typeof AdminProductRow>
+
+export const AdminProduct = AdminProductRow.extend({ skus: z.array(AdminSku) }).openapi('AdminProduct', {
+  description: '商品及其规格（后台）',
+})
+export type AdminProduct = z.infer<typeof AdminProduct>
+
+export const getAdminProducts = adminRoute({
+  method: 'get',
+  path: '/admin/products',
+  permission: 'catalog.write',
+  summary: '商品列表：按名称、分类、是否上架、库存紧张（有规格库存≤10）查找，新的在前',
+  request: {
+    query: z.object({
+      title: str('商品名称', 50),
+      classId: int('分类编号', { min: 1 }),
+      listed: oneOf('是否上架', ['1', '0']),
+      low: oneOf('库存紧张', ['1']),
+      ...page,
+    }),
+  },
+  responses: answers(pagedOf(AdminProductRow), [401]),
+})
+
+const productParam = z.object({ id: id('商品编号') })
+const skuParam = z.object({ skuId: id('规格编号') })
+
+export const getAdminProduct = adminRoute({
+  method: 'get',
+  path: '/admin/products/{id}',
+  permission: 'catalog.write',
+  summary: '一个商品及其规格（含已下架的）',
+  request: { params: productParam },
+  responses: answers(AdminProduct, [401, 404]),
+})
+
+export const postProductListing = adminRoute({
+  method: 'post',
+  path: '/admin/products/{id}/listing',
+  permission: 'catalog.write',
+  summary: '上架（listed: true）或下架商品；已是该状态：409',
+  request: { params: productParam, body: jsonBody(z.object({ listed: z.boolean() })) },
+  responses: answers(AdminProduct, [401, 404, 409]),
+})
+
+export const patchSku = adminRoute({
+  method: 'patch',
+  path: '/admin/skus/{skuId}',
+  permission: 'catalog.write',
+  summary: '修改规格的价格（元，两位小数以内）或名称；商品的起价随之更新',
+  request: {
+    params: skuParam,
+    body: jsonBody(
+      ruleBody(checkSkuEdit, { price: field('number', '价格（元）'), title: field('string', '规格名称') }),
+    ),
+  },
+  responses: answers(AdminSku, [401, 404]),
+})
+
+export const postSkuStock = adminRoute({
+  method: 'post',
+  path: '/admin/skus/{skuId}/stock',
+  permission: 'catalog.write',
+  summary: '调整库存：加减数量并写明原因（记录在案）；调整后不能为负数（409）',
+  request: {
+    params: skuParam,
+    body: jsonBody(
+      ruleBody(checkStockAdjust, {
+        delta: field('integer', '调整数量：正数增加，负数减少'),
+        reason: field('string', `调整原因，至多${STOCK_REASON_MAX}字`),
+      }),
+    ),
+  },
+  responses: answers(z.object({ skuId: z.number().int(), stock: z.number().int() }), [401, 404, 409]),
+})
+
+export const patchProduct = adminRoute({
+  method: 'patch',
+  path: '/admin/products/{id}',
+  permission: 'catalog.write',
+  summary: '修改商品名称、副标题',
+  request: {
+    params: productParam,
+    body: jsonBody(
+      ruleBody(checkProductEdit, { title: field('string', '商品名称'), subTitle: field('string', '副标题') }),
+    ),
+  },
+  responses: answers(AdminProduct, [401, 404]),
+})
+
+export const postSku = adminRoute({
+  method: 'post',
+  path: '/admin/products/{id}/skus',
+  permission: 'catalog.write',
+  summary: '新增规格（库存从0开始，通过调整库存入库）',
+  request: {
+    params: productParam,
+    body: jsonBody(
+      ruleBody(checkNewSku, { title: field('string', '规格名称'), price: field('number', '价格（元）') }),
+    ),
+  },
+  responses: answers(AdminSku, [401, 404]),
+})
+
+export const deleteSku = adminRoute({
+  method: 'delete',
+  path: '/admin/skus/{skuId}',
+  permission: 'catalog.write',
+  summary: '删除规格：有未完成订单（待付款、待发货、待收货）的规格或商品的最后一个规格不能删除（409）',
+  request: { params: skuParam },
+  responses: answers(AdminProduct, [401, 404, 409]),
+})

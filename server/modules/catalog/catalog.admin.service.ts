@@ -1,0 +1,450 @@
+/**
+ * Marketing's product writes (issue 21, permission catalog.write): a SKU's price and title,
+ * stock adjustments, listing on/off. Each is one transaction holding the write, what it derives
+ * (the product's 起 price, product_spus.price_min_fen, which listings, search and the home page
+ * sort and show), the change marks the read cache and the site builder follow, and the audit row.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely'
+import { LISTED, OrderStatus, UNLISTED } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import { STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
+import { type ChangeTag, markChanged } from '../../changes.ts'
+import type { Db } from '../../db/index.ts'
+import { likeContains, type Paged } from '../../db/sql.ts'
+import { refuse } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+import { type Actor, audit } from '../staff/audit.ts'
+
+export const SKU_NOT_FOUND = '规格不存在'
+export const PRODUCT_NOT_FOUND = '商品不存在或已删除'
+export const ALREADY_LISTED = '商品已上架'
+export const ALREADY_UNLISTED = '商品已下架'
+export const SKU_IN_OPEN_ORDER = '该规格有未完成的订单，不能删除'
+export const LAST_SKU = '商品至少保留一个规格'
+/** A SKU at or under this stock marks its product "库存紧张" in the back office's list. */
+export const LOW_STOCK = 10
+
+/** The tags of a product's page and every page that lists it (listings, search, home). */
+export const productTags = (spuId: number): ChangeTag[] => [`product:${spuId}`, 'list:product', 'home']
+
+export interface AdminSku {
+  id: number
+  spuId: number
+  title: string
+  param: string
+  price: number
+  stock: number
+  img: string
+}
+
+export interface AdminProductRow {
+  id: number
+  title: string
+  subTitle: string
+  classId: number | null
+  imgurls: string
+  priceMin: number
+  /** The sum of its SKUs' stock. */
+  stock: number
+  /** The lowest stock of one SKU. */
+  stockMin: number
+  skuCount: number
+  listed: boolean
+  sales: number
+  createTime: string
+}
+
+export interface AdminProduct extends AdminProductRow {
+  skus: AdminSku[]
+}
+
+export interface ProductSearch {
+  title?: string | undefined
+  classId?: number | undefined
+  listed?: boolean | undefined
+  low?: boolean | undefined
+  pageIndex: number
+  pageSize: number
+}
+
+const skuOf = (s: {
+  id: number
+  spu_id: number
+  title: string
+  param: string
+  price_fen: number
+  stock: number
+  img: string
+}): AdminSku => ({
+  id: s.id,
+  spuId: s.spu_id,
+  title: s.title,
+  param: s.param,
+  price: fenToYuan(s.price_fen),
+  stock: Number(s.stock),
+  img: s.img,
+})
+
+/** Products with their SKU figures; is_show = 0 rows are deleted ones and stay out. */
+const withStock = (db: Db) =>
+  db
+    .selectFrom('product_spus as p')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('product_skus')
+          .select([
+            'spu_id',
+            sql<number>`SUM(stock)`.as('stock'),
+            sql<number>`MIN(stock)`.as('stock_min'),
+            sql<number>`COUNT(*)`.as('sku_count'),
+          ])
+          .where('removed_time', 'is', null)
+          .groupBy('spu_id')
+          .as('k'),
+      (j) => j.onRef('k.spu_id', '=', 'p.id'),
+    )
+    .where('p.is_show', '=', 1)
+
+const ROW_COLUMNS = [
+  'p.id',
+  'p.title',
+  'p.sub_title',
+  'p.class_id',
+  'p.imgurls',
+  'p.price_min_fen',
+  'p.ext',
+  'p.sales',
+  'p.create_time',
+  'k.stock',
+  'k.stock_min',
+  'k.sku_count',
+] as const
+
+const rowOf = (r: {
+  id: number
+  title: string
+  sub_title: string
+  class_id: number | null
+  imgurls: string
+  price_min_fen: number
+  ext: string
+  sales: number
+  create_time: string
+  stock: number | null
+  stock_min: number | null
+  sku_count: number | null
+}): AdminProductRow => ({
+  id: r.id,
+  title: r.title,
+  subTitle: r.sub_title,
+  classId: r.class_id,
+  imgurls: r.imgurls,
+  priceMin: fenToYuan(Number(r.price_min_fen)),
+  stock: Number(r.stock ?? 0),
+  stockMin: Number(r.stock_min ?? 0),
+  skuCount: Number(r.sku_count ?? 0),
+  listed: r.ext === LISTED,
+  sales: Number(r.sales),
+  createTime: r.create_time,
+})
+
+/** searchProducts(db, { title: '种植', low: true, pageIndex: 0, pageSize: 20 }): newest first. */
+export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<AdminProductRow>> {
+  let base = withStock(db)
+  if (s.title) base = base.where(sql<boolean>`p.title LIKE ${likeContains(s.title)} ESCAPE '\\'`)
+  if (s.classId !== undefined) base = base.where('p.class_id', '=', s.classId)
+  if (s.listed !== undefined) base = base.where('p.ext', s.listed ? '=' : '<>', LISTED)
+  if (s.low) base = base.where((eb) => eb(eb.fn.coalesce('k.stock_min', sql.lit(0)), '<=', LOW_STOCK))
+  const [count, rows] = await Promise.all([
+    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
+    base
+      .select(ROW_COLUMNS)
+      .orderBy('p.id', 'desc')
+      .limit(s.pageSize)
+      .offset(s.pageIndex * s.pageSize)
+      .execute(),
+  ])
+  return {
+    pageData: rows.map(rowOf),
+    pageIndex: s.pageIndex,
+    pageSize: s.pageSize,
+    pageTotal: Number(count?.n ?? 0),
+  }
+}
+
+/** One product with its SKUs, listed or not; 404 商品不存在或已删除. */
+export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
+  const row = await withStock(db).select(ROW_COLUMNS).where('p.id', '=', id).executeTakeFirst()
+  if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
+  const skus = await db
+    .selectFrom('product_skus')
+    .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+    .where('spu_id', '=', id)
+    .where('removed_time', 'is', null)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  return { ...rowOf(row), skus: skus.map(skuOf) }
+}
+
+const skuRow = (t: Db, skuId: number) =>
+  t
+    .selectFrom('product_skus')
+    .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+    .where('id', '=', skuId)
+    .where('removed_time', 'is', null)
+    .executeTakeFirst()
+
+/** The 起 price of a product, derived again from its SKUs (0 when it has none). */
+async function derivePriceMin(t: Db, spuId: number): Promise<void> {
+  await t
+    .updateTable('product_spus')
+    .set({
+      price_min_fen: (eb) =>
+        eb.fn.coalesce(
+          eb
+            .selectFrom('product_skus')
+            .select((s) => s.fn.min('price_fen').as('m'))
+            .where('spu_id', '=', spuId)
+            .where('removed_time', 'is', null),
+          sql.lit(0),
+        ),
+    })
+    .where('id', '=', spuId)
+    .execute()
+}
+
+/** editSku(db, actor, 7, { priceFen: 3290 }, now): a SKU's price and/or title, the product's 起 price with it. */
+export async function editSku(
+  db: Db,
+  actor: Actor,
+  skuId: number,
+  edit: { priceFen?: number; title?: string },
+  now: Date,
+): Promise<AdminSku> {
+  return db.transaction().execute(async (t) => {
+    const before = await skuRow(t, skuId)
+    if (!before) throw refuse(SKU_NOT_FOUND, 404)
+    const after = {
+      ...before,
+      price_fen: edit.priceFen ?? before.price_fen,
+      title: edit.title ?? before.title,
+    }
+    await t
+      .updateTable('product_skus')
+      .set({ price_fen: after.price_fen, title: after.title })
+      .where('id', '=', skuId)
+      .execute()
+    await derivePriceMin(t, before.spu_id)
+    await markChanged(t, productTags(before.spu_id), dbTime(now))
+    await audit(t, actor, now, {
+      action: 'sku.edit',
+      target: `sku:${skuId}`,
+      before: { spuId: before.spu_id, price: fenToYuan(before.price_fen), title: before.title },
+      after: { spuId: before.spu_id, price: fenToYuan(after.price_fen), title: after.title },
+    })
+    return skuOf(after)
+  })
+}
+
+/**
+ * adjustStock(db, actor, 7, { delta: -3, reason: '盘点' }, now) → the stock afterwards. One
+ * conditional UPDATE adds the delta where the result stays ≥ 0 (buyers' `stock - q WHERE
+ * stock >= q` and other adjustments interleave freely, none overwrites another), and the
+ * adjustment is booked with it; a delta that would go negative is refused and nothing changes.
+ */
+export async function adjustStock(
+  db: Db,
+  actor: Actor,
+  skuId: number,
+  adj: { delta: number; reason: string },
+  now: Date,
+): Promise<{ skuId: number; stock: number }> {
+  const at = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    const sku = await skuRow(t, skuId)
+    if (!sku) throw refuse(SKU_NOT_FOUND, 404)
+    const moved = await t
+      .updateTable('product_skus')
+      .set((eb) => ({ stock: eb('stock', '+', adj.delta) }))
+      .where('id', '=', skuId)
+      .where('removed_time', 'is', null)
+      .where((eb) => eb(eb('stock', '+', adj.delta) as Expression<number>, '>=', 0) as Expression<SqlBool>)
+      .returning('stock')
+      .executeTakeFirst()
+    if (!moved) throw refuse(STOCK_NEGATIVE, 409)
+    const stock = Number(moved.stock)
+    await t
+      .insertInto('stock_adjustments')
+      .values({
+        sku_id: skuId,
+        delta: adj.delta,
+        stock_after: stock,
+        reason: adj.reason,
+        staff_id: actor.staffId,
+        username: actor.username,
+        create_time: at,
+      })
+      .execute()
+    // The page's SKU list shows stock; listings do not, so only the product's page is marked.
+    await markChanged(t, [`product:${sku.spu_id}`], at)
+    await audit(t, actor, now, {
+      action: 'sku.stock',
+      target: `sku:${skuId}`,
+      after: { spuId: sku.spu_id, delta: adj.delta, stock, reason: adj.reason },
+    })
+    return { skuId, stock }
+  })
+}
+
+/**
+ * Puts a product on the shelf (listed: true) or takes it off: one conditional UPDATE of `ext`,
+ * so the second of two staff is told 409. Unlisted, it leaves listings, search and home, and its
+ * page says 当前商品已经下架 (OFF_SHELF, catalog.index.ts).
+ */
+export async function setListed(
+  db: Db,
+  actor: Actor,
+  spuId: number,
+  listed: boolean,
+  now: Date,
+): Promise<AdminProduct> {
+  await db.transaction().execute(async (t) => {
+    const found = await t
+      .selectFrom('product_spus')
+      .select('id')
+      .where('id', '=', spuId)
+      .where('is_show', '=', 1)
+      .executeTakeFirst()
+    if (!found) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const changed = await t
+      .updateTable('product_spus')
+      .set({ ext: listed ? LISTED : UNLISTED })
+      .where('id', '=', spuId)
+      .where('ext', listed ? '<>' : '=', LISTED)
+      .executeTakeFirst()
+    if (changed.numUpdatedRows === 0n) throw refuse(listed ? ALREADY_LISTED : ALREADY_UNLISTED, 409)
+    await markChanged(t, productTags(spuId), dbTime(now))
+    await audit(t, actor, now, {
+      action: listed ? 'product.list' : 'product.unlist',
+      target: `product:${spuId}`,
+      before: { listed: !listed },
+      after: { listed },
+    })
+  })
+  return adminProduct(db, spuId)
+}
+
+/** editProduct(db, actor, 3, { title: '新名称' }, now): the product's title and subtitle, marked for every page that shows them. */
+export async function editProduct(
+  db: Db,
+  actor: Actor,
+  spuId: number,
+  edit: { title?: string; subTitle?: string },
+  now: Date,
+): Promise<AdminProduct> {
+  await db.transaction().execute(async (t) => {
+    const before = await t
+      .selectFrom('product_spus')
+      .select(['title', 'sub_title'])
+      .where('id', '=', spuId)
+      .where('is_show', '=', 1)
+      .executeTakeFirst()
+    if (!before) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const after = { title: edit.title ?? before.title, sub_title: edit.subTitle ?? before.sub_title }
+    await t.updateTable('product_spus').set(after).where('id', '=', spuId).execute()
+    await markChanged(t, productTags(spuId), dbTime(now))
+    await audit(t, actor, now, {
+      action: 'product.edit',
+      target: `product:${spuId}`,
+      before: { title: before.title, subTitle: before.sub_title },
+      after: { title: after.title, subTitle: after.sub_title },
+    })
+  })
+  return adminProduct(db, spuId)
+}
+
+/** addSku(db, actor, 3, { title: '大号', priceFen: 9900 }, now): a new SKU at stock 0 (stock comes by adjustment). */
+export async function addSku(
+  db: Db,
+  actor: Actor,
+  spuId: number,
+  sku: { title: string; priceFen: number },
+  now: Date,
+): Promise<AdminSku> {
+  return db.transaction().execute(async (t) => {
+    const found = await t
+      .selectFrom('product_spus')
+      .select('id')
+      .where('id', '=', spuId)
+      .where('is_show', '=', 1)
+      .executeTakeFirst()
+    if (!found) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const row = await t
+      .insertInto('product_skus')
+      .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })
+      .returning(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+      .executeTakeFirstOrThrow()
+    await derivePriceMin(t, spuId)
+    await markChanged(t, productTags(spuId), dbTime(now))
+    await audit(t, actor, now, {
+      action: 'sku.add',
+      target: `sku:${row.id}`,
+      after: { spuId, title: sku.title, price: fenToYuan(sku.priceFen) },
+    })
+    return skuOf(row)
+  })
+}
+
+/**
+ * Removes a SKU that no open order (待付款, 待发货, 待收货) holds: its row stays for past orders and
+ * the stock book, marked removed, so it is no longer shown, sold or priced. The last SKU of a
+ * product stays (a product without one could not be bought; unlist it instead).
+ */
+export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date): Promise<AdminProduct> {
+  const spuId = await db.transaction().execute(async (t) => {
+    const sku = await skuRow(t, skuId)
+    if (!sku) throw refuse(SKU_NOT_FOUND, 404)
+    const siblings = await t
+      .selectFrom('product_skus')
+      .select(sql<number>`COUNT(*)`.as('n'))
+      .where('spu_id', '=', sku.spu_id)
+      .where('removed_time', 'is', null)
+      .executeTakeFirst()
+    if (Number(siblings?.n ?? 0) <= 1) throw refuse(LAST_SKU, 409)
+    const at = dbTime(now)
+    const removed = await t
+      .updateTable('product_skus')
+      .set({ removed_time: at })
+      .where('id', '=', skuId)
+      .where('removed_time', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('order_items as i')
+              .innerJoin('orders as o', 'o.id', 'i.order_id')
+              .select('i.id')
+              .where('i.sku_id', '=', skuId)
+              .where('o.status', 'in', [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.unreceived]),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    if (removed.numUpdatedRows === 0n) throw refuse(SKU_IN_OPEN_ORDER, 409)
+    await derivePriceMin(t, sku.spu_id)
+    await markChanged(t, productTags(sku.spu_id), at)
+    await audit(t, actor, now, {
+      action: 'sku.remove',
+      target: `sku:${skuId}`,
+      before: {
+        spuId: sku.spu_id,
+        title: sku.title,
+        price: fenToYuan(sku.price_fen),
+        stock: Number(sku.stock),
+      },
+    })
+    return sku.spu_id
+  })
+  return adminProduct(db, spuId)
+}

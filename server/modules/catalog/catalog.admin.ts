@@ -1,0 +1,54 @@
+import { ok, router } from '../../contract/index.ts'
+import { actorOf } from '../staff/admin-route.ts'
+import {
+  addSku,
+  adjustStock,
+  adminProduct,
+  editProduct,
+  editSku,
+  removeSku,
+  searchProducts,
+  setListed,
+} from './catalog.admin.service.ts'
+import * as routes from './catalog.admin-routes.ts'
+
+/** Marketing's products (issue 21): list, one product, SKU price, stock adjustments, listing. */
+export const catalogAdmin = router()
+  .openapi(routes.getAdminProducts, async (c) => {
+    const { listed, low, ...q } = c.req.valid('query')
+    return ok(
+      c,
+      await searchProducts(c.get('deps').db, {
+        ...q,
+        listed: listed === undefined ? undefined : listed === '1',
+        low: low === '1',
+      }),
+    )
+  })
+  .openapi(routes.getAdminProduct, async (c) =>
+    ok(c, await adminProduct(c.get('deps').db, c.req.valid('param').id)),
+  )
+  .openapi(routes.postProductListing, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await setListed(db, actorOf(c), c.req.valid('param').id, c.req.valid('json').listed, now()))
+  })
+  .openapi(routes.patchSku, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await editSku(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+  })
+  .openapi(routes.postSkuStock, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await adjustStock(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+  })
+  .openapi(routes.patchProduct, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await editProduct(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.postSku, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await addSku(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.deleteSku, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await removeSku(db, actorOf(c), c.req.valid('param').skuId, now()))
+  })

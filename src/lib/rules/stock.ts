@@ -1,0 +1,90 @@
+/**
+ * What marketing types on the product screens (issue 21): a SKU's new price (the one price
+ * rule) and a stock adjustment — a whole, non-zero change with a reason, never a new total, so
+ * two staff adjusting while customers buy add up. The dialog and the admin calls share these.
+ */
+import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
+import { checkPrice } from './price.ts'
+
+export const STOCK_REASON_MAX = 200
+/** The largest single adjustment: a typo of extra digits is refused, not booked. */
+export const STOCK_DELTA_MAX = 1_000_000
+export const STOCK_NEGATIVE = '库存不足，调整后库存不能为负数'
+
+/** checkStockAdjust({ delta: '-3', reason: '盘点' }) → { delta: -3, reason: '盘点' }. */
+export function checkStockAdjust(
+  input: Input,
+): Checked<{ delta: number; reason: string }, 'delta' | 'reason'> {
+  const raw = text(input, 'delta')
+  const delta = /^[+-]?\d+$/.test(raw) ? Number(raw) : Number.NaN
+  const reason = text(input, 'reason')
+  return checked(
+    firstError<'delta' | 'reason'>([
+      ['delta', !raw, '请填写调整数量'],
+      ['delta', !Number.isInteger(delta), '调整数量须为整数'],
+      ['delta', delta === 0, '调整数量不能为0'],
+      ['delta', Math.abs(delta) > STOCK_DELTA_MAX, `调整数量不能超过${STOCK_DELTA_MAX}`],
+      ['reason', !reason, '请填写调整原因'],
+      ['reason', len(reason) > STOCK_REASON_MAX, `调整原因不能超过${STOCK_REASON_MAX}个字`],
+    ]),
+    { delta, reason },
+  )
+}
+
+export const SKU_TITLE_MAX = 50
+
+/**
+ * checkSkuEdit({ price: '32.9' }) → { priceFen: 3290 }; checkSkuEdit({ title: '大号' }) → { title: '大号' }.
+ * Each field is optional, at least one is given; a price goes through the one price rule.
+ */
+export function checkSkuEdit(
+  input: Input,
+): Checked<{ priceFen?: number; title?: string }, 'price' | 'title'> {
+  const out: { priceFen?: number; title?: string } = {}
+  if (input.title !== undefined) {
+    const title = text(input, 'title')
+    if (!title) return { error: '请填写规格名称', field: 'title', value: null }
+    if (len(title) > SKU_TITLE_MAX)
+      return { error: `规格名称不能超过${SKU_TITLE_MAX}个字`, field: 'title', value: null }
+    out.title = title
+  }
+  if (input.price !== undefined || out.title === undefined) {
+    if (text(input, 'price') === '') return { error: '请填写价格', field: 'price', value: null }
+    const r = checkPrice(input.price)
+    if (r.error !== null) return { error: r.error, field: 'price', value: null }
+    out.priceFen = r.fen
+  }
+  return { error: null, field: null, value: out }
+}
+
+export const PRODUCT_TITLE_MAX = 50
+export const PRODUCT_SUBTITLE_MAX = 100
+
+/** checkProductEdit({ title: '新名称' }) → { title: '新名称' }: each optional, at least one; a title is never empty. */
+export function checkProductEdit(
+  input: Input,
+): Checked<{ title?: string; subTitle?: string }, 'title' | 'subTitle'> {
+  const out: { title?: string; subTitle?: string } = {}
+  const no = (field: 'title' | 'subTitle', error: string) => ({ error, field, value: null }) as const
+  if (input.title !== undefined || input.subTitle === undefined) {
+    const title = text(input, 'title')
+    if (!title) return no('title', '请填写商品名称')
+    if (len(title) > PRODUCT_TITLE_MAX) return no('title', `商品名称不能超过${PRODUCT_TITLE_MAX}个字`)
+    out.title = title
+  }
+  if (input.subTitle !== undefined) {
+    const subTitle = text(input, 'subTitle')
+    if (len(subTitle) > PRODUCT_SUBTITLE_MAX)
+      return no('subTitle', `副标题不能超过${PRODUCT_SUBTITLE_MAX}个字`)
+    out.subTitle = subTitle
+  }
+  return { error: null, field: null, value: out }
+}
+
+/** checkNewSku({ title: '大号', price: '99' }) → { title: '大号', priceFen: 9900 }: both required. */
+export function checkNewSku(input: Input): Checked<{ title: string; priceFen: number }, 'title' | 'price'> {
+  const r = checkSkuEdit({ title: input.title ?? '', price: input.price ?? '' })
+  return r.error !== null
+    ? r
+    : { error: null, field: null, value: { title: r.value.title ?? '', priceFen: r.value.priceFen ?? 0 } }
+}
