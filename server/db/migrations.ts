@@ -613,6 +613,16 @@ CREATE TABLE complaint_states (
 CREATE INDEX articles_moderated ON articles(moderated);
 `,
   },
+  {
+    version: 16,
+    name: 'banner start and end times',
+    // Marketing may give a banner a time window (issue 21): shown from start_time (inclusive) until
+    // end_time (exclusive), China wall-clock text like every stored time; NULL is open-ended.
+    sql: `
+ALTER TABLE banners ADD COLUMN start_time TEXT;
+ALTER TABLE banners ADD COLUMN end_time TEXT;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -118,6 +118,8 @@ export interface BannersTable {
   title: Def<string>
   sort: Def<number>
   is_show: Def<number>
+  start_time: Def<string | null>
+  end_time: Def<string | null>
 }
 
 export interface ArticlesTable {

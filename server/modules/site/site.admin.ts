@@ -1,0 +1,47 @@
+import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
+import { ok, router } from '../../contract/index.ts'
+import { buildStatus } from '../../site-hooks.ts'
+import { actorOf } from '../staff/admin-route.ts'
+import { keepStaffFile } from '../uploads/uploads.service.ts'
+import * as routes from './banners.admin-routes.ts'
+import { createBanner, deleteBanner, editBanner, listBanners } from './banners.service.ts'
+
+/** The back office's site content (issue 21): banners, content images, the builder's status. */
+export const siteAdmin = router()
+  .openapi(routes.getAdminBanners, async (c) =>
+    ok(c, await listBanners(c.get('deps').db, c.req.valid('query').position)),
+  )
+  .openapi(routes.postAdminBanner, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(c, await createBanner(db, config, actorOf(c), c.req.valid('json'), now()))
+  })
+  .openapi(routes.putAdminBanner, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await editBanner(db, config, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+    )
+  })
+  .openapi(routes.deleteAdminBanner, async (c) => {
+    const { db, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    await deleteBanner(db, actorOf(c), id, now())
+    return ok(c, { id })
+  })
+  .openapi(routes.postContentImage, async (c) => {
+    const { config } = c.get('deps')
+    const path = await keepStaffFile(
+      c.req.raw.body,
+      c.req.header('content-type') ?? '',
+      config,
+      ['png', 'jpg', 'gif', 'webp'],
+      UPLOAD_MAX_BYTES,
+      'public',
+    )
+    return ok(c, { path })
+  })
+  .openapi(routes.getBuildStatus, async (c) => {
+    const { db, siteStatus } = c.get('deps')
+    c.header('Cache-Control', 'no-store')
+    return ok(c, await (siteStatus ? siteStatus() : buildStatus(db, {})))
+  })
