@@ -148,6 +148,8 @@ export interface ArticlesTable {
   update_time: string
   /** 1: taken off the shelf by an operator (migration 14); the owner cannot list it again. */
   moderated: Def<number>
+  /** The FAQ's order (migration 16). */
+  sort: Def<number>
 }
 
 export interface CourseSectionsTable {
