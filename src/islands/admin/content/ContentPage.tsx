@@ -438,7 +438,7 @@ function Texts({ onSaved }: { onSaved: OnSaved }) {
             e.preventDefault()
             if (await contentApi.editText(t.key, edits[t.key] ?? t.value).catch(() => null)) {
               toast('success', `${t.title}已保存`)
-              setEdits({ ...edits, [t.key]: undefined as never })
+              setEdits(({ [t.key]: _, ...rest }) => rest)
               reload()
               onSaved('config')
             }
