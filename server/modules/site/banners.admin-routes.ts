@@ -5,6 +5,7 @@
 import { BannerPosition } from '../../../src/lib/constants.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
 import { id, oneOf } from '../../contract/params.ts'
+import { apiToDbTime } from '../../time.ts'
 import { adminRoute } from '../staff/admin-route.ts'
 
 const POSITIONS = Object.values(BannerPosition) as [string, ...string[]]
@@ -16,7 +17,13 @@ const When = z
     z.literal(''),
     z.null(),
   ])
-  .transform((v) => (v ? (v.length === 16 ? `${v}:00` : v) : null))
+  .transform((v, ctx) => {
+    if (!v) return null
+    // The calendar check of every stored time: no 30 February, no hour 24.
+    const at = apiToDbTime((v.length === 16 ? `${v}:00` : v).replace(/\D/g, ''))
+    if (!at) ctx.addIssue({ code: 'custom', message: '时间格式不正确，应为yyyy-mm-dd hh:mm' })
+    return at
+  })
   .optional()
   .openapi({ type: 'string', description: '开始/结束时间（yyyy-mm-dd hh:mm，北京时间）；空为不限' })
 

@@ -92,6 +92,13 @@ describe('banners (PUT /api/admin/banners/{id} and the rest)', () => {
 
     const bad = await h.send('PUT', `/api/admin/banners/${now.id}`, { startTime: at(2 * hour) }, mk.auth)
     expect([bad.http, bad.data]).toEqual([400, '结束时间须晚于开始时间'])
+    const feb30 = await h.send(
+      'PUT',
+      `/api/admin/banners/${now.id}`,
+      { endTime: '2026-02-30 10:00' },
+      mk.auth,
+    )
+    expect([feb30.http, feb30.data]).toEqual([400, '时间格式不正确，应为yyyy-mm-dd hh:mm'])
     const open = await h.send('PUT', `/api/admin/banners/${later.id}`, { startTime: null }, mk.auth)
     expect(open.http).toBe(200)
     expect((await shown()).map((b) => b.id)).toContain(later.id)
