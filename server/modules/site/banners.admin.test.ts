@@ -4,7 +4,7 @@ import { startServer } from '../../../tests/api/harness.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import { changesSince, latestChange } from '../../changes.ts'
 import { dbTime } from '../../time.ts'
-import type { AdminBanner } from './banners.service.ts'
+import { type AdminBanner, markBannerTimes } from './banners.service.ts'
 
 const h = startServer()
 
@@ -102,6 +102,22 @@ describe('banners (PUT /api/admin/banners/{id} and the rest)', () => {
     const open = await h.send('PUT', `/api/admin/banners/${later.id}`, { startTime: null }, mk.auth)
     expect(open.http).toBe(200)
     expect((await shown()).map((b) => b.id)).toContain(later.id)
+  })
+
+  it('the moment a timed banner starts or ends marks `banner`, so the built pages follow', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const soon = new Date(Date.now() + 3 * 60_000)
+    const b = await newBanner(mk.auth, {
+      startTime: dbTime(soon).slice(0, 16),
+      endTime: dbTime(new Date(soon.getTime() + 3_600_000)).slice(0, 16),
+    })
+    const start = new Date(`${b.startTime?.replace(' ', 'T')}+08:00`)
+    expect(
+      await markBannerTimes(h.db, new Date(start.getTime() - 60_000), new Date(start.getTime() - 1000)),
+    ).toBe(false)
+    const mark = await latestChange(h.db)
+    expect(await markBannerTimes(h.db, new Date(start.getTime() - 1000), start)).toBe(true)
+    expect((await changesSince(h.db, mark)).tags).toContain('banner')
   })
 
   it('creates with an uploaded image only, deletes with an audit row; a missing banner is 404', async () => {

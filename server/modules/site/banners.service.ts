@@ -153,3 +153,41 @@ export async function deleteBanner(db: Db, actor: Actor, id: number, now: Date):
     await markChanged(t, ['banner'], dbTime(now))
   })
 }
+
+/**
+ * Marks `banner` when a banner's start or end time fell in (from, to]: the built pages show the
+ * banners of their build, so the moment a timed banner starts or ends is a change like a save.
+ * Answers whether it marked. markBannerTimes(db, lastCheck, now) → true
+ */
+export async function markBannerTimes(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [a, b] = [dbTime(from), dbTime(to)]
+  const due = await db
+    .selectFrom('banners')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('start_time', '>', a), eb('start_time', '<=', b)]),
+        eb.and([eb('end_time', '>', a), eb('end_time', '<=', b)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  if (due) await markChanged(db, ['banner'], b)
+  return !!due
+}
+
+/** Checks markBannerTimes every `everyMs` (the builder's process); answers the stop function. */
+export function startBannerClock(db: Db, now: () => Date, everyMs = 15_000, log = console.log) {
+  let last = now()
+  const timer = setInterval(() => {
+    const at = now()
+    markBannerTimes(db, last, at)
+      .then((marked) => {
+        if (marked) log('[site] 广告图到达开始或结束时间，已排队重建')
+      })
+      .catch((e: unknown) => log(`[site] 检查广告图时间失败：${e instanceof Error ? e.message : e}`))
+    last = at
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
