@@ -41,5 +41,10 @@ test('marketing edits a banner and the home page shows it after the rebuild', as
     await expect(page.getByRole('button', { name: tab })).toHaveAttribute('aria-current', 'page')
     await expectAccessible(page)
   }
-  await expect(page.getByRole('table', { name: '字典' })).toContainText('个商品')
+  const dict = page.getByRole('table', { name: '字典' })
+  await expect(dict).toContainText('个商品')
+  // A category in use: asked first, then refused with where it is used.
+  await dict.getByRole('button', { name: '删除' }).first().click()
+  await page.getByRole('dialog').getByRole('button').last().click()
+  await expect(page.locator('#toasts')).toContainText(/正被\d+个商品使用，不能删除/)
 })
