@@ -24,6 +24,7 @@ import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
 import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
+import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
@@ -55,6 +56,7 @@ export const modules = [
   publishing,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
+  siteAdmin,
   customersAdmin,
   customerOrdersAdmin,
   walletAdmin,

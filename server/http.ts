@@ -5,6 +5,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
 import type { Role } from './modules/staff/permissions.ts'
 import type { SmsProvider } from './providers/sms.ts'
+import type { BuildStatus } from './site-builder.ts'
 
 /** What every handler may use; passed in, so tests choose the database, clock and providers. */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   now: () => Date
   /** Where SMS codes go; the local outbox provider when absent. */
   sms?: SmsProvider
+  /** The site builder's status, for the back office (set by createPortal; absent: from the marks alone). */
+  siteStatus?: () => Promise<BuildStatus>
 }
 
 export interface AuthUser {

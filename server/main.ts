@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
+import { startBannerClock } from './modules/site/banners.service.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
@@ -74,6 +75,8 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise((r) => server.once('listening', r))
 
+  // A timed banner's start or end rebuilds the pages that show banners (banners.service.ts).
+  const stopBannerClock = builder ? startBannerClock(db, () => new Date()) : () => {}
   if (builder) {
     // Built in the background once the API answers; meanwhile the last good site is served.
     const start = await builder.start()
@@ -98,6 +101,7 @@ async function main() {
 
   const stop = () => {
     stopExpiry()
+    stopBannerClock()
     stopReceipt()
     void builder?.stop()
     server.close()

@@ -12,7 +12,7 @@ import { paymentPages } from './modules/payments/payments.pages.ts'
 import { privateFileLinks } from './modules/uploads/private-files.ts'
 import { SANDBOX_PAGE } from './providers/payment.ts'
 import type { SiteBuilder } from './site-builder.ts'
-import { siteHooks } from './site-hooks.ts'
+import { buildStatus, siteHooks } from './site-hooks.ts'
 import { PENDING_RETRY_SECONDS, sitePendingPage } from './site-pending.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -65,7 +65,7 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
       c.header(name, value)
     await next()
   })
-  app.route('/', createApi(deps))
+  app.route('/', createApi({ ...deps, siteStatus: () => buildStatus(deps.db, opts) }))
   for (const path of ['/wechat/*', `${SANDBOX_PAGE}/*`]) {
     app.use(path, async (c, next) => {
       await next()

@@ -636,6 +636,18 @@ CREATE TABLE stock_adjustments (
 CREATE INDEX stock_adjustments_sku ON stock_adjustments(sku_id, id);
 `,
   },
+  {
+    version: 16,
+    name: 'banner times and FAQ order',
+    // Marketing may give a banner a time window (issue 21): shown from start_time (inclusive) until
+    // end_time (exclusive), China wall-clock text like every stored time; NULL is open-ended.
+    // articles.sort orders the FAQ (status 40) as marketing arranges it; other kinds leave it 0.
+    sql: `
+ALTER TABLE banners ADD COLUMN start_time TEXT;
+ALTER TABLE banners ADD COLUMN end_time TEXT;
+ALTER TABLE articles ADD COLUMN sort INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

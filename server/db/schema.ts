@@ -119,6 +119,8 @@ export interface BannersTable {
   title: Def<string>
   sort: Def<number>
   is_show: Def<number>
+  start_time: Def<string | null>
+  end_time: Def<string | null>
 }
 
 export interface ArticlesTable {
@@ -147,6 +149,8 @@ export interface ArticlesTable {
   update_time: string
   /** 1: taken off the shelf by an operator (migration 14); the owner cannot list it again. */
   moderated: Def<number>
+  /** The FAQ's order (migration 16). */
+  sort: Def<number>
 }
 
 export interface CourseSectionsTable {

@@ -220,6 +220,7 @@ export async function faq(db: Db) {
     .where('status', '=', ArticleStatus.faq)
     .where('is_show', '=', 1)
     .where('ext', '=', LISTED)
+    .orderBy('sort')
     .orderBy('id')
     .execute()
   return rows.map((r) => ({ id: r.id, title: r.title, brief: r.brief || r.content }))

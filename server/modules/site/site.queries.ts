@@ -3,11 +3,14 @@ import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { DEFAULT_STAR_THRESHOLDS, parseStarThresholds } from '../../../src/lib/rules/stars.ts'
 import type { Db } from '../../db/index.ts'
 
-export const banners = (db: Db) =>
+/** The banners on show at `at` (a stored-time text): enabled and inside their optional window. */
+export const banners = (db: Db, at: string) =>
   db
     .selectFrom('banners')
     .select(['id', 'position', 'imgurl', 'urls', 'title'])
     .where('is_show', '=', 1)
+    .where((eb) => eb.or([eb('start_time', 'is', null), eb('start_time', '<=', at)]))
+    .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', at)]))
     .orderBy('position')
     .orderBy('sort')
     .orderBy('id')

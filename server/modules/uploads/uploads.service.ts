@@ -226,7 +226,8 @@ export const incomingDir = (dirs: FileDirs) => join(dirs.privateDir, '.incoming'
 const STAFF_FRAMING = 64 * 1024
 
 /**
- * One file a staff member uploads (an electronic invoice), kept in the private tree: received
+ * One file a staff member uploads (an electronic invoice; a banner image, in the public tree),
+ * kept in the private tree unless `tree` says otherwise: received
  * as it arrives, at most `maxBytes`, refused unless its bytes are one of the `accept`ed kinds
  * (by extension: 'pdf', 'png' …). No daily quota: staff are few and their writes are audited.
  * await keepStaffFile(c.req.raw.body, contentType, dirs, ['pdf', 'png', 'jpg'], max) → '/private/u/3f/….pdf'
@@ -237,6 +238,7 @@ export async function keepStaffFile(
   dirs: FileDirs,
   accept: readonly string[],
   maxBytes: number,
+  tree: Tree = 'private',
 ): Promise<string> {
   const received = await receiveMultipart(body, contentType, {
     tmpDir: incomingDir(dirs),
@@ -253,5 +255,5 @@ export async function keepStaffFile(
     if (file) await rm(file.tmp, { force: true })
     throw refuse(file && file.size > 0 ? `仅支持上传${accept.join('、')}文件` : '请选择要上传的文件')
   }
-  return keepFile(dirs, 'private', file, kind.ext)
+  return keepFile(dirs, tree, file, kind.ext)
 }

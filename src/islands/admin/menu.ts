@@ -12,6 +12,7 @@ export const MENU: readonly { href: string; label: string; permission: Permissio
   { href: '/admin/certifications/', label: '认证审核', permission: 'certifications.review' },
   { href: '/admin/moderation/', label: '内容审核', permission: 'moderation' },
   { href: '/admin/products/', label: '商品', permission: 'catalog.write' },
+  { href: '/admin/content/', label: '站点内容', permission: 'content.write' },
   { href: '/admin/staff/', label: '后台账号', permission: 'staff.manage' },
   { href: '/admin/audit/', label: '操作日志', permission: 'audit.read' },
   { href: '/admin/account/', label: '我的账号', permission: 'self' },

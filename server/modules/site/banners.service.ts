@@ -1,0 +1,193 @@
+/**
+ * Banners written by marketing (issue 21): create, edit, delete. Each write records its audit row
+ * and the `banner` change mark in its own transaction, like `npm run ops -- rebuild banner`, so the
+ * read cache drops GetAdinfoAll and the site builder re-renders the pages that show banners.
+ */
+import { existsSync } from 'node:fs'
+import { markChanged } from '../../changes.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+import { type Actor, audit } from '../staff/audit.ts'
+import { diskPath, type FileDirs } from '../uploads/uploads.service.ts'
+
+export interface BannerInput {
+  position?: string
+  title?: string
+  imgurl?: string
+  link?: string
+  sort?: number
+  enabled?: boolean
+  /** 'yyyy-mm-dd hh:mm:ss' China time, or null for open-ended. */
+  startTime?: string | null
+  endTime?: string | null
+}
+
+export const BANNER_NOT_FOUND = '广告图不存在'
+
+const COLUMNS = [
+  'id',
+  'position',
+  'title',
+  'imgurl',
+  'urls',
+  'sort',
+  'is_show',
+  'start_time',
+  'end_time',
+] as const
+
+type Row = {
+  id: number
+  position: string
+  title: string
+  imgurl: string
+  urls: string
+  sort: number
+  is_show: number
+  start_time: string | null
+  end_time: string | null
+}
+
+/** A banner as the back office shows it. */
+export const bannerOut = (r: Row) => ({
+  id: r.id,
+  position: r.position,
+  title: r.title,
+  imgurl: r.imgurl,
+  link: r.urls,
+  sort: r.sort,
+  enabled: r.is_show === 1,
+  startTime: r.start_time,
+  endTime: r.end_time,
+})
+export type AdminBanner = ReturnType<typeof bannerOut>
+
+/** Every banner (shown or not), by position and order; one position when given. */
+export async function listBanners(db: Db, position?: string): Promise<AdminBanner[]> {
+  let q = db.selectFrom('banners').select(COLUMNS)
+  if (position) q = q.where('position', '=', position)
+  const rows = await q.orderBy('position').orderBy('sort').orderBy('id').execute()
+  return rows.map((r) => bannerOut(r as Row))
+}
+
+const columnsOf = (v: BannerInput) => ({
+  ...(v.position !== undefined ? { position: v.position } : {}),
+  ...(v.title !== undefined ? { title: v.title } : {}),
+  ...(v.imgurl !== undefined ? { imgurl: v.imgurl } : {}),
+  ...(v.link !== undefined ? { urls: v.link } : {}),
+  ...(v.sort !== undefined ? { sort: v.sort } : {}),
+  ...(v.enabled !== undefined ? { is_show: v.enabled ? 1 : 0 } : {}),
+  ...(v.startTime !== undefined ? { start_time: v.startTime } : {}),
+  ...(v.endTime !== undefined ? { end_time: v.endTime } : {}),
+})
+
+/** The image must be a public upload on disk (the back office's uploader puts it there). */
+function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string) {
+  if (imgurl === undefined || imgurl === current) return
+  const file = diskPath(dirs, imgurl)
+  if (!file || !imgurl.startsWith('/uploads/') || !existsSync(file)) throw refuse('请上传广告图片')
+}
+
+function checkWindow(start: string | null | undefined, end: string | null | undefined) {
+  if (start && end && start >= end) throw refuse('结束时间须晚于开始时间')
+}
+
+async function rowOf(t: Db, id: number): Promise<Row> {
+  const row = await t.selectFrom('banners').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  if (!row) throw refuse(BANNER_NOT_FOUND, 404)
+  return row as Row
+}
+
+export async function createBanner(
+  db: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  v: BannerInput & { position: string; imgurl: string },
+  now: Date,
+): Promise<AdminBanner> {
+  checkImage(dirs, v.imgurl)
+  checkWindow(v.startTime, v.endTime)
+  return db.transaction().execute(async (t) => {
+    const { id } = await t
+      .insertInto('banners')
+      .values(columnsOf(v) as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const after = bannerOut(await rowOf(t, id))
+    await audit(t, actor, now, { action: 'banner.create', target: `banner:${id}`, after })
+    await markChanged(t, ['banner'], dbTime(now))
+    return after
+  })
+}
+
+export async function editBanner(
+  db: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  id: number,
+  v: BannerInput,
+  now: Date,
+): Promise<AdminBanner> {
+  return db.transaction().execute(async (t) => {
+    const before = bannerOut(await rowOf(t, id))
+    checkImage(dirs, v.imgurl, before.imgurl)
+    checkWindow(
+      v.startTime === undefined ? before.startTime : v.startTime,
+      v.endTime === undefined ? before.endTime : v.endTime,
+    )
+    const set = columnsOf(v)
+    if (Object.keys(set).length) await t.updateTable('banners').set(set).where('id', '=', id).execute()
+    const after = bannerOut(await rowOf(t, id))
+    await audit(t, actor, now, { action: 'banner.edit', target: `banner:${id}`, before, after })
+    await markChanged(t, ['banner'], dbTime(now))
+    return after
+  })
+}
+
+export async function deleteBanner(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (t) => {
+    const before = bannerOut(await rowOf(t, id))
+    await t.deleteFrom('banners').where('id', '=', id).execute()
+    await audit(t, actor, now, { action: 'banner.delete', target: `banner:${id}`, before })
+    await markChanged(t, ['banner'], dbTime(now))
+  })
+}
+
+/**
+ * Marks `banner` when a banner's start or end time fell in (from, to]: the built pages show the
+ * banners of their build, so the moment a timed banner starts or ends is a change like a save.
+ * Answers whether it marked. markBannerTimes(db, lastCheck, now) → true
+ */
+export async function markBannerTimes(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [a, b] = [dbTime(from), dbTime(to)]
+  const due = await db
+    .selectFrom('banners')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('start_time', '>', a), eb('start_time', '<=', b)]),
+        eb.and([eb('end_time', '>', a), eb('end_time', '<=', b)]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  if (due) await markChanged(db, ['banner'], b)
+  return !!due
+}
+
+/** Checks markBannerTimes every `everyMs` (the builder's process); answers the stop function. */
+export function startBannerClock(db: Db, now: () => Date, everyMs = 15_000, log = console.log) {
+  let last = now()
+  const timer = setInterval(() => {
+    const at = now()
+    markBannerTimes(db, last, at)
+      .then((marked) => {
+        if (marked) log('[site] 广告图到达开始或结束时间，已排队重建')
+      })
+      .catch((e: unknown) => log(`[site] 检查广告图时间失败：${e instanceof Error ? e.message : e}`))
+    last = at
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,149 @@
+/** The back office's FAQ, configuration texts and dictionaries (issue 21, permission content.write). */
+import { ClassifyKey, type ClassifyKeyName } from '../../../src/lib/constants.ts'
+import { answers, jsonBody, z } from '../../contract/index.ts'
+import { id, oneOf } from '../../contract/params.ts'
+import { adminRoute } from '../staff/admin-route.ts'
+import { TEXT_TITLES, type TextKey } from './content.service.ts'
+
+const byId = z.object({ id: id() })
+const Removed = z.object({ id: z.number().int() })
+const sort = z.number().int().min(0).max(9999, '排序须为0到9999之间的整数')
+
+export const AdminFaq = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    answer: z.string(),
+    sort: z.number().int(),
+    enabled: z.boolean(),
+  })
+  .openapi('AdminFaq')
+const faqFields = {
+  title: z.string().trim().min(1, '请填写问题').max(100, '问题不能超过100个字符'),
+  answer: z
+    .string()
+    .max(20000, '回答不能超过20000个字符')
+    .openapi({ description: '回答（富文本，经统一的清理）' }),
+  sort,
+  enabled: z.boolean(),
+}
+const FaqNew = z
+  .object({
+    ...faqFields,
+    answer: faqFields.answer.optional(),
+    sort: sort.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .strict()
+  .openapi('FaqNew')
+const FaqEdit = z.object(faqFields).partial().strict().openapi('FaqEdit')
+
+export const getAdminFaq = adminRoute({
+  method: 'get',
+  path: '/admin/faq',
+  permission: 'content.write',
+  summary: '常见问题（含停用的），按排序',
+  responses: answers(z.array(AdminFaq), [401]),
+})
+export const postAdminFaq = adminRoute({
+  method: 'post',
+  path: '/admin/faq',
+  permission: 'content.write',
+  summary: '新增常见问题',
+  request: { body: jsonBody(FaqNew) },
+  responses: answers(AdminFaq, [401]),
+})
+export const putAdminFaq = adminRoute({
+  method: 'put',
+  path: '/admin/faq/{id}',
+  permission: 'content.write',
+  summary: '修改常见问题（只改给出的字段）',
+  request: { params: byId, body: jsonBody(FaqEdit) },
+  responses: answers(AdminFaq, [401, 404]),
+})
+export const deleteAdminFaq = adminRoute({
+  method: 'delete',
+  path: '/admin/faq/{id}',
+  permission: 'content.write',
+  summary: '删除常见问题',
+  request: { params: byId },
+  responses: answers(Removed, [401, 404]),
+})
+
+const TEXT_KEY_LIST = Object.keys(TEXT_TITLES) as [TextKey, ...TextKey[]]
+export const AdminText = z
+  .object({ key: z.enum(TEXT_KEY_LIST), title: z.string(), value: z.string() })
+  .openapi('AdminText')
+
+export const getAdminTexts = adminRoute({
+  method: 'get',
+  path: '/admin/texts',
+  permission: 'content.write',
+  summary: '配置文本：用户协议、隐私政策、等级说明（HTML）与等级门槛（JSON）',
+  responses: answers(z.array(AdminText), [401]),
+})
+export const putAdminText = adminRoute({
+  method: 'put',
+  path: '/admin/texts/{key}',
+  permission: 'content.write',
+  summary: '修改一项配置文本（富文本经统一的清理；levels 为 JSON）',
+  request: {
+    params: z.object({ key: z.enum(TEXT_KEY_LIST) }),
+    body: jsonBody(z.object({ value: z.string().max(50000, '内容不能超过50000个字符') }).strict()),
+  },
+  responses: answers(AdminText, [401]),
+})
+
+const KEYS = Object.keys(ClassifyKey) as [ClassifyKeyName, ...ClassifyKeyName[]]
+export const AdminDictEntry = z
+  .object({
+    id: z.number().int(),
+    key: z.string(),
+    title: z.string(),
+    sort: z.number().int(),
+    usedBy: z.string().openapi({ description: '使用处，如 12个商品、3门课程；空为未使用' }),
+  })
+  .openapi('AdminDictEntry')
+const dictTitle = z.string().trim().min(1, '请填写名称').max(20, '名称不能超过20个字符')
+
+export const getAdminDictionary = adminRoute({
+  method: 'get',
+  path: '/admin/dictionaries',
+  permission: 'content.write',
+  summary: '一个字典键的分类或标签，按排序，附使用处',
+  request: { query: z.object({ key: oneOf('字典键', KEYS) }) },
+  responses: answers(z.array(AdminDictEntry), [401]),
+})
+export const postAdminDictionary = adminRoute({
+  method: 'post',
+  path: '/admin/dictionaries',
+  permission: 'content.write',
+  summary: '新增分类或标签',
+  request: {
+    body: jsonBody(
+      z
+        .object({ key: z.enum(KEYS, { error: '请选择字典' }), title: dictTitle, sort: sort.optional() })
+        .strict(),
+    ),
+  },
+  responses: answers(AdminDictEntry, [401]),
+})
+export const putAdminDictionary = adminRoute({
+  method: 'put',
+  path: '/admin/dictionaries/{id}',
+  permission: 'content.write',
+  summary: '修改分类或标签的名称、排序（使用中的标签不能改名）',
+  request: {
+    params: byId,
+    body: jsonBody(z.object({ title: dictTitle.optional(), sort: sort.optional() }).strict()),
+  },
+  responses: answers(AdminDictEntry, [401, 404]),
+})
+export const deleteAdminDictionary = adminRoute({
+  method: 'delete',
+  path: '/admin/dictionaries/{id}',
+  permission: 'content.write',
+  summary: '删除分类或标签（使用中的不能删除，回答使用处）',
+  request: { params: byId },
+  responses: answers(Removed, [401, 404]),
+})

@@ -1,0 +1,348 @@
+/**
+ * Site content written by marketing (issue 21) besides banners: the FAQ (articles of status 40),
+ * the configuration texts of Users/GetUsersConfigs, and the Classify dictionaries. Like
+ * banners.service.ts, each write is one transaction with its audit row and its change mark
+ * (`faq`, `config`, `dictionary`: the tags `npm run ops -- rebuild` uses), so the read cache
+ * drops the old answers and the site builder re-renders.
+ */
+import { sql } from 'kysely'
+import {
+  ArticleStatus,
+  ClassifyKey,
+  type ClassifyKeyName,
+  KIND_KEYS,
+  LISTED,
+} from '../../../src/lib/constants.ts'
+import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
+import { parseStarThresholds } from '../../../src/lib/rules/stars.ts'
+import { markChanged } from '../../changes.ts'
+import type { Db } from '../../db/index.ts'
+import { refuse } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+import { type Actor, audit } from '../staff/audit.ts'
+
+// --- FAQ ------------------------------------------------------------------------------------
+
+export const FAQ_NOT_FOUND = '问题不存在'
+
+export interface FaqInput {
+  title?: string
+  /** The answer, rich text: stored as the sanitiser leaves it. */
+  answer?: string
+  sort?: number
+  enabled?: boolean
+}
+
+const faqOut = (r: { id: number; title: string; brief: string; sort: number; is_show: number }) => ({
+  id: r.id,
+  title: r.title,
+  answer: r.brief,
+  sort: r.sort,
+  enabled: r.is_show === 1,
+})
+export type AdminFaq = ReturnType<typeof faqOut>
+
+const faqRow = async (t: Db, id: number) => {
+  const r = await t
+    .selectFrom('articles')
+    .select(['id', 'title', 'brief', 'sort', 'is_show'])
+    .where('id', '=', id)
+    .where('status', '=', ArticleStatus.faq)
+    .executeTakeFirst()
+  if (!r) throw refuse(FAQ_NOT_FOUND, 404)
+  return faqOut(r)
+}
+
+/** Every FAQ entry, shown or not, in the order the site shows them. */
+export async function listFaq(db: Db): Promise<AdminFaq[]> {
+  const rows = await db
+    .selectFrom('articles')
+    .select(['id', 'title', 'brief', 'sort', 'is_show'])
+    .where('status', '=', ArticleStatus.faq)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  return rows.map(faqOut)
+}
+
+const faqColumns = (v: FaqInput) => ({
+  ...(v.title !== undefined ? { title: v.title } : {}),
+  ...(v.answer !== undefined ? { brief: sanitizeRichText(v.answer), content: '' } : {}),
+  ...(v.sort !== undefined ? { sort: v.sort } : {}),
+  ...(v.enabled !== undefined ? { is_show: v.enabled ? 1 : 0 } : {}),
+})
+
+export async function createFaq(db: Db, actor: Actor, v: FaqInput & { title: string }, now: Date) {
+  const at = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    const { id } = await t
+      .insertInto('articles')
+      .values({
+        status: ArticleStatus.faq,
+        ext: LISTED,
+        create_time: at,
+        update_time: at,
+        ...faqColumns(v),
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const after = await faqRow(t, id)
+    await audit(t, actor, now, { action: 'faq.create', target: `faq:${id}`, after })
+    await markChanged(t, ['faq'], at)
+    return after
+  })
+}
+
+export async function editFaq(db: Db, actor: Actor, id: number, v: FaqInput, now: Date) {
+  const at = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    const before = await faqRow(t, id)
+    await t
+      .updateTable('articles')
+      .set({ ...faqColumns(v), update_time: at })
+      .where('id', '=', id)
+      .execute()
+    const after = await faqRow(t, id)
+    await audit(t, actor, now, { action: 'faq.edit', target: `faq:${id}`, before, after })
+    await markChanged(t, ['faq'], at)
+    return after
+  })
+}
+
+export async function deleteFaq(db: Db, actor: Actor, id: number, now: Date) {
+  await db.transaction().execute(async (t) => {
+    const before = await faqRow(t, id)
+    await t.deleteFrom('articles').where('id', '=', id).execute()
+    await audit(t, actor, now, { action: 'faq.delete', target: `faq:${id}`, before })
+    await markChanged(t, ['faq'], dbTime(now))
+  })
+}
+
+// --- configuration texts --------------------------------------------------------------------
+
+/** The rich texts of GetUsersConfigs marketing edits: 用户协议, 隐私政策, 等级说明. */
+export const TEXT_KEYS = ['agreement', 'content', 'imgurl'] as const
+export type TextKey = (typeof TEXT_KEYS)[number] | 'levels'
+
+export const TEXT_TITLES: Record<TextKey, string> = {
+  agreement: '用户协议',
+  content: '隐私政策',
+  imgurl: '等级说明',
+  levels: '等级门槛与升级提示',
+}
+
+export async function listTexts(db: Db) {
+  const rows = await db
+    .selectFrom('configs')
+    .select(['ckey', 'value'])
+    .where('ckey', 'in', [...TEXT_KEYS, 'levels'])
+    .execute()
+  return (Object.keys(TEXT_TITLES) as TextKey[]).map((key) => ({
+    key,
+    title: TEXT_TITLES[key],
+    value: rows.find((r) => r.ckey === key)?.value ?? '',
+  }))
+}
+
+/** The stored value: rich text sanitised; levels a JSON object whose stars pass the one check. */
+function textValue(key: TextKey, value: string): string {
+  if (key !== 'levels') return sanitizeRichText(value)
+  let v: unknown
+  try {
+    v = JSON.parse(value)
+  } catch {
+    throw refuse('等级配置须为 JSON')
+  }
+  const stars = (v as { stars?: unknown } | null)?.stars
+  if (!v || typeof v !== 'object' || parseStarThresholds(v) !== stars) throw refuse('星级门槛须为递增的正数')
+  return JSON.stringify(v)
+}
+
+export async function editText(db: Db, actor: Actor, key: TextKey, value: string, now: Date) {
+  const stored = textValue(key, value)
+  return db.transaction().execute(async (t) => {
+    const old = await t.selectFrom('configs').select('value').where('ckey', '=', key).executeTakeFirst()
+    if (old) await t.updateTable('configs').set({ value: stored }).where('ckey', '=', key).execute()
+    else await t.insertInto('configs').values({ ckey: key, value: stored }).execute()
+    await audit(t, actor, now, {
+      action: 'config.edit',
+      target: `config:${key}`,
+      before: { value: old?.value ?? '' },
+      after: { value: stored },
+    })
+    await markChanged(t, ['config'], dbTime(now))
+    return { key, title: TEXT_TITLES[key], value: stored }
+  })
+}
+
+// --- dictionaries ---------------------------------------------------------------------------
+
+export const DICT_NOT_FOUND = '分类或标签不存在'
+
+type Usage = { products: number; courses: number; posts: number; tasks: number }
+const USAGE_NOUN: Record<keyof Usage, string> = {
+  products: '个商品',
+  courses: '门课程',
+  posts: '篇帖子',
+  tasks: '个任务',
+}
+
+/** Which table and kinds a key's entries are used by, and whether by class id or by tag title. */
+function usageOf(key: ClassifyKeyName): {
+  products: boolean
+  statuses: number[]
+  by: 'class' | 'tag' | 'city'
+} {
+  if (key === 'cityTag') return { products: false, statuses: [ArticleStatus.task], by: 'city' }
+  const kind = (Object.entries(KIND_KEYS) as [string, { classKey: string; tagKey: string }][]).find(
+    ([, k]) => k.classKey === key || k.tagKey === key,
+  )
+  const [name, k] = kind as [string, { classKey: string }]
+  return {
+    products: name === 'product',
+    statuses: name === 'product' ? [] : [Number(name)],
+    by: k.classKey === key ? 'class' : 'tag',
+  }
+}
+
+/** How many products and articles use an entry: by class_id, by a title in the comma-separated tag, or by city. */
+async function usage(t: Db, key: ClassifyKeyName, id: number, title: string): Promise<Usage> {
+  const u = usageOf(key)
+  const out: Usage = { products: 0, courses: 0, posts: 0, tasks: 0 }
+  const tagHas = sql<boolean>`(',' || tag || ',') LIKE ${`%,${title.replace(/[\\%_]/g, '\\$&')},%`} ESCAPE '\\'`
+  if (u.products) {
+    const r = await t
+      .selectFrom('product_spus')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(u.by === 'class' ? sql<boolean>`class_id = ${id}` : tagHas)
+      .executeTakeFirstOrThrow()
+    out.products = Number(r.n)
+  }
+  if (u.statuses.length) {
+    const rows = await t
+      .selectFrom('articles')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', u.statuses)
+      .where(
+        u.by === 'class'
+          ? sql<boolean>`class_id = ${id}`
+          : u.by === 'city'
+            ? sql<boolean>`city = ${title}`
+            : tagHas,
+      )
+      .groupBy('status')
+      .execute()
+    for (const r of rows) {
+      const n = Number(r.n)
+      if (r.status === ArticleStatus.course) out.courses = n
+      else if (r.status === ArticleStatus.post) out.posts = n
+      else out.tasks = n
+    }
+  }
+  return out
+}
+
+/** '12个商品、3门课程' — where an entry is used; '' when nowhere. */
+export const usageText = (u: Usage) =>
+  (Object.keys(USAGE_NOUN) as (keyof Usage)[])
+    .filter((k) => u[k] > 0)
+    .map((k) => `${u[k]}${USAGE_NOUN[k]}`)
+    .join('、')
+
+export async function listDictionary(db: Db, key: ClassifyKeyName) {
+  const rows = await db
+    .selectFrom('classifies')
+    .select(['id', 'ckey', 'title', 'sort'])
+    .where('ckey', '=', key)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  return Promise.all(
+    rows.map(async (r) => {
+      const used = await usage(db, key, r.id, r.title)
+      return { id: r.id, key, title: r.title, sort: r.sort, usedBy: usageText(used) }
+    }),
+  )
+}
+
+const dictRow = async (t: Db, id: number) => {
+  const r = await t
+    .selectFrom('classifies')
+    .select(['id', 'ckey', 'title', 'sort'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!r || !(r.ckey in ClassifyKey)) throw refuse(DICT_NOT_FOUND, 404)
+  return { id: r.id, key: r.ckey as ClassifyKeyName, title: r.title, sort: r.sort }
+}
+
+async function refuseDuplicate(t: Db, key: string, title: string, id = 0) {
+  const same = await t
+    .selectFrom('classifies')
+    .select('id')
+    .where('ckey', '=', key)
+    .where('title', '=', title)
+    .where('id', '!=', id)
+    .executeTakeFirst()
+  if (same) throw refuse(`“${title}”已存在`)
+}
+
+export async function createDictEntry(
+  db: Db,
+  actor: Actor,
+  v: { key: ClassifyKeyName; title: string; sort?: number },
+  now: Date,
+) {
+  return db.transaction().execute(async (t) => {
+    await refuseDuplicate(t, v.key, v.title)
+    const { id } = await t
+      .insertInto('classifies')
+      .values({ ckey: v.key, title: v.title, sort: v.sort ?? 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const after = await dictRow(t, id)
+    await audit(t, actor, now, { action: 'dictionary.create', target: `classify:${id}`, after })
+    await markChanged(t, ['dictionary'], dbTime(now))
+    return { ...after, usedBy: '' }
+  })
+}
+
+export async function editDictEntry(
+  db: Db,
+  actor: Actor,
+  id: number,
+  v: { title?: string; sort?: number },
+  now: Date,
+) {
+  return db.transaction().execute(async (t) => {
+    const before = await dictRow(t, id)
+    const used = usageText(await usage(t, before.key, id, before.title))
+    // Tags and cities are stored by their title on each item: renaming one in use would orphan them.
+    if (v.title !== undefined && v.title !== before.title) {
+      if (used && !before.key.endsWith('Class')) throw refuse(`该标签正被${used}使用，不能改名`)
+      await refuseDuplicate(t, before.key, v.title, id)
+    }
+    await t
+      .updateTable('classifies')
+      .set({
+        ...(v.title !== undefined ? { title: v.title } : {}),
+        ...(v.sort !== undefined ? { sort: v.sort } : {}),
+      })
+      .where('id', '=', id)
+      .execute()
+    const after = await dictRow(t, id)
+    await audit(t, actor, now, { action: 'dictionary.edit', target: `classify:${id}`, before, after })
+    await markChanged(t, ['dictionary'], dbTime(now))
+    return { ...after, usedBy: used }
+  })
+}
+
+export async function deleteDictEntry(db: Db, actor: Actor, id: number, now: Date) {
+  await db.transaction().execute(async (t) => {
+    const before = await dictRow(t, id)
+    const used = usageText(await usage(t, before.key, id, before.title))
+    if (used) throw refuse(`“${before.title}”正被${used}使用，不能删除`)
+    await t.deleteFrom('classifies').where('id', '=', id).execute()
+    await audit(t, actor, now, { action: 'dictionary.delete', target: `classify:${id}`, before })
+    await markChanged(t, ['dictionary'], dbTime(now))
+  })
+}
