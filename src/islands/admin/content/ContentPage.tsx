@@ -280,22 +280,11 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
               value={form.endTime}
               onChange={(endTime) => setForm({ ...form, endTime })}
             />
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={form.enabled}
-                onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
-              />
-              展示
-            </label>
-            <div className="mt-2 flex justify-end gap-2">
-              <button type="button" className="btn-outline" onClick={() => setForm(null)}>
-                取消
-              </button>
-              <button type="submit" className="btn-primary">
-                保存
-              </button>
-            </div>
+            <ShownAndSave
+              shown={form.enabled}
+              onShown={(enabled) => setForm({ ...form, enabled })}
+              onCancel={() => setForm(null)}
+            />
           </form>
         )}
       </Dialog>
@@ -398,22 +387,11 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
               inputMode="numeric"
               onChange={(sort) => setForm({ ...form, sort })}
             />
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={form.enabled}
-                onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
-              />
-              展示
-            </label>
-            <div className="mt-2 flex justify-end gap-2">
-              <button type="button" className="btn-outline" onClick={() => setForm(null)}>
-                取消
-              </button>
-              <button type="submit" className="btn-primary">
-                保存
-              </button>
-            </div>
+            <ShownAndSave
+              shown={form.enabled}
+              onShown={(enabled) => setForm({ ...form, enabled })}
+              onCancel={() => setForm(null)}
+            />
           </form>
         )}
       </Dialog>
@@ -631,5 +609,33 @@ export default function ContentPage() {
     <AdminShell title="站点内容" permission="content.write">
       <Content />
     </AdminShell>
+  )
+}
+
+/** The end of a banner or FAQ dialog: its 展示 switch, then 取消 and 保存. */
+function ShownAndSave({
+  shown,
+  onShown,
+  onCancel,
+}: {
+  shown: boolean
+  onShown: (shown: boolean) => void
+  onCancel: () => void
+}) {
+  return (
+    <>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={shown} onChange={(e) => onShown(e.target.checked)} />
+        展示
+      </label>
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" className="btn-outline" onClick={onCancel}>
+          取消
+        </button>
+        <button type="submit" className="btn-primary">
+          保存
+        </button>
+      </div>
+    </>
   )
 }
