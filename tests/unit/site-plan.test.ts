@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ChangeTag } from '../../server/changes.ts'
 import { formatBuildStatus } from '../../server/ops.ts'
@@ -11,6 +13,7 @@ import {
   planFor,
   planPaths,
   statusOf,
+  TAG_PAGES,
   tagForPath,
 } from '../../server/site-builder.ts'
 
@@ -32,13 +35,45 @@ describe('change marks → the pages a build replaces', () => {
     ])
   })
 
-  it('site-wide tags (the layout, banners, FAQ, dictionary, configuration, all) mean a full build', () => {
-    for (const tag of ['config', 'banner', 'faq', 'dictionary', 'all'] as ChangeTag[]) {
+  it('site-wide tags (the dictionary, all) mean a full build', () => {
+    for (const tag of ['dictionary', 'all'] as ChangeTag[]) {
       expect(planFor(['article:1', tag]).kind, tag).toBe('full')
     }
     // A tag this builder does not know: everything, to be safe.
     expect(planFor(['whatever' as ChangeTag]).kind).toBe('full')
     expect(planFor(['article:1'], true).kind).toBe('full')
+  })
+
+  it('banners, the FAQ and the texts: only the pages that show them', () => {
+    expect(planPaths(planFor(['banner']))).toEqual(['/', '/course/', '/product/'])
+    expect(planPaths(planFor(['faq', 'product:3']))).toEqual(['/productdetail/3/', '/question/'])
+    // The texts are read in the browser: nothing to build.
+    expect(planFor(['config'])).toMatchObject({ kind: 'partial', pages: [] })
+    expect(planPaths(planFor(['config']))).toEqual([])
+  })
+
+  it('the pages of banners and FAQ are the pages whose code reads them at build time', () => {
+    const pages = join(import.meta.dirname, '../../src/pages')
+    const read = (f: string) => readFileSync(join(pages, f), 'utf8')
+    const pathOf = (f: string) => (f === 'index.astro' ? '/' : `/${f.replace(/\.astro$/, '')}/`)
+    const files = readdirSync(pages).filter((f) => f.endsWith('.astro'))
+    // ListingPage reads the banners when given a position; the home page reads them itself.
+    const banners = files.filter((f) => /getAdinfoAll|banner=\{/.test(read(f))).map(pathOf)
+    expect(banners.sort()).toEqual([...(TAG_PAGES.banner ?? [])].sort())
+    const faq = files.filter((f) => /ArticleStatus\.faq/.test(read(f))).map(pathOf)
+    expect(faq).toEqual(TAG_PAGES.faq)
+    // No page, component or layout reads banners, FAQ or texts at build time any other way.
+    const src = join(import.meta.dirname, '../../src')
+    const users = (readdirSync(src, { recursive: true }) as string[])
+      .filter((f) => /\.(astro|ts|tsx)$/.test(f))
+      .filter((f) =>
+        /buildApi\.(getAdinfoAll|getArticleQuery|getUsersConfigs)/.test(readFileSync(join(src, f), 'utf8')),
+      )
+    expect(users.sort()).toEqual([
+      'components/ListingPage.astro',
+      'pages/index.astro',
+      'pages/question.astro',
+    ])
   })
 
   it('too many items for a partial build: a full one', () => {
