@@ -46,4 +46,6 @@ export const contentApi = {
     send<DictEntry>('PUT', `/api/admin/dictionaries/${id}`, e),
   deleteEntry: (id: number) => send<{ id: number }>('DELETE', `/api/admin/dictionaries/${id}`),
   buildStatus: () => get<BuildStatus>('/api/admin/site/build-status'),
+  /** After a failed build: build again now instead of at nextRetryAt. */
+  retryBuild: async () => (await adminHttp().post<BuildStatus>('/api/admin/site/build-retry')).data,
 }
