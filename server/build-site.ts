@@ -66,8 +66,8 @@ export async function buildSite(
         PUBLIC_SIGN_IV: opts.bundleSign.iv,
         // Our own API, built from by ourselves: no contract check (src/lib/build/conformance.ts).
         CONFORMANCE: 'off',
-        // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.
-        BUILD_ONLY: partial ? JSON.stringify(plan.only) : '',
+        // The item pages and other pages of a partial build (src/lib/build/env.ts); empty: the whole site.
+        BUILD_ONLY: partial ? JSON.stringify({ ...plan.only, pages: plan.pages }) : '',
         // Compressed here, not by the build: a partial build its moved files (below), a full one
         // in place once it is live (after the swap).
         PRECOMPRESS: 'off',

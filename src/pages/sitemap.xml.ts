@@ -4,7 +4,7 @@
  * A sitemap holds at most 50,000 URLs; beyond that it would have to become a sitemap index.
  */
 import type { APIRoute } from 'astro'
-import { allArticles, allProducts, allTeachers } from '../lib/build/data.ts'
+import { allArticles, allProducts, allTeachers, replaces } from '../lib/build/data.ts'
 import { LISTED_KINDS } from '../lib/constants.ts'
 import { articlePath, productPath, teacherPath } from '../lib/routes.ts'
 
@@ -18,6 +18,8 @@ const escapeXml = (s: string) =>
   )
 
 export const GET: APIRoute = async ({ site }) => {
+  // A partial build that does not replace the sitemap discards it: its lists go unread.
+  if (!replaces('/sitemap.xml')) return new Response('', { headers: { 'Content-Type': 'application/xml' } })
   const origin = site?.origin ?? 'http://localhost:4321'
   const [products, teachers, ...articles] = await Promise.all([
     allProducts(),

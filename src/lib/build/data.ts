@@ -206,6 +206,19 @@ export function only<T extends { id: number }>(kind: keyof BuildOnly, items: rea
   return items.filter((i) => wanted.has(i.id))
 }
 
+/**
+ * Whether this build renders pages of a kind: a partial build that names none of them (a banner
+ * save, a price save names no article) need not page through the 20,000 items of the lists.
+ */
+export const rendersAny = (kind: keyof BuildOnly) => buildEnv.only?.[kind].length !== 0
+
+/**
+ * Whether this build replaces a page other than an item page: every page in a full build, the
+ * plan's in a partial one (server/site-builder.ts), whose other pages are discarded.
+ * replaces('/sitemap.xml') → false in the partial build of a banner save
+ */
+export const replaces = (path: string) => !buildEnv.only?.pages || buildEnv.only.pages.includes(path)
+
 /** Answers held ahead of the page being rendered: enough to keep the API busy, not 20,000. */
 const AHEAD = 256
 
@@ -255,6 +268,7 @@ let productAhead: ((id: number) => Promise<SpuDetail>) | undefined
  * start coming in ahead of rendering, for articleDetail().
  */
 export async function articlePages(): Promise<ArticleCard[]> {
+  if (!rendersAny('article')) return []
   const cards = only('article', (await Promise.all(articleKinds.map((s) => allArticles(s)))).flat())
   articleAhead = fetchAhead(
     cards.map((a) => a.id),
@@ -269,6 +283,7 @@ export const articleDetail = (id: number): Promise<ArticleDetail> =>
 
 /** The products that get a page in this build, in page order; details come in ahead, for productDetail(). */
 export async function productPages(): Promise<SpuCard[]> {
+  if (!rendersAny('product')) return []
   const cards = only('product', await allProducts())
   productAhead = fetchAhead(
     cards.map((p) => p.id),
@@ -280,6 +295,10 @@ export async function productPages(): Promise<SpuCard[]> {
 /** The detail of a product page (ProductSpu/GetProductSpu), fetched ahead by productPages(). */
 export const productDetail = (id: number): Promise<SpuDetail> =>
   productAhead ? productAhead(id) : (callInWorker('getProductSpu', [id]) as Promise<SpuDetail>)
+
+/** The teachers that get a page in this build (only() of allTeachers). */
+export const teacherPages = async (): Promise<PublicUser[]> =>
+  rendersAny('teacher') ? only('teacher', await allTeachers()) : []
 
 /** Teachers: everyone who authored a listed course, plus the home page's recommended ones. */
 export async function allTeachers(): Promise<PublicUser[]> {
