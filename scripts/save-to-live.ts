@@ -4,7 +4,7 @@
 // page, the static product listing (/product/, its first page), the search (the search page's own
 // call, GetProductSpuPage?title=, as an anonymous visitor gets it through the read cache), the home
 // page (its recommended products and its banner). Checks first that the same two calls as operator
-// answer 403. Restores the price and the title at the end.
+// answer 403. Each save is timed from an idle builder. Restores the price and the title at the end.
 //
 //   npm run live -- [--base http://127.0.0.1:4321] [--timeout 120]
 //
@@ -15,6 +15,7 @@ import type { AdminProduct } from '../server/modules/catalog/catalog.admin-route
 import type { AdminBanner } from '../server/modules/site/banners.service.ts'
 import { priceLabel } from '../src/components/detail/text.ts'
 import { DEFAULT_STATE, productQuery } from '../src/islands/listing/query.ts'
+import type { BuildStatus } from '../src/lib/api/admin-content.ts'
 import { ApiRequestError, createApi, createHttp, type Http } from '../src/lib/api/index.ts'
 import { BannerPosition } from '../src/lib/constants.ts'
 import { productPath } from '../src/lib/routes.ts'
@@ -84,6 +85,17 @@ async function timeUntil(started: number, checks: Check[]): Promise<Map<string, 
   return new Map(checks.map((c) => [c.surface, done.get(c.surface) ?? null]))
 }
 
+/** Waits until the builder has nothing queued or running (say, the restore of a previous run). */
+async function builderIdle(http: Http) {
+  const since = performance.now()
+  for (;;) {
+    const s = await http.get<BuildStatus>('/api/admin/site/build-status')
+    if (!s.queued.count && !s.building) return
+    if (performance.now() - since > timeoutMs) throw new Error('站点生成一直未空闲，无法计时')
+    await sleep(500)
+  }
+}
+
 // --- what to change ---------------------------------------------------------------------------
 
 const marketing = await signIn('marketing')
@@ -144,6 +156,8 @@ try {
     rows.push({ what: `${what} → 403`, seconds: refused === 403 ? 'ok' : 'FAILED' })
   }
 
+  // Timed from an idle builder, so a build already under way does not count.
+  await builderIdle(marketing)
   let started = performance.now()
   await send(marketing, 'PATCH', `/api/admin/skus/${sku.id}`, { price })
   const priceChecks: Check[] = [
@@ -165,6 +179,7 @@ try {
   ]
   for (const [what, seconds] of await timeUntil(started, priceChecks)) rows.push({ what, seconds })
 
+  await builderIdle(marketing)
   started = performance.now()
   await send(marketing, 'PUT', `/api/admin/banners/${homeBanner.id}`, { title })
   const bannerChecks: Check[] = [

@@ -1,15 +1,15 @@
 /**
  * Site content in the back office (issue 21): marketing edits a home banner's title and link on
  * /admin/content/, the screen follows the site builder until the change is live, and the static
- * home page then shows the new banner (no restart, no ops command). axe checks the screen, the
- * dialog and the other tabs.
+ * home page shows the new banner within 30 s of the save (no restart, no ops command). axe checks
+ * the screen, the dialog and the other tabs.
  */
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs } from './admin-session.ts'
 import { expect, test } from './test.ts'
 
-test('marketing edits a banner and the home page shows it after the rebuild', async ({ page, request }) => {
-  test.setTimeout(180_000)
+test('marketing edits a banner and the home page shows it within 30 s', async ({ page, request }) => {
+  test.setTimeout(90_000)
   await signInStaffAs(page, request, 'marketing')
   await page.goto('/admin/content/')
   await expect(page.getByRole('table', { name: '广告图' })).toBeVisible()
@@ -30,7 +30,8 @@ test('marketing edits a banner and the home page shows it after the rebuild', as
 
   const status = page.locator('[data-build-status]')
   await expect(status).toBeVisible()
-  await expect(status.locator('[data-live]')).toBeVisible({ timeout: 150_000 })
+  await expect(status.locator('[data-live]')).toBeVisible({ timeout: 30_000 })
+  expect(Date.now() - started).toBeLessThan(30_000)
   const home = await (await request.get('/')).text()
   expect(home).toContain(`alt="${title}"`)
   expect(home).toContain(`href="${link}"`)
