@@ -21,7 +21,11 @@ import { type Db, isPg } from './db/index.ts'
 
 // --- what a change rebuilds ------------------------------------------------------------------
 
-/** The listing page of each `list:` tag; the sitemap lists the items of all of them. */
+/**
+ * The listing page of each `list:` tag. The sitemap lists the items of all of them: a partial
+ * build adds and removes the item pages it makes or removes there (server/build-site.ts), so no
+ * mark needs the whole of it rendered again, reading the 20,000 items of every list.
+ */
 export const LIST_PAGES: Record<string, string> = {
   'list:10': '/association/',
   'list:20': '/task/',
@@ -50,7 +54,7 @@ export interface BuildPlan {
   kind: 'full' | 'partial'
   /** Partial: the items whose own pages are re-rendered, or removed when no longer listed. */
   only: BuildOnly
-  /** Partial: the other pages replaced from the build ('/', '/course/', '/sitemap.xml' …). */
+  /** Partial: the other pages replaced from the build ('/', '/course/' …). */
   pages: string[]
   /** The marks this plan answers. */
   tags: ChangeTag[]
@@ -65,7 +69,7 @@ const ITEM = /^(article|product|teacher):([1-9]\d{0,9})$/
 
 /**
  * What a set of change marks rebuilds.
- * planFor(['article:12', 'list:20', 'home']) → partial: /detail/12/, /task/, /sitemap.xml and /
+ * planFor(['article:12', 'list:20', 'home']) → partial: /detail/12/, /task/ and /
  * planFor(['banner']) → partial: /, /product/, /course/
  * planFor(['dictionary']) → full
  */
@@ -84,7 +88,7 @@ export function planFor(tags: readonly ChangeTag[], forceFull = false): BuildPla
     const item = ITEM.exec(tag)
     const listing = Object.hasOwn(LIST_PAGES, tag) ? LIST_PAGES[tag] : undefined
     if (item) only[item[1] as keyof BuildOnly].push(Number(item[2]))
-    else if (listing) pages.add(listing).add('/sitemap.xml')
+    else if (listing) pages.add(listing)
     else if (tag === 'home') pages.add('/')
     else if (Object.hasOwn(TAG_PAGES, tag)) for (const page of TAG_PAGES[tag] ?? []) pages.add(page)
     // A site-wide tag, or one this builder does not know: everything, to be safe.
@@ -98,7 +102,7 @@ export function planFor(tags: readonly ChangeTag[], forceFull = false): BuildPla
 
 /**
  * The URL paths a partial plan touches: the item pages first, then the shared ones.
- * planPaths(planFor(['product:3', 'list:product'])) → ['/productdetail/3/', '/product/', '/sitemap.xml']
+ * planPaths(planFor(['product:3', 'list:product'])) → ['/productdetail/3/', '/product/']
  */
 export const planPaths = (plan: BuildPlan): string[] => [
   ...plan.only.article.map(articlePath),
@@ -127,8 +131,6 @@ export function tagForPath(path: string): ChangeTag {
   if (m && n)
     return `${m[1] === 'detail' ? 'article' : m[1] === 'productdetail' ? 'product' : 'teacher'}:${Number(n)}`
   if (p === '/') return 'home'
-  // Any listing's tag brings the sitemap up to date.
-  if (p === '/sitemap.xml/') return 'list:product'
   const list = Object.entries(LIST_PAGES).find(([, page]) => page === p)?.[0]
   return (list as ChangeTag | undefined) ?? 'all'
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { planFor } from '../../server/site-builder.ts'
 import { qrSvg } from '../../src/components/qr.ts'
 import { fetchAhead } from '../../src/lib/build/data.ts'
-import { parseBuildOnly } from '../../src/lib/build/env.ts'
 
 /** A fetchOne that records what was asked and answers when told to. */
 function fakeApi() {
@@ -70,29 +68,5 @@ describe('qrSvg: the footer codes are drawn once per build', () => {
     const svg = await a
     expect(svg).toMatch(/^<svg[^>]*width="96"/)
     expect(await qrSvg('http://localhost:4321/?from=mp', 96)).not.toBe(svg)
-  })
-})
-
-describe('BUILD_ONLY: what a partial build renders', () => {
-  it('reads the items and the other pages the builder sends', () => {
-    expect(parseBuildOnly(undefined)).toBeNull()
-    expect(
-      parseBuildOnly(
-        JSON.stringify({ ...planFor(['banner', 'product:3']).only, pages: planFor(['banner']).pages }),
-      ),
-    ).toEqual({ article: [], product: [3], teacher: [], pages: ['/', '/course/', '/product/'] })
-    // Without pages (an older builder): any page may be wanted, the sitemap included.
-    expect(parseBuildOnly('{"article":[12]}')).toEqual({
-      article: [12],
-      product: [],
-      teacher: [],
-      pages: null,
-    })
-  })
-
-  it('stops the build on a malformed value rather than build everything', () => {
-    expect(() => parseBuildOnly('{"article":["12"]}')).toThrow('BUILD_ONLY.article')
-    expect(() => parseBuildOnly('{"pages":"/"}')).toThrow('BUILD_ONLY.pages')
-    expect(() => parseBuildOnly('{"pages":[1]}')).toThrow('BUILD_ONLY.pages')
   })
 })

@@ -193,8 +193,8 @@ describe('the site builder: debounce, one at a time', () => {
     r.advance(100)
     await r.builder.tick() // no debounce for a follow-up
     expect(r.built.map((p) => [p.only.article, p.pages, p.defer])).toEqual([
-      [[1], ['/sitemap.xml', '/task/'], true],
-      [[7], ['/sitemap.xml', '/task/'], false],
+      [[1], ['/task/'], true],
+      [[7], ['/task/'], false],
     ])
     r.advance(10_000)
     await r.builder.tick()
@@ -332,7 +332,7 @@ describe('the site builder at start', () => {
     await r.builder.stop()
     expect(d.build).toBe(false)
     expect(r.built.map((p) => [p.kind, planPaths(p)])).toEqual([
-      ['partial', ['/productdetail/4/', '/product/', '/sitemap.xml']],
+      ['partial', ['/productdetail/4/', '/product/']],
     ])
   })
 

@@ -18,20 +18,19 @@ import {
 } from '../../server/site-builder.ts'
 
 describe('change marks → the pages a build replaces', () => {
-  it('a published task: its page, its listing, the sitemap, the home page and the author', () => {
+  it('a published task: its page, its listing, the home page and the author (the sitemap follows the item pages)', () => {
     const plan = planFor(['article:12', 'list:20', 'home', 'teacher:7'])
     expect(plan.kind).toBe('partial')
     expect(plan.only).toEqual({ article: [12], product: [], teacher: [7] })
-    expect(planPaths(plan)).toEqual(['/detail/12/', '/teacher/7/', '/', '/sitemap.xml', '/task/'])
+    expect(planPaths(plan)).toEqual(['/detail/12/', '/teacher/7/', '/', '/task/'])
   })
 
-  it('each listing tag names its own listing page, and all of them the sitemap', () => {
-    expect(planPaths(planFor(['list:10']))).toEqual(['/association/', '/sitemap.xml'])
-    expect(planPaths(planFor(['list:30']))).toEqual(['/course/', '/sitemap.xml'])
+  it('each listing tag names its own listing page', () => {
+    expect(planPaths(planFor(['list:10']))).toEqual(['/association/'])
+    expect(planPaths(planFor(['list:30']))).toEqual(['/course/'])
     expect(planPaths(planFor(['list:product', 'product:3', 'product:3']))).toEqual([
       '/productdetail/3/',
       '/product/',
-      '/sitemap.xml',
     ])
   })
 
@@ -101,7 +100,8 @@ describe('change marks → the pages a build replaces', () => {
     expect(tagForPath('/task/')).toBe('list:20')
     expect(tagForPath('/association/')).toBe('list:10')
     expect(tagForPath('/product/')).toBe('list:product')
-    expect(tagForPath('/sitemap.xml')).toBe('list:product')
+    // The sitemap whole: a full build (partial ones only add and remove their item pages).
+    expect(tagForPath('/sitemap.xml')).toBe('all')
     // Anything else (/about/ shows the configuration): the whole site.
     expect(tagForPath('/about/')).toBe('all')
     expect(tagForPath('/detail/abc/')).toBe('all')

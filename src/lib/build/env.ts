@@ -13,31 +13,20 @@ export interface BuildOnly {
   teacher: number[]
 }
 
-/** A partial build: its items, and the other pages it replaces ('/', '/sitemap.xml' …; null: not said, any). */
-export interface PartialBuild extends BuildOnly {
-  pages: string[] | null
-}
-
 /**
- * BUILD_ONLY='{"article":[12],"product":[],"teacher":[3],"pages":["/"]}' (set by
- * server/build-site.ts) → those ids and pages; unset → null, a full build. A malformed value
- * stops the build rather than build everything.
+ * BUILD_ONLY='{"article":[12],"product":[],"teacher":[3]}' (set by server/site-builder.ts) → those
+ * ids; unset → null, a full build. A malformed value stops the build rather than build everything.
  */
-export function parseBuildOnly(raw: string | undefined): PartialBuild | null {
+export function parseBuildOnly(raw: string | undefined): BuildOnly | null {
   if (!raw) return null
-  const v = JSON.parse(raw) as Record<string, unknown> | null
-  const list = <T>(k: string, ok: (x: unknown) => boolean, absent: T[] | null) => {
-    const got = v?.[k] ?? absent
-    if (got !== null && (!Array.isArray(got) || !got.every(ok))) throw new Error(`BUILD_ONLY.${k}: ${raw}`)
-    return got as T[] | null
+  const v: unknown = JSON.parse(raw)
+  const ids = (k: string) => {
+    const list = (v as Record<string, unknown> | null)?.[k] ?? []
+    if (!Array.isArray(list) || !list.every((n) => Number.isInteger(n)))
+      throw new Error(`BUILD_ONLY.${k}: ${raw}`)
+    return list as number[]
   }
-  const ids = (k: string) => list<number>(k, Number.isInteger, []) ?? []
-  return {
-    article: ids('article'),
-    product: ids('product'),
-    teacher: ids('teacher'),
-    pages: list<string>('pages', (x) => typeof x === 'string', null),
-  }
+  return { article: ids('article'), product: ids('product'), teacher: ids('teacher') }
 }
 
 /**
