@@ -1,12 +1,13 @@
 /**
  * The back office's site-content calls (issue 21): banners, FAQ, configuration texts,
- * dictionaries, and the site builder's status. Admin islands only (src/islands/admin/).
+ * dictionaries, the company facts, and the site builder's status. Admin islands only (src/islands/admin/).
  */
 import type { AdminBanner } from '../../../server/modules/site/banners.service.ts'
 import type { AdminFaq } from '../../../server/modules/site/content.service.ts'
+import type { CompanyFacts } from '../rules/company.ts'
 import { adminHttp } from './admin.ts'
 
-export type { AdminBanner, AdminFaq }
+export type { AdminBanner, AdminFaq, CompanyFacts }
 export type AdminText = { key: string; title: string; value: string }
 export type DictEntry = { id: number; key: string; title: string; sort: number; usedBy: string }
 export type BuildStatus = {
@@ -45,5 +46,7 @@ export const contentApi = {
   editEntry: (id: number, e: { title?: string; sort?: number }) =>
     send<DictEntry>('PUT', `/api/admin/dictionaries/${id}`, e),
   deleteEntry: (id: number) => send<{ id: number }>('DELETE', `/api/admin/dictionaries/${id}`),
+  company: () => get<CompanyFacts>('/api/admin/site/company'),
+  saveCompany: (f: CompanyFacts) => send<CompanyFacts>('PUT', '/api/admin/site/company', f),
   buildStatus: () => get<BuildStatus>('/api/admin/site/build-status'),
 }

@@ -15,6 +15,7 @@ import { type Column, DataTable } from '../DataTable.tsx'
 import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
+import { CompanyForm } from './CompanyForm.tsx'
 
 const POSITION_NAMES: Record<string, string> = {
   [BannerPosition.home]: '首页',
@@ -41,6 +42,7 @@ const TABS = [
   { id: 'faq', label: '常见问题' },
   { id: 'texts', label: '配置文本' },
   { id: 'dict', label: '字典' },
+  { id: 'company', label: '公司信息' },
 ] as const
 
 type Saved = { tag: string; at: number } | null
@@ -596,6 +598,8 @@ function Content() {
         <Texts onSaved={onSaved} />
       ) : f.tab === 'dict' ? (
         <Dictionaries onSaved={onSaved} />
+      ) : f.tab === 'company' ? (
+        <CompanyForm onSaved={onSaved} />
       ) : (
         <Banners onSaved={onSaved} />
       )}
@@ -603,7 +607,7 @@ function Content() {
   )
 }
 
-/** /admin/content/: banners, FAQ, configuration texts and dictionaries (marketing); every save audited and rebuilt. */
+/** /admin/content/: banners, FAQ, configuration texts, dictionaries and company facts (marketing); every save audited and rebuilt. */
 export default function ContentPage() {
   return (
     <AdminShell title="站点内容" permission="content.write">
