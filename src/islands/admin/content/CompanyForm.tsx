@@ -170,6 +170,7 @@ function Editor({ initial, onSaved }: { initial: CompanyFacts; onSaved: (tag: st
               <Text
                 label="链接"
                 {...bind(`qr.${key}.link`)}
+                required={false}
                 error={at(`qr.${key}.link`) ?? at(`qr.${key}`)}
                 hint="完整网址（https://…）或本站路径（/…）"
               />
@@ -207,6 +208,7 @@ function Editor({ initial, onSaved }: { initial: CompanyFacts; onSaved: (tag: st
       </Section>
 
       <Section id="co-about" title="关于页">
+        <h3 className="text-sm font-medium text-slate-700">公司简介</h3>
         {form.about.intro.map((_, i) => (
           <Item
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id of their own; their text is held in the form.
@@ -224,6 +226,7 @@ function Editor({ initial, onSaved }: { initial: CompanyFacts; onSaved: (tag: st
           error={at('about.intro')}
           onAdd={() => edit((d) => d.about.intro.push(''))}
         />
+        <h3 className="mt-2 text-sm font-medium text-slate-700">主营产品</h3>
         {form.about.productLines.map((_, i) => (
           <Item
             // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their values are held in the form.
@@ -333,6 +336,7 @@ function Text({
   max,
   rows,
   type = 'text',
+  required = true,
 }: {
   path: string
   label: string
@@ -343,6 +347,7 @@ function Text({
   max?: number
   rows?: number
   type?: 'text' | 'tel' | 'email'
+  required?: boolean
 }) {
   const id = idOf(path)
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
@@ -358,7 +363,7 @@ function Text({
     <Field
       id={id}
       label={label}
-      required
+      required={required}
       error={error}
       count={max === undefined ? undefined : value.length}
       max={max}
