@@ -14,6 +14,11 @@ import { type Checked, type Input, isEmail } from './fields.ts'
 import { isPublicUpload } from './files.ts'
 import { COMPANY_TEL_MAX, isCompanyTel } from './phone.ts'
 
+// In the browser (the back office's form), before any schema is made: zod compiles parsers with
+// `new Function` and probes for it, which the site's Content-Security-Policy (no 'unsafe-eval')
+// reports as a violation. The server keeps the compiled parsers.
+if (typeof window !== 'undefined') z.config({ jitless: true })
+
 /** A required text: 请填写{label}, {label}不能超过{max}个字 (the wording of rules/fields.ts `filled`). */
 const filled = (label: string, max: number) =>
   z
