@@ -1,13 +1,16 @@
 /**
- * The back office's FAQ, configuration texts and dictionaries (issue 21, permission content.write);
- * FAQ entries and the rich texts also as drafts: saved, previewed, published, discarded.
+ * The back office's FAQ, configuration texts, dictionaries and company facts (issue 21,
+ * permission content.write); FAQ entries and the rich texts also as drafts: saved, previewed,
+ * published, discarded.
  */
 import { ClassifyKey, type ClassifyKeyName } from '../../../src/lib/constants.ts'
+import { checkCompany } from '../../../src/lib/rules/company.ts'
 import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../src/lib/rules/site-content.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
-import { id, oneOf } from '../../contract/params.ts'
+import { field, id, oneOf, ruleBody } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
 import { TEXT_KEYS, TEXT_TITLES, type TextKey } from './content.service.ts'
+import { CompanyFacts } from './site.routes.ts'
 
 const byId = z.object({ id: id() })
 const Removed = z.object({ id: z.number().int() })
@@ -233,4 +236,34 @@ export const deleteAdminDictionary = adminRoute({
   summary: '删除分类或标签（使用中的不能删除，回答使用处）',
   request: { params: byId },
   responses: answers(Removed, [401, 404]),
+})
+
+export const getAdminCompany = adminRoute({
+  method: 'get',
+  path: '/admin/site/company',
+  permission: 'content.write',
+  summary: '公司信息（未保存过时为默认值）',
+  responses: answers(CompanyFacts, [401]),
+})
+export const putAdminCompany = adminRoute({
+  method: 'put',
+  path: '/admin/site/company',
+  permission: 'content.write',
+  summary: '保存公司信息（整份；电话、邮箱、备案号按统一规则检查），重建全站',
+  request: {
+    body: jsonBody(
+      ruleBody(checkCompany, {
+        slogan: field('string', '口号'),
+        description: field('string', '网站简介'),
+        hotline: field('string', '服务热线：手机号、座机或400号码'),
+        postal: field('object', '总部地址：{region 省份, locality 城市, street 详细地址}'),
+        offices: field('array', '办事处：[{name, address}]'),
+        contacts: field('array', '联系人：[{name, role, phone, email}]，第一位是支付页的业务经理'),
+        icp: field('string', 'ICP备案号，如 苏ICP备20001234号-1'),
+        qr: field('object', '页脚二维码：{app, mp}，各为 {link 链接, image 上传的二维码图片}'),
+        about: field('object', '关于页：{intro 段落[], productLines [{title, text}]}'),
+      }),
+    ),
+  },
+  responses: answers(CompanyFacts, [401]),
 })

@@ -5,10 +5,14 @@ import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
 import * as banners from './banners.service.ts'
+import { companyFacts, editCompany } from './company.service.ts'
 import * as cr from './content.admin-routes.ts'
 import * as content from './content.service.ts'
 
-/** The back office's site content (issue 21): banners, FAQ, texts and their drafts, dictionaries, content images, the builder's status. */
+/**
+ * The back office's site content (issue 21): banners, FAQ, texts and their drafts, dictionaries,
+ * company facts, content images, the builder's status.
+ */
 export const siteAdmin = router()
   .openapi(routes.getAdminBanners, async (c) =>
     ok(c, await banners.listBanners(c.get('deps').db, c.req.valid('query').position)),
@@ -123,6 +127,11 @@ export const siteAdmin = router()
     const { db, now } = c.get('deps')
     const { key } = c.req.valid('param')
     return ok(c, await content.editText(db, actorOf(c), key, c.req.valid('json').value, now()))
+  })
+  .openapi(cr.getAdminCompany, async (c) => ok(c, await companyFacts(c.get('deps').db)))
+  .openapi(cr.putAdminCompany, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(c, await editCompany(db, config, actorOf(c), c.req.valid('json'), now()))
   })
   .openapi(cr.getAdminDictionary, async (c) => {
     // No key: the first dictionary, as the screen opens.

@@ -1,12 +1,14 @@
 /**
  * The back office's site-content calls (issue 21): banners, FAQ, configuration texts and their
- * drafts, dictionaries, and the site builder's status. Admin islands only (src/islands/admin/).
+ * drafts, dictionaries, the company facts, and the site builder's status. Admin islands only
+ * (src/islands/admin/).
  */
 import type { AdminBanner, BannerDraft } from '../../../server/modules/site/banners.service.ts'
 import type { AdminFaq, AdminText, FaqDraft } from '../../../server/modules/site/content.service.ts'
+import type { CompanyFacts } from '../rules/company.ts'
 import { adminHttp } from './admin.ts'
 
-export type { AdminBanner, AdminFaq, AdminText, BannerDraft, FaqDraft }
+export type { AdminBanner, AdminFaq, AdminText, BannerDraft, CompanyFacts, FaqDraft }
 export type DictEntry = { id: number; key: string; title: string; sort: number; usedBy: string }
 export type BuildStatus = {
   last: { changeId: number; builtAt: string; seconds: number; kind: string } | null
@@ -65,5 +67,7 @@ export const contentApi = {
   editEntry: (id: number, e: { title?: string; sort?: number }) =>
     send<DictEntry>('PUT', `/api/admin/dictionaries/${id}`, e),
   deleteEntry: (id: number) => send<{ id: number }>('DELETE', `/api/admin/dictionaries/${id}`),
+  company: () => get<CompanyFacts>('/api/admin/site/company'),
+  saveCompany: (f: CompanyFacts) => send<CompanyFacts>('PUT', '/api/admin/site/company', f),
   buildStatus: () => get<BuildStatus>('/api/admin/site/build-status'),
 }

@@ -18,6 +18,7 @@ import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
 import { DraftBadge, type DraftKind, POSITION_NAMES, previewHref } from './drafts.tsx'
+import { CompanyForm } from './CompanyForm.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   productClass: '商品分类',
@@ -35,6 +36,7 @@ const TABS = [
   { id: 'faq', label: '常见问题' },
   { id: 'texts', label: '配置文本' },
   { id: 'dict', label: '字典' },
+  { id: 'company', label: '公司信息' },
 ] as const
 
 type Saved = { tag: string; at: number } | null
@@ -810,6 +812,8 @@ function Content() {
         <Texts onSaved={onSaved} />
       ) : f.tab === 'dict' ? (
         <Dictionaries onSaved={onSaved} />
+      ) : f.tab === 'company' ? (
+        <CompanyForm onSaved={onSaved} />
       ) : (
         <Banners onSaved={onSaved} />
       )}
@@ -818,9 +822,9 @@ function Content() {
 }
 
 /**
- * /admin/content/: banners, FAQ, configuration texts and dictionaries (marketing); every save
- * audited and rebuilt. Banners, FAQ entries and the rich texts may first be saved as drafts,
- * previewed on /admin/preview/ and then published.
+ * /admin/content/: banners, FAQ, configuration texts, dictionaries and company facts (marketing);
+ * every save audited and rebuilt. Banners, FAQ entries and the rich texts may first be saved as
+ * drafts, previewed on /admin/preview/ and then published.
  */
 export default function ContentPage() {
   return (
