@@ -45,8 +45,11 @@ export const TAG_PAGES: Record<string, readonly string[]> = {
   faq: ['/question/'],
   config: [],
 }
-/** Tags whose pages are everywhere (the dictionary's names in filters and cards): only a full build will do. */
-const SITE_WIDE = new Set(['dictionary', 'all'])
+/**
+ * Tags whose pages are everywhere (the company facts in every footer, the dictionary's names in
+ * filters and cards): only a full build will do.
+ */
+const SITE_WIDE = new Set(['company', 'dictionary', 'all'])
 /** Beyond this many item pages a partial build saves little: build everything. */
 export const PARTIAL_MAX_ITEMS = 2000
 

@@ -34,8 +34,8 @@ describe('change marks → the pages a build replaces', () => {
     ])
   })
 
-  it('site-wide tags (the dictionary, all) mean a full build', () => {
-    for (const tag of ['dictionary', 'all'] as ChangeTag[]) {
+  it('site-wide tags (the company facts, the dictionary, all) mean a full build', () => {
+    for (const tag of ['company', 'dictionary', 'all'] as ChangeTag[]) {
       expect(planFor(['article:1', tag]).kind, tag).toBe('full')
     }
     // A tag this builder does not know: everything, to be safe.
@@ -63,16 +63,20 @@ describe('change marks → the pages a build replaces', () => {
     expect(faq).toEqual(TAG_PAGES.faq)
     // No page, component or layout reads banners, FAQ or texts at build time any other way.
     const src = join(import.meta.dirname, '../../src')
-    const users = (readdirSync(src, { recursive: true }) as string[])
+    const code = (readdirSync(src, { recursive: true }) as string[])
       .filter((f) => /\.(astro|ts|tsx)$/.test(f))
-      .filter((f) =>
-        /buildApi\.(getAdinfoAll|getArticleQuery|getUsersConfigs)/.test(readFileSync(join(src, f), 'utf8')),
-      )
-    expect(users.sort()).toEqual([
+      .map((f) => ({ f, text: readFileSync(join(src, f), 'utf8') }))
+    const users = (call: RegExp) => code.filter(({ text }) => call.test(text)).map(({ f }) => f)
+    expect(users(/buildApi\.(getAdinfoAll|getArticleQuery)/).sort()).toEqual([
       'components/ListingPage.astro',
       'pages/index.astro',
       'pages/question.astro',
     ])
+    // GetUsersConfigs only for the company facts, which have a mark of their own (`company`).
+    expect(users(/buildApi\.getUsersConfigs/)).toEqual(['lib/build/data.ts'])
+    expect(code.find(({ f }) => f === 'lib/build/data.ts')?.text).toContain(
+      '(await buildApi.getUsersConfigs()).company',
+    )
   })
 
   it('too many items for a partial build: a full one', () => {
