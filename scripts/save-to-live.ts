@@ -3,8 +3,10 @@
 // times (polling every 250 ms) until each public surface shows the change: the product's static
 // page, the static product listing (/product/, its first page), the search (the search page's own
 // call, GetProductSpuPage?title=, as an anonymous visitor gets it through the read cache), the home
-// page (its recommended products and its banner). Checks first that the same two calls as operator
-// answer 403. Each save is timed from an idle builder. Restores the price and the title at the end.
+// page (its recommended products and its banner). Then the same for a stock adjustment (the product
+// page), an FAQ title (/question/) and the user agreement (GetUsersConfigs, read by the browser).
+// Checks first that the price and banner calls as operator answer 403. Each save is timed from an
+// idle builder. Puts everything back at the end.
 //
 //   npm run live -- [--base http://127.0.0.1:4321] [--timeout 120]
 //
@@ -13,6 +15,7 @@
 import { parseArgs } from 'node:util'
 import type { AdminProduct } from '../server/modules/catalog/catalog.admin-routes.ts'
 import type { AdminBanner } from '../server/modules/site/banners.service.ts'
+import type { AdminFaq } from '../server/modules/site/content.service.ts'
 import { priceLabel } from '../src/components/detail/text.ts'
 import { DEFAULT_STATE, productQuery } from '../src/islands/listing/query.ts'
 import type { BuildStatus } from '../src/lib/api/admin-content.ts'
@@ -134,9 +137,97 @@ const homeBanner = (
 if (!homeBanner) throw new Error('首页没有正在展示的广告图')
 const title = `实时${unique()}`
 
+// The FAQ entry /question/ shows first, and the stock of the SKU whose price changes.
+const faq = (await marketing.get<AdminFaq[]>('/api/admin/faq')).find((f) => f.enabled)
+if (!faq) throw new Error('没有展示中的常见问题')
+const agreement = (await marketing.get<{ key: string; value: string }[]>('/api/admin/texts')).find(
+  (t) => t.key === 'agreement',
+)
+if (!agreement) throw new Error('没有用户协议文本')
+const skuStock = (html: string) =>
+  Number(new RegExp(`data-stock="(\\d+)"[^>]*value="${sku.id}"`).exec(html)?.[1] ?? Number.NaN)
+const stockBefore = skuStock(await page(productPage))
+const faqTitle = `实时问题${unique()}`
+const text = `<p>实时协议${unique()}</p>`
+
+/** A save, the public surfaces that must show it, and the write that puts things back. */
+interface Change {
+  save: () => Promise<unknown>
+  checks: Check[]
+  restore: () => Promise<unknown>
+}
+const changes: Change[] = [
+  {
+    save: () => send(marketing, 'PATCH', `/api/admin/skus/${sku.id}`, { price }),
+    checks: [
+      {
+        surface: `价格 ${label} 商品页 ${productPage}`,
+        shows: async () => (await page(productPage)).includes(label),
+      },
+      {
+        surface: `价格 ${label} 列表 /product/`,
+        shows: async () => (await page('/product/')).includes(label),
+      },
+      {
+        surface: `价格 ${label} 搜索「${card.title}」`,
+        shows: async () =>
+          (await visitor.getProductSpuPage(productQuery(DEFAULT_STATE, { title: card.title }))).pageData.some(
+            (p) => p.id === card.id && p.priceMin === Number(price),
+          ),
+      },
+      ...(homeShowsProduct
+        ? [{ surface: `价格 ${label} 首页 /`, shows: async () => (await page('/')).includes(label) }]
+        : []),
+    ],
+    restore: () => send(marketing, 'PATCH', `/api/admin/skus/${sku.id}`, { price: String(sku.price) }),
+  },
+  {
+    save: () => send(marketing, 'PUT', `/api/admin/banners/${homeBanner.id}`, { title }),
+    checks: [
+      {
+        surface: `广告图「${title}」首页 /`,
+        shows: async () => (await page('/')).includes(`alt="${title}"`),
+      },
+    ],
+    restore: () => send(marketing, 'PUT', `/api/admin/banners/${homeBanner.id}`, { title: homeBanner.title }),
+  },
+  {
+    save: () => marketing.post(`/api/admin/skus/${sku.id}/stock`, { delta: '1', reason: '上线计时' }),
+    checks: [
+      {
+        surface: `库存 ${stockBefore} → ${stockBefore + 1} 商品页 ${productPage}`,
+        shows: async () => skuStock(await page(productPage)) === stockBefore + 1,
+      },
+    ],
+    restore: () => marketing.post(`/api/admin/skus/${sku.id}/stock`, { delta: '-1', reason: '上线计时复原' }),
+  },
+  {
+    save: () => send(marketing, 'PUT', `/api/admin/faq/${faq.id}`, { title: faqTitle }),
+    checks: [
+      {
+        surface: `常见问题「${faqTitle}」/question/`,
+        shows: async () => (await page('/question/')).includes(faqTitle),
+      },
+    ],
+    restore: () => send(marketing, 'PUT', `/api/admin/faq/${faq.id}`, { title: faq.title }),
+  },
+  {
+    save: () => send(marketing, 'PUT', '/api/admin/texts/agreement', { value: text }),
+    checks: [
+      // The texts are read in the browser (the login dialog's 用户协议), through the read cache.
+      {
+        surface: '用户协议 GetUsersConfigs',
+        shows: async () => (await visitor.getUsersConfigs()).agreement === text,
+      },
+    ],
+    restore: () => send(marketing, 'PUT', '/api/admin/texts/agreement', { value: agreement.value }),
+  },
+]
+
 // --- the measurements -------------------------------------------------------------------------
 
 const rows: { what: string; seconds: number | null | 'ok' | 'FAILED' }[] = []
+const saved: Change[] = []
 try {
   // The same two calls as operator: refused before anything is read, so nothing changes.
   for (const [what, call] of [
@@ -156,40 +247,17 @@ try {
     rows.push({ what: `${what} → 403`, seconds: refused === 403 ? 'ok' : 'FAILED' })
   }
 
-  // Timed from an idle builder, so a build already under way does not count.
-  await builderIdle(marketing)
-  let started = performance.now()
-  await send(marketing, 'PATCH', `/api/admin/skus/${sku.id}`, { price })
-  const priceChecks: Check[] = [
-    {
-      surface: `价格 ${label} 商品页 ${productPage}`,
-      shows: async () => (await page(productPage)).includes(label),
-    },
-    { surface: `价格 ${label} 列表 /product/`, shows: async () => (await page('/product/')).includes(label) },
-    {
-      surface: `价格 ${label} 搜索「${card.title}」`,
-      shows: async () =>
-        (await visitor.getProductSpuPage(productQuery(DEFAULT_STATE, { title: card.title }))).pageData.some(
-          (p) => p.id === card.id && p.priceMin === Number(price),
-        ),
-    },
-    ...(homeShowsProduct
-      ? [{ surface: `价格 ${label} 首页 /`, shows: async () => (await page('/')).includes(label) }]
-      : []),
-  ]
-  for (const [what, seconds] of await timeUntil(started, priceChecks)) rows.push({ what, seconds })
-
-  await builderIdle(marketing)
-  started = performance.now()
-  await send(marketing, 'PUT', `/api/admin/banners/${homeBanner.id}`, { title })
-  const bannerChecks: Check[] = [
-    { surface: `广告图「${title}」首页 /`, shows: async () => (await page('/')).includes(`alt="${title}"`) },
-  ]
-  for (const [what, seconds] of await timeUntil(started, bannerChecks)) rows.push({ what, seconds })
+  for (const change of changes) {
+    // Timed from an idle builder, so a build already under way does not count.
+    await builderIdle(marketing)
+    const started = performance.now()
+    await change.save()
+    saved.push(change)
+    for (const [what, seconds] of await timeUntil(started, change.checks)) rows.push({ what, seconds })
+  }
 } finally {
   // Back as it was (the builder publishes this too, after the script has gone).
-  await send(marketing, 'PATCH', `/api/admin/skus/${sku.id}`, { price: String(sku.price) })
-  await send(marketing, 'PUT', `/api/admin/banners/${homeBanner.id}`, { title: homeBanner.title })
+  for (const change of saved.reverse()) await change.restore()
 }
 
 const failed = rows.filter(
