@@ -2,7 +2,7 @@
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
-import { adminApart } from './src/lib/build/admin-apart.ts'
+import { adminApart, adminLeftOut } from './src/lib/build/admin-apart.ts'
 import { precompress } from './src/lib/build/compress.ts'
 import { conformance } from './src/lib/build/conformance.ts'
 import { pagePolicies } from './src/lib/build/headers.ts'
@@ -33,8 +33,9 @@ export default defineConfig({
     // Another backend than ours is held against the contract first (CONFORMANCE=off skips).
     conformance(),
   ],
-  // adminApart: the back office's browser code shares nothing with a public page but React.
-  vite: { plugins: [tailwindcss(), reactSsrPrefix(), adminApart()] },
+  // adminApart: the back office's browser code shares nothing with a public page but React;
+  // adminLeftOut: a partial build (BUILD_ONLY) bundles its islands as empty ones (it moves no admin page).
+  vite: { plugins: [tailwindcss(), reactSsrPrefix(), adminApart(), adminLeftOut(!!process.env.BUILD_ONLY)] },
   // A strict policy in every page: script-src and style-src with the hashes of what Astro emits
   // (no 'unsafe-inline' for scripts); the rest in src/lib/csp.ts, with the header the server adds.
   security: {

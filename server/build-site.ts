@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises'
+import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { compressFile, compressTree } from '../src/lib/build/compress.ts'
 import { patchPolicies, readPolicies, writePolicies } from '../src/lib/build/headers.ts'
@@ -287,6 +287,35 @@ async function mergeAll(next: string, dist: string, defer: boolean): Promise<Bui
   return deferred.size ? { pages, deferred: [...deferred] } : { pages }
 }
 
+export const SITEMAP = 'sitemap.xml'
+
+/**
+ * The live sitemap after a partial build: the item pages it made are listed, those it removed are
+ * not (a full build writes it whole, from the lists). Written through `next` and moved in like
+ * any page, compressed beside it. Nothing to do without a live sitemap or a change.
+ * followSitemap('dist-partial', 'dist', { added: ['/detail/12/'], removed: [] })
+ */
+export async function followSitemap(
+  next: string,
+  dist: string,
+  items: { added: readonly string[]; removed: readonly string[] },
+): Promise<void> {
+  const live = await readFile(join(dist, SITEMAP), 'utf8').catch(() => '')
+  // The site's origin as the full build wrote it: the first entry is the home page.
+  const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(live)?.[1]
+  if (!origin || !live.includes('</urlset>')) return
+  const entry = (path: string) => `<url><loc>${origin}${path}</loc></url>`
+  const gone = new Set(items.removed.map(entry))
+  const lines = live.split('\n').filter((l) => !gone.has(l))
+  const fresh = items.added.map(entry).filter((e) => !lines.includes(e))
+  if (lines.length === live.split('\n').length && !fresh.length) return
+  const end = lines.indexOf('</urlset>')
+  lines.splice(end, 0, ...fresh)
+  await writeFile(join(next, SITEMAP), lines.join('\n'))
+  await compressFile(join(next, SITEMAP))
+  await moveWithSiblings(next, dist, SITEMAP)
+}
+
 /**
  * A partial build: new assets, then the plan's pages, each compressed beside it first; the page
  * of an item the build did not make (deleted, unlisted) is removed, so it answers 404.
@@ -316,6 +345,10 @@ async function applyPartial(next: string, dist: string, plan: BuildPlan): Promis
       changed.push(p.file)
     }
   }
+  await followSitemap(next, dist, {
+    added: made.filter((p) => isItemPath(p.path)).map((p) => p.path),
+    removed: pages.filter((p) => isItemPath(p.path) && !made.includes(p)).map((p) => p.path),
+  })
   // The static host's record of the pages' policies follows the pages replaced and removed.
   const [livePolicies, builtPolicies] = [await readPolicies(dist), await readPolicies(next)]
   if (changed.length && builtPolicies)

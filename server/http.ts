@@ -16,6 +16,8 @@ export interface Deps {
   sms?: SmsProvider
   /** The site builder's status, for the back office (set by createPortal; absent: from the marks alone). */
   siteStatus?: () => Promise<BuildStatus>
+  /** After a failed build, retry now (set by createPortal when this process runs the builder). */
+  siteRetry?: () => boolean
 }
 
 export interface AuthUser {

@@ -65,7 +65,15 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Sit
       c.header(name, value)
     await next()
   })
-  app.route('/', createApi({ ...deps, siteStatus: () => buildStatus(deps.db, opts) }))
+  const builder = opts.builder
+  app.route(
+    '/',
+    createApi({
+      ...deps,
+      siteStatus: () => buildStatus(deps.db, opts),
+      ...(builder ? { siteRetry: () => builder.retryNow() } : {}),
+    }),
+  )
   for (const path of ['/wechat/*', `${SANDBOX_PAGE}/*`]) {
     app.use(path, async (c, next) => {
       await next()

@@ -21,15 +21,35 @@ import { type Db, isPg } from './db/index.ts'
 
 // --- what a change rebuilds ------------------------------------------------------------------
 
-/** The listing page of each `list:` tag; the sitemap lists the items of all of them. */
+/**
+ * The listing page of each `list:` tag. The sitemap lists the items of all of them: a partial
+ * build adds and removes the item pages it makes or removes there (server/build-site.ts), so no
+ * mark needs the whole of it rendered again, reading the 20,000 items of every list.
+ */
 export const LIST_PAGES: Record<string, string> = {
   'list:10': '/association/',
   'list:20': '/task/',
   'list:30': '/course/',
   'list:product': '/product/',
 }
-/** Tags whose pages are everywhere (the layout, banners, dictionary): only a full build will do. */
-const SITE_WIDE = new Set(['config', 'company', 'banner', 'faq', 'dictionary', 'all'])
+/**
+ * Site content that a few known pages show: only those are rebuilt, so a banner or FAQ save is
+ * live as fast as a price at any catalogue size (a full build of 20,000 items takes minutes).
+ * Banners: the home page's positions and the two listings with a position of their own
+ * (ListingPage's `banner`); the FAQ: /question/. The configuration texts are read by islands in
+ * the browser (the read cache follows the mark): no built page shows them.
+ * tests/unit/site-plan.test.ts holds these lists to the pages' code.
+ */
+export const TAG_PAGES: Record<string, readonly string[]> = {
+  banner: ['/', '/product/', '/course/'],
+  faq: ['/question/'],
+  config: [],
+}
+/**
+ * Tags whose pages are everywhere (the company facts in every footer, the dictionary's names in
+ * filters and cards): only a full build will do.
+ */
+const SITE_WIDE = new Set(['company', 'dictionary', 'all'])
 /** Beyond this many item pages a partial build saves little: build everything. */
 export const PARTIAL_MAX_ITEMS = 2000
 
@@ -37,7 +57,7 @@ export interface BuildPlan {
   kind: 'full' | 'partial'
   /** Partial: the items whose own pages are re-rendered, or removed when no longer listed. */
   only: BuildOnly
-  /** Partial: the other pages replaced from the build ('/', '/course/', '/sitemap.xml' …). */
+  /** Partial: the other pages replaced from the build ('/', '/course/' …). */
   pages: string[]
   /** The marks this plan answers. */
   tags: ChangeTag[]
@@ -52,8 +72,9 @@ const ITEM = /^(article|product|teacher):([1-9]\d{0,9})$/
 
 /**
  * What a set of change marks rebuilds.
- * planFor(['article:12', 'list:20', 'home']) → partial: /detail/12/, /task/, /sitemap.xml and /
- * planFor(['banner']) → full
+ * planFor(['article:12', 'list:20', 'home']) → partial: /detail/12/, /task/ and /
+ * planFor(['banner']) → partial: /, /product/, /course/
+ * planFor(['dictionary']) → full
  */
 export function planFor(tags: readonly ChangeTag[], forceFull = false): BuildPlan {
   const only: BuildOnly = { article: [], product: [], teacher: [] }
@@ -70,8 +91,9 @@ export function planFor(tags: readonly ChangeTag[], forceFull = false): BuildPla
     const item = ITEM.exec(tag)
     const listing = Object.hasOwn(LIST_PAGES, tag) ? LIST_PAGES[tag] : undefined
     if (item) only[item[1] as keyof BuildOnly].push(Number(item[2]))
-    else if (listing) pages.add(listing).add('/sitemap.xml')
+    else if (listing) pages.add(listing)
     else if (tag === 'home') pages.add('/')
+    else if (Object.hasOwn(TAG_PAGES, tag)) for (const page of TAG_PAGES[tag] ?? []) pages.add(page)
     // A site-wide tag, or one this builder does not know: everything, to be safe.
     else return full()
   }
@@ -83,7 +105,7 @@ export function planFor(tags: readonly ChangeTag[], forceFull = false): BuildPla
 
 /**
  * The URL paths a partial plan touches: the item pages first, then the shared ones.
- * planPaths(planFor(['product:3', 'list:product'])) → ['/productdetail/3/', '/product/', '/sitemap.xml']
+ * planPaths(planFor(['product:3', 'list:product'])) → ['/productdetail/3/', '/product/']
  */
 export const planPaths = (plan: BuildPlan): string[] => [
   ...plan.only.article.map(articlePath),
@@ -112,15 +134,17 @@ export function tagForPath(path: string): ChangeTag {
   if (m && n)
     return `${m[1] === 'detail' ? 'article' : m[1] === 'productdetail' ? 'product' : 'teacher'}:${Number(n)}`
   if (p === '/') return 'home'
-  // Any listing's tag brings the sitemap up to date.
-  if (p === '/sitemap.xml/') return 'list:product'
   const list = Object.entries(LIST_PAGES).find(([, page]) => page === p)?.[0]
   return (list as ChangeTag | undefined) ?? 'all'
 }
 
 /** A tag as the webhook accepts it: isChangeTag('article:12') → true; 'article:x' → false. */
 export const isChangeTag = (tag: string): tag is ChangeTag =>
-  ITEM.test(tag) || Object.hasOwn(LIST_PAGES, tag) || tag === 'home' || SITE_WIDE.has(tag)
+  ITEM.test(tag) ||
+  Object.hasOwn(LIST_PAGES, tag) ||
+  Object.hasOwn(TAG_PAGES, tag) ||
+  tag === 'home' ||
+  SITE_WIDE.has(tag)
 
 // --- the record of the last build -------------------------------------------------------------
 
@@ -344,6 +368,11 @@ export interface SiteBuilder {
   /** One round: read the marks, and build when due. The poll loop calls it; tests call it directly. */
   tick(): Promise<void>
   status(): Promise<BuildStatus>
+  /**
+   * After a failure: the next round (within a second) builds again instead of waiting out the
+   * retry delay. Answers whether a retry was waiting.
+   */
+  retryNow(): boolean
   /** Stops polling and aborts a running build (its output is discarded). */
   stop(): Promise<void>
 }
@@ -408,6 +437,13 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
       // A follow-up build moves every page it makes: no second deferral, no loop.
       const plan = { ...planFor(pending.tags, forceFull || stale), defer: !followUp.length }
       const codeHash = plan.kind === 'full' || !record ? deps.codeHash() : record.codeHash
+      if (record && plan.kind === 'partial' && !planPaths(plan).length) {
+        // Marks no built page shows (the configuration texts): live already, nothing to build.
+        deps.records.write({ ...record, changeId: pending.upTo })
+        lastBuiltId = pending.upTo
+        followUp = []
+        return plan
+      }
       const started = deps.now()
       running = { kind: plan.kind, since: started, tags: pending.tags.length }
       deps.log(
@@ -526,6 +562,11 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
         lastError,
         nextRetryAt: nextRetryAt ? iso(nextRetryAt) : null,
       })
+    },
+    retryNow() {
+      if (!failures || running) return false
+      nextRetryAt = 0
+      return true
     },
     async stop() {
       stopped = true

@@ -5,6 +5,7 @@
  */
 import type { APIRoute } from 'astro'
 import { allArticles, allProducts, allTeachers } from '../lib/build/data.ts'
+import { buildEnv } from '../lib/build/env.ts'
 import { LISTED_KINDS } from '../lib/constants.ts'
 import { articlePath, productPath, teacherPath } from '../lib/routes.ts'
 
@@ -18,6 +19,9 @@ const escapeXml = (s: string) =>
   )
 
 export const GET: APIRoute = async ({ site }) => {
+  // A partial build does not render it (its lists are the 20,000 items it need not read): the
+  // builder adds and removes the item pages it made in the live one (server/build-site.ts).
+  if (buildEnv.only) return new Response('', { headers: { 'Content-Type': 'application/xml' } })
   const origin = site?.origin ?? 'http://localhost:4321'
   const [products, teachers, ...articles] = await Promise.all([
     allProducts(),

@@ -1,25 +1,28 @@
 import { expectAccessible } from './a11y.ts'
-import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { builderIdle, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
 // Marketing's products (issue 21), through the screens: a SKU's new price reaches the public
-// product page after the site builder re-renders it (no restart, no ops command), and a stock
-// adjustment is booked with its reason.
+// product page, the product listing, the home page and the search within 30 s of the save, as
+// the site builder re-renders the pages and the read cache follows (no restart, no ops command),
+// and a stock adjustment is booked with its reason.
 
 type Row = { id: number; title: string; priceMin: number; skuCount: number }
 
-test('marketing changes a SKU price on the product screen; the public product page shows it after the rebuild', async ({
+test('marketing changes a SKU price on the product screen; the product page, the listing, home and search show it within 30 s', async ({
   page,
   request,
 }) => {
-  test.setTimeout(90_000)
-  const token = await staffToken(request, 'marketing')
-  const rows = (
-    await staffCall<{ pageData: Row[] }>(request, token, 'GET', '/api/admin/products?listed=1&pageSize=50')
-  ).pageData
-  // A product whose every price is above 10 yuan: the new price under 10 becomes its 起 price.
-  const p = rows.find((r) => r.priceMin > 10 && r.skuCount > 0)
+  test.setTimeout(240_000)
+  // A product of the home page's recommended ones and of the listing's first page (the built
+  // /product/) whose every price is above 10 yuan: the new price under 10 becomes its 起 price,
+  // what the home page, listings and search show.
+  const read = async <T>(path: string) =>
+    (await (await request.get(path, { headers: signed() })).json()).data as T
+  const home = await read<{ list40: Row[] }>('/api/Article/GetArticleIndex')
+  const listing = await read<{ pageData: Row[] }>('/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20')
+  const p = listing.pageData.find((r) => r.priceMin > 10 && home.list40.some((h) => h.id === r.id))
   expect(p).toBeTruthy()
   const id = (p as Row).id
   const price = (1 + Math.floor(Math.random() * 800) / 100).toFixed(2)
@@ -52,6 +55,8 @@ test('marketing changes a SKU price on the product screen; the public product pa
   await expect(dialog).toBeHidden()
   await expect(firstStock).toHaveText(String(before + 5))
 
+  // Timed from an idle builder: the stock adjustment's own build is done first.
+  await builderIdle(request, await staffToken(request, 'marketing'))
   const started = Date.now()
   await page
     .getByRole('button', { name: /^修改「.*」的价格$/ })
@@ -74,12 +79,24 @@ test('marketing changes a SKU price on the product screen; the public product pa
   expect(((await listed.json()).data.pageData as Row[]).find((r) => r.id === id)?.priceMin).toBe(
     Number(price),
   )
-  await expect
-    .poll(async () => (await request.get(`/productdetail/${id}/`)).text(), { timeout: 30_000 })
-    .toContain(price)
-  console.log(`price live on /productdetail/${id}/ after ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  // Every surface within 30 s of the save.
+  const rest = () => ({ timeout: Math.max(1000, 30_000 - (Date.now() - started)) })
+  await expect.poll(async () => (await request.get(`/productdetail/${id}/`)).text(), rest()).toContain(price)
+  await expect.poll(async () => (await request.get('/product/')).text(), rest()).toContain(`¥${price}`)
+  await expect.poll(async () => (await request.get('/')).text(), rest()).toContain(`¥${price}`)
+  console.log(
+    `price live on /productdetail/${id}/, /product/ and / after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   await page.goto(`/productdetail/${id}/`)
   await expect(page.getByText(price).first()).toBeVisible()
+  // The search page, as a visitor uses it: the product tab of its title.
+  await page.goto(`/seach/?q=${encodeURIComponent((p as Row).title)}&tab=product`)
+  await expect(
+    page
+      .getByRole('article')
+      .filter({ has: page.getByRole('link', { name: (p as Row).title }) })
+      .filter({ hasText: `¥${price}` }),
+  ).toBeVisible()
 })
 
 test('marketing adds a SKU, edits the subtitle and removes the SKU again on the product screen', async ({

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import type { BuildStatus } from '../../src/lib/api/admin-content.ts'
 import { signed } from './session.ts'
+import { expect } from './test.ts'
 
 export const STAFF_PASSWORD = 'demo1234'
 
@@ -51,3 +53,19 @@ export async function signInStaffAs(page: Page, request: APIRequestContext, user
 
 /** A username no other test uses. */
 export const freshUsername = (prefix = 'e2e') => `${prefix}${Math.floor(Math.random() * 1e9)}`
+
+/**
+ * Until the site builder has nothing queued or building (a content.write token): a save timed
+ * from here measures its own build, not one another write started just before.
+ */
+export async function builderIdle(request: APIRequestContext, token: string) {
+  await expect
+    .poll(
+      async () => {
+        const s = await staffCall<BuildStatus>(request, token, 'GET', '/api/admin/site/build-status')
+        return s.queued.count === 0 && !s.building
+      },
+      { timeout: 120_000 },
+    )
+    .toBe(true)
+}

@@ -193,8 +193,8 @@ describe('the site builder: debounce, one at a time', () => {
     r.advance(100)
     await r.builder.tick() // no debounce for a follow-up
     expect(r.built.map((p) => [p.only.article, p.pages, p.defer])).toEqual([
-      [[1], ['/sitemap.xml', '/task/'], true],
-      [[7], ['/sitemap.xml', '/task/'], false],
+      [[1], ['/task/'], true],
+      [[7], ['/task/'], false],
     ])
     r.advance(10_000)
     await r.builder.tick()
@@ -203,12 +203,24 @@ describe('the site builder: debounce, one at a time', () => {
 
   it('a site-wide mark builds everything', async () => {
     const r = rig({ record: fresh })
-    r.mark('article:1', 'banner')
+    r.mark('article:1', 'dictionary')
     await r.builder.tick()
     r.advance(3000)
     await r.builder.tick()
     expect(r.built[0]?.kind).toBe('full')
     expect(r.record?.kind).toBe('full')
+  })
+
+  it('marks no built page shows (the configuration texts) are live without a build', async () => {
+    const r = rig({ record: fresh })
+    r.mark('config')
+    await r.builder.tick()
+    r.advance(3000)
+    await r.builder.tick()
+    expect(r.built).toEqual([])
+    expect(r.record).toEqual({ ...fresh, changeId: 1 })
+    const s = await r.builder.status()
+    expect([s.queued.count, s.building]).toEqual([0, null])
   })
 })
 
@@ -237,12 +249,19 @@ describe('the site builder: failures', () => {
     r.advance(9000)
     await r.builder.tick()
     expect(r.built).toHaveLength(2)
-    r.failWith(null)
-    r.advance(1500)
+    // Asked from the back office (重试): the next round, without waiting the 10 s.
+    expect(r.builder.retryNow()).toBe(true)
     await r.builder.tick()
     expect(r.built).toHaveLength(3)
-    expect(r.built[2]?.only.article).toEqual([3])
+    expect(r.logs.at(-1)).toContain('第 3 次')
+    r.failWith(null)
+    r.advance(20_500)
+    await r.builder.tick()
+    expect(r.built).toHaveLength(4)
+    expect(r.built[3]?.only.article).toEqual([3])
     expect(r.site.version).toBe(1)
+    // Nothing failed: nothing to retry.
+    expect(r.builder.retryNow()).toBe(false)
     expect(r.record?.changeId).toBe(2)
     s = await r.builder.status()
     expect([s.failures, s.lastError, s.nextRetryAt]).toEqual([0, null, null])
@@ -313,7 +332,7 @@ describe('the site builder at start', () => {
     await r.builder.stop()
     expect(d.build).toBe(false)
     expect(r.built.map((p) => [p.kind, planPaths(p)])).toEqual([
-      ['partial', ['/productdetail/4/', '/product/', '/sitemap.xml']],
+      ['partial', ['/productdetail/4/', '/product/']],
     ])
   })
 

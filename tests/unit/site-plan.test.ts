@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ChangeTag } from '../../server/changes.ts'
 import { formatBuildStatus } from '../../server/ops.ts'
@@ -11,34 +13,70 @@ import {
   planFor,
   planPaths,
   statusOf,
+  TAG_PAGES,
   tagForPath,
 } from '../../server/site-builder.ts'
 
 describe('change marks → the pages a build replaces', () => {
-  it('a published task: its page, its listing, the sitemap, the home page and the author', () => {
+  it('a published task: its page, its listing, the home page and the author (the sitemap follows the item pages)', () => {
     const plan = planFor(['article:12', 'list:20', 'home', 'teacher:7'])
     expect(plan.kind).toBe('partial')
     expect(plan.only).toEqual({ article: [12], product: [], teacher: [7] })
-    expect(planPaths(plan)).toEqual(['/detail/12/', '/teacher/7/', '/', '/sitemap.xml', '/task/'])
+    expect(planPaths(plan)).toEqual(['/detail/12/', '/teacher/7/', '/', '/task/'])
   })
 
-  it('each listing tag names its own listing page, and all of them the sitemap', () => {
-    expect(planPaths(planFor(['list:10']))).toEqual(['/association/', '/sitemap.xml'])
-    expect(planPaths(planFor(['list:30']))).toEqual(['/course/', '/sitemap.xml'])
+  it('each listing tag names its own listing page', () => {
+    expect(planPaths(planFor(['list:10']))).toEqual(['/association/'])
+    expect(planPaths(planFor(['list:30']))).toEqual(['/course/'])
     expect(planPaths(planFor(['list:product', 'product:3', 'product:3']))).toEqual([
       '/productdetail/3/',
       '/product/',
-      '/sitemap.xml',
     ])
   })
 
-  it('site-wide tags (the layout, banners, FAQ, dictionary, configuration, all) mean a full build', () => {
-    for (const tag of ['config', 'banner', 'faq', 'dictionary', 'all'] as ChangeTag[]) {
+  it('site-wide tags (the company facts, the dictionary, all) mean a full build', () => {
+    for (const tag of ['company', 'dictionary', 'all'] as ChangeTag[]) {
       expect(planFor(['article:1', tag]).kind, tag).toBe('full')
     }
     // A tag this builder does not know: everything, to be safe.
     expect(planFor(['whatever' as ChangeTag]).kind).toBe('full')
     expect(planFor(['article:1'], true).kind).toBe('full')
+  })
+
+  it('banners, the FAQ and the texts: only the pages that show them', () => {
+    expect(planPaths(planFor(['banner']))).toEqual(['/', '/course/', '/product/'])
+    expect(planPaths(planFor(['faq', 'product:3']))).toEqual(['/productdetail/3/', '/question/'])
+    // The texts are read in the browser: nothing to build.
+    expect(planFor(['config'])).toMatchObject({ kind: 'partial', pages: [] })
+    expect(planPaths(planFor(['config']))).toEqual([])
+  })
+
+  it('the pages of banners and FAQ are the pages whose code reads them at build time', () => {
+    const pages = join(import.meta.dirname, '../../src/pages')
+    const read = (f: string) => readFileSync(join(pages, f), 'utf8')
+    const pathOf = (f: string) => (f === 'index.astro' ? '/' : `/${f.replace(/\.astro$/, '')}/`)
+    const files = readdirSync(pages).filter((f) => f.endsWith('.astro'))
+    // ListingPage reads the banners when given a position; the home page reads them itself.
+    const banners = files.filter((f) => /getAdinfoAll|banner=\{/.test(read(f))).map(pathOf)
+    expect(banners.sort()).toEqual([...(TAG_PAGES.banner ?? [])].sort())
+    const faq = files.filter((f) => /ArticleStatus\.faq/.test(read(f))).map(pathOf)
+    expect(faq).toEqual(TAG_PAGES.faq)
+    // No page, component or layout reads banners, FAQ or texts at build time any other way.
+    const src = join(import.meta.dirname, '../../src')
+    const code = (readdirSync(src, { recursive: true }) as string[])
+      .filter((f) => /\.(astro|ts|tsx)$/.test(f))
+      .map((f) => ({ f, text: readFileSync(join(src, f), 'utf8') }))
+    const users = (call: RegExp) => code.filter(({ text }) => call.test(text)).map(({ f }) => f)
+    expect(users(/buildApi\.(getAdinfoAll|getArticleQuery)/).sort()).toEqual([
+      'components/ListingPage.astro',
+      'pages/index.astro',
+      'pages/question.astro',
+    ])
+    // GetUsersConfigs only for the company facts, which have a mark of their own (`company`).
+    expect(users(/buildApi\.getUsersConfigs/)).toEqual(['lib/build/data.ts'])
+    expect(code.find(({ f }) => f === 'lib/build/data.ts')?.text).toContain(
+      '(await buildApi.getUsersConfigs()).company',
+    )
   })
 
   it('too many items for a partial build: a full one', () => {
@@ -66,7 +104,8 @@ describe('change marks → the pages a build replaces', () => {
     expect(tagForPath('/task/')).toBe('list:20')
     expect(tagForPath('/association/')).toBe('list:10')
     expect(tagForPath('/product/')).toBe('list:product')
-    expect(tagForPath('/sitemap.xml')).toBe('list:product')
+    // The sitemap whole: a full build (partial ones only add and remove their item pages).
+    expect(tagForPath('/sitemap.xml')).toBe('all')
     // Anything else (/about/ shows the configuration): the whole site.
     expect(tagForPath('/about/')).toBe('all')
     expect(tagForPath('/detail/abc/')).toBe('all')

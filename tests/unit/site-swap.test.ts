@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -49,7 +58,7 @@ describe('swapping a build into the live site', () => {
       join(root, 'dist'),
       planFor(['article:1', 'article:2', 'list:20', 'home']),
     )
-    expect(n).toEqual({ pages: 5 }) // detail/1, detail/2 (removed), /, /task/, /sitemap.xml
+    expect(n).toEqual({ pages: 4 }) // detail/1, detail/2 (removed), /, /task/
     expect(read('detail/1/index.html')).toContain('new 1')
     expect(has('detail/1/index.html.br') && has('detail/1/index.html.gz')).toBe(true)
     expect(read('detail/1/index.html.br')).not.toBe('stale')
@@ -58,9 +67,42 @@ describe('swapping a build into the live site', () => {
     expect(read('index.html')).toContain('new home')
     expect(read('task/index.html')).toContain('new tasks')
     expect(has('course/index.html')).toBe(false)
+    expect(has('sitemap.xml')).toBe(false) // not in the plan (and no live one to follow)
     expect(read('_astro/a.111.js')).toBe('old asset') // a fingerprinted name never changes content
     expect(read('_astro/b.222.js')).toBe('new asset')
     expect(read(RECORD_FILE)).toBe('{}')
+  })
+
+  it('partial: the live sitemap lists the item pages made and drops those removed, nothing else touched', async () => {
+    const loc = (p: string) => `<url><loc>https://dental.example${p}</loc></url>`
+    const sitemap = (paths: string[]) =>
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="x">',
+        ...paths.map(loc),
+        '</urlset>',
+        '',
+      ].join('\n')
+    put('dist', { 'sitemap.xml': sitemap(['/', '/task/', '/detail/1/', '/detail/2/', '/detail/3/']) })
+    // Task 4 published, task 2 unlisted, task 1 edited; the build's own sitemap is the empty one.
+    put('next', {
+      'detail/1/index.html': page('new 1'),
+      'detail/4/index.html': page('new 4'),
+      'sitemap.xml': '',
+    })
+    await swapIn(
+      join(root, 'next'),
+      join(root, 'dist'),
+      planFor(['article:1', 'article:2', 'article:4', 'list:20']),
+    )
+    expect(read('sitemap.xml')).toBe(sitemap(['/', '/task/', '/detail/1/', '/detail/3/', '/detail/4/']))
+
+    // A price change: the same pages, the sitemap left as it is (not even rewritten).
+    const before = statSync(join(root, 'dist/sitemap.xml')).mtimeMs
+    put('next', { 'detail/1/index.html': page('newer 1'), 'sitemap.xml': '' })
+    await swapIn(join(root, 'next'), join(root, 'dist'), planFor(['article:1', 'list:20']))
+    expect(statSync(join(root, 'dist/sitemap.xml')).mtimeMs).toBe(before)
+    expect(read('sitemap.xml')).toContain('/detail/4/')
   })
 
   it('full: every file replaced, pages of items gone removed, recent old assets kept a while', async () => {

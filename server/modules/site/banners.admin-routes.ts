@@ -178,26 +178,33 @@ export const postContentImage = adminRoute({
   responses: answers(z.object({ path: z.string() }), [401, 413]),
 })
 
+const AdminBuildStatus = z
+  .object({
+    last: z
+      .object({ changeId: z.number(), builtAt: z.string(), seconds: z.number(), kind: z.string() })
+      .loose()
+      .nullable(),
+    queued: z.object({ tags: z.array(z.string()), count: z.number(), upTo: z.number() }),
+    building: z.object({ kind: z.string(), since: z.string(), tags: z.number() }).nullable(),
+    failures: z.number().openapi({ description: '连续失败次数；0：上次生成成功' }),
+    lastError: z.string().nullable().openapi({ description: '上次失败的原因' }),
+    nextRetryAt: z.string().nullable().openapi({ description: '自动重试的时间（ISO）' }),
+  })
+  .loose()
+  .openapi('AdminBuildStatus')
+
 export const getBuildStatus = adminRoute({
   method: 'get',
   path: '/admin/site/build-status',
   permission: 'content.write',
-  summary: '站点生成状态：上次生成、排队中的变更、正在生成的页面',
-  responses: answers(
-    z
-      .object({
-        last: z
-          .object({ changeId: z.number(), builtAt: z.string(), seconds: z.number(), kind: z.string() })
-          .loose()
-          .nullable(),
-        queued: z.object({ tags: z.array(z.string()), count: z.number(), upTo: z.number() }),
-        building: z.object({ kind: z.string(), since: z.string(), tags: z.number() }).nullable(),
-        failures: z.number(),
-        lastError: z.string().nullable(),
-        nextRetryAt: z.string().nullable(),
-      })
-      .loose()
-      .openapi('AdminBuildStatus'),
-    [401],
-  ),
+  summary: '站点生成状态：上次生成、排队中的变更、正在生成的页面、失败原因与自动重试时间',
+  responses: answers(AdminBuildStatus, [401]),
+})
+
+export const postBuildRetry = adminRoute({
+  method: 'post',
+  path: '/admin/site/build-retry',
+  permission: 'content.write',
+  summary: '生成失败后立即重试（不等自动重试的间隔），答复生成状态；本进程不生成站点时 409',
+  responses: answers(AdminBuildStatus, [401, 409]),
 })

@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
+import { refuse } from '../../http.ts'
 import { buildStatus } from '../../site-hooks.ts'
 import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
@@ -68,6 +69,14 @@ export const siteAdmin = router()
   })
   .openapi(routes.getBuildStatus, async (c) => {
     const { db, siteStatus } = c.get('deps')
+    c.header('Cache-Control', 'no-store')
+    return ok(c, await (siteStatus ? siteStatus() : buildStatus(db, {})))
+  })
+  .openapi(routes.postBuildRetry, async (c) => {
+    const { db, siteStatus, siteRetry } = c.get('deps')
+    // The builder runs in the portal's process (npm start); an API-only process has none to nudge.
+    if (!siteRetry) throw refuse('本进程不生成站点，无法重试', 409)
+    siteRetry()
     c.header('Cache-Control', 'no-store')
     return ok(c, await (siteStatus ? siteStatus() : buildStatus(db, {})))
   })

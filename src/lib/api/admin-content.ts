@@ -70,4 +70,6 @@ export const contentApi = {
   company: () => get<CompanyFacts>('/api/admin/site/company'),
   saveCompany: (f: CompanyFacts) => send<CompanyFacts>('PUT', '/api/admin/site/company', f),
   buildStatus: () => get<BuildStatus>('/api/admin/site/build-status'),
+  /** After a failed build: build again now instead of at nextRetryAt. */
+  retryBuild: async () => (await adminHttp().post<BuildStatus>('/api/admin/site/build-retry')).data,
 }

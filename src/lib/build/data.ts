@@ -4,7 +4,7 @@
  * instead of producing an empty site.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { type Api, createApi, createHttp } from '../api/index.ts'
+import { type Api, ApiRequestError, createApi, createHttp } from '../api/index.ts'
 import type { ArticleCard, ArticleDetail, PublicUser, SpuCard, SpuDetail } from '../api/types.ts'
 import { ArticleStatus } from '../constants.ts'
 import type { CompanyFacts } from '../rules/company.ts'
@@ -48,14 +48,24 @@ const checkBundle = () =>
           if (refusal) throw new Error(refusal)
         }))
 
+/** A build error that keeps the API's status: 404 is an item gone or unlisted, 0 no answer. */
+class BuildCallError extends Error {
+  readonly status: number
+  constructor(message: string, status: number) {
+    super(message)
+    this.status = status
+  }
+}
+
 /** One call, uncached; a failure becomes a build error that says what was asked and why. */
 async function call(name: keyof Api, args: unknown[]): Promise<unknown> {
   await checkBundle()
   return (client[name] as (...a: unknown[]) => Promise<unknown>)(...args).catch((e: unknown) => {
     const why = failure || (e instanceof Error ? e.message : String(e))
-    throw new Error(
+    throw new BuildCallError(
       `站点构建失败：无法从 API ${BUILD_API_BASE} 读取 ${String(name)}(${args.map((a) => JSON.stringify(a)).join(', ')})：${why}。` +
         '请确认 API 已启动（npm start 会先启动它），或用 API_BASE 指向可用的 API。',
+      e instanceof ApiRequestError ? e.status : 0,
     )
   })
 }
@@ -68,7 +78,7 @@ async function call(name: keyof Api, args: unknown[]): Promise<unknown> {
  */
 const WORKER_TAG = 'build-data-calls'
 type Ask = { n: number; name: keyof Api; args: unknown[] }
-type Answer = { n: number; value?: unknown; error?: string }
+type Answer = { n: number; value?: unknown; error?: string; status?: number }
 
 let worker: Worker | undefined
 let asked = 0
@@ -87,11 +97,11 @@ function sendAsks() {
   if (!worker) {
     const w = new Worker(new URL(import.meta.url), { workerData: WORKER_TAG })
     w.on('message', (answers: Answer[]) => {
-      for (const { n, value, error } of answers) {
+      for (const { n, value, error, status } of answers) {
         const p = pending.get(n)
         pending.delete(n)
         if (error === undefined) p?.resolve(value)
-        else p?.reject(new Error(error))
+        else p?.reject(new BuildCallError(error, status ?? 0))
       }
       // Idle, the worker must not keep the build process alive.
       if (!pending.size) w.unref()
@@ -124,7 +134,7 @@ if (!isMainThread && workerData === WORKER_TAG) {
       call(name, args)
         .then(
           (value): Answer => ({ n, value }),
-          (e: Error): Answer => ({ n, error: e.message }),
+          (e: Error): Answer => ({ n, error: e.message, status: e instanceof BuildCallError ? e.status : 0 }),
         )
         .then((answer) => {
           running--
@@ -216,6 +226,12 @@ export function only<T extends { id: number }>(kind: keyof BuildOnly, items: rea
   return items.filter((i) => wanted.has(i.id))
 }
 
+/**
+ * Whether this build renders pages of a kind: a partial build that names none of them (a banner
+ * save, a price save names no article) need not page through the 20,000 items of the lists.
+ */
+export const rendersAny = (kind: keyof BuildOnly) => buildEnv.only?.[kind].length !== 0
+
 /** Answers held ahead of the page being rendered: enough to keep the API busy, not 20,000. */
 const AHEAD = 256
 
@@ -256,6 +272,23 @@ export function fetchAhead<T>(
   }
 }
 
+/**
+ * A partial build's named items that are listed, each asked for directly: a gone or unlisted one
+ * answers 404 (and its page is removed), and none of the 20,000 entries of the lists is read.
+ */
+async function listedByName<T extends { id: number }>(
+  ids: readonly number[],
+  name: 'getArticle' | 'getProductSpu',
+): Promise<Map<number, T>> {
+  const got = await mapLimit(ids, CONCURRENCY, (id) =>
+    (callInWorker(name, [id]) as Promise<T>).catch((e: unknown) => {
+      if (e instanceof BuildCallError && e.status === 404) return null
+      throw e
+    }),
+  )
+  return new Map(got.flatMap((d) => (d ? [[d.id, d] as const] : [])))
+}
+
 const articleKinds = [ArticleStatus.post, ArticleStatus.task, ArticleStatus.course] as const
 let articleAhead: ((id: number) => Promise<ArticleDetail>) | undefined
 let productAhead: ((id: number) => Promise<SpuDetail>) | undefined
@@ -264,8 +297,16 @@ let productAhead: ((id: number) => Promise<SpuDetail>) | undefined
  * The articles that get a page in this build, in page order; their details (Article/GetArticle)
  * start coming in ahead of rendering, for articleDetail().
  */
-export async function articlePages(): Promise<ArticleCard[]> {
-  const cards = only('article', (await Promise.all(articleKinds.map((s) => allArticles(s)))).flat())
+export async function articlePages(): Promise<{ id: number }[]> {
+  const named = buildEnv.only?.article
+  if (named) {
+    const found = await listedByName<ArticleDetail>(named, 'getArticle')
+    // Only the kinds the lists hold: an id of a FAQ entry or a complaint gets no page.
+    for (const [id, a] of found) if (!(articleKinds as readonly number[]).includes(a.status)) found.delete(id)
+    articleAhead = (id) => Promise.resolve(found.get(id) as ArticleDetail)
+    return [...found.keys()].map((id) => ({ id }))
+  }
+  const cards = (await Promise.all(articleKinds.map((s) => allArticles(s)))).flat()
   articleAhead = fetchAhead(
     cards.map((a) => a.id),
     (id) => callInWorker('getArticle', [id]) as Promise<ArticleDetail>,
@@ -278,8 +319,14 @@ export const articleDetail = (id: number): Promise<ArticleDetail> =>
   articleAhead ? articleAhead(id) : (callInWorker('getArticle', [id]) as Promise<ArticleDetail>)
 
 /** The products that get a page in this build, in page order; details come in ahead, for productDetail(). */
-export async function productPages(): Promise<SpuCard[]> {
-  const cards = only('product', await allProducts())
+export async function productPages(): Promise<{ id: number }[]> {
+  const named = buildEnv.only?.product
+  if (named) {
+    const found = await listedByName<SpuDetail>(named, 'getProductSpu')
+    productAhead = (id) => Promise.resolve(found.get(id) as SpuDetail)
+    return [...found.keys()].map((id) => ({ id }))
+  }
+  const cards = await allProducts()
   productAhead = fetchAhead(
     cards.map((p) => p.id),
     (id) => callInWorker('getProductSpu', [id]) as Promise<SpuDetail>,
@@ -290,6 +337,10 @@ export async function productPages(): Promise<SpuCard[]> {
 /** The detail of a product page (ProductSpu/GetProductSpu), fetched ahead by productPages(). */
 export const productDetail = (id: number): Promise<SpuDetail> =>
   productAhead ? productAhead(id) : (callInWorker('getProductSpu', [id]) as Promise<SpuDetail>)
+
+/** The teachers that get a page in this build (only() of allTeachers). */
+export const teacherPages = async (): Promise<PublicUser[]> =>
+  rendersAny('teacher') ? only('teacher', await allTeachers()) : []
 
 /** Teachers: everyone who authored a listed course, plus the home page's recommended ones. */
 export async function allTeachers(): Promise<PublicUser[]> {

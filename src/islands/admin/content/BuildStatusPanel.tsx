@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { type BuildStatus, contentApi } from '../../../lib/api/admin-content.ts'
 
-/** The pages a change mark rebuilds, as links: the site-wide marks rebuild every page. */
+/** The pages a change mark rebuilds, as links. */
 const PAGES: Record<string, { href: string; label: string }[]> = {
   banner: [
     { href: '/', label: '首页' },
@@ -26,17 +26,22 @@ const PAGES: Record<string, { href: string; label: string }[]> = {
   ],
 }
 
+/** The builder's ISO times in China time: china('2026-11-22T10:00:00Z') → '2026-11-22 18:00:00'. */
+const china = (iso: string) => new Date(iso).toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' })
+
 /**
- * After a save: the site builder's status until the saved change is live (polls every 2 s).
- * `since` is the change-mark id seen right after the save; `tag` picks the pages linked.
+ * The site builder's status: after a save, until the saved change is live (polls every 2 s); and
+ * on opening the screen when the last build failed, until a build succeeds. A failure shows its
+ * error, when the builder retries by itself, and a button to retry now.
  */
 export function BuildStatusPanel({ saved }: { saved: { tag: string; at: number } | null }) {
   const [status, setStatus] = useState<BuildStatus | null>(null)
   const [upTo, setUpTo] = useState(0)
+  const [retrying, setRetrying] = useState(false)
   useEffect(() => {
-    if (!saved) return
     let stop = false
     let first = true
+    let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
       const s = await contentApi.buildStatus().catch(() => null)
       if (stop) return
@@ -44,18 +49,30 @@ export function BuildStatusPanel({ saved }: { saved: { tag: string; at: number }
         if (first) setUpTo(s.queued.upTo || s.last?.changeId || 0)
         first = false
         setStatus(s)
-        if (s.last && s.queued.count === 0 && !s.building) return
+        const settled = !!s.last && s.queued.count === 0 && !s.building
+        // Before any save only a failure is followed; after one, until it is live.
+        if (!s.failures && (settled || !saved)) return
       }
-      setTimeout(poll, 2000)
+      timer = setTimeout(poll, 2000)
     }
     void poll()
     return () => {
       stop = true
+      clearTimeout(timer)
     }
   }, [saved])
-  if (!saved || !status) return null
-  const live = !!status.last && status.last.changeId >= upTo && !status.building
-  const pages = PAGES[saved.tag] ?? [{ href: '/', label: '首页' }]
+
+  const retry = async () => {
+    setRetrying(true)
+    const s = await contentApi.retryBuild().catch(() => null)
+    setRetrying(false)
+    if (s) setStatus(s)
+  }
+
+  if (!status || (!saved && !status.failures)) return null
+  const live = !!status.last && status.last.changeId >= upTo && !status.building && !status.failures
+  const failed = status.failures > 0 && !status.building
+  const pages = saved ? (PAGES[saved.tag] ?? [{ href: '/', label: '首页' }]) : []
   return (
     <section
       aria-live="polite"
@@ -63,37 +80,47 @@ export function BuildStatusPanel({ saved }: { saved: { tag: string; at: number }
       data-build-status
     >
       <h2 className="mb-2 font-medium">站点更新</h2>
-      {live ? (
+      {failed ? (
+        <div className="text-red-700" data-failed>
+          <p>
+            生成失败（连续 {status.failures} 次），线上仍是上一次生成的页面：{status.lastError}
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-3">
+            {status.nextRetryAt ? `将于 ${china(status.nextRetryAt)} 自动重试` : '等待重试'}
+            <button type="button" className="btn-outline" disabled={retrying} onClick={retry}>
+              {retrying ? '正在重试…' : '立即重试'}
+            </button>
+          </p>
+        </div>
+      ) : live ? (
         <p className="text-green-700" data-live>
-          已上线（{status.last?.builtAt}，用时 {status.last?.seconds} 秒）
+          已上线（{china(status.last?.builtAt ?? '')}，用时 {status.last?.seconds} 秒）
         </p>
       ) : status.building ? (
         <p>
-          正在生成{status.building.kind === 'full' ? '全站' : '部分页面'}（开始于 {status.building.since}）…
+          正在生成{status.building.kind === 'full' ? '全站' : '部分页面'}（开始于{' '}
+          {china(status.building.since)}）…
+          {status.failures > 0 && <span className="text-red-700">（上次失败：{status.lastError}）</span>}
         </p>
       ) : (
-        <p>排队中：{status.queued.tags.join('、') || saved.tag}</p>
+        <p>排队中：{status.queued.tags.join('、') || saved?.tag}</p>
       )}
-      {status.lastError && (
-        <p className="mt-1 text-red-700">
-          上次生成失败：{status.lastError}
-          {status.nextRetryAt ? `（将于 ${status.nextRetryAt} 重试）` : ''}
+      {pages.length > 0 && (
+        <p className="mt-2 flex flex-wrap gap-3">
+          受影响的页面：
+          {pages.map((p) => (
+            <a
+              key={p.href}
+              href={p.href}
+              target="_blank"
+              rel="noopener"
+              className="text-brand-700 hover:underline"
+            >
+              {p.label}
+            </a>
+          ))}
         </p>
       )}
-      <p className="mt-2 flex flex-wrap gap-3">
-        受影响的页面：
-        {pages.map((p) => (
-          <a
-            key={p.href}
-            href={p.href}
-            target="_blank"
-            rel="noopener"
-            className="text-brand-700 hover:underline"
-          >
-            {p.label}
-          </a>
-        ))}
-      </p>
     </section>
   )
 }
