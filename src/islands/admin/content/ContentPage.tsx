@@ -17,8 +17,8 @@ import { type Column, DataTable } from '../DataTable.tsx'
 import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
-import { DraftBadge, type DraftKind, POSITION_NAMES, previewHref } from './drafts.tsx'
 import { CompanyForm } from './CompanyForm.tsx'
+import { DraftBadge, type DraftKind, POSITION_NAMES, previewHref } from './drafts.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   productClass: '商品分类',
