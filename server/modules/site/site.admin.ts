@@ -1,8 +1,7 @@
-import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { buildStatus } from '../../site-hooks.ts'
 import { actorOf } from '../staff/admin-route.ts'
-import { keepStaffFile } from '../uploads/uploads.service.ts'
+import { keepStaffImage } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
 import { createBanner, deleteBanner, editBanner, listBanners } from './banners.service.ts'
 import * as cr from './content.admin-routes.ts'
@@ -31,14 +30,10 @@ export const siteAdmin = router()
     return ok(c, { id })
   })
   .openapi(routes.postContentImage, async (c) => {
-    const { config } = c.get('deps')
-    const path = await keepStaffFile(
+    const path = await keepStaffImage(
       c.req.raw.body,
       c.req.header('content-type') ?? '',
-      config,
-      ['png', 'jpg', 'gif', 'webp'],
-      UPLOAD_MAX_BYTES,
-      'public',
+      c.get('deps').config,
     )
     return ok(c, { path })
   })

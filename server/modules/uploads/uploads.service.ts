@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Busboy } from '@fastify/busboy'
+import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { isPrivatePath, isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
 import { refuse } from '../../http.ts'
 
@@ -257,3 +258,14 @@ export async function keepStaffFile(
   }
   return keepFile(dirs, tree, file, kind.ext)
 }
+
+/**
+ * A picture staff upload for the public pages (a banner, a product's images, a picture in a
+ * detail text): png, jpg, gif or webp, at most UPLOAD_MAX_BYTES, kept in the public tree.
+ * await keepStaffImage(c.req.raw.body, contentType, dirs) → '/uploads/u/3f/….png'
+ */
+export const keepStaffImage = (
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  dirs: FileDirs,
+) => keepStaffFile(body, contentType, dirs, ['png', 'jpg', 'gif', 'webp'], UPLOAD_MAX_BYTES, 'public')
