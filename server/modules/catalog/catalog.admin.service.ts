@@ -25,6 +25,7 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
+import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 import { paramList } from './catalog.queries.ts'
 
 export const SKU_NOT_FOUND = '规格不存在'
@@ -35,6 +36,8 @@ export const SKU_IN_OPEN_ORDER = '该规格有未完成的订单，不能删除'
 export const LAST_SKU = '商品至少保留一个规格'
 export const CLASS_UNKNOWN = '请选择商品分类'
 export const TAG_UNKNOWN = '请从列表中选择标签'
+export const PRODUCT_IMAGE_MISSING = '商品图片不存在，请重新上传'
+export const SKU_IMAGE_MISSING = '规格图片不存在，请重新上传'
 export const NO_FREE_SHIPPING_TAG = `商品标签字典中没有“${FREE_SHIPPING_TAG}”，请先在站点内容的字典中添加`
 /** A SKU at or under this stock marks its product "库存紧张" in the back office's list. */
 export const LOW_STOCK = 10
@@ -230,9 +233,12 @@ const skuRow = (t: Db, skuId: number) =>
     .where('removed_time', 'is', null)
     .executeTakeFirst()
 
-/** The 起 price of a product, derived again from its SKUs (0 when it has none). */
-async function derivePriceMin(t: Db, spuId: number): Promise<void> {
-  await t
+/**
+ * The 起 price of a product, derived again from its SKUs (0 when it has none). Answers the
+ * product's listing flag as this UPDATE, holding the row, sees it (for markProduct).
+ */
+async function derivePriceMin(t: Db, spuId: number): Promise<string> {
+  const row = await t
     .updateTable('product_spus')
     .set({
       price_min_fen: (eb) =>
@@ -246,12 +252,45 @@ async function derivePriceMin(t: Db, spuId: number): Promise<void> {
         ),
     })
     .where('id', '=', spuId)
-    .execute()
+    .returning('ext')
+    .executeTakeFirst()
+  return row?.ext ?? UNLISTED
 }
 
-/** editSku(db, actor, 7, { priceFen: 3290 }, now): a SKU's price, title and/or picture, the product's 起 price with it. */
+/** Holds the product's row for the rest of the transaction and answers its listing flag (for markProduct). */
+async function holdProduct(t: Db, spuId: number): Promise<string> {
+  // A write that changes nothing, for its row lock: a listing committed meanwhile is then seen.
+  const row = await t
+    .updateTable('product_spus')
+    .set((eb) => ({ ext: eb.ref('ext') }))
+    .where('id', '=', spuId)
+    .returning('ext')
+    .executeTakeFirst()
+  return row?.ext ?? UNLISTED
+}
+
+/**
+ * The change marks of a write to a product, in its transaction: `tags` (its page and every page
+ * that lists it, by default) — when it is listed. An unlisted product is on no public page and
+ * in no cached answer (its API page answers 当前商品已经下架; the builder removed its page when it
+ * was unlisted), so preparing one before it goes on the shelf rebuilds nothing; setListed marks
+ * everything then. `ext` must come from an UPDATE of the product's row in this transaction, so a
+ * listing committed meanwhile is seen and its build cannot miss this write.
+ */
+async function markProduct(
+  t: Db,
+  spuId: number,
+  ext: string,
+  at: string,
+  tags: ChangeTag[] = productTags(spuId),
+): Promise<void> {
+  if (ext === LISTED) await markChanged(t, tags, at)
+}
+
+/** editSku(db, dirs, actor, 7, { priceFen: 3290 }, now): a SKU's price, title and/or picture, the product's 起 price with it. */
 export async function editSku(
   db: Db,
+  dirs: FileDirs,
   actor: Actor,
   skuId: number,
   edit: SkuEdit,
@@ -260,6 +299,9 @@ export async function editSku(
   return db.transaction().execute(async (t) => {
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
+    // A new picture must be an upload that is there (the staff image call puts it there).
+    if (edit.img && edit.img !== before.img && !publicFileExists(dirs, edit.img))
+      throw refuse(SKU_IMAGE_MISSING)
     const after = {
       ...before,
       price_fen: edit.priceFen ?? before.price_fen,
@@ -271,8 +313,8 @@ export async function editSku(
       .set({ price_fen: after.price_fen, title: after.title, img: after.img })
       .where('id', '=', skuId)
       .execute()
-    await derivePriceMin(t, before.spu_id)
-    await markChanged(t, productTags(before.spu_id), dbTime(now))
+    const ext = await derivePriceMin(t, before.spu_id)
+    await markProduct(t, before.spu_id, ext, dbTime(now))
     await audit(t, actor, now, {
       action: 'sku.edit',
       target: `sku:${skuId}`,
@@ -328,7 +370,7 @@ export async function adjustStock(
       })
       .execute()
     // The page's SKU list shows stock; listings do not, so only the product's page is marked.
-    await markChanged(t, [`product:${sku.spu_id}`], at)
+    await markProduct(t, sku.spu_id, await holdProduct(t, sku.spu_id), at, [`product:${sku.spu_id}`])
     await audit(t, actor, now, {
       action: 'sku.stock',
       target: `sku:${skuId}`,
@@ -404,7 +446,7 @@ async function checkDictionary(t: Db, classId: number | undefined, tags: readonl
 }
 
 /**
- * editProduct(db, actor, 3, { title: '新名称', brand: '安麻' }, now): the editor's fields, only
+ * editProduct(db, dirs, actor, 3, { title: '新名称', brand: '安麻' }, now): the editor's fields, only
  * those given. The detail text is sanitised here, by the one sanitiser, before it is stored;
  * brand and model are written back into `params` as its 品牌 and 型号 entries; the free-shipping
  * flag adds or removes the 包邮 tag. Every page that shows the product is marked, and the audit
@@ -412,6 +454,7 @@ async function checkDictionary(t: Db, classId: number | undefined, tags: readonl
  */
 export async function editProduct(
   db: Db,
+  dirs: FileDirs,
   actor: Actor,
   spuId: number,
   edit: ProductEdit,
@@ -450,7 +493,10 @@ export async function editProduct(
       content: edit.content === undefined ? before.content : sanitizeRichText(edit.content),
     }
     await checkDictionary(t, edit.classId, edit.tags !== undefined || edit.freeShipping ? tags : [])
-    await t
+    // New pictures must be uploads that are there; the ones it has stay, whatever they are.
+    if (after.imgurls.some((p) => !before.imgurls.includes(p) && !publicFileExists(dirs, p)))
+      throw refuse(PRODUCT_IMAGE_MISSING)
+    const { ext } = await t
       .updateTable('product_spus')
       .set({
         title: after.title,
@@ -462,8 +508,9 @@ export async function editProduct(
         content: after.content,
       })
       .where('id', '=', spuId)
-      .execute()
-    await markChanged(t, productTags(spuId), dbTime(now))
+      .returning('ext')
+      .executeTakeFirstOrThrow()
+    await markProduct(t, spuId, ext, dbTime(now))
     // audit() keeps the fields that changed, so the row holds just what this edit did.
     await audit(t, actor, now, { action: 'product.edit', target: `product:${spuId}`, before, after })
   })
@@ -494,8 +541,7 @@ export async function createProduct(
       .returning('id')
       .executeTakeFirstOrThrow()
     await derivePriceMin(t, id)
-    // Nothing public shows it yet; the marks keep the rule that every content write leaves them.
-    await markChanged(t, productTags(id), at)
+    // No change marks: unlisted, it is on no public page (markProduct); listing it marks them.
     await audit(t, actor, now, {
       action: 'product.create',
       target: `product:${id}`,
@@ -531,8 +577,7 @@ export async function addSku(
       .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })
       .returning(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
       .executeTakeFirstOrThrow()
-    await derivePriceMin(t, spuId)
-    await markChanged(t, productTags(spuId), dbTime(now))
+    await markProduct(t, spuId, await derivePriceMin(t, spuId), dbTime(now))
     await audit(t, actor, now, {
       action: 'sku.add',
       target: `sku:${row.id}`,
@@ -577,8 +622,7 @@ export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date):
       )
       .executeTakeFirst()
     if (removed.numUpdatedRows === 0n) throw refuse(SKU_IN_OPEN_ORDER, 409)
-    await derivePriceMin(t, sku.spu_id)
-    await markChanged(t, productTags(sku.spu_id), at)
+    await markProduct(t, sku.spu_id, await derivePriceMin(t, sku.spu_id), at)
     await audit(t, actor, now, {
       action: 'sku.remove',
       target: `sku:${skuId}`,

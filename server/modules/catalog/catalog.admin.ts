@@ -51,16 +51,22 @@ export const catalogAdmin = router()
     return ok(c, await setListed(db, actorOf(c), c.req.valid('param').id, c.req.valid('json').listed, now()))
   })
   .openapi(routes.patchSku, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await editSku(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await editSku(db, config, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()),
+    )
   })
   .openapi(routes.postSkuStock, async (c) => {
     const { db, now } = c.get('deps')
     return ok(c, await adjustStock(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
   })
   .openapi(routes.patchProduct, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await editProduct(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await editProduct(db, config, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+    )
   })
   .openapi(routes.postSku, async (c) => {
     const { db, now } = c.get('deps')

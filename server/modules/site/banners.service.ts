@@ -3,13 +3,12 @@
  * and the `banner` change mark in its own transaction, like `npm run ops -- rebuild banner`, so the
  * read cache drops GetAdinfoAll and the site builder re-renders the pages that show banners.
  */
-import { existsSync } from 'node:fs'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
-import { diskPath, type FileDirs } from '../uploads/uploads.service.ts'
+import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 
 export interface BannerInput {
   position?: string
@@ -85,8 +84,7 @@ const columnsOf = (v: BannerInput) => ({
 /** The image must be a public upload on disk (the back office's uploader puts it there). */
 function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string) {
   if (imgurl === undefined || imgurl === current) return
-  const file = diskPath(dirs, imgurl)
-  if (!file || !imgurl.startsWith('/uploads/') || !existsSync(file)) throw refuse('请上传广告图片')
+  if (!publicFileExists(dirs, imgurl)) throw refuse('请上传广告图片')
 }
 
 function checkWindow(start: string | null | undefined, end: string | null | undefined) {

@@ -57,6 +57,10 @@ export function diskPath(dirs: FileDirs, path: string): string | null {
   return null
 }
 
+/** A public upload that is on disk: publicFileExists(dirs, '/uploads/u/3f/….png') → true once uploaded (the seed's files too). */
+export const publicFileExists = (dirs: FileDirs, path: string): boolean =>
+  isPublicUpload(path) && existsSync(join(dirs.uploadDir, path.slice(PUBLIC_ROOT.length)))
+
 /** Why a body was not taken: larger than allowed, not multipart at all, or broken multipart. */
 export class BodyRefused extends Error {
   readonly reason: 'too-big' | 'not-multipart' | 'malformed'

@@ -2,8 +2,9 @@
  * The rich-text editor of the publish forms (accounts §2, §5): Tiptap with the spec's toolbar,
  * placeholder 您想说点什么？, images through Upload/PostUpload, and HTML output that the allowlist
  * (lib/html/policy.ts) keeps as it is, never longer than RICH_TEXT_MAX characters (see
- * editor/html-limit.ts for how). Import it from the publish forms only: Tiptap and ProseMirror
- * then load on those pages and nowhere else.
+ * editor/html-limit.ts for how). Import it from the publish forms and the back office's product
+ * editor only (which passes its staff image call as `upload`): Tiptap and ProseMirror then load
+ * on those pages and nowhere else.
  *
  * <RichEditor id="task-content" label="任务内容" value={content} onChange={setContent} invalid={!!error} />
  */
@@ -15,7 +16,7 @@ import { RICH_TEXT_MAX } from '../../lib/html/policy.ts'
 import { toast } from '../../lib/toast.ts'
 import { conformLoaded, editorExtensions, PLACEHOLDER } from './editor/extensions.ts'
 import { emittedHtml, LIMIT_BYPASS } from './editor/html-limit.ts'
-import { imagesOf, insertUploadedImage } from './editor/insert-image.ts'
+import { type ImageUpload, imagesOf, insertUploadedImage } from './editor/insert-image.ts'
 import { LIMIT_MESSAGE } from './editor/rules.ts'
 import { Toolbar } from './editor/Toolbar.tsx'
 
@@ -36,6 +37,7 @@ export function RichEditor({
   invalid,
   readOnly,
   id,
+  upload,
 }: {
   /** The HTML to show; a new value from outside (an edit form loading) replaces the text. */
   value: string
@@ -47,6 +49,8 @@ export function RichEditor({
   readOnly?: boolean
   /** The id of the editable area, so a form can focus it after a refusal (focusField cannot: it is no form control). */
   id?: string
+  /** Where pictures go: the customer's Upload/PostUpload unless the back office passes its staff call. */
+  upload?: ImageUpload
 }) {
   const fallbackId = useId()
   const contentId = id ?? `rich-${fallbackId}`
@@ -139,10 +143,13 @@ export function RichEditor({
   })
   const editorRef = useRef(editor)
   editorRef.current = editor
+  // Read by the paste and drop handlers, which the editor made once.
+  const uploadRef = useRef(upload)
+  uploadRef.current = upload
 
   async function insertAll(pictures: File[]) {
     const e = editorRef.current
-    if (e) for (const p of pictures) await insertUploadedImage(e, p)
+    if (e) for (const p of pictures) await insertUploadedImage(e, p, uploadRef.current)
   }
 
   // A value from outside (the stored text of an item being edited, a reset form) replaces the
@@ -174,7 +181,7 @@ export function RichEditor({
     <div
       className={`rounded-md border bg-white has-[.ProseMirror-focused]:border-brand-500 has-[.ProseMirror-focused]:ring-1 has-[.ProseMirror-focused]:ring-brand-500 ${invalid ? 'border-red-400' : 'border-slate-300'}`}
     >
-      {editor && !readOnly && <Toolbar editor={editor} label={label} contentId={contentId} />}
+      {editor && !readOnly && <Toolbar editor={editor} label={label} contentId={contentId} upload={upload} />}
       {/* Until the editor exists (one frame after mount): the same boxes, so nothing jumps. */}
       {!editor && !readOnly && <div className="h-10 rounded-t-md border-b border-slate-200 bg-slate-50" />}
       {!editor && <div className="min-h-40" />}

@@ -21,7 +21,7 @@ import {
   SubscriptIcon,
   SuperscriptIcon,
 } from './icons.tsx'
-import { IMAGE_ACCEPT, insertUploadedImage } from './insert-image.ts'
+import { IMAGE_ACCEPT, type ImageUpload, insertUploadedImage } from './insert-image.ts'
 import { ALIGN_LABELS, BACKGROUND_COLOURS, TEXT_COLOURS } from './rules.ts'
 
 const LEVELS = [1, 2, 3, 4, 5, 6] as const
@@ -60,7 +60,17 @@ const selectClass =
 /** A thin rule between groups of controls; nothing for screen readers. */
 const Sep = () => <span aria-hidden="true" className="mx-0.5 h-5 w-px shrink-0 bg-slate-300" />
 
-export function Toolbar({ editor, label, contentId }: { editor: Editor; label: string; contentId: string }) {
+export function Toolbar({
+  editor,
+  label,
+  contentId,
+  upload,
+}: {
+  editor: Editor
+  label: string
+  contentId: string
+  upload?: ImageUpload
+}) {
   const s = useEditorState({ editor, selector: ({ editor: e }) => readState(e) })
   const bar = useRef<HTMLDivElement>(null)
   const file = useRef<HTMLInputElement>(null)
@@ -142,7 +152,7 @@ export function Toolbar({ editor, label, contentId }: { editor: Editor; label: s
     try {
       // One after another, in the order picked; a file of another type (the picker can be
       // switched to all files) fails as a failed upload does.
-      for (const f of files) await insertUploadedImage(editor, f)
+      for (const f of files) await insertUploadedImage(editor, f, upload)
     } finally {
       setUploading(false)
     }

@@ -1,7 +1,7 @@
 /**
  * The editor's image button (accounts §2, §5): a picked, pasted or dropped picture goes through
- * Upload/PostUpload and lands as `<img src="/uploads/…">` at the selection; any failure says
- * 图片插入失败 and inserts nothing.
+ * Upload/PostUpload (or the staff call the back office passes, see ImageUpload) and lands as
+ * `<img src="/uploads/…">` at the selection; any failure says 图片插入失败 and inserts nothing.
  */
 import type { Editor } from '@tiptap/core'
 import { account } from '../../../lib/api/browser.ts'
@@ -20,6 +20,12 @@ const IMAGE_TYPE = /^image\/(png|jpeg|gif)$/
 /** The shortest image the editor can write; with less room than this an upload would be wasted. */
 const SHORTEST_IMAGE = '<img src="/uploads/x.png">'.length
 
+/** Sends one picture and answers its stored path; the HTTP client shows a refusal itself. */
+export type ImageUpload = (file: Blob, name: string) => Promise<string>
+
+/** The customer's upload call, Upload/PostUpload: what the publish forms use. */
+export const accountUpload: ImageUpload = async (file, name) => (await account.upload(file, name)).data.path
+
 /** isInsertableImage(file) → true for a png, jpeg or gif. */
 export const isInsertableImage = (file: File) => IMAGE_TYPE.test(file.type)
 
@@ -32,7 +38,11 @@ const nameFor = (file: File, blob: Blob) =>
  * wrong-typed, refused by the server, or without room under the length limit: 图片插入失败
  * (the HTTP client has already shown the server's own message, the limit its own).
  */
-export async function insertUploadedImage(editor: Editor, file: File): Promise<boolean> {
+export async function insertUploadedImage(
+  editor: Editor,
+  file: File,
+  upload: ImageUpload = accountUpload,
+): Promise<boolean> {
   try {
     if (!isInsertableImage(file) || file.size > UPLOAD_MAX_BYTES) throw new Error('not an image we take')
     if (emittedHtml(editor.state.doc, editor.schema).length + SHORTEST_IMAGE > RICH_TEXT_MAX) {
@@ -40,8 +50,7 @@ export async function insertUploadedImage(editor: Editor, file: File): Promise<b
       throw new Error('no room')
     }
     const blob = await compressImage(file)
-    const res = await account.upload(blob, nameFor(file, blob))
-    const src = res.data.path
+    const src = await upload(blob, nameFor(file, blob))
     if (!isAllowedImageSrc(src) || editor.isDestroyed) throw new Error('unexpected path')
     const before = editor.state.doc
     editor
