@@ -5,7 +5,7 @@
  *
  * Tags: `article:<id>`, `product:<id>`, `teacher:<userId>` (an item's or a person's own page),
  * `list:<10|20|30|product>` (the listings of a kind, their first pages, search), `home`,
- * `config` (legal, levels), `banner`, `faq`, `dictionary`, and `all` (everything).
+ * `config` (legal, levels), `company` (the facts every page shows), `banner`, `faq`, `dictionary`, and `all` (everything).
  */
 import type { Db } from './db/index.ts'
 
@@ -16,6 +16,8 @@ export type ChangeTag =
   | `list:${10 | 20 | 30 | 'product'}`
   | 'home'
   | 'config'
+  /** The company facts (hotline, addresses …) that every page's footer shows: a full build. */
+  | 'company'
   | 'banner'
   | 'faq'
   | 'dictionary'

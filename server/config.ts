@@ -11,6 +11,20 @@ const flag = (on: string) =>
     .optional()
     .transform((v) => v === on)
 const int = (def: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(def)
+/** A setting pasted from a console: surrounding spaces dropped, empty as unset. */
+const pasted = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+
+/** What SMS_PROVIDER=aliyun cannot start without (README "Going live"). */
+const ALIYUN_SMS_REQUIRED = [
+  'ALIYUN_SMS_ACCESS_KEY_ID',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'ALIYUN_SMS_SIGN_NAME',
+  'ALIYUN_SMS_TEMPLATE_CODE',
+] as const
 
 /**
  * Every environment variable the server reads, with README's defaults. Parsed once at start
@@ -90,6 +104,22 @@ const schema = z
       .string()
       .min(16, 'PAYMENT_SANDBOX_SECRET 至少 16 个字符 (at least 16 characters)')
       .default('dev-sandbox-payment-secret'),
+    /** Who sends SMS codes (server/providers/sms.ts): the server log, or Aliyun SMS with the ALIYUN_SMS_* below. */
+    SMS_PROVIDER: z.enum(['log', 'aliyun'], { error: 'SMS_PROVIDER 只能是 log 或 aliyun' }).default('log'),
+    /** A RAM user's AccessKey with permission to send SMS (AliyunDysmsFullAccess). */
+    ALIYUN_SMS_ACCESS_KEY_ID: pasted(),
+    ALIYUN_SMS_ACCESS_KEY_SECRET: pasted(),
+    /** The approved sign (签名) the messages carry, e.g. 口腔器械商城. */
+    ALIYUN_SMS_SIGN_NAME: pasted(),
+    /** The approved verification-code template (SMS_…), whose one variable is ${code}. */
+    ALIYUN_SMS_TEMPLATE_CODE: pasted(),
+    /** Scheme and host of the SMS API; the tests point it at their local peer. */
+    ALIYUN_SMS_ENDPOINT: z
+      .url({
+        protocol: /^https?$/,
+        error: 'ALIYUN_SMS_ENDPOINT 应为 http(s) 地址，如 https://dysmsapi.aliyuncs.com',
+      })
+      .default('https://dysmsapi.aliyuncs.com'),
     /** HMAC-SHA256 key of POST /hooks/rebuild (server/site-hooks.ts); unset turns the webhook off (503). */
     REBUILD_SECRET: z
       .string()
@@ -102,6 +132,13 @@ const schema = z
   .refine((e) => e.NODE_ENV !== 'production' || (e.SIGN_KEY !== DEV_SIGN_KEY && e.SIGN_IV !== DEV_SIGN_IV), {
     path: ['SIGN_KEY'],
     message: '生产环境 (NODE_ENV=production) 不能使用开发用的签名密钥，请设置 SIGN_KEY 与 SIGN_IV',
+  })
+  .superRefine((e, ctx) => {
+    // Named, never shown: the message says which variable is missing, not what the others hold.
+    if (e.SMS_PROVIDER !== 'aliyun') return
+    for (const name of ALIYUN_SMS_REQUIRED)
+      if (!e[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=aliyun 时必须设置 ${name}` })
   })
   .transform((e) => ({
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
@@ -134,6 +171,17 @@ const schema = z
     paymentProvider: e.PAYMENT_PROVIDER,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     rebuildSecret: e.REBUILD_SECRET,
+    sms:
+      e.SMS_PROVIDER === 'aliyun'
+        ? {
+            provider: 'aliyun' as const,
+            accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID ?? '',
+            accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
+            signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
+            templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            endpoint: e.ALIYUN_SMS_ENDPOINT,
+          }
+        : { provider: 'log' as const },
     hsts: e.HSTS === 'on',
   }))
 

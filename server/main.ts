@@ -7,6 +7,7 @@ import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
+import { logSms, smsProvider } from './providers/sms.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
@@ -71,7 +72,8 @@ async function main() {
           }),
         )
       : undefined
-  const app = createPortal({ db, config, now: () => new Date() }, { distDir, builder })
+  const sms = smsProvider(config.sms)
+  const app = createPortal({ db, config, now: () => new Date(), sms }, { distDir, builder })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise((r) => server.once('listening', r))
 
@@ -89,6 +91,8 @@ async function main() {
 
   console.log(`\n门户已启动 (${((performance.now() - started) / 1000).toFixed(1)}s): ${config.siteUrl}`)
   console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
+  // Only a live provider is announced: without SMS_PROVIDER the start reads as it always did.
+  if (sms !== logSms) console.log(`短信: ${sms.name}`)
   if (await hasDemoAccounts(db)) {
     console.log('演示账号 (手机号 / 密码):')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)

@@ -23,6 +23,7 @@ import {
   staffIdOf,
 } from './modules/staff/staff.service.ts'
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
+import { checkProviders } from './providers/check.ts'
 import { courierProvider } from './providers/courier.ts'
 import { paymentProvider } from './providers/payment.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
@@ -47,6 +48,7 @@ import { dbTime } from './time.ts'
  *   npm run ops -- staff disable|enable|reset-password <username>
  *   npm run ops -- staff roles <username> <role>[,<role> …]
  *   npm run ops -- staff list
+ *   npm run ops -- providers check   (asks each configured provider something harmless: README "Going live")
  */
 
 export const USAGE = [
@@ -63,6 +65,7 @@ export const USAGE = [
   '      npm run ops -- staff disable|enable|reset-password <用户名>',
   '      npm run ops -- staff roles <用户名> <角色>[,<角色> …]',
   '      npm run ops -- staff list',
+  '      npm run ops -- providers check',
   `      角色：${ROLES.join('、')}`,
 ].join('\n')
 
@@ -278,6 +281,13 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     return siteBuildStatus(open)
   }
   if (command === 'rebuild') return withDb(open, (db) => markForRebuild(db, args.slice(1), now))
+  if (command === 'providers') {
+    if (args.length !== 2 || rawId !== 'check') throw new OpsError(USAGE)
+    // No database: only the configuration and the providers' answers. Any failure exits 1.
+    const { ok, report } = await checkProviders(loadConfig())
+    if (!ok) throw new OpsError(report)
+    return report
+  }
   if (command === 'ship') {
     const code = rawId ?? ''
     if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)

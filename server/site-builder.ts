@@ -29,7 +29,7 @@ export const LIST_PAGES: Record<string, string> = {
   'list:product': '/product/',
 }
 /** Tags whose pages are everywhere (the layout, banners, dictionary): only a full build will do. */
-const SITE_WIDE = new Set(['config', 'banner', 'faq', 'dictionary', 'all'])
+const SITE_WIDE = new Set(['config', 'company', 'banner', 'faq', 'dictionary', 'all'])
 /** Beyond this many item pages a partial build saves little: build everything. */
 export const PARTIAL_MAX_ITEMS = 2000
 

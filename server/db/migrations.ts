@@ -648,6 +648,19 @@ ALTER TABLE banners ADD COLUMN end_time TEXT;
 ALTER TABLE articles ADD COLUMN sort INTEGER NOT NULL DEFAULT 0;
 `,
   },
+  {
+    version: 18,
+    name: 'content drafts',
+    // Preview before publishing (issue 21): a banner's, an FAQ entry's (articles of status 40) or
+    // a configuration text's unpublished next version, as JSON, NULL when there is none. Public
+    // queries never read it; publishing copies it onto the live columns and clears it. A banner or
+    // FAQ entry that was never published is a hidden row (is_show 0) whose draft is all it has.
+    sql: `
+ALTER TABLE banners ADD COLUMN draft TEXT;
+ALTER TABLE articles ADD COLUMN draft TEXT;
+ALTER TABLE configs ADD COLUMN draft TEXT;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

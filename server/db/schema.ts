@@ -121,6 +121,8 @@ export interface BannersTable {
   is_show: Def<number>
   start_time: Def<string | null>
   end_time: Def<string | null>
+  /** The unpublished next version as JSON, NULL when none (migration 18). */
+  draft: Def<string | null>
 }
 
 export interface ArticlesTable {
@@ -151,6 +153,8 @@ export interface ArticlesTable {
   moderated: Def<number>
   /** The FAQ's order (migration 16). */
   sort: Def<number>
+  /** An FAQ entry's unpublished next version as JSON, NULL when none (migration 18). */
+  draft: Def<string | null>
 }
 
 export interface CourseSectionsTable {
@@ -374,6 +378,8 @@ export interface NotificationsTable {
 export interface ConfigsTable {
   ckey: string
   value: string
+  /** A rich text's unpublished next version, NULL when none (migration 18). */
+  draft: Def<string | null>
 }
 
 export interface RegionsTable {

@@ -1,49 +1,27 @@
-/** Everything the chrome says about the company: one place, not literals across pages. */
+import type { CompanyFacts } from './rules/company.ts'
+
+/**
+ * What the chrome says about the company that stays in code: the brand and legal names, the
+ * founding year, the corporate transfer account (finance's; the pay island and the payment
+ * calls read it at runtime), the map and the about page's tabs. What marketing changes is
+ * `companyDefaults` below, edited in the back office.
+ */
 export const site = {
   name: '德泰口腔医疗',
   fullName: '苏州德泰口腔医疗器械有限公司',
-  slogan: '口腔器械 · 耗材 · 培训一站式平台',
-  description:
-    '德泰口腔医疗：隐形矫治器、无痛麻醉注射仪、口内扫描仪与口腔耗材的正品采购平台，并提供正畸、种植、数字化口腔等专业培训课程。',
   founded: 2020,
-  hotline: '400-820-6688',
   /** The account customers pay a corporate transfer into (storefront §2 payment page). */
   transferAccount: {
     name: '苏州德泰口腔医疗器械有限公司',
     bank: '中国工商银行苏州工业园区支行',
     number: '1102 0208 0910 0066 888',
   },
-  address: '江苏省苏州市工业园区星湖街328号创意产业园12栋5楼',
-  /** The same address in parts, for structured data (schema.org PostalAddress). */
-  postal: {
-    region: '江苏省',
-    locality: '苏州市',
-    street: '工业园区星湖街328号创意产业园12栋5楼',
-    country: 'CN',
-  },
-  offices: [
-    '南京办事处：南京市建邺区江东中路359号国睿大厦2号楼',
-    '上海办事处：上海市闵行区申长路990弄虹桥万科中心3号楼',
-  ],
-  contacts: [
-    { name: '王经理', role: '商务合作', phone: '13962118866', email: 'business@detai-dental.cn' },
-    { name: '陈老师', role: '培训咨询', phone: '13771906622', email: 'training@detai-dental.cn' },
-    { name: '刘工', role: '售后服务', phone: '0512-62886688', email: 'service@detai-dental.cn' },
-  ],
+  /** schema.org addressCountry of the head office: the portal serves mainland China only. */
+  country: 'CN',
   /** The contact map's fixed centre (storefront §9: zoom 18). */
   map: { lng: 120.7368, lat: 31.3245, zoom: 18, label: '德泰口腔医疗（苏州总部）' },
-  /** The about page (storefront §1-§2): who we are, what we sell, and the four tabs. */
+  /** The about page's four tabs (storefront §1-§2); its texts are in companyDefaults.about. */
   about: {
-    intro: [
-      '苏州德泰口腔医疗器械有限公司成立于2020年，总部位于江苏省苏州市，并在南京、上海设有办事处，是一家专注口腔医疗领域的器械、耗材与培训服务商。',
-      '我们代理并销售隐形矫治器、无痛麻醉注射仪与麻醉注射剂、口内扫描仪、种植与修复耗材等产品，为口腔医院、门诊和医生提供从采购、安装、培训到售后的一站式服务。',
-    ],
-    productLines: [
-      { title: '隐形矫治器', text: '数字化方案设计，医用级膜片，覆盖青少年与成人正畸。' },
-      { title: '麻醉注射', text: '无痛麻醉注射仪与配套麻醉注射剂，让诊疗更舒适。' },
-      { title: '口内扫描仪', text: '高精度数字印模，对接主流设计与加工软件。' },
-      { title: '口腔耗材', text: '种植、修复、感控等诊所常用耗材，正品直供。' },
-    ],
     tabs: [
       {
         id: 'team',
@@ -89,9 +67,61 @@ export const site = {
       },
     ],
   },
-  icp: '苏ICP备20001234号-1',
   copyright: `© 2020-${new Date().getFullYear()} 苏州德泰口腔医疗器械有限公司 版权所有`,
 } as const
+
+/**
+ * The company facts as they stand until marketing edits them (src/lib/rules/company.ts is their
+ * schema; the build reads the current ones through companyFacts() in src/lib/build/data.ts).
+ */
+export const companyDefaults: CompanyFacts = {
+  slogan: '口腔器械 · 耗材 · 培训一站式平台',
+  description:
+    '德泰口腔医疗：隐形矫治器、无痛麻醉注射仪、口内扫描仪与口腔耗材的正品采购平台，并提供正畸、种植、数字化口腔等专业培训课程。',
+  hotline: '400-820-6688',
+  postal: {
+    region: '江苏省',
+    locality: '苏州市',
+    street: '工业园区星湖街328号创意产业园12栋5楼',
+  },
+  offices: [
+    { name: '南京办事处', address: '南京市建邺区江东中路359号国睿大厦2号楼' },
+    { name: '上海办事处', address: '上海市闵行区申长路990弄虹桥万科中心3号楼' },
+  ],
+  contacts: [
+    { name: '王经理', role: '商务合作', phone: '13962118866', email: 'business@detai-dental.cn' },
+    { name: '陈老师', role: '培训咨询', phone: '13771906622', email: 'training@detai-dental.cn' },
+    { name: '刘工', role: '售后服务', phone: '0512-62886688', email: 'service@detai-dental.cn' },
+  ],
+  icp: '苏ICP备20001234号-1',
+  qr: {
+    app: { link: '/?from=app', image: '' },
+    mp: { link: '/?from=mp', image: '' },
+  },
+  about: {
+    intro: [
+      '苏州德泰口腔医疗器械有限公司成立于2020年，总部位于江苏省苏州市，并在南京、上海设有办事处，是一家专注口腔医疗领域的器械、耗材与培训服务商。',
+      '我们代理并销售隐形矫治器、无痛麻醉注射仪与麻醉注射剂、口内扫描仪、种植与修复耗材等产品，为口腔医院、门诊和医生提供从采购、安装、培训到售后的一站式服务。',
+    ],
+    productLines: [
+      { title: '隐形矫治器', text: '数字化方案设计，医用级膜片，覆盖青少年与成人正畸。' },
+      { title: '麻醉注射', text: '无痛麻醉注射仪与配套麻醉注射剂，让诊疗更舒适。' },
+      { title: '口内扫描仪', text: '高精度数字印模，对接主流设计与加工软件。' },
+      { title: '口腔耗材', text: '种植、修复、感控等诊所常用耗材，正品直供。' },
+    ],
+  },
+}
+
+/**
+ * The head office's address in one line.
+ * fullAddress({ region: '江苏省', locality: '苏州市', street: '星湖街328号' }) → '江苏省苏州市星湖街328号';
+ * a municipality is named once: { region: '上海市', locality: '上海市', … } → '上海市…'
+ */
+export const fullAddress = (p: CompanyFacts['postal']) =>
+  `${p.region}${p.locality === p.region ? '' : p.locality}${p.street}`
+
+/** The head office's city as pages name it: headCity({ locality: '苏州市', … }) → '苏州' (苏州总部). */
+export const headCity = (p: CompanyFacts['postal']) => p.locality.replace(/市$/, '')
 
 /** The seven tabs of the top navigation (accounts §2). */
 export const navTabs = [

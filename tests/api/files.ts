@@ -78,3 +78,18 @@ export async function uploaded(
     throw new Error(`upload refused: ${JSON.stringify(r)}`)
   return r.body.data.path
 }
+
+/** A new public image uploaded by staff (POST /api/admin/content/images), as banners take: its path. */
+export async function contentImage(h: Harness, auth: Record<string, string>, tail: string): Promise<string> {
+  const form = new FormData()
+  form.append('file', new Blob([tinyPng(tail)]), 'b.png')
+  const res = await fetch(`${h.base}/api/admin/content/images`, {
+    method: 'POST',
+    headers: { sign: h.sign(), ...auth },
+    body: form,
+  })
+  const body = (await res.json()) as { data: { path: string } | string }
+  if (res.status !== 200 || typeof body.data === 'string')
+    throw new Error(`image refused: ${JSON.stringify(body)}`)
+  return body.data.path
+}

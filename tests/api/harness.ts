@@ -5,6 +5,7 @@ import { createApi } from '../../server/app.ts'
 import { defaultConfig } from '../../server/config.ts'
 import { answerSchemas, breach } from '../../server/contract/check.ts'
 import { type Db, openDb } from '../../server/db/index.ts'
+import type { SmsProvider } from '../../server/providers/sms.ts'
 import { createPortal } from '../../server/server.ts'
 import { makeSign } from '../../src/lib/sign.ts'
 
@@ -52,9 +53,10 @@ const contract = answerSchemas(createApi({} as never))
 
 /**
  * Starts the real server on a free loopback port over this run's seeded database; `now` is its
- * clock (a testClock), the wall clock by default.
+ * clock (a testClock), the wall clock by default. `sms` makes its SMS provider when it starts (so
+ * a local peer started before it can be named); the log provider by default.
  */
-export function startServer(opts: { now?: () => Date } = {}): Harness {
+export function startServer(opts: { now?: () => Date; sms?: () => SmsProvider } = {}): Harness {
   const now = opts.now ?? (() => new Date())
   // Tests stand behind a pretend proxy, so each can claim its own client IP (SMS caps per IP).
   const config = defaultConfig({ uploadDir: inject('uploadDir'), trustProxy: true })
@@ -64,7 +66,7 @@ export function startServer(opts: { now?: () => Date } = {}): Harness {
     const url = inject('dbUrl')
     h.db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
     const server = serve({
-      fetch: createPortal({ db: h.db, config, now }).fetch,
+      fetch: createPortal({ db: h.db, config, now, sms: opts.sms?.() }).fetch,
       port: 0,
       hostname: '127.0.0.1',
     })

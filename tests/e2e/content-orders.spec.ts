@@ -5,6 +5,7 @@
  * with 复制成功. Each journey has its own fresh user.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
+import { companyDefaults } from '../../src/lib/site.ts'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
@@ -149,6 +150,13 @@ test('a corporate transfer shows its own deadline and copies the account number'
   await page.getByRole('button', { name: '立即支付' }).click()
   const transfer = page.getByRole('region', { name: '对公转账' })
   await expect(transfer.locator('[data-transfer-deadline]')).toContainText('前完成转账')
+  // The 业务经理 is the company facts' first contact, handed to the island by the built page.
+  const manager = companyDefaults.contacts[0]
+  await expect(transfer.getByRole('link', { name: manager?.phone })).toHaveAttribute(
+    'href',
+    `tel:${manager?.phone}`,
+  )
+  await expect(transfer).toContainText(`业务经理：${manager?.name}`)
   const detail = await api<{ payDeadline: string; createTime: string }>(
     request,
     `/api/Orders/GetOrders?id=${order.id}`,

@@ -17,6 +17,7 @@ import {
 import { defaultConfig } from '../../config.ts'
 import type { Db } from '../../db/index.ts'
 import { certify, OpsError, runOps, USAGE } from '../../ops.ts'
+import { logSms } from '../../providers/sms.ts'
 import { chinaDayStart } from '../../time.ts'
 import type { OwnProfile } from './accounts.routes.ts'
 import { issueCode, SMS, SMS_MESSAGES } from './sms-codes.ts'
@@ -56,7 +57,7 @@ describe('SMS codes (Account/GetAccountCodes)', () => {
   it('caps sends per phone (10) and per IP (30) each day, with 429', async () => {
     const IP_CAP = defaultConfig().smsIpDailyCap
     const sent: string[] = []
-    const outbox = { send: async (tel: string) => void sent.push(tel) }
+    const outbox = { ...logSms, send: async (tel: string) => void sent.push(tel) }
     // 00:10 of today in China, whatever the host's zone: the caps count China days.
     const base = chinaDayStart(clock.now()) + 10 * 60_000
     const at = (i: number) => new Date(base + i * (SMS.resendMs + 1000))

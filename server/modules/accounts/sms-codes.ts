@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { sql } from 'kysely'
 import { SMS_RESEND_SECONDS } from '../../../src/lib/constants.ts'
+import { maskPhone } from '../../../src/lib/format.ts'
+import { PHONE_MESSAGES } from '../../../src/lib/rules/phone.ts'
 import { site } from '../../../src/lib/site.ts'
 import { type Db, isPg } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
-import type { SmsProvider } from '../../providers/sms.ts'
+import { describeFailure, SmsFailure, type SmsFailureReason, type SmsProvider } from '../../providers/sms.ts'
 import { chinaDayStart, dbTime } from '../../time.ts'
 
 /** Every rule of SMS codes in one place. */
@@ -31,10 +33,30 @@ export const SMS_MESSAGES = {
   tooMany: '验证码错误次数过多，请重新获取',
 } as const
 
+/** What the user is told when the provider did not send, and with which status. */
+export const SMS_SEND_REFUSALS: Record<SmsFailureReason, { message: string; status: number }> = {
+  tooFrequent: { message: '短信发送过于频繁，请稍后再试', status: 429 },
+  // The provider knows the number cannot exist (a segment no carrier uses): as our own check says.
+  badPhone: { message: PHONE_MESSAGES.format, status: 400 },
+  failed: { message: '短信发送失败，请稍后再试', status: 502 },
+}
+
+/**
+ * A row whose code is still empty reserves the phone's send while its message is on the way: it
+ * holds the one-a-minute slot against a second request, and is no code anyone can use.
+ */
+const RESERVED = ''
+
 /**
  * Sends a fresh 6-digit code to `tel`, or refuses with 429 when the phone asked within the last
  * minute or the phone or IP reached today's cap (the China day). Returns the code (for the
  * caller's log or tests).
+ *
+ * The code is stored only once the provider took the message: the send is first reserved (a row
+ * without a code), then the message goes out, then the code is written. A message that did not
+ * leave removes its reservation, so it counts against neither the minute nor the day caps (the
+ * user may try again at once; a provider's own flow control answers tooFrequent), and no code
+ * that nobody received can be used — even if the process dies halfway, a reservation has none.
  */
 export async function issueCode(
   db: Db,
@@ -82,7 +104,7 @@ export async function issueCode(
       .insertInto('sms_codes')
       .values({
         tel,
-        code,
+        code: RESERVED,
         ip,
         attempts: 0,
         expires_at: at + SMS.ttlMs,
@@ -94,16 +116,26 @@ export async function issueCode(
     return row.id
   })
   try {
-    await provider.send(
-      tel,
-      `【${site.name}】您的验证码是${code}，${SMS.ttlMs / 60_000}分钟内有效，请勿泄露给他人。`,
-    )
+    await provider.send(tel, {
+      code,
+      text: `【${site.name}】您的验证码是${code}，${SMS.ttlMs / 60_000}分钟内有效，请勿泄露给他人。`,
+    })
   } catch (e) {
-    // A message that never left must not count against the phone's minute or day.
-    await db.deleteFrom('sms_codes').where('id', '=', id).execute()
-    console.error('[sms] 发送失败', e)
-    throw refuse('短信发送失败，请稍后再试', 502)
+    // Whatever happens to this delete, the reservation holds no code.
+    await db
+      .deleteFrom('sms_codes')
+      .where('id', '=', id)
+      .execute()
+      .catch((d: unknown) => console.error('[sms] 未能删除发送预留', id, d))
+    const failure = e instanceof SmsFailure ? e : null
+    // For the operator: the provider's code and request id; the phone masked, no code, no key.
+    console.error(
+      `[sms] 发送失败 ${maskPhone(tel)} via ${provider.name}：${failure ? describeFailure(failure) : e}`,
+    )
+    const refusal = SMS_SEND_REFUSALS[failure?.reason ?? 'failed']
+    throw refuse(refusal.message, refusal.status)
   }
+  await db.updateTable('sms_codes').set({ code }).where('id', '=', id).execute()
   return code
 }
 
@@ -117,6 +149,8 @@ export async function consumeCode(db: Db, tel: string, code: string, now: Date):
     .selectFrom('sms_codes')
     .select(['id', 'code', 'expires_at', 'used_at'])
     .where('tel', '=', tel)
+    // A send still on its way (or one that never left) is no code: the one before stays usable.
+    .where('code', '!=', RESERVED)
     .orderBy('sent_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

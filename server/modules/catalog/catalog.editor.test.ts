@@ -232,7 +232,7 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       [{ params: [{ title: '品牌', text: '测试品牌' }] }, '品牌请填在“品牌”一栏，不要写在规格参数里'],
       [{ params: row(21) }, '规格参数不能超过20项'],
       [{ content: 5 }, '商品详情格式不正确'],
-      [{ content: `<p>${'长'.repeat(2000)}</p>` }, '商品详情不能超过2000个字符'],
+      [{ content: `<p>${'长'.repeat(20_000)}</p>` }, '商品详情不能超过20000个字符'],
     ] as const) {
       const r = await edit(p.spuId, body, mk.auth)
       expect([JSON.stringify(body).slice(0, 60), r.http, r.data]).toEqual([

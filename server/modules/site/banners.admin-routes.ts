@@ -1,6 +1,7 @@
 /**
  * The back office's site-content calls (issue 21, permission content.write): banners by
- * position, their image upload, and the site builder's status shown after every save.
+ * position, their drafts (saved, previewed, published, discarded), their image upload, and the
+ * site builder's status shown after every save.
  */
 import { BannerPosition } from '../../../src/lib/constants.ts'
 import { answers, fileBody, jsonBody, z } from '../../contract/index.ts'
@@ -51,17 +52,24 @@ export const BannerNew = z
   .strict()
   .openapi('BannerNew')
 
+const liveBanner = {
+  title: z.string(),
+  imgurl: z.string(),
+  link: z.string(),
+  sort: z.number().int(),
+  enabled: z.boolean(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+}
+export const BannerDraft = z
+  .object(liveBanner)
+  .openapi('BannerDraft', { description: '未发布的草稿：发布后成为广告图的这些字段；只有后台看得到' })
 export const AdminBanner = z
   .object({
     id: z.number().int(),
     position: z.string(),
-    title: z.string(),
-    imgurl: z.string(),
-    link: z.string(),
-    sort: z.number().int(),
-    enabled: z.boolean(),
-    startTime: z.string().nullable(),
-    endTime: z.string().nullable(),
+    ...liveBanner,
+    draft: BannerDraft.nullable(),
   })
   .openapi('AdminBanner')
 
@@ -92,6 +100,51 @@ export const putAdminBanner = adminRoute({
   summary: '修改广告图（只改给出的字段）；站点随后重建',
   request: { params: bannerId, body: jsonBody(BannerEdit) },
   responses: answers(AdminBanner, [401, 404]),
+})
+
+export const getAdminBanner = adminRoute({
+  method: 'get',
+  path: '/admin/banners/{id}',
+  permission: 'content.write',
+  summary: '一张广告图及其草稿（草稿预览页用）',
+  request: { params: bannerId },
+  responses: answers(AdminBanner, [401, 404]),
+})
+
+export const postAdminBannerDraft = adminRoute({
+  method: 'post',
+  path: '/admin/banners/drafts',
+  permission: 'content.write',
+  summary: '新增广告图的草稿：发布前不展示，站点不变',
+  request: { body: jsonBody(BannerNew) },
+  responses: answers(AdminBanner, [401]),
+})
+
+export const putAdminBannerDraft = adminRoute({
+  method: 'put',
+  path: '/admin/banners/{id}/draft',
+  permission: 'content.write',
+  summary: '保存广告图草稿（给出的字段覆盖现有草稿或线上内容）；站点不变',
+  request: { params: bannerId, body: jsonBody(BannerEdit) },
+  responses: answers(AdminBanner, [401, 404]),
+})
+
+export const postAdminBannerPublish = adminRoute({
+  method: 'post',
+  path: '/admin/banners/{id}/publish',
+  permission: 'content.write',
+  summary: '发布广告图草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409',
+  request: { params: bannerId },
+  responses: answers(AdminBanner, [401, 404, 409]),
+})
+
+export const deleteAdminBannerDraft = adminRoute({
+  method: 'delete',
+  path: '/admin/banners/{id}/draft',
+  permission: 'content.write',
+  summary: '放弃广告图草稿；线上内容不变。没有草稿时 409',
+  request: { params: bannerId },
+  responses: answers(AdminBanner, [401, 404, 409]),
 })
 
 export const deleteAdminBanner = adminRoute({

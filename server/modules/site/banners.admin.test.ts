@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { tinyPng } from '../../../tests/api/files.ts'
+import { contentImage } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import { changesSince, latestChange } from '../../changes.ts'
@@ -11,22 +11,11 @@ const h = startServer()
 type Shown = { id: number; position: string; title: string; urls: string; imgurl: string }
 const shown = async () => (await h.get<Shown[]>('/api/Adinfo/GetAdinfoAll')).data
 
-async function uploadImage(auth: Record<string, string>, tail: string) {
-  const form = new FormData()
-  form.append('file', new Blob([tinyPng(tail)]), 'b.png')
-  const res = await fetch(`${h.base}/api/admin/content/images`, {
-    method: 'POST',
-    headers: { sign: h.sign(), ...auth },
-    body: form,
-  })
-  return (await res.json()) as { status: number; data: { path: string } }
-}
-
 async function newBanner(auth: Record<string, string>, extra: Record<string, unknown> = {}) {
-  const img = await uploadImage(auth, `new-${Math.random()}`)
+  const imgurl = await contentImage(h, auth, `new-${Math.random()}`)
   const r = await h.post<AdminBanner>(
     '/api/admin/banners',
-    { position: 'pc_home', title: '新品推荐', imgurl: img.data.path, link: '/product/', sort: 50, ...extra },
+    { position: 'pc_home', title: '新品推荐', imgurl, link: '/product/', sort: 50, ...extra },
     auth,
   )
   expect(r.http).toBe(200)

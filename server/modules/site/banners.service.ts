@@ -2,6 +2,7 @@
  * Banners written by marketing (issue 21): create, edit, delete. Each write records its audit row
  * and the `banner` change mark in its own transaction, like `npm run ops -- rebuild banner`, so the
  * read cache drops GetAdinfoAll and the site builder re-renders the pages that show banners.
+ * A banner may also wait as a draft, previewed by staff, then published (drafts.ts).
  */
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
@@ -9,6 +10,7 @@ import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
+import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
 
 export interface BannerInput {
   position?: string
@@ -34,6 +36,7 @@ const COLUMNS = [
   'is_show',
   'start_time',
   'end_time',
+  'draft',
 ] as const
 
 type Row = {
@@ -46,9 +49,21 @@ type Row = {
   is_show: number
   start_time: string | null
   end_time: string | null
+  draft: string | null
 }
 
-/** A banner as the back office shows it. */
+/** A banner's unpublished next version: every field the back office's dialog edits. */
+export interface BannerDraft {
+  title: string
+  imgurl: string
+  link: string
+  sort: number
+  enabled: boolean
+  startTime: string | null
+  endTime: string | null
+}
+
+/** A banner as the back office shows it: the live fields and its draft, if any. */
 export const bannerOut = (r: Row) => ({
   id: r.id,
   position: r.position,
@@ -59,6 +74,7 @@ export const bannerOut = (r: Row) => ({
   enabled: r.is_show === 1,
   startTime: r.start_time,
   endTime: r.end_time,
+  draft: readDraft<BannerDraft>(r.draft),
 })
 export type AdminBanner = ReturnType<typeof bannerOut>
 
@@ -89,6 +105,15 @@ function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string
 
 function checkWindow(start: string | null | undefined, end: string | null | undefined) {
   if (start && end && start >= end) throw refuse('结束时间须晚于开始时间')
+}
+
+/** The checks of every change to a stored banner: an image that exists, a window that ends after it starts. */
+function checkChange(dirs: FileDirs, before: AdminBanner, v: BannerInput) {
+  checkImage(dirs, v.imgurl, before.imgurl)
+  checkWindow(
+    v.startTime === undefined ? before.startTime : v.startTime,
+    v.endTime === undefined ? before.endTime : v.endTime,
+  )
 }
 
 async function rowOf(t: Db, id: number): Promise<Row> {
@@ -129,17 +154,154 @@ export async function editBanner(
 ): Promise<AdminBanner> {
   return db.transaction().execute(async (t) => {
     const before = bannerOut(await rowOf(t, id))
-    checkImage(dirs, v.imgurl, before.imgurl)
-    checkWindow(
-      v.startTime === undefined ? before.startTime : v.startTime,
-      v.endTime === undefined ? before.endTime : v.endTime,
-    )
+    checkChange(dirs, before, v)
     const set = columnsOf(v)
     if (Object.keys(set).length) await t.updateTable('banners').set(set).where('id', '=', id).execute()
     const after = bannerOut(await rowOf(t, id))
     await audit(t, actor, now, { action: 'banner.edit', target: `banner:${id}`, before, after })
     await markChanged(t, ['banner'], dbTime(now))
     return after
+  })
+}
+
+/** One banner with its draft (the preview's call); 404 广告图不存在. */
+export const getBanner = async (db: Db, id: number): Promise<AdminBanner> => bannerOut(await rowOf(db, id))
+
+const liveFields = ({
+  title,
+  imgurl,
+  link,
+  sort,
+  enabled,
+  startTime,
+  endTime,
+}: AdminBanner): BannerDraft => ({
+  title,
+  imgurl,
+  link,
+  sort,
+  enabled,
+  startTime,
+  endTime,
+})
+
+/**
+ * A new banner that starts life as a draft: a hidden row (is_show 0, so no public call shows it
+ * and no change mark is due) holding the draft's fields, waiting for publishBanner.
+ */
+export async function createBannerDraft(
+  db: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  v: BannerInput & { position: string; imgurl: string },
+  now: Date,
+): Promise<AdminBanner> {
+  checkImage(dirs, v.imgurl)
+  checkWindow(v.startTime, v.endTime)
+  const draft: BannerDraft = {
+    title: v.title ?? '',
+    imgurl: v.imgurl,
+    link: v.link ?? '',
+    sort: v.sort ?? 0,
+    enabled: v.enabled ?? true,
+    startTime: v.startTime ?? null,
+    endTime: v.endTime ?? null,
+  }
+  return db.transaction().execute(async (t) => {
+    const { id } = await t
+      .insertInto('banners')
+      .values({
+        ...columnsOf({ ...draft, position: v.position, enabled: false }),
+        draft: JSON.stringify(draft),
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const after = bannerOut(await rowOf(t, id))
+    await audit(t, actor, now, { action: 'banner.draft', target: `banner:${id}`, after })
+    return after
+  })
+}
+
+/**
+ * Saves the given fields into the banner's draft (over the draft there is, else over the live
+ * banner), with the checks of a live edit; the live banner and the public site stay as they are.
+ */
+export async function saveBannerDraft(
+  db: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  id: number,
+  v: BannerInput,
+  now: Date,
+): Promise<AdminBanner> {
+  return db.transaction().execute(async (t) => {
+    const before = bannerOut(await rowOf(t, id))
+    const { position: _, ...fields } = v
+    const draft: BannerDraft = { ...(before.draft ?? liveFields(before)), ...defined(fields) }
+    checkChange(dirs, before, draft)
+    await t
+      .updateTable('banners')
+      .set({ draft: JSON.stringify(draft) })
+      .where('id', '=', id)
+      .execute()
+    const after = bannerOut(await rowOf(t, id))
+    await audit(t, actor, now, {
+      action: 'banner.draft',
+      target: `banner:${id}`,
+      before: { draft: before.draft },
+      after: { draft: after.draft },
+    })
+    return after
+  })
+}
+
+/** Publishes the banner's draft: its fields become the live ones, marked `banner` and audited. 409 NO_DRAFT without one. */
+export async function publishBanner(
+  db: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  id: number,
+  now: Date,
+): Promise<AdminBanner> {
+  return db.transaction().execute(async (t) => {
+    const row = await rowOf(t, id)
+    const before = bannerOut(row)
+    const draft = before.draft
+    if (!draft) throw refuse(NO_DRAFT, 409)
+    checkChange(dirs, before, draft)
+    tookDraft(
+      await t
+        .updateTable('banners')
+        .set({ ...columnsOf(draft), draft: null })
+        .where('id', '=', id)
+        .where('draft', '=', row.draft)
+        .executeTakeFirst(),
+    )
+    const after = bannerOut(await rowOf(t, id))
+    await audit(t, actor, now, { action: 'banner.publish', target: `banner:${id}`, before, after })
+    await markChanged(t, ['banner'], dbTime(now))
+    return after
+  })
+}
+
+/** Drops the banner's draft; the live banner stays as it is. 409 NO_DRAFT without one. */
+export async function discardBannerDraft(db: Db, actor: Actor, id: number, now: Date): Promise<AdminBanner> {
+  return db.transaction().execute(async (t) => {
+    const row = await rowOf(t, id)
+    tookDraft(
+      await t
+        .updateTable('banners')
+        .set({ draft: null })
+        .where('id', '=', id)
+        .where('draft', 'is not', null)
+        .executeTakeFirst(),
+    )
+    await audit(t, actor, now, {
+      action: 'banner.discard',
+      target: `banner:${id}`,
+      before: { draft: bannerOut(row).draft },
+    })
+    return bannerOut(await rowOf(t, id))
   })
 }
 

@@ -1,28 +1,33 @@
-/** The back office's FAQ, configuration texts and dictionaries (issue 21, permission content.write). */
+/**
+ * The back office's FAQ, configuration texts, dictionaries and company facts (issue 21,
+ * permission content.write); FAQ entries and the rich texts also as drafts: saved, previewed,
+ * published, discarded.
+ */
 import { ClassifyKey, type ClassifyKeyName } from '../../../src/lib/constants.ts'
+import { checkCompany } from '../../../src/lib/rules/company.ts'
+import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../src/lib/rules/site-content.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
-import { id, oneOf } from '../../contract/params.ts'
+import { field, id, oneOf, ruleBody } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
-import { TEXT_TITLES, type TextKey } from './content.service.ts'
+import { TEXT_KEYS, TEXT_TITLES, type TextKey } from './content.service.ts'
+import { CompanyFacts } from './site.routes.ts'
 
 const byId = z.object({ id: id() })
 const Removed = z.object({ id: z.number().int() })
 const sort = z.number().int().min(0).max(9999, '排序须为0到9999之间的整数')
 
+const liveFaq = { title: z.string(), answer: z.string(), sort: z.number().int(), enabled: z.boolean() }
+const FaqDraft = z
+  .object(liveFaq)
+  .openapi('FaqDraft', { description: '未发布的草稿：发布后成为该问题的这些字段；只有后台看得到' })
 export const AdminFaq = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    answer: z.string(),
-    sort: z.number().int(),
-    enabled: z.boolean(),
-  })
+  .object({ id: z.number().int(), ...liveFaq, draft: FaqDraft.nullable() })
   .openapi('AdminFaq')
 const faqFields = {
   title: z.string().trim().min(1, '请填写问题').max(100, '问题不能超过100个字符'),
   answer: z
     .string()
-    .max(20000, '回答不能超过20000个字符')
+    .max(FAQ_ANSWER_MAX, `回答不能超过${FAQ_ANSWER_MAX}个字符`)
     .openapi({ description: '回答（富文本，经统一的清理）' }),
   sort,
   enabled: z.boolean(),
@@ -61,6 +66,46 @@ export const putAdminFaq = adminRoute({
   request: { params: byId, body: jsonBody(FaqEdit) },
   responses: answers(AdminFaq, [401, 404]),
 })
+export const getAdminFaqEntry = adminRoute({
+  method: 'get',
+  path: '/admin/faq/{id}',
+  permission: 'content.write',
+  summary: '一条常见问题及其草稿（草稿预览页用）',
+  request: { params: byId },
+  responses: answers(AdminFaq, [401, 404]),
+})
+export const postAdminFaqDraft = adminRoute({
+  method: 'post',
+  path: '/admin/faq/drafts',
+  permission: 'content.write',
+  summary: '新增常见问题的草稿：发布前不展示，站点不变',
+  request: { body: jsonBody(FaqNew) },
+  responses: answers(AdminFaq, [401]),
+})
+export const putAdminFaqDraft = adminRoute({
+  method: 'put',
+  path: '/admin/faq/{id}/draft',
+  permission: 'content.write',
+  summary: '保存常见问题草稿（给出的字段覆盖现有草稿或线上内容，回答经统一的清理）；站点不变',
+  request: { params: byId, body: jsonBody(FaqEdit) },
+  responses: answers(AdminFaq, [401, 404]),
+})
+export const postAdminFaqPublish = adminRoute({
+  method: 'post',
+  path: '/admin/faq/{id}/publish',
+  permission: 'content.write',
+  summary: '发布常见问题草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409',
+  request: { params: byId },
+  responses: answers(AdminFaq, [401, 404, 409]),
+})
+export const deleteAdminFaqDraft = adminRoute({
+  method: 'delete',
+  path: '/admin/faq/{id}/draft',
+  permission: 'content.write',
+  summary: '放弃常见问题草稿；线上内容不变。没有草稿时 409',
+  request: { params: byId },
+  responses: answers(AdminFaq, [401, 404, 409]),
+})
 export const deleteAdminFaq = adminRoute({
   method: 'delete',
   path: '/admin/faq/{id}',
@@ -72,8 +117,21 @@ export const deleteAdminFaq = adminRoute({
 
 const TEXT_KEY_LIST = Object.keys(TEXT_TITLES) as [TextKey, ...TextKey[]]
 export const AdminText = z
-  .object({ key: z.enum(TEXT_KEY_LIST), title: z.string(), value: z.string() })
+  .object({
+    key: z.enum(TEXT_KEY_LIST),
+    title: z.string(),
+    value: z.string(),
+    draft: z
+      .string()
+      .nullable()
+      .openapi({ description: '未发布的草稿（HTML，已清理）；只有后台看得到。levels 没有草稿' }),
+  })
   .openapi('AdminText')
+const textValue = z
+  .object({ value: z.string().max(SITE_TEXT_MAX, `内容不能超过${SITE_TEXT_MAX}个字符`) })
+  .strict()
+/** The texts that may wait as drafts: the rich ones (levels is JSON, saved directly). */
+const richKey = z.object({ key: z.enum(TEXT_KEYS, { error: '只有富文本可以保存草稿' }) })
 
 export const getAdminTexts = adminRoute({
   method: 'get',
@@ -89,9 +147,41 @@ export const putAdminText = adminRoute({
   summary: '修改一项配置文本（富文本经统一的清理；levels 为 JSON）',
   request: {
     params: z.object({ key: z.enum(TEXT_KEY_LIST) }),
-    body: jsonBody(z.object({ value: z.string().max(50000, '内容不能超过50000个字符') }).strict()),
+    body: jsonBody(textValue),
   },
   responses: answers(AdminText, [401]),
+})
+export const getAdminText = adminRoute({
+  method: 'get',
+  path: '/admin/texts/{key}',
+  permission: 'content.write',
+  summary: '一项配置文本及其草稿（草稿预览页用）',
+  request: { params: z.object({ key: z.enum(TEXT_KEY_LIST) }) },
+  responses: answers(AdminText, [401]),
+})
+export const putAdminTextDraft = adminRoute({
+  method: 'put',
+  path: '/admin/texts/{key}/draft',
+  permission: 'content.write',
+  summary: '保存富文本配置的草稿（经统一的清理）；用户看到的内容不变',
+  request: { params: richKey, body: jsonBody(textValue) },
+  responses: answers(AdminText, [401]),
+})
+export const postAdminTextPublish = adminRoute({
+  method: 'post',
+  path: '/admin/texts/{key}/publish',
+  permission: 'content.write',
+  summary: '发布富文本配置的草稿；站点随后重建。没有草稿时 409',
+  request: { params: richKey },
+  responses: answers(AdminText, [401, 409]),
+})
+export const deleteAdminTextDraft = adminRoute({
+  method: 'delete',
+  path: '/admin/texts/{key}/draft',
+  permission: 'content.write',
+  summary: '放弃富文本配置的草稿；用户看到的内容不变。没有草稿时 409',
+  request: { params: richKey },
+  responses: answers(AdminText, [401, 409]),
 })
 
 const KEYS = Object.keys(ClassifyKey) as [ClassifyKeyName, ...ClassifyKeyName[]]
@@ -146,4 +236,34 @@ export const deleteAdminDictionary = adminRoute({
   summary: '删除分类或标签（使用中的不能删除，回答使用处）',
   request: { params: byId },
   responses: answers(Removed, [401, 404]),
+})
+
+export const getAdminCompany = adminRoute({
+  method: 'get',
+  path: '/admin/site/company',
+  permission: 'content.write',
+  summary: '公司信息（未保存过时为默认值）',
+  responses: answers(CompanyFacts, [401]),
+})
+export const putAdminCompany = adminRoute({
+  method: 'put',
+  path: '/admin/site/company',
+  permission: 'content.write',
+  summary: '保存公司信息（整份；电话、邮箱、备案号按统一规则检查），重建全站',
+  request: {
+    body: jsonBody(
+      ruleBody(checkCompany, {
+        slogan: field('string', '口号'),
+        description: field('string', '网站简介'),
+        hotline: field('string', '服务热线：手机号、座机或400号码'),
+        postal: field('object', '总部地址：{region 省份, locality 城市, street 详细地址}'),
+        offices: field('array', '办事处：[{name, address}]'),
+        contacts: field('array', '联系人：[{name, role, phone, email}]，第一位是支付页的业务经理'),
+        icp: field('string', 'ICP备案号，如 苏ICP备20001234号-1'),
+        qr: field('object', '页脚二维码：{app, mp}，各为 {link 链接, image 上传的二维码图片}'),
+        about: field('object', '关于页：{intro 段落[], productLines [{title, text}]}'),
+      }),
+    ),
+  },
+  responses: answers(CompanyFacts, [401]),
 })

@@ -3,7 +3,8 @@
  * the configuration texts of Users/GetUsersConfigs, and the Classify dictionaries. Like
  * banners.service.ts, each write is one transaction with its audit row and its change mark
  * (`faq`, `config`, `dictionary`: the tags `npm run ops -- rebuild` uses), so the read cache
- * drops the old answers and the site builder re-renders.
+ * drops the old answers and the site builder re-renders. FAQ entries and the rich texts may also
+ * wait as drafts, previewed by staff, then published (drafts.ts).
  */
 import { sql } from 'kysely'
 import {
@@ -20,6 +21,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
+import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
 
 // --- FAQ ------------------------------------------------------------------------------------
 
@@ -33,31 +35,54 @@ export interface FaqInput {
   enabled?: boolean
 }
 
-const faqOut = (r: { id: number; title: string; brief: string; sort: number; is_show: number }) => ({
+/** An FAQ entry's unpublished next version: every field the back office's dialog edits. */
+export interface FaqDraft {
+  title: string
+  answer: string
+  sort: number
+  enabled: boolean
+}
+
+const FAQ_COLUMNS = ['id', 'title', 'brief', 'sort', 'is_show', 'draft'] as const
+type FaqRow = {
+  id: number
+  title: string
+  brief: string
+  sort: number
+  is_show: number
+  draft: string | null
+}
+
+const faqOut = (r: FaqRow) => ({
   id: r.id,
   title: r.title,
   answer: r.brief,
   sort: r.sort,
   enabled: r.is_show === 1,
+  draft: readDraft<FaqDraft>(r.draft),
 })
 export type AdminFaq = ReturnType<typeof faqOut>
 
-const faqRow = async (t: Db, id: number) => {
+const faqRecord = async (t: Db, id: number): Promise<FaqRow> => {
   const r = await t
     .selectFrom('articles')
-    .select(['id', 'title', 'brief', 'sort', 'is_show'])
+    .select(FAQ_COLUMNS)
     .where('id', '=', id)
     .where('status', '=', ArticleStatus.faq)
     .executeTakeFirst()
   if (!r) throw refuse(FAQ_NOT_FOUND, 404)
-  return faqOut(r)
+  return r
 }
+const faqRow = async (t: Db, id: number) => faqOut(await faqRecord(t, id))
+
+/** One FAQ entry with its draft (the preview's call); 404 问题不存在. */
+export const getFaq = (db: Db, id: number): Promise<AdminFaq> => faqRow(db, id)
 
 /** Every FAQ entry, shown or not, in the order the site shows them. */
 export async function listFaq(db: Db): Promise<AdminFaq[]> {
   const rows = await db
     .selectFrom('articles')
-    .select(['id', 'title', 'brief', 'sort', 'is_show'])
+    .select(FAQ_COLUMNS)
     .where('status', '=', ArticleStatus.faq)
     .orderBy('sort')
     .orderBy('id')
@@ -109,6 +134,102 @@ export async function editFaq(db: Db, actor: Actor, id: number, v: FaqInput, now
   })
 }
 
+/**
+ * A new FAQ entry that starts life as a draft: a hidden row (is_show 0: the public list leaves it
+ * out, so no change mark is due) holding the draft's fields, waiting for publishFaq.
+ */
+export async function createFaqDraft(db: Db, actor: Actor, v: FaqInput & { title: string }, now: Date) {
+  const at = dbTime(now)
+  const draft: FaqDraft = {
+    title: v.title,
+    answer: sanitizeRichText(v.answer ?? ''),
+    sort: v.sort ?? 0,
+    enabled: v.enabled ?? true,
+  }
+  return db.transaction().execute(async (t) => {
+    const { id } = await t
+      .insertInto('articles')
+      .values({
+        status: ArticleStatus.faq,
+        ext: LISTED,
+        create_time: at,
+        update_time: at,
+        ...faqColumns({ ...draft, enabled: false }),
+        draft: JSON.stringify(draft),
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const after = await faqRow(t, id)
+    await audit(t, actor, now, { action: 'faq.draft', target: `faq:${id}`, after })
+    return after
+  })
+}
+
+/** Saves the given fields into the entry's draft (over the draft there is, else over the live entry), answer sanitised. */
+export async function saveFaqDraft(db: Db, actor: Actor, id: number, v: FaqInput, now: Date) {
+  return db.transaction().execute(async (t) => {
+    const before = await faqRow(t, id)
+    const { draft: old, id: _, ...live } = before
+    const next: FaqDraft = { ...(old ?? live), ...defined(v) }
+    const draft = { ...next, answer: sanitizeRichText(next.answer) }
+    await t
+      .updateTable('articles')
+      .set({ draft: JSON.stringify(draft) })
+      .where('id', '=', id)
+      .execute()
+    await audit(t, actor, now, {
+      action: 'faq.draft',
+      target: `faq:${id}`,
+      before: { draft: old },
+      after: { draft },
+    })
+    return { ...before, draft }
+  })
+}
+
+/** Publishes the entry's draft: marked `faq` and audited in the same transaction. 409 NO_DRAFT without one. */
+export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
+  const at = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    const row = await faqRecord(t, id)
+    const before = faqOut(row)
+    if (!before.draft) throw refuse(NO_DRAFT, 409)
+    tookDraft(
+      await t
+        .updateTable('articles')
+        .set({ ...faqColumns(before.draft), draft: null, update_time: at })
+        .where('id', '=', id)
+        .where('draft', '=', row.draft)
+        .executeTakeFirst(),
+    )
+    const after = await faqRow(t, id)
+    await audit(t, actor, now, { action: 'faq.publish', target: `faq:${id}`, before, after })
+    await markChanged(t, ['faq'], at)
+    return after
+  })
+}
+
+/** Drops the entry's draft; the live entry stays as it is. 409 NO_DRAFT without one. */
+export async function discardFaqDraft(db: Db, actor: Actor, id: number, now: Date) {
+  return db.transaction().execute(async (t) => {
+    const before = await faqRow(t, id)
+    tookDraft(
+      await t
+        .updateTable('articles')
+        .set({ draft: null })
+        .where('id', '=', id)
+        .where('draft', 'is not', null)
+        .executeTakeFirst(),
+    )
+    await audit(t, actor, now, {
+      action: 'faq.discard',
+      target: `faq:${id}`,
+      before: { draft: before.draft },
+    })
+    return { ...before, draft: null }
+  })
+}
+
 export async function deleteFaq(db: Db, actor: Actor, id: number, now: Date) {
   await db.transaction().execute(async (t) => {
     const before = await faqRow(t, id)
@@ -120,9 +241,10 @@ export async function deleteFaq(db: Db, actor: Actor, id: number, now: Date) {
 
 // --- configuration texts --------------------------------------------------------------------
 
-/** The rich texts of GetUsersConfigs marketing edits: 用户协议, 隐私政策, 等级说明. */
+/** The rich texts of GetUsersConfigs marketing edits: 用户协议, 隐私政策, 等级说明; they may wait as drafts. */
 export const TEXT_KEYS = ['agreement', 'content', 'imgurl'] as const
-export type TextKey = (typeof TEXT_KEYS)[number] | 'levels'
+export type RichTextKey = (typeof TEXT_KEYS)[number]
+export type TextKey = RichTextKey | 'levels'
 
 export const TEXT_TITLES: Record<TextKey, string> = {
   agreement: '用户协议',
@@ -131,18 +253,41 @@ export const TEXT_TITLES: Record<TextKey, string> = {
   levels: '等级门槛与升级提示',
 }
 
-export async function listTexts(db: Db) {
+/** A configuration text as the back office shows it; `draft` is the unpublished next version (HTML), if any. */
+export interface AdminText {
+  key: TextKey
+  title: string
+  value: string
+  draft: string | null
+}
+
+const textOut = (key: TextKey, r: { value: string; draft: string | null } | undefined): AdminText => ({
+  key,
+  title: TEXT_TITLES[key],
+  value: r?.value ?? '',
+  draft: r?.draft ?? null,
+})
+
+export async function listTexts(db: Db): Promise<AdminText[]> {
   const rows = await db
     .selectFrom('configs')
-    .select(['ckey', 'value'])
+    .select(['ckey', 'value', 'draft'])
     .where('ckey', 'in', [...TEXT_KEYS, 'levels'])
     .execute()
-  return (Object.keys(TEXT_TITLES) as TextKey[]).map((key) => ({
-    key,
-    title: TEXT_TITLES[key],
-    value: rows.find((r) => r.ckey === key)?.value ?? '',
-  }))
+  return (Object.keys(TEXT_TITLES) as TextKey[]).map((key) =>
+    textOut(
+      key,
+      rows.find((r) => r.ckey === key),
+    ),
+  )
 }
+
+const textRow = (t: Db, key: TextKey) =>
+  t.selectFrom('configs').select(['value', 'draft']).where('ckey', '=', key).executeTakeFirst()
+
+/** One configuration text with its draft (the preview's call). */
+export const getText = async (db: Db, key: TextKey): Promise<AdminText> =>
+  textOut(key, await textRow(db, key))
 
 /** The stored value: rich text sanitised; levels a JSON object whose stars pass the one check. */
 function textValue(key: TextKey, value: string): string {
@@ -161,7 +306,7 @@ function textValue(key: TextKey, value: string): string {
 export async function editText(db: Db, actor: Actor, key: TextKey, value: string, now: Date) {
   const stored = textValue(key, value)
   return db.transaction().execute(async (t) => {
-    const old = await t.selectFrom('configs').select('value').where('ckey', '=', key).executeTakeFirst()
+    const old = await textRow(t, key)
     if (old) await t.updateTable('configs').set({ value: stored }).where('ckey', '=', key).execute()
     else await t.insertInto('configs').values({ ckey: key, value: stored }).execute()
     await audit(t, actor, now, {
@@ -171,7 +316,71 @@ export async function editText(db: Db, actor: Actor, key: TextKey, value: string
       after: { value: stored },
     })
     await markChanged(t, ['config'], dbTime(now))
-    return { key, title: TEXT_TITLES[key], value: stored }
+    return textOut(key, { value: stored, draft: old?.draft ?? null })
+  })
+}
+
+/** Saves a rich text's draft, sanitised; what GetUsersConfigs serves stays as it is. */
+export async function saveTextDraft(db: Db, actor: Actor, key: RichTextKey, value: string, now: Date) {
+  const draft = sanitizeRichText(value)
+  return db.transaction().execute(async (t) => {
+    const old = await textRow(t, key)
+    if (old) await t.updateTable('configs').set({ draft }).where('ckey', '=', key).execute()
+    // No row yet: the live text is '' (as GetUsersConfigs answers a missing key) until published.
+    else await t.insertInto('configs').values({ ckey: key, value: '', draft }).execute()
+    await audit(t, actor, now, {
+      action: 'config.draft',
+      target: `config:${key}`,
+      before: { draft: old?.draft ?? null },
+      after: { draft },
+    })
+    return textOut(key, { value: old?.value ?? '', draft })
+  })
+}
+
+/** Publishes a rich text's draft: served by GetUsersConfigs, marked `config` and audited. 409 NO_DRAFT without one. */
+export async function publishText(db: Db, actor: Actor, key: RichTextKey, now: Date) {
+  return db.transaction().execute(async (t) => {
+    const old = await textRow(t, key)
+    if (!old?.draft) throw refuse(NO_DRAFT, 409)
+    const value = sanitizeRichText(old.draft)
+    tookDraft(
+      await t
+        .updateTable('configs')
+        .set({ value, draft: null })
+        .where('ckey', '=', key)
+        .where('draft', '=', old.draft)
+        .executeTakeFirst(),
+    )
+    await audit(t, actor, now, {
+      action: 'config.publish',
+      target: `config:${key}`,
+      before: { value: old.value },
+      after: { value },
+    })
+    await markChanged(t, ['config'], dbTime(now))
+    return textOut(key, { value, draft: null })
+  })
+}
+
+/** Drops a rich text's draft; the live text stays as it is. 409 NO_DRAFT without one. */
+export async function discardTextDraft(db: Db, actor: Actor, key: RichTextKey, now: Date) {
+  return db.transaction().execute(async (t) => {
+    const old = await textRow(t, key)
+    tookDraft(
+      await t
+        .updateTable('configs')
+        .set({ draft: null })
+        .where('ckey', '=', key)
+        .where('draft', 'is not', null)
+        .executeTakeFirst(),
+    )
+    await audit(t, actor, now, {
+      action: 'config.discard',
+      target: `config:${key}`,
+      before: { draft: old?.draft ?? null },
+    })
+    return textOut(key, { value: old?.value ?? '', draft: null })
   })
 }
 

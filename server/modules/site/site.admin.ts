@@ -3,31 +3,55 @@ import { buildStatus } from '../../site-hooks.ts'
 import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffImage } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
-import { createBanner, deleteBanner, editBanner, listBanners } from './banners.service.ts'
+import * as banners from './banners.service.ts'
+import { companyFacts, editCompany } from './company.service.ts'
 import * as cr from './content.admin-routes.ts'
 import * as content from './content.service.ts'
 
-/** The back office's site content (issue 21): banners, content images, the builder's status. */
+/**
+ * The back office's site content (issue 21): banners, FAQ, texts and their drafts, dictionaries,
+ * company facts, content images, the builder's status.
+ */
 export const siteAdmin = router()
   .openapi(routes.getAdminBanners, async (c) =>
-    ok(c, await listBanners(c.get('deps').db, c.req.valid('query').position)),
+    ok(c, await banners.listBanners(c.get('deps').db, c.req.valid('query').position)),
   )
   .openapi(routes.postAdminBanner, async (c) => {
     const { db, config, now } = c.get('deps')
-    return ok(c, await createBanner(db, config, actorOf(c), c.req.valid('json'), now()))
+    return ok(c, await banners.createBanner(db, config, actorOf(c), c.req.valid('json'), now()))
   })
   .openapi(routes.putAdminBanner, async (c) => {
     const { db, config, now } = c.get('deps')
     return ok(
       c,
-      await editBanner(db, config, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+      await banners.editBanner(db, config, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
     )
   })
   .openapi(routes.deleteAdminBanner, async (c) => {
     const { db, now } = c.get('deps')
     const { id } = c.req.valid('param')
-    await deleteBanner(db, actorOf(c), id, now())
+    await banners.deleteBanner(db, actorOf(c), id, now())
     return ok(c, { id })
+  })
+  .openapi(routes.getAdminBanner, async (c) =>
+    ok(c, await banners.getBanner(c.get('deps').db, c.req.valid('param').id)),
+  )
+  .openapi(routes.postAdminBannerDraft, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(c, await banners.createBannerDraft(db, config, actorOf(c), c.req.valid('json'), now()))
+  })
+  .openapi(routes.putAdminBannerDraft, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    return ok(c, await banners.saveBannerDraft(db, config, actorOf(c), id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.postAdminBannerPublish, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(c, await banners.publishBanner(db, config, actorOf(c), c.req.valid('param').id, now()))
+  })
+  .openapi(routes.deleteAdminBannerDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await banners.discardBannerDraft(db, actorOf(c), c.req.valid('param').id, now()))
   })
   .openapi(routes.postContentImage, async (c) => {
     const path = await keepStaffImage(
@@ -57,11 +81,52 @@ export const siteAdmin = router()
     await content.deleteFaq(db, actorOf(c), id, now())
     return ok(c, { id })
   })
+  .openapi(cr.getAdminFaqEntry, async (c) =>
+    ok(c, await content.getFaq(c.get('deps').db, c.req.valid('param').id)),
+  )
+  .openapi(cr.postAdminFaqDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await content.createFaqDraft(db, actorOf(c), c.req.valid('json'), now()))
+  })
+  .openapi(cr.putAdminFaqDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    return ok(c, await content.saveFaqDraft(db, actorOf(c), id, c.req.valid('json'), now()))
+  })
+  .openapi(cr.postAdminFaqPublish, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await content.publishFaq(db, actorOf(c), c.req.valid('param').id, now()))
+  })
+  .openapi(cr.deleteAdminFaqDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await content.discardFaqDraft(db, actorOf(c), c.req.valid('param').id, now()))
+  })
   .openapi(cr.getAdminTexts, async (c) => ok(c, await content.listTexts(c.get('deps').db)))
+  .openapi(cr.getAdminText, async (c) =>
+    ok(c, await content.getText(c.get('deps').db, c.req.valid('param').key)),
+  )
+  .openapi(cr.putAdminTextDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    const { key } = c.req.valid('param')
+    return ok(c, await content.saveTextDraft(db, actorOf(c), key, c.req.valid('json').value, now()))
+  })
+  .openapi(cr.postAdminTextPublish, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await content.publishText(db, actorOf(c), c.req.valid('param').key, now()))
+  })
+  .openapi(cr.deleteAdminTextDraft, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await content.discardTextDraft(db, actorOf(c), c.req.valid('param').key, now()))
+  })
   .openapi(cr.putAdminText, async (c) => {
     const { db, now } = c.get('deps')
     const { key } = c.req.valid('param')
     return ok(c, await content.editText(db, actorOf(c), key, c.req.valid('json').value, now()))
+  })
+  .openapi(cr.getAdminCompany, async (c) => ok(c, await companyFacts(c.get('deps').db)))
+  .openapi(cr.putAdminCompany, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(c, await editCompany(db, config, actorOf(c), c.req.valid('json'), now()))
   })
   .openapi(cr.getAdminDictionary, async (c) => {
     // No key: the first dictionary, as the screen opens.

@@ -1,7 +1,9 @@
 import { ClassifyKey } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
+import { readCompany } from '../../../src/lib/rules/company.ts'
 import { DEFAULT_STAR_THRESHOLDS, parseStarThresholds } from '../../../src/lib/rules/stars.ts'
 import type { Db } from '../../db/index.ts'
+import { COMPANY_KEY } from './company.service.ts'
 
 /** The banners on show at `at` (a stored-time text): enabled and inside their optional window. */
 export const banners = (db: Db, at: string) =>
@@ -32,7 +34,7 @@ export async function classifyGroups(db: Db) {
 }
 
 /** Configuration keys served to every visitor (accounts §3 "Configuration record"). */
-export const PUBLIC_CONFIG_KEYS = ['agreement', 'content', 'imgurl', 'levels'] as const
+export const PUBLIC_CONFIG_KEYS = ['agreement', 'content', 'imgurl', 'levels', COMPANY_KEY] as const
 
 export async function publicConfig(db: Db) {
   const rows = await db
@@ -49,6 +51,8 @@ export async function publicConfig(db: Db) {
     content: sanitizeRichText(text('content')),
     imgurl: sanitizeRichText(text('imgurl')),
     ...(levels ? { levels: parseLevels(levels.value) } : {}),
+    // The facts the pages show: saved by marketing, else the defaults (company.service.ts).
+    company: readCompany(rows.find((r) => r.ckey === COMPANY_KEY)?.value),
   }
 }
 

@@ -1,3 +1,4 @@
+import { CompanySchema } from '../../../src/lib/rules/company.ts'
 import { answers, createRoute, z } from '../../contract/index.ts'
 import { str } from '../../contract/params.ts'
 
@@ -29,12 +30,25 @@ export const LevelConfig = z
   .loose()
   .openapi('LevelConfig')
 
+/**
+ * The company facts marketing edits (src/lib/rules/company.ts): what the pages show. Named with
+ * zod's own meta(), which /api/doc reads too: the schema may be made before @hono/zod-openapi
+ * adds .openapi() to zod, and a schema made earlier does not get it.
+ */
+export const CompanyFacts = CompanySchema.meta({
+  id: 'CompanyFacts',
+  description: '公司信息：服务热线、地址、办事处、联系人、ICP备案号、页脚二维码、关于页文字',
+})
+
 export const SiteConfig = z
   .object({
     agreement: z.string().openapi({ description: '用户协议 HTML' }),
     content: z.string().openapi({ description: '隐私政策 HTML' }),
     imgurl: z.string().openapi({ description: '等级说明 HTML' }),
     levels: LevelConfig.optional(),
+    company: CompanyFacts.optional().meta({
+      description: '公司信息（页面构建时读取；未给出时用 src/lib/site.ts 的默认值）',
+    }),
   })
   .openapi('SiteConfig')
 
@@ -60,7 +74,7 @@ export const getConfigs = createRoute({
   method: 'get',
   path: '/Users/GetUsersConfigs',
   tags,
-  summary: '公开配置：用户协议、隐私政策、等级说明与等级门槛',
+  summary: '公开配置：用户协议、隐私政策、等级说明、等级门槛与公司信息',
   responses: answers(SiteConfig),
 })
 

@@ -1,9 +1,13 @@
 /** schema.org Organization of the company, for the home and contact pages' JSON-LD. */
+import type { CompanyFacts } from '../../lib/rules/company'
 import type { JsonLd } from '../../lib/seo'
 import { site } from '../../lib/site'
 
-/** organizationLd('https://x.cn') → { '@type': 'Organization', '@id': 'https://x.cn/#organization', … } */
-export function organizationLd(origin: string): JsonLd {
+/**
+ * The names stay in code; phones, address and contacts are marketing's current facts.
+ * organizationLd('https://x.cn', await companyFacts()) → { '@type': 'Organization', '@id': 'https://x.cn/#organization', … }
+ */
+export function organizationLd(origin: string, facts: CompanyFacts): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -12,17 +16,17 @@ export function organizationLd(origin: string): JsonLd {
     legalName: site.fullName,
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
-    description: site.description,
+    description: facts.description,
     foundingDate: String(site.founded),
-    telephone: site.hotline,
+    telephone: facts.hotline,
     address: {
       '@type': 'PostalAddress',
-      addressCountry: site.postal.country,
-      addressRegion: site.postal.region,
-      addressLocality: site.postal.locality,
-      streetAddress: site.postal.street,
+      addressCountry: site.country,
+      addressRegion: facts.postal.region,
+      addressLocality: facts.postal.locality,
+      streetAddress: facts.postal.street,
     },
-    contactPoint: site.contacts.map((c) => ({
+    contactPoint: facts.contacts.map((c) => ({
       '@type': 'ContactPoint',
       contactType: c.role,
       name: c.name,

@@ -11,7 +11,6 @@ import type { Profile } from '../../lib/api/account.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { site } from '../../lib/site.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { CopyButton, isPaidStatus, PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
@@ -20,8 +19,11 @@ type Way = Exclude<PayWay, 'balance'>
 const WAYS: Way[] = ['alipay', 'wechat', 'union']
 const PAID_PAUSE_MS = 1200
 
-export function Pay() {
-  return <AccountGate>{(me) => <PayOrder me={me} />}</AccountGate>
+/** The 业务经理 a transfer is confirmed with: the first contact of the company facts, from the page. */
+export type Manager = { name: string; phone: string }
+
+export function Pay({ manager }: { manager: Manager }) {
+  return <AccountGate>{(me) => <PayOrder me={me} manager={manager} />}</AccountGate>
 }
 
 /** Where a paid order leads: the bought course/post/task for type=1, else the order. */
@@ -29,7 +31,7 @@ export function afterPaid(o: Pick<OrderDetail, 'id' | 'articleId'>, type: string
   return type === '1' && o.articleId ? `/detail?id=${o.articleId}` : `/orderdetail?id=${o.id}`
 }
 
-function PayOrder({ me }: { me: Profile }) {
+function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
   const [order, setOrder] = useState<OrderDetail | null | 'missing'>(null)
   const [balance, setBalance] = useState(false)
   const [way, setWay] = useState<Way | null>(null)
@@ -170,7 +172,7 @@ function PayOrder({ me }: { me: Profile }) {
             </div>
           </fieldset>
 
-          {union && way === 'union' && <Transfer answer={union} />}
+          {union && way === 'union' && <Transfer answer={union} manager={manager} />}
 
           <div className="flex justify-end">
             <button type="button" className="btn-primary px-8 py-2.5" onClick={submit} disabled={busy}>
@@ -197,9 +199,8 @@ function PayOrder({ me }: { me: Profile }) {
 }
 
 /** 对公转账: the company's account and the customer-service QR; an operator confirms the payment. */
-function Transfer({ answer }: { answer: PayAnswer }) {
+function Transfer({ answer, manager }: { answer: PayAnswer; manager: Manager }) {
   const a = answer.account
-  const manager = site.contacts[0]
   return (
     <section
       aria-labelledby="pay-union"
@@ -229,17 +230,15 @@ function Transfer({ answer }: { answer: PayAnswer }) {
           </p>
         )}
         <p className="mt-3 text-sm text-accent-600">{answer.tip || '付款后请联系业务经理确认'}</p>
-        {manager && (
-          <p className="mt-1 text-sm text-slate-600">
-            业务经理：{manager.name}{' '}
-            <a href={`tel:${manager.phone}`} className="text-brand-700 hover:underline">
-              {manager.phone}
-            </a>
-          </p>
-        )}
+        <p className="mt-1 text-sm text-slate-600">
+          业务经理：{manager.name}{' '}
+          <a href={`tel:${manager.phone}`} className="text-brand-700 hover:underline">
+            {manager.phone}
+          </a>
+        </p>
       </div>
       <figure className="text-center">
-        <QrImage text={`tel:${manager?.phone ?? site.hotline}`} label="客服二维码" size={128} />
+        <QrImage text={`tel:${manager.phone}`} label="客服二维码" size={128} />
         <figcaption className="mt-1 text-xs text-slate-500">扫码联系客服</figcaption>
       </figure>
     </section>

@@ -2,11 +2,12 @@
  * The rich-text editor of the publish forms (accounts §2, §5): Tiptap with the spec's toolbar,
  * placeholder 您想说点什么？, images through Upload/PostUpload, and HTML output that the allowlist
  * (lib/html/policy.ts) keeps as it is, never longer than RICH_TEXT_MAX characters (see
- * editor/html-limit.ts for how). Import it from the publish forms and the back office's product
- * editor only (which passes its staff image call as `upload`): Tiptap and ProseMirror then load
- * on those pages and nowhere else.
+ * editor/html-limit.ts for how). Import it from the publish forms only: Tiptap and ProseMirror
+ * then load on those pages and nowhere else. The back office's site content uses it too, with its
+ * own image upload (a staff call) and its own length limit.
  *
  * <RichEditor id="task-content" label="任务内容" value={content} onChange={setContent} invalid={!!error} />
+ * <RichEditor label="回答" value={answer} onChange={setAnswer} max={FAQ_ANSWER_MAX} upload={contentApi.uploadImage} />
  */
 import { Extension } from '@tiptap/core'
 import { Plugin, PluginKey } from '@tiptap/pm/state'
@@ -16,8 +17,8 @@ import { RICH_TEXT_MAX } from '../../lib/html/policy.ts'
 import { toast } from '../../lib/toast.ts'
 import { conformLoaded, editorExtensions, PLACEHOLDER } from './editor/extensions.ts'
 import { emittedHtml, LIMIT_BYPASS } from './editor/html-limit.ts'
-import { type ImageUpload, imagesOf, insertUploadedImage } from './editor/insert-image.ts'
-import { LIMIT_MESSAGE } from './editor/rules.ts'
+import { customerUpload, type ImageUpload, imagesOf, insertUploadedImage } from './editor/insert-image.ts'
+import { limitMessage } from './editor/rules.ts'
 import { Toolbar } from './editor/Toolbar.tsx'
 
 /** The limit's message at most this often, however fast the refused keys come. */
@@ -37,7 +38,8 @@ export function RichEditor({
   invalid,
   readOnly,
   id,
-  upload,
+  max = RICH_TEXT_MAX,
+  upload = customerUpload,
 }: {
   /** The HTML to show; a new value from outside (an edit form loading) replaces the text. */
   value: string
@@ -49,7 +51,9 @@ export function RichEditor({
   readOnly?: boolean
   /** The id of the editable area, so a form can focus it after a refusal (focusField cannot: it is no form control). */
   id?: string
-  /** Where pictures go: the customer's Upload/PostUpload unless the back office passes its staff call. */
+  /** The longest HTML it emits, in characters; RICH_TEXT_MAX (the publish forms') by default. Read once, at mount. */
+  max?: number
+  /** Where its pictures go; Upload/PostUpload (a customer's upload) by default. */
   upload?: ImageUpload
 }) {
   const fallbackId = useId()
@@ -66,7 +70,7 @@ export function RichEditor({
     const now = Date.now()
     if (now - lastWarning.current < LIMIT_TOAST_EVERY_MS) return
     lastWarning.current = now
-    toast('error', LIMIT_MESSAGE)
+    toast('error', limitMessage(max))
   }
   const warnRef = useRef(warn)
   warnRef.current = warn
@@ -98,7 +102,7 @@ export function RichEditor({
     editable: !readOnly,
     content: value,
     extensions: [
-      ...editorExtensions(() => warnRef.current()),
+      ...editorExtensions(() => warnRef.current(), max),
       Extension.create({
         name: 'areaAttributes',
         addProseMirrorPlugins: () => [
@@ -143,13 +147,11 @@ export function RichEditor({
   })
   const editorRef = useRef(editor)
   editorRef.current = editor
-  // Read by the paste and drop handlers, which the editor made once.
-  const uploadRef = useRef(upload)
-  uploadRef.current = upload
 
+  const insertImage = (picture: File) =>
+    editorRef.current ? insertUploadedImage(editorRef.current, picture, upload, max) : Promise.resolve(false)
   async function insertAll(pictures: File[]) {
-    const e = editorRef.current
-    if (e) for (const p of pictures) await insertUploadedImage(e, p, uploadRef.current)
+    for (const p of pictures) await insertImage(p)
   }
 
   // A value from outside (the stored text of an item being edited, a reset form) replaces the
@@ -176,12 +178,14 @@ export function RichEditor({
     if (editor && !editor.isDestroyed) editor.view.setProps({})
   }, [editor, areaAttrs])
 
-  const over = count >= RICH_TEXT_MAX
+  const over = count >= max
   return (
     <div
       className={`rounded-md border bg-white has-[.ProseMirror-focused]:border-brand-500 has-[.ProseMirror-focused]:ring-1 has-[.ProseMirror-focused]:ring-brand-500 ${invalid ? 'border-red-400' : 'border-slate-300'}`}
     >
-      {editor && !readOnly && <Toolbar editor={editor} label={label} contentId={contentId} upload={upload} />}
+      {editor && !readOnly && (
+        <Toolbar editor={editor} label={label} contentId={contentId} insertImage={insertImage} />
+      )}
       {/* Until the editor exists (one frame after mount): the same boxes, so nothing jumps. */}
       {!editor && !readOnly && <div className="h-10 rounded-t-md border-b border-slate-200 bg-slate-50" />}
       {!editor && <div className="min-h-40" />}
@@ -193,7 +197,7 @@ export function RichEditor({
             aria-live="polite"
             className={over ? 'font-medium text-red-600' : 'text-slate-500'}
           >
-            {count}/{RICH_TEXT_MAX}
+            {count}/{max}
           </span>
         </div>
       )}

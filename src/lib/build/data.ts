@@ -7,6 +7,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type Api, createApi, createHttp } from '../api/index.ts'
 import type { ArticleCard, ArticleDetail, PublicUser, SpuCard, SpuDetail } from '../api/types.ts'
 import { ArticleStatus } from '../constants.ts'
+import type { CompanyFacts } from '../rules/company.ts'
+import { companyDefaults } from '../site.ts'
 import { bundleSignRefusal } from './bundle-sign.ts'
 import { type BuildOnly, buildEnv } from './env.ts'
 
@@ -153,6 +155,14 @@ export const buildApi = new Proxy({} as Api, {
       return p
     },
 })
+
+/**
+ * The company facts every page shows (footer, contact, about, JSON-LD), as marketing last saved
+ * them: one GetUsersConfigs call for the whole build. An API without them (the company's own
+ * backend) builds with the defaults of src/lib/site.ts.
+ */
+export const companyFacts = async (): Promise<CompanyFacts> =>
+  (await buildApi.getUsersConfigs()).company ?? companyDefaults
 
 const PAGE = 100
 

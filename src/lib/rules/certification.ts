@@ -6,6 +6,7 @@ import {
   filled,
   firstError,
   type Input,
+  isEmail,
   isFilePath,
   len,
   list,
@@ -65,11 +66,7 @@ export function checkCertification(input: Input): Checked<CertForm & { level: Ce
       ...images('ownerImg', owner, '营业执照'),
       ...images('allowImg', allow, '医疗机构执业许可证'),
       ...images('codeImg', code, '法人身份证盖章'),
-      [
-        'email',
-        len(v.email) > CERT_EMAIL_MAX || (v.email !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.email)),
-        '邮箱格式不正确',
-      ],
+      ['email', len(v.email) > CERT_EMAIL_MAX || (v.email !== '' && !isEmail(v.email)), '邮箱格式不正确'],
     ]),
     v,
   )

@@ -43,6 +43,9 @@ export function list(input: Input, key: string): string[] {
   return parts.map((s) => s.trim()).filter(Boolean)
 }
 
+/** isEmail('service@detai-dental.cn') → true: something@domain.tld, no spaces. */
+export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)
+
 /** Length as a person counts it: one per character, an emoji included. */
 export const len = (s: string) => [...s].length
 

@@ -9,7 +9,7 @@
  * (src/lib/seo.ts). The editor shows them as fields of their own; splitParams / joinParams move
  * between the two shapes.
  */
-import { isAllowedImageSrc, RICH_TEXT_MAX } from '../html/policy.ts'
+import { isAllowedImageSrc } from '../html/policy.ts'
 import { type Checked, type Input, len, list, refusal, text } from './fields.ts'
 import { checkNewSku } from './stock.ts'
 
@@ -25,8 +25,11 @@ export const PARAM_TEXT_MAX = 100
 export const PRODUCT_IMAGES_MAX = 9
 /** Cards show three; the free-shipping flag may add its tag on top. */
 export const PRODUCT_TAGS_MAX = 5
-/** The detail text is the one rich-text editor's output, with its one limit (HTML characters). */
-export const PRODUCT_CONTENT_MAX = RICH_TEXT_MAX
+/**
+ * The detail text, in HTML characters as the one rich-text editor emits them (it stops there):
+ * room for a long description with a dozen pictures, as the FAQ answers have.
+ */
+export const PRODUCT_CONTENT_MAX = 20_000
 
 export const BRAND_PARAM = '品牌'
 export const MODEL_PARAM = '型号'

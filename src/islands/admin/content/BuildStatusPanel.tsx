@@ -18,6 +18,12 @@ const PAGES: Record<string, { href: string; label: string }[]> = {
     { href: '/course/', label: '课程' },
     { href: '/task/', label: '任务' },
   ],
+  // The `company` mark: the footer is on every page, so the whole site is rebuilt.
+  company: [
+    { href: '/link/', label: '联系我们' },
+    { href: '/about/', label: '关于平台' },
+    { href: '/', label: '首页（页脚）' },
+  ],
 }
 
 /**

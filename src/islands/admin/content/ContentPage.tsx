@@ -1,11 +1,13 @@
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react'
 import {
   type AdminBanner,
   type AdminFaq,
+  type AdminText,
   contentApi,
   type DictEntry,
 } from '../../../lib/api/admin-content.ts'
 import { BannerPosition, type ClassifyKey } from '../../../lib/constants.ts'
+import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../lib/rules/site-content.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { useConfirm } from '../../common/useConfirm.tsx'
@@ -15,16 +17,9 @@ import { type Column, DataTable } from '../DataTable.tsx'
 import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
+import { CompanyForm } from './CompanyForm.tsx'
+import { DraftBadge, type DraftKind, POSITION_NAMES, previewHref } from './drafts.tsx'
 
-const POSITION_NAMES: Record<string, string> = {
-  [BannerPosition.home]: '首页',
-  [BannerPosition.products]: '商品列表',
-  [BannerPosition.tasks]: '任务列表',
-  [BannerPosition.shares]: '社区列表',
-  [BannerPosition.courses]: '课程列表',
-  [BannerPosition.coursePage]: '课程详情',
-  [BannerPosition.productPage]: '商品详情',
-}
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   productClass: '商品分类',
   productTag: '商品标签',
@@ -41,6 +36,7 @@ const TABS = [
   { id: 'faq', label: '常见问题' },
   { id: 'texts', label: '配置文本' },
   { id: 'dict', label: '字典' },
+  { id: 'company', label: '公司信息' },
 ] as const
 
 type Saved = { tag: string; at: number } | null
@@ -107,10 +103,55 @@ function Area({
   )
 }
 
+// --- drafts -----------------------------------------------------------------------------------
+
+/**
+ * A row's draft actions: 预览 (the staff-only preview, in a new tab), 发布, 放弃草稿 (asked first).
+ * Publishing rebuilds the site (onSaved); saving or discarding a draft changes nothing public.
+ */
+function useDraftActions<T>(opts: {
+  kind: DraftKind
+  calls: { publish: (id: number) => Promise<T>; discard: (id: number) => Promise<T> }
+  tag: string
+  published: string
+  reload: () => void
+  onSaved: OnSaved
+}) {
+  const [confirmDialog, confirm] = useConfirm()
+  const publish = async (id: number) => {
+    if (!(await opts.calls.publish(id).catch(() => null))) return
+    toast('success', opts.published)
+    opts.reload()
+    opts.onSaved(opts.tag)
+  }
+  const discard = async (id: number, name: string) => {
+    if (!(await confirm({ action: `放弃“${name}”的草稿` }))) return
+    if (!(await opts.calls.discard(id).catch(() => null))) return
+    toast('success', '草稿已放弃')
+    opts.reload()
+  }
+  const actions = (id: number, name: string) => (
+    <>
+      <a href={previewHref(opts.kind, id)} target="_blank" rel="noopener" className={linkBtn}>
+        预览
+      </a>
+      <button type="button" className={linkBtn} onClick={() => publish(id)}>
+        发布
+      </button>
+      <button type="button" className={linkBtn} onClick={() => discard(id, name)}>
+        放弃草稿
+      </button>
+    </>
+  )
+  return { actions, confirmDialog }
+}
+
 // --- banners ----------------------------------------------------------------------------------
 
 type BannerForm = {
   id: number | null
+  /** Editing the banner's draft: 发布 then saves the draft and publishes it. */
+  hasDraft: boolean
   position: string
   title: string
   imgurl: string
@@ -122,6 +163,7 @@ type BannerForm = {
 }
 const blankBanner = (position: string): BannerForm => ({
   id: null,
+  hasDraft: false,
   position,
   title: '',
   imgurl: '',
@@ -131,33 +173,75 @@ const blankBanner = (position: string): BannerForm => ({
   startTime: '',
   endTime: '',
 })
+/** The dialog opened on a banner: its draft when it has one, else what is live. */
+const bannerForm = (b: AdminBanner): BannerForm => {
+  const v = b.draft ?? b
+  return {
+    id: b.id,
+    hasDraft: b.draft !== null,
+    position: b.position,
+    title: v.title,
+    imgurl: v.imgurl,
+    link: v.link,
+    sort: String(v.sort),
+    enabled: v.enabled,
+    startTime: v.startTime?.slice(0, 16) ?? '',
+    endTime: v.endTime?.slice(0, 16) ?? '',
+  }
+}
 
 function Banners({ onSaved }: { onSaved: OnSaved }) {
   const [f, set] = useUrlFilters({ tab: 'banners', position: BannerPosition.home })
   const { data, loading, reload } = useLoad(() => contentApi.banners(f.position), f.position)
   const [form, setForm] = useState<BannerForm | null>(null)
   const [confirmDialog, confirm] = useConfirm()
-  const save = async (e: FormEvent) => {
+  const drafts = contentApi.bannerDrafts
+  const draftActions = useDraftActions({
+    kind: 'banner',
+    calls: drafts,
+    tag: 'banner',
+    published: '广告图已发布',
+    reload,
+    onSaved,
+  })
+  const bodyOf = (v: BannerForm) => ({
+    title: v.title,
+    imgurl: v.imgurl,
+    link: v.link,
+    sort: Number(v.sort) || 0,
+    enabled: v.enabled,
+    startTime: v.startTime.replace('T', ' ') || null,
+    endTime: v.endTime.replace('T', ' ') || null,
+  })
+  // 发布: a new banner, or one without a draft, is written as before; a draft is saved, then published.
+  const publish = async (e: FormEvent) => {
     e.preventDefault()
     if (!form) return
-    const body = {
-      title: form.title,
-      imgurl: form.imgurl,
-      link: form.link,
-      sort: Number(form.sort) || 0,
-      enabled: form.enabled,
-      startTime: form.startTime.replace('T', ' ') || null,
-      endTime: form.endTime.replace('T', ' ') || null,
-    }
-    const r = await (form.id === null
-      ? contentApi.addBanner({ ...body, position: form.position })
-      : contentApi.editBanner(form.id, body)
+    const { id, hasDraft, position } = form
+    const body = bodyOf(form)
+    const r = await (id === null
+      ? contentApi.addBanner({ ...body, position })
+      : hasDraft
+        ? drafts.save(id, body).then(() => drafts.publish(id))
+        : contentApi.editBanner(id, body)
     ).catch(() => null)
     if (!r) return
-    toast('success', form.id === null ? '广告图已添加' : '广告图已保存')
+    toast('success', '广告图已发布')
     setForm(null)
     reload()
     onSaved('banner')
+  }
+  const saveDraft = async () => {
+    if (!form) return
+    const body = bodyOf(form)
+    const r = await (form.id === null
+      ? drafts.create({ ...body, position: form.position })
+      : drafts.save(form.id, body)
+    ).catch(() => null)
+    if (!r) return
+    toast('success', '草稿已保存，网站未改变')
+    setForm(null)
+    reload()
   }
   const remove = async (b: AdminBanner) => {
     if (!(await confirm({ action: `删除广告图“${b.title || b.id}”` }))) return
@@ -180,7 +264,17 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
         <img src={b.imgurl} alt={b.title || '广告图'} className="h-10 w-24 rounded object-cover" />
       ),
     },
-    { id: 'title', header: '标题', cell: (b) => b.title, sortValue: (b) => b.title },
+    {
+      id: 'title',
+      header: '标题',
+      cell: (b) => (
+        <>
+          {b.title}
+          {b.draft && <DraftBadge />}
+        </>
+      ),
+      sortValue: (b) => b.title,
+    },
     { id: 'link', header: '链接', cell: (b) => <span className="break-all">{b.link}</span> },
     { id: 'sort', header: '排序', cell: (b) => b.sort, sortValue: (b) => b.sort },
     { id: 'enabled', header: '状态', cell: (b) => (b.enabled ? '展示' : '停用') },
@@ -193,21 +287,11 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
       id: 'actions',
       header: '操作',
       cell: (b) => (
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={linkBtn}
-            onClick={() =>
-              setForm({
-                ...b,
-                sort: String(b.sort),
-                startTime: b.startTime?.slice(0, 16) ?? '',
-                endTime: b.endTime?.slice(0, 16) ?? '',
-              })
-            }
-          >
+        <div className="flex flex-wrap gap-x-2">
+          <button type="button" className={linkBtn} onClick={() => setForm(bannerForm(b))}>
             编辑
           </button>
+          {b.draft && draftActions.actions(b.id, b.draft.title || b.title || `广告图${b.id}`)}
           <button type="button" className={linkBtn} onClick={() => remove(b)}>
             删除
           </button>
@@ -241,11 +325,11 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
       <Dialog
         open={form !== null}
         onOpenChange={(o) => !o && setForm(null)}
-        title={form?.id === null ? '新增广告图' : '编辑广告图'}
+        title={form?.id === null ? '新增广告图' : form?.hasDraft ? '编辑广告图草稿' : '编辑广告图'}
         width="max-w-lg"
       >
         {form && (
-          <form className="grid gap-3" onSubmit={save}>
+          <form className="grid gap-3" onSubmit={publish}>
             <TextField label="标题" value={form.title} onChange={(title) => setForm({ ...form, title })} />
             <TextField label="链接" value={form.link} onChange={(link) => setForm({ ...form, link })} />
             <div className="grid gap-1">
@@ -280,44 +364,81 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
               value={form.endTime}
               onChange={(endTime) => setForm({ ...form, endTime })}
             />
-            <ShownAndSave
+            <DialogEnd
               shown={form.enabled}
               onShown={(enabled) => setForm({ ...form, enabled })}
               onCancel={() => setForm(null)}
+              onDraft={saveDraft}
             />
           </form>
         )}
       </Dialog>
       {confirmDialog}
+      {draftActions.confirmDialog}
     </div>
   )
 }
 
 // --- FAQ --------------------------------------------------------------------------------------
 
-type FaqForm = { id: number | null; title: string; answer: string; sort: string; enabled: boolean }
+type FaqForm = {
+  id: number | null
+  hasDraft: boolean
+  title: string
+  answer: string
+  sort: string
+  enabled: boolean
+}
+const faqForm = (q: AdminFaq): FaqForm => {
+  const v = q.draft ?? q
+  return { id: q.id, hasDraft: q.draft !== null, ...v, sort: String(v.sort) }
+}
 
 function Faq({ onSaved }: { onSaved: OnSaved }) {
   const { data, loading, reload } = useLoad(() => contentApi.faq(), '')
   const [form, setForm] = useState<FaqForm | null>(null)
   const [confirmDialog, confirm] = useConfirm()
-  const save = async (e: FormEvent) => {
+  const drafts = contentApi.faqDrafts
+  const draftActions = useDraftActions({
+    kind: 'faq',
+    calls: drafts,
+    tag: 'faq',
+    published: '常见问题已发布',
+    reload,
+    onSaved,
+  })
+  const bodyOf = (v: FaqForm) => ({
+    title: v.title,
+    answer: v.answer,
+    sort: Number(v.sort) || 0,
+    enabled: v.enabled,
+  })
+  // 发布: as for banners, a draft is saved then published; otherwise the entry is written as before.
+  const publish = async (e: FormEvent) => {
     e.preventDefault()
     if (!form) return
-    const body = {
-      title: form.title,
-      answer: form.answer,
-      sort: Number(form.sort) || 0,
-      enabled: form.enabled,
-    }
-    const r = await (form.id === null ? contentApi.addFaq(body) : contentApi.editFaq(form.id, body)).catch(
-      () => null,
-    )
+    const { id, hasDraft } = form
+    const body = bodyOf(form)
+    const r = await (id === null
+      ? contentApi.addFaq(body)
+      : hasDraft
+        ? drafts.save(id, body).then(() => drafts.publish(id))
+        : contentApi.editFaq(id, body)
+    ).catch(() => null)
     if (!r) return
-    toast('success', '常见问题已保存')
+    toast('success', '常见问题已发布')
     setForm(null)
     reload()
     onSaved('faq')
+  }
+  const saveDraft = async () => {
+    if (!form) return
+    const body = bodyOf(form)
+    const r = await (form.id === null ? drafts.create(body) : drafts.save(form.id, body)).catch(() => null)
+    if (!r) return
+    toast('success', '草稿已保存，网站未改变')
+    setForm(null)
+    reload()
   }
   const remove = async (q: AdminFaq) => {
     if (!(await confirm({ action: `删除“${q.title}”` }))) return
@@ -329,16 +450,27 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
   }
   const columns: Column<AdminFaq>[] = [
     { id: 'sort', header: '排序', cell: (q) => q.sort, sortValue: (q) => q.sort },
-    { id: 'title', header: '问题', cell: (q) => q.title, sortValue: (q) => q.title },
+    {
+      id: 'title',
+      header: '问题',
+      cell: (q) => (
+        <>
+          {q.title}
+          {q.draft && <DraftBadge />}
+        </>
+      ),
+      sortValue: (q) => q.title,
+    },
     { id: 'enabled', header: '状态', cell: (q) => (q.enabled ? '展示' : '停用') },
     {
       id: 'actions',
       header: '操作',
       cell: (q) => (
-        <div className="flex gap-2">
-          <button type="button" className={linkBtn} onClick={() => setForm({ ...q, sort: String(q.sort) })}>
+        <div className="flex flex-wrap gap-x-2">
+          <button type="button" className={linkBtn} onClick={() => setForm(faqForm(q))}>
             编辑
           </button>
+          {q.draft && draftActions.actions(q.id, q.draft.title)}
           <button type="button" className={linkBtn} onClick={() => remove(q)}>
             删除
           </button>
@@ -352,7 +484,9 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
         <button
           type="button"
           className="btn-primary"
-          onClick={() => setForm({ id: null, title: '', answer: '', sort: '0', enabled: true })}
+          onClick={() =>
+            setForm({ id: null, hasDraft: false, title: '', answer: '', sort: '0', enabled: true })
+          }
         >
           新增问题
         </button>
@@ -370,15 +504,16 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
       <Dialog
         open={form !== null}
         onOpenChange={(o) => !o && setForm(null)}
-        title={form?.id === null ? '新增问题' : '编辑问题'}
-        width="max-w-lg"
+        title={form?.id === null ? '新增问题' : form?.hasDraft ? '编辑问题草稿' : '编辑问题'}
+        width="max-w-3xl"
       >
         {form && (
-          <form className="grid gap-3" onSubmit={save}>
+          <form className="grid gap-3" onSubmit={publish}>
             <TextField label="问题" value={form.title} onChange={(title) => setForm({ ...form, title })} />
-            <Area
-              label="回答（HTML，保存时经统一清理）"
+            <HtmlField
+              label="回答"
               value={form.answer}
+              max={FAQ_ANSWER_MAX}
               onChange={(answer) => setForm({ ...form, answer })}
             />
             <TextField
@@ -387,53 +522,134 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
               inputMode="numeric"
               onChange={(sort) => setForm({ ...form, sort })}
             />
-            <ShownAndSave
+            <DialogEnd
               shown={form.enabled}
               onShown={(enabled) => setForm({ ...form, enabled })}
               onCancel={() => setForm(null)}
+              onDraft={saveDraft}
             />
           </form>
         )}
       </Dialog>
       {confirmDialog}
+      {draftActions.confirmDialog}
     </div>
   )
 }
 
 // --- configuration texts ----------------------------------------------------------------------
 
-function Texts({ onSaved }: { onSaved: OnSaved }) {
-  const { data, reload } = useLoad(() => contentApi.texts(), '')
-  const [edits, setEdits] = useState<Record<string, string>>({})
-  if (!data) return <p className="text-slate-500">正在加载…</p>
+/** A rich text: edited in the editor, saved as a draft, previewed, published or discarded. */
+function RichTextCard({ text, reload, onSaved }: { text: AdminText; reload: () => void; onSaved: OnSaved }) {
+  const stored = text.draft ?? text.value
+  const [edit, setEdit] = useState<string | null>(null)
+  const [confirmDialog, confirm] = useConfirm()
+  const drafts = contentApi.textDrafts
+  const value = edit ?? stored
+  const changed = edit !== null && edit !== stored
+  const saveDraft = async () => {
+    if (!(await drafts.save(text.key, { value }).catch(() => null))) return false
+    setEdit(null)
+    return true
+  }
+  const publish = async () => {
+    if (changed && !(await saveDraft())) return
+    if (!(await drafts.publish(text.key).catch(() => null))) return reload()
+    toast('success', `${text.title}已发布`)
+    reload()
+    onSaved('config')
+  }
+  const discard = async () => {
+    if (!(await confirm({ action: `放弃“${text.title}”的草稿` }))) return
+    if (!(await drafts.discard(text.key).catch(() => null))) return
+    toast('success', '草稿已放弃')
+    setEdit(null)
+    reload()
+  }
   return (
-    <div className="grid gap-4">
-      {data.map((t) => (
-        <form
-          key={t.key}
-          className="grid gap-2 rounded-lg bg-white p-4 shadow-sm"
-          onSubmit={async (e) => {
-            e.preventDefault()
-            if (await contentApi.editText(t.key, edits[t.key] ?? t.value).catch(() => null)) {
-              toast('success', `${t.title}已保存`)
-              setEdits(({ [t.key]: _, ...rest }) => rest)
+    <section aria-labelledby={`text-${text.key}`} className="grid gap-2 rounded-lg bg-white p-4 shadow-sm">
+      <h2 id={`text-${text.key}`} className="font-medium">
+        {text.title}
+        {text.draft !== null && <DraftBadge />}
+      </h2>
+      <HtmlField label={text.title} value={value} max={SITE_TEXT_MAX} onChange={setEdit} hideLabel />
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {changed && <span className="mr-auto text-sm text-amber-800">有未保存的修改</span>}
+        {text.draft !== null && (
+          <>
+            <a href={previewHref('text', text.key)} target="_blank" rel="noopener" className="btn-outline">
+              预览
+            </a>
+            <button type="button" className="btn-outline" onClick={discard}>
+              放弃草稿
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="btn-outline"
+          disabled={!changed}
+          onClick={async () => {
+            if (await saveDraft()) {
+              toast('success', `${text.title}草稿已保存，网站未改变`)
               reload()
-              onSaved('config')
             }
           }}
         >
-          <Area
-            label={t.key === 'levels' ? `${t.title}（JSON）` : `${t.title}（HTML，保存时经统一清理）`}
-            value={edits[t.key] ?? t.value}
-            onChange={(v) => setEdits({ ...edits, [t.key]: v })}
-          />
-          <div className="flex justify-end">
-            <button type="submit" className="btn-primary">
-              保存{t.title}
-            </button>
-          </div>
-        </form>
-      ))}
+          保存草稿
+        </button>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!changed && text.draft === null}
+          onClick={publish}
+        >
+          发布
+        </button>
+      </div>
+      {confirmDialog}
+    </section>
+  )
+}
+
+/** The level thresholds: JSON, saved at once as before (no draft: nothing to preview). */
+function LevelsCard({ text, reload, onSaved }: { text: AdminText; reload: () => void; onSaved: OnSaved }) {
+  const [edit, setEdit] = useState<string | null>(null)
+  return (
+    <form
+      className="grid gap-2 rounded-lg bg-white p-4 shadow-sm"
+      onSubmit={async (e) => {
+        e.preventDefault()
+        if (await contentApi.editText(text.key, edit ?? text.value).catch(() => null)) {
+          toast('success', `${text.title}已保存`)
+          setEdit(null)
+          reload()
+          onSaved('config')
+        }
+      }}
+    >
+      <Area label={`${text.title}（JSON）`} value={edit ?? text.value} onChange={setEdit} />
+      <div className="flex justify-end">
+        <button type="submit" className="btn-primary">
+          保存{text.title}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function Texts({ onSaved }: { onSaved: OnSaved }) {
+  const { data, reload } = useLoad(() => contentApi.texts(), '')
+  if (!data) return <p className="text-slate-500">正在加载…</p>
+  return (
+    <div className="grid gap-4">
+      {data.map((t) =>
+        t.key === 'levels' ? (
+          <LevelsCard key={t.key} text={t} reload={reload} onSaved={onSaved} />
+        ) : (
+          <RichTextCard key={t.key} text={t} reload={reload} onSaved={onSaved} />
+        ),
+      )}
     </div>
   )
 }
@@ -596,6 +812,8 @@ function Content() {
         <Texts onSaved={onSaved} />
       ) : f.tab === 'dict' ? (
         <Dictionaries onSaved={onSaved} />
+      ) : f.tab === 'company' ? (
+        <CompanyForm onSaved={onSaved} />
       ) : (
         <Banners onSaved={onSaved} />
       )}
@@ -603,7 +821,11 @@ function Content() {
   )
 }
 
-/** /admin/content/: banners, FAQ, configuration texts and dictionaries (marketing); every save audited and rebuilt. */
+/**
+ * /admin/content/: banners, FAQ, configuration texts, dictionaries and company facts (marketing);
+ * every save audited and rebuilt. Banners, FAQ entries and the rich texts may first be saved as
+ * drafts, previewed on /admin/preview/ and then published.
+ */
 export default function ContentPage() {
   return (
     <AdminShell title="站点内容" permission="content.write">
@@ -612,15 +834,20 @@ export default function ContentPage() {
   )
 }
 
-/** The end of a banner or FAQ dialog: its 展示 switch, then 取消 and 保存. */
-function ShownAndSave({
+/**
+ * The end of a banner or FAQ dialog: its 展示 switch, then 取消, 保存草稿 (nothing public changes)
+ * and 发布 (the form's submit).
+ */
+function DialogEnd({
   shown,
   onShown,
   onCancel,
+  onDraft,
 }: {
   shown: boolean
   onShown: (shown: boolean) => void
   onCancel: () => void
+  onDraft: () => void
 }) {
   return (
     <>
@@ -632,10 +859,54 @@ function ShownAndSave({
         <button type="button" className="btn-outline" onClick={onCancel}>
           取消
         </button>
+        <button type="button" className="btn-outline" onClick={onDraft}>
+          保存草稿
+        </button>
         <button type="submit" className="btn-primary">
-          保存
+          发布
         </button>
       </div>
     </>
+  )
+}
+
+const RichEditor = lazy(() => import('../../publish/RichEditor.tsx').then((m) => ({ default: m.RichEditor })))
+
+/**
+ * Rich text of the site content: the publish forms' editor (loaded when first shown), its images
+ * uploaded by a staff call, at most `max` characters; the server sanitises it again on every save.
+ */
+function HtmlField({
+  label,
+  value,
+  onChange,
+  max,
+  hideLabel,
+}: {
+  label: string
+  value: string
+  onChange: (html: string) => void
+  max: number
+  /** The label is already on screen (a card's heading). */
+  hideLabel?: boolean
+}) {
+  return (
+    <div className="grid gap-1">
+      {/* The editor's area takes its name from `label`; this is the same name, for the eye. */}
+      {!hideLabel && (
+        <span aria-hidden="true" className="text-sm text-slate-700">
+          {label}
+        </span>
+      )}
+      <Suspense fallback={<div className="h-52 rounded-md border border-slate-300 bg-white" />}>
+        <RichEditor
+          label={label}
+          value={value}
+          onChange={onChange}
+          max={max}
+          upload={contentApi.uploadImage}
+        />
+      </Suspense>
+    </div>
   )
 }

@@ -14,6 +14,7 @@ import {
   checkProductEdit,
   FREE_SHIPPING_TAG,
   MODEL_MAX,
+  PRODUCT_CONTENT_MAX,
   PRODUCT_IMAGES_MAX,
   PRODUCT_SUBTITLE_MAX,
   PRODUCT_TAGS_MAX,
@@ -281,6 +282,7 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
             value={f.content}
             invalid={!!errorOf('content')}
             upload={staffImageUpload}
+            max={PRODUCT_CONTENT_MAX}
             onChange={(html) => set('content', html)}
           />
           <FormError

@@ -21,7 +21,7 @@ import {
   SubscriptIcon,
   SuperscriptIcon,
 } from './icons.tsx'
-import { IMAGE_ACCEPT, type ImageUpload, insertUploadedImage } from './insert-image.ts'
+import { IMAGE_ACCEPT } from './insert-image.ts'
 import { ALIGN_LABELS, BACKGROUND_COLOURS, TEXT_COLOURS } from './rules.ts'
 
 const LEVELS = [1, 2, 3, 4, 5, 6] as const
@@ -64,12 +64,13 @@ export function Toolbar({
   editor,
   label,
   contentId,
-  upload,
+  insertImage,
 }: {
   editor: Editor
   label: string
   contentId: string
-  upload?: ImageUpload
+  /** Uploads a picked picture and inserts it (insertUploadedImage with the editor's upload and limit). */
+  insertImage: (file: File) => Promise<boolean>
 }) {
   const s = useEditorState({ editor, selector: ({ editor: e }) => readState(e) })
   const bar = useRef<HTMLDivElement>(null)
@@ -152,7 +153,7 @@ export function Toolbar({
     try {
       // One after another, in the order picked; a file of another type (the picker can be
       // switched to all files) fails as a failed upload does.
-      for (const f of files) await insertUploadedImage(editor, f, upload)
+      for (const f of files) await insertImage(f)
     } finally {
       setUploading(false)
     }

@@ -15,7 +15,7 @@ import type { Mark, Node as PMNode } from '@tiptap/pm/model'
 import { Plugin, PluginKey, type Transaction } from '@tiptap/pm/state'
 import StarterKit from '@tiptap/starter-kit'
 import { assetUrl } from '../../../lib/asset.ts'
-import { ALIGNMENTS, isAllowedHref, isAllowedImageSrc } from '../../../lib/html/policy.ts'
+import { ALIGNMENTS, isAllowedHref, isAllowedImageSrc, RICH_TEXT_MAX } from '../../../lib/html/policy.ts'
 import { HtmlLimit, LIMIT_BYPASS } from './html-limit.ts'
 import { Indent } from './indent.ts'
 import { allowedStyleValue } from './rules.ts'
@@ -167,8 +167,8 @@ export function conformLoaded(tr: Transaction): Transaction | null {
   return fixed.docChanged ? fixed : null
 }
 
-/** The extensions of the editor; `onLimit` is called when a change is refused for length. */
-export function editorExtensions(onLimit: () => void): Extensions {
+/** The extensions of the editor, at most `max` characters of HTML; `onLimit` is called when a change is refused for length. */
+export function editorExtensions(onLimit: () => void, max: number = RICH_TEXT_MAX): Extensions {
   return [
     StarterKit.configure({
       heading: { levels: [1, 2, 3, 4, 5, 6] },
@@ -198,6 +198,6 @@ export function editorExtensions(onLimit: () => void): Extensions {
     UploadedImage.configure({ inline: false, allowBase64: false }),
     Placeholder.configure({ placeholder: PLACEHOLDER }),
     Conform,
-    HtmlLimit.configure({ onRefuse: onLimit }),
+    HtmlLimit.configure({ onRefuse: onLimit, max }),
   ]
 }

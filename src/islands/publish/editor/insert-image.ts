@@ -1,7 +1,8 @@
 /**
  * The editor's image button (accounts §2, §5): a picked, pasted or dropped picture goes through
- * Upload/PostUpload (or the staff call the back office passes, see ImageUpload) and lands as
- * `<img src="/uploads/…">` at the selection; any failure says 图片插入失败 and inserts nothing.
+ * Upload/PostUpload (or the upload the editor was given: the back office's is a staff call) and
+ * lands as `<img src="/uploads/…">` at the selection; any failure says 图片插入失败 and inserts
+ * nothing.
  */
 import type { Editor } from '@tiptap/core'
 import { account } from '../../../lib/api/browser.ts'
@@ -10,7 +11,7 @@ import { isAllowedImageSrc, RICH_TEXT_MAX } from '../../../lib/html/policy.ts'
 import { toast } from '../../../lib/toast.ts'
 import { compressImage } from '../../common/compress-image.ts'
 import { emittedHtml } from './html-limit.ts'
-import { altOf, LIMIT_MESSAGE } from './rules.ts'
+import { altOf, limitMessage } from './rules.ts'
 
 /** What the file input offers: the picture types the editor inserts. */
 export const IMAGE_ACCEPT = '.png,.jpeg,.jpg,.gif,image/png,image/jpeg,image/gif'
@@ -20,11 +21,11 @@ const IMAGE_TYPE = /^image\/(png|jpeg|gif)$/
 /** The shortest image the editor can write; with less room than this an upload would be wasted. */
 const SHORTEST_IMAGE = '<img src="/uploads/x.png">'.length
 
-/** Sends one picture and answers its stored path; the HTTP client shows a refusal itself. */
+/** Stores a picture and answers its public path ('/uploads/…'); refusals are toasted by the HTTP client. */
 export type ImageUpload = (file: Blob, name: string) => Promise<string>
 
-/** The customer's upload call, Upload/PostUpload: what the publish forms use. */
-export const accountUpload: ImageUpload = async (file, name) => (await account.upload(file, name)).data.path
+/** A customer's upload: Upload/PostUpload. */
+export const customerUpload: ImageUpload = async (file, name) => (await account.upload(file, name)).data.path
 
 /** isInsertableImage(file) → true for a png, jpeg or gif. */
 export const isInsertableImage = (file: File) => IMAGE_TYPE.test(file.type)
@@ -34,19 +35,20 @@ const nameFor = (file: File, blob: Blob) =>
   blob !== file && blob.type === 'image/jpeg' ? `${file.name.replace(/\.[^.]*$/, '')}.jpg` : file.name
 
 /**
- * Uploads `file` and inserts it at the editor's selection; true once it is in. Over-large,
- * wrong-typed, refused by the server, or without room under the length limit: 图片插入失败
- * (the HTTP client has already shown the server's own message, the limit its own).
+ * Uploads `file` with `upload` and inserts it at the editor's selection; true once it is in.
+ * Over-large, wrong-typed, refused by the server, or without room under the length limit `max`:
+ * 图片插入失败 (the HTTP client has already shown the server's own message, the limit its own).
  */
 export async function insertUploadedImage(
   editor: Editor,
   file: File,
-  upload: ImageUpload = accountUpload,
+  upload: ImageUpload = customerUpload,
+  max: number = RICH_TEXT_MAX,
 ): Promise<boolean> {
   try {
     if (!isInsertableImage(file) || file.size > UPLOAD_MAX_BYTES) throw new Error('not an image we take')
-    if (emittedHtml(editor.state.doc, editor.schema).length + SHORTEST_IMAGE > RICH_TEXT_MAX) {
-      toast('error', LIMIT_MESSAGE)
+    if (emittedHtml(editor.state.doc, editor.schema).length + SHORTEST_IMAGE > max) {
+      toast('error', limitMessage(max))
       throw new Error('no room')
     }
     const blob = await compressImage(file)

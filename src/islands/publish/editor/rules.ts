@@ -5,8 +5,10 @@
  */
 import { INDENT_MAX, INDENT_STEP_EM, RICH_TEXT_MAX, RICH_TEXT_STYLES } from '../../../lib/html/policy.ts'
 
-/** What the editor says when a change would make the HTML too long. */
-export const LIMIT_MESSAGE = `内容不能超过${RICH_TEXT_MAX}个字符`
+/** What the editor says when a change would make the HTML longer than `max`. */
+export const limitMessage = (max: number) => `内容不能超过${max}个字符`
+/** …at the publish forms' limit. */
+export const LIMIT_MESSAGE = limitMessage(RICH_TEXT_MAX)
 
 /**
  * The text colours of the toolbar; '' is the default. Written as the browser writes them back
