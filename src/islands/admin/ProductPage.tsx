@@ -147,14 +147,17 @@ function Product() {
             {p.title}
           </h2>
           <span className="flex gap-2">
-            <a
-              className="btn-outline px-3 py-1.5 text-sm"
-              href={`/productdetail/${p.id}/`}
-              target="_blank"
-              rel="noopener"
-            >
-              查看商品页
-            </a>
+            {/* Unlisted, the product has no public page to look at. */}
+            {p.listed && (
+              <a
+                className="btn-outline px-3 py-1.5 text-sm"
+                href={`/productdetail/${p.id}/`}
+                target="_blank"
+                rel="noopener"
+              >
+                查看商品页
+              </a>
+            )}
             <button
               type="button"
               className="btn-outline px-3 py-1.5 text-sm"
