@@ -50,6 +50,23 @@ export const jsonBody = <S extends z.ZodType>(schema: S) => ({
   content: { 'application/json': { schema } },
 })
 
+/**
+ * A multipart body of one file under the field `file`, as the staff upload calls take it (the
+ * handler streams it, so zod never reads it): fileBody('图片').
+ */
+export const fileBody = (description: string) => ({
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        properties: { file: { type: 'string' as const, format: 'binary', description } },
+        required: ['file'],
+      },
+    },
+  },
+})
+
 /** A paged answer (README, API: paging): pageTotal is the number of items, pageIndex 0-based. */
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({

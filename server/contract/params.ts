@@ -100,8 +100,10 @@ export const page = {
 export const range = { stime: time('开始时间'), etime: time('结束时间') }
 
 /** One documented field of a rule-checked body; the rule, not zod, reads and checks it. */
-export const field = (type: 'string' | 'integer' | 'number' | 'array' | 'object', description: string) =>
-  z.unknown().optional().openapi({ type, description })
+export const field = (
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object',
+  description: string,
+) => z.unknown().optional().openapi({ type, description })
 
 /**
  * A JSON body checked by a rule of src/lib/rules, the same function the island runs before

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
+import { builtPage } from './built.ts'
 import { lastSmsCode, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -25,7 +26,10 @@ async function productInStock(request: APIRequestContext): Promise<number> {
     const p = await (
       await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: signed() })
     ).json()
-    if ((p.data.skuList as { stock: number }[])[0]?.stock) return id
+    if ((p.data.skuList as { stock: number }[])[0]?.stock) {
+      await builtPage(request, `/productdetail/${id}/`)
+      return id
+    }
   }
   throw new Error('no product in stock')
 }

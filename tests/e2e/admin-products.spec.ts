@@ -6,7 +6,8 @@ import { expect, test } from './test.ts'
 // Marketing's products (issue 21), through the screens: a SKU's new price reaches the public
 // product page, the product listing, the home page and the search within 30 s of the save, as
 // the site builder re-renders the pages and the read cache follows (no restart, no ops command),
-// and a stock adjustment is booked with its reason.
+// a stock adjustment is booked with its reason, and a new product is made, filled in with the
+// editor, stocked and listed until its own public page shows it.
 
 type Row = { id: number; title: string; priceMin: number; skuCount: number }
 
@@ -103,6 +104,7 @@ test('marketing adds a SKU, edits the subtitle and removes the SKU again on the 
   page,
   request,
 }) => {
+  test.setTimeout(60_000)
   const token = await staffToken(request, 'marketing')
   const rows = (
     await staffCall<{ pageData: Row[] }>(request, token, 'GET', '/api/admin/products?listed=1&pageSize=50')
@@ -124,10 +126,9 @@ test('marketing adds a SKU, edits the subtitle and removes the SKU again on the 
   await expect(add).toBeHidden()
   await expect(page.getByRole('cell', { name: skuTitle, exact: true })).toBeVisible()
 
-  await page.getByRole('button', { name: '编辑名称' }).click()
-  const text = page.getByRole('dialog', { name: '编辑名称' })
-  await text.getByLabel('副标题').fill('后台修改的副标题')
-  await text.getByRole('button', { name: '保存' }).click()
+  const editor = page.getByRole('form', { name: '商品信息' })
+  await editor.getByLabel('副标题').fill('后台修改的副标题')
+  await editor.getByRole('button', { name: '保存商品信息' }).click()
   await expect(page.locator('[data-fact="副标题"]')).toHaveText('后台修改的副标题')
 
   await page.getByRole('button', { name: `删除规格「${skuTitle}」` }).click()
@@ -137,6 +138,105 @@ test('marketing adds a SKU, edits the subtitle and removes the SKU again on the 
   const body = (await pub.json()).data as { subTitle: string; skuList: { title: string }[] }
   expect(body.subTitle).toBe('后台修改的副标题')
   expect(body.skuList.map((s) => s.title)).not.toContain(skuTitle)
+})
+
+// A new product listed here becomes the newest on the site, the first card of /product/ and the
+// first item other specs read: it is a whole product like the seeded ones (category, image,
+// params, description, a SKU in stock), priced under 10 yuan so the price test above never picks
+// it, and its title has no spaces, so the search spec finds it by its own name.
+test('marketing creates a product, fills it in with the editor, stocks and lists it; its public page shows it after the rebuild', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const title = `端到端新品${Date.now().toString(36)}`
+  const detailText = `这是端到端测试在编辑器里写的商品详情${Math.floor(Math.random() * 1e6)}。`
+  await signInStaffAs(page, request, 'marketing')
+  await page.goto('/admin/products/')
+  await page.getByRole('button', { name: '新建商品' }).click()
+  const create = page.getByRole('dialog', { name: '新建商品' })
+  await expect(create).toContainText('未上架')
+  await create.getByLabel('商品名称').fill(title)
+  await create.getByLabel('价格（元）').fill('8.80')
+  await create.getByRole('button', { name: '保存' }).click()
+  await expect(create.getByText('请填写规格名称')).toBeVisible()
+  await create.getByLabel('首个规格名称').fill('标准装')
+  await create.getByRole('button', { name: '保存' }).click()
+
+  // The new product's editor: unlisted, and saying so.
+  await expect(page).toHaveURL(/\/admin\/products\/detail\/\?id=\d+/)
+  const id = Number(new URL(page.url()).searchParams.get('id'))
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  await expect(page.locator('[data-fact="状态"]')).toHaveText('已下架')
+  await expect(page.getByText('该商品未上架，网站上看不到它')).toBeVisible()
+  expect((await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: signed() })).status()).toBe(
+    404,
+  )
+
+  const editor = page.getByRole('form', { name: '商品信息' })
+  await editor.getByLabel('副标题').fill('端到端测试的副标题')
+  await editor.getByLabel('品牌').fill('端测')
+  await editor.getByLabel('型号').fill('E2E-1')
+  await editor.getByLabel('分类').selectOption({ index: 1 })
+  await editor.getByRole('checkbox', { name: '新品' }).check()
+  await editor.getByRole('checkbox', { name: '包邮' }).check()
+  await editor.getByLabel('上传商品图片').setInputFiles({
+    name: 'main.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+      'base64',
+    ),
+  })
+  await expect(editor.getByRole('list', { name: '商品图片（1/9）' })).toBeVisible()
+  await editor.getByRole('button', { name: '添加参数' }).click()
+  await editor.getByRole('button', { name: '保存商品信息' }).click()
+  await expect(editor.getByText('请填写第1项参数的名称')).toBeVisible()
+  await expect(editor.getByLabel('第1项参数名称')).toBeFocused()
+  await editor.getByLabel('第1项参数名称').fill('产地')
+  await editor.getByLabel('第1项参数内容').fill('江苏南京')
+  // The detail text, typed into the rich-text editor.
+  const body = editor.getByRole('textbox', { name: '商品详情' })
+  await body.click()
+  await page.keyboard.type(detailText)
+  await expectAccessible(page)
+  await editor.getByRole('button', { name: '保存商品信息' }).click()
+  await expect(page.locator('#toasts')).toContainText('商品信息已保存')
+  await expect(editor.getByText('有未保存的修改')).toHaveCount(0)
+
+  // Stock by an adjustment, then on the shelf.
+  await page.getByRole('button', { name: '调整「标准装」的库存' }).click()
+  const stock = page.getByRole('dialog', { name: '调整库存' })
+  await stock.getByLabel('调整数量').fill('50')
+  await stock.getByLabel('调整原因').fill('首批入库')
+  await stock.getByRole('button', { name: '保存' }).click()
+  await expect(stock).toBeHidden()
+  await expect(page.locator('[data-sku-stock]').first()).toHaveText('50')
+  await page.getByRole('button', { name: '上架', exact: true }).click()
+  await expect(page.locator('[data-fact="状态"]')).toHaveText('上架')
+  await expect(page.getByText('该商品未上架，网站上看不到它')).toHaveCount(0)
+
+  // The API at once, with what the editor wrote.
+  const pub = (
+    await (await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: signed() })).json()
+  ).data as { title: string; tag: string; content: string; params: { title: string; text: string }[] }
+  expect(pub.title).toBe(title)
+  expect(pub.tag.split(',')).toEqual(['新品', '包邮'])
+  expect(pub.content).toContain(detailText)
+  expect(pub.params).toEqual([
+    { title: '品牌', text: '端测' },
+    { title: '型号', text: 'E2E-1' },
+    { title: '产地', text: '江苏南京' },
+  ])
+  // The built site once the builder has run: its own page, and the listing's first page.
+  await expect
+    .poll(async () => (await request.get(`/productdetail/${id}/`)).text(), { timeout: 60_000 })
+    .toContain(detailText)
+  await expect.poll(async () => (await request.get('/product/')).text(), { timeout: 30_000 }).toContain(title)
+  await page.goto(`/productdetail/${id}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(page.getByText(detailText)).toBeVisible()
+  await expect(page.getByText('端到端测试的副标题')).toBeVisible()
 })
 
 test('an operator has no 商品 menu entry, and the products screen refuses them', async ({

@@ -5,6 +5,7 @@
  * Every journey has its own fresh user; money comes in through the sandbox like a real top-up.
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import { builtPage } from './built.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -316,6 +317,7 @@ test('a product that left the shelf after the build says so instead of reaching 
   )
   const id = list.pageData[0]?.id
   if (!id) throw new Error('no product')
+  await builtPage(request, `/productdetail/${id}/`)
   await page.goto(`/productdetail/${id}/`)
   // The operator takes it off the shelf while the static page stays as built. The API then
   // answers as it does for an unlisted product (server/modules/catalog tests that answer); the

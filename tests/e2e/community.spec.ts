@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
+import { builtPage } from './built.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -169,6 +170,7 @@ test('favourite a product and a course, find them in /fav, remove one', async ({
   )
   const product = products.pageData[0]
   if (!product) throw new Error('no product')
+  await builtPage(request, `/productdetail/${product.id}/`)
   const course = await listed(request, 30, 0)
 
   await page.goto(`/productdetail/${product.id}/`)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { checkNewSku, checkProductEdit, checkSkuEdit, checkStockAdjust } from '../../src/lib/rules/stock.ts'
+import { checkProductEdit } from '../../src/lib/rules/product.ts'
+import { checkNewSku, checkSkuEdit, checkStockAdjust } from '../../src/lib/rules/stock.ts'
 
 describe('the product screens’ rules (issue 21): stock adjustments, SKU and product edits', () => {
   it.each([
@@ -38,6 +39,13 @@ describe('the product screens’ rules (issue 21): stock adjustments, SKU and pr
     expect(checkSkuEdit({ price: '-1' }).error).toBe('价格不能为负数')
     expect(checkSkuEdit({ price: '99.999' }).error).toBe('价格最多两位小数')
     expect(checkSkuEdit({ title: ' ' }).error).toBe('请填写规格名称')
+    expect(checkSkuEdit({ img: '/uploads/a.png' }).value).toEqual({ img: '/uploads/a.png' })
+    expect(checkSkuEdit({ img: '' }).value).toEqual({ img: '' })
+    expect(checkSkuEdit({ img: 'javascript:x' })).toEqual({
+      error: '规格图片的文件地址不正确，请重新上传',
+      field: 'img',
+      value: null,
+    })
   })
 
   it('a new SKU needs a title and a price; a product keeps a title', () => {

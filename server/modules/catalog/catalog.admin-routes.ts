@@ -1,15 +1,23 @@
 /**
  * The back office's product calls (issue 21, permission catalog.write): the product list with
- * its filters, one product with its SKUs, a SKU's price, stock adjustments, listing on/off.
+ * its filters, one product with its SKUs, a new product, the product editor's fields, a SKU's
+ * price, title and picture, stock adjustments, listing on/off, and the editor's image upload.
  */
 import {
-  checkNewSku,
+  checkNewProduct,
   checkProductEdit,
+  PARAMS_MAX,
+  PRODUCT_CONTENT_MAX,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_TAGS_MAX,
+} from '../../../src/lib/rules/product.ts'
+import {
+  checkNewSku,
   checkSkuEdit,
   checkStockAdjust,
   STOCK_REASON_MAX,
 } from '../../../src/lib/rules/stock.ts'
-import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
 
@@ -44,7 +52,17 @@ export const AdminProductRow = z
   .openapi('AdminProductRow', { description: '商品（后台列表）' })
 export type AdminProductRow = z.infer<typeof AdminProductRow>
 
-export const AdminProduct = AdminProductRow.extend({ skus: z.array(AdminSku) }).openapi('AdminProduct', {
+const ProductParam = z.object({ title: z.string(), text: z.string() }).openapi('ProductParam')
+
+export const AdminProduct = AdminProductRow.extend({
+  tag: z.string().openapi({ description: '标签（商品标签字典的名称），逗号分隔；含“包邮”即包邮' }),
+  freeShipping: z.boolean().openapi({ description: '包邮：即标签中有“包邮”' }),
+  brand: z.string().openapi({ description: '品牌：参数中“品牌”一项' }),
+  model: z.string().openapi({ description: '型号：参数中“型号”一项' }),
+  params: z.array(ProductParam).openapi({ description: '其余规格参数，按显示顺序' }),
+  content: z.string().openapi({ description: '商品详情（HTML，已净化）' }),
+  skus: z.array(AdminSku),
+}).openapi('AdminProduct', {
   description: '商品及其规格（后台）',
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
@@ -91,11 +109,15 @@ export const patchSku = adminRoute({
   method: 'patch',
   path: '/admin/skus/{skuId}',
   permission: 'catalog.write',
-  summary: '修改规格的价格（元，两位小数以内）或名称；商品的起价随之更新',
+  summary: '修改规格的价格（元，两位小数以内）、名称或图片；商品的起价随之更新',
   request: {
     params: skuParam,
     body: jsonBody(
-      ruleBody(checkSkuEdit, { price: field('number', '价格（元）'), title: field('string', '规格名称') }),
+      ruleBody(checkSkuEdit, {
+        price: field('number', '价格（元）'),
+        title: field('string', '规格名称'),
+        img: field('string', '规格图片（经 /api/admin/products/images 上传的路径），空串为无'),
+      }),
     ),
   },
   responses: answers(AdminSku, [401, 404]),
@@ -122,14 +144,56 @@ export const patchProduct = adminRoute({
   method: 'patch',
   path: '/admin/products/{id}',
   permission: 'catalog.write',
-  summary: '修改商品名称、副标题',
+  summary: '编辑商品：只改给出的字段；详情经净化后保存，分类与标签须在字典中',
   request: {
     params: productParam,
     body: jsonBody(
-      ruleBody(checkProductEdit, { title: field('string', '商品名称'), subTitle: field('string', '副标题') }),
+      ruleBody(checkProductEdit, {
+        title: field('string', '商品名称'),
+        subTitle: field('string', '副标题'),
+        brand: field('string', '品牌（空串为无）'),
+        model: field('string', '型号（空串为无）'),
+        classId: field('integer', '分类：商品分类字典的编号'),
+        tag: field('string', `标签：商品标签字典的名称，逗号分隔或数组，至多${PRODUCT_TAGS_MAX}个`),
+        freeShipping: field('boolean', '包邮：即标签“包邮”'),
+        imgurls: field(
+          'string',
+          `商品图片路径，按顺序（第一张为主图），逗号分隔或数组，至多${PRODUCT_IMAGES_MAX}张`,
+        ),
+        params: field('array', `其余规格参数 [{ title, text }]，至多${PARAMS_MAX}项；品牌、型号用各自的字段`),
+        content: field('string', `商品详情（HTML，至多${PRODUCT_CONTENT_MAX}个字符）`),
+      }),
     ),
   },
   responses: answers(AdminProduct, [401, 404]),
+})
+
+export const postProduct = adminRoute({
+  method: 'post',
+  path: '/admin/products',
+  permission: 'catalog.write',
+  summary: '新建商品及其第一个规格：库存从0开始（通过调整库存入库），新商品未上架',
+  request: {
+    body: jsonBody(
+      ruleBody(checkNewProduct, {
+        title: field('string', '商品名称'),
+        skuTitle: field('string', '第一个规格的名称'),
+        price: field('number', '第一个规格的价格（元）'),
+      }),
+    ),
+  },
+  responses: answers(AdminProduct, [401]),
+})
+
+export const postProductImage = adminRoute({
+  method: 'post',
+  path: '/admin/products/images',
+  permission: 'catalog.write',
+  summary: '上传商品图片、规格图片或详情中的图片（png、jpg、gif、webp，公开存放）',
+  request: {
+    body: fileBody('图片'),
+  },
+  responses: answers(z.object({ path: z.string() }), [401, 413]),
 })
 
 export const postSku = adminRoute({

@@ -1,19 +1,32 @@
 /**
- * Marketing's product writes (issue 21, permission catalog.write): a SKU's price and title,
- * stock adjustments, listing on/off. Each is one transaction holding the write, what it derives
- * (the product's 起 price, product_spus.price_min_fen, which listings, search and the home page
- * sort and show), the change marks the read cache and the site builder follow, and the audit row.
+ * Marketing's product writes (issue 21, permission catalog.write): new products, the editor's
+ * fields, a SKU's price, title and picture, stock adjustments, listing on/off. Each is one
+ * transaction holding the write, what it derives (the product's 起 price, product_spus.
+ * price_min_fen, which listings, search and the home page sort and show), the change marks the
+ * read cache and the site builder follow, and the audit row.
  */
 import { type Expression, type SqlBool, sql } from 'kysely'
-import { LISTED, OrderStatus, UNLISTED } from '../../../src/lib/constants.ts'
+import { ClassifyKey, LISTED, OrderStatus, UNLISTED } from '../../../src/lib/constants.ts'
+import { splitList } from '../../../src/lib/format.ts'
+import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import { STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
+import {
+  FREE_SHIPPING_TAG,
+  joinParams,
+  type ProductEdit,
+  type ProductParam,
+  splitParams,
+  withFreeShipping,
+} from '../../../src/lib/rules/product.ts'
+import { type SkuEdit, STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
+import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
+import { paramList } from './catalog.queries.ts'
 
 export const SKU_NOT_FOUND = '规格不存在'
 export const PRODUCT_NOT_FOUND = '商品不存在或已删除'
@@ -21,6 +34,11 @@ export const ALREADY_LISTED = '商品已上架'
 export const ALREADY_UNLISTED = '商品已下架'
 export const SKU_IN_OPEN_ORDER = '该规格有未完成的订单，不能删除'
 export const LAST_SKU = '商品至少保留一个规格'
+export const CLASS_UNKNOWN = '请选择商品分类'
+export const TAG_UNKNOWN = '请从列表中选择标签'
+export const PRODUCT_IMAGE_MISSING = '商品图片不存在，请重新上传'
+export const SKU_IMAGE_MISSING = '规格图片不存在，请重新上传'
+export const NO_FREE_SHIPPING_TAG = `商品标签字典中没有“${FREE_SHIPPING_TAG}”，请先在站点内容的字典中添加`
 /** A SKU at or under this stock marks its product "库存紧张" in the back office's list. */
 export const LOW_STOCK = 10
 
@@ -55,6 +73,15 @@ export interface AdminProductRow {
 }
 
 export interface AdminProduct extends AdminProductRow {
+  /** Tag titles, comma-joined, as the public calls answer them. */
+  tag: string
+  /** The 包邮 tag (FREE_SHIPPING_TAG) is among the tags. */
+  freeShipping: boolean
+  brand: string
+  model: string
+  /** The specs besides 品牌 and 型号. */
+  params: ProductParam[]
+  content: string
   skus: AdminSku[]
 }
 
@@ -173,9 +200,12 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<Ad
   }
 }
 
-/** One product with its SKUs, listed or not; 404 商品不存在或已删除. */
+/** One product with its SKUs and editor fields, listed or not; 404 商品不存在或已删除. */
 export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
-  const row = await withStock(db).select(ROW_COLUMNS).where('p.id', '=', id).executeTakeFirst()
+  const row = await withStock(db)
+    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content'])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
   if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
   const skus = await db
     .selectFrom('product_skus')
@@ -185,7 +215,14 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
     .orderBy('sort')
     .orderBy('id')
     .execute()
-  return { ...rowOf(row), skus: skus.map(skuOf) }
+  return {
+    ...rowOf(row),
+    tag: row.tag,
+    freeShipping: splitList(row.tag).includes(FREE_SHIPPING_TAG),
+    ...splitParams(paramList(row.params)),
+    content: row.content,
+    skus: skus.map(skuOf),
+  }
 }
 
 const skuRow = (t: Db, skuId: number) =>
@@ -196,9 +233,12 @@ const skuRow = (t: Db, skuId: number) =>
     .where('removed_time', 'is', null)
     .executeTakeFirst()
 
-/** The 起 price of a product, derived again from its SKUs (0 when it has none). */
-async function derivePriceMin(t: Db, spuId: number): Promise<void> {
-  await t
+/**
+ * The 起 price of a product, derived again from its SKUs (0 when it has none). Answers the
+ * product's listing flag as this UPDATE, holding the row, sees it (for markProduct).
+ */
+async function derivePriceMin(t: Db, spuId: number): Promise<string> {
+  const row = await t
     .updateTable('product_spus')
     .set({
       price_min_fen: (eb) =>
@@ -212,37 +252,79 @@ async function derivePriceMin(t: Db, spuId: number): Promise<void> {
         ),
     })
     .where('id', '=', spuId)
-    .execute()
+    .returning('ext')
+    .executeTakeFirst()
+  return row?.ext ?? UNLISTED
 }
 
-/** editSku(db, actor, 7, { priceFen: 3290 }, now): a SKU's price and/or title, the product's 起 price with it. */
+/** Holds the product's row for the rest of the transaction and answers its listing flag (for markProduct). */
+async function holdProduct(t: Db, spuId: number): Promise<string> {
+  // A write that changes nothing, for its row lock: a listing committed meanwhile is then seen.
+  const row = await t
+    .updateTable('product_spus')
+    .set((eb) => ({ ext: eb.ref('ext') }))
+    .where('id', '=', spuId)
+    .returning('ext')
+    .executeTakeFirst()
+  return row?.ext ?? UNLISTED
+}
+
+/**
+ * The change marks of a write to a product, in its transaction: `tags` (its page and every page
+ * that lists it, by default) — when it is listed. An unlisted product is on no public page and
+ * in no cached answer (its API page answers 当前商品已经下架; the builder removed its page when it
+ * was unlisted), so preparing one before it goes on the shelf rebuilds nothing; setListed marks
+ * everything then. `ext` must come from an UPDATE of the product's row in this transaction, so a
+ * listing committed meanwhile is seen and its build cannot miss this write.
+ */
+async function markProduct(
+  t: Db,
+  spuId: number,
+  ext: string,
+  at: string,
+  tags: ChangeTag[] = productTags(spuId),
+): Promise<void> {
+  if (ext === LISTED) await markChanged(t, tags, at)
+}
+
+/** editSku(db, dirs, actor, 7, { priceFen: 3290 }, now): a SKU's price, title and/or picture, the product's 起 price with it. */
 export async function editSku(
   db: Db,
+  dirs: FileDirs,
   actor: Actor,
   skuId: number,
-  edit: { priceFen?: number; title?: string },
+  edit: SkuEdit,
   now: Date,
 ): Promise<AdminSku> {
   return db.transaction().execute(async (t) => {
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
+    // A new picture must be an upload that is there (the staff image call puts it there).
+    if (edit.img && edit.img !== before.img && !publicFileExists(dirs, edit.img))
+      throw refuse(SKU_IMAGE_MISSING)
     const after = {
       ...before,
       price_fen: edit.priceFen ?? before.price_fen,
       title: edit.title ?? before.title,
+      img: edit.img ?? before.img,
     }
     await t
       .updateTable('product_skus')
-      .set({ price_fen: after.price_fen, title: after.title })
+      .set({ price_fen: after.price_fen, title: after.title, img: after.img })
       .where('id', '=', skuId)
       .execute()
-    await derivePriceMin(t, before.spu_id)
-    await markChanged(t, productTags(before.spu_id), dbTime(now))
+    const ext = await derivePriceMin(t, before.spu_id)
+    await markProduct(t, before.spu_id, ext, dbTime(now))
     await audit(t, actor, now, {
       action: 'sku.edit',
       target: `sku:${skuId}`,
-      before: { spuId: before.spu_id, price: fenToYuan(before.price_fen), title: before.title },
-      after: { spuId: before.spu_id, price: fenToYuan(after.price_fen), title: after.title },
+      before: {
+        spuId: before.spu_id,
+        price: fenToYuan(before.price_fen),
+        title: before.title,
+        img: before.img,
+      },
+      after: { spuId: before.spu_id, price: fenToYuan(after.price_fen), title: after.title, img: after.img },
     })
     return skuOf(after)
   })
@@ -288,7 +370,7 @@ export async function adjustStock(
       })
       .execute()
     // The page's SKU list shows stock; listings do not, so only the product's page is marked.
-    await markChanged(t, [`product:${sku.spu_id}`], at)
+    await markProduct(t, sku.spu_id, await holdProduct(t, sku.spu_id), at, [`product:${sku.spu_id}`])
     await audit(t, actor, now, {
       action: 'sku.stock',
       target: `sku:${skuId}`,
@@ -336,31 +418,140 @@ export async function setListed(
   return adminProduct(db, spuId)
 }
 
-/** editProduct(db, actor, 3, { title: '新名称' }, now): the product's title and subtitle, marked for every page that shows them. */
+/** The editor's fields as stored: what an edit starts from and is audited against. */
+type ProductFields = {
+  title: string
+  subTitle: string
+  brand: string
+  model: string
+  params: ProductParam[]
+  classId: number | null
+  tags: string[]
+  imgurls: string[]
+  content: string
+}
+
+/** The dictionary behind the editor's category and tags: refuses an entry it does not hold. */
+async function checkDictionary(t: Db, classId: number | undefined, tags: readonly string[]): Promise<void> {
+  const rows = await t
+    .selectFrom('classifies')
+    .select(['id', 'ckey', 'title'])
+    .where('ckey', 'in', [ClassifyKey.productClass, ClassifyKey.productTag])
+    .execute()
+  if (classId !== undefined && !rows.some((r) => r.ckey === ClassifyKey.productClass && r.id === classId))
+    throw refuse(CLASS_UNKNOWN)
+  const known = new Set(rows.filter((r) => r.ckey === ClassifyKey.productTag).map((r) => r.title))
+  if (tags.includes(FREE_SHIPPING_TAG) && !known.has(FREE_SHIPPING_TAG)) throw refuse(NO_FREE_SHIPPING_TAG)
+  if (!tags.every((tag) => known.has(tag))) throw refuse(TAG_UNKNOWN)
+}
+
+/**
+ * editProduct(db, dirs, actor, 3, { title: '新名称', brand: '安麻' }, now): the editor's fields, only
+ * those given. The detail text is sanitised here, by the one sanitiser, before it is stored;
+ * brand and model are written back into `params` as its 品牌 and 型号 entries; the free-shipping
+ * flag adds or removes the 包邮 tag. Every page that shows the product is marked, and the audit
+ * row holds the fields that changed, before and after.
+ */
 export async function editProduct(
   db: Db,
+  dirs: FileDirs,
   actor: Actor,
   spuId: number,
-  edit: { title?: string; subTitle?: string },
+  edit: ProductEdit,
   now: Date,
 ): Promise<AdminProduct> {
   await db.transaction().execute(async (t) => {
-    const before = await t
+    const row = await t
       .selectFrom('product_spus')
-      .select(['title', 'sub_title'])
+      .select(['title', 'sub_title', 'params', 'class_id', 'tag', 'imgurls', 'content'])
       .where('id', '=', spuId)
       .where('is_show', '=', 1)
       .executeTakeFirst()
-    if (!before) throw refuse(PRODUCT_NOT_FOUND, 404)
-    const after = { title: edit.title ?? before.title, sub_title: edit.subTitle ?? before.sub_title }
-    await t.updateTable('product_spus').set(after).where('id', '=', spuId).execute()
-    await markChanged(t, productTags(spuId), dbTime(now))
+    if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const before: ProductFields = {
+      title: row.title,
+      subTitle: row.sub_title,
+      ...splitParams(paramList(row.params)),
+      classId: row.class_id,
+      tags: splitList(row.tag),
+      imgurls: splitList(row.imgurls),
+      content: row.content,
+    }
+    const tags =
+      edit.freeShipping === undefined
+        ? (edit.tags ?? before.tags)
+        : withFreeShipping(edit.tags ?? before.tags, edit.freeShipping)
+    const after: ProductFields = {
+      title: edit.title ?? before.title,
+      subTitle: edit.subTitle ?? before.subTitle,
+      brand: edit.brand ?? before.brand,
+      model: edit.model ?? before.model,
+      params: edit.params ?? before.params,
+      classId: edit.classId ?? before.classId,
+      tags,
+      imgurls: edit.imgurls ?? before.imgurls,
+      content: edit.content === undefined ? before.content : sanitizeRichText(edit.content),
+    }
+    await checkDictionary(t, edit.classId, edit.tags !== undefined || edit.freeShipping ? tags : [])
+    // New pictures must be uploads that are there; the ones it has stay, whatever they are.
+    if (after.imgurls.some((p) => !before.imgurls.includes(p) && !publicFileExists(dirs, p)))
+      throw refuse(PRODUCT_IMAGE_MISSING)
+    const { ext } = await t
+      .updateTable('product_spus')
+      .set({
+        title: after.title,
+        sub_title: after.subTitle,
+        params: JSON.stringify(joinParams(after.brand, after.model, after.params)),
+        class_id: after.classId,
+        tag: after.tags.join(','),
+        imgurls: after.imgurls.join(','),
+        content: after.content,
+      })
+      .where('id', '=', spuId)
+      .returning('ext')
+      .executeTakeFirstOrThrow()
+    await markProduct(t, spuId, ext, dbTime(now))
+    // audit() keeps the fields that changed, so the row holds just what this edit did.
+    await audit(t, actor, now, { action: 'product.edit', target: `product:${spuId}`, before, after })
+  })
+  return adminProduct(db, spuId)
+}
+
+/**
+ * createProduct(db, actor, { title: '种植体', sku: { title: '标准装', priceFen: 9900 } }, now):
+ * a new product with its first SKU at stock 0, its 起 price derived from it. It starts unlisted
+ * (off every public page until listed), so it can be filled in before anyone sees it.
+ */
+export async function createProduct(
+  db: Db,
+  actor: Actor,
+  v: { title: string; sku: { title: string; priceFen: number } },
+  now: Date,
+): Promise<AdminProduct> {
+  const at = dbTime(now)
+  const spuId = await db.transaction().execute(async (t) => {
+    const { id } = await t
+      .insertInto('product_spus')
+      .values({ title: v.title, ext: UNLISTED, is_show: 1, create_id: null, create_time: at })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const sku = await t
+      .insertInto('product_skus')
+      .values({ spu_id: id, title: v.sku.title, price_fen: v.sku.priceFen, stock: 0, sort: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await derivePriceMin(t, id)
+    // No change marks: unlisted, it is on no public page (markProduct); listing it marks them.
     await audit(t, actor, now, {
-      action: 'product.edit',
-      target: `product:${spuId}`,
-      before: { title: before.title, subTitle: before.sub_title },
-      after: { title: after.title, subTitle: after.sub_title },
+      action: 'product.create',
+      target: `product:${id}`,
+      after: {
+        title: v.title,
+        listed: false,
+        sku: { id: sku.id, title: v.sku.title, price: fenToYuan(v.sku.priceFen), stock: 0 },
+      },
     })
+    return id
   })
   return adminProduct(db, spuId)
 }
@@ -386,8 +577,7 @@ export async function addSku(
       .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })
       .returning(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
       .executeTakeFirstOrThrow()
-    await derivePriceMin(t, spuId)
-    await markChanged(t, productTags(spuId), dbTime(now))
+    await markProduct(t, spuId, await derivePriceMin(t, spuId), dbTime(now))
     await audit(t, actor, now, {
       action: 'sku.add',
       target: `sku:${row.id}`,
@@ -432,8 +622,7 @@ export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date):
       )
       .executeTakeFirst()
     if (removed.numUpdatedRows === 0n) throw refuse(SKU_IN_OPEN_ORDER, 409)
-    await derivePriceMin(t, sku.spu_id)
-    await markChanged(t, productTags(sku.spu_id), at)
+    await markProduct(t, sku.spu_id, await derivePriceMin(t, sku.spu_id), at)
     await audit(t, actor, now, {
       action: 'sku.remove',
       target: `sku:${skuId}`,

@@ -1,9 +1,11 @@
 import { ok, router } from '../../contract/index.ts'
 import { actorOf } from '../staff/admin-route.ts'
+import { keepStaffImage } from '../uploads/uploads.service.ts'
 import {
   addSku,
   adjustStock,
   adminProduct,
+  createProduct,
   editProduct,
   editSku,
   removeSku,
@@ -12,8 +14,24 @@ import {
 } from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
 
-/** Marketing's products (issue 21): list, one product, SKU price, stock adjustments, listing. */
+/**
+ * Marketing's products (issue 21): list, one product, new products, the editor, SKU price and
+ * picture, stock adjustments, listing. The fixed path /admin/products/images is registered
+ * before the /admin/products/{id} calls.
+ */
 export const catalogAdmin = router()
+  .openapi(routes.postProductImage, async (c) => {
+    const path = await keepStaffImage(
+      c.req.raw.body,
+      c.req.header('content-type') ?? '',
+      c.get('deps').config,
+    )
+    return ok(c, { path })
+  })
+  .openapi(routes.postProduct, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await createProduct(db, actorOf(c), c.req.valid('json'), now()))
+  })
   .openapi(routes.getAdminProducts, async (c) => {
     const { listed, low, ...q } = c.req.valid('query')
     return ok(
@@ -33,16 +51,22 @@ export const catalogAdmin = router()
     return ok(c, await setListed(db, actorOf(c), c.req.valid('param').id, c.req.valid('json').listed, now()))
   })
   .openapi(routes.patchSku, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await editSku(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await editSku(db, config, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()),
+    )
   })
   .openapi(routes.postSkuStock, async (c) => {
     const { db, now } = c.get('deps')
     return ok(c, await adjustStock(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
   })
   .openapi(routes.patchProduct, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await editProduct(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await editProduct(db, config, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+    )
   })
   .openapi(routes.postSku, async (c) => {
     const { db, now } = c.get('deps')

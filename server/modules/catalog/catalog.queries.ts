@@ -146,7 +146,8 @@ export const productDetail = (row: ProductRow) => ({
   content: row.content,
 })
 
-function paramList(s: string): { title: string; text: string }[] {
+/** paramList('[{"title":"品牌","text":"安麻"}]') → [{ title: '品牌', text: '安麻' }]; damaged → []. */
+export function paramList(s: string): { title: string; text: string }[] {
   try {
     const v: unknown = JSON.parse(s)
     return Array.isArray(v)

@@ -5,7 +5,7 @@
  * the same service function as `npm run ops` and answers the order as it is afterwards.
  */
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
-import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
 
@@ -254,18 +254,7 @@ export const postInvoiceFile = adminRoute({
   permission: 'orders.invoice',
   summary: '上传电子发票文件（pdf 或图片，私密存放，买家经订单详情的限时链接查看）',
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file: { type: 'string', format: 'binary', description: '发票文件' } },
-            required: ['file'],
-          },
-        },
-      },
-    },
+    body: fileBody('发票文件'),
   },
   responses: answers(
     z.object({ path: z.string().openapi({ description: '发票文件的存储路径（/private/…）' }) }),

@@ -4,7 +4,7 @@
  * site builder's status shown after every save.
  */
 import { BannerPosition } from '../../../src/lib/constants.ts'
-import { answers, jsonBody, z } from '../../contract/index.ts'
+import { answers, fileBody, jsonBody, z } from '../../contract/index.ts'
 import { id, oneOf } from '../../contract/params.ts'
 import { apiToDbTime } from '../../time.ts'
 import { adminRoute } from '../staff/admin-route.ts'
@@ -162,18 +162,7 @@ export const postContentImage = adminRoute({
   permission: 'content.write',
   summary: '上传站点内容用的图片（png、jpg、gif、webp，公开存放）',
   request: {
-    body: {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file: { type: 'string', format: 'binary', description: '图片' } },
-            required: ['file'],
-          },
-        },
-      },
-    },
+    body: fileBody('图片'),
   },
   responses: answers(z.object({ path: z.string() }), [401, 413]),
 })

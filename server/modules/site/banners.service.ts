@@ -4,13 +4,12 @@
  * read cache drops GetAdinfoAll and the site builder re-renders the pages that show banners.
  * A banner may also wait as a draft, previewed by staff, then published (drafts.ts).
  */
-import { existsSync } from 'node:fs'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
-import { diskPath, type FileDirs } from '../uploads/uploads.service.ts'
+import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
 
 export interface BannerInput {
@@ -101,8 +100,7 @@ const columnsOf = (v: BannerInput) => ({
 /** The image must be a public upload on disk (the back office's uploader puts it there). */
 function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string) {
   if (imgurl === undefined || imgurl === current) return
-  const file = diskPath(dirs, imgurl)
-  if (!file || !imgurl.startsWith('/uploads/') || !existsSync(file)) throw refuse('请上传广告图片')
+  if (!publicFileExists(dirs, imgurl)) throw refuse('请上传广告图片')
 }
 
 function checkWindow(start: string | null | undefined, end: string | null | undefined) {

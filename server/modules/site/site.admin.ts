@@ -1,9 +1,8 @@
-import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse } from '../../http.ts'
 import { buildStatus } from '../../site-hooks.ts'
 import { actorOf } from '../staff/admin-route.ts'
-import { keepStaffFile } from '../uploads/uploads.service.ts'
+import { keepStaffImage } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
 import * as banners from './banners.service.ts'
 import { companyFacts, editCompany } from './company.service.ts'
@@ -56,14 +55,10 @@ export const siteAdmin = router()
     return ok(c, await banners.discardBannerDraft(db, actorOf(c), c.req.valid('param').id, now()))
   })
   .openapi(routes.postContentImage, async (c) => {
-    const { config } = c.get('deps')
-    const path = await keepStaffFile(
+    const path = await keepStaffImage(
       c.req.raw.body,
       c.req.header('content-type') ?? '',
-      config,
-      ['png', 'jpg', 'gif', 'webp'],
-      UPLOAD_MAX_BYTES,
-      'public',
+      c.get('deps').config,
     )
     return ok(c, { path })
   })

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Busboy } from '@fastify/busboy'
+import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { isPrivatePath, isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
 import { refuse } from '../../http.ts'
 
@@ -55,6 +56,10 @@ export function diskPath(dirs: FileDirs, path: string): string | null {
   if (isPrivatePath(path)) return join(dirs.privateDir, path.slice(PRIVATE_ROOT.length))
   return null
 }
+
+/** A public upload that is on disk: publicFileExists(dirs, '/uploads/u/3f/….png') → true once uploaded (the seed's files too). */
+export const publicFileExists = (dirs: FileDirs, path: string): boolean =>
+  isPublicUpload(path) && existsSync(join(dirs.uploadDir, path.slice(PUBLIC_ROOT.length)))
 
 /** Why a body was not taken: larger than allowed, not multipart at all, or broken multipart. */
 export class BodyRefused extends Error {
@@ -257,3 +262,14 @@ export async function keepStaffFile(
   }
   return keepFile(dirs, tree, file, kind.ext)
 }
+
+/**
+ * A picture staff upload for the public pages (a banner, a product's images, a picture in a
+ * detail text): png, jpg, gif or webp, at most UPLOAD_MAX_BYTES, kept in the public tree.
+ * await keepStaffImage(c.req.raw.body, contentType, dirs) → '/uploads/u/3f/….png'
+ */
+export const keepStaffImage = (
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string,
+  dirs: FileDirs,
+) => keepStaffFile(body, contentType, dirs, ['png', 'jpg', 'gif', 'webp'], UPLOAD_MAX_BYTES, 'public')

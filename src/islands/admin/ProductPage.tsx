@@ -1,221 +1,22 @@
 /**
- * /admin/products/detail/?id=<spuId>: one product and its SKUs (issue 21) — listing on/off, a
- * SKU's price, stock adjustments (a signed change and its reason, never a new total). Each save
- * goes through the same rules as the server; the site follows by the change marks it writes.
+ * /admin/products/detail/?id=<spuId>: one product (issue 21) — listing on/off, the product
+ * editor (products/ProductEditor.tsx), and its SKUs: price, picture, stock adjustments (a signed
+ * change and its reason, never a new total), add and remove. Each save goes through the same
+ * rules as the server; the site follows by the change marks it writes.
  */
-import { type SubmitEvent, useState } from 'react'
-import { refusalMessage } from '../../lib/api/admin.ts'
+import { useState } from 'react'
 import { type AdminProduct, type AdminSku, catalogApi } from '../../lib/api/admin-catalog.ts'
-import {
-  checkNewSku,
-  checkProductEdit,
-  checkSkuEdit,
-  checkStockAdjust,
-  PRODUCT_SUBTITLE_MAX,
-  PRODUCT_TITLE_MAX,
-  SKU_TITLE_MAX,
-  STOCK_REASON_MAX,
-} from '../../lib/rules/stock.ts'
+import { checkNewSku, SKU_TITLE_MAX } from '../../lib/rules/stock.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { FormDialog } from './FormDialog.tsx'
 import { yuan } from './order-parts.tsx'
+import { ProductEditor } from './products/ProductEditor.tsx'
+import { SkuDialog, type SkuEdit, SkuImageDialog } from './products/SkuDialogs.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
-
-type Edit = { sku: AdminSku; kind: 'price' | 'stock' } | null
-
-/** 改价 or 调整库存 of one SKU: the form is checked by the server's own rule before it is sent. */
-function SkuDialog({ edit, close, onDone }: { edit: Edit; close: () => void; onDone: () => void }) {
-  const [v, setV] = useState({ price: '', delta: '', reason: '' })
-  const [error, setError] = useState<{ field: string; message: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const sku = edit?.sku
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault()
-    if (!edit || !sku) return
-    const r = edit.kind === 'price' ? checkSkuEdit({ price: v.price }) : checkStockAdjust(v)
-    if (r.error !== null) return setError({ field: r.field, message: r.error })
-    setError(null)
-    setBusy(true)
-    try {
-      if (edit.kind === 'price') {
-        const done = await catalogApi.editSku(sku.id, { price: v.price })
-        toast('success', `价格已改为 ${yuan(done.price)} 元`)
-      } else {
-        const done = await catalogApi.adjustStock(sku.id, { delta: v.delta, reason: v.reason })
-        toast('success', `库存已调整，当前库存 ${done.stock}`)
-      }
-      setV({ price: '', delta: '', reason: '' })
-      close()
-      onDone()
-    } catch (err) {
-      setError({ field: edit.kind === 'price' ? 'price' : 'delta', message: refusalMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
-  const at = (f: string) => (error?.field === f ? error.message : null)
-  const invalid = (f: string) => ({
-    'aria-invalid': at(f) ? true : undefined,
-    'aria-describedby': at(f) ? `sku-${f}-error` : undefined,
-  })
-  return (
-    <Dialog
-      open={edit !== null}
-      onOpenChange={(o) => {
-        if (!o) {
-          setError(null)
-          close()
-        }
-      }}
-      title={edit?.kind === 'price' ? '修改价格' : '调整库存'}
-    >
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        {edit?.kind === 'price' ? (
-          <>
-            <p className="text-sm text-slate-600">
-              规格「{sku?.title}」当前价格 <strong className="tabular-nums">{yuan(sku?.price ?? 0)}</strong>{' '}
-              元。
-            </p>
-            <Field id="sku-price" label="新价格（元）" required error={at('price')}>
-              <input
-                id="sku-price"
-                className={inputClass}
-                inputMode="decimal"
-                autoComplete="off"
-                value={v.price}
-                {...invalid('price')}
-                onChange={(e) => setV({ ...v, price: e.target.value })}
-              />
-            </Field>
-          </>
-        ) : (
-          <>
-            <p className="text-sm text-slate-600">
-              规格「{sku?.title}」当前库存 <strong className="tabular-nums">{sku?.stock}</strong>
-              。增加填正数，减少填负数（如 -3）；调整记录在案，不会覆盖同时发生的购买。
-            </p>
-            <Field id="sku-delta" label="调整数量" required error={at('delta')}>
-              <input
-                id="sku-delta"
-                className={inputClass}
-                inputMode="numeric"
-                autoComplete="off"
-                value={v.delta}
-                {...invalid('delta')}
-                onChange={(e) => setV({ ...v, delta: e.target.value })}
-              />
-            </Field>
-            <Field
-              id="sku-reason"
-              label="调整原因"
-              required
-              error={at('reason')}
-              count={v.reason.length}
-              max={STOCK_REASON_MAX}
-            >
-              <textarea
-                id="sku-reason"
-                className={inputClass}
-                rows={3}
-                maxLength={STOCK_REASON_MAX}
-                value={v.reason}
-                {...invalid('reason')}
-                onChange={(e) => setV({ ...v, reason: e.target.value })}
-              />
-            </Field>
-          </>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            保存
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  )
-}
-
-/** A small dialog of text fields checked by a rule before `save`; the first refusal shows under its field. */
-function FormDialog<K extends string>({
-  title,
-  fields,
-  initial,
-  check,
-  save,
-  close,
-}: {
-  title: string
-  fields: readonly { key: K; label: string; max: number; required?: boolean; numeric?: boolean }[]
-  initial: Record<K, string>
-  check: (v: Record<K, string>) => { error: string | null; field: string | null }
-  save: (v: Record<K, string>) => Promise<void>
-  close: () => void
-}) {
-  const [v, setV] = useState(initial)
-  const [error, setError] = useState<{ field: string; message: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: SubmitEvent) => {
-    e.preventDefault()
-    const r = check(v)
-    if (r.error !== null) return setError({ field: r.field ?? '', message: r.error })
-    setError(null)
-    setBusy(true)
-    try {
-      await save(v)
-      close()
-    } catch (err) {
-      setError({ field: fields[0]?.key ?? '', message: refusalMessage(err) })
-    } finally {
-      setBusy(false)
-    }
-  }
-  const at = (f: string) => (error?.field === f ? error.message : null)
-  return (
-    <Dialog open onOpenChange={(o) => !o && close()} title={title}>
-      <form onSubmit={submit} className="grid gap-4" noValidate>
-        {fields.map((f) => (
-          <Field
-            key={f.key}
-            id={`form-${f.key}`}
-            label={f.label}
-            required={f.required}
-            error={at(f.key)}
-            count={f.numeric ? undefined : v[f.key].length}
-            max={f.numeric ? undefined : f.max}
-          >
-            <input
-              id={`form-${f.key}`}
-              className={inputClass}
-              maxLength={f.max}
-              inputMode={f.numeric ? 'decimal' : undefined}
-              autoComplete="off"
-              value={v[f.key]}
-              aria-invalid={at(f.key) ? true : undefined}
-              aria-describedby={at(f.key) ? `form-${f.key}-error` : undefined}
-              onChange={(e) => setV({ ...v, [f.key]: e.target.value })}
-            />
-          </Field>
-        ))}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            保存
-          </button>
-        </div>
-      </form>
-    </Dialog>
-  )
-}
 
 function Product() {
   const [f] = useUrlFilters({ id: '' })
@@ -224,8 +25,9 @@ function Product() {
     () => (spuId ? catalogApi.get(spuId) : Promise.resolve(null)),
     String(spuId),
   )
-  const [edit, setEdit] = useState<Edit>(null)
-  const [form, setForm] = useState<'text' | 'sku' | null>(null)
+  const [edit, setEdit] = useState<SkuEdit>(null)
+  const [imageOf, setImageOf] = useState<AdminSku | null>(null)
+  const [addingSku, setAddingSku] = useState(false)
   const [confirmDialog, confirm] = useConfirm()
   if (!spuId) return <p className="text-slate-600">请从商品列表选择商品。</p>
   if (!p) return <p className="text-slate-600">正在加载…</p>
@@ -264,6 +66,16 @@ function Product() {
     }
   }
   const columns: Column<AdminSku>[] = [
+    {
+      id: 'img',
+      header: '图片',
+      cell: (s) =>
+        s.img ? (
+          <img src={s.img} alt={`规格「${s.title}」的图片`} className="h-10 w-10 rounded object-cover" />
+        ) : (
+          <span className="text-slate-500">无</span>
+        ),
+    },
     { id: 'title', header: '规格', cell: (s) => s.title },
     { id: 'param', header: '参数', cell: (s) => s.param || '—', hidden: true },
     {
@@ -302,6 +114,14 @@ function Product() {
           <button
             type="button"
             className="btn-outline px-2 py-1 text-xs"
+            aria-label={`更换「${s.title}」的图片`}
+            onClick={() => setImageOf(s)}
+          >
+            图片
+          </button>
+          <button
+            type="button"
+            className="btn-outline px-2 py-1 text-xs"
             aria-label={`删除规格「${s.title}」`}
             onClick={() => remove(s)}
           >
@@ -327,18 +147,22 @@ function Product() {
             {p.title}
           </h2>
           <span className="flex gap-2">
-            <a
+            {/* Unlisted, the product has no public page to look at. */}
+            {p.listed && (
+              <a
+                className="btn-outline px-3 py-1.5 text-sm"
+                href={`/productdetail/${p.id}/`}
+                target="_blank"
+                rel="noopener"
+              >
+                查看商品页
+              </a>
+            )}
+            <button
+              type="button"
               className="btn-outline px-3 py-1.5 text-sm"
-              href={`/productdetail/${p.id}/`}
-              target="_blank"
-              rel="noopener"
+              onClick={() => setAddingSku(true)}
             >
-              查看商品页
-            </a>
-            <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setForm('text')}>
-              编辑名称
-            </button>
-            <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setForm('sku')}>
               新增规格
             </button>
             <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={toggle}>
@@ -354,6 +178,11 @@ function Product() {
             </div>
           ))}
         </dl>
+        {!p.listed && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-unlisted-note>
+            该商品未上架，网站上看不到它。填好商品信息、调整库存后点“上架”，它才会出现在商品列表、搜索和商品页（站点更新约需几秒）。
+          </p>
+        )}
       </section>
       <DataTable
         id="product-skus"
@@ -370,25 +199,9 @@ function Product() {
         empty="暂无规格"
         onPage={() => {}}
       />
+      <ProductEditor key={p.id} product={p} onSaved={reload} />
       <SkuDialog edit={edit} close={() => setEdit(null)} onDone={reload} />
-      {form === 'text' && (
-        <FormDialog
-          title="编辑名称"
-          fields={[
-            { key: 'title', label: '商品名称', max: PRODUCT_TITLE_MAX, required: true },
-            { key: 'subTitle', label: '副标题', max: PRODUCT_SUBTITLE_MAX },
-          ]}
-          initial={{ title: p.title, subTitle: p.subTitle }}
-          check={checkProductEdit}
-          save={async (v) => {
-            await catalogApi.editProduct(p.id, v)
-            toast('success', '已保存')
-            reload()
-          }}
-          close={() => setForm(null)}
-        />
-      )}
-      {form === 'sku' && (
+      {addingSku && (
         <FormDialog
           title="新增规格"
           fields={[
@@ -402,9 +215,10 @@ function Product() {
             toast('success', '规格已新增，库存为0，请调整库存')
             reload()
           }}
-          close={() => setForm(null)}
+          close={() => setAddingSku(false)}
         />
       )}
+      {imageOf && <SkuImageDialog sku={imageOf} close={() => setImageOf(null)} onDone={reload} />}
       {confirmDialog}
     </div>
   )

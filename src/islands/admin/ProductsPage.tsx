@@ -1,11 +1,16 @@
 /**
  * /admin/products/: marketing's product list (issue 21) — search by title, filter by category,
- * listed or not, low stock; the filters live in the URL.
+ * listed or not, low stock; the filters live in the URL. 新建商品 makes an unlisted product with
+ * its first SKU and opens its editor.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { type AdminProductRow, catalogApi } from '../../lib/api/admin-catalog.ts'
+import { checkNewProduct, PRODUCT_TITLE_MAX } from '../../lib/rules/product.ts'
+import { SKU_TITLE_MAX } from '../../lib/rules/stock.ts'
+import { toast } from '../../lib/toast.ts'
 import { AdminShell } from './AdminShell.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { FormDialog } from './FormDialog.tsx'
 import { inputClass, yuan } from './order-parts.tsx'
 import { productHref } from './product-parts.ts'
 import { useLoad } from './useLoad.ts'
@@ -62,6 +67,7 @@ function Products() {
     JSON.stringify(f),
   )
   const classes = useLoad(() => catalogApi.classes(), 'classes').data ?? []
+  const [creating, setCreating] = useState(false)
   const apply = (e: FormEvent) => {
     e.preventDefault()
     const { pageIndex: _p, ...typed } = draft
@@ -79,6 +85,11 @@ function Products() {
   )
   return (
     <div className="grid gap-4">
+      <div className="flex justify-end">
+        <button type="button" className="btn-primary px-4 py-2 text-sm" onClick={() => setCreating(true)}>
+          新建商品
+        </button>
+      </div>
       <form
         onSubmit={apply}
         aria-label="筛选商品"
@@ -133,6 +144,25 @@ function Products() {
         rowKey={(p) => p.id}
         onPage={(i) => set({ pageIndex: String(i) })}
       />
+      {creating && (
+        <FormDialog
+          title="新建商品"
+          note="新商品创建后为未上架状态，网站上看不到；在编辑页填好信息、调整库存后再上架。"
+          fields={[
+            { key: 'title', label: '商品名称', max: PRODUCT_TITLE_MAX, required: true },
+            { key: 'skuTitle', label: '首个规格名称', max: SKU_TITLE_MAX, required: true },
+            { key: 'price', label: '价格（元）', max: 8, required: true, numeric: true },
+          ]}
+          initial={{ title: '', skuTitle: '', price: '' }}
+          check={checkNewProduct}
+          save={async (v) => {
+            const made = await catalogApi.create(v)
+            toast('success', '商品已创建（未上架）')
+            location.assign(productHref(made.id))
+          }}
+          close={() => setCreating(false)}
+        />
+      )}
     </div>
   )
 }

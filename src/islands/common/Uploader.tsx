@@ -59,6 +59,23 @@ function readVideoMeta(file: Blob, timeoutMs = VIDEO_META_TIMEOUT_MS): Promise<V
   })
 }
 
+/** How one file is sent: its stored path, or a throw (the HTTP client has shown why). */
+export type FileUpload = (
+  file: Blob,
+  name: string,
+  o: { private: boolean; signal: AbortSignal; onProgress: (fraction: number) => void },
+) => Promise<string>
+
+/** The customer's Upload/PostUpload, with its progress: what the account and publish forms use. */
+const accountFileUpload: FileUpload = async (file, name, o) =>
+  (
+    await account.upload(file, name, {
+      purpose: o.private ? 'private' : undefined,
+      signal: o.signal,
+      onProgress: o.onProgress,
+    })
+  ).data.path
+
 /** Where the batch being uploaded stands: `done` of `count` files finished, the current at `fraction`. */
 interface Progress {
   done: number
@@ -86,6 +103,7 @@ export function Uploader({
   invalid,
   onMedia,
   private: isPrivate = false,
+  upload = accountFileUpload,
 }: {
   value: string
   onChange: (value: string) => void
@@ -108,6 +126,8 @@ export function Uploader({
    * the public tree; shown here from the session's own copy (useFileSrc), never a public URL.
    */
   private?: boolean
+  /** The back office passes its staff image call; customers' forms keep Upload/PostUpload. */
+  upload?: FileUpload
 }) {
   const id = useId()
   const hintId = `${id}-hint`
@@ -195,14 +215,14 @@ export function Uploader({
           refuse(sizeRefusal(maxMb))
           continue
         }
-        const res = await account.upload(blob, file.name, {
-          purpose: isPrivate ? 'private' : undefined,
+        const path = await upload(blob, file.name, {
+          private: isPrivate,
           signal: abort.signal,
           onProgress: (fraction) => setProgress({ done, count: chosen.length, fraction }),
         })
-        added.push(res.data.path)
+        added.push(path)
         const m = await meta
-        if (m) media.push([res.data.path, m])
+        if (m) media.push([path, m])
       }
     } catch {
       // The client has already shown the server's message (or the upload was stopped); the

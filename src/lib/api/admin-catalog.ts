@@ -14,25 +14,56 @@ import type { ClassifyGroup } from './types.ts'
 
 export type { AdminProduct, AdminProductRow, AdminSku }
 
+/** What the editor sends: the fields it changed, as the rule (src/lib/rules/product.ts) reads them. */
+export interface ProductEditBody {
+  title?: string
+  subTitle?: string
+  brand?: string
+  model?: string
+  classId?: number
+  tag?: string[]
+  freeShipping?: boolean
+  imgurls?: string[]
+  params?: { title: string; text: string }[]
+  content?: string
+}
+
+const dictionaryOf = async (key: 'productClass' | 'productTag') =>
+  (await adminHttp().get<ClassifyGroup[]>('/api/Classify/GetClassifyQuerys')).find((g) => g.key === key)
+    ?.list ?? []
+
 export const catalogApi = {
   list: (query: QueryParams) => adminHttp().get<Paged<AdminProductRow>>('/api/admin/products', query),
   get: (id: number) => adminHttp().get<AdminProduct>(`/api/admin/products/${id}`),
-  /** The public dictionary: the product categories the filter offers. */
-  classes: async () =>
-    (await adminHttp().get<ClassifyGroup[]>('/api/Classify/GetClassifyQuerys')).find(
-      (g) => g.key === 'productClass',
-    )?.list ?? [],
+  /** The public dictionary: the product categories the filter and the editor offer. */
+  classes: () => dictionaryOf('productClass'),
+  /** The product tags the editor offers (包邮 among them: the free-shipping flag). */
+  tags: () => dictionaryOf('productTag'),
+  /** A new product with its first SKU, unlisted. */
+  create: async (body: { title: string; skuTitle: string; price: string }) =>
+    (await adminHttp().post<AdminProduct>('/api/admin/products', body)).data,
   setListed: async (id: number, listed: boolean) =>
     (await adminHttp().post<AdminProduct>(`/api/admin/products/${id}/listing`, { listed })).data,
-  editSku: async (skuId: number, body: { price?: string; title?: string }) =>
+  editSku: async (skuId: number, body: { price?: string; title?: string; img?: string }) =>
     (await adminHttp().fetch<{ data: AdminSku }>(`/api/admin/skus/${skuId}`, { method: 'PATCH', body })).data,
   adjustStock: async (skuId: number, body: { delta: string; reason: string }) =>
     (await adminHttp().post<{ skuId: number; stock: number }>(`/api/admin/skus/${skuId}/stock`, body)).data,
-  editProduct: async (id: number, body: { title: string; subTitle: string }) =>
+  editProduct: async (id: number, body: ProductEditBody) =>
     (await adminHttp().fetch<{ data: AdminProduct }>(`/api/admin/products/${id}`, { method: 'PATCH', body }))
       .data,
   addSku: async (id: number, body: { title: string; price: string }) =>
     (await adminHttp().post<AdminSku>(`/api/admin/products/${id}/skus`, body)).data,
   removeSku: async (skuId: number) =>
     (await adminHttp().fetch<{ data: AdminProduct }>(`/api/admin/skus/${skuId}`, { method: 'DELETE' })).data,
+  /** A picture for a product, a SKU or the detail text (public): its stored path. */
+  async uploadImage(file: Blob, name: string, signal?: AbortSignal): Promise<string> {
+    const form = new FormData()
+    form.append('file', file, name)
+    const r = await adminHttp().fetch<{ data: { path: string } }>('/api/admin/products/images', {
+      method: 'POST',
+      body: form,
+      signal,
+    })
+    return r.data.path
+  },
 }

@@ -1,8 +1,10 @@
 /**
  * What marketing types on the product screens (issue 21): a SKU's new price (the one price
- * rule) and a stock adjustment — a whole, non-zero change with a reason, never a new total, so
- * two staff adjusting while customers buy add up. The dialog and the admin calls share these.
+ * rule), title or picture, and a stock adjustment — a whole, non-zero change with a reason,
+ * never a new total, so two staff adjusting while customers buy add up. The dialogs and the
+ * admin calls share these. The product's own fields are product.ts's.
  */
+import { isAllowedImageSrc } from '../html/policy.ts'
 import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
 import { checkPrice } from './price.ts'
 
@@ -33,14 +35,21 @@ export function checkStockAdjust(
 
 export const SKU_TITLE_MAX = 50
 
+export interface SkuEdit {
+  priceFen?: number
+  title?: string
+  /** The SKU's own picture (an uploaded image path), '' for none. */
+  img?: string
+}
+
 /**
- * checkSkuEdit({ price: '32.9' }) → { priceFen: 3290 }; checkSkuEdit({ title: '大号' }) → { title: '大号' }.
- * Each field is optional, at least one is given; a price goes through the one price rule.
+ * checkSkuEdit({ price: '32.9' }) → { priceFen: 3290 }; checkSkuEdit({ title: '大号' }) → { title: '大号' };
+ * checkSkuEdit({ img: '/uploads/a.png' }) → { img: '/uploads/a.png' }.
+ * Each field is optional, at least one is given (a body with none asks for the price); a price
+ * goes through the one price rule.
  */
-export function checkSkuEdit(
-  input: Input,
-): Checked<{ priceFen?: number; title?: string }, 'price' | 'title'> {
-  const out: { priceFen?: number; title?: string } = {}
+export function checkSkuEdit(input: Input): Checked<SkuEdit, 'price' | 'title' | 'img'> {
+  const out: SkuEdit = {}
   if (input.title !== undefined) {
     const title = text(input, 'title')
     if (!title) return { error: '请填写规格名称', field: 'title', value: null }
@@ -48,7 +57,13 @@ export function checkSkuEdit(
       return { error: `规格名称不能超过${SKU_TITLE_MAX}个字`, field: 'title', value: null }
     out.title = title
   }
-  if (input.price !== undefined || out.title === undefined) {
+  if (input.img !== undefined) {
+    const img = text(input, 'img')
+    if (img !== '' && !isAllowedImageSrc(img))
+      return { error: '规格图片的文件地址不正确，请重新上传', field: 'img', value: null }
+    out.img = img
+  }
+  if (input.price !== undefined || (out.title === undefined && out.img === undefined)) {
     if (text(input, 'price') === '') return { error: '请填写价格', field: 'price', value: null }
     const r = checkPrice(input.price)
     if (r.error !== null) return { error: r.error, field: 'price', value: null }
@@ -57,34 +72,10 @@ export function checkSkuEdit(
   return { error: null, field: null, value: out }
 }
 
-export const PRODUCT_TITLE_MAX = 50
-export const PRODUCT_SUBTITLE_MAX = 100
-
-/** checkProductEdit({ title: '新名称' }) → { title: '新名称' }: each optional, at least one; a title is never empty. */
-export function checkProductEdit(
-  input: Input,
-): Checked<{ title?: string; subTitle?: string }, 'title' | 'subTitle'> {
-  const out: { title?: string; subTitle?: string } = {}
-  const no = (field: 'title' | 'subTitle', error: string) => ({ error, field, value: null }) as const
-  if (input.title !== undefined || input.subTitle === undefined) {
-    const title = text(input, 'title')
-    if (!title) return no('title', '请填写商品名称')
-    if (len(title) > PRODUCT_TITLE_MAX) return no('title', `商品名称不能超过${PRODUCT_TITLE_MAX}个字`)
-    out.title = title
-  }
-  if (input.subTitle !== undefined) {
-    const subTitle = text(input, 'subTitle')
-    if (len(subTitle) > PRODUCT_SUBTITLE_MAX)
-      return no('subTitle', `副标题不能超过${PRODUCT_SUBTITLE_MAX}个字`)
-    out.subTitle = subTitle
-  }
-  return { error: null, field: null, value: out }
-}
-
 /** checkNewSku({ title: '大号', price: '99' }) → { title: '大号', priceFen: 9900 }: both required. */
 export function checkNewSku(input: Input): Checked<{ title: string; priceFen: number }, 'title' | 'price'> {
   const r = checkSkuEdit({ title: input.title ?? '', price: input.price ?? '' })
   return r.error !== null
-    ? r
+    ? { error: r.error, field: r.field === 'title' ? 'title' : 'price', value: null }
     : { error: null, field: null, value: { title: r.value.title ?? '', priceFen: r.value.priceFen ?? 0 } }
 }

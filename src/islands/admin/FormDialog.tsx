@@ -1,0 +1,85 @@
+/**
+ * A small dialog of text fields checked by a rule before `save` (the products screens: 新增规格,
+ * 新建商品); the rule's first refusal, or the server's, shows under its field.
+ */
+import { type SubmitEvent, useState } from 'react'
+import { refusalMessage } from '../../lib/api/admin.ts'
+import { Dialog } from '../common/Dialog.tsx'
+import { Field, inputClass } from '../common/Field.tsx'
+
+export function FormDialog<K extends string>({
+  title,
+  fields,
+  initial,
+  check,
+  save,
+  close,
+  note,
+}: {
+  title: string
+  /** A line above the fields: what happens on 保存 that the fields do not say. */
+  note?: string
+  fields: readonly { key: K; label: string; max: number; required?: boolean; numeric?: boolean }[]
+  initial: Record<K, string>
+  check: (v: Record<K, string>) => { error: string | null; field: string | null }
+  save: (v: Record<K, string>) => Promise<void>
+  close: () => void
+}) {
+  const [v, setV] = useState(initial)
+  const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    const r = check(v)
+    if (r.error !== null) return setError({ field: r.field ?? '', message: r.error })
+    setError(null)
+    setBusy(true)
+    try {
+      await save(v)
+      close()
+    } catch (err) {
+      setError({ field: fields[0]?.key ?? '', message: refusalMessage(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const at = (f: string) => (error?.field === f ? error.message : null)
+  return (
+    <Dialog open onOpenChange={(o) => !o && close()} title={title}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        {note && <p className="text-sm text-slate-600">{note}</p>}
+        {fields.map((f) => (
+          <Field
+            key={f.key}
+            id={`form-${f.key}`}
+            label={f.label}
+            required={f.required}
+            error={at(f.key)}
+            count={f.numeric ? undefined : v[f.key].length}
+            max={f.numeric ? undefined : f.max}
+          >
+            <input
+              id={`form-${f.key}`}
+              className={inputClass}
+              maxLength={f.max}
+              inputMode={f.numeric ? 'decimal' : undefined}
+              autoComplete="off"
+              value={v[f.key]}
+              aria-invalid={at(f.key) ? true : undefined}
+              aria-describedby={at(f.key) ? `form-${f.key}-error` : undefined}
+              onChange={(e) => setV({ ...v, [f.key]: e.target.value })}
+            />
+          </Field>
+        ))}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={close}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            保存
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,319 @@
+/**
+ * The product editor (issue 21): title, subtitle, brand, model, category, tags, free shipping,
+ * images (the first is the main image), specs and the detail text in the one rich-text editor.
+ * It sends only the fields that changed, checked first by the server's own rule
+ * (src/lib/rules/product.ts); the server sanitises the text and checks the dictionaries.
+ */
+import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
+import { refusalMessage } from '../../../lib/api/admin.ts'
+import { type AdminProduct, catalogApi, type ProductEditBody } from '../../../lib/api/admin-catalog.ts'
+import type { ClassifyItem } from '../../../lib/api/types.ts'
+import { splitList } from '../../../lib/format.ts'
+import {
+  BRAND_MAX,
+  checkProductEdit,
+  FREE_SHIPPING_TAG,
+  MODEL_MAX,
+  PRODUCT_CONTENT_MAX,
+  PRODUCT_IMAGES_MAX,
+  PRODUCT_SUBTITLE_MAX,
+  PRODUCT_TAGS_MAX,
+  PRODUCT_TITLE_MAX,
+  type ProductField,
+} from '../../../lib/rules/product.ts'
+import { toast } from '../../../lib/toast.ts'
+import { Field, inputClass } from '../../common/Field.tsx'
+import { FormError } from '../../common/FormError.tsx'
+import { invalidProps, useRefusal } from '../../common/form-errors.ts'
+import { Uploader } from '../../common/Uploader.tsx'
+import { Choice, GroupRow } from '../../publish/form-parts.tsx'
+import { RichEditor } from '../../publish/RichEditor.tsx'
+import { staffFileUpload, staffImageUpload } from '../product-parts.ts'
+import { type ParamRow, ParamsEditor, paramFieldId, paramRows } from './ParamsEditor.tsx'
+
+interface Form {
+  title: string
+  subTitle: string
+  brand: string
+  model: string
+  classId: string
+  /** The tags besides 包邮, which is the free-shipping box. */
+  tags: string[]
+  freeShipping: boolean
+  /** Comma-joined paths, as the uploader holds them. */
+  imgurls: string
+  params: ParamRow[]
+  content: string
+}
+
+const formOf = (p: AdminProduct): Form => ({
+  title: p.title,
+  subTitle: p.subTitle,
+  brand: p.brand,
+  model: p.model,
+  classId: p.classId === null ? '' : String(p.classId),
+  tags: splitList(p.tag).filter((t) => t !== FREE_SHIPPING_TAG),
+  freeShipping: p.freeShipping,
+  imgurls: p.imgurls,
+  params: paramRows(p.params),
+  content: p.content,
+})
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+const plainParams = (rows: ParamRow[]) => rows.map(({ title, text }) => ({ title, text }))
+
+/** The body of what changed since `base`; tags and the free-shipping box always travel together. */
+function changes(base: Form, f: Form): ProductEditBody {
+  const body: ProductEditBody = {}
+  for (const k of ['title', 'subTitle', 'brand', 'model', 'content'] as const)
+    if (f[k] !== base[k]) body[k] = f[k]
+  if (f.classId !== base.classId) body.classId = Number(f.classId)
+  if (!same(f.tags, base.tags) || f.freeShipping !== base.freeShipping) {
+    body.tag = f.tags
+    body.freeShipping = f.freeShipping
+  }
+  if (f.imgurls !== base.imgurls) body.imgurls = splitList(f.imgurls)
+  if (!same(plainParams(f.params), plainParams(base.params))) body.params = plainParams(f.params)
+  return body
+}
+
+/** The element a refusal of `field` moves focus to. */
+const idOf = (field: ProductField) => {
+  const row = /^params\.(\d+)\.(title|text)$/.exec(field)
+  if (row) return paramFieldId(Number(row[1]), row[2] as 'title' | 'text')
+  return field === 'params' ? 'product-params' : `product-${field}`
+}
+
+export function ProductEditor({ product, onSaved }: { product: AdminProduct; onSaved: () => void }) {
+  // The editor starts from the product as loaded and keeps its own `base` from then on, so a
+  // reload after a SKU or listing change elsewhere on the page never drops typed edits.
+  const [base, setBase] = useState(() => formOf(product))
+  const [f, setF] = useState(base)
+  const [classes, setClasses] = useState<ClassifyItem[]>([])
+  const [tagList, setTagList] = useState<ClassifyItem[]>([])
+  const [busy, setBusy] = useState(false)
+  const { refuse, clear, errorOf, formError } = useRefusal<ProductField>(idOf)
+  const body = useMemo(() => changes(base, f), [base, f])
+  const dirty = Object.keys(body).length > 0
+
+  useEffect(() => {
+    catalogApi.classes().then(setClasses, () => {})
+    catalogApi.tags().then(setTagList, () => {})
+  }, [])
+  // Leaving with unsaved edits asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
+    addEventListener('beforeunload', warn)
+    return () => removeEventListener('beforeunload', warn)
+  }, [dirty])
+
+  const set = <K extends keyof Form>(k: K, v: Form[K], field: ProductField = k as ProductField) => {
+    setF((old) => ({ ...old, [k]: v }))
+    clear(field)
+  }
+  const toggleTag = (t: string) =>
+    set('tags', f.tags.includes(t) ? f.tags.filter((x) => x !== t) : [...f.tags, t], 'tag')
+
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    if (!dirty) return toast('info', '没有需要保存的修改')
+    const r = checkProductEdit({ ...body })
+    if (r.error !== null) return refuse(r.field, r.error)
+    setBusy(true)
+    try {
+      const saved = await catalogApi.editProduct(product.id, body)
+      const next = formOf(saved)
+      setBase(next)
+      setF(next)
+      toast('success', '商品信息已保存')
+      onSaved()
+    } catch (err) {
+      // The client has toasted it too; it stays here, by the button, until the next change.
+      refuse(null, refusalMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const tagChoices = tagList.filter((t) => t.title !== FREE_SHIPPING_TAG)
+  const hasFreeShippingTag = tagList.some((t) => t.title === FREE_SHIPPING_TAG)
+  const text = (
+    k: 'title' | 'subTitle' | 'brand' | 'model',
+    label: string,
+    max: number,
+    extra: { required?: boolean; placeholder?: string } = {},
+  ) => (
+    <Field
+      id={`product-${k}`}
+      label={label}
+      required={extra.required}
+      error={errorOf(k)}
+      count={[...f[k]].length}
+      max={max}
+    >
+      <input
+        id={`product-${k}`}
+        className={inputClass}
+        maxLength={max}
+        autoComplete="off"
+        placeholder={extra.placeholder}
+        value={f[k]}
+        onChange={(e) => set(k, e.target.value)}
+        {...invalidProps(`product-${k}`, errorOf(k))}
+      />
+    </Field>
+  )
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="product-editor-title"
+      className="grid gap-4 rounded-lg bg-white p-5 shadow-sm"
+    >
+      <h2 id="product-editor-title" className="text-base font-semibold">
+        商品信息
+      </h2>
+      {text('title', '商品名称', PRODUCT_TITLE_MAX, { required: true })}
+      {text('subTitle', '副标题', PRODUCT_SUBTITLE_MAX, { placeholder: '一句话卖点，显示在名称下方' })}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {text('brand', '品牌', BRAND_MAX)}
+        {text('model', '型号', MODEL_MAX)}
+      </div>
+      <Field id="product-classId" label="分类" error={errorOf('classId')}>
+        <select
+          id="product-classId"
+          className={`${inputClass} sm:max-w-64`}
+          value={f.classId}
+          onChange={(e) => set('classId', e.target.value)}
+          {...invalidProps('product-classId', errorOf('classId'))}
+        >
+          {/* A product without a category (a new one) can keep none until one is chosen. */}
+          <option value="" disabled={base.classId !== ''}>
+            请选择分类
+          </option>
+          {classes.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <GroupRow
+        id="product-tag"
+        legend="商品标签"
+        error={errorOf('tag')}
+        hint={`最多选择${PRODUCT_TAGS_MAX}个，已选${f.tags.length}个；商品卡片显示前3个`}
+      >
+        {tagChoices.length === 0 ? (
+          <p className="pt-1 text-sm text-slate-500">暂无标签</p>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            {tagChoices.map((t, i) => (
+              <Choice
+                key={t.id}
+                type="checkbox"
+                name="product-tag"
+                id={i === 0 ? 'product-tag' : undefined}
+                checked={f.tags.includes(t.title)}
+                onChange={() => toggleTag(t.title)}
+              >
+                {t.title}
+              </Choice>
+            ))}
+          </div>
+        )}
+      </GroupRow>
+      <GroupRow
+        id="product-freeShipping"
+        legend="运费"
+        error={errorOf('freeShipping')}
+        hint={
+          hasFreeShippingTag || f.freeShipping
+            ? `勾选后商品带“${FREE_SHIPPING_TAG}”标签，在商品卡片和标签筛选中显示`
+            : `商品标签字典中没有“${FREE_SHIPPING_TAG}”，请先在站点内容的字典中添加`
+        }
+      >
+        <Choice
+          type="checkbox"
+          name="product-freeShipping"
+          id="product-freeShipping"
+          checked={f.freeShipping}
+          onChange={() => set('freeShipping', !f.freeShipping)}
+        >
+          包邮
+        </Choice>
+      </GroupRow>
+      <GroupRow
+        id="product-imgurls"
+        legend="商品图片"
+        error={errorOf('imgurls')}
+        hint="第一张为主图（商品卡片、分享与搜索结果都用它）；用图片上的上移、下移按钮调整顺序"
+      >
+        <Uploader
+          label="商品图片"
+          value={f.imgurls}
+          onChange={(v) => set('imgurls', v)}
+          limit={PRODUCT_IMAGES_MAX}
+          upload={staffFileUpload}
+          invalid={!!errorOf('imgurls')}
+        />
+      </GroupRow>
+      <GroupRow id="product-params" legend="规格参数" error={errorOf('params')}>
+        <ParamsEditor
+          rows={f.params}
+          onChange={(rows) => {
+            setF((old) => ({ ...old, params: rows }))
+            clear()
+          }}
+          errorOf={errorOf}
+        />
+      </GroupRow>
+      <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
+        {/* The editor's area takes its name from `label`; this is the same name, for the eye. */}
+        <span aria-hidden="true" className="pt-2 text-sm text-slate-600 sm:text-right">
+          商品详情
+        </span>
+        <div className="min-w-0">
+          <RichEditor
+            id="product-content"
+            label="商品详情"
+            value={f.content}
+            invalid={!!errorOf('content')}
+            upload={staffImageUpload}
+            max={PRODUCT_CONTENT_MAX}
+            onChange={(html) => set('content', html)}
+          />
+          <FormError
+            id="product-content-error"
+            at="field"
+            className="mt-1 empty:hidden"
+            message={errorOf('content')}
+          />
+        </div>
+      </div>
+      {/* Kept in view while the long form scrolls: the save button is never a page away. */}
+      <div className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-end gap-3 rounded-b-lg border-t border-slate-200 bg-white px-5 py-3">
+        <FormError id="product-editor-error" message={formError} className="mr-auto" />
+        <span className="text-sm text-slate-600" aria-live="polite">
+          {dirty ? '有未保存的修改' : ''}
+        </span>
+        <button
+          type="button"
+          className="btn-outline"
+          disabled={!dirty || busy}
+          onClick={() => {
+            setF(base)
+            clear()
+          }}
+        >
+          放弃修改
+        </button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          保存商品信息
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,181 @@
+/**
+ * The SKU dialogs of the product screen (issue 21): 改价 and 调整库存 (a signed change and its
+ * reason, never a new total), and 规格图片. Each form is checked by the server's own rule first.
+ */
+import { type SubmitEvent, useState } from 'react'
+import { refusalMessage } from '../../../lib/api/admin.ts'
+import { type AdminSku, catalogApi } from '../../../lib/api/admin-catalog.ts'
+import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
+import { toast } from '../../../lib/toast.ts'
+import { Dialog } from '../../common/Dialog.tsx'
+import { Field, inputClass } from '../../common/Field.tsx'
+import { FormError } from '../../common/FormError.tsx'
+import { Uploader } from '../../common/Uploader.tsx'
+import { yuan } from '../order-parts.tsx'
+import { staffFileUpload } from '../product-parts.ts'
+
+export type SkuEdit = { sku: AdminSku; kind: 'price' | 'stock' } | null
+
+/** 改价 or 调整库存 of one SKU: the form is checked by the server's own rule before it is sent. */
+export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () => void; onDone: () => void }) {
+  const [v, setV] = useState({ price: '', delta: '', reason: '' })
+  const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const sku = edit?.sku
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    if (!edit || !sku) return
+    const r = edit.kind === 'price' ? checkSkuEdit({ price: v.price }) : checkStockAdjust(v)
+    if (r.error !== null) return setError({ field: r.field, message: r.error })
+    setError(null)
+    setBusy(true)
+    try {
+      if (edit.kind === 'price') {
+        const done = await catalogApi.editSku(sku.id, { price: v.price })
+        toast('success', `价格已改为 ${yuan(done.price)} 元`)
+      } else {
+        const done = await catalogApi.adjustStock(sku.id, { delta: v.delta, reason: v.reason })
+        toast('success', `库存已调整，当前库存 ${done.stock}`)
+      }
+      setV({ price: '', delta: '', reason: '' })
+      close()
+      onDone()
+    } catch (err) {
+      setError({ field: edit.kind === 'price' ? 'price' : 'delta', message: refusalMessage(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const at = (f: string) => (error?.field === f ? error.message : null)
+  const invalid = (f: string) => ({
+    'aria-invalid': at(f) ? true : undefined,
+    'aria-describedby': at(f) ? `sku-${f}-error` : undefined,
+  })
+  return (
+    <Dialog
+      open={edit !== null}
+      onOpenChange={(o) => {
+        if (!o) {
+          setError(null)
+          close()
+        }
+      }}
+      title={edit?.kind === 'price' ? '修改价格' : '调整库存'}
+    >
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        {edit?.kind === 'price' ? (
+          <>
+            <p className="text-sm text-slate-600">
+              规格「{sku?.title}」当前价格 <strong className="tabular-nums">{yuan(sku?.price ?? 0)}</strong>{' '}
+              元。
+            </p>
+            <Field id="sku-price" label="新价格（元）" required error={at('price')}>
+              <input
+                id="sku-price"
+                className={inputClass}
+                inputMode="decimal"
+                autoComplete="off"
+                value={v.price}
+                {...invalid('price')}
+                onChange={(e) => setV({ ...v, price: e.target.value })}
+              />
+            </Field>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              规格「{sku?.title}」当前库存 <strong className="tabular-nums">{sku?.stock}</strong>
+              。增加填正数，减少填负数（如 -3）；调整记录在案，不会覆盖同时发生的购买。
+            </p>
+            <Field id="sku-delta" label="调整数量" required error={at('delta')}>
+              <input
+                id="sku-delta"
+                className={inputClass}
+                inputMode="numeric"
+                autoComplete="off"
+                value={v.delta}
+                {...invalid('delta')}
+                onChange={(e) => setV({ ...v, delta: e.target.value })}
+              />
+            </Field>
+            <Field
+              id="sku-reason"
+              label="调整原因"
+              required
+              error={at('reason')}
+              count={v.reason.length}
+              max={STOCK_REASON_MAX}
+            >
+              <textarea
+                id="sku-reason"
+                className={inputClass}
+                rows={3}
+                maxLength={STOCK_REASON_MAX}
+                value={v.reason}
+                {...invalid('reason')}
+                onChange={(e) => setV({ ...v, reason: e.target.value })}
+              />
+            </Field>
+          </>
+        )}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={close}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            保存
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
+
+/** 规格图片: the SKU's one picture (shown when a buyer picks it), through the staff image call. */
+export function SkuImageDialog({
+  sku,
+  close,
+  onDone,
+}: {
+  sku: AdminSku
+  close: () => void
+  onDone: () => void
+}) {
+  const [img, setImg] = useState(sku.img)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: SubmitEvent) => {
+    e.preventDefault()
+    const r = checkSkuEdit({ img })
+    if (r.error !== null) return setError(r.error)
+    setError(null)
+    setBusy(true)
+    try {
+      await catalogApi.editSku(sku.id, { img })
+      toast('success', img ? '规格图片已保存' : '规格图片已删除')
+      close()
+      onDone()
+    } catch (err) {
+      setError(refusalMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <Dialog open onOpenChange={(o) => !o && close()} title="规格图片">
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <p className="text-sm text-slate-600">规格「{sku.title}」的图片：买家选中该规格时显示。</p>
+        <Uploader label="规格图片" value={img} onChange={setImg} upload={staffFileUpload} invalid={!!error} />
+        <FormError id="sku-img-error" message={error} />
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-outline" onClick={close}>
+            取消
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            保存
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
