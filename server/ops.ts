@@ -5,7 +5,7 @@ import { splitList } from '../src/lib/format.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
-import { loadConfig } from './config.ts'
+import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { ApiError } from './http.ts'
@@ -24,7 +24,7 @@ import {
 } from './modules/staff/staff.service.ts'
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { courierProvider } from './providers/courier.ts'
-import { paymentProvider } from './providers/payment.ts'
+import { ONLINE_WAYS, paymentProviders } from './providers/payment.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
 import { dbTime } from './time.ts'
@@ -40,6 +40,7 @@ import { dbTime } from './time.ts'
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
  *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
+ *   npm run ops -- providers check   (signs a harmless request to each live provider: README "Going live")
  *   npm run ops -- build-status
  *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
  *                                             in the database: the builder brings those pages up to date)
@@ -57,6 +58,7 @@ export const USAGE = [
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- refund-payment <付款单号>',
   '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
+  '      npm run ops -- providers check',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
   '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
@@ -269,6 +271,36 @@ export async function staffCommand(db: Db, args: readonly string[], now: Date): 
   throw new OpsError(USAGE)
 }
 
+const WAY_NAMES = { alipay: '支付宝', wechat: '微信支付' } as const
+
+/**
+ * `providers check`: each live payment provider is asked about a trade number that cannot exist,
+ * a harmless request. Its signed answer that there is no such trade proves both keys (ours signed
+ * the request, theirs the answer) and the app id; anything else is printed as it came. Throws
+ * (exit 1) when one failed.
+ */
+export async function checkProviders(config: Config): Promise<string> {
+  const providers = paymentProviders(config)
+  const lines: string[] = []
+  let failed = false
+  for (const way of ONLINE_WAYS) {
+    const provider = providers.of(way)
+    if (provider.name === 'sandbox') {
+      lines.push(`${WAY_NAMES[way]}：本机沙箱（不收真钱，无需检查）`)
+      continue
+    }
+    try {
+      await provider.query(`CHECK${Date.now()}`)
+      lines.push(`${WAY_NAMES[way]}：${provider.name} 已应答，请求签名与应答验签正常`)
+    } catch (e) {
+      failed = true
+      lines.push(`${WAY_NAMES[way]}：${provider.name} 检查失败：${e instanceof Error ? e.message : e}`)
+    }
+  }
+  if (failed) throw new OpsError(lines.join('\n'))
+  return lines.join('\n')
+}
+
 /** Reads a command line (without node and script) and runs it; answers what to print. */
 export async function runOps(args: readonly string[], open: () => Promise<Db>, now = new Date()) {
   const [command, rawId, decision] = args
@@ -278,6 +310,10 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     return siteBuildStatus(open)
   }
   if (command === 'rebuild') return withDb(open, (db) => markForRebuild(db, args.slice(1), now))
+  if (command === 'providers') {
+    if (args.length !== 2 || rawId !== 'check') throw new OpsError(USAGE)
+    return checkProviders(loadConfig())
+  }
   if (command === 'ship') {
     const code = rawId ?? ''
     if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)
@@ -295,14 +331,14 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     const form = checkAfterSalesDecision({ decision, reason: args.slice(3).join(' ') })
     if (form.error !== null) throw new OpsError(form.error)
     // Only the operator's tool reads the configuration here: it knows the payment provider.
-    const provider = paymentProvider(loadConfig())
-    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, provider, code, form.value, now)))
+    const providers = paymentProviders(loadConfig())
+    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, providers, code, form.value, now)))
   }
   if (command === 'refund-payment') {
     const outTradeNo = rawId ?? ''
     if (args.length !== 2 || !CODE.test(outTradeNo)) throw new OpsError(USAGE)
-    const provider = paymentProvider(loadConfig())
-    const r = await withDb(open, (db) => asOps(refundDuePayment(db, OPS_ACTOR, provider, outTradeNo, now)))
+    const providers = paymentProviders(loadConfig())
+    const r = await withDb(open, (db) => asOps(refundDuePayment(db, OPS_ACTOR, providers, outTradeNo, now)))
     return `已退回付款 ${outTradeNo}（订单 ${r.code}）：${(r.amountFen / 100).toFixed(2)} 元（${r.way}）`
   }
   if (command === 'invoice') {
