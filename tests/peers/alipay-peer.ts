@@ -453,3 +453,22 @@ ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
 }
 
 export type AlipayPeer = Awaited<ReturnType<typeof startAlipayPeer>>
+
+/**
+ * By hand, to look at the live path on one machine:
+ *   node tests/peers/alipay-peer.ts 4651 /tmp/alipay-peer
+ * starts the gateway on that port, writes the two keys into the folder and prints the variables
+ * that point `npm start` at it.
+ */
+if (import.meta.main) {
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const [port = '4651', dir = 'data/alipay-peer'] = process.argv.slice(2)
+  const peer = await startAlipayPeer({ port: Number(port) })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'app_private_key.pem'), peer.appPrivateKey)
+  writeFileSync(join(dir, 'alipay_public_key.pem'), peer.alipayPublicKey)
+  console.log(`Alipay test gateway on ${peer.gateway}. Start the portal with:
+ALIPAY=live ALIPAY_APP_ID=${peer.appId} ALIPAY_PRIVATE_KEY=${join(dir, 'app_private_key.pem')} \\
+  ALIPAY_PUBLIC_KEY=${join(dir, 'alipay_public_key.pem')} ALIPAY_GATEWAY=${peer.gateway} SITE_URL=http://127.0.0.1:4321 npm start`)
+}
