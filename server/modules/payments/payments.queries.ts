@@ -372,16 +372,16 @@ export async function recoverPending(
   now: Date,
 ): Promise<void> {
   const pending = await pendingOnline(db)
-    .$if('orderId' in of, (q) => q.where('order_id', '=', (of as { orderId: number }).orderId))
-    .$if('paymentId' in of, (q) => q.where('id', '=', (of as { paymentId: number }).paymentId))
+    .where('orderId' in of ? 'order_id' : 'id', '=', 'orderId' in of ? of.orderId : of.paymentId)
     .execute()
   for (const p of pending) {
     if (!isOnlineWay(p.way) || !mayAsk(p.out_trade_no, now.getTime())) continue
     try {
       const notice = await providers.of(p.way).query(p.out_trade_no)
       if (notice) await settle(db, notice, now, [p.way])
-    } catch {
-      // Refused or unreachable: logged by the provider; the next poll asks again.
+    } catch (e) {
+      // The poll answers what is known; the next one asks again.
+      console.warn(`[payments] ${p.out_trade_no} 查询失败：${e instanceof Error ? e.message : e}`)
     }
   }
 }
@@ -404,7 +404,10 @@ export async function closeBeforeExpiry(
     try {
       const notice = await providers.of(p.way).close(p.out_trade_no)
       if (notice) await settle(db, notice, now, [p.way])
-    } catch {
+    } catch (e) {
+      console.warn(
+        `[payments] ${p.out_trade_no} 关闭失败，订单留待下次：${e instanceof Error ? e.message : e}`,
+      )
       return false
     }
   }
