@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config'
 import { adminApart, adminLeftOut } from './src/lib/build/admin-apart.ts'
 import { precompress } from './src/lib/build/compress.ts'
 import { conformance } from './src/lib/build/conformance.ts'
+import { buildEnv } from './src/lib/build/env.ts'
 import { pagePolicies } from './src/lib/build/headers.ts'
 import { reactSsrPrefix } from './src/lib/build/react-ssr.ts'
 import { pageDirectives, STYLE_RESOURCES } from './src/lib/csp.ts'
@@ -40,7 +41,7 @@ export default defineConfig({
   // (no 'unsafe-inline' for scripts); the rest in src/lib/csp.ts, with the header the server adds.
   security: {
     csp: {
-      directives: pageDirectives(process.env.PUBLIC_API_BASE),
+      directives: pageDirectives(process.env.PUBLIC_API_BASE, buildEnv.payGateway),
       styleDirective: { resources: STYLE_RESOURCES },
     },
   },

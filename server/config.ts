@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
+import { ALIPAY_GATEWAY } from '../src/lib/csp.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../src/lib/sign.ts'
 
 const secret16 = (name: string) =>
@@ -25,6 +27,65 @@ const ALIYUN_SMS_REQUIRED = [
   'ALIYUN_SMS_SIGN_NAME',
   'ALIYUN_SMS_TEMPLATE_CODE',
 ] as const
+
+/** An optional value: unset and '' are the same. */
+const optional = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+
+/**
+ * A provider's RSA key as configured: PEM text, the path of a file holding it, or the bare base64
+ * line the providers' consoles show (Alipay's 应用私钥 and 支付宝公钥 come so). Answers it as PEM
+ * (PKCS#8 private, SPKI public), or why it is not one. readKey('/no/such.pem', 'private') →
+ * { error: '找不到密钥文件 /no/such.pem' }
+ */
+export function readKey(value: string, kind: 'private' | 'public'): { pem: string } | { error: string } {
+  const bare = /^[A-Za-z0-9+/=\s]{200,}$/.test(value)
+  let text = value
+  if (!value.includes('-----BEGIN') && !bare) {
+    try {
+      text = readFileSync(value, 'utf8')
+    } catch {
+      return { error: `找不到密钥文件 ${value}` }
+    }
+  }
+  const body = text.includes('-----BEGIN') ? undefined : Buffer.from(text.replace(/\s+/g, ''), 'base64')
+  // A bare body says nothing of its layout: PKCS#8 or PKCS#1 private, SPKI or PKCS#1 public.
+  const tries = body
+    ? (kind === 'private' ? ['pkcs8', 'pkcs1'] : ['spki', 'pkcs1']).map(
+        (type) => ({ key: body, format: 'der', type }) as const,
+      )
+    : [text]
+  for (const t of tries) {
+    try {
+      const key = kind === 'private' ? createPrivateKey(t as never) : createPublicKey(t as never)
+      if (key.asymmetricKeyType !== 'rsa') return { error: '不是 RSA 密钥（RSA2 签名需要 RSA 密钥）' }
+      const pem = key.export({ type: kind === 'private' ? 'pkcs8' : 'spki', format: 'pem' })
+      return { pem: String(pem) }
+    } catch {}
+  }
+  return { error: kind === 'private' ? '不是有效的 RSA 私钥' : '不是有效的 RSA 公钥' }
+}
+
+/** A key variable: undefined when unset; a value that is no key of its kind stops the start. */
+const key = (kind: 'private' | 'public') =>
+  optional().transform((v, ctx) => {
+    if (!v) return undefined
+    const r = readKey(v, kind)
+    if ('error' in r) {
+      // Only the reason (the issue's path names the variable): the value may be the secret itself.
+      ctx.addIssue({ code: 'custom', message: r.error })
+      return z.NEVER
+    }
+    return r.pem
+  })
+
+/** What each way's live provider needs; a missing one names itself and stops the start. */
+const LIVE_NEEDS = {
+  ALIPAY: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'SITE_URL'],
+} as const
 
 /**
  * Every environment variable the server reads, with README's defaults. Parsed once at start
@@ -97,8 +158,16 @@ const schema = z
     TRANSFER_EXPIRY_HOURS: int(72, 1, 8760),
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
-    /** Who takes online payments (server/providers/payment.ts); only the local sandbox so far. */
+    /** Who takes the online ways not switched live below (server/providers/payment.ts): the local sandbox. */
     PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).default('sandbox'),
+    /** `live`: Alipay itself takes way alipay (server/providers/alipay.ts), with the ALIPAY_* keys. */
+    ALIPAY: z.enum(['sandbox', 'live'], { error: 'ALIPAY 只能是 sandbox 或 live' }).default('sandbox'),
+    ALIPAY_APP_ID: optional(),
+    /** The app's private key (应用私钥): signs every request. */
+    ALIPAY_PRIVATE_KEY: key('private'),
+    /** Alipay's public key (支付宝公钥): checks every answer and notification. */
+    ALIPAY_PUBLIC_KEY: key('public'),
+    ALIPAY_GATEWAY: z.url('ALIPAY_GATEWAY 必须是网址').default(ALIPAY_GATEWAY),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
     PAYMENT_SANDBOX_SECRET: z
       .string()
@@ -135,10 +204,20 @@ const schema = z
   })
   .superRefine((e, ctx) => {
     // Named, never shown: the message says which variable is missing, not what the others hold.
-    if (e.SMS_PROVIDER !== 'aliyun') return
-    for (const name of ALIYUN_SMS_REQUIRED)
-      if (!e[name])
-        ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=aliyun 时必须设置 ${name}` })
+    if (e.SMS_PROVIDER === 'aliyun')
+      for (const name of ALIYUN_SMS_REQUIRED)
+        if (!e[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=aliyun 时必须设置 ${name}` })
+    for (const [live, needs] of Object.entries(LIVE_NEEDS)) {
+      if (e[live as keyof typeof LIVE_NEEDS] !== 'live') continue
+      for (const name of needs)
+        if (!e[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${live}=live 需要 ${name}，未设置 (README「上线」)`,
+          })
+    }
   })
   .transform((e) => ({
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
@@ -169,6 +248,16 @@ const schema = z
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,
     paymentProvider: e.PAYMENT_PROVIDER,
+    /** Alipay itself (ALIPAY=live), or undefined: the sandbox takes way alipay. */
+    alipay:
+      e.ALIPAY === 'live'
+        ? {
+            appId: e.ALIPAY_APP_ID as string,
+            privateKey: e.ALIPAY_PRIVATE_KEY as string,
+            publicKey: e.ALIPAY_PUBLIC_KEY as string,
+            gateway: e.ALIPAY_GATEWAY,
+          }
+        : undefined,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
     rebuildSecret: e.REBUILD_SECRET,
     sms:

@@ -6,7 +6,9 @@ import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
+import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
+import { paymentProviders } from './providers/payment.ts'
 import { logSms, smsProvider } from './providers/sms.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
@@ -40,6 +42,7 @@ async function main() {
     db,
     now: () => new Date(),
     minutes: config.orderExpiryMinutes,
+    beforeCancel: (orderId) => closeBeforeExpiry(db, paymentProviders(config), orderId, new Date()),
     log: (s) => console.log(s),
   })
   const stopReceipt = startReceiptJob({
@@ -68,7 +71,13 @@ async function main() {
             db,
             distDir,
             build: (plan, signal) => buildSite(site, plan, signal),
-            settings: [site.siteUrl, site.bundleSign.key, site.bundleSign.iv],
+            // The pay gateway is in every page's policy (form-action): switching it rebuilds them.
+            settings: [
+              site.siteUrl,
+              site.bundleSign.key,
+              site.bundleSign.iv,
+              ...(config.alipay ? [config.alipay.gateway] : []),
+            ],
           }),
         )
       : undefined

@@ -25,7 +25,7 @@ import {
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { checkProviders } from './providers/check.ts'
 import { courierProvider } from './providers/courier.ts'
-import { paymentProvider } from './providers/payment.ts'
+import { paymentProviders } from './providers/payment.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
 import { dbTime } from './time.ts'
@@ -41,6 +41,7 @@ import { dbTime } from './time.ts'
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
  *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
+ *   npm run ops -- providers check   (signs a harmless request to each live provider: README "Going live")
  *   npm run ops -- build-status
  *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
  *                                             in the database: the builder brings those pages up to date)
@@ -59,6 +60,7 @@ export const USAGE = [
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- refund-payment <付款单号>',
   '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
+  '      npm run ops -- providers check',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
   '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
@@ -305,14 +307,14 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     const form = checkAfterSalesDecision({ decision, reason: args.slice(3).join(' ') })
     if (form.error !== null) throw new OpsError(form.error)
     // Only the operator's tool reads the configuration here: it knows the payment provider.
-    const provider = paymentProvider(loadConfig())
-    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, provider, code, form.value, now)))
+    const providers = paymentProviders(loadConfig())
+    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, providers, code, form.value, now)))
   }
   if (command === 'refund-payment') {
     const outTradeNo = rawId ?? ''
     if (args.length !== 2 || !CODE.test(outTradeNo)) throw new OpsError(USAGE)
-    const provider = paymentProvider(loadConfig())
-    const r = await withDb(open, (db) => asOps(refundDuePayment(db, OPS_ACTOR, provider, outTradeNo, now)))
+    const providers = paymentProviders(loadConfig())
+    const r = await withDb(open, (db) => asOps(refundDuePayment(db, OPS_ACTOR, providers, outTradeNo, now)))
     return `已退回付款 ${outTradeNo}（订单 ${r.code}）：${(r.amountFen / 100).toFixed(2)} 元（${r.way}）`
   }
   if (command === 'invoice') {

@@ -661,6 +661,16 @@ ALTER TABLE articles ADD COLUMN draft TEXT;
 ALTER TABLE configs ADD COLUMN draft TEXT;
 `,
   },
+  {
+    version: 19,
+    name: 'payments started on the provider page',
+    // Going live (issue 22): Alipay takes a payment by its QR code (precreate) or on its own page
+    // (PC page pay), and one trade number may serve only one of them, so a pending payment
+    // records which: page_pay 1 for the page, 0 for a QR code (every earlier online payment).
+    sql: `
+ALTER TABLE payments ADD COLUMN page_pay INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

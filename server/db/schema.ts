@@ -355,6 +355,8 @@ export interface PaymentsTable {
   paid_time: string | null
   /** When a paid payment's money went back (status 40). */
   refund_time: Def<string | null>
+  /** 1: started on the provider's own payment page (PC page pay); 0: a QR code, or not online. */
+  page_pay: Def<number>
 }
 
 export interface WaybillsTable {

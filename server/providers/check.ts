@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts'
+import { ONLINE_WAYS, type OnlineWay, paymentProviders } from './payment.ts'
 import { smsProvider } from './sms.ts'
 
 /** What a provider answered to a harmless request: fine or not, and what the operator should read. */
@@ -17,6 +18,26 @@ export interface ProviderCheck {
   run(config: Config): Promise<CheckResult>
 }
 
+const WAY_NAMES: Record<OnlineWay, string> = { alipay: '支付宝', wechat: '微信支付' }
+
+/**
+ * A payment way's check: its live provider is asked about a trade number that cannot exist. Its
+ * signed answer that there is no such trade proves both keys (ours signed the request, theirs the
+ * answer) and the app id. The sandbox holds no money and needs no check.
+ */
+function paymentCheck(way: OnlineWay): ProviderCheck {
+  return {
+    name: WAY_NAMES[way],
+    who: (config) => paymentProviders(config).of(way).name,
+    run: async (config) => {
+      const provider = paymentProviders(config).of(way)
+      if (provider.name === 'sandbox') return { ok: true, lines: ['本机沙箱（不收真钱，无需检查）'] }
+      await provider.query(`CHECK${Date.now()}`)
+      return { ok: true, lines: ['已应答，请求签名与应答验签正常'] }
+    },
+  }
+}
+
 /**
  * Every provider the check asks, in the order it prints them. A provider that goes live adds its
  * entry here (payments, storage …); one that is not configured answers what stands in for it.
@@ -27,6 +48,7 @@ export const PROVIDER_CHECKS: readonly ProviderCheck[] = [
     who: (config) => smsProvider(config.sms).name,
     run: (config) => smsProvider(config.sms).check(),
   },
+  ...ONLINE_WAYS.map(paymentCheck),
 ]
 
 /**

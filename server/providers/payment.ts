@@ -1,38 +1,37 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Config } from '../config.ts'
+import { alipayProvider } from './alipay.ts'
 
 /**
- * Online payments (Alipay, WeChat Pay) behind one interface, chosen by PAYMENT_PROVIDER
- * (server/config.ts, README "Configuration"). The server asks the provider for a payment's
- * `code_url` (what the QR code carries), and hands it every notification the provider POSTs to
- * /pay/notify/<provider> to verify before anything is marked paid.
+ * Online payments (Alipay, WeChat Pay) behind one interface, a provider per way (server/config.ts,
+ * README "Going live"): `ALIPAY=live` puts way alipay in Alipay's own hands
+ * (server/providers/alipay.ts); every way not switched live goes to PAYMENT_PROVIDER, the local
+ * sandbox, so `npm start` with no such variable takes no real money. The server asks a way's
+ * provider to start a payment (a QR code's content, or the form of the provider's own payment
+ * page), hands it every notification POSTed to /pay/notify/<provider name> to verify before
+ * anything is believed, asks it about a payment whose notification did not come (query), closes a
+ * payment at it when its order expires (close) and refunds through it.
  *
- * Only the sandbox exists today: it works on one machine, with no account at any provider. The
- * real ones plug in here, each a PaymentProvider selected by its PAYMENT_PROVIDER value:
+ * WeChat Pay v3 plugs in the same way (`wechat`, Native pay POST /v3/pay/transactions/native →
+ * code_url): `create` signs the request with the merchant's API certificate key (Authorization:
+ * WECHATPAY2-SHA256-RSA2048 …) and has no payment page; `verify` checks the Wechatpay-Signature
+ * header: RSA-SHA256 over `${Wechatpay-Timestamp}\n${Wechatpay-Nonce}\n${raw body}\n` with the
+ * platform certificate named by Wechatpay-Serial (refuse a timestamp more than 5 minutes off);
+ * then decrypts resource.ciphertext with AES-256-GCM (key = the APIv3 key, nonce =
+ * resource.nonce, AAD = resource.associated_data, the last 16 bytes being the tag) and reads
+ * out_trade_no, trade_state SUCCESS and amount.total (fen); `ack` is '' (HTTP 200 is its success);
+ * query GET /v3/pay/transactions/out-trade-no/{no}, close POST …/{no}/close (ORDERPAID: query),
+ * refund POST /v3/refund/domestic/refunds. Variables: WECHATPAY_MCH_ID, WECHATPAY_APP_ID,
+ * WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_CERT.
  *
- * - Alipay (`alipay`, 当面付 alipay.trade.precreate → qr_code): `create` calls precreate signed
- *   with the merchant's RSA2 private key and answers its qr_code. `verify` reads the async
- *   notification (application/x-www-form-urlencoded): drop `sign` and `sign_type`, sort the
- *   remaining parameters, join them as k=v&…, and check `sign` (base64) with RSA-SHA256 against
- *   Alipay's public key (crypto.verify('RSA-SHA256', …)); then require app_id to be ours and
- *   trade_status TRADE_SUCCESS or TRADE_FINISHED, and read out_trade_no and total_amount (yuan).
- *   The handler answers the text `success`. Variables it would need: ALIPAY_APP_ID,
- *   ALIPAY_PRIVATE_KEY, ALIPAY_PUBLIC_KEY.
- * - WeChat Pay v3 (`wechat`, Native pay POST /v3/pay/transactions/native → code_url): `create`
- *   signs the request with the merchant's API certificate key (Authorization: WECHATPAY2-SHA256-
- *   RSA2048 …). `verify` checks the Wechatpay-Signature header: RSA-SHA256 over
- *   `${Wechatpay-Timestamp}\n${Wechatpay-Nonce}\n${raw body}\n` with the platform certificate
- *   named by Wechatpay-Serial (refuse a timestamp more than 5 minutes off); then decrypts
- *   resource.ciphertext with AES-256-GCM (key = the APIv3 key, nonce = resource.nonce, AAD =
- *   resource.associated_data, the last 16 bytes of the ciphertext being the tag) and reads
- *   out_trade_no, trade_state SUCCESS and amount.total (fen). Variables: WECHATPAY_MCH_ID,
- *   WECHATPAY_APP_ID, WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_API_V3_KEY,
- *   WECHATPAY_PLATFORM_CERT.
- *
- * Whatever the provider, the notification's amount must equal the payment's, and the payment
- * becomes paid by a conditional update: a repeated notification changes nothing
- * (server/modules/payments).
+ * Whatever the provider, the notification's amount must equal the payment's, a provider's notice
+ * settles only payments of the ways it takes, and the payment becomes paid by a conditional
+ * update: a repeated notification changes nothing (server/modules/payments).
  */
+
+export type OnlineWay = 'alipay' | 'wechat'
+export const ONLINE_WAYS: readonly OnlineWay[] = ['alipay', 'wechat']
+export const isOnlineWay = (way: string): way is OnlineWay => (ONLINE_WAYS as readonly string[]).includes(way)
 
 /** A payment the server asks a provider to take. */
 export interface PaymentRequest {
@@ -41,8 +40,18 @@ export interface PaymentRequest {
   amountFen: number
   /** What the payer sees: the order's items or 余额充值. */
   subject: string
-  way: 'alipay' | 'wechat'
+  way: OnlineWay
+  /** China time (yyyy-mm-dd hh:mm:ss) after which the provider refuses it: the order's deadline. */
+  expiresAt?: string
+  /**
+   * Pay on the provider's own page (PC page pay), coming back to this address; absent, or a
+   * provider without such a page: a QR code.
+   */
+  returnUrl?: string
 }
+
+/** A started payment: what its QR code carries, or the form the payer's browser submits to the provider. */
+export type Started = { codeUrl: string } | { form: string }
 
 /** What a verified notification says: this payment was paid, this much. */
 export interface PaidNotice {
@@ -54,15 +63,33 @@ export interface PaidNotice {
 
 export type Verdict =
   | { ok: true; notice: PaidNotice }
+  /** Signed by the provider, but no payment to settle (a refunded trade closing, say): acknowledged. */
+  | { ok: true; notice: null }
   /** 401: not signed by the provider; 400: signed but not a payment notification we read. */
   | { ok: false; status: 400 | 401; message: string }
 
 export interface PaymentProvider {
+  /** Its name in the notification path /pay/notify/<name>. */
   readonly name: string
-  /** Starts a payment: the URL its QR code carries. */
-  create(p: PaymentRequest): Promise<{ codeUrl: string }>
+  /** Whether `create` can answer the form of its own payment page (when asked with returnUrl). */
+  readonly pagePay: boolean
+  /** What the notification endpoint answers once a notification is settled: providers retry until they read it. */
+  readonly ack: string
+  /** Starts a payment: a QR code's content, or the form of the provider's page (returnUrl given, pagePay). */
+  create(p: PaymentRequest): Promise<Started>
   /** Verifies a notification from its raw body and headers, before anything is believed. */
   verify(rawBody: string, header: (name: string) => string | undefined): Verdict
+  /**
+   * Asks the provider whether a payment was paid: its verified notice when paid; undefined when not
+   * (not yet, closed, or unknown to the provider). How a lost notification is recovered.
+   */
+  query(outTradeNo: string): Promise<PaidNotice | undefined>
+  /**
+   * Closes an unpaid payment at the provider so that it can no longer be paid (its order
+   * expired). Answers the paid notice instead when the payer paid first; throws when the provider
+   * cannot be reached or refuses for another reason.
+   */
+  close(outTradeNo: string): Promise<PaidNotice | undefined>
   /**
    * Gives a paid payment's money back to the payer (Alipay alipay.trade.refund, WeChat Pay
    * POST /v3/refund/domestic/refunds, each with our out_trade_no and a refund number of ours);
@@ -105,8 +132,18 @@ export function sandboxProvider(config: Pick<Config, 'siteUrl' | 'paymentSandbox
   const secret = config.paymentSandboxSecret
   return {
     name: 'sandbox',
+    pagePay: false,
+    ack: 'success',
     async refund(p) {
       return { refundNo: `RF${p.outTradeNo}` }
+    },
+    // The sandbox's books are this server's own: its page notifies in the very request that
+    // confirms, so no notification is ever lost, and it refuses an order no longer unpaid.
+    async query() {
+      return undefined
+    },
+    async close() {
+      return undefined
     },
     async create(p) {
       return { codeUrl: `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}` }
@@ -141,10 +178,36 @@ export function sandboxProvider(config: Pick<Config, 'siteUrl' | 'paymentSandbox
   }
 }
 
-/** The provider PAYMENT_PROVIDER selects. */
-export function paymentProvider(config: Config): PaymentProvider {
-  switch (config.paymentProvider) {
-    case 'sandbox':
-      return sandboxProvider(config)
+/** Each online way's provider, and the providers by the name their notifications come under. */
+export interface PaymentProviders {
+  of(way: OnlineWay): PaymentProvider
+  named(name: string): PaymentProvider | undefined
+  /** The ways a provider takes: its notifications settle payments of those only. */
+  waysOf(provider: PaymentProvider): OnlineWay[]
+}
+
+const made = new WeakMap<Config, PaymentProviders>()
+
+/**
+ * The providers the configuration selects: Alipay's own for way alipay with ALIPAY=live, the
+ * PAYMENT_PROVIDER (sandbox) for every other way. Made once per configuration (the keys are read
+ * once).
+ */
+export function paymentProviders(config: Config): PaymentProviders {
+  const known = made.get(config)
+  if (known) return known
+  const fallback = sandboxProvider(config)
+  const byWay: Record<OnlineWay, PaymentProvider> = {
+    alipay: config.alipay
+      ? alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`)
+      : fallback,
+    wechat: fallback,
   }
+  const providers: PaymentProviders = {
+    of: (way) => byWay[way],
+    named: (name) => Object.values(byWay).find((p) => p.name === name),
+    waysOf: (provider) => ONLINE_WAYS.filter((w) => byWay[w] === provider),
+  }
+  made.set(config, providers)
+  return providers
 }

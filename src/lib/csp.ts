@@ -11,15 +11,33 @@
  * A browser enforces both the meta and the header; a resource must pass each.
  */
 
+/** Alipay's production gateway (开放平台网关); ALIPAY_GATEWAY points elsewhere (its sandbox, a test peer). */
+export const ALIPAY_GATEWAY = 'https://openapi.alipay.com/gateway.do'
+
 /** The origin of another API the pages call (PUBLIC_API_BASE), if any: apiOrigin('https://api.x.cn/v1') → 'https://api.x.cn'. */
 const apiOrigin = (base: string | undefined) => (base ? (URL.parse(base)?.origin ?? '') : '')
 
 /**
+ * Where the pay page's form may go besides this site: a live payment gateway (Alipay's PC page pay
+ * submits the form GetOrdersPay answers to it), with its own domain's cashier pages, which the
+ * gateway forwards the form to. Nothing for no gateway (the sandbox).
+ * payFormTargets('https://openapi.alipay.com/gateway.do') → ['https://openapi.alipay.com', 'https://*.alipay.com']
+ * payFormTargets('http://127.0.0.1:4651/gateway.do') → ['http://127.0.0.1:4651']
+ */
+export function payFormTargets(gateway: string | undefined): string[] {
+  const url = gateway ? URL.parse(gateway) : null
+  if (!url) return []
+  const cashier = /(?:^|\.)(alipay(?:dev)?\.com)$/.exec(url.hostname)?.[1]
+  return [url.origin, ...(cashier ? [`https://*.${cashier}`] : [])]
+}
+
+/**
  * Directives of the pages' <meta> besides script-src and style-src.
  * img: uploads and seed files, QR codes (data:), local previews before upload (blob:);
- * media/frame: course videos and the PDF viewer (same origin, blob: previews).
+ * media/frame: course videos and the PDF viewer (same origin, blob: previews);
+ * form-action: this site, and a live payment gateway's (payFormTargets).
  */
-export function pageDirectives(publicApiBase?: string): string[] {
+export function pageDirectives(publicApiBase?: string, payGateway?: string): string[] {
   const api = apiOrigin(publicApiBase)
   return [
     "default-src 'self'",
@@ -31,7 +49,7 @@ export function pageDirectives(publicApiBase?: string): string[] {
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...payFormTargets(payGateway)].join(' '),
   ]
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createApi } from '../../server/app.ts'
-import { defaultConfig } from '../../server/config.ts'
+import { type Config, defaultConfig } from '../../server/config.ts'
 import { answerSchemas, breach } from '../../server/contract/check.ts'
 import { type Db, openDb } from '../../server/db/index.ts'
 import type { SmsProvider } from '../../server/providers/sms.ts'
@@ -54,24 +54,36 @@ const contract = answerSchemas(createApi({} as never))
 /**
  * Starts the real server on a free loopback port over this run's seeded database; `now` is its
  * clock (a testClock), the wall clock by default. `sms` makes its SMS provider when it starts (so
- * a local peer started before it can be named); the log provider by default.
+ * a local peer started before it can be named); the log provider by default. `config` sets more
+ * of its configuration once its address is known (a live provider's notification URL is that
+ * address: SITE_URL).
  */
-export function startServer(opts: { now?: () => Date; sms?: () => SmsProvider } = {}): Harness {
+export function startServer(
+  opts: {
+    now?: () => Date
+    sms?: () => SmsProvider
+    config?: (base: string) => Promise<Partial<Config>> | Partial<Config>
+  } = {},
+): Harness {
   const now = opts.now ?? (() => new Date())
   // Tests stand behind a pretend proxy, so each can claim its own client IP (SMS caps per IP).
-  const config = defaultConfig({ uploadDir: inject('uploadDir'), trustProxy: true })
+  let config = defaultConfig({ uploadDir: inject('uploadDir'), trustProxy: true })
   const h = { base: '' } as Harness
   let close = () => {}
   beforeAll(async () => {
     const url = inject('dbUrl')
     h.db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
+    let portal: ReturnType<typeof createPortal> | undefined
     const server = serve({
-      fetch: createPortal({ db: h.db, config, now, sms: opts.sms?.() }).fetch,
+      // The node request goes along (env): the client's address is read from it.
+      fetch: (req, env) => (portal as ReturnType<typeof createPortal>).fetch(req, env),
       port: 0,
       hostname: '127.0.0.1',
     })
     await new Promise((r) => server.once('listening', r))
     h.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    if (opts.config) config = { ...config, ...(await opts.config(h.base)) }
+    portal = createPortal({ db: h.db, config, now, sms: opts.sms?.() })
     close = () => server.close()
   })
   afterAll(async () => {

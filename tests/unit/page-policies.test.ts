@@ -13,7 +13,13 @@ import {
   readPolicies,
   writePolicies,
 } from '../../src/lib/build/headers.ts'
-import { HEADER_POLICY, metaPolicy, pagePolicyHeader } from '../../src/lib/csp.ts'
+import {
+  HEADER_POLICY,
+  metaPolicy,
+  pageDirectives,
+  pagePolicyHeader,
+  payFormTargets,
+} from '../../src/lib/csp.ts'
 
 const A = "default-src 'self'; script-src 'self' 'sha256-a='; frame-ancestors 'self'"
 const B = "default-src 'self'; script-src 'self' 'sha256-b='; frame-ancestors 'self'"
@@ -197,5 +203,26 @@ describe('the record follows the pages a build swaps in', () => {
         ['task/index.html', A],
       ]),
     )
+  })
+})
+
+describe("the pay page's form may go to a live payment gateway only", () => {
+  it('adds the gateway (and its cashier domain) to form-action; the sandbox adds nothing', () => {
+    const formAction = (gateway?: string) =>
+      pageDirectives(undefined, gateway).find((d) => d.startsWith('form-action'))
+    expect(formAction()).toBe("form-action 'self'")
+    expect(formAction('https://openapi.alipay.com/gateway.do')).toBe(
+      "form-action 'self' https://openapi.alipay.com https://*.alipay.com",
+    )
+    expect(payFormTargets('https://openapi-sandbox.dl.alipaydev.com/gateway.do')).toEqual([
+      'https://openapi-sandbox.dl.alipaydev.com',
+      'https://*.alipaydev.com',
+    ])
+    expect(payFormTargets('http://127.0.0.1:4651/gateway.do')).toEqual(['http://127.0.0.1:4651'])
+    // A look-alike domain is no cashier of Alipay's.
+    expect(payFormTargets('https://openapi.notalipay.com/gateway.do')).toEqual([
+      'https://openapi.notalipay.com',
+    ])
+    expect(payFormTargets('not a url')).toEqual([])
   })
 })

@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { COURIER_NAMES, type CourierProvider, type LocusEntry } from '../../providers/courier.ts'
-import type { PaymentProvider } from '../../providers/payment.ts'
+import type { PaymentProviders } from '../../providers/payment.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
 import { isContentOrder } from '../orders/orders.service.ts'
@@ -257,7 +257,7 @@ const REFUND_WHERE: Record<string, string> = {
 export async function decideRefund(
   db: Db,
   actor: Actor,
-  payment: PaymentProvider,
+  payments: PaymentProviders,
   code: string,
   form: AfterSalesDecision,
   now: Date,
@@ -299,7 +299,7 @@ export async function decideRefund(
     await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
     const refunded = await refundOrderPayment(
       t,
-      payment,
+      payments,
       { id: o.id, code, userId: o.user_id, payWay: o.pay_way, amountFen: o.tol_cost_fen },
       reason || '售后退款',
       now,

@@ -359,7 +359,9 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
       .where('order_id', '=', id)
       .executeTakeFirstOrThrow()
     expect(
-      await settle(h.db, { outTradeNo: p.out_trade_no, amountFen: 3_000, tradeNo: 'T1' }, new Date()),
+      await settle(h.db, { outTradeNo: p.out_trade_no, amountFen: 3_000, tradeNo: 'T1' }, new Date(), [
+        'alipay',
+      ]),
     ).toBe('paid')
     await applyRefund(me, id)
     const { code } = await h.db

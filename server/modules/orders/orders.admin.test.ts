@@ -47,9 +47,11 @@ async function refundDue(me: Awaited<ReturnType<typeof newUser>>) {
     .select('out_trade_no')
     .where('order_id', '=', o.id)
     .executeTakeFirstOrThrow()
-  expect(await settle(h.db, { outTradeNo: p.out_trade_no, amountFen: 4_200, tradeNo: 'T' }, new Date())).toBe(
-    'refund-due',
-  )
+  expect(
+    await settle(h.db, { outTradeNo: p.out_trade_no, amountFen: 4_200, tradeNo: 'T' }, new Date(), [
+      'alipay',
+    ]),
+  ).toBe('refund-due')
   return { ...o, outTradeNo: p.out_trade_no }
 }
 

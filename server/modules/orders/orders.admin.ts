@@ -2,7 +2,7 @@ import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Ctx } from '../../http.ts'
 import { courierProvider } from '../../providers/courier.ts'
-import { paymentProvider } from '../../providers/payment.ts'
+import { paymentProviders } from '../../providers/payment.ts'
 import { decideRefund, issueInvoice, shipOrder } from '../fulfilment/fulfilment.queries.ts'
 import { confirmTransfer, refundDuePayment } from '../payments/payments.queries.ts'
 import { actorOf } from '../staff/admin-route.ts'
@@ -66,7 +66,7 @@ export const ordersAdmin = router()
   .openapi(routes.postAfterSales, async (c) => {
     const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await decideRefund(db, actorOf(c), paymentProvider(config), code, c.req.valid('json'), now())
+    await decideRefund(db, actorOf(c), paymentProviders(config), code, c.req.valid('json'), now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postInvoice, async (c) => {
@@ -78,6 +78,6 @@ export const ordersAdmin = router()
   .openapi(routes.postRefundPayment, async (c) => {
     const { db, config, now } = c.get('deps')
     const { outTradeNo } = c.req.valid('param')
-    const r = await refundDuePayment(db, actorOf(c), paymentProvider(config), outTradeNo, now())
+    const r = await refundDuePayment(db, actorOf(c), paymentProviders(config), outTradeNo, now())
     return ok(c, await orderOf(c, r.code))
   })

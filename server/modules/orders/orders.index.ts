@@ -1,7 +1,9 @@
-import { OFF_SHELF, PICK_SKU } from '../../../src/lib/constants.ts'
+import { OFF_SHELF, OrderStatus, PICK_SKU } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
+import { paymentProviders } from '../../providers/payment.ts'
+import { recoverPending } from '../payments/payments.queries.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
@@ -57,9 +59,16 @@ export const orders = router()
     return ok(c, order)
   })
   .openapi(routes.getOrderStatus, async (c) => {
-    const status = await orderStatus(c.get('deps').db, requireUser(c).id, c.req.valid('query').id)
+    const { db, config, now } = c.get('deps')
+    const user = requireUser(c)
+    const { id } = c.req.valid('query')
+    const status = await orderStatus(db, user.id, id)
     if (status === undefined) throw refuse('订单不存在', 404)
-    return ok(c, status)
+    if (status !== OrderStatus.unpaid) return ok(c, status)
+    // The pay page polls while the payer pays: a notification that never came is asked for at
+    // the provider, and a payment it confirms is settled as the notification would have.
+    await recoverPending(db, paymentProviders(config), { orderId: id }, now())
+    return ok(c, (await orderStatus(db, user.id, id)) ?? status)
   })
   .openapi(routes.postOrderAppend, async (c) => {
     const { db, now } = c.get('deps')

@@ -5,6 +5,7 @@
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
+import { payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
 
 export interface PayableOrder {
@@ -14,7 +15,16 @@ export interface PayableOrder {
   tolCostFen: number
   /** The first item's title, with 等N件 when there are more: the payment's subject. */
   title: string
+  createTime: string
+  transferDeadline: string | null
 }
+
+/** When an unpaid order expires (ORDER_EXPIRY_MINUTES, or its transfer deadline): what a provider is told to refuse payment after. */
+export const deadlineOf = (o: PayableOrder, expiryMinutes: number) =>
+  payDeadline(
+    { status: o.status, create_time: o.createTime, transfer_deadline: o.transferDeadline },
+    expiryMinutes,
+  )
 
 /** The caller's own order (any status), or undefined when it is not theirs or does not exist. */
 export async function payableOrder(
@@ -24,7 +34,7 @@ export async function payableOrder(
 ): Promise<PayableOrder | undefined> {
   const o = await db
     .selectFrom('orders')
-    .select(['id', 'code', 'status', 'tol_cost_fen'])
+    .select(['id', 'code', 'status', 'tol_cost_fen', 'create_time', 'transfer_deadline'])
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst()
@@ -37,7 +47,15 @@ export async function payableOrder(
     .execute()
   const first = items[0]?.title ?? o.code
   const title = items.length > 1 ? `${first}等${items.length}件` : first
-  return { id: o.id, code: o.code, status: o.status, tolCostFen: o.tol_cost_fen, title }
+  return {
+    id: o.id,
+    code: o.code,
+    status: o.status,
+    tolCostFen: o.tol_cost_fen,
+    title,
+    createTime: o.create_time,
+    transferDeadline: o.transfer_deadline,
+  }
 }
 
 /** Whether an order sells content (a course, paid post or task: delivered online when paid). */
@@ -147,10 +165,12 @@ export function startOrderExpiry(deps: {
   db: Db
   now: () => Date
   minutes: number
+  /** Closes the order's payments at their providers first (payments closeBeforeExpiry). */
+  beforeCancel?: (orderId: number) => Promise<boolean>
   log?: (s: string) => void
 }) {
   const run = () =>
-    expireOrders(deps.db, deps.now(), deps.minutes)
+    expireOrders(deps.db, deps.now(), deps.minutes, deps.beforeCancel)
       .then((n) => {
         if (n > 0) deps.log?.(`[orders] ${n} 个未支付订单已超时取消`)
       })

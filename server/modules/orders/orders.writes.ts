@@ -335,10 +335,17 @@ const overdue =
  * The expiry job's one run: every order still unpaid past its deadline (ORDER_EXPIRY_MINUTES
  * after it was made, or its transfer deadline) is cancelled with its stock back, and the buyer
  * finds a notification in /message. Each is claimed by the conditional update, so several
- * processes running the job at once act once per order (one notification). Answers how many this
- * run expired.
+ * processes running the job at once act once per order (one notification). `beforeCancel` first
+ * closes the order's payments at their providers (payments closeBeforeExpiry): one found paid
+ * pays the order instead, and false leaves the order for the next run. Answers how many this run
+ * expired.
  */
-export async function expireOrders(db: Db, now: Date, minutes: number): Promise<number> {
+export async function expireOrders(
+  db: Db,
+  now: Date,
+  minutes: number,
+  beforeCancel?: (orderId: number) => Promise<boolean>,
+): Promise<number> {
   const due = await db
     .selectFrom('orders')
     .select(['id', 'code', 'user_id', 'transfer_deadline'])
@@ -352,6 +359,7 @@ export async function expireOrders(db: Db, now: Date, minutes: number): Promise<
     const transfer = o.transfer_deadline === null ? '' : '如已对公转账，请联系业务经理处理。'
     const told = (trx: Db) =>
       notify(trx, o.user_id, '订单已取消', `您的订单 ${o.code} 超时未支付，已自动取消。${transfer}`, now)
+    if (beforeCancel && !(await beforeCancel(o.id))) continue
     if (await cancelUnpaid(db, o.id, overdue(now, minutes), told)) n++
   }
   return n

@@ -1,7 +1,8 @@
 import { checkTopUp } from '../../../src/lib/rules/price.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
-import { paymentProvider } from '../../providers/payment.ts'
+import { paymentProviders } from '../../providers/payment.ts'
+import { deadlineOf, isContentOrder } from '../orders/orders.service.ts'
 import * as q from './payments.queries.ts'
 import * as routes from './payments.routes.ts'
 
@@ -10,14 +11,21 @@ const CHOOSE_WAY = '请选择支付方式'
 /** Paying orders (balance, Alipay, WeChat Pay, transfer) and topping up the wallet. */
 export const payments = router()
   .openapi(routes.getOrdersPay, async (c) => {
-    const { id, way } = c.req.valid('query')
+    const { id, way, qr } = c.req.valid('query')
     const user = requireUser(c)
     const { db, config, now } = c.get('deps')
     if (!way) throw refuse(CHOOSE_WAY)
     const order = await q.unpaidOrder(db, id, user.id)
     if (way === 'balance') return ok(c, await q.payByBalance(db, order, user.id, now()))
     if (way === 'union') return ok(c, await q.payByTransfer(db, order, config.transferExpiryHours))
-    return ok(c, await q.payOnline(db, paymentProvider(config), order, user.id, way, now()))
+    const providers = paymentProviders(config)
+    // Back from the provider's page to the pay page, which finds the order paid (type=1: content).
+    const returnUrl =
+      !qr && providers.of(way).pagePay
+        ? `${config.siteUrl}/pay?id=${order.id}${(await isContentOrder(db, order.id)) ? '&type=1' : ''}`
+        : undefined
+    const expiresAt = deadlineOf(order, config.orderExpiryMinutes)
+    return ok(c, await q.payOnline(db, providers, order, user.id, way, now(), { returnUrl, expiresAt }))
   })
   .openapi(routes.postRechargeAppend, async (c) => {
     const body = c.req.valid('json')
@@ -34,9 +42,15 @@ export const payments = router()
     const user = requireUser(c)
     const { db, config } = c.get('deps')
     if (!way) throw refuse(CHOOSE_WAY)
-    return ok(c, await q.payRecharge(db, paymentProvider(config), id, user.id, way))
+    return ok(c, await q.payRecharge(db, paymentProviders(config), id, user.id, way))
   })
   .openapi(routes.getRecharge, async (c) => {
     const { id } = c.req.valid('query')
-    return ok(c, await q.recharge(c.get('deps').db, id, requireUser(c).id))
+    const user = requireUser(c)
+    const { db, config, now } = c.get('deps')
+    const shown = await q.recharge(db, id, user.id)
+    if (shown.status === q.PaymentStatus.paid) return ok(c, shown)
+    // Polled after paying: a notification that never came is asked for at the provider.
+    await q.recoverPending(db, paymentProviders(config), { paymentId: id }, now())
+    return ok(c, await q.recharge(db, id, user.id))
   })

@@ -7,7 +7,7 @@ import { site } from '../../../src/lib/site.ts'
 import type { Deps } from '../../http.ts'
 import {
   NOTIFY_PATH,
-  paymentProvider,
+  paymentProviders,
   SANDBOX_PAGE,
   SANDBOX_SIGNATURE_HEADER,
   type SandboxNotice,
@@ -74,31 +74,37 @@ function page(s: PageState) {
  * The payment pages outside /api (no sign header; mounted by server.ts):
  * - GET/POST /pay/sandbox/:token — the sandbox provider's page the QR code opens; 确认支付
  *   makes the "provider" send its signed notification, exactly as a real one would arrive.
- * - POST /pay/notify/:provider — where providers notify a payment; verified by the provider
- *   (the sandbox: X-Sandbox-Signature = hex HMAC-SHA256 of the raw body), then settled once.
+ * - POST /pay/notify/:provider — where each configured provider notifies a payment (sandbox,
+ *   alipay); verified by that provider (the sandbox: X-Sandbox-Signature = hex HMAC-SHA256 of the
+ *   raw body; Alipay: its RSA2 signature), then settled once, for the ways it takes only.
  */
 export function paymentPages(deps: Deps) {
-  const provider = paymentProvider(deps.config)
+  const providers = paymentProviders(deps.config)
   const app = new Hono()
 
   app.post(`${NOTIFY_PATH}/:provider`, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
-    if (c.req.param('provider') !== provider.name) return c.json({ status: 404, data: '支付渠道不存在' }, 404)
+    const provider = providers.named(c.req.param('provider'))
+    if (!provider) return c.json({ status: 404, data: '支付渠道不存在' }, 404)
     const raw = await c.req.text()
     const verdict = provider.verify(raw, (name) => c.req.header(name))
     if (!verdict.ok) return c.json({ status: verdict.status, data: verdict.message }, verdict.status)
-    const settled = await settle(deps.db, verdict.notice, deps.now())
-    if (settled === 'unknown') return c.json({ status: 400, data: '支付单不存在' }, 400)
-    if (settled === 'amount-mismatch') return c.json({ status: 400, data: '支付金额不符' }, 400)
-    if (settled === 'refund-due')
-      console.warn(`[payments] ${verdict.notice.outTradeNo} 付款时订单已不是待付款：需退款`)
-    // Providers retry until they read their success word: Alipay's `success`, the sandbox's too.
-    return c.text('success')
+    if (verdict.notice) {
+      const settled = await settle(deps.db, verdict.notice, deps.now(), providers.waysOf(provider))
+      if (settled === 'unknown') return c.json({ status: 400, data: '支付单不存在' }, 400)
+      if (settled === 'amount-mismatch') return c.json({ status: 400, data: '支付金额不符' }, 400)
+      if (settled === 'refund-due')
+        console.warn(`[payments] ${verdict.notice.outTradeNo} 付款时订单已不是待付款：需退款`)
+    }
+    // Providers retry until they read their success word (Alipay's and the sandbox's: `success`).
+    return c.text(provider.ack)
   })
 
-  if (provider.name !== 'sandbox') return app
+  const sandbox = providers.named('sandbox')
+  if (!sandbox) return app
+  const sandboxWays = providers.waysOf(sandbox)
 
   const shown = (c: { req: { param: (k: 'token') => string } }) =>
-    sandboxPayment(deps.db, c.req.param('token').slice(0, TOKEN_MAX))
+    sandboxPayment(deps.db, c.req.param('token').slice(0, TOKEN_MAX), sandboxWays)
 
   app.get(`${SANDBOX_PAGE}/:token`, async (c) => {
     const p = await shown(c)

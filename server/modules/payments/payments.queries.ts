@@ -6,7 +6,14 @@ import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
-import type { PaidNotice, PaymentProvider } from '../../providers/payment.ts'
+import {
+  isOnlineWay,
+  ONLINE_WAYS,
+  type OnlineWay,
+  type PaidNotice,
+  type PaymentProviders,
+  type Started,
+} from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
 import { chooseTransfer, markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
 import { type Actor, audit } from '../staff/audit.ts'
@@ -101,24 +108,35 @@ export async function payByBalance(
   return { status: OrderStatus.unshipped }
 }
 
+/** What a started payment answers the browser: its QR code's content, or the provider page's form. */
+const answerOf = (status: number, started: Started): PayAnswer =>
+  'form' in started ? { status, body: started.form } : { status, code_url: started.codeUrl }
+
 /**
- * An online payment of an order: the pending payment of this order, way and amount (made once,
- * so asking again shows the same QR code), and the provider's code_url for it.
+ * An online payment of an order: the pending payment of this order, way, amount and kind (made
+ * once, so asking again shows the same QR code or the same trade on the provider's page), and
+ * what the way's provider answers for it. With `returnUrl` a provider that has a payment page
+ * (Alipay's PC page pay) answers the form for it; a QR code otherwise. A QR payment and a page
+ * payment never share a trade number: the provider takes each number for one kind only.
  */
 export async function payOnline(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   order: PayableOrder,
   userId: number,
-  way: 'alipay' | 'wechat',
+  way: OnlineWay,
   now: Date,
+  opts: { returnUrl?: string; expiresAt?: string } = {},
 ): Promise<PayAnswer> {
+  const provider = providers.of(way)
+  const page = opts.returnUrl !== undefined && provider.pagePay ? 1 : 0
   const existing = await db
     .selectFrom('payments')
     .select('out_trade_no')
     .where('order_id', '=', order.id)
     .where('way', '=', way)
     .where('amount_fen', '=', order.tolCostFen)
+    .where('page_pay', '=', page)
     .where('status', '=', PaymentStatus.pending)
     .orderBy('id', 'desc')
     .executeTakeFirst()
@@ -134,17 +152,20 @@ export async function payOnline(
         amount_fen: order.tolCostFen,
         out_trade_no: outTradeNo,
         status: PaymentStatus.pending,
+        page_pay: page,
         create_time: dbTime(now),
       })
       .execute()
   }
-  const { codeUrl } = await provider.create({
+  const started = await provider.create({
     outTradeNo,
     amountFen: order.tolCostFen,
     subject: order.title,
     way,
+    expiresAt: opts.expiresAt,
+    returnUrl: page ? opts.returnUrl : undefined,
   })
-  return { status: OrderStatus.unpaid, code_url: codeUrl }
+  return answerOf(OrderStatus.unpaid, started)
 }
 
 /**
@@ -163,17 +184,25 @@ export async function payByTransfer(db: Db, order: PayableOrder, hours: number):
 export type Settled = 'paid' | 'already' | 'refund-due' | 'unknown' | 'amount-mismatch'
 
 /**
- * A verified notification: the payment becomes paid by a conditional update (status 10 → 20), and
+ * A verified notification (or a provider's answer to query or close), for a payment of one of
+ * `ways` (the provider's): the payment becomes paid by a conditional update (status 10 → 20), and
  * in the same transaction its order is marked paid, or its top-up credited with the wallet's
  * income record. A repeated or concurrent notification finds the payment paid and changes nothing.
  */
-export async function settle(db: Db, notice: PaidNotice, now: Date): Promise<Settled> {
+export async function settle(
+  db: Db,
+  notice: PaidNotice,
+  now: Date,
+  ways: readonly OnlineWay[],
+): Promise<Settled> {
   const time = dbTime(now)
   return db.transaction().execute(async (t): Promise<Settled> => {
+    // A provider speaks for the ways it takes only: the sandbox's notice never pays an Alipay payment.
     const p = await t
       .selectFrom('payments')
       .select(['id', 'user_id', 'order_id', 'way', 'amount_fen', 'out_trade_no', 'status'])
       .where('out_trade_no', '=', notice.outTradeNo)
+      .where('way', 'in', ways)
       .executeTakeFirst()
     if (!p) return 'unknown'
     if (p.amount_fen !== notice.amountFen) return 'amount-mismatch'
@@ -219,13 +248,13 @@ export async function settle(db: Db, notice: PaidNotice, now: Date): Promise<Set
   })
 }
 
-/** What the sandbox page shows of a payment: amount, subject and whether it can still be paid. */
-export async function sandboxPayment(db: Db, outTradeNo: string) {
+/** What the sandbox page shows of a payment of `ways` (the sandbox's): amount, subject and whether it can still be paid. */
+export async function sandboxPayment(db: Db, outTradeNo: string, ways: readonly OnlineWay[]) {
   const p = await db
     .selectFrom('payments')
     .select(['id', 'user_id', 'order_id', 'amount_fen', 'out_trade_no', 'status'])
     .where('out_trade_no', '=', outTradeNo)
-    .where('way', 'in', ['alipay', 'wechat'])
+    .where('way', 'in', ways)
     .executeTakeFirst()
   if (!p) return undefined
   const order = p.order_id === null ? undefined : await payableOrder(db, p.order_id, p.user_id)
@@ -284,13 +313,13 @@ export async function recharge(db: Db, id: number, userId: number): Promise<Rech
   }
 }
 
-/** Pays a pending top-up online: records the way and answers the provider's code_url. */
+/** Pays a pending top-up online: records the way and answers the provider's code_url (a QR code always). */
 export async function payRecharge(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   id: number,
   userId: number,
-  way: 'alipay' | 'wechat',
+  way: OnlineWay,
 ): Promise<PayAnswer> {
   const r = await ownRecharge(db, id, userId)
   if (!r) throw refuse(RECHARGE_MISSING, 404)
@@ -301,13 +330,88 @@ export async function payRecharge(
     .where('status', '=', PaymentStatus.pending)
     .executeTakeFirst()
   if (!changed(chosen)) throw refuse('充值已到账')
-  const { codeUrl } = await provider.create({
+  const started = await providers.of(way).create({
     outTradeNo: r.out_trade_no,
     amountFen: r.amount_fen,
     subject: '余额充值',
     way,
   })
-  return { status: PaymentStatus.pending, code_url: codeUrl }
+  return answerOf(PaymentStatus.pending, started)
+}
+
+// --- asking the providers ----------------------------------------------------------------
+
+/** The least time between two queries of one payment: a poll cannot make us flood a provider. */
+const QUERY_SPACING_MS = 3000
+const lastAsked = new Map<string, number>()
+function mayAsk(outTradeNo: string, at: number): boolean {
+  const last = lastAsked.get(outTradeNo)
+  if (last !== undefined && at - last < QUERY_SPACING_MS) return false
+  if (lastAsked.size > 10_000) lastAsked.clear()
+  lastAsked.set(outTradeNo, at)
+  return true
+}
+
+const pendingOnline = (db: Db) =>
+  db
+    .selectFrom('payments')
+    .select(['out_trade_no', 'way'])
+    .where('status', '=', PaymentStatus.pending)
+    .where('way', 'in', ONLINE_WAYS)
+
+/**
+ * The status polls (Orders/GetOrdersStatus, Recharge/GetRecharge) outlive a lost notification:
+ * each pending online payment of the order (or the top-up itself) is asked about at its provider,
+ * and one it says was paid is settled through the same settle as a notification (amount checked,
+ * once). A provider that cannot be reached changes nothing; the poll answers what is known.
+ */
+export async function recoverPending(
+  db: Db,
+  providers: PaymentProviders,
+  of: { orderId: number } | { paymentId: number },
+  now: Date,
+): Promise<void> {
+  const pending = await pendingOnline(db)
+    .where('orderId' in of ? 'order_id' : 'id', '=', 'orderId' in of ? of.orderId : of.paymentId)
+    .execute()
+  for (const p of pending) {
+    if (!isOnlineWay(p.way) || !mayAsk(p.out_trade_no, now.getTime())) continue
+    try {
+      const notice = await providers.of(p.way).query(p.out_trade_no)
+      if (notice) await settle(db, notice, now, [p.way])
+    } catch (e) {
+      // The poll answers what is known; the next one asks again.
+      console.warn(`[payments] ${p.out_trade_no} 查询失败：${e instanceof Error ? e.message : e}`)
+    }
+  }
+}
+
+/**
+ * Before the expiry job cancels an unpaid order: each of its pending online payments is closed at
+ * its provider, so that nobody can pay it after; one the provider found paid first is settled
+ * instead (the order is paid, and the cancel that follows finds nothing to do). Answers false when
+ * a provider could not close one: the order waits for the next run, for its payer may have paid.
+ */
+export async function closeBeforeExpiry(
+  db: Db,
+  providers: PaymentProviders,
+  orderId: number,
+  now: Date,
+): Promise<boolean> {
+  const pending = await pendingOnline(db).where('order_id', '=', orderId).execute()
+  for (const p of pending) {
+    if (!isOnlineWay(p.way)) continue
+    try {
+      const notice = await providers.of(p.way).close(p.out_trade_no)
+      if (notice) await settle(db, notice, now, [p.way])
+    } catch (e) {
+      console.warn(
+        `[payments] ${p.out_trade_no} 关闭失败，订单留待下次：${e instanceof Error ? e.message : e}`,
+      )
+      return false
+    }
+  }
+  return true
 }
 
 // --- operators ---------------------------------------------------------------------------
@@ -372,7 +476,7 @@ export async function confirmTransfer(db: Db, actor: Actor, code: string, now: D
 export async function refundDuePayment(
   db: Db,
   actor: Actor,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   outTradeNo: string,
   now: Date,
 ): Promise<{ code: string; amountFen: number; way: string }> {
@@ -393,7 +497,10 @@ export async function refundDuePayment(
       .where('status', '=', PaymentStatus.refundDue)
       .executeTakeFirst()
     if (!changed(taken)) throw refuse(notDue)
-    await provider.refund({ outTradeNo, amountFen: p.amount_fen, reason: '订单已取消或已付款，退回重复付款' })
+    if (isOnlineWay(p.way))
+      await providers
+        .of(p.way)
+        .refund({ outTradeNo, amountFen: p.amount_fen, reason: '订单已取消或已付款，退回重复付款' })
     const amount = fenToYuan(p.amount_fen).toFixed(2)
     await notify(
       t,
@@ -425,7 +532,7 @@ export async function refundDuePayment(
  */
 export async function refundOrderPayment(
   t: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   order: { id: number; code: string; userId: number; payWay: string; amountFen: number },
   reason: string,
   now: Date,
@@ -470,8 +577,8 @@ export async function refundOrderPayment(
         create_time: time,
       })
       .execute()
-  } else if (p && (way === 'alipay' || way === 'wechat')) {
-    await provider.refund({ outTradeNo: p.out_trade_no, amountFen: amount, reason })
+  } else if (p && isOnlineWay(way)) {
+    await providers.of(way).refund({ outTradeNo: p.out_trade_no, amountFen: amount, reason })
   }
   await t
     .updateTable('users')

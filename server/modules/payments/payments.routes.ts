@@ -1,5 +1,5 @@
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, id, objectBody, oneOf } from '../../contract/params.ts'
+import { field, flag, id, objectBody, oneOf } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 /** The corporate account a transfer goes to (Orders/GetOrdersPay way=union). */
@@ -13,13 +13,17 @@ export const TransferAccount = z
 
 /**
  * The answer of Orders/GetOrdersPay and Recharge/GetRechargePay: status 20 once paid (balance);
- * status 10 with code_url (alipay, wechat: what the QR code carries) or with the account and a
- * tip (union: the order stays unpaid until an operator confirms the transfer).
+ * status 10 with code_url (alipay, wechat: what the QR code carries), with body (live Alipay's PC
+ * page pay: the form the page submits to the gateway) or with the account and a tip (union: the
+ * order stays unpaid until an operator confirms the transfer).
  */
 export const PayAnswer = z
   .object({
     status: z.number().int().openapi({ description: '20 已支付（余额）；10 待支付' }),
     code_url: z.string().optional().openapi({ description: '二维码内容：支付页地址（alipay、wechat）' }),
+    body: z.string().optional().openapi({
+      description: '支付宝电脑网站支付的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
+    }),
     account: TransferAccount.optional().openapi({ description: '对公转账的收款账户（union）' }),
     tip: z.string().optional().openapi({ description: '对公转账的提示（union）' }),
     deadline: z.string().optional().openapi({
@@ -44,12 +48,14 @@ export const getOrdersPay = createRoute({
   method: 'get',
   path: '/Orders/GetOrdersPay',
   tags: ['支付'],
-  summary: '支付自己的待付款订单：余额立即支付；支付宝、微信得到二维码内容；对公转账得到收款账户',
+  summary:
+    '支付自己的待付款订单：余额立即支付；支付宝、微信得到二维码内容（支付宝正式接入时得到电脑网站支付的表单 body，qr=1 仍要二维码）；对公转账得到收款账户',
   middleware: [signedIn],
   request: {
     query: z.object({
       id: id('订单编号'),
       way: oneOf('支付方式', ['balance', 'alipay', 'wechat', 'union']),
+      qr: flag('1：要二维码（当面付），即使该支付方式有自己的付款页面'),
     }),
   },
   responses: answers(PayAnswer, [401, 404]),

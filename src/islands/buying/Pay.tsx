@@ -1,10 +1,12 @@
 /**
  * 支付 /pay?id&type (storefront §2 "Payment page", §4, §5; accounts §2, §9): the order's code and
  * amount, then the balance checkbox or one of 支付宝 / 微信支付 / 对公转账 (请选择支付方式).
- * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status;
- * 对公转账 shows the company's account (复制 copies the number) and the customer-service QR, and
- * the transfer's own deadline (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of
- * the bought item when type=1.
+ * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status,
+ * except live Alipay, whose answer is a form (`body`, PC page pay) the page submits: the payer
+ * pays on Alipay's page and comes back here, where the status is asked for until it is paid
+ * (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
+ * (复制 copies the number) and the customer-service QR, and the transfer's own deadline
+ * (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of the bought item when type=1.
  */
 import { useEffect, useId, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
@@ -18,6 +20,9 @@ import { CopyButton, isPaidStatus, PayQrDialog, QrImage, WAY_NAME } from './part
 type Way = Exclude<PayWay, 'balance'>
 const WAYS: Way[] = ['alipay', 'wechat', 'union']
 const PAID_PAUSE_MS = 1200
+/** Back from the provider's page: the status is asked this often, this many times. */
+const RETURN_CHECK_MS = 2000
+const RETURN_CHECKS = 5
 
 /** The 业务经理 a transfer is confirmed with: the first contact of the company facts, from the page. */
 export type Manager = { name: string; phone: string }
@@ -31,6 +36,26 @@ export function afterPaid(o: Pick<OrderDetail, 'id' | 'articleId'>, type: string
   return type === '1' && o.articleId ? `/detail?id=${o.articleId}` : `/orderdetail?id=${o.id}`
 }
 
+/** 支付成功, and a moment to read it before the next page. */
+function showPaid(o: Pick<OrderDetail, 'id' | 'articleId'>, type: string | null) {
+  toast('success', '支付成功')
+  setTimeout(() => location.assign(afterPaid(o, type)), PAID_PAUSE_MS)
+}
+
+/**
+ * Submits the form of the provider's own payment page (GetOrdersPay's `body`: Alipay's PC page
+ * pay) as it came: the browser leaves for the provider. Parsed, never run: its own script stays
+ * inert and the form is submitted from here.
+ */
+function submitProviderForm(html: string) {
+  const parsed = new DOMParser().parseFromString(html, 'text/html').querySelector('form')
+  if (!parsed) throw new Error('no form')
+  const form = document.importNode(parsed, true)
+  form.hidden = true
+  document.body.append(form)
+  form.submit()
+}
+
 function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
   const [order, setOrder] = useState<OrderDetail | null | 'missing'>(null)
   const [balance, setBalance] = useState(false)
@@ -42,6 +67,8 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
   const q = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search)
   const id = Number(q.get('id'))
   const type = q.get('type')
+  // Alipay sends the payer back with its own parameters (out_trade_no, trade_no …) on the address.
+  const [confirming, setConfirming] = useState(q.has('out_trade_no'))
 
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) return setOrder('missing')
@@ -50,6 +77,30 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
       .then(setOrder)
       .catch(() => setOrder('missing'))
   }, [id])
+
+  // Back from the provider's page: ask until the order is paid, a few times, then show the page.
+  useEffect(() => {
+    if (!confirming || order === null) return
+    if (order === 'missing') return setConfirming(false)
+    let stopped = false
+    let n = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = async () => {
+      const status = await buying.getOrdersStatus(order.id, { silent: true }).catch(() => order.status)
+      if (stopped) return
+      if (isPaidStatus(Number(status))) return showPaid(order, type)
+      if (++n < RETURN_CHECKS) timer = setTimeout(check, RETURN_CHECK_MS)
+      else {
+        setConfirming(false)
+        toast('error', '暂未查询到付款结果；如已付款，请稍后在订单详情查看')
+      }
+    }
+    void check()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [confirming, order, type])
 
   if (order === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
   if (order === 'missing')
@@ -62,11 +113,14 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
       </div>
     )
 
-  const paid = () => {
-    toast('success', '支付成功')
-    // A moment to read it before the next page.
-    setTimeout(() => location.assign(afterPaid(order, type)), PAID_PAUSE_MS)
-  }
+  if (confirming)
+    return (
+      <p className="py-12 text-center text-slate-600" role="status">
+        正在确认支付结果…
+      </p>
+    )
+
+  const paid = () => showPaid(order, type)
 
   async function submit() {
     if (!order || order === 'missing') return
@@ -82,7 +136,9 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
           setUnion(r)
           // Choosing the transfer gives the order its own, later deadline.
           if (r.deadline) setOrder({ ...order, payDeadline: r.deadline })
-        } else if (r.code_url) setQr({ url: r.code_url, way })
+        } else if (r.body)
+          return submitProviderForm(r.body) // stays busy while the browser leaves
+        else if (r.code_url) setQr({ url: r.code_url, way })
       }
     } catch {
       // The client has shown the server's message (余额不足 …).

@@ -2,6 +2,7 @@
  * The build's configuration, read once: the one place on the site's side that reads the
  * environment (the server has server/config.ts; astro.config.mjs reads SITE_URL and OUT_DIR).
  */
+import { ALIPAY_GATEWAY } from '../csp.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 
 const env = process.env
@@ -52,6 +53,11 @@ export const buildEnv = {
   },
   /** The secret compiled into the browser bundle (src/lib/api/browser.ts reads the same variables). */
   bundleSign: { key: env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY, iv: env.PUBLIC_SIGN_IV || DEV_SIGN_IV },
+  /**
+   * The payment gateway the pay page submits its form to (csp.ts payFormTargets): Alipay's when
+   * ALIPAY=live, the same variables the server reads (server/config.ts); none for the sandbox.
+   */
+  payGateway: env.ALIPAY === 'live' ? env.ALIPAY_GATEWAY || ALIPAY_GATEWAY : undefined,
   /** A partial build's items (BUILD_ONLY), or null for the whole site. */
   only: parseBuildOnly(env.BUILD_ONLY),
   /** Check the API against the contract before building (CONFORMANCE; see parseConformance). */

@@ -1,0 +1,474 @@
+/**
+ * A local Alipay gateway for the tests (issue 22): it holds an RSA key pair of its own
+ * ("支付宝公钥" is its public half) and knows the app's public key, both generated here, and
+ * checks what our server sends as the open platform does:
+ * - every request (the SDK's POST with common parameters in the query, biz_content in the body,
+ *   and the browser's submitted page-pay form alike): app_id ours, sign_type RSA2, and the RSA2
+ *   signature over every parameter but `sign`, sorted, `k=v` joined by `&`, empty values left out;
+ *   a bad one is answered isv.invalid-signature, as Alipay answers it;
+ * - answers signed with its own key: `{"<method>_response": {…}, "sign": "…"}`, the signature over
+ *   the response object's exact text;
+ * - alipay.trade.precreate (a QR code opening /qr/<no>), alipay.trade.page.pay (the cashier page
+ *   with 确认付款), alipay.trade.query, alipay.trade.close and alipay.trade.refund (refund numbers
+ *   idempotent, never more than was paid) on trades it keeps, with Alipay's error codes
+ *   (ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR, ACQ.CONTEXT_INCONSISTENT …);
+ * - paying a trade (the cashier's 确认付款, or `pay`) sends the signed async notification to the
+ *   notify_url of the request, as Alipay does (unless told to lose it), and a full refund sends
+ *   the TRADE_CLOSED one; the page-pay payer is sent back to return_url with the signed return
+ *   parameters.
+ * Every call is recorded in `calls`.
+ */
+import { createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
+
+export interface PeerTrade {
+  outTradeNo: string
+  totalAmount: string
+  subject: string
+  kind: 'qr' | 'page'
+  status: TradeStatus
+  tradeNo: string
+  notifyUrl: string
+  returnUrl: string
+  /** China time after which the trade can no longer be paid ('' none). */
+  timeExpire: string
+  gmtCreate: string
+  gmtPayment: string
+  refundedFen: number
+  refundNos: Set<string>
+}
+
+export interface PeerCall {
+  method: string
+  biz: Record<string, string>
+  params: Record<string, string>
+}
+
+/** Our server's answer to a notification the peer sent. */
+export interface Delivered {
+  http: number
+  text: string
+}
+
+const pem = (k: KeyObject, kind: 'private' | 'public') =>
+  String(k.export(kind === 'private' ? { type: 'pkcs8', format: 'pem' } : { type: 'spki', format: 'pem' }))
+
+/** China time, Alipay's format: 2026-01-02 03:04:05. */
+export function chinaTime(d = new Date()): string {
+  return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+const fen = (yuan: string) => Math.round(Number(yuan) * 100)
+const yuan = (f: number) => (f / 100).toFixed(2)
+
+/** The string Alipay signs: every parameter but those left out, non-empty, sorted, k=v&…. */
+export function signContent(params: Record<string, string>, leaveOut: readonly string[]): string {
+  return Object.keys(params)
+    .filter((k) => !leaveOut.includes(k) && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&')
+}
+
+export const rsa2 = (key: KeyObject | string, text: string) =>
+  createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64')
+
+/** A freshly generated RSA key pair, as the open platform's key tool makes them. */
+export function rsaPair() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  return {
+    privateKey,
+    publicKey,
+    privatePem: pem(privateKey, 'private'),
+    publicPem: pem(publicKey, 'public'),
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  '&quot;': '"',
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&#39;': "'",
+}
+const fromHtml = (s: string) => s.replace(/&(?:quot|amp|lt|gt|#39);/g, (e) => ENTITIES[e] ?? e)
+
+/** A form in an HTML text as a browser reads it: its action and its named inputs' values. */
+export function formOf(html: string): { action: string; fields: Record<string, string> } {
+  const action = /<form[^>]*\saction="([^"]*)"/.exec(html)?.[1]
+  if (action === undefined) throw new Error(`no form in: ${html.slice(0, 200)}`)
+  const fields: Record<string, string> = {}
+  for (const m of html.matchAll(/<input[^>]*\sname="([^"]*)"[^>]*\svalue="([^"]*)"/g))
+    fields[fromHtml(m[1] as string)] = fromHtml(m[2] as string)
+  return { action: fromHtml(action), fields }
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const c of req) chunks.push(c as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startAlipayPeer(opts: { port?: number; appId?: string } = {}) {
+  const appId = opts.appId ?? '2021000000000001'
+  const alipay = rsaPair()
+  const app = rsaPair()
+  const trades = new Map<string, PeerTrade>()
+  const calls: PeerCall[] = []
+  /** Notifications sent in the background (refunds): awaited by `idle`. */
+  const inFlight = new Set<Promise<unknown>>()
+  const delivered: { outTradeNo: string; status: TradeStatus; answer: Delivered }[] = []
+  let base = ''
+  /** Sign answers with another key: what a man in the middle would do. */
+  let answerKey: KeyObject = alipay.privateKey
+
+  const answer = (res: ServerResponse, method: string, body: Record<string, unknown>) => {
+    const inner = JSON.stringify(body)
+    const key = `${method.replaceAll('.', '_')}_response`
+    res.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' })
+    res.end(`{"${key}":${inner},"sign":"${rsa2(answerKey, inner)}"}`)
+  }
+  const error = (code: string, msg: string, subCode: string, subMsg: string) => ({
+    code,
+    msg,
+    sub_code: subCode,
+    sub_msg: subMsg,
+  })
+  const notExist = () => error('40004', 'Business Failed', 'ACQ.TRADE_NOT_EXIST', '交易不存在')
+
+  /** A notification of `t` as Alipay posts it (form-encoded), signed with `key` (the peer's own by default). */
+  function notification(
+    t: PeerTrade,
+    overrides: Record<string, string> = {},
+    key: KeyObject | string = alipay.privateKey,
+  ) {
+    const params: Record<string, string> = {
+      notify_time: chinaTime(),
+      notify_type: 'trade_status_sync',
+      notify_id: randomBytes(16).toString('hex'),
+      charset: 'utf-8',
+      version: '1.0',
+      app_id: appId,
+      auth_app_id: appId,
+      trade_no: t.tradeNo,
+      out_trade_no: t.outTradeNo,
+      trade_status: t.status,
+      total_amount: t.totalAmount,
+      receipt_amount: t.totalAmount,
+      buyer_pay_amount: t.totalAmount,
+      subject: t.subject,
+      gmt_create: t.gmtCreate,
+      gmt_payment: t.gmtPayment,
+      seller_id: '2088000000000001',
+      buyer_id: '2088000000000002',
+      buyer_logon_id: 'tes***@example.com',
+      ...(t.refundedFen ? { refund_fee: yuan(t.refundedFen), gmt_refund: chinaTime() } : {}),
+      ...overrides,
+    }
+    params.sign = rsa2(key, signContent(params, ['sign', 'sign_type']))
+    params.sign_type = 'RSA2'
+    return new URLSearchParams(params).toString()
+  }
+
+  async function deliver(url: string, raw: string): Promise<Delivered> {
+    const r = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: raw,
+    })
+    return { http: r.status, text: await r.text() }
+  }
+
+  /** Sends `t`'s notification to its notify_url and records our answer. */
+  async function notifyTrade(t: PeerTrade): Promise<Delivered> {
+    const got = await deliver(t.notifyUrl, notification(t))
+    delivered.push({ outTradeNo: t.outTradeNo, status: t.status, answer: got })
+    return got
+  }
+
+  /** The payer pays `t`: refused once it expired or closed; then notified (unless lost). */
+  async function payTrade(t: PeerTrade, notify: boolean): Promise<Delivered | undefined | string> {
+    if (t.status === 'TRADE_SUCCESS') return '交易已支付'
+    if (t.timeExpire && chinaTime() > t.timeExpire) t.status = 'TRADE_CLOSED'
+    if (t.status !== 'WAIT_BUYER_PAY') return '交易已关闭'
+    t.status = 'TRADE_SUCCESS'
+    t.gmtPayment = chinaTime()
+    return notify && t.notifyUrl ? notifyTrade(t) : undefined
+  }
+
+  function cashier(t: PeerTrade, note = '') {
+    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>支付宝收银台（测试网关）</title></head>
+<body><h1>支付宝收银台（测试网关）</h1>
+<p class="subject">${escapeHtml(t.subject)}</p><p class="amount">¥${t.totalAmount}</p>
+${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
+<form method="post" action="/cashier/${encodeURIComponent(t.outTradeNo)}"><button type="submit">确认付款</button></form>
+</body></html>`
+  }
+
+  /** A trade a precreate or page pay asks for: the same number again must carry the same order. */
+  function open(biz: Record<string, string>, params: Record<string, string>, kind: 'qr' | 'page') {
+    const known = trades.get(biz.out_trade_no ?? '')
+    if (known) {
+      if (known.kind !== kind || known.totalAmount !== biz.total_amount || known.subject !== biz.subject)
+        return error('40004', 'Business Failed', 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改')
+      return known
+    }
+    if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject)
+      return error('40002', 'Invalid Arguments', 'isv.missing-parameter', '缺少必选参数')
+    const t: PeerTrade = {
+      outTradeNo: biz.out_trade_no,
+      totalAmount: biz.total_amount as string,
+      subject: biz.subject,
+      kind,
+      status: 'WAIT_BUYER_PAY',
+      tradeNo: `2026${randomBytes(12).toString('hex')}`,
+      notifyUrl: params.notify_url ?? '',
+      returnUrl: params.return_url ?? '',
+      timeExpire: biz.time_expire ?? '',
+      gmtCreate: chinaTime(),
+      gmtPayment: '',
+      refundedFen: 0,
+      refundNos: new Set(),
+    }
+    trades.set(t.outTradeNo, t)
+    return t
+  }
+
+  /** What the open platform checks of every request before its method. */
+  function refusal(params: Record<string, string>) {
+    if (params.app_id !== appId)
+      return error('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数')
+    if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || !params.timestamp)
+      return error('40002', 'Invalid Arguments', 'isv.invalid-signature-type', '无效签名类型')
+    const ok =
+      Boolean(params.sign) &&
+      createVerify('RSA-SHA256')
+        .update(signContent(params, ['sign']), 'utf8')
+        .verify(app.publicKey, params.sign as string, 'base64')
+    if (!ok)
+      return error(
+        '40002',
+        'Invalid Arguments',
+        'isv.invalid-signature',
+        '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
+      )
+    return undefined
+  }
+
+  async function gateway(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const params: Record<string, string> = Object.fromEntries(url.searchParams)
+    Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))))
+    const method = params.method ?? ''
+    let biz: Record<string, string> = {}
+    try {
+      biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>
+    } catch {}
+    calls.push({ method, biz, params })
+    const refused = refusal(params)
+    if (method === 'alipay.trade.page.pay') {
+      res.writeHead(refused ? 400 : 200, { 'Content-Type': 'text/html;charset=utf-8' })
+      if (refused) return res.end(`<p class="error">错误代码 ${refused.sub_code}：${refused.sub_msg}</p>`)
+      if (biz.product_code !== 'FAST_INSTANT_TRADE_PAY') return res.end('<p class="error">产品码错误</p>')
+      const t = open(biz, params, 'page')
+      return res.end('outTradeNo' in t ? cashier(t) : `<p class="error">${t.sub_msg}</p>`)
+    }
+    if (refused) return answer(res, method, refused)
+    const t = trades.get(biz.out_trade_no ?? '')
+    switch (method) {
+      case 'alipay.trade.precreate': {
+        const opened = open(biz, params, 'qr')
+        if (!('outTradeNo' in opened)) return answer(res, method, opened)
+        return answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: opened.outTradeNo,
+          qr_code: `${base}/qr/${encodeURIComponent(opened.outTradeNo)}`,
+        })
+      }
+      case 'alipay.trade.query':
+        if (!t) return answer(res, method, notExist())
+        return answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: t.outTradeNo,
+          trade_no: t.tradeNo,
+          trade_status: t.status,
+          total_amount: t.totalAmount,
+          buyer_logon_id: 'tes***@example.com',
+        })
+      case 'alipay.trade.close':
+        if (!t) return answer(res, method, notExist())
+        if (t.status !== 'WAIT_BUYER_PAY')
+          return answer(
+            res,
+            method,
+            error('40004', 'Business Failed', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法'),
+          )
+        t.status = 'TRADE_CLOSED'
+        return answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: t.outTradeNo,
+          trade_no: t.tradeNo,
+        })
+      case 'alipay.trade.refund': {
+        if (!t) return answer(res, method, notExist())
+        const no = biz.out_request_no ?? t.outTradeNo
+        const repeat = t.refundNos.has(no)
+        const want = fen(biz.refund_amount ?? '0')
+        if (!repeat) {
+          if (t.status !== 'TRADE_SUCCESS')
+            return answer(
+              res,
+              method,
+              error('40004', 'Business Failed', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法'),
+            )
+          if (want <= 0 || t.refundedFen + want > fen(t.totalAmount))
+            return answer(
+              res,
+              method,
+              error('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'),
+            )
+          t.refundNos.add(no)
+          t.refundedFen += want
+          if (t.refundedFen === fen(t.totalAmount)) {
+            t.status = 'TRADE_CLOSED'
+            // Alipay tells the notify_url of the trade that it closed: in the background, as it does.
+            const sent = notifyTrade(t).finally(() => inFlight.delete(sent))
+            inFlight.add(sent)
+          }
+        }
+        return answer(res, method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: t.outTradeNo,
+          trade_no: t.tradeNo,
+          refund_fee: yuan(t.refundedFen),
+          fund_change: repeat ? 'N' : 'Y',
+        })
+      }
+      default:
+        return answer(
+          res,
+          method,
+          error('40004', 'Business Failed', 'isv.invalid-method', `不支持的方法 ${method}`),
+        )
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://peer')
+    const path = decodeURIComponent(url.pathname)
+    const run = async () => {
+      if (path === '/gateway.do') return gateway(req, res, url)
+      // The QR code's page: the payer's phone.
+      const shown = /^\/qr\/(.+)$/.exec(path)
+      if (shown && req.method === 'GET') {
+        const t = trades.get(shown[1] as string)
+        res.writeHead(t ? 200 : 404, { 'Content-Type': 'text/html;charset=utf-8' })
+        return res.end(t ? cashier(t) : '交易不存在')
+      }
+      // 确认付款 on the cashier: pay, notify, and send a page-pay payer back to return_url.
+      const confirm = /^\/cashier\/(.+)$/.exec(path)
+      if (confirm && req.method === 'POST') {
+        const t = trades.get(confirm[1] as string)
+        if (!t) return res.writeHead(404).end('交易不存在')
+        const paid = await payTrade(t, true)
+        if (typeof paid === 'string') {
+          res.writeHead(409, { 'Content-Type': 'text/html;charset=utf-8' })
+          return res.end(cashier(t, paid))
+        }
+        if (t.kind === 'page' && t.returnUrl) {
+          const back: Record<string, string> = {
+            charset: 'utf-8',
+            out_trade_no: t.outTradeNo,
+            method: 'alipay.trade.page.pay.return',
+            total_amount: t.totalAmount,
+            trade_no: t.tradeNo,
+            auth_app_id: appId,
+            version: '1.0',
+            app_id: appId,
+            seller_id: '2088000000000001',
+            timestamp: chinaTime(),
+          }
+          back.sign = rsa2(alipay.privateKey, signContent(back, ['sign', 'sign_type']))
+          back.sign_type = 'RSA2'
+          const to = new URL(t.returnUrl)
+          for (const [k, v] of Object.entries(back)) to.searchParams.set(k, v)
+          return res.writeHead(302, { Location: to.toString() }).end()
+        }
+        res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8' })
+        return res.end('<p class="done">付款成功</p>')
+      }
+      res.writeHead(404).end()
+    }
+    run().catch((e: unknown) => res.writeHead(500).end(String(e)))
+  })
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const trade = (outTradeNo: string) => {
+    const t = trades.get(outTradeNo)
+    if (!t) throw new Error(`the peer has no trade ${outTradeNo}`)
+    return t
+  }
+
+  return {
+    base,
+    gateway: `${base}/gateway.do`,
+    appId,
+    /** What our server is configured with: ALIPAY_PRIVATE_KEY (the app's) and ALIPAY_PUBLIC_KEY (the peer's). */
+    appPrivateKey: app.privatePem,
+    alipayPublicKey: alipay.publicPem,
+    calls,
+    trades,
+    delivered,
+    trade,
+    /** The calls of one method. */
+    callsOf: (method: string) => calls.filter((c) => c.method === method),
+    /** The payer pays (scanning the QR, or on the cashier); the notification follows unless `lost`. */
+    pay: (outTradeNo: string, o: { lost?: boolean } = {}) => payTrade(trade(outTradeNo), !o.lost),
+    /** A notification of a trade as it stands, with `overrides`, signed by `key` (the peer's own by default). */
+    notification: (outTradeNo: string, overrides?: Record<string, string>, key?: KeyObject | string) =>
+      notification(trade(outTradeNo), overrides, key),
+    /** Posts a notification body to the trade's notify_url. */
+    deliver: (outTradeNo: string, raw: string) => deliver(trade(outTradeNo).notifyUrl, raw),
+    /** Answers signed with `key` from now on (undefined: the peer's own again). */
+    signAnswersWith(key?: KeyObject) {
+      answerKey = key ?? alipay.privateKey
+    },
+    /** Waits for the notifications sent in the background. */
+    idle: () => Promise.all([...inFlight]),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  }
+}
+
+export type AlipayPeer = Awaited<ReturnType<typeof startAlipayPeer>>
+
+/**
+ * By hand, to look at the live path on one machine:
+ *   node tests/peers/alipay-peer.ts 4651 /tmp/alipay-peer
+ * starts the gateway on that port, writes the two keys into the folder and prints the variables
+ * that point `npm start` at it.
+ */
+if (import.meta.main) {
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const [port = '4651', dir = 'data/alipay-peer'] = process.argv.slice(2)
+  const peer = await startAlipayPeer({ port: Number(port) })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'app_private_key.pem'), peer.appPrivateKey)
+  writeFileSync(join(dir, 'alipay_public_key.pem'), peer.alipayPublicKey)
+  console.log(`Alipay test gateway on ${peer.gateway}. Start the portal with:
+ALIPAY=live ALIPAY_APP_ID=${peer.appId} ALIPAY_PRIVATE_KEY=${join(dir, 'app_private_key.pem')} \\
+  ALIPAY_PUBLIC_KEY=${join(dir, 'alipay_public_key.pem')} ALIPAY_GATEWAY=${peer.gateway} SITE_URL=http://127.0.0.1:4321 npm start`)
+}
