@@ -87,6 +87,9 @@ const LIVE_NEEDS = {
   ALIPAY: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'SITE_URL'],
 } as const
 
+/** What STORAGE=s3 cannot start without (README "Going live"). */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
 /**
  * Every environment variable the server reads, with README's defaults. Parsed once at start
  * (loadConfig); nothing else reads process.env (the linter holds that), so every setting
@@ -189,6 +192,19 @@ const schema = z
         error: 'ALIYUN_SMS_ENDPOINT 应为 http(s) 地址，如 https://dysmsapi.aliyuncs.com',
       })
       .default('https://dysmsapi.aliyuncs.com'),
+    /** Where uploads and private files are kept: `local` (UPLOAD_DIR, PRIVATE_DIR) or `s3` (the S3_* below). */
+    STORAGE: z.enum(['local', 's3'], { error: 'STORAGE 只能是 local 或 s3' }).default('local'),
+    /** The S3 API's scheme and host: Aliyun OSS, Tencent COS, MinIO or AWS (README "Going live"). */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT 应为 http(s) 地址' }).optional(),
+    /** The signing region: OSS oss-cn-hangzhou, COS ap-guangzhou, MinIO any (us-east-1). */
+    S3_REGION: pasted(),
+    S3_BUCKET: pasted(),
+    S3_ACCESS_KEY_ID: pasted(),
+    S3_SECRET_ACCESS_KEY: pasted(),
+    /** `on`: bucket in the path (MinIO, local peers); off: in the host name (OSS and COS require it). */
+    S3_FORCE_PATH_STYLE: flag('on'),
+    /** Where browsers read public files (a CDN, or the bucket's own address); default: the bucket's address. */
+    S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'S3_PUBLIC_URL 应为 http(s) 地址' }).optional(),
     /** HMAC-SHA256 key of POST /hooks/rebuild (server/site-hooks.ts); unset turns the webhook off (503). */
     REBUILD_SECRET: z
       .string()
@@ -208,6 +224,9 @@ const schema = z
       for (const name of ALIYUN_SMS_REQUIRED)
         if (!e[name])
           ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=aliyun 时必须设置 ${name}` })
+    if (e.STORAGE === 's3')
+      for (const name of S3_REQUIRED)
+        if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `STORAGE=s3 时必须设置 ${name}` })
     for (const [live, needs] of Object.entries(LIVE_NEEDS)) {
       if (e[live as keyof typeof LIVE_NEEDS] !== 'live') continue
       for (const name of needs)
@@ -272,6 +291,19 @@ const schema = z
           }
         : { provider: 'log' as const },
     hsts: e.HSTS === 'on',
+    /** Object storage through the S3 API (STORAGE=s3), or undefined: files on local disk. */
+    s3:
+      e.STORAGE === 's3'
+        ? {
+            endpoint: (e.S3_ENDPOINT as string).replace(/\/+$/, ''),
+            region: e.S3_REGION ?? 'us-east-1',
+            bucket: e.S3_BUCKET as string,
+            accessKeyId: e.S3_ACCESS_KEY_ID as string,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
   }))
 
 export type Config = z.output<typeof schema>
