@@ -6,9 +6,8 @@
  * records (tests/load/storm.ts). On SQLite (the file, its WAL recovered by the restart) and on
  * PostgreSQL.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -18,6 +17,7 @@ import { type Db, isPg, openDb } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrations.ts'
 import { seed } from '../../server/seed/index.ts'
 import { makeSign } from '../../src/lib/sign.ts'
+import { freePort, serverProcess } from '../load/server-process.ts'
 import { noAcks, prepareStorm, reconcile, storm } from '../load/storm.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-crash-'))
@@ -35,46 +35,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
 /** `npm start` without the site build, on this test's database; resolves once it answers. */
-async function start(port: number): Promise<ChildProcess> {
-  const dbEnv = url
-    ? {
-        DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      }
-    : { DATABASE_URL: '', SQLITE_FILE: join(dir, 'portal.db') }
-  const child = spawn(process.execPath, ['server/main.ts', '--no-build'], {
-    env: {
-      ...process.env,
-      ...dbEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      UPLOAD_DIR: join(dir, 'uploads'),
-      DIST_DIR: join(dir, 'dist'),
-      READ_CACHE: '0',
-    },
-    stdio: 'ignore',
-  })
-  const until = Date.now() + 30_000
-  while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/Classify/GetClassifyQuerys`, {
-      headers: { sign: sign() },
-    })
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) return child
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  child.kill('SIGKILL')
-  throw new Error('server did not start')
-}
+const start = (port: number) => serverProcess({ port, dir, pg: url ? { url, schema } : undefined })
 
 it('SIGKILL in the middle of an order-and-payment storm loses no acknowledged order and leaves the books balanced', async () => {
   db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'portal.db') })
