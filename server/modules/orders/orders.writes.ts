@@ -52,8 +52,11 @@ const isUniqueViolation = (e: unknown) => {
 const firstImage = (imgurls: string) => imgurls.split(',')[0]?.trim() ?? ''
 
 /**
- * Inserts the order and its lines, running `take` (stock) first in the same transaction; a code
+ * Inserts the order and its lines, then runs `take` (stock) in the same transaction; a code
  * already taken (two orders in one second drew the same 4 digits) retries the whole transaction.
+ * Stock is taken last so that a SKU's row — the one every buyer of it waits for — stays locked
+ * only from its update to the commit, not across the inserts' round trips (PostgreSQL: many
+ * buyers of one SKU queue on that lock; npm run load:orders, load:flash).
  */
 async function insertOrder(
   db: Db,
@@ -70,7 +73,6 @@ async function insertOrder(
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        await take(trx)
         const { id } = await trx
           .insertInto('orders')
           .values({
@@ -101,6 +103,7 @@ async function insertOrder(
           .insertInto('order_items')
           .values(order.lines.map((l) => ({ ...l, order_id: id })))
           .execute()
+        await take(trx)
         return id
       })
     } catch (e) {
