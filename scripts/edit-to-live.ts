@@ -45,8 +45,11 @@ async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, toke
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 // --- the crawl ------------------------------------------------------------------------------
-const sitemap = await fetch(`${base}/sitemap.xml`).then((r) => r.text())
-const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname)
+// The sitemap index, then the pages of each of its parts.
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname)
+const parts = locs(await fetch(`${base}/sitemap.xml`).then((r) => r.text()))
+const listed = (await Promise.all(parts.map((p) => fetch(`${base}${p}`).then((r) => r.text())))).flatMap(locs)
 const fixed = ['/', '/course/', '/task/', '/product/', '/association/', '/sitemap.xml']
 const items = listed.filter((p) => !fixed.includes(p))
 // The fixed pages, and 60 item pages spread over the catalogue.

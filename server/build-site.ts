@@ -5,6 +5,14 @@ import { dirname, join, relative, sep } from 'node:path'
 import { compressFile, compressTree } from '../src/lib/build/compress.ts'
 import { patchPolicies, readPolicies, writePolicies } from '../src/lib/build/headers.ts'
 import type { SignSecret } from '../src/lib/sign.ts'
+import {
+  partFile,
+  SITEMAP_INDEX,
+  SITEMAP_MAX_URLS,
+  sitemapIndex,
+  urlEntry,
+  urlset,
+} from '../src/lib/sitemap.ts'
 import type { ChangeTag } from './changes.ts'
 import { childEnv } from './config.ts'
 import {
@@ -287,33 +295,55 @@ async function mergeAll(next: string, dist: string, defer: boolean): Promise<Bui
   return deferred.size ? { pages, deferred: [...deferred] } : { pages }
 }
 
-export const SITEMAP = 'sitemap.xml'
-
 /**
  * The live sitemap after a partial build: the item pages it made are listed, those it removed are
- * not (a full build writes it whole, from the lists). Written through `next` and moved in like
- * any page, compressed beside it. Nothing to do without a live sitemap or a change.
+ * not (a full build writes the index and its parts whole, from the lists). A removed page leaves
+ * the part that lists it; a new one joins the last part, or a new part named in the index once
+ * the last holds `max` pages. Each file changed is written through `next` and moved in like any
+ * page, compressed beside it, the parts before the index. Nothing to do without a live sitemap or
+ * a change.
  * followSitemap('dist-partial', 'dist', { added: ['/detail/12/'], removed: [] })
  */
 export async function followSitemap(
   next: string,
   dist: string,
   items: { added: readonly string[]; removed: readonly string[] },
+  max = SITEMAP_MAX_URLS,
 ): Promise<void> {
-  const live = await readFile(join(dist, SITEMAP), 'utf8').catch(() => '')
-  // The site's origin as the full build wrote it: the first entry is the home page.
-  const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(live)?.[1]
-  if (!origin || !live.includes('</urlset>')) return
-  const entry = (path: string) => `<url><loc>${origin}${path}</loc></url>`
-  const gone = new Set(items.removed.map(entry))
-  const lines = live.split('\n').filter((l) => !gone.has(l))
-  const fresh = items.added.map(entry).filter((e) => !lines.includes(e))
-  if (lines.length === live.split('\n').length && !fresh.length) return
-  const end = lines.indexOf('</urlset>')
-  lines.splice(end, 0, ...fresh)
-  await writeFile(join(next, SITEMAP), lines.join('\n'))
-  await compressFile(join(next, SITEMAP))
-  await moveWithSiblings(next, dist, SITEMAP)
+  const index = await readFile(join(dist, SITEMAP_INDEX), 'utf8').catch(() => '')
+  // The site's origin as the full build wrote it, and the parts the index names.
+  const origin = /<loc>(https?:\/\/[^/<]+)\//.exec(index)?.[1]
+  const names = [...index.matchAll(/<loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((m) => m[1] as string)
+  if (!origin || !index.includes('</sitemapindex>') || !names.length) return
+  const gone = new Set(items.removed.map((p) => urlEntry(origin, p)))
+  const fresh = new Set(items.added.map((p) => urlEntry(origin, p)))
+  const parts: { name: string; lines: string[]; changed: boolean }[] = []
+  for (const name of names) {
+    const lines = (await readFile(join(dist, name), 'utf8').catch(() => urlset([]))).split('\n')
+    const kept = lines.filter((l) => !gone.has(l))
+    for (const l of kept) fresh.delete(l)
+    parts.push({ name, lines: kept, changed: kept.length !== lines.length })
+  }
+  const pagesIn = (lines: string[]) => lines.filter((l) => l.startsWith('<url>')).length
+  for (const entry of fresh) {
+    let last = parts[parts.length - 1] as (typeof parts)[number]
+    if (pagesIn(last.lines) >= max) {
+      last = { name: partFile(parts.length + 1), lines: urlset([]).split('\n'), changed: true }
+      parts.push(last)
+    }
+    last.lines.splice(last.lines.indexOf('</urlset>'), 0, entry)
+    last.changed = true
+  }
+  const files = parts.filter((p) => p.changed)
+  for (const p of files) await writeFile(join(next, p.name), p.lines.join('\n'))
+  if (parts.length > names.length) {
+    await writeFile(join(next, SITEMAP_INDEX), sitemapIndex(origin, parts.length))
+    files.push({ name: SITEMAP_INDEX, lines: [], changed: true })
+  }
+  for (const { name } of files) {
+    await compressFile(join(next, name))
+    await moveWithSiblings(next, dist, name)
+  }
 }
 
 /**

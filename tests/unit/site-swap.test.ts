@@ -11,8 +11,9 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { swapIn } from '../../server/build-site.ts'
+import { followSitemap, swapIn } from '../../server/build-site.ts'
 import { planFor, RECORD_FILE } from '../../server/site-builder.ts'
+import { sitemapIndex, sitemapParts, urlEntry, urlset } from '../../src/lib/sitemap.ts'
 
 let root = ''
 const put = (dir: string, files: Record<string, string>) => {
@@ -74,35 +75,63 @@ describe('swapping a build into the live site', () => {
   })
 
   it('partial: the live sitemap lists the item pages made and drops those removed, nothing else touched', async () => {
-    const loc = (p: string) => `<url><loc>https://dental.example${p}</loc></url>`
-    const sitemap = (paths: string[]) =>
-      [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="x">',
-        ...paths.map(loc),
-        '</urlset>',
-        '',
-      ].join('\n')
-    put('dist', { 'sitemap.xml': sitemap(['/', '/task/', '/detail/1/', '/detail/2/', '/detail/3/']) })
+    const origin = 'https://dental.example'
+    const part = (paths: string[]) => urlset(paths.map((p) => urlEntry(origin, p)))
+    put('dist', {
+      'sitemap.xml': sitemapIndex(origin, 1),
+      'sitemap-1.xml': part(['/', '/task/', '/detail/1/', '/detail/2/', '/detail/3/']),
+    })
     // Task 4 published, task 2 unlisted, task 1 edited; the build's own sitemap is the empty one.
     put('next', {
       'detail/1/index.html': page('new 1'),
       'detail/4/index.html': page('new 4'),
       'sitemap.xml': '',
     })
+    const indexBefore = statSync(join(root, 'dist/sitemap.xml')).mtimeMs
     await swapIn(
       join(root, 'next'),
       join(root, 'dist'),
       planFor(['article:1', 'article:2', 'article:4', 'list:20']),
     )
-    expect(read('sitemap.xml')).toBe(sitemap(['/', '/task/', '/detail/1/', '/detail/3/', '/detail/4/']))
+    expect(read('sitemap-1.xml')).toBe(part(['/', '/task/', '/detail/1/', '/detail/3/', '/detail/4/']))
+    // The index names the same single part: not rewritten.
+    expect(statSync(join(root, 'dist/sitemap.xml')).mtimeMs).toBe(indexBefore)
 
     // A price change: the same pages, the sitemap left as it is (not even rewritten).
-    const before = statSync(join(root, 'dist/sitemap.xml')).mtimeMs
+    const before = statSync(join(root, 'dist/sitemap-1.xml')).mtimeMs
     put('next', { 'detail/1/index.html': page('newer 1'), 'sitemap.xml': '' })
     await swapIn(join(root, 'next'), join(root, 'dist'), planFor(['article:1', 'list:20']))
-    expect(statSync(join(root, 'dist/sitemap.xml')).mtimeMs).toBe(before)
-    expect(read('sitemap.xml')).toContain('/detail/4/')
+    expect(statSync(join(root, 'dist/sitemap-1.xml')).mtimeMs).toBe(before)
+    expect(read('sitemap-1.xml')).toContain('/detail/4/')
+  })
+
+  it('partial: a full last part rolls new pages over into a new part the index then names', async () => {
+    const origin = 'https://dental.example'
+    const part = (paths: string[]) => urlset(paths.map((p) => urlEntry(origin, p)))
+    put('dist', {
+      'sitemap.xml': sitemapIndex(origin, 2),
+      'sitemap-1.xml': part(['/', '/detail/1/', '/detail/2/']),
+      'sitemap-2.xml': part(['/detail/3/', '/detail/5/', '/detail/6/']),
+    })
+    mkdirSync(join(root, 'next'), { recursive: true })
+    // At most 3 pages a file: /detail/7/ and /detail/8/ open part 3; /detail/2/ leaves part 1.
+    await followSitemap(
+      join(root, 'next'),
+      join(root, 'dist'),
+      { added: ['/detail/7/', '/detail/8/', '/detail/1/'], removed: ['/detail/2/'] },
+      3,
+    )
+    expect(read('sitemap-1.xml')).toBe(part(['/', '/detail/1/']))
+    expect(read('sitemap-2.xml')).toBe(part(['/detail/3/', '/detail/5/', '/detail/6/']))
+    expect(read('sitemap-3.xml')).toBe(part(['/detail/7/', '/detail/8/']))
+    expect(read('sitemap.xml')).toBe(sitemapIndex(origin, 3))
+    expect(read('sitemap.xml')).toContain('<loc>https://dental.example/sitemap-3.xml</loc>')
+  })
+
+  it('splits a site into sitemap files of at most 50,000 pages', () => {
+    const pages = Array.from({ length: 100_001 }, (_, i) => `/detail/${i + 1}/`)
+    expect(sitemapParts(pages).map((p) => p.length)).toEqual([50_000, 50_000, 1])
+    expect(sitemapParts([])).toEqual([[]])
   })
 
   it('full: every file replaced, pages of items gone removed, recent old assets kept a while', async () => {
