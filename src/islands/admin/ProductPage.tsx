@@ -94,7 +94,7 @@ function Product() {
       id: 'actions',
       header: '操作',
       cell: (s) => (
-        <span className="flex gap-2">
+        <span className="flex gap-2 whitespace-nowrap">
           <button
             type="button"
             className="btn-outline px-2 py-1 text-xs"
