@@ -15,8 +15,20 @@ import { type Database, type Db, isPg } from './index.ts'
  * instead of counting beside it. SQLite runs one write transaction at a time anyway.
  * await db.transaction().execute(async (t) => { await lockUser(t, userId); …count, insert… })
  */
-export async function lockUser(t: Db, userId: number): Promise<void> {
-  if (isPg(t)) await t.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+export const lockUser = (t: Db, userId: number) => lockRow(t, 'users', userId)
+
+/**
+ * On PostgreSQL, holds one row until the transaction ends (SELECT … FOR UPDATE): a second
+ * transaction locking it waits, and under READ COMMITTED the statements after the lock see every
+ * write committed before it was granted. SQLite's BEGIN IMMEDIATE already serializes writers.
+ * await lockRow(t, 'product_spus', 12)
+ */
+export async function lockRow(
+  t: Db,
+  table: 'users' | 'product_spus' | 'product_skus',
+  id: number,
+): Promise<void> {
+  if (isPg(t)) await t.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute()
 }
 
 /** likeContains('5%_') → '%5\%\_%': what a user types is matched literally. */

@@ -21,7 +21,7 @@ import {
 import { type SkuEdit, STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
-import { likeContains, type Paged } from '../../db/sql.ts'
+import { likeContains, lockRow, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
@@ -594,6 +594,13 @@ export async function addSku(
  */
 export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date): Promise<AdminProduct> {
   const spuId = await db.transaction().execute(async (t) => {
+    const found = await skuRow(t, skuId)
+    if (!found) throw refuse(SKU_NOT_FOUND, 404)
+    // The product first, then the SKU (PostgreSQL): two removals of one product's last two SKUs
+    // queue, so one finds the other gone and keeps the last; and an order holding the SKU row
+    // (it takes stock last) has committed its lines before the open-order check reads them.
+    await lockRow(t, 'product_spus', found.spu_id)
+    await lockRow(t, 'product_skus', skuId)
     const sku = await skuRow(t, skuId)
     if (!sku) throw refuse(SKU_NOT_FOUND, 404)
     const siblings = await t

@@ -273,4 +273,43 @@ describe('product text and SKUs', () => {
     expect([last.status, last.data]).toEqual([409, '商品至少保留一个规格'])
     expect((await auditOf(h, `sku:${free}`))[0]).toMatchObject({ action: 'sku.remove', staff: 'marketing' })
   })
+
+  it('removing the last two SKUs at once keeps one, and a SKU bought meanwhile is never removed', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    for (let round = 0; round < 5; round++) {
+      const p = await product(h.db, [
+        { priceFen: 100, stock: 5 },
+        { priceFen: 200, stock: 5 },
+      ])
+      const answers = await Promise.all(
+        (p.skuIds as number[]).map((id) => h.send('DELETE', `/api/admin/skus/${id}`, undefined, mk.auth)),
+      )
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+      const left = await h.db
+        .selectFrom('product_skus')
+        .select('id')
+        .where('spu_id', '=', p.spuId)
+        .where('removed_time', 'is', null)
+        .execute()
+      expect(left).toHaveLength(1)
+    }
+    // A buyer and a removal of the same SKU at once: either the order is refused or the SKU stays.
+    const buyer = await newUser(h)
+    for (let round = 0; round < 5; round++) {
+      const p = await product(h.db, [
+        { priceFen: 100, stock: 5 },
+        { priceFen: 200, stock: 5 },
+      ])
+      const sku = p.skuIds[0] as number
+      const [order, removal] = await Promise.all([
+        h.post(
+          '/api/Orders/PostOrdersAppend',
+          { ...ADDRESS, list: [{ skuId: sku, quantity: 1 }] },
+          buyer.auth,
+        ),
+        h.send('DELETE', `/api/admin/skus/${sku}`, undefined, mk.auth),
+      ])
+      expect(order.status === 200 && removal.status === 200).toBe(false)
+    }
+  })
 })
