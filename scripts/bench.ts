@@ -198,6 +198,11 @@ async function bench() {
         'GetArticlePage 收费任务 标题搜索',
         '/api/Article/GetArticlePage?status=20&pageIndex=0&pageSize=20&isPrice=1&title=%E5%8F%A3',
       ],
+      // Three characters and more go to the trigram index; one or two (above) to the piece table.
+      [
+        'GetArticlePage 收费任务 三字搜索',
+        `/api/Article/GetArticlePage?status=20&pageIndex=0&pageSize=20&isPrice=1&title=${encodeURIComponent('口腔诊')}`,
+      ],
       ['GetProductSpuPage 第一页', '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20'],
       // What a browser sends: the answer goes out brotli-compressed.
       [

@@ -1,7 +1,9 @@
 /** The filters the article and product listings share (storefront §7), written once. */
 import type { Expression, SqlBool } from 'kysely'
 import { LISTED } from '../../src/lib/constants.ts'
-import { eq, likeContains, listLike, listPattern, textLike } from './sql.ts'
+import type { Db } from './index.ts'
+import { eq, listLike, listPattern } from './sql.ts'
+import { type TitleValues, titleValues, titleWhere } from './title-search.ts'
 
 export interface CatalogFilter {
   /** The signed-in user's id when they asked for their own items (isCreate=1). */
@@ -16,13 +18,12 @@ export interface CatalogFilter {
 }
 
 /** The values of a catalogue filter as its query uses them (patterns for the searches). */
-export interface CatalogValues {
+export interface CatalogValues extends TitleValues {
   owner?: number
   listed?: string
   createId?: number
   classId?: number
   tag?: string
-  title?: string
 }
 
 /** catalogValues({ tag: '种植' }) → { listed: '是', tag: '%,种植,%' } */
@@ -33,16 +34,16 @@ export function catalogValues(f: CatalogFilter): CatalogValues {
     createId: f.owner === undefined ? f.createId : undefined,
     classId: f.classId,
     tag: f.tag === undefined ? undefined : listPattern(f.tag),
-    title: f.title === undefined ? undefined : likeContains(f.title),
+    ...titleValues(f.title),
   }
 }
 
 /**
  * The conditions of a listing over table alias `t` ('a' articles, 'p' products): the owner's own
  * items with `owner` (listed or not), otherwise listed ones, optionally of one creator; then
- * category, tag and a title search. Deleted items (is_show 0) never show.
+ * category, tag and a title search (server/db/title-search.ts). Deleted items (is_show 0) never show.
  */
-export function catalogWhere(t: 'a' | 'p', v: CatalogValues): Expression<SqlBool>[] {
+export function catalogWhere(db: Db, t: 'a' | 'p', v: CatalogValues): Expression<SqlBool>[] {
   const col = (name: string) => `${t}.${name}`
   const out = [eq(col('is_show'), 1)]
   if (v.owner !== undefined) out.push(eq(col('create_id'), v.owner))
@@ -50,6 +51,6 @@ export function catalogWhere(t: 'a' | 'p', v: CatalogValues): Expression<SqlBool
   if (v.createId !== undefined) out.push(eq(col('create_id'), v.createId))
   if (v.classId !== undefined) out.push(eq(col('class_id'), v.classId))
   if (v.tag !== undefined) out.push(listLike(col('tag'), v.tag))
-  if (v.title !== undefined) out.push(textLike(col('title'), v.title))
+  out.push(...titleWhere(db, t === 'a' ? 'articles' : 'product_spus', t, v))
   return out
 }

@@ -9,6 +9,49 @@ export function ddl(text: string, pg: boolean): string {
   return text.replace(/\{\{(pk|bigint)\}\}/g, (_, t: 'pk' | 'bigint') => tokens[t])
 }
 
+/** The tables whose titles the public search reads (storefront §7: products and articles). */
+const TITLE_TABLES = ['articles', 'product_spus'] as const
+
+/**
+ * SQLite: `<table>_title_fts`, an FTS5 trigram index of the ASCII-lowered title (LOWER() as the
+ * LIKE search did, so a match is exactly a LIKE hit), and `<table>_title_grams`, every 1- and
+ * 2-character piece of it, for the queries trigrams cannot serve. Triggers keep both in step.
+ * A trigger may not use WITH, so the positions 0…n-1 of a title come from json_each over an
+ * array of n zeros, which printf('%.*c') makes by repeating one character.
+ */
+function sqliteTitleIndex(table: string): string {
+  const pieces = (text: string) =>
+    `json_each('[' || replace(printf('%.*c', length(${text}) - 1, 'x'), 'x', '0,') || '0]') AS p JOIN json_each('[1,2]') AS n ON p.key + n.value <= length(${text})`
+  const gram = (text: string) => `substr(lower(${text}), p.key + 1, n.value)`
+  const add = (row: string) =>
+    `INSERT INTO ${table}_title_fts (rowid, title) VALUES (${row}.id, lower(${row}.title)); INSERT INTO ${table}_title_grams (gram, id) SELECT DISTINCT ${gram(`${row}.title`)}, ${row}.id FROM ${pieces(`${row}.title`)};`
+  const remove = `DELETE FROM ${table}_title_fts WHERE rowid = old.id; DELETE FROM ${table}_title_grams WHERE id = old.id AND gram IN (SELECT ${gram('old.title')} FROM ${pieces('old.title')});`
+  return `
+CREATE VIRTUAL TABLE ${table}_title_fts USING fts5(title, content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
+CREATE TABLE ${table}_title_grams (gram TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (gram, id)) WITHOUT ROWID;
+INSERT INTO ${table}_title_fts (rowid, title) SELECT id, lower(title) FROM ${table};
+INSERT INTO ${table}_title_grams (gram, id) SELECT DISTINCT ${gram('t.title')}, t.id FROM ${table} AS t JOIN ${pieces('t.title')};
+CREATE TRIGGER ${table}_title_insert AFTER INSERT ON ${table} BEGIN ${add('new')} END;
+CREATE TRIGGER ${table}_title_update AFTER UPDATE OF title ON ${table} BEGIN ${remove} ${add('new')} END;
+CREATE TRIGGER ${table}_title_delete AFTER DELETE ON ${table} BEGIN ${remove} END;`
+}
+
+/**
+ * PostgreSQL: a pg_trgm GIN index of LOWER(title), which LIKE '%…%' of three or more characters
+ * uses by itself. The extension is one per database, made once (in public) and found wherever it
+ * already is: a test schema dropped with CASCADE must not take it along. One line, because
+ * runDdl splits statements at a semicolon ending a line.
+ */
+function pgTrigramIndexes(tables: readonly string[]): string {
+  const indexes = tables
+    .map(
+      (t) =>
+        `EXECUTE format('CREATE INDEX ${t}_title_trgm ON ${t} USING gin (lower(title) %s.gin_trgm_ops)', s);`,
+    )
+    .join(' ')
+  return `DO $$ DECLARE s text; BEGIN IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN CREATE EXTENSION pg_trgm SCHEMA public; END IF; SELECT quote_ident(n.nspname) INTO s FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'; ${indexes} END $$;`
+}
+
 /**
  * Versioned schema, run by Kysely's Migrator (which takes an advisory lock on PostgreSQL, so API
  * processes starting together do not race). Append new versions; never edit one that has
@@ -670,6 +713,27 @@ ALTER TABLE configs ADD COLUMN draft TEXT;
     sql: `
 ALTER TABLE payments ADD COLUMN page_pay INTEGER NOT NULL DEFAULT 0;
 `,
+  },
+  {
+    version: 20,
+    name: 'title search index',
+    // Title search (issue 23) on an index instead of a LIKE over every row: server/db/title-search.ts
+    // says how each database answers which length of query. Both are built here for the rows that
+    // exist; SQLite's are kept in step by triggers (the same writes, in the same transaction),
+    // PostgreSQL's are expression indexes and need nothing.
+    sql: '',
+    only: {
+      sqlite: TITLE_TABLES.map(sqliteTitleIndex).join('\n'),
+      pg: [
+        // Every 1- and 2-character piece of a text: what trigrams cannot serve. IMMUTABLE, so an
+        // index can hold it; the same call in a query finds that index.
+        `CREATE FUNCTION title_grams(t text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$ SELECT coalesce(array_agg(DISTINCT substr(t, i, n)), '{}') FROM generate_series(1, char_length(t)) AS i, generate_series(1, 2) AS n WHERE i + n - 1 <= char_length(t) $$;`,
+        ...TITLE_TABLES.map(
+          (t) => `CREATE INDEX ${t}_title_grams ON ${t} USING gin (title_grams(lower(title)));`,
+        ),
+        pgTrigramIndexes(TITLE_TABLES),
+      ].join('\n'),
+    },
   },
 ]
 

@@ -93,7 +93,7 @@ export const SPU_SORT = { priceMin: 'p.price_min_fen', price: 'p.price_min_fen',
 const productList = pagedList({
   key: 'p.id',
   filtered: (db, v: CatalogValues) =>
-    db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere('p', v))),
+    db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere(db, 'p', v))),
   read: (db, ids) => db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
 })
 

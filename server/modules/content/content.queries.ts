@@ -109,7 +109,7 @@ interface ArticleValues extends CatalogValues {
 const articleList = pagedList({
   key: 'a.id',
   filtered: (db, v: ArticleValues) => {
-    const conditions = [eq('a.status', v.status), ...catalogWhere('a', v)]
+    const conditions = [eq('a.status', v.status), ...catalogWhere(db, 'a', v)]
     if (v.city !== undefined) conditions.push(eq('a.city', v.city))
     // The unary + keeps SQLite from walking the price index for this filter: the (…, title,
     // price_fen) index answers a search count without touching the table (10x faster).

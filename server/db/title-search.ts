@@ -1,0 +1,73 @@
+/**
+ * The title search of the public listings (storefront §7: GetArticlePage, GetProductSpuPage and
+ * the search page) on the indexes of migration 20 instead of a LIKE over every row (issue 23).
+ * What a search means does not change: LOWER(title) LIKE LOWER('%text%'), the text literal.
+ *
+ * - SQLite, 3+ characters: the FTS5 trigram index `<table>_title_fts` of LOWER(title). It holds
+ *   the same lowered text the LIKE compared, case-sensitively, so a phrase hit is a LIKE hit.
+ * - SQLite, 1–2 characters (trigrams cannot serve them, and one Chinese character is a common
+ *   search): `<table>_title_grams`, every 1- and 2-character piece of LOWER(title).
+ * - PostgreSQL, 3+: the LIKE itself, which the pg_trgm GIN index on LOWER(title) serves.
+ * - PostgreSQL, 1–2: the GIN index of title_grams(LOWER(title)) finds the rows, the LIKE keeps
+ *   the answer exactly what it was (PostgreSQL's LOWER, not JavaScript's, decides case).
+ */
+import { type Expression, type SqlBool, sql } from 'kysely'
+import { type Db, isPg } from './index.ts'
+import { likeContains, textLike } from './sql.ts'
+
+/** The tables with a title index (server/db/migrations.ts, version 20). */
+export type TitleTable = 'articles' | 'product_spus'
+
+/** A title search as its query uses it: the LIKE pattern, and the text under the index that serves its length. */
+export interface TitleValues {
+  /** likeContains(text): what the search means. */
+  title?: string
+  /** The text when it has one or two characters. */
+  titleGram?: string
+  /** The text when it has three or more. */
+  titleTrigram?: string
+}
+
+/** titleValues('口') → { title: '%口%', titleGram: '口' }; titleValues('口腔科') → { title: '%口腔科%', titleTrigram: '口腔科' } */
+export function titleValues(text: string | undefined): TitleValues {
+  if (text === undefined) return {}
+  // Characters as SQLite's length() and substr() count them: code points.
+  const n = [...text].length
+  return {
+    title: likeContains(text),
+    titleGram: n > 0 && n < 3 ? text : undefined,
+    titleTrigram: n >= 3 ? text : undefined,
+  }
+}
+
+/**
+ * The conditions of a title search over `table` as `alias`: titleWhere(db, 'articles', 'a', v).
+ * Which values are present decides the conditions; their content is only passed on (pagedList
+ * compiles a query once per shape).
+ */
+export function titleWhere(db: Db, table: TitleTable, alias: string, v: TitleValues): Expression<SqlBool>[] {
+  if (v.title === undefined) return []
+  const like = textLike(`${alias}.title`, v.title)
+  if (isPg(db)) {
+    if (v.titleGram === undefined) return [like]
+    return [
+      sql<SqlBool>`title_grams(LOWER(${sql.ref(`${alias}.title`)})) @> ARRAY[LOWER(CAST(${v.titleGram} AS text))]`,
+      like,
+    ]
+  }
+  const id = sql.ref(`${alias}.id`)
+  if (v.titleGram !== undefined) {
+    return [
+      sql<SqlBool>`${id} IN (SELECT id FROM ${sql.table(`${table}_title_grams`)} WHERE gram = LOWER(${v.titleGram}))`,
+    ]
+  }
+  if (v.titleTrigram !== undefined) {
+    const fts = sql.table(`${table}_title_fts`)
+    // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
+    return [
+      sql<SqlBool>`${id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH '"' || replace(LOWER(${v.titleTrigram}), '"', '""') || '"')`,
+    ]
+  }
+  // An empty text: every title, as before.
+  return [like]
+}
