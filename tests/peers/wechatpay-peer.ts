@@ -517,3 +517,28 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
 }
 
 export type WechatpayPeer = Awaited<ReturnType<typeof startWechatpayPeer>>
+
+/**
+ * By hand, to look at the live path on one machine:
+ *   node tests/peers/wechatpay-peer.ts 4652 /tmp/wechatpay-peer
+ * starts the endpoint on that port, writes the keys and the platform certificate into the folder
+ * and prints the variables that point `npm start` at it; POST /test/scan {"code_url": …} pays.
+ */
+if (import.meta.main) {
+  const { mkdirSync, writeFileSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const [port = '4652', dir = 'data/wechatpay-peer'] = process.argv.slice(2)
+  const peer = await startWechatpayPeer({ port: Number(port) })
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'apiclient_key.pem'), peer.merchantPrivateKey)
+  writeFileSync(join(dir, 'wechatpay_platform.pem'), peer.platformCert)
+  const env = {
+    ...peer.env('http://127.0.0.1:4321'),
+    WECHATPAY_PRIVATE_KEY: join(dir, 'apiclient_key.pem'),
+    WECHATPAY_PLATFORM_CERT: join(dir, 'wechatpay_platform.pem'),
+  }
+  console.log(`WeChat Pay v3 test endpoint on ${peer.base}. Start the portal with:
+${Object.entries(env)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' \\\n  ')} npm start`)
+}
