@@ -9,7 +9,7 @@
  *
  * The default webServer (the sandbox) stays as it is: this portal is started by this file's
  * worker fixture, only when this file runs, on a free port with its own database and its own site
- * build (~1-2 min): the pages' form-action policy must name the Alipay gateway, so the sandbox
+ * build (about a minute here): the pages' form-action policy must name the Alipay gateway, so the sandbox
  * server's build cannot be served. The tests run serially in one worker: one build per run.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -98,7 +98,9 @@ const test = base.extend<object, { live: Live }>({
         await ready(`${site}/`, child, () => output, 280_000)
         await use({ base: site, wechatPeer: wechat.base })
       } finally {
+        const exited = new Promise((r) => (child.exitCode === null ? child.once('exit', r) : r(undefined)))
         child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))])
         await alipay.close()
         await wechat.close()
       }
