@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto'
+import { createPrivateKey, createPublicKey, randomBytes, X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
@@ -82,9 +82,53 @@ const key = (kind: 'private' | 'public') =>
     return r.pem
   })
 
+/**
+ * The certificates of a variable (PEM text, or the path of a file holding them): one or more, so
+ * that WeChat Pay's platform certificate can be rotated with the old and new both configured.
+ * Answers each one's serial number (hex, as the Wechatpay-Serial header names it) and public key
+ * as PEM, or why they are not certificates.
+ */
+export function readCertificates(
+  value: string,
+): { certs: { id: string; pem: string }[] } | { error: string } {
+  let text = value
+  if (!value.includes('-----BEGIN')) {
+    try {
+      text = readFileSync(value, 'utf8')
+    } catch {
+      return { error: `找不到证书文件 ${value}` }
+    }
+  }
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []
+  if (!blocks.length) return { error: '不是有效的证书（应为 PEM 格式的 X.509 证书）' }
+  const certs: { id: string; pem: string }[] = []
+  for (const block of blocks) {
+    try {
+      const cert = new X509Certificate(block)
+      if (cert.publicKey.asymmetricKeyType !== 'rsa') return { error: '证书的公钥不是 RSA 公钥' }
+      certs.push({
+        id: cert.serialNumber.toUpperCase(),
+        pem: String(cert.publicKey.export({ type: 'spki', format: 'pem' })),
+      })
+    } catch {
+      return { error: '不是有效的证书（应为 PEM 格式的 X.509 证书）' }
+    }
+  }
+  return { certs }
+}
+
 /** What each way's live provider needs; a missing one names itself and stops the start. */
 const LIVE_NEEDS = {
   ALIPAY: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'SITE_URL'],
+  // And the platform's key: WECHATPAY_PLATFORM_CERT or WECHATPAY_PLATFORM_PUBLIC_KEY (superRefine).
+  WECHATPAY: [
+    'WECHATPAY_MCH_ID',
+    'WECHATPAY_APP_ID',
+    'WECHATPAY_SERIAL',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_API_V3_KEY',
+    'SITE_URL',
+  ],
 } as const
 
 /** What STORAGE=s3 cannot start without (README "Going live"). */
@@ -171,6 +215,43 @@ const schema = z
     /** Alipay's public key (支付宝公钥): checks every answer and notification. */
     ALIPAY_PUBLIC_KEY: key('public'),
     ALIPAY_GATEWAY: z.url('ALIPAY_GATEWAY 必须是网址').default(ALIPAY_GATEWAY),
+    /** `live`: WeChat Pay API v3 takes way wechat (server/providers/wechatpay.ts), with the WECHATPAY_* below. */
+    WECHATPAY: z.enum(['sandbox', 'live'], { error: 'WECHATPAY 只能是 sandbox 或 live' }).default('sandbox'),
+    /** 商户号 (mchid). */
+    WECHATPAY_MCH_ID: pasted(),
+    /** The APPID bound to the merchant (公众号, 小程序 or 移动应用): Native pay needs one. */
+    WECHATPAY_APP_ID: pasted(),
+    /** The serial number of the merchant's API certificate (商户API证书序列号): names our key to WeChat. */
+    WECHATPAY_SERIAL: pasted(),
+    /** The merchant's API certificate key (apiclient_key.pem): signs every request. */
+    WECHATPAY_PRIVATE_KEY: key('private'),
+    /** The APIv3 key (32 characters, set in the 商户平台): decrypts notifications (AES-256-GCM). */
+    WECHATPAY_API_V3_KEY: pasted().pipe(
+      z
+        .string()
+        .refine((v) => Buffer.byteLength(v, 'utf8') === 32, 'APIv3 密钥必须为 32 个字符')
+        .optional(),
+    ),
+    /** The platform certificate(s) (平台证书): check answers and notifications; or the public key below. */
+    WECHATPAY_PLATFORM_CERT: optional().transform((v, ctx) => {
+      if (!v) return undefined
+      const r = readCertificates(v)
+      if ('error' in r) {
+        ctx.addIssue({ code: 'custom', message: r.error })
+        return z.NEVER
+      }
+      return r.certs
+    }),
+    /** 微信支付公钥 and its ID (PUB_KEY_ID_…): what WeChat issues new merchants instead of platform certificates. */
+    WECHATPAY_PLATFORM_PUBLIC_KEY: key('public'),
+    WECHATPAY_PLATFORM_PUBLIC_KEY_ID: pasted(),
+    /** The API's address: its own, or a test endpoint's. */
+    WECHATPAY_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'WECHATPAY_BASE_URL 应为 http(s) 地址，如 https://api.mch.weixin.qq.com',
+      })
+      .default('https://api.mch.weixin.qq.com'),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
     PAYMENT_SANDBOX_SECRET: z
       .string()
@@ -237,6 +318,23 @@ const schema = z
             message: `${live}=live 需要 ${name}，未设置 (README「上线」)`,
           })
     }
+    if (e.WECHATPAY === 'live') {
+      const message = (name: string) => `WECHATPAY=live 需要 ${name}，未设置 (README「上线」)`
+      if (e.WECHATPAY_PLATFORM_PUBLIC_KEY && !e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WECHATPAY_PLATFORM_PUBLIC_KEY_ID'],
+          message: message('WECHATPAY_PLATFORM_PUBLIC_KEY_ID'),
+        })
+      if (!e.WECHATPAY_PLATFORM_CERT && !e.WECHATPAY_PLATFORM_PUBLIC_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WECHATPAY_PLATFORM_CERT'],
+          message: message(
+            'WECHATPAY_PLATFORM_CERT（平台证书）或 WECHATPAY_PLATFORM_PUBLIC_KEY（微信支付公钥）',
+          ),
+        })
+    }
   })
   .transform((e) => ({
     demoData: (e.DEMO_DATA ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
@@ -278,6 +376,25 @@ const schema = z
           }
         : undefined,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,
+    /** WeChat Pay itself (WECHATPAY=live), or undefined: the sandbox takes way wechat. */
+    wechatpay:
+      e.WECHATPAY === 'live'
+        ? {
+            mchId: e.WECHATPAY_MCH_ID as string,
+            appId: e.WECHATPAY_APP_ID as string,
+            serial: e.WECHATPAY_SERIAL as string,
+            privateKey: e.WECHATPAY_PRIVATE_KEY as string,
+            apiV3Key: e.WECHATPAY_API_V3_KEY as string,
+            /** The keys that may sign WeChat's answers and notifications, by the Wechatpay-Serial naming them. */
+            platformKeys: [
+              ...(e.WECHATPAY_PLATFORM_CERT ?? []),
+              ...(e.WECHATPAY_PLATFORM_PUBLIC_KEY && e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID
+                ? [{ id: e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID, pem: e.WECHATPAY_PLATFORM_PUBLIC_KEY }]
+                : []),
+            ],
+            baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
     rebuildSecret: e.REBUILD_SECRET,
     sms:
       e.SMS_PROVIDER === 'aliyun'

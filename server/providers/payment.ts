@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Config } from '../config.ts'
 import { alipayProvider } from './alipay.ts'
+import { wechatpayProvider } from './wechatpay.ts'
 
 /**
  * Online payments (Alipay, WeChat Pay) behind one interface, a provider per way (server/config.ts,
@@ -12,17 +13,10 @@ import { alipayProvider } from './alipay.ts'
  * anything is believed, asks it about a payment whose notification did not come (query), closes a
  * payment at it when its order expires (close) and refunds through it.
  *
- * WeChat Pay v3 plugs in the same way (`wechat`, Native pay POST /v3/pay/transactions/native →
- * code_url): `create` signs the request with the merchant's API certificate key (Authorization:
- * WECHATPAY2-SHA256-RSA2048 …) and has no payment page; `verify` checks the Wechatpay-Signature
- * header: RSA-SHA256 over `${Wechatpay-Timestamp}\n${Wechatpay-Nonce}\n${raw body}\n` with the
- * platform certificate named by Wechatpay-Serial (refuse a timestamp more than 5 minutes off);
- * then decrypts resource.ciphertext with AES-256-GCM (key = the APIv3 key, nonce =
- * resource.nonce, AAD = resource.associated_data, the last 16 bytes being the tag) and reads
- * out_trade_no, trade_state SUCCESS and amount.total (fen); `ack` is '' (HTTP 200 is its success);
- * query GET /v3/pay/transactions/out-trade-no/{no}, close POST …/{no}/close (ORDERPAID: query),
- * refund POST /v3/refund/domestic/refunds. Variables: WECHATPAY_MCH_ID, WECHATPAY_APP_ID,
- * WECHATPAY_SERIAL, WECHATPAY_PRIVATE_KEY, WECHATPAY_API_V3_KEY, WECHATPAY_PLATFORM_CERT.
+ * `WECHATPAY=live` puts way wechat in WeChat Pay's hands (API v3, Native pay: its code_url in the
+ * QR code; server/providers/wechatpay.ts): requests signed with the merchant's API key, answers
+ * and notifications verified with the platform certificate or 微信支付公钥, the notification's
+ * resource decrypted with the APIv3 key; no payment page.
  *
  * Whatever the provider, the notification's amount must equal the payment's, a provider's notice
  * settles only payments of the ways it takes, and the payment becomes paid by a conditional
@@ -189,8 +183,8 @@ export interface PaymentProviders {
 const made = new WeakMap<Config, PaymentProviders>()
 
 /**
- * The providers the configuration selects: Alipay's own for way alipay with ALIPAY=live, the
- * PAYMENT_PROVIDER (sandbox) for every other way. Made once per configuration (the keys are read
+ * The providers the configuration selects: Alipay's own for way alipay with ALIPAY=live, WeChat
+ * Pay's for way wechat with WECHATPAY=live, the PAYMENT_PROVIDER (sandbox) for every other way. Made once per configuration (the keys are read
  * once).
  */
 export function paymentProviders(config: Config): PaymentProviders {
@@ -201,7 +195,9 @@ export function paymentProviders(config: Config): PaymentProviders {
     alipay: config.alipay
       ? alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`)
       : fallback,
-    wechat: fallback,
+    wechat: config.wechatpay
+      ? wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`)
+      : fallback,
   }
   const providers: PaymentProviders = {
     of: (way) => byWay[way],

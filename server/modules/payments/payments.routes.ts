@@ -20,7 +20,10 @@ export const TransferAccount = z
 export const PayAnswer = z
   .object({
     status: z.number().int().openapi({ description: '20 已支付（余额）；10 待支付' }),
-    code_url: z.string().optional().openapi({ description: '二维码内容：支付页地址（alipay、wechat）' }),
+    code_url: z.string().optional().openapi({
+      description:
+        '二维码内容：支付页地址（alipay、wechat）；微信支付正式接入时为 weixin://wxpay/bizpayurl?pr=…',
+    }),
     body: z.string().optional().openapi({
       description: '支付宝电脑网站支付的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
     }),
