@@ -1,5 +1,4 @@
 import cluster from 'node:cluster'
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
@@ -71,7 +70,7 @@ async function prepare(config: Config): Promise<Db> {
  */
 async function primary(config: Config, db: Db, started: number) {
   // What the processes must agree on and would each draw at random: drawn once here.
-  const env = { FILE_URL_SECRET: process.env.FILE_URL_SECRET || randomBytes(32).toString('hex') }
+  const env = { FILE_URL_SECRET: config.fileUrlSecret }
   let stopping = false
   const fork = () => cluster.fork(env)
   const listening = new Promise<void>((resolve) => {
