@@ -195,6 +195,16 @@ const schema = z
       }),
     /** X-Forwarded-For is anyone's to write: only believed behind a proxy that sets it. */
     TRUST_PROXY: flag('1'),
+    /**
+     * API processes `npm start` runs on its one port (node:cluster, server/main.ts); more than one
+     * needs PostgreSQL (README "Scaling out").
+     */
+    WORKERS: int(1, 1, 64),
+    /**
+     * Seconds the lease of the site builder and the background jobs lasts (server/lease.ts): a
+     * process that died is replaced by another this long (at most a third more) after its last renewal.
+     */
+    LEASE_SECONDS: int(15, 2, 600),
     /** Seconds an anonymous public read answer is kept in memory (server/read-cache.ts); 0 turns it off. */
     READ_CACHE: int(30, 0, 3600),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
@@ -300,6 +310,14 @@ const schema = z
     message: '生产环境 (NODE_ENV=production) 不能使用开发用的签名密钥，请设置 SIGN_KEY 与 SIGN_IV',
   })
   .superRefine((e, ctx) => {
+    // Several processes on one SQLite file would wait for its write lock inside node:sqlite's
+    // synchronous calls, each wait freezing a whole process: slower than one process, not faster.
+    if (e.WORKERS > 1 && !e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message: 'WORKERS 大于 1 需要 PostgreSQL：请设置 DATABASE_URL (README「Scaling out」)',
+      })
     // Named, never shown: the message says which variable is missing, not what the others hold.
     if (e.SMS_PROVIDER === 'aliyun')
       for (const name of ALIYUN_SMS_REQUIRED)
@@ -360,6 +378,8 @@ const schema = z
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
     readCacheSeconds: e.READ_CACHE,
+    workers: e.WORKERS,
+    leaseSeconds: e.LEASE_SECONDS,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,

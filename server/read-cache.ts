@@ -8,8 +8,10 @@
  * - only GETs without an Authorization header, only 200 answers, only the calls of PUBLIC_READS
  *   (none answers differently per caller once there is no user); nothing per-user is ever kept;
  * - change marks (server/changes.ts) written by any process empty it: the newest mark is read at
- *   most once a second, so another process's write shows here within about a second, and a write
- *   through this process makes the next read check at once;
+ *   most every half second, so another process's write shows here within a second (issue 23: the
+ *   read of one indexed MAX(id), only while reads come in, costs less than a LISTEN connection per
+ *   process and works on SQLite too), and a write through this process makes the next read check
+ *   at once;
  * - a TTL, because some figures (sales counts, comments) change without a mark;
  * - bounded by entries and bytes, least recently used out first.
  * The sign check runs before it (app.ts): a missing or stale sign is refused, cached or not.
@@ -101,7 +103,7 @@ export function readCache(opts: ReadCacheOptions) {
   const { db, ttlMs } = opts
   const maxEntries = opts.maxEntries ?? 2000
   const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024
-  const pollMs = opts.pollMs ?? 1000
+  const pollMs = opts.pollMs ?? 500
   const compressAbove = opts.compressAbove ?? 1024
   const clock = opts.clock ?? (() => performance.now())
   // Map order is recency: a hit moves its entry to the end, eviction takes from the front.

@@ -11,7 +11,7 @@ import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
 import { privateFileLinks } from './modules/uploads/private-files.ts'
 import { SANDBOX_PAGE } from './providers/payment.ts'
-import type { SiteBuilder } from './site-builder.ts'
+import type { BuilderView } from './site-builder.ts'
 import { buildStatus, siteHooks } from './site-hooks.ts'
 import { PENDING_RETRY_SECONDS, sitePendingPage } from './site-pending.ts'
 
@@ -55,7 +55,7 @@ const siteCacheControl = (urlPath: string, file: string) =>
  * The whole portal on one port: the API, uploaded files and (once built) the static site.
  * In production the site goes to a static host instead, and only the API runs here.
  */
-export function createPortal(deps: Deps, opts: { distDir?: string; builder?: SiteBuilder } = {}) {
+export function createPortal(deps: Deps, opts: { distDir?: string; builder?: BuilderView } = {}) {
   const app = new Hono()
   // On every answer, set before the handler runs so the answer is made with them. An answer that
   // sets its own policy (uploads, the form pages, below) replaces this one.

@@ -377,6 +377,9 @@ export interface SiteBuilder {
   stop(): Promise<void>
 }
 
+/** What the server's routes use of a builder: its status, and a retry after a failure. */
+export type BuilderView = Pick<SiteBuilder, 'status' | 'retryNow'>
+
 /**
  * A builder over its dependencies (siteBuilderDeps gives the real ones; tests give a fake build
  * and clock and call tick()).

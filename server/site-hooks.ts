@@ -12,10 +12,10 @@ import { type ChangeTag, changesSince, latestChange, markChanged } from './chang
 import type { Db } from './db/index.ts'
 import type { Deps } from './http.ts'
 import {
+  type BuilderView,
   type BuildStatus,
   isChangeTag,
   readRecord,
-  type SiteBuilder,
   statusOf,
   tagForPath,
 } from './site-builder.ts'
@@ -53,14 +53,14 @@ const Body = z
  */
 export async function buildStatus(
   db: Db,
-  opts: { builder?: SiteBuilder; distDir?: string },
+  opts: { builder?: BuilderView; distDir?: string },
 ): Promise<BuildStatus> {
   if (opts.builder) return opts.builder.status()
   const record = opts.distDir ? readRecord(opts.distDir) : null
   return statusOf(record, await changesSince(db, record?.changeId ?? 0))
 }
 
-export function siteHooks(deps: Deps, opts: { builder?: SiteBuilder; distDir?: string } = {}) {
+export function siteHooks(deps: Deps, opts: { builder?: BuilderView; distDir?: string } = {}) {
   const app = new Hono()
   app.post(
     REBUILD_PATH,

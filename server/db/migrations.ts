@@ -735,6 +735,22 @@ ALTER TABLE payments ADD COLUMN page_pay INTEGER NOT NULL DEFAULT 0;
       ].join('\n'),
     },
   },
+  {
+    version: 21,
+    name: 'leases',
+    // Several API processes on one database (issue 23): what only one of them may do at a time
+    // (the site builder and the background jobs, name 'site') is leased by one row: its holder and
+    // when the lease lapses, epoch ms on the database's own clock. The holder renews it; a holder
+    // that died stops renewing and another process takes the row over once it has lapsed.
+    sql: `
+CREATE TABLE leases (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_ms {{bigint}} NOT NULL,
+  since_ms {{bigint}} NOT NULL
+);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -39,6 +39,7 @@ export interface Database {
   audit_log: AuditLogTable
   complaint_states: ComplaintStatesTable
   stock_adjustments: StockAdjustmentsTable
+  leases: LeasesTable
 }
 
 type Id = Generated<number>
@@ -399,6 +400,17 @@ export interface UploadsTable {
   size: number
   original_name: Def<string>
   create_time: string
+}
+
+/** One lease per kind of work only one process may do (server/lease.ts). */
+export interface LeasesTable {
+  name: string
+  /** Who holds it: host#pid of the process (leaseHolderId). */
+  holder: string
+  /** When it lapses unless renewed, epoch ms on the database's clock. */
+  expires_ms: number
+  /** When this holder took it, epoch ms on the database's clock. */
+  since_ms: number
 }
 
 export interface SiteChangesTable {

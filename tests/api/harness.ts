@@ -92,6 +92,11 @@ export function startServer(
   })
   h.now = now
   h.sign = (at = now().getTime()) => makeSign({ key: config.signKey, iv: config.signIv }, at)
+  return withCalls(h)
+}
+
+/** Gives `h` its calls (get, post, send) to the server at h.base, signed with h.sign. */
+function withCalls(h: Harness): Harness {
   const call = async <T>(
     method: string,
     path: string,
@@ -119,4 +124,15 @@ export function startServer(
   h.post = (path, body, headers) => call('POST', path, body, headers)
   h.send = (method, path, body, headers) => call(method, path, body, headers)
   return h
+}
+
+/**
+ * A harness for a server this test did not start in its own process (a child process on `base`),
+ * over the database it uses, signing with the default (development) secret it runs with.
+ */
+export function remote(db: Db, base: string): Harness {
+  const { signKey: key, signIv: iv } = defaultConfig()
+  const h = { db, base, now: () => new Date() } as Harness
+  h.sign = (at = Date.now()) => makeSign({ key, iv }, at)
+  return withCalls(h)
 }
