@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { bucketUrl, fileOrigins } from '../src/lib/files-base.ts'
 import { buildSite } from './build-site.ts'
 import { loadConfig } from './config.ts'
 import { openDb } from './db/index.ts'
@@ -10,6 +11,7 @@ import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
 import { paymentProviders } from './providers/payment.ts'
 import { logSms, smsProvider } from './providers/sms.ts'
+import { fileStore } from './providers/storage.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { createSiteBuilder, siteBuilderDeps } from './site-builder.ts'
@@ -33,6 +35,7 @@ async function main() {
     await seed(db, {
       uploadDir: config.uploadDir,
       privateDir: config.privateDir,
+      s3: config.s3,
       demo: config.demoData,
       log: (s) => console.log(`[seed] ${s}`),
     })
@@ -63,6 +66,8 @@ async function main() {
     // One secret: the pages are built, and the browser signs, with the server's own (issue 13).
     sign: { key: config.signKey, iv: config.signIv },
     bundleSign: config.bundleSign,
+    // With STORAGE=s3 the pages link public files in the bucket (or its CDN) directly.
+    filesBase: config.s3 ? bucketUrl(config.s3) : '',
   }
   const builder =
     !process.argv.includes('--no-build') && existsSync('src/pages')
@@ -71,12 +76,15 @@ async function main() {
             db,
             distDir,
             build: (plan, signal) => buildSite(site, plan, signal),
-            // The pay gateway is in every page's policy (form-action): switching it rebuilds them.
+            // The pay gateway and the bucket's origins are in every page's policy (form-action,
+            // img-src …) and the bucket's address in its links: switching either rebuilds them.
             settings: [
               site.siteUrl,
               site.bundleSign.key,
               site.bundleSign.iv,
               ...(config.alipay ? [config.alipay.gateway] : []),
+              ...fileOrigins(config.s3),
+              ...(site.filesBase ? [site.filesBase] : []),
             ],
           }),
         )
@@ -102,6 +110,7 @@ async function main() {
   console.log(`数据库: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}`)
   // Only a live provider is announced: without SMS_PROVIDER the start reads as it always did.
   if (sms !== logSms) console.log(`短信: ${sms.name}`)
+  if (config.s3) console.log(`文件: ${fileStore(config).name}`)
   if (await hasDemoAccounts(db)) {
     console.log('演示账号 (手机号 / 密码):')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)
