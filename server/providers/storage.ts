@@ -47,10 +47,15 @@ export interface FileStore {
   copy(from: string, to: string): Promise<void>
   /**
    * The answer that hands a private file to someone already checked: on disk the file itself
-   * (Range requests included, for video); on S3 a 302 to a presigned link that works `seconds`.
-   * `maxAge` is how long the browser may keep the bytes (0: not at all).
+   * (Range requests included, for video), or null when it is not there; on S3 a 302 to a
+   * presigned link that works `seconds` (not asked first: a missing object is the bucket's 404,
+   * and the common case saves a round trip). `maxAge` is how long the browser may keep the bytes.
    */
-  sendPrivate(c: Context, path: string, o: { maxAge: number; seconds: number; now: Date }): Promise<Response>
+  sendPrivate(
+    c: Context,
+    path: string,
+    o: { maxAge: number; seconds: number; now: Date },
+  ): Promise<Response | null>
   /** A presigned link to a private object for the operator's eyes (ops cert-files); null on disk. */
   privateLink(path: string, seconds: number, now: Date): Promise<string | null>
 }
@@ -75,6 +80,9 @@ export const FILE_POLICY =
  */
 export const contentNamed = (path: string) =>
   path.startsWith('/uploads/u/') || /^\/uploads\/seed\/[^/]+\.[0-9a-f]{10}\.\w+$/.test(path)
+
+/** Where bodies are written while they arrive, whatever the store: inside the private tree, so never served half-written. */
+export const incomingDir = (dirs: Pick<FileDirs, 'privateDir'>) => join(dirs.privateDir, '.incoming')
 
 /** The file on disk of a stored path, or null for anything else: diskPath(dirs, '/private/u/3f/x.png') → '<privateDir>/u/3f/x.png' */
 export function diskPath(dirs: FileDirs, path: string): string | null {
@@ -141,7 +149,7 @@ function localStore(dirs: FileDirs): FileStore {
       const target = onDisk(dirs, to)
       if (existsSync(target)) return
       // Beside the incoming bodies, then renamed: a reader never meets half a copy.
-      const tmp = join(dirs.privateDir, '.incoming', `${randomBytes(8).toString('hex')}.part`)
+      const tmp = join(incomingDir(dirs), `${randomBytes(8).toString('hex')}.part`)
       await mkdir(dirname(tmp), { recursive: true })
       await copyFile(onDisk(dirs, from), tmp)
       await moveInto(tmp, target)
@@ -149,7 +157,7 @@ function localStore(dirs: FileDirs): FileStore {
     async sendPrivate(c, path, o) {
       const file = diskPath(dirs, path)
       const res = file && existsSync(file) ? await serveStatic({ path: file })(c, async () => {}) : null
-      if (!res) return c.text('404 文件不存在', 404)
+      if (!res) return null
       res.headers.set('Cache-Control', o.maxAge > 0 ? `private, max-age=${o.maxAge}` : 'private, no-store')
       res.headers.set('Content-Security-Policy', FILE_POLICY)
       res.headers.set('X-Content-Type-Options', 'nosniff')

@@ -32,7 +32,9 @@ export const customersAdmin = router()
     const path = c.req.valid('query').path ?? ''
     if (!(await certificationScan(db, c.req.valid('param').userId, path))) throw refuse('文件不存在', 404)
     // The file itself (or a short-lived link to it in a bucket), never kept by a cache.
-    return sendPrivateFile(c, config, path, { maxAge: 0, now: now() }) as never
+    const sent = await sendPrivateFile(c, config, path, { maxAge: 0, now: now() })
+    if (!sent) throw refuse('文件不存在', 404)
+    return sent as never
   })
   .openapi(routes.postCertificationDecision, async (c) => {
     const { db, now } = c.get('deps')

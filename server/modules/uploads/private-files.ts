@@ -54,16 +54,17 @@ export const privateFileExists = async (dirs: FileDirs, path: string): Promise<b
  * Hands a private file to someone the caller has checked (its owner, staff, a signed link):
  * the file itself from disk, never kept by a shared cache, or on S3 a 302 to a presigned link
  * that works `seconds` (by default OWNER_LINK_SECONDS). `maxAge` is how long the browser may keep
- * the bytes: a signed link's remaining life, 0 for the owner's. A path that is none of ours: 404.
+ * the bytes: a signed link's remaining life, 0 for the owner's. Null when there is no such file
+ * (a path that is none of ours, or not on disk): the caller answers 404 in its own form.
  */
 export async function sendPrivateFile(
   c: Context,
   dirs: FileDirs,
   path: string,
   o: { maxAge: number; now: Date; seconds?: number },
-): Promise<Response> {
+): Promise<Response | null> {
   // Staff may read a scan sent before scans were private (a public path): either tree, nothing else.
-  if (!diskPath(dirs, path)) return c.text('404 文件不存在', 404)
+  if (!diskPath(dirs, path)) return null
   return fileStore(dirs).sendPrivate(c, path, { ...o, seconds: o.seconds ?? OWNER_LINK_SECONDS })
 }
 
@@ -78,6 +79,11 @@ export function privateFileLinks(deps: Deps) {
     const left = Math.max(0, Number(e) - Math.floor(now.getTime() / 1000))
     // In a bucket the link's presigned one works as long as a signed link does when fresh: a
     // section's video keeps playing (its Range requests go to the bucket) while it is watched.
-    return sendPrivateFile(c, deps.config, path, { maxAge: left, now, seconds: PAID_FILE_URL_MINUTES * 60 })
+    const sent = await sendPrivateFile(c, deps.config, path, {
+      maxAge: left,
+      now,
+      seconds: PAID_FILE_URL_MINUTES * 60,
+    })
+    return sent ?? c.text('404 文件不存在', 404)
   })
 }

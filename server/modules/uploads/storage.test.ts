@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
@@ -125,7 +126,9 @@ describe('public uploads in the bucket', () => {
   })
 
   it('puts a large file up in parts read from disk, the whole of it', async () => {
-    const file = join(privateDir(), '.incoming', 'parts-test.bin')
+    // Its own folder: uploads.test.ts counts what lies in .incoming.
+    const dir = await mkdtemp(join(tmpdir(), 'storage-parts-'))
+    const file = join(dir, 'parts.bin')
     const bytes = Buffer.alloc(5 * 1024 * 1024 + 4321)
     for (let i = 0; i < bytes.length; i += 4096) bytes.writeUInt32BE(i, i)
     await writeFile(file, bytes)
@@ -134,6 +137,9 @@ describe('public uploads in the bucket', () => {
     expect(await objectSize(s3, path)).toBe(bytes.length)
     const r = await fetch((await fileStore(dirs()).privateLink(path, 60, h.now())) as string)
     expect((await bytesOf(r)).equals(bytes)).toBe(true)
+    // putFile reads the file and leaves it: the caller's to remove (keepFile's store.put does).
+    expect(existsSync(file)).toBe(true)
+    await rm(dir, { recursive: true, force: true })
   })
 })
 

@@ -90,5 +90,7 @@ export const uploads = router()
     if (!(await ownedPaths(db, user.id, [path])).has(path)) throw refuse('文件不存在', 404)
     // A file (or, in a bucket, a redirect to a short-lived link to it), not the envelope the
     // typed answers describe (the route declares it as binary).
-    return sendPrivateFile(c, config, path, { maxAge: 0, now: now() }) as never
+    const sent = await sendPrivateFile(c, config, path, { maxAge: 0, now: now() })
+    if (!sent) throw refuse('文件不存在', 404)
+    return sent as never
   })

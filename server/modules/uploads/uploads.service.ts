@@ -8,9 +8,9 @@ import { Busboy } from '@fastify/busboy'
 import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
 import { refuse } from '../../http.ts'
-import { type FileDirs, fileStore } from '../../providers/storage.ts'
+import { type FileDirs, fileStore, incomingDir } from '../../providers/storage.ts'
 
-export { diskPath, type FileDirs } from '../../providers/storage.ts'
+export { diskPath, type FileDirs, incomingDir } from '../../providers/storage.ts'
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
@@ -190,9 +190,6 @@ export async function copyToTree(
   await store.copy(path, copy)
   return { path: copy, size, mime }
 }
-
-/** Where bodies are written while they arrive: inside the private tree, so never served half-written. */
-export const incomingDir = (dirs: FileDirs) => join(dirs.privateDir, '.incoming')
 
 /** Room for the multipart framing around the file itself. */
 const STAFF_FRAMING = 64 * 1024
