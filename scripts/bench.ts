@@ -168,6 +168,8 @@ async function bench() {
         DATABASE_URL: '',
         SQLITE_FILE: dbFile,
         UPLOAD_DIR: uploadDir,
+        // Its seeded files are on this disk: never a bucket the shell's STORAGE=s3 may name.
+        STORAGE: 'local',
         DIST_DIR: join(dir, 'dist'),
         READ_CACHE: readCache,
       }

@@ -41,6 +41,8 @@ const server: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     PORT: String(PORT),
     HOST: '127.0.0.1',
     UPLOAD_DIR: join(dir, 'uploads'),
+    // Its seeded files are on this disk: never a bucket the shell's STORAGE=s3 may name.
+    STORAGE: 'local',
     DIST_DIR: join(dir, 'dist'),
   },
   stdio: ['ignore', 'ignore', 'inherit'],

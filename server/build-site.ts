@@ -34,6 +34,8 @@ export interface SiteBuildOptions {
   sign: SignSecret
   /** The secret compiled into the browser bundle: the API's own unless PUBLIC_SIGN_* says otherwise. */
   bundleSign: SignSecret
+  /** Where browsers read public uploads when they lie in a bucket (src/lib/asset.ts); '' or unset: at the API's /uploads/. */
+  filesBase?: string
 }
 
 /** Old fingerprinted assets stay this long after a build: a page open in a browser may still load them. */
@@ -72,6 +74,7 @@ export async function buildSite(
         SIGN_IV: opts.sign.iv,
         PUBLIC_SIGN_KEY: opts.bundleSign.key,
         PUBLIC_SIGN_IV: opts.bundleSign.iv,
+        PUBLIC_FILES_BASE: opts.filesBase ?? '',
         // Our own API, built from by ourselves: no contract check (src/lib/build/conformance.ts).
         CONFORMANCE: 'off',
         // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.

@@ -2,6 +2,7 @@ import cluster from 'node:cluster'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { serve } from '@hono/node-server'
+import { bucketUrl, fileOrigins } from '../src/lib/files-base.ts'
 import { buildSite } from './build-site.ts'
 import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
@@ -12,6 +13,7 @@ import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
 import { paymentProviders } from './providers/payment.ts'
 import { logSms, smsProvider } from './providers/sms.ts'
+import { fileStore } from './providers/storage.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
 import { createPortal } from './server.ts'
 import { type BuilderView, createSiteBuilder, type SiteBuilder, siteBuilderDeps } from './site-builder.ts'
@@ -57,6 +59,7 @@ async function prepare(config: Config): Promise<Db> {
     await seed(db, {
       uploadDir: config.uploadDir,
       privateDir: config.privateDir,
+      s3: config.s3,
       demo: config.demoData,
       log: (s) => console.log(`[seed] ${s}`),
     })
@@ -125,6 +128,8 @@ async function serveApi(config: Config, db: Db) {
     // One secret: the pages are built, and the browser signs, with the server's own (issue 13).
     sign: { key: config.signKey, iv: config.signIv },
     bundleSign: config.bundleSign,
+    // With STORAGE=s3 the pages link public files in the bucket (or its CDN) directly.
+    filesBase: config.s3 ? bucketUrl(config.s3) : '',
   }
   const builds = !process.argv.includes('--no-build') && existsSync('src/pages')
   /** The builder while this process leads. */
@@ -156,12 +161,15 @@ async function serveApi(config: Config, db: Db) {
         db,
         distDir,
         build: (plan, signal) => buildSite(site, plan, signal),
-        // The pay gateway is in every page's policy (form-action): switching it rebuilds them.
+        // The pay gateway and the bucket's origins are in every page's policy (form-action,
+        // img-src …) and the bucket's address in its links: switching either rebuilds them.
         settings: [
           site.siteUrl,
           site.bundleSign.key,
           site.bundleSign.iv,
           ...(config.alipay ? [config.alipay.gateway] : []),
+          ...fileOrigins(config.s3),
+          ...(site.filesBase ? [site.filesBase] : []),
         ],
       }),
     )
@@ -224,6 +232,7 @@ async function announce(db: Db, config: Config, started: number) {
   // Only a live provider is announced: without SMS_PROVIDER the start reads as it always did.
   const sms = smsProvider(config.sms)
   if (sms !== logSms) console.log(`短信: ${sms.name}`)
+  if (config.s3) console.log(`文件: ${fileStore(config).name}`)
   if (await hasDemoAccounts(db)) {
     console.log('演示账号 (手机号 / 密码):')
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.role.padEnd(8, '　')} ${a.tel} / ${a.password}`)

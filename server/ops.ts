@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { CertLevelText } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
-import { loadConfig } from './config.ts'
+import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { ApiError } from './http.ts'
@@ -22,10 +21,12 @@ import {
   setStaffRoles,
   staffIdOf,
 } from './modules/staff/staff.service.ts'
+import { OWNER_LINK_SECONDS } from './modules/uploads/private-files.ts'
 import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { checkProviders } from './providers/check.ts'
 import { courierProvider } from './providers/courier.ts'
 import { paymentProviders } from './providers/payment.ts'
+import { copyToBucket, fileStore } from './providers/storage.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
 import { dbTime } from './time.ts'
@@ -42,6 +43,7 @@ import { dbTime } from './time.ts'
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
  *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
  *   npm run ops -- providers check   (signs a harmless request to each live provider: README "Going live")
+ *   npm run ops -- storage migrate   (STORAGE=s3: copies the files under UPLOAD_DIR and PRIVATE_DIR to the bucket)
  *   npm run ops -- build-status
  *   npm run ops -- rebuild [path or tag …]   (after editing products, banners, FAQ or settings
  *                                             in the database: the builder brings those pages up to date)
@@ -61,6 +63,7 @@ export const USAGE = [
   '      npm run ops -- refund-payment <付款单号>',
   '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
   '      npm run ops -- providers check',
+  '      npm run ops -- storage migrate',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
   '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
@@ -73,6 +76,35 @@ export const USAGE = [
 
 /** A refusal of a command: printed, and the process exits with 1. */
 export class OpsError extends Error {}
+
+/**
+ * Copies every local file (UPLOAD_DIR and PRIVATE_DIR) to the bucket under the same keys, so a
+ * site that kept its files on disk can start with STORAGE=s3 without changing a row. Idempotent:
+ * a key already there with the same size is skipped. `progress` hears of each file done.
+ * await migrateStorage(config) → '已复制到对象存储 http://…/portal：共 412 个文件，上传 412 个（9.3 MB），已存在 0 个'
+ */
+export async function migrateStorage(config: Config, progress?: (line: string) => void) {
+  const s3 = config.s3
+  if (!s3)
+    throw new OpsError(
+      '未启用对象存储：请先设置 STORAGE=s3 及 S3_ENDPOINT、S3_BUCKET、S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY（README「上线」）',
+    )
+  const c = await copyToBucket(config, s3, {
+    progress: (c) => {
+      if ((c.uploaded + c.present) % 100 === 0) progress?.(`已处理 ${c.uploaded + c.present} 个文件…`)
+    },
+  })
+  const mb = (c.bytes / 1024 / 1024).toFixed(1)
+  return [
+    `已复制到${fileStore(config).name}：共 ${c.seen} 个文件，上传 ${c.uploaded} 个（${mb} MB），已存在 ${c.present} 个`,
+    ...(c.skipped.length
+      ? [
+          `跳过 ${c.skipped.length} 个文件名不合规则的文件（不会被引用）：${c.skipped.slice(0, 5).join('、')}${c.skipped.length > 5 ? ' …' : ''}`,
+        ]
+      : []),
+    `本地文件仍保留在 ${config.uploadDir} 与 ${config.privateDir}`,
+  ].join('\n')
+}
 
 /**
  * Decides a certification under review (status 2) through the back office's service
@@ -95,10 +127,11 @@ export async function certify(db: Db, userId: number, decision: CertDecision, no
 
 /**
  * The operator's view of a submitted certification (issue 13: scans are private, served to their
- * owner only): the form and, for each scan, the file on this machine to open.
+ * owner only): the form and, for each scan, the file on this machine to open, or with STORAGE=s3
+ * a presigned link that works a few minutes (OWNER_LINK_SECONDS).
  * await certFiles(db, 7, config) → '用户 7 的认证资料（状态 2，机构）…\n营业执照：/srv/data/private/u/3f/….png'
  */
-export async function certFiles(db: Db, userId: number, dirs: FileDirs) {
+export async function certFiles(db: Db, userId: number, dirs: FileDirs, now = new Date()) {
   const user = await db
     .selectFrom('users')
     .select(['status', 'level', 'cert_ext'])
@@ -116,12 +149,17 @@ export async function certFiles(db: Db, userId: number, dirs: FileDirs) {
     `用户 ${userId} 的认证资料（状态 ${user.status}，${CertLevelText[user.level] ?? `level ${user.level}`}）`,
     `联系人：${text('recName')}  电话：${text('recTel')}  邮箱：${text('email') || '—'}`,
   ]
+  const store = fileStore(dirs)
   for (const [key, label] of CERT_IMAGES)
     for (const path of splitList(text(key))) {
       const file = diskPath(dirs, path)
-      lines.push(
-        `${label}：${file ? resolve(file) : path}${file && !existsSync(file) ? '（文件不存在）' : ''}`,
-      )
+      const shown = dirs.s3 ? path : file && resolve(file)
+      if (!file) lines.push(`${label}：${path}`)
+      else if ((await store.size(path)) === null) lines.push(`${label}：${shown}（文件不存在）`)
+      else {
+        const link = await store.privateLink(path, OWNER_LINK_SECONDS, now)
+        lines.push(`${label}：${link ? `${link}（${OWNER_LINK_SECONDS / 60} 分钟内有效）` : shown}`)
+      }
     }
   return lines.join('\n')
 }
@@ -289,6 +327,10 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     const { ok, report } = await checkProviders(loadConfig())
     if (!ok) throw new OpsError(report)
     return report
+  }
+  if (command === 'storage') {
+    if (args.length !== 2 || rawId !== 'migrate') throw new OpsError(USAGE)
+    return migrateStorage(loadConfig(), (line) => console.log(line))
   }
   if (command === 'ship') {
     const code = rawId ?? ''

@@ -11,11 +11,10 @@ import { wechatConfirmPage } from './modules/accounts/wechat.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
 import { privateFileLinks } from './modules/uploads/private-files.ts'
 import { SANDBOX_PAGE } from './providers/payment.ts'
+import { contentNamed, FILE_POLICY, IMMUTABLE, publicFileUrl } from './providers/storage.ts'
 import type { BuilderView } from './site-builder.ts'
 import { buildStatus, siteHooks } from './site-hooks.ts'
 import { PENDING_RETRY_SECONDS, sitePendingPage } from './site-pending.ts'
-
-const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 type HeaderList = readonly (readonly [string, string])[]
 
@@ -34,10 +33,6 @@ function securityHeaders(config: Pick<Config, 'hsts'>): { site: HeaderList; api:
     api: [['Content-Security-Policy', API_POLICY], ['X-Frame-Options', 'DENY'], ...common],
   }
 }
-
-/** Whether a file's name says its content: an upload (/uploads/u/…) or a seed file with its hash. */
-const contentNamed = (path: string) =>
-  path.startsWith('/uploads/u/') || /^\/uploads\/seed\/[^/]+\.[0-9a-f]{10}\.\w+$/.test(path)
 
 /**
  * How long a browser keeps a file of the built site: Astro fingerprints /_astro/ names, so those
@@ -87,13 +82,20 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Bui
   // The site builder's signed rebuild webhook and its status (server/site-hooks.ts).
   app.route('/', siteHooks(deps, { builder: opts.builder, distDir: opts.distDir }))
 
+  // In a bucket (STORAGE=s3) public files are read there: every /uploads/ address that pages,
+  // rich text or old links hold still works, one redirect away (the built pages link the bucket
+  // directly: PUBLIC_FILES_BASE, server/build-site.ts). Kept a day: a redirect outlives no object.
+  if (deps.config.s3)
+    app.get('/uploads/*', (c) => {
+      const url = publicFileUrl(deps.config, c.req.path)
+      if (!url) return c.text('404 文件不存在', 404)
+      c.header('Cache-Control', 'public, max-age=86400')
+      return c.redirect(url, 302)
+    })
   // Uploads are user files: never let one run as a page (an SVG with a script, say).
   app.use('/uploads/*', async (c, next) => {
     await next()
-    c.header(
-      'Content-Security-Policy',
-      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
-    )
+    c.header('Content-Security-Policy', FILE_POLICY)
     // Uploads are named by their bytes (uploads.service.ts), and the seed's files carry a hash of
     // theirs (server/seed/images.ts), so a name never changes content; a missing file may yet appear.
     if (c.res.status === 200 || c.res.status === 206 || c.res.status === 304)

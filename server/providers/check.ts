@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts'
 import { ONLINE_WAYS, type OnlineWay, paymentProviders } from './payment.ts'
 import { smsProvider } from './sms.ts'
+import { checkStorage, fileStore } from './storage.ts'
 
 /** What a provider answered to a harmless request: fine or not, and what the operator should read. */
 export interface CheckResult {
@@ -49,6 +50,11 @@ export const PROVIDER_CHECKS: readonly ProviderCheck[] = [
     run: (config) => smsProvider(config.sms).check(),
   },
   ...ONLINE_WAYS.map(paymentCheck),
+  {
+    name: '对象存储',
+    who: (config) => fileStore(config).name,
+    run: (config) => checkStorage(config, new Date()),
+  },
 ]
 
 /**

@@ -1,4 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3'
+import { bucketUrl } from '../../src/lib/files-base.ts'
 import type { Config } from '../config.ts'
 
 /**
@@ -33,19 +34,8 @@ export function s3Client(s: S3Settings): S3Client {
 /** The object key of a stored path: objectKey('/uploads/u/3f/x.png') → 'uploads/u/3f/x.png' */
 export const objectKey = (path: string) => path.replace(/^\/+/, '')
 
-/**
- * Where browsers read the bucket's public objects: S3_PUBLIC_URL (a CDN) when set, else the
- * bucket's own address (path style: endpoint/bucket; otherwise bucket.host).
- * bucketUrl({ endpoint: 'https://oss-cn-hangzhou.aliyuncs.com', bucket: 'shop', forcePathStyle: false }) → 'https://shop.oss-cn-hangzhou.aliyuncs.com'
- */
-export function bucketUrl(
-  s: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle' | 'publicUrl'>,
-): string {
-  if (s.publicUrl) return s.publicUrl
-  if (s.forcePathStyle) return `${s.endpoint}/${s.bucket}`
-  const u = new URL(s.endpoint)
-  return `${u.protocol}//${s.bucket}.${u.host}`
-}
+/** Where browsers read public objects (S3_PUBLIC_URL, else the bucket's address): src/lib/files-base.ts. */
+export { bucketUrl }
 
 /** A public file's address: publicObjectUrl(s, '/uploads/u/3f/x.png') → 'https://cdn.example.com/uploads/u/3f/x.png' */
 export const publicObjectUrl = (s: S3Settings, path: string) => `${bucketUrl(s)}/${objectKey(path)}`

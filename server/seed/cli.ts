@@ -37,7 +37,7 @@ async function main() {
   const products = count('products', values.products)
   const articles = count('articles', values.articles)
   // The same settings the server reads, so both open the same database.
-  const { databaseUrl: url, sqliteFile, uploadDir, privateDir } = loadConfig()
+  const { databaseUrl: url, sqliteFile, uploadDir, privateDir, s3 } = loadConfig()
 
   if (!url) {
     mkdirSync(dirname(sqliteFile), { recursive: true })
@@ -69,6 +69,7 @@ async function main() {
       articles,
       uploadDir,
       privateDir,
+      s3,
       log: (s) => console.log(`  ${s}`),
     })
     const ms = Math.round(performance.now() - started)

@@ -8,6 +8,8 @@
 import { ArticleStatus } from '../../src/lib/constants.ts'
 import { privateDirBeside } from '../config.ts'
 import { type Db, isPg } from '../db/index.ts'
+import type { S3Settings } from '../providers/s3.ts'
+import { copyToBucket } from '../providers/storage.ts'
 import { seedAddressBook } from './addresses.ts'
 import { ofKind, seedArticles } from './articles.ts'
 import { seedCatalog } from './catalog.ts'
@@ -35,6 +37,8 @@ export interface SeedOptions {
   /** Private ones (certification scans, paid sections) under `${privateDir}/seed`; by default beside uploadDir. */
   privateDir?: string
   log?: (s: string) => void
+  /** The bucket (STORAGE=s3): the seed's files, written locally as ever, are copied there before any row names them. */
+  s3?: S3Settings | undefined
   /**
    * false: only what the site needs to work — regions, the dictionaries, the configuration texts —
    * and no accounts, balances, catalogue or content (NODE_ENV=production, DEMO_DATA=off).
@@ -109,12 +113,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   if (await isSeeded(db))
     throw new Error('数据库已有用户数据，不能重复初始化（seed needs an empty database）')
   const started = Date.now()
-  const ctx = seedContext({
-    now: opts.now ?? SEED_DATE,
-    uploadDir: opts.uploadDir,
-    privateDir: opts.privateDir ?? privateDirBeside(opts.uploadDir),
-    log: opts.log ?? (() => {}),
-  })
+  const dirs = { uploadDir: opts.uploadDir, privateDir: opts.privateDir ?? privateDirBeside(opts.uploadDir) }
+  const ctx = seedContext({ now: opts.now ?? SEED_DATE, ...dirs, log: opts.log ?? (() => {}) })
   const nProducts = Math.max(0, Math.floor(opts.products ?? DEFAULT_PRODUCTS))
   const nArticles = Math.max(0, Math.floor(opts.articles ?? DEFAULT_ARTICLES))
 
@@ -148,6 +148,10 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   ctx.log(
     `generated in ${built - started} ms (${ctx.files.count} files); writing to ${isPg(db) ? 'pg' : 'sqlite'}`,
   )
+  if (opts.s3) {
+    const copied = await copyToBucket(dirs, opts.s3, { only: 'seed' })
+    ctx.log(`${copied.uploaded} files copied to the bucket (${copied.present} there already)`)
+  }
   await writeSeed(db, {
     regions: regions.rows,
     tables: [

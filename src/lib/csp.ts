@@ -36,15 +36,23 @@ export function payFormTargets(gateway: string | undefined): string[] {
  * img: uploads and seed files, QR codes (data:), local previews before upload (blob:);
  * media/frame: course videos and the PDF viewer (same origin, blob: previews);
  * form-action: this site, and a live payment gateway's (payFormTargets).
+ * `fileOrigins`: where stored files lie when they are in a bucket (src/lib/files-base.ts): its
+ * pictures, videos and PDFs, and the browser's uploads to it; none on local disk, so the policy
+ * stays as it was.
  */
-export function pageDirectives(publicApiBase?: string, payGateway?: string): string[] {
+export function pageDirectives(
+  publicApiBase?: string,
+  payGateway?: string,
+  fileOrigins: readonly string[] = [],
+): string[] {
   const api = apiOrigin(publicApiBase)
+  const files = fileOrigins.map((o) => ` ${o}`).join('')
   return [
     "default-src 'self'",
-    `connect-src 'self'${api ? ` ${api}` : ''}`,
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "frame-src 'self' blob:",
+    `connect-src 'self'${api ? ` ${api}` : ''}${files}`,
+    `img-src 'self' data: blob:${files}`,
+    `media-src 'self' blob:${files}`,
+    `frame-src 'self' blob:${files}`,
     "font-src 'self'",
     "worker-src 'self' blob:",
     "object-src 'none'",

@@ -67,4 +67,14 @@ describe('which files a field may name (issue 13)', () => {
     )
     expect(assetUrl('/avatar.svg', 'https://api.example.cn')).toBe('/avatar.svg')
   })
+
+  it('reads public uploads from the bucket the build names (PUBLIC_FILES_BASE), private links still from the API', () => {
+    const cdn = 'https://img.example.cn/'
+    expect(assetUrl(`/uploads/u/01/${hash}.png`, 'https://api.example.cn', cdn)).toBe(
+      `https://img.example.cn/uploads/u/01/${hash}.png`,
+    )
+    expect(assetUrl(`/private/u/01/${hash}.mp4?e=1&s=x`, '', cdn)).toBe(`/private/u/01/${hash}.mp4?e=1&s=x`)
+    expect(assetUrl('/avatar.svg', '', cdn)).toBe('/avatar.svg')
+    expect(assetUrl(`/uploads/u/01/${hash}.png`, '', '')).toBe(`/uploads/u/01/${hash}.png`)
+  })
 })

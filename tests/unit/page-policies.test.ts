@@ -20,6 +20,7 @@ import {
   pagePolicyHeader,
   payFormTargets,
 } from '../../src/lib/csp.ts'
+import { bucketOfEnv, fileOrigins } from '../../src/lib/files-base.ts'
 
 const A = "default-src 'self'; script-src 'self' 'sha256-a='; frame-ancestors 'self'"
 const B = "default-src 'self'; script-src 'self' 'sha256-b='; frame-ancestors 'self'"
@@ -224,5 +225,43 @@ describe("the pay page's form may go to a live payment gateway only", () => {
       'https://openapi.notalipay.com',
     ])
     expect(payFormTargets('not a url')).toEqual([])
+  })
+})
+
+describe('pages load stored files from the bucket only when files lie there (STORAGE=s3)', () => {
+  it('adds the bucket and its CDN to img, media, frame and connect; local disk changes nothing', () => {
+    const local = pageDirectives()
+    expect(pageDirectives(undefined, undefined, fileOrigins(bucketOfEnv({})))).toEqual(local)
+    expect(local).toContain("img-src 'self' data: blob:")
+    const env = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com',
+      S3_BUCKET: 'shop',
+      S3_PUBLIC_URL: 'https://img.example.cn/',
+    }
+    const origins = fileOrigins(bucketOfEnv(env))
+    expect(origins).toEqual(['https://img.example.cn', 'https://shop.oss-cn-hangzhou.aliyuncs.com'])
+    const d = pageDirectives(undefined, undefined, origins)
+    const both = ' https://img.example.cn https://shop.oss-cn-hangzhou.aliyuncs.com'
+    expect(d).toContain(`img-src 'self' data: blob:${both}`)
+    expect(d).toContain(`media-src 'self' blob:${both}`)
+    expect(d).toContain(`frame-src 'self' blob:${both}`)
+    expect(d).toContain(`connect-src 'self'${both}`)
+    // Nothing else opens: scripts, fonts and forms stay the site's own.
+    expect(d.filter((x) => !/^(img|media|frame|connect)-src/.test(x))).toEqual(
+      local.filter((x) => !/^(img|media|frame|connect)-src/.test(x)),
+    )
+    // Path style (MinIO): the endpoint's origin; STORAGE other than s3: none.
+    expect(
+      fileOrigins(
+        bucketOfEnv({
+          ...env,
+          S3_PUBLIC_URL: '',
+          S3_ENDPOINT: 'http://10.0.0.5:9000',
+          S3_FORCE_PATH_STYLE: 'on',
+        }),
+      ),
+    ).toEqual(['http://10.0.0.5:9000'])
+    expect(bucketOfEnv({ ...env, STORAGE: 'local' })).toBeUndefined()
   })
 })

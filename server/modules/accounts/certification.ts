@@ -10,7 +10,6 @@ import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
-import { diskPath, type FileDirs } from '../uploads/uploads.service.ts'
 
 /** Statuses from which the form may be (re)submitted: the form, no data yet, or rejected. */
 const SUBMITTABLE = [CertStatus.form, CertStatus.none, CertStatus.noData]
@@ -211,13 +210,12 @@ export async function certificationsWaiting(db: Db): Promise<number> {
 }
 
 /**
- * The file on disk of one of the scans a user's certification names, or null: staff read scans
- * through their session by this, and only the files the form names — not any private path.
+ * Whether `path` is one of the scans a user's certification names: staff read scans through their
+ * session by this, and only the files the form names — not any private path.
  */
-export async function certificationScan(db: Db, dirs: FileDirs, userId: number, path: string) {
+export async function certificationScan(db: Db, userId: number, path: string): Promise<boolean> {
   const c = await staffCertification(db, userId)
-  if (!c.scans.some((s) => s.path === path)) return null
-  return diskPath(dirs, path)
+  return c.scans.some((s) => s.path === path)
 }
 
 /**

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { ok, router } from '../../contract/index.ts'
 import { refuse } from '../../http.ts'
 import { actorOf } from '../staff/admin-route.ts'
@@ -29,16 +28,13 @@ export const customersAdmin = router()
     ok(c, await staffCertification(c.get('deps').db, c.req.valid('param').userId)),
   )
   .openapi(routes.getCertificationScan, async (c) => {
-    const { db, config } = c.get('deps')
-    const file = await certificationScan(
-      db,
-      config,
-      c.req.valid('param').userId,
-      c.req.valid('query').path ?? '',
-    )
-    if (!file || !existsSync(file)) throw refuse('文件不存在', 404)
-    // The file itself, never kept by a cache (sendPrivateFile: private, no-store).
-    return sendPrivateFile(c, file, 0) as never
+    const { db, config, now } = c.get('deps')
+    const path = c.req.valid('query').path ?? ''
+    if (!(await certificationScan(db, c.req.valid('param').userId, path))) throw refuse('文件不存在', 404)
+    // The file itself (or a short-lived link to it in a bucket), never kept by a cache.
+    const sent = await sendPrivateFile(c, config, path, { maxAge: 0, now: now() })
+    if (!sent) throw refuse('文件不存在', 404)
+    return sent as never
   })
   .openapi(routes.postCertificationDecision, async (c) => {
     const { db, now } = c.get('deps')

@@ -300,7 +300,7 @@ export async function editSku(
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
     // A new picture must be an upload that is there (the staff image call puts it there).
-    if (edit.img && edit.img !== before.img && !publicFileExists(dirs, edit.img))
+    if (edit.img && edit.img !== before.img && !(await publicFileExists(dirs, edit.img)))
       throw refuse(SKU_IMAGE_MISSING)
     const after = {
       ...before,
@@ -494,7 +494,8 @@ export async function editProduct(
     }
     await checkDictionary(t, edit.classId, edit.tags !== undefined || edit.freeShipping ? tags : [])
     // New pictures must be uploads that are there; the ones it has stay, whatever they are.
-    if (after.imgurls.some((p) => !before.imgurls.includes(p) && !publicFileExists(dirs, p)))
+    const added = after.imgurls.filter((p) => !before.imgurls.includes(p))
+    if ((await Promise.all(added.map((p) => publicFileExists(dirs, p)))).includes(false))
       throw refuse(PRODUCT_IMAGE_MISSING)
     const { ext } = await t
       .updateTable('product_spus')

@@ -18,7 +18,7 @@ import { isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
 import { refundOrderPayment } from '../payments/payments.queries.ts'
 import { type Actor, audit } from '../staff/audit.ts'
-import { privateFileOnDisk } from '../uploads/private-files.ts'
+import { privateFileExists } from '../uploads/private-files.ts'
 import type { FileDirs } from '../uploads/uploads.service.ts'
 
 export const ORDER_MISSING = '订单不存在'
@@ -362,7 +362,7 @@ export async function applyInvoice(db: Db, userId: number, orderId: number, invo
  * Finance issues an applied invoice (the back office and `npm run ops -- invoice`): invoice_status
  * 10 → 20 with its number, its file (a private upload the buyer opens through a signed link; ''
  * for paper) and the time, a notification and the audit row, in one transaction. The file must
- * lie in the private tree (`dirs`). Refused, changing nothing, when nothing is to be issued.
+ * be stored in the private tree (`dirs`: on disk or in the bucket). Refused, changing nothing, when nothing is to be issued.
  */
 export async function issueInvoice(
   db: Db,
@@ -374,7 +374,7 @@ export async function issueInvoice(
 ): Promise<string> {
   const o = await orderByCode(db, code)
   if (!o) throw refuse(ORDER_MISSING, 404)
-  if (form.file && !privateFileOnDisk(dirs, form.file)) throw refuse('发票文件不存在，请重新上传')
+  if (form.file && !(await privateFileExists(dirs, form.file))) throw refuse('发票文件不存在，请重新上传')
   return db.transaction().execute(async (t): Promise<string> => {
     const moved = await t
       .updateTable('orders')

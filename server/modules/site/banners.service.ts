@@ -97,10 +97,10 @@ const columnsOf = (v: BannerInput) => ({
   ...(v.endTime !== undefined ? { end_time: v.endTime } : {}),
 })
 
-/** The image must be a public upload on disk (the back office's uploader puts it there). */
-function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string) {
+/** The image must be a stored public upload (the back office's uploader puts it there). */
+async function checkImage(dirs: FileDirs, imgurl: string | undefined, current?: string) {
   if (imgurl === undefined || imgurl === current) return
-  if (!publicFileExists(dirs, imgurl)) throw refuse('请上传广告图片')
+  if (!(await publicFileExists(dirs, imgurl))) throw refuse('请上传广告图片')
 }
 
 function checkWindow(start: string | null | undefined, end: string | null | undefined) {
@@ -108,8 +108,8 @@ function checkWindow(start: string | null | undefined, end: string | null | unde
 }
 
 /** The checks of every change to a stored banner: an image that exists, a window that ends after it starts. */
-function checkChange(dirs: FileDirs, before: AdminBanner, v: BannerInput) {
-  checkImage(dirs, v.imgurl, before.imgurl)
+async function checkChange(dirs: FileDirs, before: AdminBanner, v: BannerInput) {
+  await checkImage(dirs, v.imgurl, before.imgurl)
   checkWindow(
     v.startTime === undefined ? before.startTime : v.startTime,
     v.endTime === undefined ? before.endTime : v.endTime,
@@ -129,7 +129,7 @@ export async function createBanner(
   v: BannerInput & { position: string; imgurl: string },
   now: Date,
 ): Promise<AdminBanner> {
-  checkImage(dirs, v.imgurl)
+  await checkImage(dirs, v.imgurl)
   checkWindow(v.startTime, v.endTime)
   return db.transaction().execute(async (t) => {
     const { id } = await t
@@ -154,7 +154,7 @@ export async function editBanner(
 ): Promise<AdminBanner> {
   return db.transaction().execute(async (t) => {
     const before = bannerOut(await rowOf(t, id))
-    checkChange(dirs, before, v)
+    await checkChange(dirs, before, v)
     const set = columnsOf(v)
     if (Object.keys(set).length) await t.updateTable('banners').set(set).where('id', '=', id).execute()
     const after = bannerOut(await rowOf(t, id))
@@ -196,7 +196,7 @@ export async function createBannerDraft(
   v: BannerInput & { position: string; imgurl: string },
   now: Date,
 ): Promise<AdminBanner> {
-  checkImage(dirs, v.imgurl)
+  await checkImage(dirs, v.imgurl)
   checkWindow(v.startTime, v.endTime)
   const draft: BannerDraft = {
     title: v.title ?? '',
@@ -238,7 +238,7 @@ export async function saveBannerDraft(
     const before = bannerOut(await rowOf(t, id))
     const { position: _, ...fields } = v
     const draft: BannerDraft = { ...(before.draft ?? liveFields(before)), ...defined(fields) }
-    checkChange(dirs, before, draft)
+    await checkChange(dirs, before, draft)
     await t
       .updateTable('banners')
       .set({ draft: JSON.stringify(draft) })
@@ -268,7 +268,7 @@ export async function publishBanner(
     const before = bannerOut(row)
     const draft = before.draft
     if (!draft) throw refuse(NO_DRAFT, 409)
-    checkChange(dirs, before, draft)
+    await checkChange(dirs, before, draft)
     tookDraft(
       await t
         .updateTable('banners')

@@ -5,14 +5,13 @@
  * be a site-wide one (site-builder.ts SITE_WIDE: a full build), and it empties the read cache of
  * GetUsersConfigs, whose `company` the build reads.
  */
-import { existsSync } from 'node:fs'
 import { type CompanyFacts, readCompany } from '../../../src/lib/rules/company.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type Actor, audit } from '../staff/audit.ts'
-import { diskPath, type FileDirs } from '../uploads/uploads.service.ts'
+import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 
 export const COMPANY_KEY = 'company'
 
@@ -26,13 +25,12 @@ export async function companyFacts(db: Db): Promise<CompanyFacts> {
 
 const QR_NAMES = { app: '下载APP', mp: '关注公众号' } as const
 
-/** A new QR image must be a public upload on disk (the tab's uploader puts it there). */
-function checkImages(dirs: FileDirs, next: CompanyFacts, before: CompanyFacts) {
+/** A new QR image must be a stored public upload (the tab's uploader puts it there). */
+async function checkImages(dirs: FileDirs, next: CompanyFacts, before: CompanyFacts) {
   for (const k of ['app', 'mp'] as const) {
     const image = next.qr[k].image
     if (!image || image === before.qr[k].image) continue
-    const file = diskPath(dirs, image)
-    if (!file || !existsSync(file)) throw refuse(`请重新上传${QR_NAMES[k]}二维码图片`)
+    if (!(await publicFileExists(dirs, image))) throw refuse(`请重新上传${QR_NAMES[k]}二维码图片`)
   }
 }
 
@@ -51,7 +49,7 @@ export async function editCompany(
     const row = await storedRow(t)
     const before = readCompany(row?.value)
     if (JSON.stringify(before) === JSON.stringify(facts)) return before
-    checkImages(dirs, facts, before)
+    await checkImages(dirs, facts, before)
     const value = JSON.stringify(facts)
     // The first save of two at once must not fail on the key: the later one simply wins.
     await t

@@ -7,20 +7,22 @@
  *   or a PDF <iframe> cannot send a session or a sign, so the link carries its own proof.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { isPrivatePath, PRIVATE_ROOT } from '../../../src/lib/rules/files.ts'
 import type { Deps } from '../../http.ts'
-import { diskPath, type FileDirs } from './uploads.service.ts'
+import { diskPath, type FileDirs, fileStore } from '../../providers/storage.ts'
+
+export { FILE_POLICY } from '../../providers/storage.ts'
 
 /** How long a paid file's link works, in minutes: long enough to watch a section, short enough not to be passed around. */
 export const PAID_FILE_URL_MINUTES = 60
 
-/** The policy of every file answer: shown, never run (an SVG or a PDF cannot script our origin). */
-export const FILE_POLICY =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'"
+/**
+ * How long the presigned link of a private file handed to its owner or to staff works (STORAGE=s3):
+ * the file opens at once, so a few minutes; passed on, it soon stops working.
+ */
+export const OWNER_LINK_SECONDS = 5 * 60
 
 const mac = (secret: string, path: string, expires: number) =>
   createHmac('sha256', secret).update(`${path}\n${expires}`).digest('base64url')
@@ -44,24 +46,26 @@ export function checkSignedUrl(secret: string, path: string, e: string, s: strin
   return got.length === want.length && timingSafeEqual(got, want)
 }
 
-/** The file of a private path that exists on disk, or null. */
-export function privateFileOnDisk(dirs: FileDirs, path: string): string | null {
-  if (!isPrivatePath(path)) return null
-  const file = diskPath(dirs, path)
-  return file && existsSync(file) ? file : null
-}
+/** Whether a private path names a stored file (on disk or in the bucket): await privateFileExists(config, '/private/u/3f/x.pdf') → true */
+export const privateFileExists = async (dirs: FileDirs, path: string): Promise<boolean> =>
+  isPrivatePath(path) && (await fileStore(dirs).size(path)) !== null
 
 /**
- * Answers the file (Range requests included, for video), never to be kept by a shared cache.
- * `maxAge` is how long the browser may keep it: a signed link's remaining life, 0 for the owner's.
+ * Hands a private file to someone the caller has checked (its owner, staff, a signed link):
+ * the file itself from disk, never kept by a shared cache, or on S3 a 302 to a presigned link
+ * that works `seconds` (by default OWNER_LINK_SECONDS). `maxAge` is how long the browser may keep
+ * the bytes: a signed link's remaining life, 0 for the owner's. Null when there is no such file
+ * (a path that is none of ours, or not on disk): the caller answers 404 in its own form.
  */
-export async function sendPrivateFile(c: Context, file: string, maxAge: number) {
-  const res = await serveStatic({ path: file })(c, async () => {})
-  if (!res) return c.text('404 文件不存在', 404)
-  res.headers.set('Cache-Control', maxAge > 0 ? `private, max-age=${maxAge}` : 'private, no-store')
-  res.headers.set('Content-Security-Policy', FILE_POLICY)
-  res.headers.set('X-Content-Type-Options', 'nosniff')
-  return res
+export async function sendPrivateFile(
+  c: Context,
+  dirs: FileDirs,
+  path: string,
+  o: { maxAge: number; now: Date; seconds?: number },
+): Promise<Response | null> {
+  // Staff may read a scan sent before scans were private (a public path): either tree, nothing else.
+  if (!diskPath(dirs, path)) return null
+  return fileStore(dirs).sendPrivate(c, path, { ...o, seconds: o.seconds ?? OWNER_LINK_SECONDS })
 }
 
 /** GET /private/*: a signed link's file; without a valid, unexpired signature 403, never the file. */
@@ -72,8 +76,14 @@ export function privateFileLinks(deps: Deps) {
     const { e = '', s = '' } = c.req.query()
     if (!checkSignedUrl(deps.config.fileUrlSecret, path, e, s, now))
       return c.text('403 链接无效或已过期，请刷新页面后重试', 403, { 'Cache-Control': 'no-store' })
-    const file = privateFileOnDisk(deps.config, path)
-    if (!file) return c.text('404 文件不存在', 404)
-    return sendPrivateFile(c, file, Math.max(0, Number(e) - Math.floor(now.getTime() / 1000)))
+    const left = Math.max(0, Number(e) - Math.floor(now.getTime() / 1000))
+    // In a bucket the link's presigned one works as long as a signed link does when fresh: a
+    // section's video keeps playing (its Range requests go to the bucket) while it is watched.
+    const sent = await sendPrivateFile(c, deps.config, path, {
+      maxAge: left,
+      now,
+      seconds: PAID_FILE_URL_MINUTES * 60,
+    })
+    return sent ?? c.text('404 文件不存在', 404)
   })
 }

@@ -8,7 +8,7 @@ import {
 import { BAD_INPUT, ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { chinaDayStart, dbTime } from '../../time.ts'
-import { privateFileOnDisk, sendPrivateFile } from './private-files.ts'
+import { sendPrivateFile } from './private-files.ts'
 import { ownedPaths, recordUpload, uploadsSince, withinQuota } from './uploads.queries.ts'
 import * as routes from './uploads.routes.ts'
 import {
@@ -83,13 +83,14 @@ export const uploads = router()
     return ok(c, { path })
   })
   .openapi(routes.getPrivateFile, async (c) => {
-    const { db, config } = c.get('deps')
+    const { db, config, now } = c.get('deps')
     const user = requireUser(c)
     const { path } = c.req.valid('query')
     // Another user's file answers like a missing one: a path tells nobody whether it exists.
-    const mine = (await ownedPaths(db, user.id, [path])).has(path)
-    const file = mine ? privateFileOnDisk(config, path) : null
-    if (!file) throw refuse('文件不存在', 404)
-    // A file, not the envelope the typed answers describe (the route declares it as binary).
-    return sendPrivateFile(c, file, 0) as never
+    if (!(await ownedPaths(db, user.id, [path])).has(path)) throw refuse('文件不存在', 404)
+    // A file (or, in a bucket, a redirect to a short-lived link to it), not the envelope the
+    // typed answers describe (the route declares it as binary).
+    const sent = await sendPrivateFile(c, config, path, { maxAge: 0, now: now() })
+    if (!sent) throw refuse('文件不存在', 404)
+    return sent as never
   })

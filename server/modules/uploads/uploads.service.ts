@@ -1,13 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Busboy } from '@fastify/busboy'
 import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
-import { isPrivatePath, isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
+import { isPublicUpload, PRIVATE_ROOT, PUBLIC_ROOT } from '../../../src/lib/rules/files.ts'
 import { refuse } from '../../http.ts'
+import { type FileDirs, fileStore, incomingDir } from '../../providers/storage.ts'
+
+export { diskPath, type FileDirs, incomingDir } from '../../providers/storage.ts'
 
 const ascii = (bytes: Uint8Array, from: number, to: number) =>
   String.fromCharCode(...bytes.subarray(from, to))
@@ -35,11 +38,6 @@ export const ACCEPTED_TEXT = 'png、jpg、jpeg、gif、webp图片和pdf、mp4文
 /** kindOf(bytes of a PNG) → the png entry; undefined for anything not accepted. */
 export const kindOf = (bytes: Uint8Array) => KINDS.find((k) => k.is(bytes))
 
-/** Where the two trees of stored files lie: public (served at /uploads/) and private (never served as is). */
-export interface FileDirs {
-  uploadDir: string
-  privateDir: string
-}
 export type Tree = 'public' | 'private'
 
 /**
@@ -50,16 +48,12 @@ export type Tree = 'public' | 'private'
 export const contentPath = (tree: Tree, hash: string, ext: string) =>
   `${tree === 'public' ? PUBLIC_ROOT : PRIVATE_ROOT}u/${hash.slice(0, 2)}/${hash.slice(0, 32)}.${ext}`
 
-/** The file on disk of a stored path, or null for anything else: diskPath(dirs, '/private/u/3f/x.png') → '<privateDir>/u/3f/x.png' */
-export function diskPath(dirs: FileDirs, path: string): string | null {
-  if (isPublicUpload(path)) return join(dirs.uploadDir, path.slice(PUBLIC_ROOT.length))
-  if (isPrivatePath(path)) return join(dirs.privateDir, path.slice(PRIVATE_ROOT.length))
-  return null
-}
-
-/** A public upload that is on disk: publicFileExists(dirs, '/uploads/u/3f/….png') → true once uploaded (the seed's files too). */
-export const publicFileExists = (dirs: FileDirs, path: string): boolean =>
-  isPublicUpload(path) && existsSync(join(dirs.uploadDir, path.slice(PUBLIC_ROOT.length)))
+/**
+ * A public upload that is stored (on disk or in the bucket): await publicFileExists(config,
+ * '/uploads/u/3f/….png') → true once uploaded (the seed's files too).
+ */
+export const publicFileExists = async (dirs: FileDirs, path: string): Promise<boolean> =>
+  isPublicUpload(path) && (await fileStore(dirs).size(path)) !== null
 
 /** Why a body was not taken: larger than allowed, not multipart at all, or broken multipart. */
 export class BodyRefused extends Error {
@@ -163,69 +157,39 @@ export async function receiveMultipart(
 }
 
 /**
- * Moves a written file to its place (`target`, on disk). Renamed, so a reader sees the whole file
- * or none; two uploads of the same bytes at once both rename the same content over the same name.
- * Across file systems (PRIVATE_DIR elsewhere), copied beside the target first, then renamed.
- */
-async function moveInto(tmp: string, target: string) {
-  await mkdir(dirname(target), { recursive: true })
-  try {
-    await rename(tmp, target)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e
-    const beside = `${target}.${randomBytes(6).toString('hex')}.tmp`
-    try {
-      await copyFile(tmp, beside)
-      await rename(beside, target)
-    } finally {
-      await rm(beside, { force: true })
-    }
-  } finally {
-    await rm(tmp, { force: true })
-  }
-}
-
-/**
- * Keeps a received file in `tree` under its content name and answers the stored path.
- * await keepFile(dirs, 'private', file, 'png') → '/private/u/3f/3f9a….png'
+ * Keeps a received file in `tree` under its content name, in the store of `dirs` (the local trees,
+ * or the bucket when STORAGE=s3), and answers the stored path. The temporary file is consumed.
+ * await keepFile(config, 'private', file, 'png') → '/private/u/3f/3f9a….png'
  */
 export async function keepFile(dirs: FileDirs, tree: Tree, file: ReceivedFile, ext: string) {
   const path = contentPath(tree, file.hash, ext)
-  const target = diskPath(dirs, path) as string
-  if (existsSync(target)) await rm(file.tmp, { force: true })
-  else await moveInto(file.tmp, target)
+  await fileStore(dirs).put(path, file.tmp)
   return path
 }
 
 /**
  * A copy of a stored file in the other tree, named by its bytes (a paid course section's file
  * leaves the public tree; a free one's joins it). Answers the new path, or null when the file is
- * not on disk. await copyToTree(dirs, '/uploads/seed/v.mp4', 'private') → { path: '/private/u/8c/8c….mp4', size, mime }
+ * not stored. The bytes are read as a stream to be hashed; the copy is the store's own (a
+ * rename-safe file copy, or a copy inside the bucket).
+ * await copyToTree(dirs, '/uploads/seed/v.mp4', 'private') → { path: '/private/u/8c/8c….mp4', size, mime }
  */
 export async function copyToTree(
   dirs: FileDirs,
   path: string,
   tree: Tree,
 ): Promise<{ path: string; size: number; mime: string } | null> {
-  const source = diskPath(dirs, path)
+  const store = fileStore(dirs)
   const ext = /\.(\w+)$/.exec(path)?.[1]?.toLowerCase() ?? ''
   const mime = KINDS.find((k) => k.ext === ext)?.mime
-  if (!source || !mime || !existsSync(source)) return null
+  const size = mime ? await store.size(path) : null
+  if (!mime || size === null) return null
   const hash = createHash('sha256')
-  await pipeline(createReadStream(source), hash)
+  await pipeline(await store.read(path), hash)
   const copy = contentPath(tree, hash.digest('hex'), ext)
-  const target = diskPath(dirs, copy) as string
-  if (!existsSync(target)) {
-    const tmp = join(incomingDir(dirs), `${randomBytes(8).toString('hex')}.part`)
-    await mkdir(dirname(tmp), { recursive: true })
-    await copyFile(source, tmp)
-    await moveInto(tmp, target)
-  }
-  return { path: copy, size: (await stat(target)).size, mime }
+  await store.copy(path, copy)
+  return { path: copy, size, mime }
 }
-
-/** Where bodies are written while they arrive: inside the private tree, so never served half-written. */
-export const incomingDir = (dirs: FileDirs) => join(dirs.privateDir, '.incoming')
 
 /** Room for the multipart framing around the file itself. */
 const STAFF_FRAMING = 64 * 1024

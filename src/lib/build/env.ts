@@ -3,6 +3,7 @@
  * environment (the server has server/config.ts; astro.config.mjs reads SITE_URL and OUT_DIR).
  */
 import { ALIPAY_GATEWAY } from '../csp.ts'
+import { bucketOfEnv, fileOrigins } from '../files-base.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 
 const env = process.env
@@ -58,6 +59,11 @@ export const buildEnv = {
    * ALIPAY=live, the same variables the server reads (server/config.ts); none for the sandbox.
    */
   payGateway: env.ALIPAY === 'live' ? env.ALIPAY_GATEWAY || ALIPAY_GATEWAY : undefined,
+  /**
+   * Where the pages load stored files from besides this site (csp.ts pageDirectives): the bucket
+   * and its CDN when STORAGE=s3, the same variables the server reads; none for local disk.
+   */
+  fileOrigins: fileOrigins(bucketOfEnv(env)),
   /** A partial build's items (BUILD_ONLY), or null for the whole site. */
   only: parseBuildOnly(env.BUILD_ONLY),
   /** Check the API against the contract before building (CONFORMANCE; see parseConformance). */
