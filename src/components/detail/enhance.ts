@@ -6,6 +6,7 @@
  */
 import { startCarousels } from '../../scripts/carousel.ts'
 import { startArticleBuy, startBuy } from './buy.ts'
+import { replayEarlyClicks } from './early-clicks.ts'
 import { startFavourites } from './favourite.ts'
 import { startPreview } from './preview.ts'
 
@@ -83,4 +84,5 @@ export function startDetail(root: ParentNode = document): void {
   startBuy(root)
   startArticleBuy(root)
   startCarousels()
+  replayEarlyClicks()
 }
