@@ -1,7 +1,8 @@
 // The project's own client directive (src/scripts/client-interact.ts), known to `astro check`.
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:interact'?: boolean
+    /** Hydrate when reached for; "reach": also when it comes into view. */
+    'client:interact'?: boolean | 'reach'
   }
 }
 

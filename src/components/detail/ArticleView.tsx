@@ -9,11 +9,12 @@ import { ArticleCard } from '../ArticleCard.tsx'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { RichText } from '../RichText.tsx'
 import { AuthorCard } from './AuthorCard.tsx'
-import { CommentList, countComments } from './CommentList.tsx'
+import { CommentList } from './CommentList.tsx'
 import { CourseCatalogue } from './CourseCatalogue.tsx'
+import { FavouriteButton } from './FavouriteButton.tsx'
 import { Gallery } from './Gallery.tsx'
 import { type TabPanel, Tabs } from './Tabs.tsx'
-import { priceLabel } from './text.ts'
+import { countComments, priceLabel } from './text.ts'
 
 /** 首页 > 课程/社区/任务 > title */
 export function articleCrumbs(a: Pick<ArticleDetail, 'id' | 'status' | 'title'>): Crumb[] {
@@ -50,7 +51,6 @@ function ArticleText({ html, empty, body = false }: { html: string; empty: strin
  * - `buy`: the purchase / favourite island; ArticleBuySlot is the static stand-in.
  * - `commentForm`: the comment box (500 characters), shown above the comments.
  * - `comments`: the comments island (box and threads), in place of the static CommentList.
- * - `favourite`: the 收藏 toggle island, beside the title.
  */
 export function ArticleView({
   a,
@@ -58,7 +58,6 @@ export function ArticleView({
   buy,
   commentForm,
   comments,
-  favourite,
 }: {
   a: ArticleDetail
   /** The author's instructor page; null for none. Default: the /teacher?id= query route. */
@@ -66,7 +65,6 @@ export function ArticleView({
   buy?: ReactNode
   commentForm?: ReactNode
   comments?: ReactNode
-  favourite?: ReactNode
 }) {
   const isCourse = a.status === ArticleStatus.course
   const isTask = a.status === ArticleStatus.task
@@ -154,7 +152,9 @@ export function ArticleView({
               <h1 className="break-words text-xl font-bold leading-snug text-slate-900 md:text-2xl">
                 {a.title}
               </h1>
-              {favourite && <div className="shrink-0">{favourite}</div>}
+              <div className="shrink-0">
+                <FavouriteButton id={a.id} status={a.status} />
+              </div>
             </div>
             {a.subTitle && <p className="mt-2 leading-6 text-slate-500">{a.subTitle}</p>}
             {tags.length > 0 && (

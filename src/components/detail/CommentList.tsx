@@ -2,11 +2,6 @@ import type { CommentNode } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
 
-/** Every comment of a tree, replies included. */
-export function countComments(list: CommentNode[]): number {
-  return list.reduce((n, c) => n + 1 + countComments(c.children), 0)
-}
-
 export interface Reply {
   node: CommentNode
   /** Name of the comment answered when it is itself a reply. */

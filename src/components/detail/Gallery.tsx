@@ -5,7 +5,8 @@ import { assetUrl } from '../../lib/asset.ts'
  * src/scripts/carousel.ts (startCarousels) drives it: it advances every `interval` ms and pauses
  * on hover, focus and for reduced motion. Written in React because the query-route island
  * renders the same view in the browser. Without JavaScript the slides are a row you can swipe;
- * arrows and thumbnails only appear once the script has started (data-ready).
+ * arrows and thumbnails only appear once the script has started (data-ready); the thumbnails'
+ * room is kept from the start, so nothing below them moves then.
  */
 export function Gallery({
   images: list,
@@ -94,7 +95,8 @@ export function Gallery({
         )}
       </div>
       {many && (
-        <div className="carousel-dots mt-3 hidden gap-2 overflow-x-auto p-0.5 group-data-[ready]/gallery:flex">
+        // Its room is kept before the script shows it (invisible, not hidden): no layout shift (issue 23).
+        <div className="carousel-dots invisible mt-3 flex gap-2 overflow-x-auto p-0.5 group-data-[ready]/gallery:visible">
           {images.map((src, i) => (
             <button
               key={src}

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react'
 import type { SpuDetail } from '../../lib/api/types.ts'
+import { PRODUCT_LIKE_STATUS } from '../../lib/constants.ts'
 import { cardTags, splitList } from '../../lib/format.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { ProductCard } from '../ProductCard.tsx'
 import { RichText } from '../RichText.tsx'
+import { FavouriteButton } from './FavouriteButton.tsx'
 import { Gallery } from './Gallery.tsx'
 import { ProductBuy } from './ProductBuy.tsx'
 import { priceLabel } from './text.ts'
@@ -29,19 +31,11 @@ export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): numbe
  * parameters, the HTML description and 4 recommended products. Rendered to static HTML by
  * src/pages/productdetail/[id].astro and in the browser by the query-route island.
  *
- * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) is static HTML brought to
- * life by buy.ts through startDetail(); `buy` can replace it.
+ * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) and 收藏 (FavouriteButton)
+ * are static HTML brought to life by buy.ts and favourite.ts through startDetail(); `buy` can
+ * replace the buy box.
  */
-export function ProductView({
-  p,
-  buy,
-  favourite,
-}: {
-  p: SpuDetail
-  buy?: ReactNode
-  /** The 收藏 toggle island (issue 10), beside the title. */
-  favourite?: ReactNode
-}) {
+export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
   const tags = cardTags(p.tag)
   const price = cheapestPrice(p)
   const priceVaries = new Set(p.skuList.map((s) => s.price)).size > 1
@@ -59,7 +53,9 @@ export function ProductView({
           <div>
             <div className="flex items-start justify-between gap-3">
               <h1 className="text-xl font-bold leading-snug text-slate-900 md:text-2xl">{p.title}</h1>
-              {favourite && <div className="shrink-0">{favourite}</div>}
+              <div className="shrink-0">
+                <FavouriteButton id={p.id} status={PRODUCT_LIKE_STATUS} />
+              </div>
             </div>
             {p.subTitle && <p className="mt-2 leading-6 text-slate-500">{p.subTitle}</p>}
             {tags.length > 0 && (

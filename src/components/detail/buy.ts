@@ -15,9 +15,10 @@ import {
   orderArticle,
 } from '../../lib/stores/after-login.ts'
 import { toast } from '../../lib/toast.ts'
+import { currentArticle, currentProduct } from './current.ts'
 import { showLive } from './live.ts'
 import { previewButton } from './preview.ts'
-import { priceLabel } from './text.ts'
+import { countComments, priceLabel } from './text.ts'
 
 /** A visitor is asked to log in; `action`, if given, is carried out once they have (after-login.ts). */
 function needLogin(action?: BuyAction): boolean {
@@ -51,11 +52,9 @@ export function startBuy(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
     form.dataset.on = '1'
     // The built page's 已售 is the build's; the read cache answers visitors with the current one.
-    void import('../../lib/api/browser.ts').then(({ api }) =>
-      api.getProductSpu(Number(form.dataset.spu), { silent: true }).then(
-        (p) => showLive('sold', p.extMore, root),
-        () => {},
-      ),
+    currentProduct(Number(form.dataset.spu)).then(
+      (p) => showLive('sold', p.extMore, root),
+      () => {},
     )
     const qty = form.querySelector<HTMLInputElement>('[data-buy-qty]')
     const price = form.querySelector<HTMLElement>('[data-buy-price]')
@@ -160,25 +159,25 @@ export function startArticleBuy(root: ParentNode = document): void {
       if (row && !target.closest('a, button')) toast('info', row.dataset.locked ?? '')
     })
   }
-  void import('../../lib/api/browser.ts').then(({ api }) =>
-    api.getArticle(articleId, { silent: true }).then(
-      (a) => {
-        showLive('learners', a.hitsTrue, root)
-        if (a.unlock === 1 && !free) {
-          for (const b of buttons) {
-            b.textContent = '已购买'
-            b.disabled = true
-          }
-          root.querySelector('[data-locked-note]')?.remove()
+  currentArticle(articleId).then(
+    (a) => {
+      showLive('learners', a.hitsTrue, root)
+      // The comments island loads only when its tab is opened; the counts of the page follow now.
+      showLive('comments', countComments(a.listComment), root)
+      if (a.unlock === 1 && !free) {
+        for (const b of buttons) {
+          b.textContent = '已购买'
+          b.disabled = true
         }
-        openSections(root, a.list)
-        // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
-        const body = root.querySelector<HTMLElement>('[data-article-content]')
-        if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
-          void showFullText(body, a.content)
-      },
-      () => {},
-    ),
+        root.querySelector('[data-locked-note]')?.remove()
+      }
+      openSections(root, a.list)
+      // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
+      const body = root.querySelector<HTMLElement>('[data-article-content]')
+      if (body && a.unlock === 1 && a.status === ArticleStatus.post && a.content)
+        void showFullText(body, a.content)
+    },
+    () => {},
   )
 }
 

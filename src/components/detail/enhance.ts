@@ -1,9 +1,13 @@
 /**
  * Browser behaviour of the detail views, shared by the static pages (a page <script>) and the
- * query-route island (after it has rendered): the image carousel and the tabs.
+ * query-route island (after it has rendered): the image carousel, the tabs, the buy box, 收藏.
+ * Plain DOM, so a detail page shows and works without React (issue 23); only the comments
+ * island brings React, once its tab is opened.
  */
 import { startCarousels } from '../../scripts/carousel.ts'
 import { startArticleBuy, startBuy } from './buy.ts'
+import { replayEarlyClicks } from './early-clicks.ts'
+import { startFavourites } from './favourite.ts'
 import { startPreview } from './preview.ts'
 
 /** Turns every not yet enhanced [data-tabs] block (a nav of links until then) under `root` (Tabs.tsx) into WAI-ARIA tabs. */
@@ -72,11 +76,13 @@ export function enhanceTabs(root: ParentNode = document): void {
   }
 }
 
-/** Starts the carousel, the tabs, the buy boxes and the course preview of a detail view rendered under `root`. */
+/** Starts the carousel, the tabs, the buy boxes, 收藏 and the course preview of a detail view rendered under `root`. */
 export function startDetail(root: ParentNode = document): void {
   enhanceTabs(root)
+  startFavourites(root)
   startPreview(root)
   startBuy(root)
   startArticleBuy(root)
   startCarousels()
+  replayEarlyClicks()
 }

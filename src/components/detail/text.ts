@@ -1,4 +1,5 @@
 /** Small display helpers shared by the detail views (static pages and the query-route island). */
+import type { CommentNode } from '../../lib/api/types.ts'
 import { formatPrice } from '../../lib/format.ts'
 
 /** priceLabel(0) → '免费'; priceLabel(12.5) → '¥12.50' */
@@ -17,4 +18,9 @@ export function mmss(seconds: number | null | undefined): string {
 export function isoTime(t: string | null | undefined): string | undefined {
   if (!t || !/^\d{4}-\d{2}-\d{2}/.test(t)) return undefined
   return t.length >= 19 ? `${t.slice(0, 10)}T${t.slice(11, 19)}+08:00` : t.slice(0, 10)
+}
+
+/** Every comment of a tree, replies included: countComments([{ children: [reply] }]) → 2. */
+export function countComments(list: CommentNode[]): number {
+  return list.reduce((n, c) => n + 1 + countComments(c.children), 0)
 }

@@ -4,14 +4,16 @@
  * 展开, a reply box under any comment, new comments without a reload; a comment or reply may
  * carry one image (the Uploader, the same upload rules as elsewhere). Rendered on the server
  * with the build's first page (readers without JavaScript, search engines), then fetched fresh;
- * the page's counts (评论N, N 条评论) then show the live total (live.ts). It hydrates when idle,
- * not when visible: the comments tab is hidden behind 内容 and its count must follow anyway.
+ * the page's counts (评论N, N 条评论) then show the live total (live.ts). It hydrates only when
+ * its tab is opened or it is reached for (client:interact="reach"), so a detail page loads no
+ * React before that (issue 23); until then the page script keeps the counts live (buy.ts).
  * Content is text: React escapes it, nothing is set as HTML.
  */
 import { useStore } from '@nanostores/react'
 import { lazy, type SubmitEvent, Suspense, useEffect, useId, useState } from 'react'
-import { CommentItem, countComments, repliesOf } from '../../components/detail/CommentList.tsx'
+import { CommentItem, repliesOf } from '../../components/detail/CommentList.tsx'
 import { showLive } from '../../components/detail/live.ts'
+import { countComments } from '../../components/detail/text.ts'
 import { community } from '../../lib/api/browser.ts'
 import type { CommentNode } from '../../lib/api/community.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'

@@ -9,7 +9,6 @@ import { ArticleStatus } from '../../lib/constants.ts'
 import { articlePath, productPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
 import { Comments } from './Comments.tsx'
-import { Favourite, PRODUCT_LIKE } from './Favourite.tsx'
 
 type Kind = 'product' | 'article'
 type State =
@@ -156,7 +155,7 @@ export function QueryDetail({ kind }: { kind: Kind }) {
     case 'product':
       return (
         <div ref={root}>
-          <ProductView p={state.p} favourite={<Favourite id={state.p.id} status={PRODUCT_LIKE} />} />
+          <ProductView p={state.p} />
         </div>
       )
     case 'article':
@@ -164,7 +163,6 @@ export function QueryDetail({ kind }: { kind: Kind }) {
         <div ref={root}>
           <ArticleView
             a={state.a}
-            favourite={<Favourite id={state.a.id} status={state.a.status} />}
             comments={
               state.a.status === ArticleStatus.course ? undefined : (
                 <Comments articleId={state.a.id} initial={state.a.listComment} />
