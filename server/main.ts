@@ -8,6 +8,7 @@ import { migrate } from './db/migrations.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
+import { startResumableCleanup } from './modules/uploads/resumable.ts'
 import { paymentProviders } from './providers/payment.ts'
 import { logSms, smsProvider } from './providers/sms.ts'
 import { DEMO_ACCOUNTS, DEMO_STAFF, hasDemoAccounts, hasDemoStaff, isSeeded, seed } from './seed/index.ts'
@@ -49,6 +50,14 @@ async function main() {
     db,
     now: () => new Date(),
     days: config.receiptDays,
+    log: (s) => console.log(s),
+  })
+
+  // Course file uploads left unfinished for a day give their parts back (resumable.ts).
+  const stopUploadCleanup = startResumableCleanup({
+    db,
+    config,
+    now: () => new Date(),
     log: (s) => console.log(s),
   })
 
@@ -116,6 +125,7 @@ async function main() {
     stopExpiry()
     stopBannerClock()
     stopReceipt()
+    stopUploadCleanup()
     void builder?.stop()
     server.close()
     void db.destroy().then(() => process.exit(0))

@@ -1,6 +1,6 @@
 /**
  * The course's sections in the publish form (accounts §3 "Course section", §5): each with its
- * name (≤ 20), its content file (an mp4 or a pdf under 4MB), 收费/免费 and its price when the
+ * name (≤ 20), its content file (an mp4 or a pdf up to 2GB, sent in resumable parts), 收费/免费 and its price when the
  * course is paid, and its length in seconds, filled from the uploaded video's metadata.
  * 新增课程 adds one; each can be removed (after a confirm when it holds anything).
  */
