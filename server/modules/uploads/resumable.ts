@@ -15,7 +15,7 @@
  * - abort, and a background job that ends uploads left unfinished for a day.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
+import { createWriteStream } from 'node:fs'
 import { mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Readable, Transform } from 'node:stream'
@@ -288,6 +288,25 @@ async function sha256Of(stream: Readable): Promise<string> {
   return hash.digest('hex')
 }
 
+/**
+ * sha256 of a local file, read through one reused 1 MB buffer: a stream would leave 2 GB of
+ * chunks for the collector to catch up with, and the process's memory would swell meanwhile.
+ */
+async function sha256OfFile(path: string): Promise<string> {
+  const f = await open(path, 'r')
+  const buf = Buffer.allocUnsafe(1024 * 1024)
+  const hash = createHash('sha256')
+  try {
+    for (;;) {
+      const { bytesRead } = await f.read(buf, 0, buf.length, null)
+      if (!bytesRead) return hash.digest('hex')
+      hash.update(buf.subarray(0, bytesRead))
+    }
+  } finally {
+    await f.close()
+  }
+}
+
 /** The first bytes of a local file. */
 async function headOf(path: string): Promise<Buffer> {
   const f = await open(path, 'r')
@@ -308,7 +327,7 @@ async function completeLocal(config: Config, u: Upload): Promise<{ path: string;
   if ((await stat(file)).size !== u.size) throw new UploadRefused('文件大小与开始上传时不符')
   const kind = kindOf(await headOf(file))
   if (!kind || !sectionExt(`.${kind.ext}`)) throw notCourseKind()
-  const hash = await sha256Of(createReadStream(file))
+  const hash = await sha256OfFile(file)
   const path = await keepFile(
     config,
     u.tree,
