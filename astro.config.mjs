@@ -41,7 +41,7 @@ export default defineConfig({
   // (no 'unsafe-inline' for scripts); the rest in src/lib/csp.ts, with the header the server adds.
   security: {
     csp: {
-      directives: pageDirectives(process.env.PUBLIC_API_BASE, buildEnv.payGateway),
+      directives: pageDirectives(process.env.PUBLIC_API_BASE, buildEnv.payGateway, buildEnv.partOrigin),
       styleDirective: { resources: STYLE_RESOURCES },
     },
   },

@@ -86,6 +86,8 @@ async function main() {
               site.bundleSign.key,
               site.bundleSign.iv,
               ...(config.alipay ? [config.alipay.gateway] : []),
+              // The bucket taking upload parts is in every page's connect-src (csp.ts partOrigin).
+              ...(config.s3 ? [config.s3.endpoint, config.s3.bucket] : []),
             ],
           }),
         )

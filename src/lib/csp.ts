@@ -32,16 +32,29 @@ export function payFormTargets(gateway: string | undefined): string[] {
 }
 
 /**
+ * Where the browser PUTs resumable upload parts when STORAGE=s3 (presigned links, issue 22): the
+ * bucket's own S3 address (a CDN in S3_PUBLIC_URL only serves reads); undefined on local disk,
+ * where parts go to our API. The same variables the server reads (server/config.ts).
+ * partOrigin({ STORAGE: 's3', S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com', S3_BUCKET: 'shop' }) → 'https://shop.oss-cn-hangzhou.aliyuncs.com'
+ */
+export function partOrigin(env: Record<string, string | undefined>): string | undefined {
+  const url = env.STORAGE === 's3' && env.S3_ENDPOINT ? URL.parse(env.S3_ENDPOINT) : null
+  if (!url) return undefined
+  return env.S3_FORCE_PATH_STYLE === 'on' ? url.origin : `${url.protocol}//${env.S3_BUCKET}.${url.host}`
+}
+
+/**
  * Directives of the pages' <meta> besides script-src and style-src.
  * img: uploads and seed files, QR codes (data:), local previews before upload (blob:);
  * media/frame: course videos and the PDF viewer (same origin, blob: previews);
- * form-action: this site, and a live payment gateway's (payFormTargets).
+ * form-action: this site, and a live payment gateway's (payFormTargets);
+ * connect-src: this site, another API's origin, and the bucket that takes upload parts (partOrigin).
  */
-export function pageDirectives(publicApiBase?: string, payGateway?: string): string[] {
+export function pageDirectives(publicApiBase?: string, payGateway?: string, uploadParts?: string): string[] {
   const api = apiOrigin(publicApiBase)
   return [
     "default-src 'self'",
-    `connect-src 'self'${api ? ` ${api}` : ''}`,
+    ["connect-src 'self'", api, uploadParts].filter(Boolean).join(' '),
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "frame-src 'self' blob:",

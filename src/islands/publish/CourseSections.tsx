@@ -138,6 +138,8 @@ export function CourseSections({
                         maxMb={SECTION_FILE_MAX_MB}
                         // Private until published: a paid section's file is what is sold (issue 13).
                         private
+                        // Lectures of hundreds of MB: in parts that survive a dropped link or a reload (issue 22).
+                        resumable
                         value={s.imgurl}
                         invalid={err('imgurl') !== null}
                         onChange={(v) => patch(i, { imgurl: v, ...(v ? {} : { params: '' }) }, 'imgurl')}

@@ -2,7 +2,7 @@
  * The build's configuration, read once: the one place on the site's side that reads the
  * environment (the server has server/config.ts; astro.config.mjs reads SITE_URL and OUT_DIR).
  */
-import { ALIPAY_GATEWAY } from '../csp.ts'
+import { ALIPAY_GATEWAY, partOrigin } from '../csp.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 
 const env = process.env
@@ -58,6 +58,8 @@ export const buildEnv = {
    * ALIPAY=live, the same variables the server reads (server/config.ts); none for the sandbox.
    */
   payGateway: env.ALIPAY === 'live' ? env.ALIPAY_GATEWAY || ALIPAY_GATEWAY : undefined,
+  /** The bucket the browser sends course file parts to when STORAGE=s3 (csp.ts partOrigin). */
+  partOrigin: partOrigin(env),
   /** A partial build's items (BUILD_ONLY), or null for the whole site. */
   only: parseBuildOnly(env.BUILD_ONLY),
   /** Check the API against the contract before building (CONFORMANCE; see parseConformance). */
