@@ -274,7 +274,10 @@ export async function writePart(
     Readable.fromWeb(body as import('node:stream/web').ReadableStream),
     counted,
     createWriteStream(dataFile(config, u.id), { flags: 'r+', start: (n - 1) * u.part_size }),
-  )
+  ).catch((e: unknown) => {
+    // A dropped connection is an everyday event here, not a server fault: the part is sent again.
+    throw e instanceof UploadRefused ? e : new UploadRefused(`第${n}个分片传输中断，请重新上传`)
+  })
   if (got !== expected) throw new UploadRefused(`第${n}个分片不完整，请重新上传`)
   const etag = md5.digest('hex')
   await writeFile(marker, etag)
