@@ -81,6 +81,7 @@ const API = {
   invoice: 'GET /api/UserInvoice/GetUserInvoice',
   privateFile: 'GET /api/Upload/GetPrivateFile',
   resumable: 'GET /api/Upload/GetResumable',
+  privateFileLink: 'GET /api/Upload/GetPrivateFileLink',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -107,6 +108,7 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.privateFile, { path: '/private/u/00/00000000000000000000000000000000.png' }],
   // A resumable upload of a course file (issue 22): one nobody started.
   [API.resumable, { id: '00000000000000000000000000000000' }],
+  [API.privateFileLink, { path: '/private/u/00/00000000000000000000000000000000.mp4' }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts'
 import { ok, router } from '../../contract/index.ts'
 import { type Ctx, refuse, requireUser } from '../../http.ts'
 import { chinaDayStart, dbTime } from '../../time.ts'
+import { signedFileUrl } from './private-files.ts'
 import * as routes from './resumable.routes.ts'
 import {
   abortUpload,
@@ -19,6 +20,7 @@ import {
   UploadRefused,
   writePart,
 } from './resumable.ts'
+import { ownedPaths } from './uploads.queries.ts'
 
 /** The local part call's full path: like the single upload, it streams a body over the 1 MB form limit. */
 export const RESUMABLE_PART_PATH = `/api${routes.putResumablePart.path}`
@@ -131,6 +133,14 @@ export const resumable = router()
       throw asRefusal(e)
     })
     return ok(c, { path })
+  })
+  // A course video of hundreds of MB cannot be fetched whole into a blob to be shown to its
+  // author (Upload/GetPrivateFile): the player reads it through a short-lived link, by ranges.
+  .openapi(routes.privateFileLink, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const { path } = c.req.valid('query')
+    if (!(await ownedPaths(db, requireUser(c).id, [path])).has(path)) throw refuse('文件不存在', 404)
+    return ok(c, { url: signedFileUrl(config.fileUrlSecret, path, now()) })
   })
   .openapi(routes.abortResumable, async (c) => {
     const { db, config, now } = c.get('deps')

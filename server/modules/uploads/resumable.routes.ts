@@ -165,3 +165,27 @@ export const abortResumable = createRoute({
   request: { body: idBody },
   responses: answers(z.string(), [401, 404, 409]),
 })
+
+export const privateFileLink = createRoute({
+  method: 'get',
+  path: '/Upload/GetPrivateFileLink',
+  tags,
+  summary:
+    '自己的一个私密文件（课程视频等大文件）的限时链接（60分钟）：播放器按需分段读取，不必整体下载。别人的文件与不存在的一样回答 404',
+  middleware: [signedIn],
+  request: {
+    query: z.object({
+      path: z
+        .string({ error: '请提供文件路径' })
+        .regex(/^\/private\/u\/[0-9a-f]{2}\/[0-9a-f]{32}\.(mp4|pdf)$/, { error: '文件路径不正确' })
+        .openapi({
+          description: '私密课程文件的存储路径',
+          example: '/private/u/01/0123456789abcdef0123456789abcdef.mp4',
+        }),
+    }),
+  },
+  responses: answers(
+    z.object({ url: z.string().openapi({ description: '以 /private/ 开头的限时链接' }) }),
+    [401, 404],
+  ),
+})

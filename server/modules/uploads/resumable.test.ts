@@ -200,6 +200,17 @@ for (const store of stores) {
       } else expect(existsSync(join(privateDir(), '.incoming', 'resumable', up.id))).toBe(false)
       const course = await publishCourse(h, a.auth, a.cover, path)
       expect([course.http, course.data]).toEqual([200, '发布成功'])
+      // Its author's player reads it through a short-lived link, by ranges; nobody else gets one.
+      const other = await author(h)
+      const refused = await h.get('/api/Upload/GetPrivateFileLink', { path }, other.auth)
+      expect([refused.http, refused.data]).toEqual([404, '文件不存在'])
+      if (store === 'local') {
+        const link = await h.get<{ url: string }>('/api/Upload/GetPrivateFileLink', { path }, a.auth)
+        expect(link.http).toBe(200)
+        const range = await fetch(`${h.base}${link.data.url}`, { headers: { Range: 'bytes=0-15' } })
+        expect(range.status).toBe(206)
+        expect(Buffer.from(await range.arrayBuffer()).equals(file.subarray(0, 16))).toBe(true)
+      }
     })
 
     it('resumes after a "reload": parts 1–2, a new status call, the rest, complete', async () => {
