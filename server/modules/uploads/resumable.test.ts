@@ -257,6 +257,30 @@ for (const store of stores) {
       )
     })
 
+    it('completes once when asked twice at the same time', async () => {
+      const a = await author(h)
+      const file = mp4Bytes(PART_BYTES + 321)
+      const up = (await c.start(a.auth, 'twice.mp4', file.length)).data as Started
+      await c.send(a.auth, up.id, file)
+      const both = await Promise.all([c.complete(a.auth, up.id), c.complete(a.auth, up.id)])
+      const path = both.find((r) => r.http === 200)?.data as { path: string }
+      expect(path?.path).toMatch(/^\/private\/u\//)
+      // The other either found it done (the same path) or still being assembled.
+      for (const r of both)
+        expect([
+          [200, path],
+          [409, '文件正在合并，请稍候'],
+        ]).toContainEqual([r.http, r.data])
+      const owned = await h.db
+        .selectFrom('user_uploads')
+        .select('path')
+        .where('user_id', '=', a.id)
+        .where('path', '=', path.path)
+        .execute()
+      expect(owned).toHaveLength(1)
+      expect((await c.complete(a.auth, up.id)).data).toEqual(path)
+    })
+
     it("refuses another user's upload id like a missing one", async () => {
       const [a, b] = [await author(h), await author(h)]
       const file = mp4Bytes(PART_BYTES + 10)
