@@ -196,12 +196,29 @@ async function bucketParts(s: S3Settings, u: Upload): Promise<Part[]> {
   }
 }
 
+/** Whether the upload's parts were already joined into its temporary object (HeadObject). */
+const assembledObject = (s: S3Settings, id: string) =>
+  s3Client(s)
+    .send(new HeadObjectCommand({ Bucket: s.bucket, Key: tempKey(id) }))
+    .then(() => true)
+    .catch(() => false)
+
 /** The part numbers of `u` that are stored whole, in order: a part of the wrong size does not count. */
 export async function doneParts(config: Config, u: Upload): Promise<number[]> {
   if (u.state !== 'open') return []
   const whole = (n: number, size: number) => n >= 1 && n <= partCount(u) && size === partLength(u, n)
   if (config.s3) {
-    const parts = await bucketParts(config.s3, u)
+    const s = config.s3
+    const parts = await bucketParts(s, u).catch(async (e: unknown) => {
+      // Assembled by a completion cut short before its end: every part is in the object.
+      const gone = (e as { name?: string }).name === 'NoSuchUpload'
+      if (gone && (await assembledObject(s, u.id)))
+        return Array.from({ length: partCount(u) }, (_, i) => ({
+          PartNumber: i + 1,
+          Size: partLength(u, i + 1),
+        }))
+      throw e
+    })
     return parts
       .filter((p) => whole(p.PartNumber ?? 0, p.Size ?? -1))
       .map((p) => p.PartNumber as number)
@@ -346,8 +363,7 @@ async function completeS3(s: S3Settings, u: Upload): Promise<{ path: string; mim
   const Bucket = s.bucket
   const Key = tempKey(u.id)
   // A completion cut short after assembling (a crash, a dropped connection) finds the object there.
-  const assembled = await client.send(new HeadObjectCommand({ Bucket, Key })).catch(() => null)
-  if (!assembled) {
+  if (!(await assembledObject(s, u.id))) {
     const parts = (await bucketParts(s, u)).sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0))
     await client.send(
       new CompleteMultipartUploadCommand({
