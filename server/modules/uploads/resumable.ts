@@ -113,10 +113,7 @@ export async function startUpload(
     await lockUser(t, u.userId)
     const today = await t
       .selectFrom('resumable_uploads')
-      .select((eb) => [
-        eb.fn.countAll().as('files'),
-        eb.fn.coalesce(eb.fn.sum('size'), eb.lit(0)).as('bytes'),
-      ])
+      .select((eb) => eb.fn.coalesce(eb.fn.sum('size'), eb.lit(0)).as('bytes'))
       .where('user_id', '=', u.userId)
       .where('create_time', '>=', u.dayStart)
       .where('state', '!=', 'aborted')
