@@ -232,6 +232,39 @@ for (const store of stores) {
       expect(sha256((await storedBytes((done.data as { path: string }).path)) ?? Buffer.alloc(0))).toBe(
         sha256(file),
       )
+      if (store === 's3') return
+      // A free section's file is copied to the public tree on publishing: neither copy eats into
+      // the author's 200 MB a day of pictures (course files have their own allowance).
+      const [cls] = await h.db
+        .selectFrom('classifies')
+        .select('id')
+        .where('ckey', '=', 'courseClass')
+        .execute()
+      const path = (done.data as { path: string }).path
+      const course = await h.post(
+        '/api/Article/PostArticleAppend',
+        {
+          status: 30,
+          title: '免费公开课',
+          imgurl: a.cover,
+          classId: cls?.id,
+          free: 2,
+          price: '',
+          tag: '',
+          content: '<p>公开课</p>',
+          list: [{ title: '第1讲', imgurl: path, status: 2, price: '', params: '60' }],
+        },
+        a.auth,
+      )
+      expect([course.http, course.data]).toEqual([200, '发布成功'])
+      const publicCopy = `/uploads/${path.slice('/private/'.length)}`
+      expect(sha256((await storedBytes(publicCopy)) ?? Buffer.alloc(0))).toBe(sha256(file))
+      const quota = await h.db
+        .selectFrom('user_uploads')
+        .select((eb) => eb.fn.sum<number>('size').as('bytes'))
+        .where('user_id', '=', a.id)
+        .executeTakeFirst()
+      expect(Number(quota?.bytes)).toBe(tinyPng(`cover ${a.id}`).length)
     })
 
     it('does not count a part whose connection dropped; sent again it completes', async () => {
