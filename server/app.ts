@@ -27,6 +27,7 @@ import { publishing } from './modules/publishing/publishing.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
+import { RESUMABLE_PART_PATH, resumable } from './modules/uploads/resumable.index.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
 import { walletAdmin } from './modules/wallet/wallet.admin.ts'
 import { wallet } from './modules/wallet/wallet.index.ts'
@@ -53,6 +54,7 @@ export const modules = [
   favourites,
   owned,
   uploads,
+  resumable,
   publishing,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
@@ -112,14 +114,18 @@ export function createApi(deps: Deps) {
     return next()
   })
 
-  // Forms are small; only the upload call (with its own 20 MB limit) takes more.
+  // Forms are small; only the upload call (with its own 20 MB limit) and the resumable part call
+  // (each part at most its part size, resumable.ts) take more, streamed.
   const formLimit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => c.json({ status: 413, data: '请求内容过大' }, 413),
   })
   // A GET has no body to limit, and asking for one makes the node adapter build a full Request.
   app.use('/api/*', (c, next) =>
-    c.req.path === UPLOAD_PATH || c.req.method === 'GET' || c.req.method === 'HEAD'
+    c.req.path === UPLOAD_PATH ||
+    c.req.path === RESUMABLE_PART_PATH ||
+    c.req.method === 'GET' ||
+    c.req.method === 'HEAD'
       ? next()
       : formLimit(c, next),
   )

@@ -11,6 +11,7 @@ import { lead, leaseHolderId, SITE_LEASE } from './lease.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
+import { startResumableCleanup } from './modules/uploads/resumable.ts'
 import { paymentProviders } from './providers/payment.ts'
 import { logSms, smsProvider } from './providers/sms.ts'
 import { fileStore } from './providers/storage.ts'
@@ -204,6 +205,14 @@ async function serveApi(config: Config, db: Db) {
   const app = createPortal({ db, config, now: () => new Date(), sms }, { distDir, builder: view })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   await new Promise((r) => server.once('listening', r))
+  // Course file uploads left unfinished for a day give their parts back (resumable.ts); in every
+  // process, each upload claimed by a conditional update, so one is freed once.
+  const stopUploadCleanup = startResumableCleanup({
+    db,
+    config,
+    now: () => new Date(),
+    log: (s) => console.log(s),
+  })
   // Only once the API answers: the builder reads the site's content from it.
   const leadership = lead({
     db,
@@ -216,6 +225,7 @@ async function serveApi(config: Config, db: Db) {
 
   const stop = () => {
     server.close()
+    stopUploadCleanup()
     void leadership
       .stop()
       .then(() => db.destroy())

@@ -80,6 +80,8 @@ const API = {
   invoices: 'GET /api/UserInvoice/GetUserInvoiceQuery',
   invoice: 'GET /api/UserInvoice/GetUserInvoice',
   privateFile: 'GET /api/Upload/GetPrivateFile',
+  resumable: 'GET /api/Upload/GetResumable',
+  privateFileLink: 'GET /api/Upload/GetPrivateFileLink',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -104,6 +106,9 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.invoice, { id: 1 }],
   // A file answer, not an envelope: only its refusal without a session is checked.
   [API.privateFile, { path: '/private/u/00/00000000000000000000000000000000.png' }],
+  // A resumable upload of a course file (issue 22): one nobody started.
+  [API.resumable, { id: '00000000000000000000000000000000' }],
+  [API.privateFileLink, { path: '/private/u/00/00000000000000000000000000000000.mp4' }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */

@@ -751,6 +751,40 @@ CREATE TABLE leases (
 );
 `,
   },
+  {
+    version: 22,
+    name: 'resumable uploads',
+    // Course section files up to 2 GB (issue 22) arrive in parts: one row per upload, its owner,
+    // declared size and kind, the tree it goes to, and its state (open → completing → done, or
+    // aborted). s3_upload_id is the bucket's multipart id when STORAGE=s3, NULL on local disk.
+    // path is the stored path once done. A 2 GB size passes PostgreSQL's INTEGER, so sizes of
+    // files become BIGINT there (SQLite's INTEGER is 64-bit already).
+    sql: `
+CREATE TABLE resumable_uploads (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  name TEXT NOT NULL,
+  size {{bigint}} NOT NULL,
+  part_size INTEGER NOT NULL,
+  ext TEXT NOT NULL,
+  tree TEXT NOT NULL,
+  state TEXT NOT NULL,
+  s3_upload_id TEXT,
+  path TEXT,
+  create_time TEXT NOT NULL,
+  update_time TEXT NOT NULL
+);
+CREATE INDEX resumable_uploads_owner ON resumable_uploads(user_id, create_time);
+CREATE INDEX resumable_uploads_state ON resumable_uploads(state, update_time);
+`,
+    only: {
+      sqlite: '',
+      pg: `
+ALTER TABLE uploads ALTER COLUMN size TYPE BIGINT;
+ALTER TABLE user_uploads ALTER COLUMN size TYPE BIGINT;
+`,
+    },
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -34,6 +34,7 @@ export interface Database {
   site_changes: SiteChangesTable
   login_limits: LoginLimitsTable
   user_uploads: UserUploadsTable
+  resumable_uploads: ResumableUploadsTable
   staff: StaffTable
   staff_sessions: StaffSessionsTable
   audit_log: AuditLogTable
@@ -439,6 +440,25 @@ export interface UserUploadsTable {
   path: string
   size: number
   create_time: string
+}
+
+/** A course file arriving in parts (migration 22; server/modules/uploads/resumable.ts). */
+export interface ResumableUploadsTable {
+  /** 32 hex, random: the upload id the owner's client holds. */
+  id: string
+  user_id: number
+  /** The file's name as the client gave it (for the record only). */
+  name: string
+  size: number
+  part_size: number
+  /** The kind declared at the start (mp4, pdf); the bytes decide at completion. */
+  ext: string
+  tree: 'public' | 'private'
+  state: 'open' | 'completing' | 'done' | 'aborted'
+  s3_upload_id: string | null
+  path: string | null
+  create_time: string
+  update_time: string
 }
 
 /** A back-office account (migration 11); not a customer (server/modules/staff). */

@@ -121,5 +121,23 @@ export const UPLOAD_QUOTA_REACHED = `今日上传已达上限（每天最多${UP
  */
 export const UPLOAD_HINT_MAX_MB = 2
 
-/** A course section's file (mp4 or pdf) must be under this many MB (accounts §5, §9). */
-export const SECTION_FILE_MAX_MB = 4
+/**
+ * A course section's file (mp4 or pdf) may be up to this many MB: 2 GB, for real lectures
+ * (issue 22 lifts accounts §5's 4MB). Such files go up in resumable parts (Upload/PostResumable),
+ * never through the 20MB single upload; covers and images keep their limits.
+ */
+export const SECTION_FILE_MAX_MB = 2048
+export const SECTION_FILE_MAX_BYTES = SECTION_FILE_MAX_MB * 1024 * 1024
+/** The refusal of a section file that is not an mp4 or pdf, or too large. */
+export const SECTION_FILE_RULE = '课程内容须为不超过2GB的mp4或pdf文件'
+/**
+ * Course files' own daily allowance per author, in MB (issue 22): the 200MB of UPLOAD_DAILY_MB
+ * is sized for pictures and scans and would not take one lecture. 10GB is five full-size
+ * lectures or dozens of usual ones a day; only authors who may create courses upload them, and
+ * the cap bounds what one account (or a stolen session) can pour into storage. Each course file
+ * still counts as one of the day's UPLOAD_DAILY_FILES.
+ */
+export const COURSE_UPLOAD_DAILY_MB = 10 * 1024
+export const COURSE_UPLOAD_QUOTA_REACHED = '今日课程文件上传已达上限（每天共10GB），请明天再试'
+/** The size of each part of a resumable upload, in MB: S3 wants at least 5 (but the last). */
+export const RESUMABLE_PART_MB = 8

@@ -11,6 +11,7 @@
  *   npx node tests/peers/s3-peer.ts [port]   (prints the variables that point npm start at it)
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -150,13 +151,58 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
     req.pipe(out)
   }
 
+  /**
+   * ListParts and AbortMultipartUpload, which s3rver lacks (it answers MethodNotAllowed), answered
+   * from its own store: the parts of an upload lie in <dir>/<bucket>/._S3rver_uploads/<uploadId>/
+   * as <n> and <n>.md5. Resumable uploads ask which parts the bucket has, and abandon uploads.
+   */
+  const multipart = async (req: IncomingMessage, res: ServerResponse, uploadId: string) => {
+    const key = decodeURIComponent(new URL(req.url ?? '/', 'http://peer').pathname.slice(bucket.length + 2))
+    const folder = join(dir, bucket, '._S3rver_uploads', uploadId)
+    const names = await readdir(folder).catch(() => null)
+    req.resume()
+    if (!names) {
+      res.writeHead(404, { 'Content-Type': 'application/xml' })
+      res.end(
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>',
+      )
+      return
+    }
+    if (req.method === 'DELETE') {
+      await rm(folder, { recursive: true, force: true })
+      res.writeHead(204).end()
+      return
+    }
+    const numbers = names
+      .filter((n) => /^\d+$/.test(n))
+      .map(Number)
+      .sort((a, b) => a - b)
+    const parts = await Promise.all(
+      numbers.map(async (n) => {
+        const [info, md5] = await Promise.all([
+          stat(join(folder, String(n))),
+          readFile(join(folder, `${n}.md5`), 'utf8'),
+        ])
+        return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`
+      }),
+    )
+    res.writeHead(200, { 'Content-Type': 'application/xml' })
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId><PartNumberMarker>0</PartNumberMarker><NextPartNumberMarker>${numbers.at(-1) ?? 0}</NextPartNumberMarker><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`,
+    )
+  }
+
   const front = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://peer').pathname
+    const url = new URL(req.url ?? '/', 'http://peer')
+    const path = url.pathname
+    const uploadId = url.searchParams.get('uploadId')
+    const ownMultipart = uploadId && (req.method === 'GET' || req.method === 'DELETE')
     const publicRead =
       (req.method === 'GET' || req.method === 'HEAD') && path.startsWith(`/${bucket}/uploads/`)
     if (req.method === 'OPTIONS' || publicRead) return pass(req, res)
     signedBy(signer, accessKeyId, req, now()).then(
       (ok) => {
+        if (ok && ownMultipart) return multipart(req, res, uploadId).catch(() => res.writeHead(500).end())
         if (ok) return pass(req, res)
         refused.push(`${req.method} ${path}`)
         req.resume()

@@ -87,16 +87,17 @@ describe('accepted types', () => {
 })
 
 describe('limits and hints', () => {
-  it('course section files (a use with video) default to 4MB, images and materials to 2MB', () => {
-    expect(SECTION_FILE_MAX_MB).toBe(4)
+  it('course section files (a use with video) default to 2GB, images and materials to 2MB', () => {
+    expect(SECTION_FILE_MAX_MB).toBe(2048)
     expect(defaultMaxMb(MEDIA_KINDS)).toBe(SECTION_FILE_MAX_MB)
     expect(defaultMaxMb(IMAGE_KINDS)).toBe(UPLOAD_HINT_MAX_MB)
     expect(defaultMaxMb(MATERIAL_KINDS)).toBe(UPLOAD_HINT_MAX_MB)
   })
 
   it('the hint and the refusal say the limit', () => {
-    expect(sizeRefusal(SECTION_FILE_MAX_MB)).toBe('文件须小于4MB')
-    expect(defaultHint(MEDIA_KINDS, 4)).toBe('文件须小于4MB，支持mp4或pdf')
+    expect(sizeRefusal(SECTION_FILE_MAX_MB)).toBe('文件须小于2GB')
+    expect(sizeRefusal(4)).toBe('文件须小于4MB')
+    expect(defaultHint(MEDIA_KINDS, SECTION_FILE_MAX_MB)).toBe('文件须小于2GB，支持mp4或pdf')
     expect(defaultHint(IMAGE_KINDS, 2)).toBe('图片大小须小于2MB')
     expect(defaultHint(MATERIAL_KINDS, 2)).toBe('文件须小于2MB，支持图片或pdf')
   })

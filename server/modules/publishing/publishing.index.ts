@@ -1,4 +1,4 @@
-import { ArticleStatus, SECTION_FILE_MAX_MB } from '../../../src/lib/constants.ts'
+import { ArticleStatus, SECTION_FILE_MAX_BYTES, SECTION_FILE_RULE } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
@@ -124,7 +124,7 @@ async function placeSectionFiles(
 }
 
 /**
- * A section's file must be one of our uploads and under SECTION_FILE_MAX_MB (accounts §5): the
+ * A section's file must be one of our uploads and at most SECTION_FILE_MAX_BYTES (issue 22): the
  * rule sees only the path, the uploads table knows the size. The seed's own files (not uploads,
  * public or private) stay acceptable so that a seeded course can be edited.
  */
@@ -136,8 +136,7 @@ async function checkSectionFiles(db: Db, sections: readonly SectionValue[]) {
   for (const path of paths) {
     const size = sizes.get(path)
     if (size === undefined) throw refuse('请上传课程内容')
-    if (size > SECTION_FILE_MAX_MB * 1024 * 1024)
-      throw refuse(`课程内容须为小于${SECTION_FILE_MAX_MB}MB的mp4或pdf文件`)
+    if (size > SECTION_FILE_MAX_BYTES) throw refuse(SECTION_FILE_RULE)
   }
 }
 

@@ -66,7 +66,7 @@ const publishDoc = {
   imgurls: field('string', '投诉建议：本人上传的材料的文件地址，逗号连接，1到2个'),
   list: field(
     'array',
-    '课程：目录 [{ id（编辑已有节时）, title（至多20字）, imgurl（本人上传的 mp4/pdf，小于4MB；保存时收费节的文件移入私密区，免费节的移入公开区）, status（1 收费，2 免费）, price, params（时长秒数） }]',
+    '课程：目录 [{ id（编辑已有节时）, title（至多20字）, imgurl（本人上传的 mp4/pdf，至多2GB（以 Upload/PostResumable 分片上传）；保存时收费节的文件移入私密区，免费节的移入公开区）, status（1 收费，2 免费）, price, params（时长秒数） }]',
   ),
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
+import { SECTION_FILE_MAX_BYTES, SECTION_FILE_RULE } from '../../../src/lib/constants.ts'
 import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded as uploadedBy } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -19,7 +20,7 @@ const handout = pathOf(files.handout, 'pdf')
 
 type Detail = ArticleDetail
 
-/** An upload record without sending the bytes (a file over 4 MB), owned by `userId`. */
+/** An upload record without sending the bytes (a file over 2 GB), owned by `userId`. */
 async function uploaded(path: string, size: number, userId: number) {
   const at = '2026-11-22 10:00:00'
   await h.db
@@ -160,7 +161,7 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
 
     const u = await publisher()
     const big = `/uploads/u/bb/${'b'.repeat(32)}.pdf`
-    await uploaded(big, 4 * 1024 * 1024 + 1, u.id)
+    await uploaded(big, SECTION_FILE_MAX_BYTES + 1, u.id)
     const section = base.list[1] as Record<string, unknown>
     const cases: [Record<string, unknown>, string][] = [
       [{ title: '' }, '请填写课程标题'],
@@ -173,18 +174,18 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       [{ list: [{ ...section, title: '' }] }, '请填写节的名称'],
       [{ list: [{ ...section, title: '节'.repeat(21) }] }, '节的名称不能超过20个字'],
       [{ list: [{ ...section, imgurl: '' }] }, '请上传课程内容'],
-      [{ list: [{ ...section, imgurl: cover }] }, '课程内容须为小于4MB的mp4或pdf文件'],
+      [{ list: [{ ...section, imgurl: cover }] }, SECTION_FILE_RULE],
       [{ list: [{ ...section, price: '' }] }, '请填写课程价格'],
       [{ list: [{ ...section, price: '-1' }] }, '价格不能为负数'],
       [{ list: [{ ...section, price: '9.999' }] }, '价格最多两位小数'],
       [{ list: [{ ...section, params: '123456789' }] }, '时长须为数字，最多8位'],
       [{ list: [{ ...section, params: '12a' }] }, '时长须为数字，最多8位'],
-      // The server's own: the file must be the caller's upload, under 4 MB.
+      // The server's own: the file must be the caller's upload, at most 2 GB.
       [
         { list: [{ ...section, imgurl: `/uploads/u/99/${'9'.repeat(32)}.mp4` }] },
         '第1节的课程内容须为您本人上传的文件',
       ],
-      [{ list: [{ ...section, imgurl: big }] }, '课程内容须为小于4MB的mp4或pdf文件'],
+      [{ list: [{ ...section, imgurl: big }] }, SECTION_FILE_RULE],
     ]
     for (const [patch, message] of cases) {
       const r = await h.post('/api/Article/PostArticleAppend', { ...base, ...patch }, u.auth)

@@ -71,10 +71,12 @@ export async function recordPlacedFile(
     .values({ user_id: f.userId, path: f.path, mime: f.mime, size: f.size, create_time: f.at })
     .onConflict((oc) => oc.column('path').doNothing())
     .execute()
+  // Size 0: user_uploads' sizes are the day's quota, and nothing was sent (a lecture copied on
+  // publishing, up to 2 GB, would otherwise use up the author's 200 MB of pictures).
   if (!(await ownedPaths(db, f.userId, [f.path])).has(f.path))
     await db
       .insertInto('user_uploads')
-      .values({ user_id: f.userId, path: f.path, size: f.size, create_time: f.at })
+      .values({ user_id: f.userId, path: f.path, size: 0, create_time: f.at })
       .execute()
 }
 

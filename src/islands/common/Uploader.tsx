@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { account } from '../../lib/api/browser.ts'
+import { account, getResumable } from '../../lib/api/browser.ts'
+import { PartFailed } from '../../lib/api/resumable.ts'
 import { UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from '../../lib/constants.ts'
 import { splitList } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
@@ -81,7 +82,16 @@ interface Progress {
   done: number
   count: number
   fraction: number
+  /** A resumable upload's bytes sent of its total, shown as MB of MB. */
+  bytes?: { sent: number; total: number }
 }
+
+/** Why a resumable upload was stopped: paused (kept, to go on) or cancelled (given up). */
+const PAUSE = 'pause'
+const CANCEL = 'cancel'
+
+/** 12.3MB: a byte count for the progress line. */
+const mbOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)}MB`
 
 type Act = 'up' | 'down' | 'preview' | 'download' | 'delete'
 
@@ -104,6 +114,7 @@ export function Uploader({
   onMedia,
   private: isPrivate = false,
   upload = accountFileUpload,
+  resumable = false,
 }: {
   value: string
   onChange: (value: string) => void
@@ -128,6 +139,11 @@ export function Uploader({
   private?: boolean
   /** The back office passes its staff image call; customers' forms keep Upload/PostUpload. */
   upload?: FileUpload
+  /**
+   * Course files up to 2GB (issue 22): sent in resumable parts (src/lib/api/resumable.ts) with
+   * 暂停/继续/取消; after a reload the same file picked again goes on where it stopped. One file.
+   */
+  resumable?: boolean
 }) {
   const id = useId()
   const hintId = `${id}-hint`
@@ -140,6 +156,9 @@ export function Uploader({
   /** Told to screen readers: upload done or failed, moved, deleted. */
   const [announce, setAnnounce] = useState('')
   const [confirmDialog, confirm] = useConfirm()
+  /** A paused resumable upload's file, to go on with (继续) or give up (取消). */
+  const [paused, setPaused] = useState<File | null>(null)
+  const sending = useRef<File | null>(null)
   const root = useRef<HTMLDivElement>(null)
   const focusNext = useRef<{ index: number; act?: Act } | null>(null)
   const aborter = useRef<AbortController | null>(null)
@@ -187,6 +206,12 @@ export function Uploader({
         refuse(wrongType)
         return false
       }
+      if (resumable) {
+        // Resumable files go in parts, up to their own limit; nothing is compressed.
+        if (file.size <= maxMb * 1024 * 1024) return true
+        refuse(sizeRefusal(maxMb))
+        return false
+      }
       if (file.size > UPLOAD_MAX_BYTES) {
         // The spec lets such a file go on (accounts §5 "yet the file still proceeds"); the server
         // refuses it anyway (its body limit), so it is not sent to be refused after a long wait.
@@ -196,6 +221,10 @@ export function Uploader({
       return true
     })
     if (!chosen.length) return
+    if (resumable) {
+      await sendResumable(chosen[0] as File)
+      return
+    }
 
     const abort = new AbortController()
     aborter.current = abort
@@ -245,6 +274,56 @@ export function Uploader({
         )
       }
     }
+  }
+
+  /** One course file in resumable parts; paused, it waits for 继续; failed, its parts stay for a retry. */
+  async function sendResumable(file: File) {
+    const abort = new AbortController()
+    aborter.current = abort
+    sending.current = file
+    setPaused(null)
+    setProgress({ done: 0, count: 1, fraction: 0, bytes: { sent: 0, total: file.size } })
+    const meta = onMedia && isVideoFile(file) ? readVideoMeta(file) : null
+    try {
+      const path = await getResumable().upload(file, {
+        private: isPrivate,
+        signal: abort.signal,
+        onProgress: (sent, total) =>
+          setProgress({ done: 0, count: 1, fraction: total ? sent / total : 0, bytes: { sent, total } }),
+      })
+      setProgress(null)
+      set([...paths, path])
+      const m = await meta
+      if (m) onMedia?.(path, m)
+      setAnnounce('上传完成，已上传1个文件')
+    } catch (e) {
+      if (abort.signal.reason === PAUSE) {
+        setProgress(null)
+        setPaused(file)
+        setAnnounce('已暂停上传')
+        return
+      }
+      // Cancelled (cancel() speaks) or the page left: nothing more to say.
+      if (abort.signal.aborted) return
+      setProgress(null)
+      // A part that failed every try has shown nothing yet; the server's calls have.
+      if (e instanceof PartFailed) toast('error', e.message)
+      // Kept as paused: 继续 goes on from the parts stored.
+      setPaused(file)
+      setAnnounce('上传失败，可点击继续重试')
+    } finally {
+      if (aborter.current === abort) aborter.current = null
+      if (sending.current === file) sending.current = null
+    }
+  }
+
+  async function cancelResumable() {
+    const file = sending.current ?? paused
+    aborter.current?.abort(CANCEL)
+    setProgress(null)
+    setPaused(null)
+    if (file) await getResumable().cancel(file)
+    setAnnounce('已取消上传')
   }
 
   function move(i: number, by: -1 | 1) {
@@ -339,9 +418,11 @@ export function Uploader({
                   aria-valuemax={100}
                   aria-valuenow={pct}
                   aria-valuetext={
-                    progress.count > 1
-                      ? `第${progress.done + 1}个，共${progress.count}个，${pct}%`
-                      : `${pct}%`
+                    progress.bytes
+                      ? `${pct}%，已上传${mbOf(progress.bytes.sent)}，共${mbOf(progress.bytes.total)}`
+                      : progress.count > 1
+                        ? `第${progress.done + 1}个，共${progress.count}个，${pct}%`
+                        : `${pct}%`
                   }
                   className="h-1.5 w-full overflow-hidden rounded-full bg-slate-200"
                 >
@@ -352,6 +433,55 @@ export function Uploader({
                 </div>
                 <span className="text-xs tabular-nums text-slate-600" aria-hidden="true">
                   {pct}%{progress.count > 1 ? ` · ${progress.done + 1}/${progress.count}` : ''}
+                </span>
+                {progress.bytes && (
+                  <>
+                    <span className="text-[11px] tabular-nums text-slate-500" aria-hidden="true">
+                      {mbOf(progress.bytes.sent)} / {mbOf(progress.bytes.total)}
+                    </span>
+                    <span className="flex gap-2">
+                      <button
+                        type="button"
+                        className="rounded px-1.5 text-xs text-brand-700 hover:bg-brand-50"
+                        onClick={() => aborter.current?.abort(PAUSE)}
+                        aria-label={`暂停上传${label}`}
+                      >
+                        暂停
+                      </button>
+                      <button
+                        type="button"
+                        className="rounded px-1.5 text-xs text-red-600 hover:bg-red-50"
+                        onClick={() => void cancelResumable()}
+                        aria-label={`取消上传${label}`}
+                      >
+                        取消
+                      </button>
+                    </span>
+                  </>
+                )}
+              </div>
+            )}
+            {!progress && paused && (
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-md bg-white/95 px-2 text-center ring-1 ring-amber-400">
+                <span className="text-xs text-amber-700">已暂停</span>
+                <span className="line-clamp-2 break-all text-[11px] text-slate-500">{paused.name}</span>
+                <span className="flex gap-2">
+                  <button
+                    type="button"
+                    className="rounded px-1.5 text-xs text-brand-700 hover:bg-brand-50"
+                    onClick={() => void sendResumable(paused)}
+                    aria-label={`继续上传${label}`}
+                  >
+                    继续
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded px-1.5 text-xs text-red-600 hover:bg-red-50"
+                    onClick={() => void cancelResumable()}
+                    aria-label={`取消上传${label}`}
+                  >
+                    取消
+                  </button>
                 </span>
               </div>
             )}

@@ -6,10 +6,15 @@ import { isPrivatePath } from '../../lib/rules/files.ts'
 /** Private files fetched on this page, by path: each once, kept while the page lives (a few scans or course files). */
 const fetched = new Map<string, Promise<string>>()
 
+/** A video or pdf (course files reach 2GB, issue 22) is read through a short-lived link, by ranges; an image comes whole. */
+const byLink = (path: string) => /^\/private\/u\/.+\.(mp4|pdf)$/i.test(path)
+
 function privateUrl(path: string): Promise<string> {
   let url = fetched.get(path)
   if (!url) {
-    url = account.privateFile(path, { silent: true }).then((blob) => URL.createObjectURL(blob))
+    url = byLink(path)
+      ? account.privateFileLink(path, { silent: true }).then((r) => assetUrl(r.url))
+      : account.privateFile(path, { silent: true }).then((blob) => URL.createObjectURL(blob))
     // A failure (a file gone, the network) is not kept: the next render may try again.
     url.catch(() => fetched.delete(path))
     fetched.set(path, url)

@@ -89,22 +89,25 @@ export function checkFileType(accept: string, file: { name: string; type: string
 
 /**
  * The size a use's files must stay under, in MB, when the caller names none: course section
- * files (a use that takes video) 4MB, images and materials 2MB (accounts §5, §9).
- * defaultMaxMb(MEDIA_KINDS) → 4
+ * files (a use that takes video) 2GB (issue 22), images and materials 2MB (accounts §5, §9).
+ * defaultMaxMb(MEDIA_KINDS) → 2048
  */
 export function defaultMaxMb(kinds: readonly FileKind[]): number {
   return kinds.includes('video') ? SECTION_FILE_MAX_MB : UPLOAD_HINT_MAX_MB
 }
 
-/** The refusal of a file too large for its use: sizeRefusal(4) → '文件须小于4MB' */
-export const sizeRefusal = (maxMb: number) => `文件须小于${maxMb}MB`
+/** A size in MB as people say it: sizeText(2) → '2MB', sizeText(2048) → '2GB' */
+export const sizeText = (mb: number) => (mb >= 1024 && mb % 1024 === 0 ? `${mb / 1024}GB` : `${mb}MB`)
+
+/** The refusal of a file too large for its use: sizeRefusal(4) → '文件须小于4MB', sizeRefusal(2048) → '文件须小于2GB' */
+export const sizeRefusal = (maxMb: number) => `文件须小于${sizeText(maxMb)}`
 
 /**
  * The hint under an uploader when the caller gives none: defaultHint(IMAGE_KINDS, 2) →
- * '图片大小须小于2MB'; defaultHint(MEDIA_KINDS, 4) → '文件须小于4MB，支持mp4或pdf'
+ * '图片大小须小于2MB'; defaultHint(MEDIA_KINDS, 2048) → '文件须小于2GB，支持mp4或pdf'
  */
 export function defaultHint(kinds: readonly FileKind[], maxMb: number): string {
-  if (kinds.every((k) => k === 'image')) return `图片大小须小于${maxMb}MB`
+  if (kinds.every((k) => k === 'image')) return `图片大小须小于${sizeText(maxMb)}`
   return `${sizeRefusal(maxMb)}，支持${orList(kinds.flatMap((k) => (k === 'image' ? ['图片'] : TYPES[k].exts)))}`
 }
 

@@ -1,6 +1,6 @@
 /**
  * The course's sections in the publish form (accounts §3 "Course section", §5): each with its
- * name (≤ 20), its content file (an mp4 or a pdf under 4MB), 收费/免费 and its price when the
+ * name (≤ 20), its content file (an mp4 or a pdf up to 2GB, sent in resumable parts), 收费/免费 and its price when the
  * course is paid, and its length in seconds, filled from the uploaded video's metadata.
  * 新增课程 adds one; each can be removed (after a confirm when it holds anything).
  */
@@ -138,6 +138,8 @@ export function CourseSections({
                         maxMb={SECTION_FILE_MAX_MB}
                         // Private until published: a paid section's file is what is sold (issue 13).
                         private
+                        // Lectures of hundreds of MB: in parts that survive a dropped link or a reload (issue 22).
+                        resumable
                         value={s.imgurl}
                         invalid={err('imgurl') !== null}
                         onChange={(v) => patch(i, { imgurl: v, ...(v ? {} : { params: '' }) }, 'imgurl')}

@@ -121,6 +121,9 @@ export function createAccountApi(http: Http) {
     upload: (file: Blob, name: string, o?: UploadOptions) => http.upload(file, name, o),
     /** One of the caller's private files (a certification scan …) as a Blob (Upload/GetPrivateFile, issue 13). */
     privateFile: (path: string, o?: CallOptions) => http.download('/api/Upload/GetPrivateFile', { path }, o),
+    /** A short-lived link to one of the caller's private course files, read by ranges (Upload/GetPrivateFileLink). */
+    privateFileLink: (path: string, o?: CallOptions) =>
+      http.get<{ url: string }>('/api/Upload/GetPrivateFileLink', { path }, o),
   }
 }
 export type AccountApi = ReturnType<typeof createAccountApi>

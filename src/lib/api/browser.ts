@@ -10,6 +10,7 @@ import { type CommunityApi, createCommunityApi } from './community.ts'
 import { createHttp, type Http, type Notify } from './http.ts'
 import { type Api, createApi } from './index.ts'
 import { createPublishingApi, type PublishingApi } from './publishing.ts'
+import { createResumable, type Resumable } from './resumable.ts'
 
 // Vite replaces import.meta.env with the PUBLIC_* variables at build time; typed here so this
 // file does not depend on Astro's generated env types.
@@ -53,6 +54,14 @@ export function getHttp(): Http {
     onUnauthorized: goHome,
   })
   return http
+}
+
+let resumable: Resumable | undefined
+
+/** The resumable upload client of course files (issue 22), on the shared HTTP client and localStorage. */
+export function getResumable(): Resumable {
+  resumable ??= createResumable({ http: getHttp(), storage: localStore() })
+  return resumable
 }
 
 export function getApi(): Api {

@@ -54,6 +54,15 @@ export interface UploadOptions extends CallOptions {
   purpose?: 'public' | 'private'
 }
 
+/** Options of one part of a resumable upload (Http.putPart). */
+export interface PartOptions {
+  /** true: the part goes to our API (its headers: session, sign); false: to a presigned bucket link, bare. */
+  api: boolean
+  signal?: AbortSignal
+  /** Told how many bytes of the part have gone out, as they go. */
+  onProgress?: (loaded: number) => void
+}
+
 export type QueryParams = Record<string, string | number | boolean | null | undefined>
 
 /**
@@ -79,6 +88,12 @@ export interface Http {
   post<T = unknown>(path: string, body?: unknown, opts?: CallOptions): Promise<Envelope<T>>
   /** Multipart upload of one file under the field `file`; resolves to `{ status, data: { path } }`. */
   upload(file: Blob, name: string, opts?: UploadOptions): Promise<Envelope<UploadResult>>
+  /**
+   * PUT of one part of a resumable upload to `url` (ours or a presigned bucket link). Silent: the
+   * caller retries and speaks once. A refusal throws ApiRequestError (status 0: no answer); a 401
+   * from our API ends the session as any call's does.
+   */
+  putPart(url: string, part: Blob, o: PartOptions): Promise<void>
   /** GET of a file answer (not an envelope), with the session and sign; refusals as for any call. */
   download(path: string, query?: QueryParams, opts?: CallOptions): Promise<Blob>
   /** The configured ofetch instance itself, for calls the helpers do not cover; same headers and rules. */
@@ -286,8 +301,55 @@ export function createHttp(opts: HttpOptions): Http {
       xhr.send(form)
     })
 
+  const putPart = (url: string, part: Blob, o: PartOptions) =>
+    new Promise<void>((resolve, reject) => {
+      const { signal } = o
+      if (signal?.aborted) {
+        reject(signal.reason)
+        return
+      }
+      const xhr = new XMLHttpRequest()
+      const abort = () => xhr.abort()
+      const settle = (judge: () => void) => {
+        signal?.removeEventListener('abort', abort)
+        try {
+          judge()
+          resolve()
+        } catch (e) {
+          reject(e)
+        }
+      }
+      xhr.open('PUT', o.api ? `${opts.baseURL.replace(/\/+$/, '')}${url}` : url)
+      if (o.api) {
+        const headers = new Headers(opts.headers)
+        setHeaders(headers, true)
+        headers.set('Content-Type', 'application/octet-stream')
+        headers.forEach((value, key) => {
+          xhr.setRequestHeader(key, value)
+        })
+      }
+      xhr.upload.onprogress = (e) => o.onProgress?.(e.loaded)
+      xhr.onload = () =>
+        settle(() => {
+          if (xhr.status >= 200 && xhr.status < 300) return
+          const body = parseBody(xhr.responseText)
+          // Only our API's 401 is about the session; a bucket's 403 is an expired link.
+          if (o.api) refused(true, xhr.status, xhr.statusText, body)
+          throw new ApiRequestError(xhr.status, bodyMessage(body) ?? MSG_NETWORK, body)
+        })
+      xhr.onerror = () => settle(() => fail(true, 0, MSG_NETWORK))
+      xhr.ontimeout = xhr.onerror
+      xhr.onabort = () => {
+        signal?.removeEventListener('abort', abort)
+        reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'))
+      }
+      signal?.addEventListener('abort', abort, { once: true })
+      xhr.send(part)
+    })
+
   return {
     fetch: instance,
+    putPart,
     get: <T>(path: string, query?: QueryParams, o: CallOptions = {}) =>
       instance<T>(path, { method: 'GET', query: cleanQuery(query), ...o }),
     post: <T>(path: string, body?: unknown, o: CallOptions = {}) =>

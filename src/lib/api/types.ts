@@ -17,6 +17,7 @@ import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
 import type * as site from '../../../server/modules/site/site.routes.ts'
+import type * as resumable from '../../../server/modules/uploads/resumable.routes.ts'
 import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
 import type * as wallet from '../../../server/modules/wallet/wallet.routes.ts'
 
@@ -66,6 +67,8 @@ export type SpuDetail = Wire<typeof catalog.SpuDetail>
 export type ProductPageQuery = Params<typeof catalog.ProductPageQuery>
 
 export type UploadResult = Wire<typeof uploads.UploadResult>
+/** A resumable upload of a course file (Upload/PostResumable, GetResumable). */
+export type ResumableUpload = Wire<typeof resumable.ResumableUpload>
 
 /** Users/GetUsersInfo: the signed-in user's own record (never the password). */
 export type Profile = Wire<typeof accounts.OwnProfile>

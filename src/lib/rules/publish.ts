@@ -2,7 +2,7 @@
  * Publishing a task, a course or a community post (accounts §2, §5, §9): the one rule the
  * publish forms run before submitting and Article/PostArticleAppend|Update run authoritatively.
  */
-import { ArticleStatus, MAX_TAGS, SECTION_FILE_MAX_MB } from '../constants.ts'
+import { ArticleStatus, MAX_TAGS, SECTION_FILE_RULE } from '../constants.ts'
 import { isAllowedImageSrc, RICH_TEXT_MAX } from '../html/policy.ts'
 import { SectionStatus } from './course.ts'
 import {
@@ -148,7 +148,7 @@ function checkSections(rows: Input[], paid: boolean): Checked<SectionValue[], Pu
       [`list.${i}.title`, !title, '请填写节的名称'],
       [`list.${i}.title`, len(title) > SECTION_TITLE_MAX, `节的名称不能超过${SECTION_TITLE_MAX}个字`],
       [`list.${i}.imgurl`, !imgurl, '请上传课程内容'],
-      [`list.${i}.imgurl`, !isSectionFile(imgurl), `课程内容须为小于${SECTION_FILE_MAX_MB}MB的mp4或pdf文件`],
+      [`list.${i}.imgurl`, !isSectionFile(imgurl), SECTION_FILE_RULE],
       ...priceChecks(`list.${i}.price`, price, sectionPaid, '请填写课程价格'),
       [`list.${i}.params`, params !== '' && !/^\d{1,8}$/.test(params), '时长须为数字，最多8位'],
     ])
