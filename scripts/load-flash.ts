@@ -42,6 +42,8 @@ writeFileSync(
 const config = defaultConfig()
 const port = await freePort()
 const server = await serverProcess({ port, dir, pg: url ? { url, schema } : undefined })
+// Never left behind, whatever ends this run (a failed check throws before the end).
+process.on('exit', () => server.kill())
 const base = `http://127.0.0.1:${port}`
 
 const r = await flashSale(base, () => makeSign({ key: config.signKey, iv: config.signIv }), s, {
