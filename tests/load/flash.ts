@@ -11,7 +11,7 @@
  * must be told the stock message. Nothing may answer 5xx or time out.
  */
 import { Worker } from 'node:worker_threads'
-import { type Acks, noAcks, type StormState } from './storm.ts'
+import { type Acks, ADDRESS, noAcks, type StormState } from './storm.ts'
 
 export interface FlashResult {
   acks: Acks
@@ -33,17 +33,6 @@ export function percentile(ms: readonly number[], p: number): number {
 }
 
 const TIMEOUT_MS = 10_000
-const ADDRESS = {
-  recName: '秒杀',
-  recTel: '13700000000',
-  recProvince: '江苏省',
-  recCity: '苏州市',
-  recArea: '姑苏区',
-  recStreet: '平江街道',
-  recAddress: '江苏省,苏州市,姑苏区,平江街道',
-  recAddressx: '1号',
-  nickName: '秒杀',
-}
 
 /**
  * Every buyer of `s` orders one unit of its first SKU, `concurrency` at a time; `readers` loops

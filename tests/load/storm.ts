@@ -76,7 +76,8 @@ export async function prepareStorm(
   return { skus, buyers, stock: opts.stock, balanceFen }
 }
 
-const ADDRESS = {
+/** The receiver of every order a load run places. */
+export const ADDRESS = {
   recName: '压测',
   recTel: '13700000000',
   recProvince: '江苏省',
