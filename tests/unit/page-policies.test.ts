@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { swapIn } from '../../server/build-site.ts'
 import { planFor } from '../../server/site-builder.ts'
@@ -9,10 +11,12 @@ import {
   headersFile,
   type Policies,
   pageFileOf,
+  pagePolicies,
   patchPolicies,
   readPolicies,
   writePolicies,
 } from '../../src/lib/build/headers.ts'
+import { policyRecorder } from '../../src/lib/build/page-sink.ts'
 import {
   HEADER_POLICY,
   metaPolicy,
@@ -59,6 +63,27 @@ describe('the policy of a page', () => {
     expect(pageFileOf('/detail/12/')).toBe('detail/12/index.html')
     expect(pageFileOf('/detail/12')).toBe('detail/12/index.html')
     expect(pageFileOf('/404')).toBe('404.html')
+  })
+})
+
+describe('the policies recorded while a build renders', () => {
+  it('do not keep the pages they were read from (100,000 pages of HTML ran the build out of memory)', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const hooks = pagePolicies().hooks as Record<string, (o?: unknown) => unknown>
+    await hooks['astro:build:start']?.()
+    const record = policyRecorder()
+    if (!record) throw new Error('no recorder during a build')
+    gc()
+    const before = process.memoryUsage().heapUsed
+    for (let i = 0; i < 200; i++) {
+      // A 1 MB page, made anew each time, whose policy the middleware cuts out of its HTML.
+      const html = `<!doctype html><html><head><meta http-equiv="content-security-policy" content="${A}"></head><body>${String(i).repeat(1_000_000 / String(i).length)}</body></html>`
+      record(`/detail/${i}/`, metaPolicy(html))
+    }
+    gc()
+    // 200 pages of 1 MB would be 200 MB kept; the policies themselves are a few KB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20_000_000)
   })
 })
 

@@ -124,12 +124,25 @@ export function patchPolicies(base: Policies, from: Policies, files: Iterable<st
 /** The Astro integration: records each page's policy while the build renders, writes both files once it is done. */
 export function pagePolicies(): AstroIntegration {
   const policies: Policies = new Map()
+  // Pages share a handful of policies: one copy of each, and a copy of its own. A policy is cut
+  // out of its page's HTML, and V8 keeps a cut-out string's whole page alive: every page's HTML
+  // was held to the end of the build (out of memory at 100,000 items, issue 23).
+  const distinct = new Map<string, string>()
+  const own = (policy: string) => {
+    let kept = distinct.get(policy)
+    if (kept === undefined) {
+      kept = Buffer.from(policy, 'utf8').toString('utf8')
+      distinct.set(kept, kept)
+    }
+    return kept
+  }
   return {
     name: 'page-policies',
     hooks: {
       'astro:build:start': () => {
         policies.clear()
-        setPolicyRecorder((pathname, meta) => policies.set(pageFileOf(pathname), pagePolicyHeader(meta)))
+        distinct.clear()
+        setPolicyRecorder((pathname, meta) => policies.set(pageFileOf(pathname), own(pagePolicyHeader(meta))))
       },
       'astro:build:done': async ({ dir }) => {
         setPolicyRecorder(undefined)
