@@ -11,7 +11,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -21,6 +20,7 @@ import { migrate } from '../../server/db/migrations.ts'
 import { leaseOf, SITE_LEASE } from '../../server/lease.ts'
 import { placeGoodsOrder } from '../../server/modules/orders/orders.writes.ts'
 import { DEMO_ACCOUNTS, seed } from '../../server/seed/index.ts'
+import { freePort, pgUrlIn } from '../load/server-process.ts'
 import { buildFiles, readBuilds } from './cluster-build.ts'
 import { product } from './fixtures.ts'
 import { type Harness, remote } from './harness.ts'
@@ -54,14 +54,6 @@ interface Proc {
   h: Harness
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** Asks until `ok`, at most `ms`; the last answer either way. */
@@ -86,7 +78,7 @@ async function start(db: Db): Promise<Proc> {
   const child = spawn(process.execPath, ['--import', './tests/api/cluster-build-hook.ts', 'server/main.ts'], {
     env: {
       ...process.env,
-      DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_URL: pgUrlIn(url, schema),
       PORT: String(port),
       HOST: '127.0.0.1',
       UPLOAD_DIR: join(dir, 'uploads'),

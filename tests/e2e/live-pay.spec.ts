@@ -14,9 +14,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { loadConfig } from '../../server/config.ts'
+import { freePort } from '../load/server-process.ts'
 import { startAlipayPeer } from '../peers/alipay-peer.ts'
 import { startWechatpayPeer } from '../peers/wechatpay-peer.ts'
 import { apiPost, cheapSku, type Headers } from './orders.ts'
@@ -27,17 +27,6 @@ interface Live {
   base: string
   wechatPeer: string
 }
-
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
 
 /** Waits until `url` answers 200: the portal is up and its site built. */
 async function ready(url: string, child: ChildProcess, log: () => string, ms: number) {
