@@ -24,3 +24,261 @@ export function discountLine(discountTenths: number): string | null {
 
 /** The wire's discount in 折 (8.5, 10) from the stored tenths (85, 100). */
 export const discountZhe = (discountTenths: number) => discountTenths / 10
+
+/*
+ * The price of a whole order (issue 24): member discount, then one 满减 promotion, then one coupon,
+ * then shipping. The cart, the checkout and the server all call priceOrder with the same rules
+ * (the server with rows it read itself, so what a browser sends never sets a price).
+ *
+ * Order and rounding, also stated in README "Pricing":
+ * 1. subtotal: Σ list price × quantity.
+ * 2. member discount on the whole subtotal, half up to the fen (payable, as before issue 24).
+ * 3. 满减: among the promotions in their dates whose threshold the eligible goods reach (judged on
+ *    list prices, as the cart shows them), the one that takes off most; ties go to the lower id.
+ *    Store-wide (classId null) or one category. Goods only; never stacked.
+ * 4. coupon: one, if in its dates and its threshold is reached by its eligible lines' list prices.
+ *    满X减Y takes off Y; a rate coupon takes off what the rate takes from its eligible lines'
+ *    member price (half up), at most its cap.
+ * 5. the goods never cost less than ¥0.01: a reduction stops there.
+ * 6. shipping: goods lines grouped by shipping template; a group is free when its list prices reach
+ *    the template's free-above amount, else it costs the fee of the receiver's province (or the
+ *    template's base fee). The order pays the dearest group's fee once. Articles never ship.
+ */
+
+/** A time as the database keeps it, China time: '2026-11-26 09:30:00' (compares as text). */
+export type DbTime = string
+
+export interface PriceLine {
+  kind: 'goods' | 'article'
+  spuId: number | null
+  /** The product's category (product_spus.class_id); null for articles. */
+  classId: number | null
+  /** The product's shipping template; null means the default template (defaultTemplateId). */
+  templateId: number | null
+  priceFen: number
+  quantity: number
+}
+
+export interface Promotion {
+  id: number
+  title: string
+  /** null: store-wide; else only this category's goods count and are reduced. */
+  classId: number | null
+  thresholdFen: number
+  offFen: number
+  startTime: DbTime
+  endTime: DbTime
+}
+
+export interface CouponRule {
+  /** The customer's coupon (user_coupons.id) at checkout; the coupon's id where nobody holds it yet. */
+  id: number
+  title: string
+  kind: 'amount' | 'rate'
+  /** 满X: 0 for no threshold. */
+  thresholdFen: number
+  /** 减Y, for kind 'amount'. */
+  amountFen: number
+  /** For kind 'rate', in tenths of 折: 90 is 9折. */
+  rateTenths: number
+  /** For kind 'rate', the most it takes off; 0 for no cap. */
+  capFen: number
+  scope: 'all' | 'category' | 'products'
+  /** Category ids (scope 'category') or SPU ids (scope 'products'). */
+  scopeIds: number[]
+  /** Also courses, paid posts and tasks (articles); goods only when false. */
+  includeCourses: boolean
+  startTime: DbTime
+  endTime: DbTime
+}
+
+export interface ShippingTemplate {
+  id: number
+  name: string
+  /** Free when the group's list prices reach this; 0 for never free by amount. */
+  freeAboveFen: number
+  /** The fee where no province rate applies. */
+  baseFen: number
+  /** Dearer (or cheaper) provinces, by the region picker's province name: 新疆维吾尔自治区. */
+  rates: { province: string; feeFen: number }[]
+}
+
+export interface PriceInput {
+  lines: PriceLine[]
+  discountTenths: number
+  promotions: Promotion[]
+  coupon: CouponRule | null
+  templates: ShippingTemplate[]
+  defaultTemplateId: number | null
+  /** The receiver's province; '' before one is chosen (base fees then). */
+  province: string
+  at: DbTime
+}
+
+export interface Breakdown {
+  subtotalFen: number
+  memberOffFen: number
+  promotion: { id: number; title: string; offFen: number } | null
+  /** null when no coupon was given or it does not apply (see couponRefusal). */
+  coupon: { id: number; title: string; offFen: number } | null
+  /** The goods after every reduction (≥ 1 fen when there are goods). */
+  goodsFen: number
+  shippingFen: number
+  totalFen: number
+}
+
+const sum = (lines: PriceLine[]) => lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
+const inDates = (r: { startTime: DbTime; endTime: DbTime }, at: DbTime) =>
+  r.startTime <= at && at <= r.endTime
+
+/** The lines a promotion counts and reduces. */
+export const promotionLines = (p: Promotion, lines: PriceLine[]) =>
+  lines.filter((l) => l.kind === 'goods' && (p.classId === null || l.classId === p.classId))
+
+/** The lines a coupon counts and reduces. */
+export function couponLines(c: CouponRule, lines: PriceLine[]) {
+  return lines.filter((l) => {
+    if (l.kind === 'article') return c.includeCourses
+    if (c.scope === 'all') return true
+    const key = c.scope === 'category' ? l.classId : l.spuId
+    return key !== null && c.scopeIds.includes(key)
+  })
+}
+
+/**
+ * Why a coupon cannot be used on these lines at `at`, in the words the checkout shows, or null
+ * when it can: 未到使用时间, 已过期, 不适用于所选商品, 未满¥300可用.
+ */
+export function couponRefusal(c: CouponRule, lines: PriceLine[], at: DbTime): string | null {
+  if (at < c.startTime) return '未到使用时间'
+  if (at > c.endTime) return '已过期'
+  const eligible = couponLines(c, lines)
+  if (eligible.length === 0) return '不适用于所选商品'
+  if (sum(eligible) < c.thresholdFen) return `未满¥${(c.thresholdFen / 100).toFixed(2)}可用`
+  return null
+}
+
+/** The best promotion the lines reach at `at` and its reduction before the ¥0.01 floor. */
+function bestPromotion(promotions: Promotion[], lines: PriceLine[], at: DbTime) {
+  let best: Promotion | null = null
+  for (const p of promotions) {
+    if (!inDates(p, at) || sum(promotionLines(p, lines)) < p.thresholdFen || p.thresholdFen <= 0) continue
+    if (!best || p.offFen > best.offFen || (p.offFen === best.offFen && p.id < best.id)) best = p
+  }
+  return best
+}
+
+/** What the coupon takes off before the ¥0.01 floor (0 when it does not apply). */
+function couponOff(c: CouponRule, lines: PriceLine[], discountTenths: number, at: DbTime): number {
+  if (couponRefusal(c, lines, at) !== null) return 0
+  if (c.kind === 'amount') return c.amountFen
+  const base = payable(sum(couponLines(c, lines)), discountTenths)
+  const off = base - payable(base, c.rateTenths)
+  return c.capFen > 0 ? Math.min(off, c.capFen) : off
+}
+
+/** The fee of one template for goods worth `listFen` to `province`. */
+export function templateFee(t: ShippingTemplate, listFen: number, province: string): number {
+  if (t.freeAboveFen > 0 && listFen >= t.freeAboveFen) return 0
+  return t.rates.find((r) => r.province === province)?.feeFen ?? t.baseFen
+}
+
+/** The order's shipping: the dearest of its template groups' fees, once; 0 without goods. */
+export function shippingFee(
+  lines: PriceLine[],
+  templates: ShippingTemplate[],
+  defaultTemplateId: number | null,
+  province: string,
+): number {
+  const groups = new Map<number, number>()
+  for (const l of lines) {
+    const id = l.kind === 'goods' ? (l.templateId ?? defaultTemplateId) : null
+    if (id !== null) groups.set(id, (groups.get(id) ?? 0) + l.priceFen * l.quantity)
+  }
+  let fee = 0
+  for (const [id, listFen] of groups) {
+    const t = templates.find((x) => x.id === id)
+    if (t) fee = Math.max(fee, templateFee(t, listFen, province))
+  }
+  return fee
+}
+
+/**
+ * priceOrder(input) → the order's every figure, in fen. Pure and integer-only: the server stores
+ * exactly this breakdown, and the cart and checkout show it before anything is sent.
+ */
+export function priceOrder(input: PriceInput): Breakdown {
+  const { lines, discountTenths, at } = input
+  const subtotalFen = sum(lines)
+  const memberOffFen = subtotalFen - payable(subtotalFen, discountTenths)
+  let left = subtotalFen - memberOffFen
+  // The goods never go below 1 fen: every reduction is cut to what is left above it.
+  const take = (want: number) => {
+    const off = Math.max(0, Math.min(want, left - 1))
+    left -= off
+    return off
+  }
+  const p = bestPromotion(input.promotions, lines, at)
+  const promotion = p ? { id: p.id, title: p.title, offFen: take(p.offFen) } : null
+  const c = input.coupon
+  const cOff = c ? couponOff(c, lines, discountTenths, at) : 0
+  const coupon = c && cOff > 0 ? { id: c.id, title: c.title, offFen: take(cOff) } : null
+  const shippingFen = shippingFee(lines, input.templates, input.defaultTemplateId, input.province)
+  const goodsFen = lines.length === 0 ? 0 : left
+  return {
+    subtotalFen,
+    memberOffFen,
+    promotion,
+    coupon,
+    goodsFen,
+    shippingFen,
+    totalFen: goodsFen + shippingFen,
+  }
+}
+
+/**
+ * The coupon the checkout preselects: of those that apply, the one that lowers the total most
+ * (ties: the one that ends soonest, then the lower id); null when none applies.
+ */
+export function bestCoupon(input: Omit<PriceInput, 'coupon'>, coupons: CouponRule[]): CouponRule | null {
+  let best: { c: CouponRule; total: number } | null = null
+  for (const c of coupons) {
+    const b = priceOrder({ ...input, coupon: c })
+    if (!b.coupon) continue
+    const better =
+      !best ||
+      b.totalFen < best.total ||
+      (b.totalFen === best.total &&
+        (c.endTime < best.c.endTime || (c.endTime === best.c.endTime && c.id < best.c.id)))
+    if (better) best = { c, total: b.totalFen }
+  }
+  return best?.c ?? null
+}
+
+/**
+ * The cart's hint: the nearest promotion not yet reached that would take off more than the one
+ * reached now — { needFen: 2000, offFen: 3000 } reads 再买¥20.00可减¥30.00 — or null.
+ */
+export function nextPromotion(
+  promotions: Promotion[],
+  lines: PriceLine[],
+  at: DbTime,
+): { promotion: Promotion; needFen: number } | null {
+  const now = bestPromotion(promotions, lines, at)?.offFen ?? 0
+  let next: { promotion: Promotion; needFen: number } | null = null
+  for (const p of promotions) {
+    if (!inDates(p, at) || p.offFen <= now) continue
+    const counted = promotionLines(p, lines)
+    if (p.classId !== null && counted.length === 0) continue
+    const needFen = p.thresholdFen - sum(counted)
+    if (needFen > 0 && (!next || needFen < next.needFen)) next = { promotion: p, needFen }
+  }
+  return next
+}
+
+/** The label a product shows for its template: 包邮, 满¥99.00包邮, or null when it ships for a fee. */
+export function shippingLabel(t: ShippingTemplate | undefined): string | null {
+  if (!t) return null
+  if (t.baseFen === 0 && t.rates.every((r) => r.feeFen === 0)) return '包邮'
+  return t.freeAboveFen > 0 ? `满¥${(t.freeAboveFen / 100).toFixed(2)}包邮` : null
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest'
+import {
+  bestCoupon,
+  type CouponRule,
+  nextPromotion,
+  type PriceInput,
+  type PriceLine,
+  type Promotion,
+  priceOrder,
+  type ShippingTemplate,
+  shippingLabel,
+} from '../../src/lib/rules/pricing.ts'
+
+const at = '2026-11-26 10:00:00'
+const dates = { startTime: '2026-11-01 00:00:00', endTime: '2026-12-31 23:59:59' }
+const goods = (priceFen: number, quantity = 1, more: Partial<PriceLine> = {}): PriceLine => ({
+  kind: 'goods',
+  spuId: 1,
+  classId: 5,
+  templateId: null,
+  priceFen,
+  quantity,
+  ...more,
+})
+const promo = (
+  id: number,
+  thresholdFen: number,
+  offFen: number,
+  classId: number | null = null,
+): Promotion => ({
+  id,
+  title: `满${thresholdFen / 100}减${offFen / 100}`,
+  classId,
+  thresholdFen,
+  offFen,
+  ...dates,
+})
+const coupon = (more: Partial<CouponRule>): CouponRule => ({
+  id: 1,
+  title: '券',
+  kind: 'amount',
+  thresholdFen: 0,
+  amountFen: 0,
+  rateTenths: 100,
+  capFen: 0,
+  scope: 'all',
+  scopeIds: [],
+  includeCourses: false,
+  ...dates,
+  ...more,
+})
+const standard: ShippingTemplate = {
+  id: 1,
+  name: '标准',
+  freeAboveFen: 9900,
+  baseFen: 1000,
+  rates: [{ province: '新疆维吾尔自治区', feeFen: 2500 }],
+}
+const free: ShippingTemplate = { id: 2, name: '包邮', freeAboveFen: 0, baseFen: 0, rates: [] }
+const input = (more: Partial<PriceInput>): PriceInput => ({
+  lines: [],
+  discountTenths: 100,
+  promotions: [],
+  coupon: null,
+  templates: [standard, free],
+  defaultTemplateId: 1,
+  province: '北京市',
+  at,
+  ...more,
+})
+
+describe('priceOrder', () => {
+  it('applies member discount, 满减, coupon, then shipping, each figure by hand', () => {
+    // 2 × ¥199.99 = ¥399.98; 8.5折 → 339.983 → ¥339.98 (member off ¥60.00);
+    // 满300减30 reached on list prices (399.98 ≥ 300) → ¥309.98; 满200减20 coupon → ¥289.98;
+    // list 399.98 ≥ 99 → free shipping in 北京.
+    const b = priceOrder(
+      input({
+        lines: [goods(19_999, 2)],
+        discountTenths: 85,
+        promotions: [promo(1, 30_000, 3_000), promo(2, 10_000, 500)],
+        coupon: coupon({ thresholdFen: 20_000, amountFen: 2_000 }),
+      }),
+    )
+    expect(b).toEqual({
+      subtotalFen: 39_998,
+      memberOffFen: 6_000,
+      promotion: { id: 1, title: '满300减30', offFen: 3_000 },
+      coupon: { id: 1, title: '券', offFen: 2_000 },
+      goodsFen: 28_998,
+      shippingFen: 0,
+      totalFen: 28_998,
+    })
+  })
+
+  it('charges the province fee below free-above, the dearest group once', () => {
+    // ¥50 standard goods to 新疆: ¥25; plus a 包邮 product: still ¥25 once.
+    const lines = [goods(5_000), goods(3_000, 1, { spuId: 2, templateId: 2 })]
+    const b = priceOrder(input({ lines, province: '新疆维吾尔自治区' }))
+    expect(b.shippingFen).toBe(2_500)
+    expect(b.totalFen).toBe(8_000 + 2_500)
+    expect(priceOrder(input({ lines })).shippingFen).toBe(1_000)
+    expect(priceOrder(input({ lines: [goods(9_900)], province: '新疆维吾尔自治区' })).shippingFen).toBe(0)
+  })
+
+  it('takes a rate coupon off the member price of its lines, half up, at most its cap', () => {
+    // Category 5 line ¥100 × 9折 member = ¥90; 8折 coupon takes ¥18 off it; the class-6 line is not in scope.
+    const lines = [goods(10_000), goods(5_000, 1, { spuId: 2, classId: 6 })]
+    const rate = coupon({ kind: 'rate', rateTenths: 80, scope: 'category', scopeIds: [5] })
+    expect(priceOrder(input({ lines, discountTenths: 90, coupon: rate })).coupon?.offFen).toBe(1_800)
+    expect(
+      priceOrder(input({ lines, discountTenths: 90, coupon: { ...rate, capFen: 1_000 } })).coupon?.offFen,
+    ).toBe(1_000)
+    // 8.5折 of ¥0.03: 0.0255 off → goods 3 fen; 3 × 0.85 = 2.55 → 3, so nothing comes off (half up).
+    expect(
+      priceOrder(input({ lines: [goods(3)], coupon: { ...rate, rateTenths: 85, scope: 'all' } })).coupon,
+    ).toBe(null)
+  })
+
+  it('never takes the goods below ¥0.01', () => {
+    const b = priceOrder(input({ lines: [goods(1_000)], coupon: coupon({ amountFen: 5_000 }) }))
+    expect(b.coupon?.offFen).toBe(999)
+    expect(b.goodsFen).toBe(1)
+  })
+
+  it('counts only in-scope, in-date lines and never ships or reduces articles by 满减', () => {
+    const course: PriceLine = {
+      kind: 'article',
+      spuId: null,
+      classId: null,
+      templateId: null,
+      priceFen: 50_000,
+      quantity: 1,
+    }
+    const b = priceOrder(input({ lines: [course], promotions: [promo(1, 30_000, 3_000)] }))
+    expect(b.promotion).toBe(null)
+    expect(b.shippingFen).toBe(0)
+    expect(priceOrder(input({ lines: [course], coupon: coupon({ amountFen: 100 }) })).coupon).toBe(null)
+    expect(
+      priceOrder(input({ lines: [course], coupon: coupon({ amountFen: 100, includeCourses: true }) }))
+        .totalFen,
+    ).toBe(49_900)
+    const expired = promo(1, 100, 50)
+    expired.endTime = '2026-11-25 23:59:59'
+    expect(priceOrder(input({ lines: [goods(1_000)], promotions: [expired] })).promotion).toBe(null)
+    expect(priceOrder(input({ lines: [goods(1_000)], promotions: [promo(1, 500, 100, 9)] })).promotion).toBe(
+      null,
+    )
+  })
+})
+
+describe('bestCoupon and nextPromotion', () => {
+  it('preselects the coupon that lowers the total most', () => {
+    const lines = [goods(30_000)]
+    const a = coupon({ id: 1, amountFen: 2_000 })
+    const b = coupon({ id: 2, kind: 'rate', rateTenths: 90 }) // ¥30
+    const c = coupon({ id: 3, amountFen: 9_000, thresholdFen: 50_000 }) // not reached
+    expect(bestCoupon(input({ lines }), [a, b, c])?.id).toBe(2)
+    expect(bestCoupon(input({ lines: [] }), [a])).toBe(null)
+  })
+
+  it('tells the cart how much more reaches a bigger 满减', () => {
+    const promotions = [promo(1, 30_000, 3_000), promo(2, 50_000, 6_000)]
+    expect(nextPromotion(promotions, [goods(28_000)], at)).toEqual({
+      promotion: promotions[0],
+      needFen: 2_000,
+    })
+    expect(nextPromotion(promotions, [goods(30_000)], at)).toEqual({
+      promotion: promotions[1],
+      needFen: 20_000,
+    })
+    expect(nextPromotion(promotions, [goods(50_000)], at)).toBe(null)
+  })
+
+  it('labels templates', () => {
+    expect(shippingLabel(free)).toBe('包邮')
+    expect(shippingLabel(standard)).toBe('满¥99.00包邮')
+    expect(shippingLabel({ ...standard, freeAboveFen: 0 })).toBe(null)
+  })
+})
