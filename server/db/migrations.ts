@@ -785,6 +785,90 @@ ALTER TABLE user_uploads ALTER COLUMN size TYPE BIGINT;
 `,
     },
   },
+  {
+    version: 23,
+    name: 'coupons, promotions, shipping templates and buyer notes',
+    // Selling tools (issue 24); src/lib/rules/pricing.ts priceOrder says how the figures combine.
+    // shipping_templates: free_above_fen 0 is never free by amount; rates is JSON
+    // [{"province":"新疆维吾尔自治区","feeFen":2500}] by the region picker's province name. The one
+    // is_default row prices products whose shipping_template_id is NULL. What 包邮 meant as a tag
+    // becomes a rule: tagged products keep the free default; the others get 标准运费.
+    // coupons: kind 'amount' (满X减Y) or 'rate' (rate_tenths, capped by cap_fen, 0 no cap); scope
+    // 'all' | 'category' | 'products' with scope_ids '3,7'; claimed and used are counters kept by
+    // the same conditional updates that claim and use one. user_coupons.status: 0 unused, 10 used.
+    // orders keep every figure of their breakdown, so an order shows what it was priced at.
+    sql: `
+CREATE TABLE shipping_templates (
+  id {{pk}},
+  name TEXT NOT NULL,
+  free_above_fen INTEGER NOT NULL DEFAULT 0,
+  base_fen INTEGER NOT NULL DEFAULT 0,
+  rates TEXT NOT NULL DEFAULT '[]',
+  is_default INTEGER NOT NULL DEFAULT 0,
+  create_time TEXT NOT NULL,
+  removed_time TEXT
+);
+INSERT INTO shipping_templates (name, free_above_fen, base_fen, rates, is_default, create_time)
+  VALUES ('包邮', 0, 0, '[]', 1, '2026-11-26 00:00:00');
+INSERT INTO shipping_templates (name, free_above_fen, base_fen, rates, is_default, create_time)
+  VALUES ('标准运费', 9900, 1000, '[{"province":"新疆维吾尔自治区","feeFen":2500},{"province":"西藏自治区","feeFen":2500},{"province":"青海省","feeFen":2000},{"province":"内蒙古自治区","feeFen":2000},{"province":"宁夏回族自治区","feeFen":2000},{"province":"甘肃省","feeFen":2000}]', 0, '2026-11-26 00:00:00');
+ALTER TABLE product_spus ADD COLUMN shipping_template_id INTEGER REFERENCES shipping_templates(id);
+UPDATE product_spus SET shipping_template_id = (SELECT id FROM shipping_templates WHERE name = '标准运费')
+  WHERE (',' || tag || ',') NOT LIKE '%,包邮,%';
+CREATE TABLE promotions (
+  id {{pk}},
+  title TEXT NOT NULL,
+  class_id INTEGER,
+  threshold_fen INTEGER NOT NULL,
+  off_fen INTEGER NOT NULL,
+  start_time TEXT NOT NULL,
+  end_time TEXT NOT NULL,
+  is_show INTEGER NOT NULL DEFAULT 1,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX promotions_live ON promotions(is_show, end_time);
+CREATE TABLE coupons (
+  id {{pk}},
+  title TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  threshold_fen INTEGER NOT NULL DEFAULT 0,
+  amount_fen INTEGER NOT NULL DEFAULT 0,
+  rate_tenths INTEGER NOT NULL DEFAULT 100,
+  cap_fen INTEGER NOT NULL DEFAULT 0,
+  scope TEXT NOT NULL DEFAULT 'all',
+  scope_ids TEXT NOT NULL DEFAULT '',
+  include_courses INTEGER NOT NULL DEFAULT 0,
+  total_limit INTEGER NOT NULL,
+  per_user_limit INTEGER NOT NULL DEFAULT 1,
+  claimed INTEGER NOT NULL DEFAULT 0,
+  used INTEGER NOT NULL DEFAULT 0,
+  start_time TEXT NOT NULL,
+  end_time TEXT NOT NULL,
+  is_show INTEGER NOT NULL DEFAULT 1,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX coupons_live ON coupons(is_show, end_time);
+CREATE TABLE user_coupons (
+  id {{pk}},
+  coupon_id INTEGER NOT NULL REFERENCES coupons(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  status INTEGER NOT NULL DEFAULT 0,
+  order_id INTEGER REFERENCES orders(id),
+  claim_time TEXT NOT NULL,
+  use_time TEXT
+);
+CREATE INDEX user_coupons_user ON user_coupons(user_id, status);
+CREATE INDEX user_coupons_coupon ON user_coupons(coupon_id, user_id);
+ALTER TABLE orders ADD COLUMN member_off_fen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN promo_off_fen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN promo_title TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN coupon_off_fen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN coupon_title TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN user_coupon_id INTEGER;
+ALTER TABLE orders ADD COLUMN shipping_fen INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN buyer_note TEXT NOT NULL DEFAULT '';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -41,6 +41,10 @@ export interface Database {
   complaint_states: ComplaintStatesTable
   stock_adjustments: StockAdjustmentsTable
   leases: LeasesTable
+  shipping_templates: ShippingTemplatesTable
+  promotions: PromotionsTable
+  coupons: CouponsTable
+  user_coupons: UserCouponsTable
 }
 
 type Id = Generated<number>
@@ -221,6 +225,8 @@ export interface ProductSpusTable {
   is_show: Def<number>
   create_id: number | null
   create_time: string
+  /** NULL: the default shipping template (migration 23). */
+  shipping_template_id: Def<number | null>
 }
 
 export interface ProductSkusTable {
@@ -315,6 +321,16 @@ export interface OrdersTable {
   pay_time: string | null
   way_time: string | null
   finish_time: string | null
+  /** The order's breakdown as priced (migration 23; src/lib/rules/pricing.ts priceOrder). */
+  member_off_fen: Def<number>
+  promo_off_fen: Def<number>
+  promo_title: Def<string>
+  coupon_off_fen: Def<number>
+  coupon_title: Def<string>
+  user_coupon_id: Def<number | null>
+  shipping_fen: Def<number>
+  /** 买家留言, at most 200 characters. */
+  buyer_note: Def<string>
 }
 
 export interface OrderItemsTable {
@@ -528,4 +544,62 @@ export interface StockAdjustmentsTable {
   staff_id: number | null
   username: string
   create_time: string
+}
+
+/** Shipping fee rules (migration 23); rates is JSON [{province, feeFen}]. */
+export interface ShippingTemplatesTable {
+  id: Id
+  name: string
+  free_above_fen: Def<number>
+  base_fen: Def<number>
+  rates: Def<string>
+  is_default: Def<number>
+  create_time: string
+  removed_time: Def<string | null>
+}
+
+/** 满减 (migration 23): class_id NULL is store-wide. */
+export interface PromotionsTable {
+  id: Id
+  title: string
+  class_id: number | null
+  threshold_fen: number
+  off_fen: number
+  start_time: string
+  end_time: string
+  is_show: Def<number>
+  create_time: string
+}
+
+/** 优惠券 (migration 23): kind 'amount' | 'rate'; scope 'all' | 'category' | 'products'. */
+export interface CouponsTable {
+  id: Id
+  title: string
+  kind: string
+  threshold_fen: Def<number>
+  amount_fen: Def<number>
+  rate_tenths: Def<number>
+  cap_fen: Def<number>
+  scope: Def<string>
+  scope_ids: Def<string>
+  include_courses: Def<number>
+  total_limit: number
+  per_user_limit: Def<number>
+  claimed: Def<number>
+  used: Def<number>
+  start_time: string
+  end_time: string
+  is_show: Def<number>
+  create_time: string
+}
+
+/** A customer's claimed coupon (migration 23): status 0 unused, 10 used (order_id then set). */
+export interface UserCouponsTable {
+  id: Id
+  coupon_id: number
+  user_id: number
+  status: Def<number>
+  order_id: Def<number | null>
+  claim_time: string
+  use_time: Def<string | null>
 }
