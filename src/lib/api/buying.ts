@@ -8,16 +8,18 @@ import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
 import type { CallOptions, Http } from './http.ts'
 import type {
   LocusEntry,
+  MyCoupon,
   OrderCard,
   OrderDetail,
   OrderItem,
   Paged,
   PayAnswer,
+  Quote,
   Recharge,
   Waybill,
 } from './types.ts'
 
-export type { LocusEntry, OrderCard, OrderDetail, OrderItem, PayAnswer, Recharge, Waybill }
+export type { LocusEntry, MyCoupon, OrderCard, OrderDetail, OrderItem, PayAnswer, Quote, Recharge, Waybill }
 
 /**
  * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
@@ -47,13 +49,25 @@ export interface OrderAppendBody {
   recAddressx?: string
   nickName?: string
   list: OrderLineGoods[] | OrderLineArticle[]
+  /** The held coupon to use (issue 24); 0 or absent: none. */
+  userCouponId?: number
+  /** 买家留言, at most 200 characters (rules/order-note.ts). */
+  buyerNote?: string
 }
+/** Orders/PostOrdersQuote: the order's body; userCouponId -1 or absent lets the server pick the best, 0 none. */
+export type QuoteBody = Omit<OrderAppendBody, 'buyerNote'>
 export type PayWay = 'alipay' | 'wechat' | 'balance' | 'union'
 
 export function createBuyingApi(http: Http) {
   const { get, post } = http
   return {
     postOrdersAppend: (b: OrderAppendBody) => post<number>('/api/Orders/PostOrdersAppend', b),
+    /** What the order would cost now (issue 24); silent by default, the checkout shows its own state. */
+    postOrdersQuote: (b: QuoteBody, o?: CallOptions) => post<Quote>('/api/Orders/PostOrdersQuote', b, o),
+    // Coupons (issue 24)
+    postCouponsClaim: (id: number) => post<string>('/api/Coupons/PostCouponsClaim', { id }),
+    getMyCouponsPage: (q: { status: 0 | 1 | 2; pageIndex: number; pageSize?: number }, o?: CallOptions) =>
+      get<Paged<MyCoupon>>('/api/Coupons/GetMyCouponsPage', { pageSize: PAGE_SIZE_DEFAULT, ...q }, o),
     getOrdersPage: (
       q: { pageIndex: number; pageSize?: number; status?: number | '' } & DateRange,
       o?: CallOptions,
