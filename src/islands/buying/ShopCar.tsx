@@ -13,8 +13,8 @@ import { ApiRequestError } from '../../lib/api/http.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { chinaNow, promotionRule } from '../../lib/offers.ts'
-import type { Promotion } from '../../lib/rules/pricing.ts'
 import { productPath } from '../../lib/routes.ts'
+import type { Promotion } from '../../lib/rules/pricing.ts'
 import {
   $cart,
   buyable,
@@ -232,7 +232,9 @@ function PromotionHint({ offer }: { offer: ReturnType<typeof cartPromotion> }) {
       <a href="/product/" className="text-brand-700 hover:underline">
         去凑单
       </a>
-      <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">按原价计算，会员折扣与优惠券在结算时计算</p>
+      <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">
+        按原价计算，会员折扣与优惠券在结算时计算
+      </p>
     </div>
   )
 }

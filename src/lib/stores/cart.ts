@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores'
 import { STORAGE_CART } from '../api/http.ts'
-import { type PriceLine, type Promotion, nextPromotion, priceOrder } from '../rules/pricing.ts'
+import { nextPromotion, type PriceLine, type Promotion, priceOrder } from '../rules/pricing.ts'
 
 export const CART_KEY = STORAGE_CART
 export const QTY_MIN = 1
