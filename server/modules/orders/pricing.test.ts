@@ -4,6 +4,7 @@
  * template are this file's own (its own category and product), so no other test's order changes.
  */
 import { describe, expect, it } from 'vitest'
+import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
 import { product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
@@ -243,6 +244,61 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       .where('id', '=', s.skuId)
       .executeTakeFirstOrThrow()
     expect(Number(stock.stock)).toBe(8)
+  })
+
+  it('prices a course with the member discount and, bought from its page, the best coupon that covers courses', async () => {
+    const s = await setting()
+    const at = dbTime(h.now())
+    const { id: articleId } = await h.db
+      .insertInto('articles')
+      .values({
+        status: ArticleStatus.course,
+        title: `付费课程${Math.random()}`,
+        price_fen: 8_800,
+        content: '课程介绍',
+        brief: '简介',
+        ext: LISTED,
+        is_show: 1,
+        create_time: at,
+        update_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const c = await h.db
+      .insertInto('coupons')
+      .values({
+        title: '课程券',
+        kind: 'amount',
+        amount_fen: 1_000,
+        include_courses: 1,
+        total_limit: 1,
+        start_time: at,
+        end_time: dbTime(new Date(h.now().getTime() + day)),
+        create_time: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const held = await h.db
+      .insertInto('user_coupons')
+      .values({ coupon_id: c.id, user_id: s.u.id, claim_time: at })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // ¥88 at 8.5折 = 7480 → ¥74.80; 课程券 ¥10 off → ¥64.80; no shipping. The goods coupons do not cover it.
+    const q = (await h.post<Quote>('/api/Orders/PostOrdersQuote', { list: [{ articleId }] }, s.u.auth)).data
+    expect([q.subtotal, q.memberOff, q.coupon?.id, q.shipping, q.total]).toEqual([88, 13.2, held.id, 0, 64.8])
+    expect(q.coupons.filter((x) => !x.usable).map((x) => x.reason)).toEqual([
+      '不适用于所选商品',
+      '不适用于所选商品',
+    ])
+    const placed = await h.post<number>(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId }], userCouponId: -1 },
+      s.u.auth,
+    )
+    const order = (
+      await h.get<Record<string, unknown>>('/api/Orders/GetOrders', { id: placed.data }, s.u.auth)
+    ).data
+    expect(order).toMatchObject({ tolCost: 64.8, couponTitle: '课程券', couponOff: 10, shipping: 0 })
   })
 
   it('gives the coupon back when the order expires unpaid', async () => {
