@@ -12,7 +12,7 @@ import type { S3Settings } from '../providers/s3.ts'
 import { copyToBucket } from '../providers/storage.ts'
 import { seedAddressBook } from './addresses.ts'
 import { ofKind, seedArticles } from './articles.ts'
-import { seedCatalog } from './catalog.ts'
+import { seedCatalog, shipUntaggedAtStandardRate } from './catalog.ts'
 import { seedCommerce } from './commerce.ts'
 import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
@@ -176,6 +176,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     ],
     configs,
   })
+  await shipUntaggedAtStandardRate(db)
   // After the tables with fixed ids: staff are added by their service, ids drawn by the database.
   const staff = await seedStaff(db, ctx.now)
   ctx.log(`written in ${Date.now() - built} ms`)

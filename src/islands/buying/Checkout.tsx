@@ -16,7 +16,10 @@ import type { Address, Profile } from '../../lib/api/account.ts'
 import { account, api, buying } from '../../lib/api/browser.ts'
 import type { QuoteBody } from '../../lib/api/buying.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
-import type { Quote, QuoteCoupon } from '../../lib/api/types.ts'
+import type { Quote } from '../../lib/api/types.ts'
+
+type QuoteCoupon = Quote['coupons'][number]
+
 import { formatMoney, maskPhone } from '../../lib/format.ts'
 import { BUYER_NOTE_MAX, checkBuyerNote } from '../../lib/rules/order-note.ts'
 import { discountLine, payable } from '../../lib/rules/pricing.ts'
@@ -404,7 +407,7 @@ function CouponPick({
           {usable.length > 0 && (
             <optgroup label={`可用优惠券（${usable.length}）`}>
               {usable.map((c) => (
-                <option key={c.userCouponId} value={c.userCouponId}>
+                <option key={c.id} value={c.id}>
                   {c.title} · {c.ruleText} · 省¥{formatMoney(c.off)}
                 </option>
               ))}
@@ -414,7 +417,7 @@ function CouponPick({
           {unusable.length > 0 && (
             <optgroup label={`不可用（${unusable.length}）`}>
               {unusable.map((c) => (
-                <option key={c.userCouponId} value={c.userCouponId} disabled>
+                <option key={c.id} value={c.id} disabled>
                   {c.title} · {c.ruleText} · {c.reason ?? '不可用'}
                 </option>
               ))}

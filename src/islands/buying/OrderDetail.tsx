@@ -102,8 +102,7 @@ function Detail() {
 
   const can = orderMoves(o)
   const cancelled = o.status === 100
-  // TODO(issue 24 merge): o.buyerNote once OrderDetail carries it (lead).
-  const note = (o as { buyerNote?: string }).buyerNote ?? ''
+  const note = o.buyerNote
   const way = WAY_NAME[o.payWay as keyof typeof WAY_NAME] ?? o.payWay
   return (
     <div className="grid gap-6">

@@ -104,8 +104,7 @@ function savings(o: OrderCard): string {
 
 function OrderRow({ o }: { o: OrderCard }) {
   const unpaid = o.status === 10
-  // TODO(issue 24 merge): o.buyerNote once OrderCard carries it (lead).
-  const note = (o as { buyerNote?: string }).buyerNote ?? ''
+  const note = o.buyerNote
   const saved = savings(o)
   return (
     <li className="rounded-lg ring-1 ring-slate-200" data-order={o.id}>

@@ -4,7 +4,7 @@
  * the order's item list, money lines and the step bar.
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import type { OrderItem } from '../../lib/api/buying.ts'
+import type { OrderCard, OrderItem } from '../../lib/api/buying.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { discountLine } from '../../lib/rules/pricing.ts'
@@ -202,39 +202,17 @@ export interface PriceParts {
   total: number
 }
 
-/** The breakdown an order stores (issue 24; OrderCard, by the lead). */
-export interface OrderBreakdown {
-  memberOff: number
-  promoOff: number
-  promoTitle: string
-  couponOff: number
-  couponTitle: string
-  shipping: number
-  buyerNote: string
-}
-
-/**
- * An order's price parts. An order from before issue 24 stored no member reduction: its 折 is
- * shown as before, as the line's note, with the reduction the totals imply.
- */
-// TODO(issue 24 merge): Partial goes once OrderCard carries the breakdown (lead).
-export function orderParts(
-  o: { costPrice: number; tolCost: number; discount?: number } & Partial<OrderBreakdown>,
-): PriceParts {
-  const discountText = discountLine(Math.round((o.discount || 10) * 10))
-  const shipping = o.shipping ?? 0
-  const promoOff = o.promoOff ?? 0
-  const couponOff = o.couponOff ?? 0
-  const implied = Math.round((o.costPrice + shipping - promoOff - couponOff - o.tolCost) * 100) / 100
+/** An order's price parts as it stored them (OrderCard, issue 24); `discount` (折) only on the detail. */
+export function orderParts(o: OrderCard & { discount?: number }): PriceParts {
   return {
     subtotal: o.costPrice,
-    memberOff: o.memberOff ?? (discountText ? Math.max(0, implied) : 0),
-    discountText,
-    promoOff,
-    promoTitle: o.promoTitle ?? '',
-    couponOff,
-    couponTitle: o.couponTitle ?? '',
-    shipping,
+    memberOff: o.memberOff,
+    discountText: discountLine(Math.round((o.discount || 10) * 10)),
+    promoOff: o.promoOff,
+    promoTitle: o.promoTitle,
+    couponOff: o.couponOff,
+    couponTitle: o.couponTitle,
+    shipping: o.shipping,
     total: o.tolCost,
   }
 }

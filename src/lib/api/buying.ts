@@ -49,9 +49,9 @@ export interface OrderAppendBody {
   recAddressx?: string
   nickName?: string
   list: OrderLineGoods[] | OrderLineArticle[]
-  /** The held coupon to use (issue 24); 0 or absent: none. */
+  /** 我的优惠券 to use: 0 or absent none, -1 the one that takes off most (the quote preselects it too). */
   userCouponId?: number
-  /** 买家留言, at most 200 characters (rules/order-note.ts). */
+  /** 买家留言, at most 200 characters (src/lib/rules/order-note.ts). */
   buyerNote?: string
 }
 /** Orders/PostOrdersQuote: the order's body; userCouponId -1 or absent lets the server pick the best, 0 none. */

@@ -87,6 +87,7 @@ export type OrderCard = Wire<typeof orders.OrderCard>
 export type CustomerOrder = Wire<typeof orders.CustomerOrder>
 /** Orders/GetOrders: the order card plus its lines, the member discount (折), pay way and kind. */
 export type OrderDetail = Wire<typeof orders.OrderDetail>
+export type Quote = Wire<typeof orders.Quote>
 /** One entry of a waybill's timeline (accounts §3 "Logistics timeline entry"), newest first. */
 export interface LocusEntry {
   upload_Time: string
@@ -163,25 +164,4 @@ export interface ShippingTemplateWire {
 export interface ShippingTemplates {
   defaultId: number | null
   templates: ShippingTemplateWire[]
-}
-/** A held coupon as the quote judges it for this order. */
-export interface QuoteCoupon extends MyCoupon {
-  usable: boolean
-  reason: string | null
-  off: number
-}
-/** Orders/PostOrdersQuote: what the order would cost, computed by the server with priceOrder. */
-export interface Quote {
-  subtotal: number
-  memberOff: number
-  discountText: string | null
-  promotion: { id: number; title: string; off: number } | null
-  coupon: { id: number; title: string; off: number } | null
-  /** The chosen held coupon; 0 none. */
-  userCouponId: number
-  shipping: number
-  goods: number
-  total: number
-  coupons: QuoteCoupon[]
-  nextPromotion: { need: number; off: number; title: string } | null
 }
