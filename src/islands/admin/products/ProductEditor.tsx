@@ -228,7 +228,7 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
       <GroupRow
         id="product-freeShipping"
         legend="运费"
-        error={errorOf('freeShipping')}
+        error={errorOf('shippingTemplateId')}
         hint={
           hasFreeShippingTag || f.freeShipping
             ? `勾选后商品带“${FREE_SHIPPING_TAG}”标签，在商品卡片和标签筛选中显示`
