@@ -2,9 +2,6 @@ import type { SpuDetail } from '../../lib/api/types.ts'
 import { firstImage } from '../../lib/format.ts'
 import { priceLabel } from './text.ts'
 
-// TODO(issue 24 merge): p.shippingTemplateId once the catalogue's schema carries it (H1).
-const templateOf = (p: SpuDetail) => (p as { shippingTemplateId?: number | null }).shippingTemplateId ?? null
-
 /**
  * The product buy box (storefront §2 "Product detail", §5): SKU selector, the chosen SKU's price
  * and stock, a quantity stepper 1 … stock, 加入购物车 and 立即购买. Rendered as plain HTML (real
@@ -23,7 +20,7 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
       data-img={img}
       // For the cart's 满减 and shipping (issue 24); '' is none (the default template).
       data-class={p.classId ?? ''}
-      data-template={templateOf(p) ?? ''}
+      data-template={p.shippingTemplateId ?? ''}
       className="flex flex-col gap-4"
       noValidate
       aria-label="购买"

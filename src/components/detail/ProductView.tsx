@@ -186,8 +186,7 @@ function Offers({
   coupons?: ReactNode
 }) {
   const promos = promotionsFor(p, promotions)
-  // TODO(issue 24 merge): p.shippingLabel once the catalogue's schema carries it (H1).
-  const label = (p as { shippingLabel?: string | null }).shippingLabel
+  const label = p.shippingLabel
   return (
     <div className="flex flex-col gap-2 text-sm" data-offers>
       {promos.length > 0 && (

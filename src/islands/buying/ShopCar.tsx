@@ -55,8 +55,7 @@ async function refresh(list: CartItem[]): Promise<void> {
               stock: s.stock,
               state: s.stock > 0 ? 'ok' : 'soldOut',
               classId: p.classId,
-              // TODO(issue 24 merge): p.shippingTemplateId once the catalogue's schema carries it (H1).
-              templateId: (p as { shippingTemplateId?: number | null }).shippingTemplateId ?? null,
+              templateId: p.shippingTemplateId,
             })
         }
       } catch (e) {

@@ -16,6 +16,7 @@ import type * as fulfilment from '../../../server/modules/fulfilment/fulfilment.
 import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
+import type * as promotions from '../../../server/modules/promotions/promotions.routes.ts'
 import type * as site from '../../../server/modules/site/site.routes.ts'
 import type * as resumable from '../../../server/modules/uploads/resumable.routes.ts'
 import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
@@ -106,62 +107,10 @@ export type Recharge = Wire<typeof payments.Recharge>
 /** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
 export type Transaction = Wire<typeof wallet.Transaction>
 
-/*
- * Issue 24 (selling tools): written after the pricing contract until the server declares these
- * calls with zod (H1: coupons, promotions, shipping; the lead: the quote) — then derived like the rest.
- */
-/** A coupon on offer (Coupons/GetCouponsList); money in yuan, rate in 折. */
-export interface Coupon {
-  id: number
-  title: string
-  kind: 'amount' | 'rate'
-  threshold: number
-  amount: number
-  rate: number
-  cap: number
-  scope: 'all' | 'category' | 'products'
-  scopeIds: number[]
-  includeCourses: boolean
-  startTime: string
-  endTime: string
-  /** How many can still be claimed. */
-  left: number
-  perUserLimit: number
-  /** 满300减30 | 9折，最多减50 | 无门槛减10 */
-  ruleText: string
-  /** 全场商品 | 指定分类 | 指定商品, + 及课程 */
-  scopeText: string
-}
-/** A coupon the user holds (Coupons/GetMyCouponsPage); `id` is the user coupon's id. */
-export interface MyCoupon extends Coupon {
-  userCouponId: number
-  couponId: number
-  /** 0 可用, 1 已使用, 2 已过期 */
-  status: 0 | 1 | 2
-  statusText: string
-  claimTime: string
-  useTime: string
-  orderCode: string
-}
-/** A 满减 promotion (Promotions/GetPromotionsList); classId null: store-wide. */
-export interface PromotionOffer {
-  id: number
-  title: string
-  classId: number | null
-  threshold: number
-  off: number
-  startTime: string
-  endTime: string
-}
-export interface ShippingTemplateWire {
-  id: number
-  name: string
-  freeAbove: number
-  base: number
-  rates: { province: string; fee: number }[]
-  label: string | null
-}
-export interface ShippingTemplates {
-  defaultId: number | null
-  templates: ShippingTemplateWire[]
-}
+/** Issue 24: the coupons on offer, the user's own, the 满减 promotions and the shipping templates. */
+export type Coupon = Wire<typeof promotions.Coupon>
+/** A coupon the user holds; `id` is the user coupon's id; status 0 可用, 1 已使用, 2 已过期. */
+export type MyCoupon = Wire<typeof promotions.MyCoupon>
+export type PromotionOffer = Wire<typeof promotions.Promotion>
+export type ShippingTemplateWire = Wire<typeof promotions.ShippingTemplate>
+export type ShippingTemplates = { defaultId: number | null; templates: ShippingTemplateWire[] }
