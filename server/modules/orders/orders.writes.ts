@@ -13,6 +13,7 @@ import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
+import { notifyRestocked } from '../catalog/stock-alerts.ts'
 
 export const QUANTITY_MAX = 99_999
 const QUANTITY_MESSAGE = `购买数量须为1到${QUANTITY_MAX}之间的整数`
@@ -273,7 +274,10 @@ export async function placeArticleOrder(
   return insertOrder(db, { userId, receiver: null, lines: [line], at }, async () => {})
 }
 
-/** Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it. */
+/**
+ * Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it;
+ * a SKU back from sold out tells its 到货通知 subscribers (stock-alerts.ts).
+ */
 export async function giveBackStock(trx: Db, orderId: number) {
   const items = await trx
     .selectFrom('order_items')
@@ -289,6 +293,10 @@ export async function giveBackStock(trx: Db, orderId: number) {
       .where('id', '=', i.sku_id as number)
       .execute()
   }
+  await notifyRestocked(
+    trx,
+    items.map((i) => i.sku_id as number),
+  )
 }
 
 type Filter = (e: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>
