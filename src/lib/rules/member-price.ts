@@ -10,12 +10,12 @@ import { FULL_PRICE_TENTHS, payable } from './pricing.ts'
 export const MEMBER_HINT = '会员享折扣价'
 
 /**
- * memberPrice(199.9, 85) → '会员价 ¥169.92'; null at full price (or an unknown discount), when
- * the page shows MEMBER_HINT instead. `priceYuan` is the wire's yuan price.
+ * memberPrice(199.9, 85) → '会员价 ¥169.92'; null at full price, for a free item or an unknown
+ * discount, when the page shows MEMBER_HINT instead. `priceYuan` is the wire's yuan price.
  */
 export function memberPrice(priceYuan: number, discountTenths: number): string | null {
   const listFen = yuanToFen(priceYuan)
-  if (listFen === null || !Number.isInteger(discountTenths)) return null
+  if (listFen === null || listFen === 0 || !Number.isInteger(discountTenths)) return null
   if (discountTenths <= 0 || discountTenths >= FULL_PRICE_TENTHS) return null
   const fen = payable(listFen, discountTenths)
   return `会员价 ¥${(fen / 100).toFixed(2)}`
