@@ -65,7 +65,7 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
               place (member-price.ts). Wide enough for 会员价 ¥99999.99, so nothing moves. */}
           <span
             data-member-price
-            className="ml-2 inline-block min-w-[10em] rounded bg-amber-50 px-1.5 py-0.5 text-sm text-amber-800"
+            className="ml-2 inline-block min-w-[10em] rounded bg-amber-50 px-1.5 py-0.5 text-sm text-amber-800 data-[member=1]:font-semibold"
           >
             {MEMBER_HINT}
           </span>
