@@ -17,7 +17,7 @@ import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
-import type { SmsProvider, StockAlertMessage } from '../../providers/sms.ts'
+import { SmsFailure, type SmsProvider, type StockAlertMessage } from '../../providers/sms.ts'
 import { notifyRestocked, sendStockAlertTexts } from './stock-alerts.ts'
 
 /** Every 到货通知 SMS the server sent, in order (codes go nowhere: the outbox table has them). */
@@ -187,5 +187,34 @@ describe('a stock increase', () => {
     expect(textsTo(waiter)).toHaveLength(1)
     await sendStockAlertTexts(h.db, recording, { skuIds: [sku] })
     expect(textsTo(waiter)).toHaveLength(1)
+  })
+
+  it('sends each SMS once: a refused one is logged without the whole phone and not retried', async () => {
+    const p = await product(h.db, [{ priceFen: 1000, stock: 0 }])
+    const [sku] = p.skuIds as [number]
+    const u = await newUser(h)
+    await subscribe(u, sku)
+    // Stock back by a write with no provider at hand (as an order's give-back is).
+    await h.db.transaction().execute(async (t) => {
+      await t.updateTable('product_skus').set({ stock: 3 }).where('id', '=', sku).execute()
+      expect(await notifyRestocked(t, [sku])).toBe(1)
+    })
+    let tries = 0
+    const refusing: SmsProvider = {
+      ...recording,
+      async sendStockAlert() {
+        tries++
+        throw new SmsFailure('tooFrequent', 'isv.BUSINESS_LIMIT_CONTROL', 'R1', '触发分钟级流控')
+      },
+    }
+    const lines: string[] = []
+    const log = (l: string) => lines.push(l)
+    expect(await sendStockAlertTexts(h.db, refusing, { skuIds: [sku], log })).toBe(0)
+    expect(await sendStockAlertTexts(h.db, refusing, { skuIds: [sku], log })).toBe(0)
+    expect(tries).toBe(1)
+    expect(lines).toEqual([expect.stringContaining('isv.BUSINESS_LIMIT_CONTROL')])
+    expect(lines[0]).toContain(`${u.tel.slice(0, 3)}****${u.tel.slice(-4)}`)
+    expect(lines[0]).not.toContain(u.tel)
+    expect(await alerts(u)).toHaveLength(1)
   })
 })
