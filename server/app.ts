@@ -11,6 +11,7 @@ import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalogAdmin } from './modules/catalog/catalog.admin.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { stockAlerts } from './modules/catalog/stock-alerts.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
@@ -51,6 +52,7 @@ export const modules = [
   payments,
   wallet,
   catalog,
+  stockAlerts,
   content,
   comments,
   favourites,

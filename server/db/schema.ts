@@ -45,6 +45,7 @@ export interface Database {
   promotions: PromotionsTable
   coupons: CouponsTable
   user_coupons: UserCouponsTable
+  stock_alerts: StockAlertsTable
 }
 
 type Id = Generated<number>
@@ -602,4 +603,16 @@ export interface UserCouponsTable {
   order_id: Def<number | null>
   claim_time: string
   use_time: Def<string | null>
+}
+
+/** 到货通知 subscriptions (migration 25): pending while notified_time is null. */
+export interface StockAlertsTable {
+  id: Id
+  user_id: number
+  sku_id: number
+  spu_id: number
+  create_time: string
+  notified_time: string | null
+  /** 1: the SMS is still to be sent (after the commit that notified). */
+  text_due: Def<number>
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
+import { notifyRestocked } from '../catalog/stock-alerts.ts'
 import { type CouponChoice, giveBackCoupon, type Priced, priceFor, spendCoupon } from './order-pricing.ts'
 
 export const QUANTITY_MAX = 99_999
@@ -352,7 +353,10 @@ export async function placeArticleOrder(
   return insertOrder(db, { userId, receiver: null, lines: [line], at, priced, buyerNote: '' }, async () => {})
 }
 
-/** Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it. */
+/**
+ * Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it;
+ * a SKU back from sold out tells its 到货通知 subscribers (stock-alerts.ts).
+ */
 export async function giveBackStock(trx: Db, orderId: number) {
   const items = await trx
     .selectFrom('order_items')
@@ -368,6 +372,10 @@ export async function giveBackStock(trx: Db, orderId: number) {
       .where('id', '=', i.sku_id as number)
       .execute()
   }
+  await notifyRestocked(
+    trx,
+    items.map((i) => i.sku_id as number),
+  )
 }
 
 type Filter = (e: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>

@@ -91,6 +91,10 @@ export function createBuyingApi(http: Http) {
     getRechargePay: (id: number, way: 'alipay' | 'wechat', o?: CallOptions) =>
       get<PayAnswer>('/api/Recharge/GetRechargePay', { id, way }, o),
     getRecharge: (id: number, o?: CallOptions) => get<Recharge>('/api/Recharge/GetRecharge', { id }, o),
+    // 到货通知 (issue 24): subscribe on a sold-out SKU; the SKUs of a product still awaited.
+    postStockAlert: (skuId: number) => post<string>('/api/ProductSpu/PostStockAlert', { skuId }),
+    getStockAlerts: (spuId: number, o?: CallOptions) =>
+      get<number[]>('/api/ProductSpu/GetStockAlerts', { spuId }, o),
   }
 }
 export type BuyingApi = ReturnType<typeof createBuyingApi>
