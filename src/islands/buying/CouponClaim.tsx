@@ -1,10 +1,12 @@
 /**
  * 领取 of a coupon (issue 24), shared by the product page's 领券 row and 领券中心: a visitor is
  * asked to log in (the login dialog, as the buy buttons do); a claim says 领取成功 and the
- * button turns 已领取; a refusal (已领完, 每人限领N张 …) is the server's message, toasted by the client.
+ * button turns 已领取; a refusal (已领完, 每人限领N张 …) is the server's message, toasted by the client
+ * (after 每人限领N张 the button says 已领取 too: the buyer holds their share).
  */
 import { useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
+import { ApiRequestError } from '../../lib/api/http.ts'
 import { storedUser } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.ts'
 import { openLogin } from '../common/AccountGate.tsx'
@@ -24,8 +26,10 @@ export function useCouponClaim(onClaimed?: (id: number) => void) {
       toast('success', r.data || '领取成功')
       setClaimed((s) => new Set(s).add(id))
       onClaimed?.(id)
-    } catch {
-      // The client has shown the server's refusal.
+    } catch (e) {
+      // The client has shown the server's refusal; one who holds their share has it already.
+      if (e instanceof ApiRequestError && e.message.startsWith('每人限领'))
+        setClaimed((s) => new Set(s).add(id))
     } finally {
       setBusy(null)
     }
