@@ -95,7 +95,7 @@ export function Reviews({
           </p>
         )}
         <p className="text-sm text-slate-600" data-review-summary>
-          {summaryLine(summary)}
+          {summary.count > 0 ? `${summary.count}条评价` : summaryLine(summary)}
         </p>
         <fieldset className="ml-auto flex gap-2">
           <legend className="sr-only">筛选评价</legend>
