@@ -6,6 +6,7 @@
 import { type SubmitEvent, useId, useState } from 'react'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { type OwnReview, reviewsApi } from '../../lib/api/reviews.ts'
+import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import { len } from '../../lib/rules/fields.ts'
 import {
   checkAddition,
@@ -200,7 +201,7 @@ function ReviewForm({
           }}
           limit={REVIEW_IMAGES_MAX}
           label={isReview ? '评价图片' : '追评图片'}
-          hint={`最多${REVIEW_IMAGES_MAX}张`}
+          hint={`图片大小须小于${UPLOAD_HINT_MAX_MB}MB`}
           invalid={errorOf('imgs') !== null}
         />
         <FormError
