@@ -25,6 +25,8 @@ import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
 import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
+import { reviewsAdmin } from './modules/reviews/reviews.admin.ts'
+import { reviews } from './modules/reviews/reviews.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
@@ -53,6 +55,7 @@ export const modules = [
   stockAlerts,
   content,
   comments,
+  reviews,
   favourites,
   owned,
   uploads,
@@ -68,6 +71,7 @@ export const modules = [
   ordersAdmin,
   publishingAdmin,
   commentsAdmin,
+  reviewsAdmin,
   catalogAdmin,
 ] as const
 

@@ -45,6 +45,9 @@ export const PUBLIC_READS: ReadonlyMap<string, (q: URLSearchParams) => boolean> 
   // Only the FAQ: the other kinds of this call are a signed-in user's own lists.
   ['/api/Article/GetArticleQuery', (q) => q.get('status')?.trim() === '40'],
   ['/api/Users/GetUsers', () => true],
+  // Hidden reviews are left out for everyone; a review, 追评 or hide marks its product.
+  ['/api/Reviews/GetReviewsPage', () => true],
+  ['/api/Reviews/GetReviewsSummary', () => true],
 ])
 
 export interface ReadCacheOptions {
