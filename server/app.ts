@@ -27,6 +27,8 @@ import { promotionsAdmin } from './modules/promotions/promotions.admin.ts'
 import { promotions } from './modules/promotions/promotions.index.ts'
 import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
+import { reviewsAdmin } from './modules/reviews/reviews.admin.ts'
+import { reviews } from './modules/reviews/reviews.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
@@ -55,6 +57,7 @@ export const modules = [
   stockAlerts,
   content,
   comments,
+  reviews,
   favourites,
   owned,
   uploads,
@@ -71,6 +74,7 @@ export const modules = [
   ordersAdmin,
   publishingAdmin,
   commentsAdmin,
+  reviewsAdmin,
   catalogAdmin,
   promotionsAdmin,
 ] as const

@@ -872,6 +872,36 @@ UPDATE orders SET member_off_fen = cost_price_fen - tol_cost_fen WHERE cost_pric
 `,
   },
   {
+    version: 24,
+    name: 'product reviews',
+    // A buyer's review of one product of a completed order (issue 24 item 6). UNIQUE (order_id,
+    // spu_id) is what makes "once per order line" hold when two posts race: the second insert
+    // does nothing. imgs and add_imgs are comma-joined paths like every image field; add_time
+    // NULL means no 追评 yet, and the append is one UPDATE conditioned on it. is_show 0 is an
+    // operator's hide: public reads, the summary and the built page leave it out.
+    // reviews_spu serves the product's list (newest first) and its summary.
+    sql: `
+CREATE TABLE reviews (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
+  sku_id INTEGER REFERENCES product_skus(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  stars INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  imgs TEXT NOT NULL DEFAULT '',
+  is_show INTEGER NOT NULL DEFAULT 1,
+  add_content TEXT NOT NULL DEFAULT '',
+  add_imgs TEXT NOT NULL DEFAULT '',
+  add_time TEXT,
+  create_time TEXT NOT NULL,
+  UNIQUE (order_id, spu_id)
+);
+CREATE INDEX reviews_spu ON reviews(spu_id, is_show, id);
+CREATE INDEX reviews_user ON reviews(user_id);
+`,
+  },
+  {
     version: 25,
     name: 'back-in-stock alerts',
     // 到货通知 (issue 24 item 7): a customer's wish to hear when a sold-out SKU is back. A row is

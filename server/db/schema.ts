@@ -17,6 +17,7 @@ export interface Database {
   course_sections: CourseSectionsTable
   purchases: PurchasesTable
   comments: CommentsTable
+  reviews: ReviewsTable
   user_likes: UserLikesTable
   product_spus: ProductSpusTable
   product_skus: ProductSkusTable
@@ -193,6 +194,23 @@ export interface CommentsTable {
   imgurl: Def<string>
   status: Def<number>
   is_show: Def<number>
+  create_time: string
+}
+
+/** A buyer's review of one product of a completed order (migration 24). */
+export interface ReviewsTable {
+  id: Id
+  order_id: number
+  spu_id: number
+  sku_id: number | null
+  user_id: number
+  stars: number
+  content: string
+  imgs: Def<string>
+  is_show: Def<number>
+  add_content: Def<string>
+  add_imgs: Def<string>
+  add_time: string | null
   create_time: string
 }
 

@@ -17,6 +17,7 @@ import { seedCommerce } from './commerce.ts'
 import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
 import { seedRegions } from './regions.ts'
+import { seedReviews } from './reviews.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
 import { seedStaff } from './staff.ts'
 import { DEMO_ACCOUNTS, seedUsers } from './users.ts'
@@ -60,6 +61,7 @@ export interface SeedSummary {
   complaints: number
   sections: number
   comments: number
+  reviews: number
   likes: number
   addresses: number
   invoices: number
@@ -76,7 +78,17 @@ export interface SeedSummary {
 
 const NOTHING: SeedSummary = {
   ...{ regions: 0, classifies: 0, banners: 0, users: 0, products: 0, skus: 0, courses: 0, posts: 0 },
-  ...{ tasks: 0, faqs: 0, complaints: 0, sections: 0, comments: 0, likes: 0, addresses: 0, invoices: 0 },
+  ...{
+    tasks: 0,
+    faqs: 0,
+    complaints: 0,
+    sections: 0,
+    comments: 0,
+    reviews: 0,
+    likes: 0,
+    addresses: 0,
+    invoices: 0,
+  },
   ...{
     orders: 0,
     orderItems: 0,
@@ -143,6 +155,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const notifications = seedNotifications(ctx, users, commerce.orders)
   const banners = seedBanners(ctx, catalog.list, content.list, users)
   const configs = seedConfigs()
+  // Last: it draws after every other part, so their rows stay what they were.
+  const reviews = seedReviews(ctx, commerce, users)
 
   const built = Date.now()
   ctx.log(
@@ -170,6 +184,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.purchases,
       commerce.wallet,
       commerce.waybills,
+      reviews,
       notifications,
       banners,
       users.owners,
@@ -196,6 +211,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     complaints: count(ArticleStatus.complaint),
     sections: content.sections.size,
     comments: comments.size,
+    reviews: reviews.size,
     likes: likes.size,
     addresses: book.addresses.size,
     invoices: book.invoices.size,
