@@ -123,7 +123,8 @@ test('a member claims a coupon, reaches a 满减 in the cart, checks out to 新�
     await page.goto(path)
     await expect(page.locator(`[data-promotion="${promotion.id}"]`)).toHaveText('满600减50')
     await expect(page.locator('[data-shipping-label]')).toHaveText('按收货地区计算，结算时显示')
-    // 会员价 (lead): the 9折 member's price of this SKU, ¥270.00, is asserted here.
+    // The 9折 member sees 会员价 beside the list price (the static page shows everyone the hint).
+    await expect(page.locator('form[data-buy-box] [data-member-price]')).toHaveText('会员价 ¥270.00')
 
     const chip = page.locator(`[data-coupon="${coupon.id}"]`)
     await expect(chip).toContainText('无门槛减20')
