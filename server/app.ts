@@ -22,6 +22,8 @@ import { orders } from './modules/orders/orders.index.ts'
 import { ownedAdmin } from './modules/owned/owned.admin.ts'
 import { owned } from './modules/owned/owned.index.ts'
 import { payments } from './modules/payments/payments.index.ts'
+import { promotionsAdmin } from './modules/promotions/promotions.admin.ts'
+import { promotions } from './modules/promotions/promotions.index.ts'
 import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
@@ -56,6 +58,7 @@ export const modules = [
   uploads,
   resumable,
   publishing,
+  promotions,
   // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
   staffAdmin,
   siteAdmin,
@@ -67,6 +70,7 @@ export const modules = [
   publishingAdmin,
   commentsAdmin,
   catalogAdmin,
+  promotionsAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

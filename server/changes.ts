@@ -5,7 +5,8 @@
  *
  * Tags: `article:<id>`, `product:<id>`, `teacher:<userId>` (an item's or a person's own page),
  * `list:<10|20|30|product>` (the listings of a kind, their first pages, search), `home`,
- * `config` (legal, levels), `company` (the facts every page shows), `banner`, `faq`, `dictionary`, and `all` (everything).
+ * `config` (legal, levels), `company` (the facts every page shows), `banner`, `faq`, `dictionary`,
+ * `offers` (coupons, 满减 and shipping templates as the public calls list them) and `all` (everything).
  */
 import type { Db } from './db/index.ts'
 
@@ -21,6 +22,8 @@ export type ChangeTag =
   | 'banner'
   | 'faq'
   | 'dictionary'
+  /** Coupons, promotions, shipping templates: read by islands through the public calls (issue 24). */
+  | 'offers'
   | 'all'
 
 /** The tags of a post, task or course and everything that lists it. */

@@ -45,6 +45,10 @@ export const PUBLIC_READS: ReadonlyMap<string, (q: URLSearchParams) => boolean> 
   // Only the FAQ: the other kinds of this call are a signed-in user's own lists.
   ['/api/Article/GetArticleQuery', (q) => q.get('status')?.trim() === '40'],
   ['/api/Users/GetUsers', () => true],
+  // Issue 24's offers: the same for every visitor; back-office writes mark `offers`.
+  ['/api/Coupons/GetCouponsList', () => true],
+  ['/api/Promotions/GetPromotionsList', () => true],
+  ['/api/Shipping/GetShippingTemplates', () => true],
 ])
 
 export interface ReadCacheOptions {

@@ -44,6 +44,9 @@ export const TAG_PAGES: Record<string, readonly string[]> = {
   banner: ['/', '/product/', '/course/'],
   faq: ['/question/'],
   config: [],
+  // The coupon and promotion lists are read in the browser; the product pages a 满减 or a
+  // shipping template shows on are marked one by one (product:<id>) by the write itself.
+  offers: [],
 }
 /**
  * Tags whose pages are everywhere (the company facts in every footer, the dictionary's names in

@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   /** The next issue's catalogue and site content. */
   'catalog.write': ['marketing'],
   'content.write': ['marketing'],
+  /** Coupons, 满减 promotions and shipping templates (issue 24). */
+  'promotions.write': ['marketing'],
 } as const satisfies Record<string, readonly Exclude<Role, 'admin'>[]>
 
 export type Permission = keyof typeof PERMISSIONS
