@@ -796,7 +796,8 @@ ALTER TABLE user_uploads ALTER COLUMN size TYPE BIGINT;
     // coupons: kind 'amount' (满X减Y) or 'rate' (rate_tenths, capped by cap_fen, 0 no cap); scope
     // 'all' | 'category' | 'products' with scope_ids '3,7'; claimed and used are counters kept by
     // the same conditional updates that claim and use one. user_coupons.status: 0 unused, 10 used.
-    // orders keep every figure of their breakdown, so an order shows what it was priced at.
+    // orders keep every figure of their breakdown, so an order shows what it was priced at; before
+    // this the member discount was the only reduction, so it is what older orders' totals differ by.
     sql: `
 CREATE TABLE shipping_templates (
   id {{pk}},
@@ -867,6 +868,7 @@ ALTER TABLE orders ADD COLUMN coupon_title TEXT NOT NULL DEFAULT '';
 ALTER TABLE orders ADD COLUMN user_coupon_id INTEGER;
 ALTER TABLE orders ADD COLUMN shipping_fen INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN buyer_note TEXT NOT NULL DEFAULT '';
+UPDATE orders SET member_off_fen = cost_price_fen - tol_cost_fen WHERE cost_price_fen > tol_cost_fen;
 `,
   },
 ]
