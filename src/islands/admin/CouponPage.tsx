@@ -10,7 +10,7 @@ import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
 import { yuan } from './order-parts.tsx'
-import { CouponForm } from './selling/CouponForm.tsx'
+import { CouponForm, couponBody } from './selling/CouponForm.tsx'
 import { dateRange, StateBadge } from './selling/parts.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
@@ -38,6 +38,15 @@ function Coupon() {
     try {
       await sellingApi.stopCoupon(c.id)
       toast('success', '优惠券已停用')
+    } catch {
+      // Refused: the client has shown why.
+    }
+    reload()
+  }
+  const restart = async () => {
+    try {
+      await sellingApi.editCoupon(c.id, { ...couponBody(c), isShow: true })
+      toast('success', '优惠券已重新启用')
     } catch {
       // Refused: the client has shown why.
     }
@@ -79,6 +88,11 @@ function Coupon() {
             >
               编辑
             </button>
+            {c.state === '已停用' && (
+              <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={restart}>
+                重新启用
+              </button>
+            )}
             {c.state !== '已停用' && c.state !== '已结束' && (
               <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={stop}>
                 停用

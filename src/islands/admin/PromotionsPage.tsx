@@ -8,22 +8,18 @@ import { type AdminPromotion, sellingApi } from '../../lib/api/admin-selling.ts'
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
+import { type Column, DataTable, onePage } from './DataTable.tsx'
 import { inputClass, yuan } from './order-parts.tsx'
-import { PromotionForm } from './selling/PromotionForm.tsx'
+import { PromotionForm, promotionBody } from './selling/PromotionForm.tsx'
 import { dateRange, STATE_OPTIONS, StateBadge, useCategories } from './selling/parts.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
 
-const DEFAULTS = { state: '', pageIndex: '0' }
-const PAGE_SIZE = 20
+const DEFAULTS = { state: '' }
 
 function Promotions() {
   const [f, set] = useUrlFilters(DEFAULTS)
-  const { data, loading, reload } = useLoad(
-    () => sellingApi.promotions({ ...f, pageIndex: Number(f.pageIndex), pageSize: PAGE_SIZE }),
-    JSON.stringify(f),
-  )
+  const { data, loading, reload } = useLoad(() => sellingApi.promotions(f), JSON.stringify(f))
   const categories = useCategories()
   const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null)
   const [confirmDialog, confirm] = useConfirm()
@@ -39,6 +35,15 @@ function Promotions() {
     try {
       await sellingApi.stopPromotion(p.id)
       toast('success', '满减活动已停用')
+    } catch {
+      // Refused: the client has shown why.
+    }
+    reload()
+  }
+  const restart = async (p: AdminPromotion) => {
+    try {
+      await sellingApi.editPromotion(p.id, { ...promotionBody(p), isShow: true })
+      toast('success', '满减活动已重新启用')
     } catch {
       // Refused: the client has shown why.
     }
@@ -80,6 +85,16 @@ function Promotions() {
           >
             编辑
           </button>
+          {p.state === '已停用' && (
+            <button
+              type="button"
+              className="btn-outline px-2 py-1 text-xs"
+              aria-label={`重新启用「${p.title}」`}
+              onClick={() => restart(p)}
+            >
+              重新启用
+            </button>
+          )}
           {p.state !== '已停用' && p.state !== '已结束' && (
             <button
               type="button"
@@ -122,11 +137,11 @@ function Promotions() {
         id="promotions"
         caption="满减活动列表"
         columns={columns}
-        page={data}
+        page={data && onePage(data)}
         loading={loading}
         empty="暂无满减活动"
         rowKey={(p) => p.id}
-        onPage={(i) => set({ pageIndex: String(i) })}
+        onPage={() => {}}
       />
       {editing && (
         <PromotionForm

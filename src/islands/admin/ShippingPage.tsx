@@ -9,7 +9,7 @@ import { type AdminShippingTemplate, sellingApi } from '../../lib/api/admin-sell
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
+import { type Column, DataTable, onePage } from './DataTable.tsx'
 import { yuan } from './order-parts.tsx'
 import { TemplateForm } from './selling/TemplateForm.tsx'
 import { useLoad } from './useLoad.ts'
@@ -21,7 +21,6 @@ function Templates() {
   const { data, loading, reload } = useLoad(() => sellingApi.templates(), 'templates')
   const [editing, setEditing] = useState<AdminShippingTemplate | 'new' | null>(null)
   const [confirmDialog, confirm] = useConfirm()
-  const list = data?.templates ?? []
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
@@ -127,11 +126,7 @@ function Templates() {
         id="shipping-templates"
         caption="运费模板"
         columns={columns}
-        page={
-          data
-            ? { pageData: list, pageIndex: 0, pageSize: Math.max(list.length, 1), pageTotal: list.length }
-            : null
-        }
+        page={data && onePage(data.templates)}
         loading={loading}
         empty="暂无运费模板"
         rowKey={(t) => t.id}

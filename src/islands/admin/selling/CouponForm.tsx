@@ -69,9 +69,15 @@ const formOf = (c: AdminCoupon): Form => ({
   endTime: toLocalInput(c.endTime),
 })
 
-/** The form as the rule and the wire read it: the kind's own amounts, the other kind's zero. */
-function bodyOf(f: Form): CouponBody {
+/**
+ * The form as the wire reads it: the kind's own amounts, the other kind's neutral ones. A time
+ * left as loaded keeps its stored text (seconds and all), so an edit after claims, which must
+ * keep the start, sends it back unchanged.
+ */
+function bodyOf(f: Form, was?: AdminCoupon): CouponBody {
   const rate = f.kind === 'rate'
+  const time = (k: 'startTime' | 'endTime') =>
+    was && f[k] === toLocalInput(was[k]) ? was[k] : fromLocalInput(f[k], k === 'endTime')
   return {
     title: f.title.trim(),
     kind: f.kind,
@@ -84,10 +90,13 @@ function bodyOf(f: Form): CouponBody {
     includeCourses: f.includeCourses,
     totalLimit: num(f.totalLimit),
     perUserLimit: num(f.perUserLimit),
-    startTime: fromLocalInput(f.startTime),
-    endTime: fromLocalInput(f.endTime, true),
+    startTime: time('startTime'),
+    endTime: time('endTime'),
   }
 }
+
+/** The coupon as it is, as a whole edit body: 重新启用 sends it with isShow. */
+export const couponBody = (c: AdminCoupon): CouponBody => bodyOf(formOf(c), c)
 
 const fieldId = (k: CouponField) => `coupon-${k}`
 
@@ -111,23 +120,21 @@ export function CouponForm({
   }
 
   const submit = async () => {
+    const body = bodyOf(f, coupon)
     // The rule reads the fields as typed, so a blank one is asked for rather than taken as 0.
-    const r = checkCoupon({
-      ...f,
-      startTime: fromLocalInput(f.startTime),
-      endTime: fromLocalInput(f.endTime, true),
-    })
-    const body = bodyOf(f)
+    const r = checkCoupon({ ...f, startTime: body.startTime, endTime: body.endTime })
     if (r.error !== null) {
       refuse(r.field, r.error)
       return false
     }
+    if (locked && coupon && body.endTime < coupon.endTime) {
+      refuse('endTime', '已有用户领取，结束时间只能延后')
+      return false
+    }
     try {
+      // An edit sends the whole form; once claimed, the fields not offered go back as they were.
       const saved = coupon
-        ? await sellingApi.editCoupon(
-            coupon.id,
-            locked ? { title: body.title, endTime: body.endTime, totalLimit: body.totalLimit } : body,
-          )
+        ? await sellingApi.editCoupon(coupon.id, body)
         : await sellingApi.createCoupon(body)
       toast('success', coupon ? '优惠券已保存' : '优惠券已创建')
       onSaved(saved)

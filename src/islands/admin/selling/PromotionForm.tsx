@@ -38,14 +38,22 @@ const formOf = (p: AdminPromotion): Form => ({
   endTime: toLocalInput(p.endTime),
 })
 
-const bodyOf = (f: Form): PromotionBody => ({
-  title: f.title.trim(),
-  classId: f.classId === '' ? null : Number(f.classId),
-  threshold: num(f.threshold),
-  off: num(f.off),
-  startTime: fromLocalInput(f.startTime),
-  endTime: fromLocalInput(f.endTime, true),
-})
+/** The form as the wire reads it; a time left as loaded keeps its stored text. */
+function bodyOf(f: Form, was?: AdminPromotion): PromotionBody {
+  const time = (k: 'startTime' | 'endTime') =>
+    was && f[k] === toLocalInput(was[k]) ? was[k] : fromLocalInput(f[k], k === 'endTime')
+  return {
+    title: f.title.trim(),
+    classId: f.classId === '' ? null : Number(f.classId),
+    threshold: num(f.threshold),
+    off: num(f.off),
+    startTime: time('startTime'),
+    endTime: time('endTime'),
+  }
+}
+
+/** The promotion as it is, as a whole edit body: 重新启用 sends it with isShow. */
+export const promotionBody = (p: AdminPromotion): PromotionBody => bodyOf(formOf(p), p)
 
 const fieldId = (k: PromotionField) => `promotion-${k}`
 
@@ -66,9 +74,9 @@ export function PromotionForm({
     clear(k as PromotionField)
   }
   const submit = async () => {
+    const body = bodyOf(f, promotion)
     // The rule reads the fields as typed, so a blank one is asked for rather than taken as 0.
-    const r = checkPromotion({ ...f })
-    const body = bodyOf(f)
+    const r = checkPromotion({ ...f, startTime: body.startTime, endTime: body.endTime })
     if (r.error !== null) {
       refuse(r.field, r.error)
       return false
