@@ -220,7 +220,7 @@ export function CouponForm({
                 checked={f.kind === 'rate'}
                 onChange={() => set('kind', 'rate')}
               >
-                折扣券（打折，可设最多减）
+                折扣券（打折）
               </Choice>
             </div>
           </GroupRow>

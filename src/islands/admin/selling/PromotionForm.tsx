@@ -153,8 +153,8 @@ export function PromotionForm({
           ))}
         </select>
       </Field>
-      {input('threshold', '满', true)}
-      {input('off', '减', true)}
+      {input('threshold', '满减门槛', true)}
+      {input('off', '减免金额', true)}
       <p className="text-xs text-slate-500 sm:pl-[7.75rem]">
         按商品原价计算是否满额；多个活动同时满足时只享受减得最多的一个，不与其他满减叠加。
       </p>
