@@ -55,8 +55,10 @@ export type AdminProductRow = z.infer<typeof AdminProductRow>
 const ProductParam = z.object({ title: z.string(), text: z.string() }).openapi('ProductParam')
 
 export const AdminProduct = AdminProductRow.extend({
-  tag: z.string().openapi({ description: '标签（商品标签字典的名称），逗号分隔；含“包邮”即包邮' }),
-  freeShipping: z.boolean().openapi({ description: '包邮：即标签中有“包邮”' }),
+  tag: z.string().openapi({ description: '标签（商品标签字典的名称），逗号分隔；“包邮”由运费模板决定' }),
+  freeShipping: z.boolean().openapi({ description: '运费模板为包邮（标签中因此有“包邮”）' }),
+  shippingTemplateId: z.number().int().nullable().openapi({ description: '运费模板；null 为默认模板' }),
+  shippingLabel: z.string().nullable().openapi({ description: '“包邮”、“满¥99.00包邮”，收运费时为 null' }),
   brand: z.string().openapi({ description: '品牌：参数中“品牌”一项' }),
   model: z.string().openapi({ description: '型号：参数中“型号”一项' }),
   params: z.array(ProductParam).openapi({ description: '其余规格参数，按显示顺序' }),
@@ -155,7 +157,7 @@ export const patchProduct = adminRoute({
         model: field('string', '型号（空串为无）'),
         classId: field('integer', '分类：商品分类字典的编号'),
         tag: field('string', `标签：商品标签字典的名称，逗号分隔或数组，至多${PRODUCT_TAGS_MAX}个`),
-        freeShipping: field('boolean', '包邮：即标签“包邮”'),
+        shippingTemplateId: field('integer', '运费模板编号；null 为默认模板。“包邮”标签随模板而定'),
         imgurls: field(
           'string',
           `商品图片路径，按顺序（第一张为主图），逗号分隔或数组，至多${PRODUCT_IMAGES_MAX}张`,

@@ -16,7 +16,6 @@ import {
   type ProductEdit,
   type ProductParam,
   splitParams,
-  withFreeShipping,
 } from '../../../src/lib/rules/product.ts'
 import { type SkuEdit, STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
@@ -24,6 +23,7 @@ import type { Db } from '../../db/index.ts'
 import { likeContains, lockRow, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import { freeTag, labelOf, loadTemplates } from '../promotions/promotions.queries.ts'
 import { type Actor, audit } from '../staff/audit.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 import { paramList } from './catalog.queries.ts'
@@ -38,7 +38,7 @@ export const CLASS_UNKNOWN = '请选择商品分类'
 export const TAG_UNKNOWN = '请从列表中选择标签'
 export const PRODUCT_IMAGE_MISSING = '商品图片不存在，请重新上传'
 export const SKU_IMAGE_MISSING = '规格图片不存在，请重新上传'
-export const NO_FREE_SHIPPING_TAG = `商品标签字典中没有“${FREE_SHIPPING_TAG}”，请先在站点内容的字典中添加`
+export const TEMPLATE_UNKNOWN = '请选择运费模板'
 /** A SKU at or under this stock marks its product "库存紧张" in the back office's list. */
 export const LOW_STOCK = 10
 
@@ -75,8 +75,12 @@ export interface AdminProductRow {
 export interface AdminProduct extends AdminProductRow {
   /** Tag titles, comma-joined, as the public calls answer them. */
   tag: string
-  /** The 包邮 tag (FREE_SHIPPING_TAG) is among the tags. */
+  /** Ships free by its template (the 包邮 tag, FREE_SHIPPING_TAG, is among the tags). */
   freeShipping: boolean
+  /** Its shipping template; null: the default one. */
+  shippingTemplateId: number | null
+  /** '包邮', '满¥99.00包邮' or null (a fee), from the template. */
+  shippingLabel: string | null
   brand: string
   model: string
   /** The specs besides 品牌 and 型号. */
@@ -203,10 +207,11 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<Ad
 /** One product with its SKUs and editor fields, listed or not; 404 商品不存在或已删除. */
 export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
   const row = await withStock(db)
-    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content'])
+    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content', 'p.shipping_template_id'])
     .where('p.id', '=', id)
     .executeTakeFirst()
   if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
+  const shippingLabel = labelOf(await loadTemplates(db), row.shipping_template_id)
   const skus = await db
     .selectFrom('product_skus')
     .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
@@ -218,7 +223,9 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
   return {
     ...rowOf(row),
     tag: row.tag,
-    freeShipping: splitList(row.tag).includes(FREE_SHIPPING_TAG),
+    freeShipping: shippingLabel === FREE_SHIPPING_TAG,
+    shippingTemplateId: row.shipping_template_id,
+    shippingLabel,
     ...splitParams(paramList(row.params)),
     content: row.content,
     skus: skus.map(skuOf),
@@ -429,6 +436,7 @@ type ProductFields = {
   tags: string[]
   imgurls: string[]
   content: string
+  shippingTemplateId: number | null
 }
 
 /** The dictionary behind the editor's category and tags: refuses an entry it does not hold. */
@@ -441,15 +449,14 @@ async function checkDictionary(t: Db, classId: number | undefined, tags: readonl
   if (classId !== undefined && !rows.some((r) => r.ckey === ClassifyKey.productClass && r.id === classId))
     throw refuse(CLASS_UNKNOWN)
   const known = new Set(rows.filter((r) => r.ckey === ClassifyKey.productTag).map((r) => r.title))
-  if (tags.includes(FREE_SHIPPING_TAG) && !known.has(FREE_SHIPPING_TAG)) throw refuse(NO_FREE_SHIPPING_TAG)
   if (!tags.every((tag) => known.has(tag))) throw refuse(TAG_UNKNOWN)
 }
 
 /**
  * editProduct(db, dirs, actor, 3, { title: '新名称', brand: '安麻' }, now): the editor's fields, only
  * those given. The detail text is sanitised here, by the one sanitiser, before it is stored;
- * brand and model are written back into `params` as its 品牌 and 型号 entries; the free-shipping
- * flag adds or removes the 包邮 tag. Every page that shows the product is marked, and the audit
+ * brand and model are written back into `params` as its 品牌 and 型号 entries; the shipping
+ * template sets the 包邮 tag (freeTag). Every page that shows the product is marked, and the audit
  * row holds the fields that changed, before and after.
  */
 export async function editProduct(
@@ -463,11 +470,25 @@ export async function editProduct(
   await db.transaction().execute(async (t) => {
     const row = await t
       .selectFrom('product_spus')
-      .select(['title', 'sub_title', 'params', 'class_id', 'tag', 'imgurls', 'content'])
+      .select([
+        'title',
+        'sub_title',
+        'params',
+        'class_id',
+        'tag',
+        'imgurls',
+        'content',
+        'shipping_template_id',
+      ])
       .where('id', '=', spuId)
       .where('is_show', '=', 1)
       .executeTakeFirst()
     if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
+    const templates = await loadTemplates(t)
+    const templateId =
+      edit.shippingTemplateId === undefined ? row.shipping_template_id : edit.shippingTemplateId
+    if (templateId !== null && !templates.list.some((x) => x.id === templateId))
+      throw refuse(TEMPLATE_UNKNOWN)
     const before: ProductFields = {
       title: row.title,
       subTitle: row.sub_title,
@@ -476,11 +497,11 @@ export async function editProduct(
       tags: splitList(row.tag),
       imgurls: splitList(row.imgurls),
       content: row.content,
+      shippingTemplateId: row.shipping_template_id,
     }
-    const tags =
-      edit.freeShipping === undefined
-        ? (edit.tags ?? before.tags)
-        : withFreeShipping(edit.tags ?? before.tags, edit.freeShipping)
+    // 包邮 is the template's to say: a tag sent by hand is neither kept nor needed.
+    const chosen = (edit.tags ?? before.tags).filter((tag) => tag !== FREE_SHIPPING_TAG)
+    const tags = splitList(freeTag(chosen.join(','), labelOf(templates, templateId)))
     const after: ProductFields = {
       title: edit.title ?? before.title,
       subTitle: edit.subTitle ?? before.subTitle,
@@ -491,8 +512,9 @@ export async function editProduct(
       tags,
       imgurls: edit.imgurls ?? before.imgurls,
       content: edit.content === undefined ? before.content : sanitizeRichText(edit.content),
+      shippingTemplateId: templateId,
     }
-    await checkDictionary(t, edit.classId, edit.tags !== undefined || edit.freeShipping ? tags : [])
+    await checkDictionary(t, edit.classId, edit.tags !== undefined ? chosen : [])
     // New pictures must be uploads that are there; the ones it has stay, whatever they are.
     const added = after.imgurls.filter((p) => !before.imgurls.includes(p))
     if ((await Promise.all(added.map((p) => publicFileExists(dirs, p)))).includes(false))
@@ -507,6 +529,7 @@ export async function editProduct(
         tag: after.tags.join(','),
         imgurls: after.imgurls.join(','),
         content: after.content,
+        shipping_template_id: after.shippingTemplateId,
       })
       .where('id', '=', spuId)
       .returning('ext')
@@ -533,7 +556,15 @@ export async function createProduct(
   const spuId = await db.transaction().execute(async (t) => {
     const { id } = await t
       .insertInto('product_spus')
-      .values({ title: v.title, ext: UNLISTED, is_show: 1, create_id: null, create_time: at })
+      .values({
+        title: v.title,
+        // The default template's 包邮, as every product without a template of its own has.
+        tag: freeTag('', labelOf(await loadTemplates(t), null)),
+        ext: UNLISTED,
+        is_show: 1,
+        create_id: null,
+        create_time: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     const sku = await t

@@ -27,6 +27,8 @@ type Detail = {
   params: { title: string; text: string }[]
   content: string
   priceMin: number
+  shippingTemplateId: number | null
+  shippingLabel: string | null
   skuList: { id: number; title: string; price: number; stock: number; img: string }[]
 }
 type Auth = Record<string, string>
@@ -101,7 +103,8 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
         ],
         classId: cls,
         tag: others.join(','),
-        freeShipping: true,
+        // The default template (migration 23's 包邮): the server adds the 包邮 tag.
+        shippingTemplateId: null,
         imgurls: [img, seedImg],
         content,
       },
@@ -120,6 +123,8 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       classId: cls,
       tag: [...others, '包邮'].join(','),
       freeShipping: true,
+      shippingTemplateId: null,
+      shippingLabel: '包邮',
       imgurls: `${img},${seedImg}`,
       content: sanitizeRichText(content),
     })
@@ -144,17 +149,27 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       expect.arrayContaining([`product:${p.spuId}`, 'list:product', 'home']),
     )
 
-    // Only what is given changes: no brand any more, free shipping off, the other tags kept.
-    const less = await edit(p.spuId, { brand: '', freeShipping: false }, mk.auth)
+    // Only what is given changes: no brand any more, a template with a fee (so no 包邮 tag), the other tags kept.
+    const standard = (
+      await h.db
+        .selectFrom('shipping_templates')
+        .select('id')
+        .where('name', '=', '标准运费')
+        .executeTakeFirstOrThrow()
+    ).id
+    const less = await edit(p.spuId, { brand: '', shippingTemplateId: standard }, mk.auth)
     expect(less.data).toMatchObject({
       brand: '',
       model: 'AM-X100',
       tag: others.join(','),
       freeShipping: false,
+      shippingTemplateId: standard,
+      shippingLabel: '满¥99.00包邮',
     })
     const after = (await detail(p.spuId)).data
     expect(after.params.map((x) => x.title)).toEqual(['型号', '产地', '包装'])
     expect(after.tag).toBe(others.join(','))
+    expect(after).toMatchObject({ shippingTemplateId: standard, shippingLabel: '满¥99.00包邮' })
     expect(after.title).toBe(title)
     expect((await listing({ title, tag: '包邮' })).pageTotal).toBe(0)
 
@@ -163,9 +178,9 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       staff: 'marketing',
       action: 'product.edit',
       before: { brand: '测试品牌', tags: [...others, '包邮'] },
-      after: { brand: '', tags: others },
+      after: { brand: '', tags: others, shippingTemplateId: standard },
     })
-    expect(Object.keys(rows[0]?.after as object).sort()).toEqual(['brand', 'tags'])
+    expect(Object.keys(rows[0]?.after as object).sort()).toEqual(['brand', 'shippingTemplateId', 'tags'])
     expect(rows[1]).toMatchObject({
       action: 'product.edit',
       before: { brand: expect.any(String), content: expect.stringContaining('<') },
@@ -219,7 +234,8 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       [{ classId: tagId }, '请选择商品分类'],
       [{ tag: '不存在的标签' }, '请从列表中选择标签'],
       [{ tag: [...tags, 'x', 'y'].slice(0, 6) }, '商品标签不能超过5个'],
-      [{ freeShipping: 'yes' }, '请选择是否包邮'],
+      [{ shippingTemplateId: 'yes' }, '请选择运费模板'],
+      [{ shippingTemplateId: 999999999 }, '请选择运费模板'],
       [{ imgurls: ['https://evil.example/x.png'] }, '商品图片的文件地址不正确，请重新上传'],
       [{ imgurls: 'javascript:alert(1)' }, '商品图片的文件地址不正确，请重新上传'],
       [{ imgurls: ['/uploads/u/00/never-uploaded.png'] }, '商品图片不存在，请重新上传'],

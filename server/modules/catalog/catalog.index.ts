@@ -3,6 +3,7 @@ import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
+import { loadTemplates } from '../promotions/promotions.queries.ts'
 import * as q from './catalog.queries.ts'
 import * as routes from './catalog.routes.ts'
 
@@ -21,10 +22,16 @@ export const catalog = router()
     const row = await q.productRow(db, id)
     if (!row) throw refuse('商品不存在或已删除', 404)
     if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse(OFF_SHELF, 404)
-    const [skuList, spuList, like] = await Promise.all([
+    const [skuList, spuList, like, templates] = await Promise.all([
       q.skus(db, id),
       q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),
       user ? isFavourite(db, user.id, PRODUCT_LIKE_STATUS, id) : false,
+      loadTemplates(db),
     ])
-    return ok(c, { ...q.productDetail(row), isLike: like ? (1 as const) : (0 as const), skuList, spuList })
+    return ok(c, {
+      ...q.productDetail(row, templates),
+      isLike: like ? (1 as const) : (0 as const),
+      skuList,
+      spuList,
+    })
   })

@@ -4,6 +4,7 @@ import { z } from '../../contract/index.ts'
 import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
 import { type Order, type Page, pagedList } from '../../db/sql.ts'
+import { labelOf, loadTemplates, type Templates } from '../promotions/promotions.queries.ts'
 
 /**
  * Product card (storefront §3). Declared here beside the mapping that makes it, because the
@@ -23,6 +24,11 @@ export const SpuCard = z
     isShow: z.number().int(),
     createId: z.number().int().nullable(),
     createTime: z.string(),
+    shippingTemplateId: z.number().int().nullable().openapi({ description: '运费模板；null 为默认模板' }),
+    shippingLabel: z
+      .string()
+      .nullable()
+      .openapi({ description: '运费模板给出的“包邮”或“满¥99.00包邮”；收运费时为 null' }),
   })
   .openapi('SpuCard', { description: '产品卡片' })
 export type SpuCard = z.infer<typeof SpuCard>
@@ -40,22 +46,27 @@ const CARD_COLUMNS = [
   'p.is_show',
   'p.create_id',
   'p.create_time',
+  'p.shipping_template_id',
 ] as const
 
-const card = (r: {
-  id: number
-  title: string
-  sub_title: string
-  tag: string
-  class_id: number | null
-  imgurls: string
-  price_min_fen: number
-  sales: number
-  ext: string
-  is_show: number
-  create_id: number | null
-  create_time: string
-}): SpuCard => ({
+const card = (
+  r: {
+    id: number
+    title: string
+    sub_title: string
+    tag: string
+    class_id: number | null
+    imgurls: string
+    price_min_fen: number
+    sales: number
+    ext: string
+    is_show: number
+    create_id: number | null
+    create_time: string
+    shipping_template_id: number | null
+  },
+  templates: Templates,
+): SpuCard => ({
   id: r.id,
   title: r.title,
   subTitle: r.sub_title,
@@ -68,6 +79,8 @@ const card = (r: {
   isShow: r.is_show,
   createId: r.create_id,
   createTime: r.create_time,
+  shippingTemplateId: r.shipping_template_id,
+  shippingLabel: labelOf(templates, r.shipping_template_id),
 })
 
 /** Listed products, best-selling first; `classId` narrows to one category (recommendations). */
@@ -83,8 +96,11 @@ export async function listProducts(
     .where('p.is_show', '=', 1)
     .where('p.id', '<>', opts.exceptId ?? 0)
   if (opts.classId) q = q.where('p.class_id', '=', opts.classId)
-  const rows = await q.orderBy('p.sales', 'desc').orderBy('p.id', 'desc').limit(limit).execute()
-  return rows.map(card)
+  const [rows, templates] = await Promise.all([
+    q.orderBy('p.sales', 'desc').orderBy('p.id', 'desc').limit(limit).execute(),
+    loadTemplates(db),
+  ])
+  return rows.map((r) => card(r, templates))
 }
 
 /** The sortable fields of the product listing. */
@@ -99,8 +115,11 @@ const productList = pagedList({
 
 /** One page of the product listing (storefront §7). */
 export async function productPage(db: Db, filter: CatalogFilter, order: Order, page: Page) {
-  const result = await productList(db, catalogValues(filter), order, page)
-  return { ...result, pageData: result.pageData.map(card) }
+  const [result, templates] = await Promise.all([
+    productList(db, catalogValues(filter), order, page),
+    loadTemplates(db),
+  ])
+  return { ...result, pageData: result.pageData.map((r) => card(r, templates)) }
 }
 
 /** A shown product with its detail columns, listed or not (the handler decides who sees it). */
@@ -139,8 +158,8 @@ export async function skus(db: Db, spuId: number) {
  * The detail fields of a product row. `params` is stored as a JSON list of { title, text }; a
  * damaged value shows as none, and entries without both texts are left out.
  */
-export const productDetail = (row: ProductRow) => ({
-  ...card(row),
+export const productDetail = (row: ProductRow, templates: Templates) => ({
+  ...card(row, templates),
   desdepPropicture: row.desdep_propicture,
   params: paramList(row.params),
   content: row.content,

@@ -23,7 +23,7 @@ export const PARAM_TITLE_MAX = 10
 export const PARAM_TEXT_MAX = 100
 /** The public page's carousel; the first is the main image (cards, sharing, structured data). */
 export const PRODUCT_IMAGES_MAX = 9
-/** Cards show three; the free-shipping flag may add its tag on top. */
+/** Cards show three; the shipping template may add 包邮 on top. */
 export const PRODUCT_TAGS_MAX = 5
 /**
  * The detail text, in HTML characters as the one rich-text editor emits them (it stops there):
@@ -34,8 +34,9 @@ export const PRODUCT_CONTENT_MAX = 20_000
 export const BRAND_PARAM = '品牌'
 export const MODEL_PARAM = '型号'
 /**
- * The free-shipping flag is this productTag today: the storefront spec has no field for it, and
- * cards and the tag filter already show and find it. Issue 24 replaces it with shipping rules.
+ * The productTag of free shipping. Since issue 24 the server derives it from the product's
+ * shipping template (包邮 when the template charges nothing anywhere), so cards and the tag filter
+ * keep showing and finding free products; the editor chooses a template, not the tag.
  */
 export const FREE_SHIPPING_TAG = '包邮'
 
@@ -54,7 +55,8 @@ export interface ProductEdit {
   params?: ProductParam[]
   classId?: number
   tags?: string[]
-  freeShipping?: boolean
+  /** The shipping template; null: the default one. */
+  shippingTemplateId?: number | null
   /** Image paths in order; the first is the main image. */
   imgurls?: string[]
   /** HTML as the editor wrote it; the server sanitises it before storing. */
@@ -68,7 +70,7 @@ export type ProductField =
   | 'model'
   | 'classId'
   | 'tag'
-  | 'freeShipping'
+  | 'shippingTemplateId'
   | 'imgurls'
   | 'params'
   | `params.${number}.title`
@@ -83,7 +85,7 @@ const EDIT_KEYS = [
   'model',
   'classId',
   'tag',
-  'freeShipping',
+  'shippingTemplateId',
   'imgurls',
   'params',
   'content',
@@ -131,9 +133,11 @@ export function checkProductEdit(input: Input): Checked<ProductEdit, ProductFiel
     if (tags.length > PRODUCT_TAGS_MAX) return no('tag', `商品标签不能超过${PRODUCT_TAGS_MAX}个`)
     out.tags = tags
   }
-  if (has('freeShipping')) {
-    if (typeof input.freeShipping !== 'boolean') return no('freeShipping', '请选择是否包邮')
-    out.freeShipping = input.freeShipping
+  if (has('shippingTemplateId')) {
+    // null or blank: the default template.
+    const raw = input.shippingTemplateId === null ? '' : text(input, 'shippingTemplateId')
+    if (raw && !/^[1-9]\d{0,9}$/.test(raw)) return no('shippingTemplateId', '请选择运费模板')
+    out.shippingTemplateId = raw ? Number(raw) : null
   }
   if (has('imgurls')) {
     const paths = list(input, 'imgurls')
