@@ -69,7 +69,12 @@ function Templates() {
       className: 'text-right tabular-nums',
     },
     { id: 'rates', header: '指定地区', cell: ratesText, className: 'min-w-48 max-w-96 text-xs' },
-    { id: 'label', header: '商品显示', cell: (t) => t.label ?? '按地区收运费' },
+    {
+      id: 'label',
+      header: '商品显示',
+      cell: (t) => t.label ?? '按地区收运费',
+      className: 'whitespace-nowrap',
+    },
     {
       id: 'products',
       header: '使用商品数',

@@ -21,14 +21,17 @@ interface Form {
   name: string
   base: string
   freeAbove: string
-  rates: { province: string; fee: string }[]
+  /** `key` keeps React's rows (and focus) with their values when a row above is removed. */
+  rates: { key: number; province: string; fee: string }[]
 }
+
+let nextKey = 0
 
 const formOf = (t?: AdminShippingTemplate): Form => ({
   name: t?.name ?? '',
   base: t ? String(t.base) : '',
   freeAbove: t && t.freeAbove > 0 ? String(t.freeAbove) : '',
-  rates: (t?.rates ?? []).map((r) => ({ province: r.province, fee: String(r.fee) })),
+  rates: (t?.rates ?? []).map((r) => ({ key: nextKey++, province: r.province, fee: String(r.fee) })),
 })
 
 const bodyOf = (f: Form): ShippingTemplateBody => ({
@@ -144,14 +147,16 @@ export function TemplateForm({
       >
         <div className="grid gap-2">
           {f.rates.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; a province may be blank while chosen
-            <div key={i} className="flex flex-wrap items-center gap-2">
+            <div
+              key={r.key}
+              className="grid grid-cols-[minmax(0,14rem)_6rem_auto_auto] items-center justify-start gap-2"
+            >
               <label htmlFor={fieldId(`rates.${i}.province`)} className="sr-only">
                 第{i + 1}个地区
               </label>
               <select
                 id={fieldId(`rates.${i}.province`)}
-                className={`${inputClass} w-auto min-w-44`}
+                className={inputClass}
                 value={r.province}
                 onChange={(e) => setRate(i, { province: e.target.value })}
                 {...invalidProps(fieldId('rates'), errorOf(`rates.${i}.province`))}
@@ -168,7 +173,7 @@ export function TemplateForm({
               </label>
               <input
                 id={fieldId(`rates.${i}.fee`)}
-                className={`${inputClass} w-28`}
+                className={inputClass}
                 inputMode="decimal"
                 maxLength={10}
                 placeholder="运费"
@@ -194,7 +199,9 @@ export function TemplateForm({
             <button
               type="button"
               className="btn-outline px-3 py-1 text-sm"
-              onClick={() => setF((old) => ({ ...old, rates: [...old.rates, { province: '', fee: '' }] }))}
+              onClick={() =>
+                setF((old) => ({ ...old, rates: [...old.rates, { key: nextKey++, province: '', fee: '' }] }))
+              }
             >
               添加地区
             </button>
