@@ -4,12 +4,13 @@
  * fields still allowed once a customer has claimed one (claimed here through the customer call)
  * and is stopped after a confirmation; a 满减 promotion is made; a shipping template with a
  * dearer remote province is made, given to a product in the product editor, and cannot be
- * deleted while the product uses it. axe checks each screen and form.
+ * deleted while the product uses it; an order's buyer note and price lines reach the operator's
+ * order screen and the packing slip. axe checks each screen and form.
  */
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
-import { apiPost } from './orders.ts'
+import { apiGet, apiPost, cheapSku, topUp } from './orders.ts'
 import { registerUser, signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -207,4 +208,50 @@ test('marketing makes a shipping template with a dearer remote province and give
   await page.getByRole('dialog', { name: '删除运费模板' }).getByRole('button', { name: '确 定' }).click()
   await expect(toasts(page)).toContainText('运费模板已删除')
   await expect(row).toHaveCount(0)
+})
+
+test('the operator sees the buyer note and the price lines on the order, and the note on the packing slip', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const buyer = await customer(request)
+  const sku = await cheapSku(request)
+  await topUp(request, buyer, Math.ceil(sku.price) + 30)
+  const note = `请用顺丰发货，周末放门卫${stamp()}`
+  const id = await apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    {
+      recName: '赵六',
+      recTel: '13900000000',
+      recProvince: '西藏自治区',
+      recCity: '拉萨市',
+      recArea: '城关区',
+      recStreet: '八廓街道',
+      recAddressx: '北京中路1号',
+      list: [{ skuId: sku.id, quantity: 1 }],
+      userCouponId: 0,
+      buyerNote: note,
+    },
+    buyer,
+  )
+  await apiGet(request, `/api/Orders/GetOrdersPay?id=${id}&way=balance`, buyer)
+  const order = await apiGet<{ code: string; tolCost: number; shipping: number }>(
+    request,
+    `/api/Orders/GetOrders?id=${id}`,
+    buyer,
+  )
+
+  await signInStaffAs(page, request, 'operator')
+  await page.goto(`/admin/orders/detail/?code=${order.code}`)
+  await expect(page.getByRole('region', { name: '买家留言' })).toContainText(note)
+  const facts = page.getByRole('region', { name: '订单信息' })
+  await expect(facts).toContainText(order.shipping > 0 ? `运费${order.shipping.toFixed(2)} 元` : '运费包邮')
+  await expect(facts).toContainText(`实付金额${order.tolCost.toFixed(2)} 元`)
+  await expectAccessible(page)
+
+  await page.getByRole('link', { name: '打印发货单' }).click()
+  await expect(page.getByRole('region', { name: '买家留言' })).toContainText(note)
 })
