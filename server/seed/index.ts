@@ -16,6 +16,7 @@ import { seedCatalog } from './catalog.ts'
 import { seedCommerce } from './commerce.ts'
 import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
+import { seedPromotions } from './promotions.ts'
 import { seedRegions } from './regions.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
 import { seedStaff } from './staff.ts'
@@ -143,6 +144,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const notifications = seedNotifications(ctx, users, commerce.orders)
   const banners = seedBanners(ctx, catalog.list, content.list, users)
   const configs = seedConfigs()
+  const offers = seedPromotions(ctx, dict, catalog.list, users.plainId)
 
   const built = Date.now()
   ctx.log(
@@ -173,6 +175,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       notifications,
       banners,
       users.owners,
+      offers.promotions,
+      offers.coupons,
+      offers.userCoupons,
     ],
     configs,
   })
