@@ -11,7 +11,7 @@ import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
 import { yuan } from './order-parts.tsx'
 import { CouponForm, couponBody } from './selling/CouponForm.tsx'
-import { dateRange, StateBadge } from './selling/parts.tsx'
+import { dateRange, StateBadge, useCategories } from './selling/parts.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
 
@@ -24,6 +24,7 @@ function Coupon() {
   )
   const [editing, setEditing] = useState(false)
   const [confirmDialog, confirm] = useConfirm()
+  const categories = useCategories()
   if (!couponId) return <p className="text-slate-600">请从优惠券列表选择优惠券。</p>
   if (!c) return <p className="text-slate-600">正在加载…</p>
 
@@ -52,10 +53,18 @@ function Coupon() {
     }
     reload()
   }
+  // Which categories, by name; products by how many (their names are one click away in 编辑).
+  const goods =
+    c.scope === 'category'
+      ? `指定分类：${c.scopeIds.map((n) => categories.find((k) => k.id === n)?.title ?? n).join('、')}`
+      : c.scope === 'products'
+        ? `指定商品（${c.scopeIds.length} 个）`
+        : '全场商品'
+  const scopeDetail = c.includeCourses ? `${goods}；课程、付费内容也可用` : goods
   const u = c.usage
   const facts: [string, string][] = [
     ['规则', c.ruleText],
-    ['适用范围', c.scopeText],
+    ['适用范围', scopeDetail],
     ['有效期', dateRange(c.startTime, c.endTime)],
     ['发放总量', `${c.totalLimit} 张`],
     ['每人限领', `${c.perUserLimit} 张`],

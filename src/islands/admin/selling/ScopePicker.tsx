@@ -3,7 +3,7 @@
  * dictionary) or listed products (found by title through the product list call, shown as
  * removable chips). Its value is the scope and the chosen ids, as the wire carries them.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { type AdminProductRow, catalogApi } from '../../../lib/api/admin-catalog.ts'
 import type { CouponScope } from '../../../lib/rules/promotion.ts'
 import { inputClass } from '../../common/Field.tsx'
@@ -19,15 +19,22 @@ const SCOPES: readonly [CouponScope, string][] = [
 /** The titles of chosen products, fetched once per id (an edited coupon knows only the ids). */
 function useProductTitles(ids: number[]) {
   const [titles, setTitles] = useState<Record<number, string>>({})
+  const asked = useRef(new Set<number>())
   useEffect(() => {
-    for (const id of ids)
-      if (titles[id] === undefined)
-        catalogApi.get(id).then(
-          (p) => setTitles((t) => ({ ...t, [id]: p.title })),
-          () => setTitles((t) => ({ ...t, [id]: `商品 ${id}` })),
-        )
-  }, [ids, titles])
-  return [titles, (id: number, title: string) => setTitles((t) => ({ ...t, [id]: title }))] as const
+    for (const id of ids) {
+      if (asked.current.has(id)) continue
+      asked.current.add(id)
+      catalogApi.get(id).then(
+        (p) => setTitles((t) => ({ ...t, [id]: p.title })),
+        () => setTitles((t) => ({ ...t, [id]: `商品 ${id}` })),
+      )
+    }
+  }, [ids])
+  const know = (id: number, title: string) => {
+    asked.current.add(id)
+    setTitles((t) => ({ ...t, [id]: title }))
+  }
+  return [titles, know] as const
 }
 
 export function ScopePicker({
