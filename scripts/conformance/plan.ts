@@ -86,6 +86,10 @@ const API = {
   privateFile: 'GET /api/Upload/GetPrivateFile',
   resumable: 'GET /api/Upload/GetResumable',
   privateFileLink: 'GET /api/Upload/GetPrivateFileLink',
+  coupons: 'GET /api/Coupons/GetCouponsList',
+  myCoupons: 'GET /api/Coupons/GetMyCouponsPage',
+  promotions: 'GET /api/Promotions/GetPromotionsList',
+  shipping: 'GET /api/Shipping/GetShippingTemplates',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -115,6 +119,7 @@ const SIGNED_IN_READS: [Call, Query][] = [
   // A resumable upload of a course file (issue 22): one nobody started.
   [API.resumable, { id: '00000000000000000000000000000000' }],
   [API.privateFileLink, { path: '/private/u/00/00000000000000000000000000000000.mp4' }],
+  [API.myCoupons, { status: 0 }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */
@@ -374,6 +379,10 @@ async function site(g: Group, facts: Facts) {
   await g.read(API.banners, '(no parameters)', {})
   await g.read(API.classify, '(no parameters)', {})
   await g.read(API.configs, '(no parameters)', {})
+  // Issue 24's offers: the same for every visitor.
+  await g.read(API.coupons, '(no parameters)', {})
+  await g.read(API.promotions, '(no parameters)', {})
+  await g.read(API.shipping, '(no parameters)', {})
   const district = { title: DISTRICT.area, city: DISTRICT.city }
   facts.streets = await g.read<Street[]>(API.streets, queryText(district), { query: district }, (s) =>
     s.length
@@ -436,13 +445,15 @@ async function products(g: Group, facts: Facts) {
   )
   const item = sample?.[0]
   facts.product = item
-  if (item)
+  if (item) {
     await g.read<SpuDetail>(API.product, `id=${item.id}`, { query: { id: item.id } }, (d) =>
       d.id === item.id
         ? []
         : [{ field: 'data.id', value: d.id, message: `expected ${item.id}, the id asked for` }],
     )
-  else
+    // The coupons its page offers (issue 24).
+    await g.read(API.coupons, `spuId=${item.id}`, { query: { spuId: item.id } })
+  } else
     g.skip(API.product, 'id=<a listed product>', 'needs a product from the listing, which failed or is empty')
   await unknownAndBadId(g, API.product)
   await productReviews(g, item?.id)
@@ -708,6 +719,12 @@ async function own(g: Group, facts: Facts) {
       ...pageFindings(p, Number(query.pageIndex ?? 0), Number(query.pageSize ?? PAGE_SIZE_DEFAULT)),
       ...(check?.(p) ?? []),
     ])
+
+  // 我的优惠券: each tab holds only its own status.
+  for (const s of [0, 1, 2] as const)
+    await paged<{ status: number }>(API.myCoupons, { status: s }, (p) =>
+      everyFinding(p.pageData, 'status', (c) => c.status === s, `does not match the filter status=${s}`),
+    )
 
   await read(API.customers, {})
   await read(API.customers, { stime: '20200101000000', etime: wireTime(new Date().toISOString()) })

@@ -16,6 +16,7 @@ import { seedCatalog, shipUntaggedAtStandardRate } from './catalog.ts'
 import { seedCommerce } from './commerce.ts'
 import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
+import { seedPromotions } from './promotions.ts'
 import { seedRegions } from './regions.ts'
 import { seedReviews } from './reviews.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
@@ -157,6 +158,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const configs = seedConfigs()
   // Last: it draws after every other part, so their rows stay what they were.
   const reviews = seedReviews(ctx, commerce, users)
+  // No random draws: its place in this order changes nothing.
+  const offers = seedPromotions(ctx, dict, catalog.list, users.plainId)
 
   const built = Date.now()
   ctx.log(
@@ -188,6 +191,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       notifications,
       banners,
       users.owners,
+      offers.promotions,
+      offers.coupons,
+      offers.userCoupons,
     ],
     configs,
   })

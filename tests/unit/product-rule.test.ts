@@ -15,7 +15,7 @@ describe('the product editor’s rule (issue 21)', () => {
         tag: '新品, 热销,新品',
         imgurls: ['/uploads/a.png', '/uploads/b.png'],
         classId: '12',
-        freeShipping: false,
+        shippingTemplateId: '2',
         params: [{ title: ' 产地 ', text: ' 南京 ' }],
         content: ' <p>好</p> ',
       }).value,
@@ -24,11 +24,14 @@ describe('the product editor’s rule (issue 21)', () => {
       tags: ['新品', '热销'],
       imgurls: ['/uploads/a.png', '/uploads/b.png'],
       classId: 12,
-      freeShipping: false,
+      shippingTemplateId: 2,
       params: [{ title: '产地', text: '南京' }],
       content: '<p>好</p>',
     })
     expect(checkProductEdit({ subTitle: '副' }).value).toEqual({ subTitle: '副' })
+    // null or blank: the default template.
+    expect(checkProductEdit({ shippingTemplateId: null }).value).toEqual({ shippingTemplateId: null })
+    expect(checkProductEdit({ shippingTemplateId: '' }).value).toEqual({ shippingTemplateId: null })
     expect(checkProductEdit({ imgurls: '', tag: '' }).value).toEqual({ imgurls: [], tags: [] })
   })
 
@@ -37,7 +40,8 @@ describe('the product editor’s rule (issue 21)', () => {
     [{ title: '' }, 'title', '请填写商品名称'],
     [{ brand: 'x'.repeat(21) }, 'brand', '品牌不能超过20个字'],
     [{ classId: 0 }, 'classId', '请选择商品分类'],
-    [{ freeShipping: 1 }, 'freeShipping', '请选择是否包邮'],
+    [{ shippingTemplateId: 'x' }, 'shippingTemplateId', '请选择运费模板'],
+    [{ shippingTemplateId: 0 }, 'shippingTemplateId', '请选择运费模板'],
     [{ imgurls: '/uploads/a.png,//evil/x.png' }, 'imgurls', '商品图片的文件地址不正确，请重新上传'],
     [
       {

@@ -272,6 +272,11 @@ describe('coupons (back office)', () => {
       },
     })
     expect((await h.get(`/api/admin/coupons/999999999`, {}, mk.auth)).data).toBe('优惠券不存在')
+    // Two were claimed: the total may shrink to 2, not below.
+    const shrink = (totalLimit: number) =>
+      h.send('PUT', `/api/admin/coupons/${c.id}`, couponBody({ title: c.title, totalLimit }), mk.auth)
+    expect(await shrink(1)).toMatchObject({ status: 409, data: '发放总量不能少于已领取的2张' })
+    expect((await shrink(2)).status).toBe(200)
   })
 
   it('answers 403 没有权限 to operator and finance, and changes nothing', async () => {
