@@ -1,6 +1,7 @@
 // npm run load:orders: concurrent orders, balance payments and cancels against the real server,
 // then the books are checked (tests/load/storm.ts): for every SKU, stock + sold = initial stock;
-// for every buyer, balance = initial balance + income − expense of their wallet records. SQLite by
+// for every buyer, balance = initial balance + income − expense of their wallet records; each
+// claimed coupon is used by at most one standing order; every order's breakdown adds up to its total. SQLite by
 // default, PostgreSQL when DATABASE_URL is set. Exits 1 when anything does not reconcile.
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -25,7 +26,7 @@ const schema = `load_${process.pid}`
 const db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'load.db') })
 await migrate(db)
 await seed(db, { uploadDir: join(dir, 'up') })
-const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000 })
+const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000, couponsEach: 3 })
 
 const config = defaultConfig({ uploadDir: join(dir, 'up') })
 const server = serve({ fetch: createPortal({ db, config, now: () => new Date() }).fetch, port: 0 })
@@ -40,14 +41,16 @@ const problems = await reconcile(db, s, acks)
 const other = [...acks.other.values()].reduce((a, b) => a + b, 0)
 console.log(
   `${isPg(db) ? 'PostgreSQL' : 'SQLite'}: ${acks.orders.size} orders in ${acks.seconds.toFixed(1)} s = ${(acks.orders.size / acks.seconds).toFixed(0)} orders/s ` +
-    `(${acks.paid.size} paid by balance, ${acks.cancelled.size} cancelled, ${acks.soldOut} refused for stock, ${other} other refusals), ` +
+    `(${acks.paid.size} paid by balance, ${acks.cancelled.size} cancelled, ${acks.soldOut} refused for stock, ` +
+    `${acks.couponTaken} refused for a coupon in use, ${other} other refusals), ` +
     `${CONCURRENCY} at once`,
 )
 if (acks.other.size) console.log(`other refusals said: ${[...acks.other.keys()].join(' / ')}`)
 console.log(
   problems.length
     ? `NOT RECONCILED:\n  ${problems.join('\n  ')}`
-    : `reconciled: ${s.skus.length} SKUs (stock + sold = ${s.stock}), ${s.buyers.length} balances = their records`,
+    : `reconciled: ${s.skus.length} SKUs (stock + sold = ${s.stock}), ${s.buyers.length} balances = their records, ` +
+        `${s.buyers.length * 3} coupons (each used by at most one standing order), every order's breakdown = its total`,
 )
 server.close()
 if (isPg(db)) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db)

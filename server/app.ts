@@ -11,6 +11,7 @@ import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalogAdmin } from './modules/catalog/catalog.admin.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { stockAlerts } from './modules/catalog/stock-alerts.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
@@ -26,6 +27,8 @@ import { promotionsAdmin } from './modules/promotions/promotions.admin.ts'
 import { promotions } from './modules/promotions/promotions.index.ts'
 import { publishingAdmin } from './modules/publishing/publishing.admin.ts'
 import { publishing } from './modules/publishing/publishing.index.ts'
+import { reviewsAdmin } from './modules/reviews/reviews.admin.ts'
+import { reviews } from './modules/reviews/reviews.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
 import { staffAdmin } from './modules/staff/staff.admin.ts'
@@ -51,8 +54,10 @@ export const modules = [
   payments,
   wallet,
   catalog,
+  stockAlerts,
   content,
   comments,
+  reviews,
   favourites,
   owned,
   uploads,
@@ -69,6 +74,7 @@ export const modules = [
   ordersAdmin,
   publishingAdmin,
   commentsAdmin,
+  reviewsAdmin,
   catalogAdmin,
   promotionsAdmin,
 ] as const

@@ -276,6 +276,8 @@ const schema = z
     ALIYUN_SMS_SIGN_NAME: pasted(),
     /** The approved verification-code template (SMS_…), whose one variable is ${code}. */
     ALIYUN_SMS_TEMPLATE_CODE: pasted(),
+    /** Optional: the approved 到货通知 template (SMS_…), whose one variable is ${product}; unset, alerts go to /message only. */
+    ALIYUN_SMS_STOCK_TEMPLATE_CODE: pasted(),
     /** Scheme and host of the SMS API; the tests point it at their local peer. */
     ALIYUN_SMS_ENDPOINT: z
       .url({
@@ -424,6 +426,7 @@ const schema = z
             accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET ?? '',
             signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
             templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
+            stockTemplateCode: e.ALIYUN_SMS_STOCK_TEMPLATE_CODE ?? '',
             endpoint: e.ALIYUN_SMS_ENDPOINT,
           }
         : { provider: 'log' as const },

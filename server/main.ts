@@ -8,6 +8,7 @@ import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { lead, leaseHolderId, SITE_LEASE } from './lease.ts'
+import { startStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { closeBeforeExpiry } from './modules/payments/payments.queries.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
@@ -151,10 +152,17 @@ async function serveApi(config: Config, db: Db) {
       days: config.receiptDays,
       log: (s) => console.log(s),
     })
+    // 到货通知 SMS of alerts notified by stock an order gave back (no provider at hand there).
+    const stopAlertTexts = startStockAlertTexts({
+      db,
+      sms: smsProvider(config.sms),
+      log: (s) => console.log(s),
+    })
     if (!builds) {
       return async () => {
         stopExpiry()
         stopReceipt()
+        stopAlertTexts()
       }
     }
     const own = createSiteBuilder(
@@ -188,6 +196,7 @@ async function serveApi(config: Config, db: Db) {
       builder = undefined
       stopExpiry()
       stopReceipt()
+      stopAlertTexts()
       stopBannerClock()
       await own.stop()
     }

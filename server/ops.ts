@@ -3,12 +3,15 @@ import { CertLevelText } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
+import { checkStockAdjust } from '../src/lib/rules/stock.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
 import { migrate } from './db/migrations.ts'
 import { ApiError } from './http.ts'
 import { CERT_IMAGES, decideCertification } from './modules/accounts/certification.ts'
+import { adjustStock } from './modules/catalog/catalog.admin.service.ts'
+import { sendStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { confirmTransfer, refundDuePayment } from './modules/payments/payments.queries.ts'
 import { OPS_ACTOR } from './modules/staff/audit.ts'
@@ -26,6 +29,7 @@ import { diskPath, type FileDirs } from './modules/uploads/uploads.service.ts'
 import { checkProviders } from './providers/check.ts'
 import { courierProvider } from './providers/courier.ts'
 import { paymentProviders } from './providers/payment.ts'
+import { smsProvider } from './providers/sms.ts'
 import { copyToBucket, fileStore } from './providers/storage.ts'
 import { type BuildStatus, isChangeTag, tagForPath } from './site-builder.ts'
 import { buildStatus, STATUS_PATH } from './site-hooks.ts'
@@ -42,6 +46,8 @@ import { dbTime } from './time.ts'
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
  *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
+ *   npm run ops -- stock <SKU id> <+n|-n> <reason>   (the back office's stock adjustment; an increase
+ *                                                   sends the SKU's 到货通知)
  *   npm run ops -- providers check   (signs a harmless request to each live provider: README "Going live")
  *   npm run ops -- storage migrate   (STORAGE=s3: copies the files under UPLOAD_DIR and PRIVATE_DIR to the bucket)
  *   npm run ops -- build-status
@@ -62,6 +68,7 @@ export const USAGE = [
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- refund-payment <付款单号>',
   '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
+  '      npm run ops -- stock <规格编号> <+数量|-数量> <调整原因>',
   '      npm run ops -- providers check',
   '      npm run ops -- storage migrate',
   '      npm run ops -- build-status',
@@ -366,6 +373,18 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     if (form.error !== null) throw new OpsError(form.error)
     const dirs = loadConfig()
     return withDb(open, (db) => asOps(issueInvoice(db, OPS_ACTOR, dirs, code, form.value, now)))
+  }
+  if (command === 'stock') {
+    if (args.length < 4 || !/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(USAGE)
+    const form = checkStockAdjust({ delta: decision, reason: args.slice(3).join(' ') })
+    if (form.error !== null) throw new OpsError(form.error)
+    const sms = smsProvider(loadConfig().sms)
+    return withDb(open, async (db) => {
+      const r = await asOps(adjustStock(db, OPS_ACTOR, Number(rawId), form.value, now))
+      // Committed: the SMS of the 到货通知 it sent, as the back office's adjustment does.
+      await sendStockAlertTexts(db, sms, { skuIds: [r.skuId] })
+      return `规格 ${r.skuId} 库存已调整为 ${r.stock}`
+    })
   }
   if (command === 'confirm-transfer') {
     const code = rawId ?? ''

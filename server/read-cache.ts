@@ -49,6 +49,9 @@ export const PUBLIC_READS: ReadonlyMap<string, (q: URLSearchParams) => boolean> 
   ['/api/Coupons/GetCouponsList', () => true],
   ['/api/Promotions/GetPromotionsList', () => true],
   ['/api/Shipping/GetShippingTemplates', () => true],
+  // Hidden reviews are left out for everyone; a review, 追评 or hide marks its product.
+  ['/api/Reviews/GetReviewsPage', () => true],
+  ['/api/Reviews/GetReviewsSummary', () => true],
 ])
 
 export interface ReadCacheOptions {

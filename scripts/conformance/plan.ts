@@ -55,6 +55,9 @@ const API = {
   articleQuery: 'GET /api/Article/GetArticleQuery',
   user: 'GET /api/Users/GetUsers',
   comments: 'GET /api/Comment/GetCommentQuery',
+  reviews: 'GET /api/Reviews/GetReviewsPage',
+  reviewSummary: 'GET /api/Reviews/GetReviewsSummary',
+  orderReviews: 'GET /api/Reviews/GetReviewsOrder',
   replies: 'GET /api/Comment/GetCommentReplyPage',
   login: 'POST /api/Users/PostUsersPsw',
   logout: 'POST /api/Users/PostUsersLogout',
@@ -96,6 +99,7 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.orders, {}],
   [API.order, { id: 1 }],
   [API.orderStatus, { id: 1 }],
+  [API.orderReviews, { orderId: 1 }],
   [API.waybills, { id: 1 }],
   [API.orderPay, { id: 1, way: 'alipay' }],
   [API.rechargePay, { id: 1, way: 'alipay' }],
@@ -450,6 +454,31 @@ async function products(g: Group, facts: Facts) {
   } else
     g.skip(API.product, 'id=<a listed product>', 'needs a product from the listing, which failed or is empty')
   await unknownAndBadId(g, API.product)
+  await productReviews(g, item?.id)
+}
+
+/** A product's reviews (issue 24): paging, the 有图 filter, the summary, an unknown product. */
+async function productReviews(g: Group, spuId: number | undefined) {
+  if (spuId === undefined)
+    for (const call of [API.reviews, API.reviewSummary])
+      g.skip(call, 'spuId=<a listed product>', 'needs a product from the listing')
+  else {
+    const read = (x: Query) =>
+      g.read<Paged<unknown>>(API.reviews, queryText({ spuId, ...x }), { query: { spuId, ...x } }, (p) =>
+        pageFindings(p, Number(x.pageIndex ?? 0), Number(x.pageSize ?? PAGE_SIZE_DEFAULT)),
+      )
+    await read({})
+    await read({ pageIndex: 1, pageSize: 2 })
+    await read({ hasImg: 1 })
+    await g.badInput(API.reviews, { spuId }, 'hasImg', 2)
+    await g.read(API.reviewSummary, `spuId=${spuId}`, { query: { spuId } })
+  }
+  for (const call of [API.reviews, API.reviewSummary])
+    await g.refused(call, `spuId=${UNKNOWN_ID} → 404`, { query: { spuId: UNKNOWN_ID } }, 404, {
+      field: 'query.spuId',
+      value: UNKNOWN_ID,
+      why: 'the reviews of an unknown product are 404',
+    })
 }
 
 /** An unknown id is 404; a malformed or missing one 400. */
@@ -742,6 +771,15 @@ async function own(g: Group, facts: Facts) {
   if (shipped) await read(API.waybills, { id: shipped.id }, undefined, ' (a shipped order)')
   else g.skip(API.waybills, 'id=<a shipped order>', 'the account has no shipped order')
   for (const call of [API.order, API.orderStatus, API.waybills]) await unknownAndBadId(g, call, {}, token)
+  if (order) await read(API.orderReviews, { orderId: order.id })
+  else g.skip(API.orderReviews, 'orderId=<an order>', 'the account has no orders')
+  await g.refused(
+    API.orderReviews,
+    `orderId=${UNKNOWN_ID} → 404`,
+    { query: { orderId: UNKNOWN_ID }, token },
+    404,
+    { field: 'query.orderId', value: UNKNOWN_ID, why: "an order not the caller's is 404" },
+  )
   g.skip(API.orderPay, 'id=<an unpaid order>', `pays the order: ${NOT_UNDOABLE}`)
   await unknownAndBadId(g, API.orderPay, { way: 'alipay' }, token)
   await g.badInput(API.orderPay, { id: order?.id ?? 1 }, 'way', 'bitcoin', token)

@@ -796,7 +796,8 @@ ALTER TABLE user_uploads ALTER COLUMN size TYPE BIGINT;
     // coupons: kind 'amount' (满X减Y) or 'rate' (rate_tenths, capped by cap_fen, 0 no cap); scope
     // 'all' | 'category' | 'products' with scope_ids '3,7'; claimed and used are counters kept by
     // the same conditional updates that claim and use one. user_coupons.status: 0 unused, 10 used.
-    // orders keep every figure of their breakdown, so an order shows what it was priced at.
+    // orders keep every figure of their breakdown, so an order shows what it was priced at; before
+    // this the member discount was the only reduction, so it is what older orders' totals differ by.
     sql: `
 CREATE TABLE shipping_templates (
   id {{pk}},
@@ -867,6 +868,62 @@ ALTER TABLE orders ADD COLUMN coupon_title TEXT NOT NULL DEFAULT '';
 ALTER TABLE orders ADD COLUMN user_coupon_id INTEGER;
 ALTER TABLE orders ADD COLUMN shipping_fen INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN buyer_note TEXT NOT NULL DEFAULT '';
+UPDATE orders SET member_off_fen = cost_price_fen - tol_cost_fen WHERE cost_price_fen > tol_cost_fen;
+`,
+  },
+  {
+    version: 25,
+    name: 'back-in-stock alerts',
+    // 到货通知 (issue 24 item 7): a customer's wish to hear when a sold-out SKU is back. A row is
+    // pending while notified_time is NULL; the stock increase that finds it sets notified_time in
+    // a conditional update (so two increases notify once) and writes the /message notification in
+    // the same transaction. text_due 1: the SMS is still to go, sent after the commit by whoever
+    // claims it (text_due 1 → 0). At most one pending row per customer and SKU; a notified row
+    // stays as the record, and subscribing again after the next sell-out adds a new one.
+    sql: `
+CREATE TABLE stock_alerts (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  sku_id INTEGER NOT NULL REFERENCES product_skus(id),
+  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
+  create_time TEXT NOT NULL,
+  notified_time TEXT,
+  text_due INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX stock_alerts_pending ON stock_alerts(user_id, sku_id) WHERE notified_time IS NULL;
+CREATE INDEX stock_alerts_sku ON stock_alerts(sku_id, notified_time);
+CREATE INDEX stock_alerts_user ON stock_alerts(user_id, spu_id);
+CREATE INDEX stock_alerts_text_due ON stock_alerts(text_due);
+`,
+  },
+  {
+    version: 24,
+    name: 'product reviews',
+    // A buyer's review of one product of a completed order (issue 24 item 6). UNIQUE (order_id,
+    // spu_id) is what makes "once per order line" hold when two posts race: the second insert
+    // does nothing. imgs and add_imgs are comma-joined paths like every image field; add_time
+    // NULL means no 追评 yet, and the append is one UPDATE conditioned on it. is_show 0 is an
+    // operator's hide: public reads, the summary and the built page leave it out.
+    // reviews_spu serves the product's list (newest first) and its summary.
+    sql: `
+CREATE TABLE reviews (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
+  sku_id INTEGER REFERENCES product_skus(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  stars INTEGER NOT NULL,
+  content TEXT NOT NULL,
+  imgs TEXT NOT NULL DEFAULT '',
+  is_show INTEGER NOT NULL DEFAULT 1,
+  add_content TEXT NOT NULL DEFAULT '',
+  add_imgs TEXT NOT NULL DEFAULT '',
+  add_time TEXT,
+  create_time TEXT NOT NULL,
+  UNIQUE (order_id, spu_id)
+);
+CREATE INDEX reviews_spu ON reviews(spu_id, is_show, id);
+CREATE INDEX reviews_user ON reviews(user_id);
 `,
   },
 ]

@@ -17,6 +17,7 @@ export interface Database {
   course_sections: CourseSectionsTable
   purchases: PurchasesTable
   comments: CommentsTable
+  reviews: ReviewsTable
   user_likes: UserLikesTable
   product_spus: ProductSpusTable
   product_skus: ProductSkusTable
@@ -45,6 +46,7 @@ export interface Database {
   promotions: PromotionsTable
   coupons: CouponsTable
   user_coupons: UserCouponsTable
+  stock_alerts: StockAlertsTable
 }
 
 type Id = Generated<number>
@@ -192,6 +194,23 @@ export interface CommentsTable {
   imgurl: Def<string>
   status: Def<number>
   is_show: Def<number>
+  create_time: string
+}
+
+/** A buyer's review of one product of a completed order (migration 24). */
+export interface ReviewsTable {
+  id: Id
+  order_id: number
+  spu_id: number
+  sku_id: number | null
+  user_id: number
+  stars: number
+  content: string
+  imgs: Def<string>
+  is_show: Def<number>
+  add_content: Def<string>
+  add_imgs: Def<string>
+  add_time: string | null
   create_time: string
 }
 
@@ -602,4 +621,16 @@ export interface UserCouponsTable {
   order_id: Def<number | null>
   claim_time: string
   use_time: Def<string | null>
+}
+
+/** 到货通知 subscriptions (migration 25): pending while notified_time is null. */
+export interface StockAlertsTable {
+  id: Id
+  user_id: number
+  sku_id: number
+  spu_id: number
+  create_time: string
+  notified_time: string | null
+  /** 1: the SMS is still to be sent (after the commit that notified). */
+  text_due: Def<number>
 }

@@ -15,6 +15,18 @@ export interface SmsProvider {
   send(tel: string, message: CodeMessage): Promise<void>
   /** Asks the provider something harmless (no message sent) and says what answered. */
   check(): Promise<CheckResult>
+  /**
+   * Sends a 到货通知 (issue 24); throws SmsFailure when it did not leave. Absent where the
+   * provider has no template for it (Aliyun without ALIYUN_SMS_STOCK_TEMPLATE_CODE): the alert
+   * then reaches the customer in /message only.
+   */
+  sendStockAlert?(tel: string, message: StockAlertMessage): Promise<void>
+}
+
+/** A back-in-stock alert: the product's name (the template's ${product}) and the whole text. */
+export interface StockAlertMessage {
+  product: string
+  text: string
 }
 
 /** A verification code, and the whole text of it that a provider without templates sends. */
@@ -55,6 +67,9 @@ export const logSms: SmsProvider = {
   async send(tel, message) {
     console.log(`[sms] ${tel}: ${message.text}`)
   },
+  async sendStockAlert(tel, message) {
+    console.log(`[sms] ${tel}: ${message.text}`)
+  },
   async check() {
     return {
       ok: true,
@@ -78,6 +93,9 @@ const dysms = createRequire(import.meta.url)(
 
 /** The template variable the code fills: the template must read like 您的验证码为${code}… */
 export const ALIYUN_CODE_PARAM = 'code'
+
+/** The 到货通知 template's variable: 您订阅的${product}已到货… */
+export const ALIYUN_STOCK_PARAM = 'product'
 
 /**
  * Aliyun's answer codes we know what to do with. Every other code (and a network failure) is
@@ -192,20 +210,31 @@ export function aliyunSms(s: AliyunSmsSettings): SmsProvider {
       throw aliyunFailure(body?.code ?? 'unknown', body?.requestId ?? '', body?.message ?? '')
     return body
   }
+  const sendWith = (tel: string, templateCode: string, params: Record<string, string>) =>
+    call(() =>
+      client.sendSms(
+        new dysms.SendSmsRequest({
+          phoneNumbers: tel,
+          signName: s.signName,
+          templateCode,
+          templateParam: JSON.stringify(params),
+        }),
+      ),
+    )
   return {
     name: `阿里云 ${endpoint.origin}`,
     async send(tel, message) {
-      await call(() =>
-        client.sendSms(
-          new dysms.SendSmsRequest({
-            phoneNumbers: tel,
-            signName: s.signName,
-            templateCode: s.templateCode,
-            templateParam: JSON.stringify({ [ALIYUN_CODE_PARAM]: message.code }),
-          }),
-        ),
-      )
+      await sendWith(tel, s.templateCode, { [ALIYUN_CODE_PARAM]: message.code })
     },
+    ...(s.stockTemplateCode
+      ? {
+          async sendStockAlert(tel: string, message: StockAlertMessage) {
+            // A template variable holds at most 35 characters (Aliyun's limit for a plain value).
+            const product = message.product.length > 35 ? `${message.product.slice(0, 34)}…` : message.product
+            await sendWith(tel, s.stockTemplateCode, { [ALIYUN_STOCK_PARAM]: product })
+          },
+        }
+      : {}),
     async check() {
       try {
         const sign = await call(() =>

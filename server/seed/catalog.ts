@@ -1,5 +1,7 @@
 /** Products (SPUs) of the product lines in text.ts, each with its SKUs. */
+import { sql } from 'kysely'
 import { LISTED, UNLISTED } from '../../src/lib/constants.ts'
+import type { Db } from '../db/index.ts'
 import { at, html, OWN_IMAGE_LIMIT, type SeedContext, Shown, Table } from './common.ts'
 import type { SeedDictionary } from './site-content.ts'
 import { BRANDS, PRODUCT_LINES, type ProductLine } from './text.ts'
@@ -181,4 +183,23 @@ export function seedCatalog(ctx: SeedContext, nProducts: number, dict: SeedDicti
   }
   ctx.log(`products: ${list.length}, skus: ${skuTable.size}`)
   return { spus: spuTable, skus: skuTable, list }
+}
+
+/**
+ * Demo products tagged 包邮 ship free (the default template); the others at 标准运费 (¥10, free
+ * from ¥99, remote provinces dearer), the template migration 23 made — as that migration did for
+ * the products that existed then.
+ */
+export async function shipUntaggedAtStandardRate(db: Db) {
+  const standard = await db
+    .selectFrom('shipping_templates')
+    .select('id')
+    .where('name', '=', '标准运费')
+    .executeTakeFirst()
+  if (!standard) return
+  await db
+    .updateTable('product_spus')
+    .set({ shipping_template_id: standard.id })
+    .where(sql<boolean>`(',' || tag || ',') NOT LIKE '%,包邮,%'`)
+    .execute()
 }

@@ -167,6 +167,7 @@ export function seedCommerce(
       types: o.types ?? OrderType.normal,
       cost_price_fen: cost,
       tol_cost_fen: tol,
+      member_off_fen: cost - tol,
       discount,
       discount_tenths: discount * 10,
       rec_name: a?.name ?? '',

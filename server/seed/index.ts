@@ -12,12 +12,13 @@ import type { S3Settings } from '../providers/s3.ts'
 import { copyToBucket } from '../providers/storage.ts'
 import { seedAddressBook } from './addresses.ts'
 import { ofKind, seedArticles } from './articles.ts'
-import { seedCatalog } from './catalog.ts'
+import { seedCatalog, shipUntaggedAtStandardRate } from './catalog.ts'
 import { seedCommerce } from './commerce.ts'
 import { seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
 import { seedPromotions } from './promotions.ts'
 import { seedRegions } from './regions.ts'
+import { seedReviews } from './reviews.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
 import { seedStaff } from './staff.ts'
 import { DEMO_ACCOUNTS, seedUsers } from './users.ts'
@@ -61,6 +62,7 @@ export interface SeedSummary {
   complaints: number
   sections: number
   comments: number
+  reviews: number
   likes: number
   addresses: number
   invoices: number
@@ -77,7 +79,17 @@ export interface SeedSummary {
 
 const NOTHING: SeedSummary = {
   ...{ regions: 0, classifies: 0, banners: 0, users: 0, products: 0, skus: 0, courses: 0, posts: 0 },
-  ...{ tasks: 0, faqs: 0, complaints: 0, sections: 0, comments: 0, likes: 0, addresses: 0, invoices: 0 },
+  ...{
+    tasks: 0,
+    faqs: 0,
+    complaints: 0,
+    sections: 0,
+    comments: 0,
+    reviews: 0,
+    likes: 0,
+    addresses: 0,
+    invoices: 0,
+  },
   ...{
     orders: 0,
     orderItems: 0,
@@ -144,6 +156,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const notifications = seedNotifications(ctx, users, commerce.orders)
   const banners = seedBanners(ctx, catalog.list, content.list, users)
   const configs = seedConfigs()
+  // Last: it draws after every other part, so their rows stay what they were.
+  const reviews = seedReviews(ctx, commerce, users)
+  // Draws nothing: anywhere in the order.
   const offers = seedPromotions(ctx, dict, catalog.list, users.plainId)
 
   const built = Date.now()
@@ -172,6 +187,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.purchases,
       commerce.wallet,
       commerce.waybills,
+      reviews,
       notifications,
       banners,
       users.owners,
@@ -181,6 +197,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     ],
     configs,
   })
+  await shipUntaggedAtStandardRate(db)
   // After the tables with fixed ids: staff are added by their service, ids drawn by the database.
   const staff = await seedStaff(db, ctx.now)
   ctx.log(`written in ${Date.now() - built} ms`)
@@ -200,6 +217,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     complaints: count(ArticleStatus.complaint),
     sections: content.sections.size,
     comments: comments.size,
+    reviews: reviews.size,
     likes: likes.size,
     addresses: book.addresses.size,
     invoices: book.invoices.size,

@@ -7,6 +7,8 @@ export interface StoredUser {
   avatarUrl: string
   tel?: string
   level?: number
+  /** The member discount in 折 (9, 8.5; 10 full price), as the profile had it at login. */
+  discount?: number
 }
 
 function store(): Storage | null {

@@ -15,9 +15,12 @@ import { LISTED, OrderStatus } from '../../src/lib/constants.ts'
 
 export interface StormState {
   skus: { id: number; spuId: number }[]
-  buyers: { id: number; token: string }[]
+  /** coupons: the buyer's claimed coupons (user_coupons ids) that orders may name. */
+  buyers: { id: number; token: string; coupons: number[] }[]
   stock: number
   balanceFen: number
+  /** The storm's own coupon (无门槛减5), or null when it runs without coupons. */
+  couponId: number | null
 }
 
 /** What the server acknowledged (answered 200): the orders it created and the ones it says are paid. */
@@ -26,6 +29,8 @@ export interface Acks {
   paid: Set<number>
   cancelled: Set<number>
   soldOut: number
+  /** Orders refused because the coupon they named was used by another of the buyer's orders meanwhile. */
+  couponTaken: number
   /** Refusals other than stock, and failures to reach the server (a killed one), by message. */
   other: Map<string, number>
   seconds: number
@@ -34,7 +39,14 @@ export interface Acks {
 /** Buyers with a large balance and SKUs with a known stock, written straight to the database. */
 export async function prepareStorm(
   db: Db,
-  opts: { buyers: number; skus: number; stock: number; balanceFen?: number; tag?: string },
+  opts: {
+    buyers: number
+    skus: number
+    stock: number
+    balanceFen?: number
+    tag?: string
+    couponsEach?: number
+  },
 ): Promise<StormState> {
   const balanceFen = opts.balanceFen ?? 10_000_000_000
   const tag = opts.tag ?? String(Date.now() % 100_000)
@@ -59,6 +71,25 @@ export async function prepareStorm(
     .execute()
   const buyers: StormState['buyers'] = []
   const now = new Date()
+  const couponsEach = opts.couponsEach ?? 0
+  const coupon =
+    couponsEach > 0
+      ? await db
+          .insertInto('coupons')
+          .values({
+            title: '压测无门槛减5',
+            kind: 'amount',
+            amount_fen: 500,
+            total_limit: opts.buyers * couponsEach,
+            per_user_limit: couponsEach,
+            claimed: opts.buyers * couponsEach,
+            start_time: '2026-01-01 00:00:00',
+            end_time: '2099-12-31 23:59:59',
+            create_time: '2026-01-01 00:00:00',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      : null
   for (let i = 0; i < opts.buyers; i++) {
     const { id } = await db
       .insertInto('users')
@@ -71,9 +102,18 @@ export async function prepareStorm(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    buyers.push({ id, token: await issueToken(db, id, now) })
+    const coupons: number[] = []
+    for (let c = 0; coupon && c < couponsEach; c++) {
+      const held = await db
+        .insertInto('user_coupons')
+        .values({ coupon_id: coupon.id, user_id: id, claim_time: '2026-01-01 00:00:00' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      coupons.push(held.id)
+    }
+    buyers.push({ id, token: await issueToken(db, id, now), coupons })
   }
-  return { skus, buyers, stock: opts.stock, balanceFen }
+  return { skus, buyers, stock: opts.stock, balanceFen, couponId: coupon?.id ?? null }
 }
 
 /** The receiver of every order a load run places. */
@@ -99,6 +139,7 @@ export const noAcks = (): Acks => ({
   paid: new Set(),
   cancelled: new Set(),
   soldOut: 0,
+  couponTaken: 0,
   other: new Map(),
   seconds: 0,
 })
@@ -133,12 +174,17 @@ export async function storm(
       while (going()) {
         const buyer = s.buyers[randomInt(s.buyers.length)]!
         const sku = s.skus[randomInt(s.skus.length)]!
+        // A third of the orders name one of the buyer's coupons, maybe one another order holds.
+        const coupon =
+          buyer.coupons.length && randomInt(3) === 0 ? buyer.coupons[randomInt(buyer.coupons.length)] : 0
         const r = await call('POST', '/api/Orders/PostOrdersAppend', buyer.token, {
           ...ADDRESS,
           list: [{ skuId: sku.id, spuId: sku.spuId, quantity: randomInt(1, 4) }],
+          userCouponId: coupon,
         })
         if (r.status !== 200) {
           if (String(r.data).includes('库存不足')) acks.soldOut++
+          else if (String(r.data).startsWith('优惠券不可用')) acks.couponTaken++
           else other(String(r.data))
           continue
         }
@@ -177,12 +223,26 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
   const orders = await db
     .selectFrom('orders as o')
     .leftJoin('order_items as i', 'i.order_id', 'o.id')
-    .select(['o.id', 'o.status', 'o.tol_cost_fen', sql<number>`COUNT(i.id)`.as('items')])
+    .select(['o.id', 'o.status', 'o.tol_cost_fen', 'o.user_coupon_id', sql<number>`COUNT(i.id)`.as('items')])
+    .select(['o.cost_price_fen', 'o.member_off_fen', 'o.promo_off_fen', 'o.coupon_off_fen', 'o.shipping_fen'])
     .where('o.user_id', 'in', buyerIds)
-    .groupBy(['o.id', 'o.status', 'o.tol_cost_fen'])
+    .groupBy(['o.id', 'o.status', 'o.tol_cost_fen', 'o.user_coupon_id'])
+    .groupBy([
+      'o.cost_price_fen',
+      'o.member_off_fen',
+      'o.promo_off_fen',
+      'o.coupon_off_fen',
+      'o.shipping_fen',
+    ])
     .execute()
   const byId = new Map(orders.map((o) => [o.id, o]))
-  for (const o of orders) if (Number(o.items) === 0) problems.push(`order ${o.id}: no items (half-written)`)
+  for (const o of orders) {
+    if (Number(o.items) === 0) problems.push(`order ${o.id}: no items (half-written)`)
+    const figures = o.cost_price_fen - o.member_off_fen - o.promo_off_fen - o.coupon_off_fen + o.shipping_fen
+    if (figures !== o.tol_cost_fen)
+      problems.push(`order ${o.id}: breakdown ${figures} ≠ total ${o.tol_cost_fen}`)
+  }
+  problems.push(...(await reconcileCoupons(db, s, orders)))
   for (const id of acks.orders) if (!byId.has(id)) problems.push(`order ${id}: acknowledged but missing`)
   for (const id of acks.paid) {
     const st = byId.get(id)?.status
@@ -233,5 +293,44 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
     if (Number(paid.fen) !== sum(1))
       problems.push(`buyer ${b.id}: paid orders ${paid.fen} ≠ expense records ${sum(1)}`)
   }
+  return problems
+}
+
+/**
+ * Each of the storm's claimed coupons is used by at most one order that stands (not cancelled)
+ * and is marked used exactly when one does; the coupon's used counter is the number marked.
+ */
+async function reconcileCoupons(
+  db: Db,
+  s: StormState,
+  orders: { id: number; status: number; user_coupon_id: number | null }[],
+): Promise<string[]> {
+  if (s.couponId === null) return []
+  const problems: string[] = []
+  const standing = new Map<number, number[]>()
+  for (const o of orders)
+    if (o.user_coupon_id !== null && o.status !== OrderStatus.cancelled)
+      standing.set(o.user_coupon_id, [...(standing.get(o.user_coupon_id) ?? []), o.id])
+  const held = await db
+    .selectFrom('user_coupons')
+    .select(['id', 'status', 'order_id'])
+    .where('coupon_id', '=', s.couponId)
+    .execute()
+  for (const c of held) {
+    const by = standing.get(c.id) ?? []
+    if (by.length > 1) problems.push(`coupon ${c.id}: used by ${by.length} orders (${by.join(', ')})`)
+    const should = by.length === 1 ? { status: 10, order: by[0] } : { status: 0, order: null }
+    if (c.status !== should.status || c.order_id !== should.order)
+      problems.push(
+        `coupon ${c.id}: status ${c.status} order ${c.order_id} ≠ ${should.status} ${should.order}`,
+      )
+  }
+  const { used } = await db
+    .selectFrom('coupons')
+    .select('used')
+    .where('id', '=', s.couponId)
+    .executeTakeFirstOrThrow()
+  const marked = held.filter((c) => c.status === 10).length
+  if (Number(used) !== marked) problems.push(`coupons used ${used} ≠ ${marked} marked used`)
   return problems
 }

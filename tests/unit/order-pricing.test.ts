@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   bestCoupon,
   type CouponRule,
+  couponRuleText,
+  couponScopeText,
   nextPromotion,
   type PriceInput,
   type PriceLine,
@@ -176,5 +178,18 @@ describe('bestCoupon and nextPromotion', () => {
     expect(shippingLabel(free)).toBe('包邮')
     expect(shippingLabel(standard)).toBe('满¥99.00包邮')
     expect(shippingLabel({ ...standard, freeAboveFen: 0 })).toBe(null)
+  })
+})
+
+describe('coupon texts', () => {
+  it('prints the rule and the scope', () => {
+    expect(couponRuleText(coupon({ thresholdFen: 30_000, amountFen: 3_000 }))).toBe('满300减30')
+    expect(couponRuleText(coupon({ amountFen: 1_050 }))).toBe('无门槛减10.50')
+    expect(couponRuleText(coupon({ kind: 'rate', rateTenths: 90, capFen: 5_000 }))).toBe('9折，最多减50')
+    expect(couponRuleText(coupon({ kind: 'rate', rateTenths: 85, thresholdFen: 20_000 }))).toBe(
+      '满200享8.5折',
+    )
+    expect(couponScopeText(coupon({ scope: 'category', includeCourses: true }))).toBe('指定分类及课程')
+    expect(couponScopeText(coupon({}))).toBe('全场商品')
   })
 })

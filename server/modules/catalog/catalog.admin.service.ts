@@ -27,6 +27,7 @@ import { freeTag, labelOf, loadTemplates } from '../promotions/promotions.querie
 import { type Actor, audit } from '../staff/audit.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 import { paramList } from './catalog.queries.ts'
+import { notifyRestocked } from './stock-alerts.ts'
 
 export const SKU_NOT_FOUND = '规格不存在'
 export const PRODUCT_NOT_FOUND = '商品不存在或已删除'
@@ -342,6 +343,8 @@ export async function editSku(
  * conditional UPDATE adds the delta where the result stays ≥ 0 (buyers' `stock - q WHERE
  * stock >= q` and other adjustments interleave freely, none overwrites another), and the
  * adjustment is booked with it; a delta that would go negative is refused and nothing changes.
+ * An increase notifies the SKU's 到货通知 subscribers (stock-alerts.ts); their SMS is the
+ * caller's to send after the commit (sendStockAlertTexts).
  */
 export async function adjustStock(
   db: Db,
@@ -376,6 +379,8 @@ export async function adjustStock(
         create_time: at,
       })
       .execute()
+    // Back from sold out: its 到货通知 subscribers hear it once, with this commit.
+    if (adj.delta > 0) await notifyRestocked(t, [skuId], now)
     // The page's SKU list shows stock; listings do not, so only the product's page is marked.
     await markProduct(t, sku.spu_id, await holdProduct(t, sku.spu_id), at, [`product:${sku.spu_id}`])
     await audit(t, actor, now, {

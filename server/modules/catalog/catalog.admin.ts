@@ -1,4 +1,5 @@
 import { ok, router } from '../../contract/index.ts'
+import { logSms } from '../../providers/sms.ts'
 import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffImage } from '../uploads/uploads.service.ts'
 import {
@@ -13,6 +14,7 @@ import {
   setListed,
 } from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
+import { sendStockAlertTexts } from './stock-alerts.ts'
 
 /**
  * Marketing's products (issue 21): list, one product, new products, the editor, SKU price and
@@ -58,8 +60,12 @@ export const catalogAdmin = router()
     )
   })
   .openapi(routes.postSkuStock, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await adjustStock(db, actorOf(c), c.req.valid('param').skuId, c.req.valid('json'), now()))
+    const { db, now, sms } = c.get('deps')
+    const { skuId } = c.req.valid('param')
+    const r = await adjustStock(db, actorOf(c), skuId, c.req.valid('json'), now())
+    // Committed: the 到货通知 SMS of the subscribers it notified (the leader's job sends any left over).
+    await sendStockAlertTexts(db, sms ?? logSms, { skuIds: [skuId] })
+    return ok(c, r)
   })
   .openapi(routes.patchProduct, async (c) => {
     const { db, config, now } = c.get('deps')

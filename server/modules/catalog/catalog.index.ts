@@ -4,8 +4,12 @@ import { sortOrder } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
 import { loadTemplates } from '../promotions/promotions.queries.ts'
+import { reviewPage } from '../reviews/reviews.queries.ts'
 import * as q from './catalog.queries.ts'
 import * as routes from './catalog.routes.ts'
+
+/** Reviews a product page is built with (its first page of the reviews list). */
+export const BUILT_REVIEWS = 5
 
 /** Products: the listing and the detail page (storefront §3, §7). */
 export const catalog = router()
@@ -22,10 +26,12 @@ export const catalog = router()
     const row = await q.productRow(db, id)
     if (!row) throw refuse('商品不存在或已删除', 404)
     if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse(OFF_SHELF, 404)
-    const [skuList, spuList, like, templates] = await Promise.all([
+    const [skuList, spuList, like, reviews, templates] = await Promise.all([
       q.skus(db, id),
       q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),
       user ? isFavourite(db, user.id, PRODUCT_LIKE_STATUS, id) : false,
+      // The built page shows the newest reviews and the summary; the island reads the rest live.
+      reviewPage(db, id, false, { pageIndex: 0, pageSize: BUILT_REVIEWS }),
       loadTemplates(db),
     ])
     return ok(c, {
@@ -33,5 +39,7 @@ export const catalog = router()
       isLike: like ? (1 as const) : (0 as const),
       skuList,
       spuList,
+      reviewSummary: reviews.summary,
+      reviewList: reviews.pageData,
     })
   })

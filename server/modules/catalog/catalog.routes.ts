@@ -1,6 +1,7 @@
 import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
 import { catalogQuery, Flag, ownItemsNeedLogin, sortQuery } from '../../contract/listing.ts'
 import { id, page } from '../../contract/params.ts'
+import { ReviewItem, ReviewSummary } from '../reviews/reviews.queries.ts'
 import { SpuCard } from './catalog.queries.ts'
 
 export { SpuCard }
@@ -30,6 +31,10 @@ export const SpuDetail = SpuCard.extend({
   isLike: Flag.openapi({ description: '当前用户已收藏' }),
   skuList: z.array(SkuItem),
   spuList: z.array(SpuCard).openapi({ description: '同类推荐产品' }),
+  reviewSummary: ReviewSummary,
+  reviewList: z
+    .array(ReviewItem)
+    .openapi({ description: '最新的几条评价（构建页面用；全部见 Reviews/GetReviewsPage）' }),
 }).openapi('SpuDetail', { description: 'ProductSpu/GetProductSpu?id=' })
 
 export const ProductPageQuery = z.object({ ...catalogQuery, ...sortQuery, ...page })

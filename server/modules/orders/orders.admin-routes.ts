@@ -8,6 +8,7 @@ import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rul
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
+import { Breakdown } from './orders.routes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
 export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'invoice', 'refund-due'] as const
@@ -63,6 +64,7 @@ const Locus = z.object({ time: z.string(), status: z.string(), text: z.string() 
 export const AdminOrder = AdminOrderRow.extend({
   costPrice: z.number().openapi({ description: '商品金额（元）' }),
   discount: z.number().openapi({ description: '下单时的会员折扣（折）' }),
+  ...Breakdown,
   wayTime: z.string(),
   finishTime: z.string(),
   payDeadline: z.string().openapi({ description: '待付款订单的付款截止时间；其他状态为空' }),

@@ -18,6 +18,7 @@ import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-route
 import {
   AfterStatus,
   AfterStatusText,
+  breakdownOf,
   InvoiceStatus,
   invoiceStatusText,
   issuedInvoice,
@@ -257,6 +258,13 @@ export async function adminOrder(
     .select(ROW_COLUMNS)
     .select([
       'o.discount_tenths',
+      'o.member_off_fen',
+      'o.promo_off_fen',
+      'o.promo_title',
+      'o.coupon_off_fen',
+      'o.coupon_title',
+      'o.shipping_fen',
+      'o.buyer_note',
       'o.way_time',
       'o.finish_time',
       'o.rec_address',
@@ -309,6 +317,7 @@ export async function adminOrder(
     ...adminRow(o, extras),
     costPrice: fenToYuan(o.cost_price_fen),
     discount: discountZhe(o.discount_tenths),
+    ...breakdownOf(o),
     wayTime: o.way_time ?? '',
     finishTime: o.finish_time ?? '',
     payDeadline: payDeadline(o, expiryMinutes),

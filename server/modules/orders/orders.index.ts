@@ -5,11 +5,15 @@ import { refuse, requireUser } from '../../http.ts'
 import { paymentProviders } from '../../providers/payment.ts'
 import { recoverPending } from '../payments/payments.queries.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
+import { type CouponChoice, priceFor, quoteOf } from './order-pricing.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders, STATUS_FILTERS } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
 import {
+  articleLine,
+  articlePricing,
   cancelOrder,
   confirmReceipt,
+  goodsLines,
   placeArticleOrder,
   placeGoodsOrder,
   type Receiver,
@@ -20,6 +24,42 @@ const CANCELLED = 100
 const COMPLETED = 40
 
 const text = (v: unknown, max = 200) => (typeof v === 'string' ? v.trim().slice(0, max) : '')
+
+type Wanted =
+  | { kind: 'article'; want: { articleId: number; sectionId?: number } }
+  | { kind: 'goods'; wanted: { skuId: number | null; quantity: unknown }[] }
+
+/**
+ * The order body's list, read the same way for an order and its quote: one article (course, paid
+ * post, task, or a course section) alone, or goods lines that each name a SKU.
+ */
+function wantedOf(body: { list?: unknown }): Wanted {
+  const list = Array.isArray(body.list) ? (body.list as unknown[]) : []
+  if (list.length === 0) throw refuse('请勾选商品生成订单')
+  const items = list.map((x) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {}))
+  const articles = items.filter((i) => i.articleId !== undefined && i.articleId !== null)
+  if (articles.length > 0) {
+    if (items.length > 1) throw refuse('课程、帖子和任务须单独购买')
+    const item = items[0] ?? {}
+    const articleId = parseId(item.articleId)
+    if (articleId === null) throw refuse(OFF_SHELF)
+    const hasSection = item.sectionId !== undefined && item.sectionId !== null && item.sectionId !== ''
+    const sectionId = hasSection ? parseId(item.sectionId) : undefined
+    if (sectionId === null) throw refuse(OFF_SHELF)
+    return { kind: 'article', want: { articleId, sectionId } }
+  }
+  // A line that names no SKU is an unchosen specification, not an item gone off shelf.
+  if (items.some((i) => i.skuId === undefined || i.skuId === null || i.skuId === '')) throw refuse(PICK_SKU)
+  return { kind: 'goods', wanted: items.map((i) => ({ skuId: parseId(i.skuId), quantity: i.quantity })) }
+}
+
+/** userCouponId: absent → undefined (the caller's default), -1 the best, 0 none, N that claimed coupon. */
+function couponChoice(v: unknown): CouponChoice {
+  if (v === undefined || v === null || v === '') return undefined
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < -1) throw refuse('优惠券不可用：优惠券不存在或已使用')
+  return n
+}
 
 /** The user's orders, and the introducer's view of their customers' orders; buying; cancelling. */
 export const orders = router()
@@ -74,22 +114,13 @@ export const orders = router()
     const { db, now } = c.get('deps')
     const user = requireUser(c)
     const body = c.req.valid('json')
-    const list = Array.isArray(body.list) ? (body.list as unknown[]) : []
-    if (list.length === 0) throw refuse('请勾选商品生成订单')
-    const items = list.map((x) => (x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {}))
-    const articles = items.filter((i) => i.articleId !== undefined && i.articleId !== null)
-    if (articles.length > 0) {
-      if (items.length > 1) throw refuse('课程、帖子和任务须单独购买')
-      const item = items[0] ?? {}
-      const articleId = parseId(item.articleId)
-      if (articleId === null) throw refuse(OFF_SHELF)
-      const hasSection = item.sectionId !== undefined && item.sectionId !== null && item.sectionId !== ''
-      const sectionId = hasSection ? parseId(item.sectionId) : undefined
-      if (sectionId === null) throw refuse(OFF_SHELF)
-      return ok(c, await placeArticleOrder(db, user.id, { articleId, sectionId }, now()))
+    const wanted = wantedOf(body)
+    const extras = {
+      userCouponId: couponChoice(body.userCouponId) ?? 0,
+      buyerNote: text(body.buyerNote, 10_000),
     }
-    // A line that names no SKU is an unchosen specification, not an item gone off shelf.
-    if (items.some((i) => i.skuId === undefined || i.skuId === null || i.skuId === '')) throw refuse(PICK_SKU)
+    if (wanted.kind === 'article')
+      return ok(c, await placeArticleOrder(db, user.id, wanted.want, now(), extras))
     const receiver: Receiver = {
       recName: text(body.recName, 20),
       recTel: text(body.recTel, 20),
@@ -103,8 +134,22 @@ export const orders = router()
     }
     if (!receiver.recName || !receiver.recTel || !(receiver.recAddressx || receiver.recAddress))
       throw refuse('请添加地址')
-    const wanted = items.map((i) => ({ skuId: parseId(i.skuId), quantity: i.quantity }))
-    return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted, now()))
+    return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted.wanted, now(), extras))
+  })
+  .openapi(routes.postOrderQuote, async (c) => {
+    const { db, now } = c.get('deps')
+    const user = requireUser(c)
+    const body = c.req.valid('json')
+    const wanted = wantedOf(body)
+    const lines =
+      wanted.kind === 'article'
+        ? [articlePricing((await articleLine(db, wanted.want)).line)]
+        : (await goodsLines(db, wanted.wanted)).pricing
+    const choice = couponChoice(body.userCouponId) ?? -1
+    return ok(
+      c,
+      quoteOf(await priceFor(db, user.id, lines, text(body.recProvince, 20), choice, now(), false)),
+    )
   })
   .openapi(routes.postOrderStatus, async (c) => {
     const { db, now } = c.get('deps')

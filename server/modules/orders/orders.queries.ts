@@ -196,8 +196,28 @@ function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
     // `ext` is the storefront's JSON list of items (storefront §3); itemList the same as objects.
     ext: JSON.stringify(itemList.map(({ imgurl, title, quantity }) => ({ imgurl, title, quantity }))),
     itemList,
+    ...breakdownOf(r),
   }
 }
+
+/** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
+export const breakdownOf = (r: {
+  member_off_fen: number
+  promo_off_fen: number
+  promo_title: string
+  coupon_off_fen: number
+  coupon_title: string
+  shipping_fen: number
+  buyer_note: string
+}) => ({
+  memberOff: fenToYuan(r.member_off_fen),
+  promoOff: fenToYuan(r.promo_off_fen),
+  promoTitle: r.promo_title,
+  couponOff: fenToYuan(r.coupon_off_fen),
+  couponTitle: r.coupon_title,
+  shipping: fenToYuan(r.shipping_fen),
+  buyerNote: r.buyer_note,
+})
 
 const CARD_COLUMNS = [
   'o.id',
@@ -217,6 +237,13 @@ const CARD_COLUMNS = [
   'o.after_status',
   'o.invoice_status',
   'o.transfer_deadline',
+  'o.member_off_fen',
+  'o.promo_off_fen',
+  'o.promo_title',
+  'o.coupon_off_fen',
+  'o.coupon_title',
+  'o.shipping_fen',
+  'o.buyer_note',
 ] as const
 
 /**

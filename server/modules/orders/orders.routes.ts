@@ -14,6 +14,17 @@ export const OrderItem = z
   .openapi('OrderItem')
 export type OrderItem = z.infer<typeof OrderItem>
 
+/** An order's price as it was placed (issue 24; src/lib/rules/pricing.ts priceOrder), beside costPrice and tolCost. */
+export const Breakdown = {
+  memberOff: z.number().openapi({ description: '会员折扣减去的金额（元）' }),
+  promoOff: z.number().openapi({ description: '满减金额（元）' }),
+  promoTitle: z.string().openapi({ description: '所享满减，如 满300减30；无则为空' }),
+  couponOff: z.number().openapi({ description: '优惠券抵扣（元）' }),
+  couponTitle: z.string().openapi({ description: '所用优惠券名称；无则为空' }),
+  shipping: z.number().openapi({ description: '运费（元），0 为包邮' }),
+  buyerNote: z.string().openapi({ description: '买家留言' }),
+}
+
 /** One of the user's own orders (storefront §4). */
 export const OrderCard = z
   .object({
@@ -52,6 +63,7 @@ export const OrderCard = z
     articleId: z.number().int().nullable().openapi({ description: 'article 订单所购的内容编号' }),
     ext: z.string().openapi({ description: '商品清单 JSON：[{imgurl, title, quantity}]' }),
     itemList: z.array(OrderItem),
+    ...Breakdown,
   })
   .openapi('OrderCard')
 export type OrderCard = z.infer<typeof OrderCard>
@@ -159,10 +171,73 @@ export const postOrderAppend = createRoute({
           'array',
           '[{skuId, quantity, spuId?, title?, imgurl?}]（title/imgurl 忽略）或 [{articleId, sectionId?}]',
         ),
+        userCouponId: field('integer', '所用优惠券（我的优惠券编号）；0 或不填为不用'),
+        buyerNote: field('string', '买家留言，至多200字'),
       }),
     ),
   },
   responses: answers(z.number().int().openapi({ description: '新订单编号；免费内容加入时为 0' }), [401]),
+})
+
+const Off = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  off: z.number().openapi({ description: '元' }),
+})
+
+/** The checkout's figures for what would be ordered (issue 24). */
+export const Quote = z
+  .object({
+    subtotal: z.number().openapi({ description: '商品金额（元，原价合计）' }),
+    memberOff: z.number().openapi({ description: '会员折扣减去（元）' }),
+    discountText: z.string().nullable().openapi({ description: '会员折扣，如 8.5折；无折扣为 null' }),
+    promotion: Off.nullable().openapi({ description: '所享满减' }),
+    coupon: Off.nullable().openapi({ description: '所用优惠券（id 为我的优惠券编号）' }),
+    userCouponId: z.number().int().openapi({ description: '所选优惠券；0 为不用' }),
+    goods: z.number().openapi({ description: '商品应付（元）：减去折扣、满减与优惠券后' }),
+    shipping: z.number().openapi({ description: '运费（元），0 为包邮' }),
+    total: z.number().openapi({ description: '实付（元）' }),
+    coupons: z
+      .array(
+        z.object({
+          id: z.number().int().openapi({ description: '我的优惠券编号' }),
+          couponId: z.number().int(),
+          title: z.string(),
+          ruleText: z.string().openapi({ description: '如 满300减30' }),
+          scopeText: z.string().openapi({ description: '如 全场商品' }),
+          startTime: z.string(),
+          endTime: z.string(),
+          usable: z.boolean(),
+          reason: z.string().nullable().openapi({ description: '不可用的原因，如 未满¥300.00可用' }),
+          off: z.number().openapi({ description: '用它可减（元）' }),
+        }),
+      )
+      .openapi({ description: '我持有的未过期优惠券，可用的在前，各按可减多少排列' }),
+    nextPromotion: z
+      .object({ need: z.number(), off: z.number(), title: z.string() })
+      .nullable()
+      .openapi({ description: '再买 need 元可减 off 元；无则为 null' }),
+  })
+  .openapi('Quote')
+export type Quote = z.infer<typeof Quote>
+
+export const postOrderQuote = createRoute({
+  method: 'post',
+  path: '/Orders/PostOrdersQuote',
+  tags,
+  summary:
+    '结算页的价格：与下单相同的请求体（收货省份决定运费），userCouponId 不填或 -1 时自动选最优的优惠券，0 为不用。与下单使用同一个计价函数',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      objectBody({
+        recProvince: field('string', '收货省份（未选时按基础运费）'),
+        list: field('array', '与下单相同'),
+        userCouponId: field('integer', '-1 或不填：自动选最优；0：不用；其他：我的优惠券编号'),
+      }),
+    ),
+  },
+  responses: answers(Quote, [401]),
 })
 
 export const postOrderStatus = createRoute({

@@ -2,8 +2,11 @@
  * What other domains may do with orders (payments, ops): read the caller's unpaid order and mark
  * an order paid inside the caller's transaction. Nothing here opens a transaction of its own.
  */
+
+import type { ExpressionBuilder } from 'kysely'
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
+import type { Database } from '../../db/schema.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
@@ -26,27 +29,35 @@ export const deadlineOf = (o: PayableOrder, expiryMinutes: number) =>
     expiryMinutes,
   )
 
-/** The caller's own order (any status), or undefined when it is not theirs or does not exist. */
+/** The caller's own order (any status), or undefined when it is not theirs or does not exist. One query: paying reads it first. */
 export async function payableOrder(
   db: Db,
   orderId: number,
   userId: number,
 ): Promise<PayableOrder | undefined> {
   const o = await db
-    .selectFrom('orders')
-    .select(['id', 'code', 'status', 'tol_cost_fen', 'create_time', 'transfer_deadline'])
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.code', 'o.status', 'o.tol_cost_fen', 'o.create_time', 'o.transfer_deadline'])
+    .select((e) => [
+      e
+        .selectFrom('order_items')
+        .select('title')
+        .whereRef('order_id', '=', 'o.id')
+        .orderBy('id')
+        .limit(1)
+        .as('first'),
+      e
+        .selectFrom('order_items')
+        .select((i) => i.fn.countAll<number>().as('n'))
+        .whereRef('order_id', '=', 'o.id')
+        .as('items'),
+    ])
+    .where('o.id', '=', orderId)
+    .where('o.user_id', '=', userId)
     .executeTakeFirst()
   if (!o) return undefined
-  const items = await db
-    .selectFrom('order_items')
-    .select('title')
-    .where('order_id', '=', o.id)
-    .orderBy('id')
-    .execute()
-  const first = items[0]?.title ?? o.code
-  const title = items.length > 1 ? `${first}等${items.length}件` : first
+  const first = o.first ?? o.code
+  const title = Number(o.items) > 1 ? `${first}等${o.items}件` : first
   return {
     id: o.id,
     code: o.code,
@@ -80,6 +91,35 @@ export async function isContentOrder(db: Db, orderId: number): Promise<boolean> 
  */
 export async function markOrderPaid(trx: Db, orderId: number, way: string, at: Date): Promise<boolean> {
   const time = dbTime(at)
+  // One statement decides goods or content and answers what the rest needs: every payment of
+  // every way goes through here, so its round trips count (npm run load:orders).
+  const sellsContent = (e: ExpressionBuilder<Database, 'orders'>) =>
+    e.exists(
+      e
+        .selectFrom('order_items as i')
+        .select('i.id')
+        .whereRef('i.order_id', '=', 'orders.id')
+        .where('i.article_id', 'is not', null),
+    )
+  const paid = await trx
+    .updateTable('orders')
+    .set((e) => ({
+      status: e.case().when(sellsContent(e)).then(OrderStatus.completed).else(OrderStatus.unshipped).end(),
+      pay_time: time,
+      pay_way: way,
+      finish_time: e.case().when(sellsContent(e)).then(time).else(null).end(),
+    }))
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.unpaid)
+    .returning(['user_id', 'tol_cost_fen', 'status'])
+    .executeTakeFirst()
+  if (!paid) return false
+  await trx
+    .updateTable('users')
+    .set((e) => ({ integral_fen: e('integral_fen', '+', paid.tol_cost_fen) }))
+    .where('id', '=', paid.user_id)
+    .execute()
+  if (paid.status !== OrderStatus.completed) return true
   const articleItems = await trx
     .selectFrom('order_items')
     .select(['article_id', 'section_id'])
@@ -87,35 +127,12 @@ export async function markOrderPaid(trx: Db, orderId: number, way: string, at: D
     .where('article_id', 'is not', null)
     .orderBy('id')
     .execute()
-  const content = articleItems.length > 0
-  const changed = await trx
-    .updateTable('orders')
-    .set({
-      status: content ? OrderStatus.completed : OrderStatus.unshipped,
-      pay_time: time,
-      pay_way: way,
-      finish_time: content ? time : null,
-    })
-    .where('id', '=', orderId)
-    .where('status', '=', OrderStatus.unpaid)
-    .executeTakeFirst()
-  if (Number(changed.numUpdatedRows) !== 1) return false
-  const order = await trx
-    .selectFrom('orders')
-    .select(['user_id', 'tol_cost_fen'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow()
-  await trx
-    .updateTable('users')
-    .set((e) => ({ integral_fen: e('integral_fen', '+', order.tol_cost_fen) }))
-    .where('id', '=', order.user_id)
-    .execute()
   for (const item of articleItems) {
     const articleId = item.article_id as number
     await trx
       .insertInto('purchases')
       .values({
-        user_id: order.user_id,
+        user_id: paid.user_id,
         article_id: articleId,
         section_id: item.section_id,
         order_id: orderId,

@@ -7,12 +7,15 @@ import { randomInt } from 'node:crypto'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { ArticleStatus, LISTED, LISTED_KINDS, OFF_SHELF, OrderStatus } from '../../../src/lib/constants.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
-import { payable } from '../../../src/lib/rules/pricing.ts'
+import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
+import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
+import { notifyRestocked } from '../catalog/stock-alerts.ts'
+import { type CouponChoice, giveBackCoupon, type Priced, priceFor, spendCoupon } from './order-pricing.ts'
 
 export const QUANTITY_MAX = 99_999
 const QUANTITY_MESSAGE = `购买数量须为1到${QUANTITY_MAX}之间的整数`
@@ -52,23 +55,25 @@ const isUniqueViolation = (e: unknown) => {
 const firstImage = (imgurls: string) => imgurls.split(',')[0]?.trim() ?? ''
 
 /**
- * Inserts the order and its lines, then runs `take` (stock) in the same transaction; a code
- * already taken (two orders in one second drew the same 4 digits) retries the whole transaction.
- * Stock is taken last so that a SKU's row — the one every buyer of it waits for — stays locked
- * only from its update to the commit, not across the inserts' round trips (PostgreSQL: many
- * buyers of one SKU queue on that lock; npm run load:orders, load:flash).
+ * Inserts the order, its lines and its price breakdown, uses its coupon, then runs `take` (stock)
+ * in the same transaction; a code already taken (two orders in one second drew the same 4 digits)
+ * retries the whole transaction. Stock is taken last so that a SKU's row — the one every buyer of
+ * it waits for — stays locked only from its update to the commit, not across the inserts' round
+ * trips (PostgreSQL: many buyers of one SKU queue on that lock; npm run load:orders, load:flash).
  */
 async function insertOrder(
   db: Db,
-  order: { userId: number; receiver: Receiver | null; lines: Line[]; at: Date },
+  order: {
+    userId: number
+    receiver: Receiver | null
+    lines: Line[]
+    at: Date
+    priced: Priced
+    buyerNote: string
+  },
   take: (trx: Db) => Promise<void>,
 ): Promise<number> {
-  const user = await db
-    .selectFrom('users')
-    .select(['discount_tenths', 'nick_name'])
-    .where('id', '=', order.userId)
-    .executeTakeFirstOrThrow()
-  const cost = order.lines.reduce((s, l) => s + l.price_fen * l.quantity, 0)
+  const { breakdown: b, discountTenths, coupon } = order.priced
   const r = order.receiver
   for (let attempt = 0; ; attempt++) {
     try {
@@ -80,10 +85,18 @@ async function insertOrder(
             user_id: order.userId,
             status: OrderStatus.unpaid,
             types: 0,
-            cost_price_fen: cost,
-            tol_cost_fen: payable(cost, user.discount_tenths),
-            discount: Math.floor(user.discount_tenths / 10),
-            discount_tenths: user.discount_tenths,
+            cost_price_fen: b.subtotalFen,
+            tol_cost_fen: b.totalFen,
+            discount: Math.floor(discountTenths / 10),
+            discount_tenths: discountTenths,
+            member_off_fen: b.memberOffFen,
+            promo_off_fen: b.promotion?.offFen ?? 0,
+            promo_title: b.promotion?.title ?? '',
+            coupon_off_fen: b.coupon?.offFen ?? 0,
+            coupon_title: b.coupon?.title ?? '',
+            user_coupon_id: coupon?.id ?? null,
+            shipping_fen: b.shippingFen,
+            buyer_note: order.buyerNote,
             rec_name: r?.recName ?? '',
             rec_tel: r?.recTel ?? '',
             rec_province: r?.recProvince ?? '',
@@ -94,7 +107,7 @@ async function insertOrder(
               r?.recAddress ||
               (r ? [r.recProvince, r.recCity, r.recArea, r.recStreet].filter(Boolean).join(',') : ''),
             rec_addressx: r?.recAddressx ?? '',
-            nick_name: r?.nickName || user.nick_name,
+            nick_name: r?.nickName || order.priced.nickName,
             create_time: dbTime(order.at),
           })
           .returning('id')
@@ -103,6 +116,7 @@ async function insertOrder(
           .insertInto('order_items')
           .values(order.lines.map((l) => ({ ...l, order_id: id })))
           .execute()
+        if (coupon) await spendCoupon(trx, coupon, order.userId, id, order.at)
         await take(trx)
         return id
       })
@@ -113,17 +127,28 @@ async function insertOrder(
   }
 }
 
+/** What the buyer may add to an order besides its lines: a coupon (see CouponChoice) and 买家留言. */
+export interface OrderExtras {
+  userCouponId?: CouponChoice
+  buyerNote?: string
+}
+
+/** The goods a buyer wants, read and checked: the order's lines and what pricing needs of each. */
+export interface GoodsLines {
+  lines: Line[]
+  pricing: PriceLine[]
+  stock: Map<number, number>
+}
+
 /**
- * A goods order: every SKU listed (its SPU shown and 是), stock taken with
- * `stock = stock - q WHERE stock >= q`; a short SKU refuses `${title}库存不足` and nothing is kept.
+ * Reads the wanted SKUs: every one listed (its SPU shown and 是), else 商品已下架; quantities
+ * whole from 1 to QUANTITY_MAX, else the quantity message. One line per SKU, in id order: two
+ * orders locking the same SKUs lock them in the same order.
  */
-export async function placeGoodsOrder(
+export async function goodsLines(
   db: Db,
-  userId: number,
-  receiver: Receiver,
   wanted: { skuId: number | null; quantity: unknown }[],
-  at: Date,
-): Promise<number> {
+): Promise<GoodsLines> {
   const known = wanted.map((w) => w.skuId).filter((id): id is number => id !== null)
   const rows =
     known.length === 0
@@ -140,6 +165,8 @@ export async function placeGoodsOrder(
             'k.stock',
             'p.title',
             'p.imgurls',
+            'p.class_id',
+            'p.shipping_template_id',
           ])
           .where('k.id', 'in', known)
           .where('k.removed_time', 'is', null)
@@ -148,7 +175,6 @@ export async function placeGoodsOrder(
           .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   if (wanted.some((w) => w.skuId === null || !byId.has(w.skuId))) throw refuse(OFF_SHELF)
-  // One line per SKU, in id order: two orders locking the same SKUs lock them in the same order.
   const bySku = new Map<number, number>()
   for (const w of wanted) {
     const q =
@@ -157,29 +183,60 @@ export async function placeGoodsOrder(
       throw refuse(QUANTITY_MESSAGE)
     bySku.set(w.skuId as number, (bySku.get(w.skuId as number) ?? 0) + q)
   }
-  const lines: Line[] = [...bySku.keys()]
-    .sort((a, b) => a - b)
-    .map((skuId) => {
-      const r = byId.get(skuId)
-      const quantity = bySku.get(skuId) ?? 0
-      if (!r || quantity > QUANTITY_MAX) throw refuse(QUANTITY_MESSAGE)
-      return {
-        spu_id: r.spu_id,
-        sku_id: r.id,
-        article_id: null,
-        section_id: null,
-        title: `${r.title} ${r.sku_title}`,
-        imgurl: r.img || firstImage(r.imgurls),
-        price_fen: r.price_fen,
-        quantity,
-      }
+  const chosen = [...bySku.keys()].sort((a, b) => a - b)
+  const result: GoodsLines = { lines: [], pricing: [], stock: new Map() }
+  for (const skuId of chosen) {
+    const r = byId.get(skuId)
+    const quantity = bySku.get(skuId) ?? 0
+    if (!r || quantity > QUANTITY_MAX) throw refuse(QUANTITY_MESSAGE)
+    result.lines.push({
+      spu_id: r.spu_id,
+      sku_id: r.id,
+      article_id: null,
+      section_id: null,
+      title: `${r.title} ${r.sku_title}`,
+      imgurl: r.img || firstImage(r.imgurls),
+      price_fen: r.price_fen,
+      quantity,
     })
+    result.pricing.push({
+      kind: 'goods',
+      spuId: r.spu_id,
+      classId: r.class_id,
+      templateId: r.shipping_template_id,
+      priceFen: r.price_fen,
+      quantity,
+    })
+    result.stock.set(r.id, Number(r.stock))
+  }
+  return result
+}
+
+/**
+ * A goods order: the lines of goodsLines, priced by priceFor (the coupon named, if any, must
+ * apply), stock taken with `stock = stock - q WHERE stock >= q`; a short SKU refuses
+ * `${title}库存不足` and nothing is kept.
+ */
+export async function placeGoodsOrder(
+  db: Db,
+  userId: number,
+  receiver: Receiver,
+  wanted: { skuId: number | null; quantity: unknown }[],
+  at: Date,
+  extras: OrderExtras = {},
+): Promise<number> {
+  const buyerNote = (extras.buyerNote ?? '').trim()
+  const noteRefusal = checkBuyerNote(buyerNote)
+  if (noteRefusal) throw refuse(noteRefusal)
+  const { lines, pricing, stock } = await goodsLines(db, wanted)
   // Short by the stock just read: refused before any transaction. In a flash sale nearly every
   // buyer ends here once the stock is gone, costing one read instead of a transaction of five
   // statements (npm run load:flash). Enough stock read is no promise: the conditional update below decides.
   for (const l of lines)
-    if (Number(byId.get(l.sku_id as number)?.stock ?? 0) < l.quantity) throw refuse(`${l.title}库存不足`)
-  return insertOrder(db, { userId, receiver, lines, at }, async (trx) => {
+    if ((stock.get(l.sku_id as number) ?? 0) < l.quantity) throw refuse(`${l.title}库存不足`)
+  const choice = extras.userCouponId ?? 0
+  const priced = await priceFor(db, userId, pricing, receiver.recProvince, choice, at, true)
+  return insertOrder(db, { userId, receiver, lines, at, priced, buyerNote }, async (trx) => {
     for (const l of lines) {
       const taken = await trx
         .updateTable('product_skus')
@@ -193,17 +250,11 @@ export async function placeGoodsOrder(
   })
 }
 
-/**
- * An article (course, paid post, task) or one paid section of a course. A free one is joined at
- * once — a purchases row without an order, only the first time — and answers 0; a paid one answers
- * the new unpaid order's id. Owning it already (or having bought it) is refused.
- */
-export async function placeArticleOrder(
+/** The line of an article (course, paid post, task) or of one section of a course, with its author. */
+export async function articleLine(
   db: Db,
-  userId: number,
   want: { articleId: number; sectionId?: number },
-  at: Date,
-): Promise<number> {
+): Promise<{ line: Line; authorId: number | null }> {
   const a = await db
     .selectFrom('articles')
     .select(['id', 'title', 'imgurl', 'imgurls', 'price_fen', 'create_id', 'status'])
@@ -228,38 +279,6 @@ export async function placeArticleOrder(
     title = `${a.title} ${s.title}`
     priceFen = isFreeSection({ status: s.status, price: s.price_fen }) ? 0 : s.price_fen
   }
-  const owned = await db
-    .selectFrom('purchases')
-    .select(['section_id'])
-    .where('user_id', '=', userId)
-    .where('article_id', '=', a.id)
-    .execute()
-  const has = owned.some((p) => p.section_id === null || p.section_id === sectionId)
-  if (priceFen === 0) {
-    // Free: joining twice changes nothing. The whole item (not a free section) is what is joined.
-    if (!has && sectionId === null) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('purchases')
-          .values({
-            user_id: userId,
-            article_id: a.id,
-            section_id: null,
-            order_id: null,
-            create_time: dbTime(at),
-          })
-          .execute()
-        await trx
-          .updateTable('articles')
-          .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
-          .where('id', '=', a.id)
-          .execute()
-      })
-    }
-    return 0
-  }
-  if (a.create_id === userId) throw refuse('不能购买自己发布的内容')
-  if (has) throw refuse('已经购买过了')
   const line: Line = {
     spu_id: null,
     sku_id: null,
@@ -270,10 +289,74 @@ export async function placeArticleOrder(
     price_fen: priceFen,
     quantity: 1,
   }
-  return insertOrder(db, { userId, receiver: null, lines: [line], at }, async () => {})
+  return { line, authorId: a.create_id }
 }
 
-/** Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it. */
+/** An article line as pricing reads it: no category, no shipping. */
+export const articlePricing = (l: Line): PriceLine => ({
+  kind: 'article',
+  spuId: null,
+  classId: null,
+  templateId: null,
+  priceFen: l.price_fen,
+  quantity: l.quantity,
+})
+
+/**
+ * An article (course, paid post, task) or one paid section of a course. A free one is joined at
+ * once — a purchases row without an order, only the first time — and answers 0; a paid one answers
+ * the new unpaid order's id, priced with the coupon named, if any (one that includes courses).
+ * Owning it already (or having bought it) is refused.
+ */
+export async function placeArticleOrder(
+  db: Db,
+  userId: number,
+  want: { articleId: number; sectionId?: number },
+  at: Date,
+  extras: OrderExtras = {},
+): Promise<number> {
+  const { line, authorId } = await articleLine(db, want)
+  const articleId = line.article_id as number
+  const owned = await db
+    .selectFrom('purchases')
+    .select(['section_id'])
+    .where('user_id', '=', userId)
+    .where('article_id', '=', articleId)
+    .execute()
+  const has = owned.some((p) => p.section_id === null || p.section_id === line.section_id)
+  if (line.price_fen === 0) {
+    // Free: joining twice changes nothing. The whole item (not a free section) is what is joined.
+    if (!has && line.section_id === null) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('purchases')
+          .values({
+            user_id: userId,
+            article_id: articleId,
+            section_id: null,
+            order_id: null,
+            create_time: dbTime(at),
+          })
+          .execute()
+        await trx
+          .updateTable('articles')
+          .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
+          .where('id', '=', articleId)
+          .execute()
+      })
+    }
+    return 0
+  }
+  if (authorId === userId) throw refuse('不能购买自己发布的内容')
+  if (has) throw refuse('已经购买过了')
+  const priced = await priceFor(db, userId, [articlePricing(line)], '', extras.userCouponId ?? 0, at, true)
+  return insertOrder(db, { userId, receiver: null, lines: [line], at, priced, buyerNote: '' }, async () => {})
+}
+
+/**
+ * Gives back the stock of an order's goods, inside the transaction that cancelled or refunded it;
+ * a SKU back from sold out tells its 到货通知 subscribers (stock-alerts.ts).
+ */
 export async function giveBackStock(trx: Db, orderId: number) {
   const items = await trx
     .selectFrom('order_items')
@@ -289,12 +372,16 @@ export async function giveBackStock(trx: Db, orderId: number) {
       .where('id', '=', i.sku_id as number)
       .execute()
   }
+  await notifyRestocked(
+    trx,
+    items.map((i) => i.sku_id as number),
+  )
 }
 
 type Filter = (e: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>
 
 /**
- * Moves an unpaid order to cancelled (100) and gives its stock back, once: the move is a
+ * Moves an unpaid order to cancelled (100) and gives its stock and coupon back, once: the move is a
  * conditional update (status 10 and `also`), so of two processes (or a cancel racing the expiry
  * job) one acts. `then` runs in the same transaction when it acted.
  */
@@ -314,6 +401,7 @@ async function cancelUnpaid(
       .executeTakeFirst()
     if (Number(changed.numUpdatedRows) !== 1) return false
     await giveBackStock(trx, orderId)
+    await giveBackCoupon(trx, orderId)
     await then?.(trx)
     return true
   })

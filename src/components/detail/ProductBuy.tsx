@@ -1,5 +1,7 @@
 import type { SpuDetail } from '../../lib/api/types.ts'
 import { firstImage } from '../../lib/format.ts'
+import { MEMBER_HINT } from '../../lib/rules/member-price.ts'
+import { ALERT_ACTION } from '../../lib/rules/stock-alert.ts'
 import { priceLabel } from './text.ts'
 
 /**
@@ -59,6 +61,14 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
           <span data-buy-price className="price text-lg">
             {first ? priceLabel(first.price) : '—'}
           </span>
+          {/* The same for everyone when built; the page script puts a member's 会员价 in its
+              place (member-price.ts). Wide enough for 会员价 ¥99999.99, so nothing moves. */}
+          <span
+            data-member-price
+            className="ml-2 inline-block min-w-[10em] rounded bg-amber-50 px-1.5 py-0.5 text-sm text-amber-800 data-[member=1]:font-semibold"
+          >
+            {MEMBER_HINT}
+          </span>
         </p>
         <p data-buy-stock className="text-slate-500" aria-live="polite">
           {first ? (first.stock > 0 ? `库存 ${first.stock}` : '缺货') : ''}
@@ -105,6 +115,15 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
         </button>
         <button type="button" data-buy="cart" className="btn-outline min-w-32 px-6 py-2.5" disabled={!first}>
           加入购物车
+        </button>
+        {/* Offered on a sold-out SKU (stock-alert.ts shows it for the chosen one). */}
+        <button
+          type="button"
+          data-alert
+          className="btn-outline min-w-32 px-6 py-2.5"
+          hidden={!first || first.stock > 0}
+        >
+          {ALERT_ACTION}
         </button>
       </div>
     </form>

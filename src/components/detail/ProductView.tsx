@@ -10,6 +10,7 @@ import { RichText } from '../RichText.tsx'
 import { FavouriteButton } from './FavouriteButton.tsx'
 import { Gallery } from './Gallery.tsx'
 import { ProductBuy } from './ProductBuy.tsx'
+import { ProductReviews, ReviewsLink } from './ProductReviews.tsx'
 import { priceLabel } from './text.ts'
 
 /** 首页 > 产品 > title: the visible trail and the BreadcrumbList of the page. */
@@ -33,9 +34,9 @@ export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): numbe
  *
  * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) and 收藏 (FavouriteButton)
  * are static HTML brought to life by buy.ts and favourite.ts through startDetail(); `buy` can
- * replace the buy box.
+ * replace the buy box; `reviews` (from an .astro page: slot="reviews") the static review list.
  */
-export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
+export function ProductView({ p, buy, reviews }: { p: SpuDetail; buy?: ReactNode; reviews?: ReactNode }) {
   const tags = cardTags(p.tag)
   const price = cheapestPrice(p)
   const priceVaries = new Set(p.skuList.map((s) => s.price)).size > 1
@@ -75,8 +76,11 @@ export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
               <span className="price text-3xl leading-none">{priceLabel(price)}</span>
               {priceVaries && <span className="text-sm text-slate-500">起</span>}
             </p>
-            <p className="text-sm text-slate-500">
-              已售 <span data-live="sold">{p.extMore}</span>
+            <p className="flex flex-wrap gap-x-3 text-sm text-slate-500">
+              <ReviewsLink summary={p.reviewSummary} />
+              <span>
+                已售 <span data-live="sold">{p.extMore}</span>
+              </span>
             </p>
           </div>
 
@@ -142,6 +146,8 @@ export function ProductView({ p, buy }: { p: SpuDetail; buy?: ReactNode }) {
           />
         </section>
       </div>
+
+      <ProductReviews p={p}>{reviews}</ProductReviews>
 
       {recommended.length > 0 && (
         <section aria-labelledby="product-rec-h" className="mt-8">

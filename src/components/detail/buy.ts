@@ -17,7 +17,9 @@ import {
 import { toast } from '../../lib/toast.ts'
 import { currentArticle, currentProduct } from './current.ts'
 import { showLive } from './live.ts'
+import { showMemberPrice } from './member-price.ts'
 import { previewButton } from './preview.ts'
+import { startStockAlert } from './stock-alert.ts'
 import { countComments, priceLabel } from './text.ts'
 
 /** A visitor is asked to log in; `action`, if given, is carried out once they have (after-login.ts). */
@@ -59,6 +61,8 @@ export function startBuy(root: ParentNode = document): void {
     const qty = form.querySelector<HTMLInputElement>('[data-buy-qty]')
     const price = form.querySelector<HTMLElement>('[data-buy-price]')
     const stockText = form.querySelector<HTMLElement>('[data-buy-stock]')
+    const member = form.querySelector<HTMLElement>('[data-member-price]')
+    const alert = startStockAlert(form, () => needLogin())
     const chosen = () => form.querySelector<HTMLInputElement>('input[type=radio]:checked')
     const stockOf = (r: HTMLInputElement | null) => Number(r?.dataset.stock ?? 0)
     const clamp = (v: number) => {
@@ -69,6 +73,8 @@ export function startBuy(root: ParentNode = document): void {
       const r = chosen()
       const stock = stockOf(r)
       if (price) price.textContent = r ? priceLabel(Number(r.dataset.price)) : '—'
+      showMemberPrice(member, r ? Number(r.dataset.price) : Number.NaN)
+      alert.show(r)
       if (stockText) stockText.textContent = r ? (stock > 0 ? `库存 ${stock}` : '缺货') : ''
       if (qty) {
         qty.max = String(Math.max(1, stock))

@@ -8,7 +8,7 @@
  */
 
 /** What counts as a button of a detail view that its script wires. */
-const WIRED = '[data-buy],[data-step],[data-favourite],[data-article-buy],[data-section-buy]'
+const WIRED = '[data-buy],[data-step],[data-favourite],[data-article-buy],[data-section-buy],[data-alert]'
 
 /** The inline script: plain ES5 in a string, since it runs before any module. */
 export const EARLY_CLICKS = `window.__earlyClicks=[];addEventListener('click',function(e){var t=e.target;var b=t&&t.closest&&t.closest(${JSON.stringify(WIRED)});if(b&&!b.closest('[data-on]'))window.__earlyClicks.push(b)},true)`

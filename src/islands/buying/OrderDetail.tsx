@@ -16,6 +16,7 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
 import { LogisticsDialog } from './LogisticsDialog.tsx'
+import { OrderReviews } from './OrderReviews.tsx'
 import {
   CopyButton,
   ItemRows,
@@ -164,6 +165,8 @@ function Detail() {
       </section>
 
       {(o.afterStatus > 0 || o.invoiceStatus > 0) && <AfterState o={o} />}
+
+      {o.status === 40 && o.kind !== 'article' && <OrderReviews orderId={id} />}
 
       {(can.logistics || can.receive || can.refund || can.cancelRefund || can.invoice) && (
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4" data-order-actions>

@@ -5,10 +5,11 @@
 import type { Paged } from '../../../server/db/sql.ts'
 import type { ModeratedComment } from '../../../server/modules/comments/comments.routes.ts'
 import type { Complaint, ModeratedArticle } from '../../../server/modules/publishing/publishing.routes.ts'
+import type { ModeratedReview } from '../../../server/modules/reviews/reviews.routes.ts'
 import { adminHttp } from './admin.ts'
 import type { QueryParams } from './http.ts'
 
-export type { Complaint, ModeratedArticle, ModeratedComment }
+export type { Complaint, ModeratedArticle, ModeratedComment, ModeratedReview }
 
 const get = <T>(path: string, query?: QueryParams) => adminHttp().get<T>(path, query)
 const post = async <T>(path: string, body: unknown = {}) => (await adminHttp().post<T>(path, body)).data
@@ -32,4 +33,16 @@ export const moderationApi = {
     post<ModeratedComment>(`/api/admin/comments/${id}/hide`, { reason }),
   restoreComment: (id: number, reason: string) =>
     post<ModeratedComment>(`/api/admin/comments/${id}/restore`, { reason }),
+  reviews: (q: {
+    id?: string
+    spuId?: string
+    stars?: string
+    hidden?: string
+    pageIndex: number
+    pageSize: number
+  }) => get<Paged<ModeratedReview>>('/api/admin/reviews', q),
+  hideReview: (id: number, reason: string) =>
+    post<ModeratedReview>(`/api/admin/reviews/${id}/hide`, { reason }),
+  showReview: (id: number, reason: string) =>
+    post<ModeratedReview>(`/api/admin/reviews/${id}/show`, { reason }),
 }

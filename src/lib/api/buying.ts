@@ -13,11 +13,12 @@ import type {
   OrderItem,
   Paged,
   PayAnswer,
+  Quote,
   Recharge,
   Waybill,
 } from './types.ts'
 
-export type { LocusEntry, OrderCard, OrderDetail, OrderItem, PayAnswer, Recharge, Waybill }
+export type { LocusEntry, OrderCard, OrderDetail, OrderItem, PayAnswer, Quote, Recharge, Waybill }
 
 /**
  * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
@@ -47,6 +48,10 @@ export interface OrderAppendBody {
   recAddressx?: string
   nickName?: string
   list: OrderLineGoods[] | OrderLineArticle[]
+  /** 我的优惠券 to use: 0 or absent none, -1 the one that takes off most (the quote preselects it too). */
+  userCouponId?: number
+  /** 买家留言, at most 200 characters (src/lib/rules/order-note.ts). */
+  buyerNote?: string
 }
 export type PayWay = 'alipay' | 'wechat' | 'balance' | 'union'
 
@@ -54,6 +59,8 @@ export function createBuyingApi(http: Http) {
   const { get, post } = http
   return {
     postOrdersAppend: (b: OrderAppendBody) => post<number>('/api/Orders/PostOrdersAppend', b),
+    /** The checkout's figures for the same body (issue 24): priced by the server's priceOrder. */
+    postOrdersQuote: (b: OrderAppendBody) => post<Quote>('/api/Orders/PostOrdersQuote', b),
     getOrdersPage: (
       q: { pageIndex: number; pageSize?: number; status?: number | '' } & DateRange,
       o?: CallOptions,
@@ -77,6 +84,10 @@ export function createBuyingApi(http: Http) {
     getRechargePay: (id: number, way: 'alipay' | 'wechat', o?: CallOptions) =>
       get<PayAnswer>('/api/Recharge/GetRechargePay', { id, way }, o),
     getRecharge: (id: number, o?: CallOptions) => get<Recharge>('/api/Recharge/GetRecharge', { id }, o),
+    // 到货通知 (issue 24): subscribe on a sold-out SKU; the SKUs of a product still awaited.
+    postStockAlert: (skuId: number) => post<string>('/api/ProductSpu/PostStockAlert', { skuId }),
+    getStockAlerts: (spuId: number, o?: CallOptions) =>
+      get<number[]>('/api/ProductSpu/GetStockAlerts', { spuId }, o),
   }
 }
 export type BuyingApi = ReturnType<typeof createBuyingApi>

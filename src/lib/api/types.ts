@@ -87,6 +87,7 @@ export type OrderCard = Wire<typeof orders.OrderCard>
 export type CustomerOrder = Wire<typeof orders.CustomerOrder>
 /** Orders/GetOrders: the order card plus its lines, the member discount (折), pay way and kind. */
 export type OrderDetail = Wire<typeof orders.OrderDetail>
+export type Quote = Wire<typeof orders.Quote>
 /** One entry of a waybill's timeline (accounts §3 "Logistics timeline entry"), newest first. */
 export interface LocusEntry {
   upload_Time: string

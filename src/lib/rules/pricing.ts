@@ -282,3 +282,25 @@ export function shippingLabel(t: ShippingTemplate | undefined): string | null {
   if (t.baseFen === 0 && t.rates.every((r) => r.feeFen === 0)) return '包邮'
   return t.freeAboveFen > 0 ? `满¥${(t.freeAboveFen / 100).toFixed(2)}包邮` : null
 }
+
+const yuanText = (fen: number) => (fen % 100 === 0 ? String(fen / 100) : (fen / 100).toFixed(2))
+
+/**
+ * What a coupon does, as tickets and lists print it: 满300减30, 无门槛减10, 9折，最多减50,
+ * 满200享8.5折. The wire, the checkout and the back office all show this one text.
+ */
+export function couponRuleText(
+  c: Pick<CouponRule, 'kind' | 'thresholdFen' | 'amountFen' | 'rateTenths' | 'capFen'>,
+) {
+  const at = c.thresholdFen > 0 ? `满${yuanText(c.thresholdFen)}` : ''
+  if (c.kind === 'amount') return at ? `${at}减${yuanText(c.amountFen)}` : `无门槛减${yuanText(c.amountFen)}`
+  const rate = `${c.rateTenths / 10}折`
+  const cap = c.capFen > 0 ? `，最多减${yuanText(c.capFen)}` : ''
+  return `${at ? `${at}享` : ''}${rate}${cap}`
+}
+
+/** Where a coupon applies: 全场商品, 指定分类, 指定商品, each with 及课程 when courses count too. */
+export function couponScopeText(c: Pick<CouponRule, 'scope' | 'includeCourses'>) {
+  const base = c.scope === 'category' ? '指定分类' : c.scope === 'products' ? '指定商品' : '全场商品'
+  return c.includeCourses ? `${base}及课程` : base
+}

@@ -33,7 +33,8 @@ export interface ArticleOrderItem {
  */
 export async function orderArticle(item: ArticleOrderItem): Promise<boolean> {
   const { buying } = await import('../api/browser.ts')
-  const r = await buying.postOrdersAppend({ list: [item] })
+  // No checkout page comes first: the claimed coupon that takes off most (one that covers courses) is used.
+  const r = await buying.postOrdersAppend({ list: [item], userCouponId: -1 })
   if (r.data > 0) {
     location.assign(`/pay?id=${r.data}&type=1`)
     return false

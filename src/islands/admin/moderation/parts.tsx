@@ -14,9 +14,10 @@ const TABS = [
   { href: '/admin/moderation/', label: '投诉' },
   { href: '/admin/moderation/content/', label: '内容' },
   { href: '/admin/moderation/comments/', label: '评论' },
+  { href: '/admin/moderation/reviews/', label: '商品评价' },
 ] as const
 
-/** The three moderation screens, one link each; the current one is marked. */
+/** The moderation screens, one link each; the current one is marked. */
 export function ModerationTabs({ current }: { current: (typeof TABS)[number]['href'] }) {
   return (
     <nav aria-label="内容审核" className="mb-4 flex gap-1 border-b border-slate-200">

@@ -1,0 +1,265 @@
+/**
+ * What an order costs (issue 24): the rows priceOrder needs, read by the server itself — the
+ * promotions in their dates, the shipping templates, the buyer's discount and claimed coupons —
+ * and the one call the quote and the order placement share, so the checkout shows exactly what
+ * the order will store.
+ */
+import type { Selectable } from 'kysely'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import {
+  type Breakdown,
+  bestCoupon,
+  type CouponRule,
+  couponRefusal,
+  couponRuleText,
+  couponScopeText,
+  discountLine,
+  nextPromotion,
+  type PriceLine,
+  priceOrder,
+  type ShippingTemplate,
+} from '../../../src/lib/rules/pricing.ts'
+import type { Db } from '../../db/index.ts'
+import type { CouponsTable } from '../../db/schema.ts'
+import { refuse } from '../../http.ts'
+import { dbTime } from '../../time.ts'
+
+/** A claimed coupon that is not yet used: user_coupons joined to its coupon. */
+export type HeldCoupon = CouponRule & { couponId: number }
+
+/** A coupon row as the pricing rule reads it; `id` is the claimed coupon's id when there is one. */
+export function couponRule(c: Selectable<CouponsTable>, id = c.id): CouponRule {
+  return {
+    id,
+    title: c.title,
+    kind: c.kind === 'rate' ? 'rate' : 'amount',
+    thresholdFen: c.threshold_fen,
+    amountFen: c.amount_fen,
+    rateTenths: c.rate_tenths,
+    capFen: c.cap_fen,
+    scope: c.scope === 'category' || c.scope === 'products' ? c.scope : 'all',
+    scopeIds: c.scope_ids
+      .split(',')
+      .map((s) => Number(s))
+      .filter((n) => Number.isInteger(n) && n > 0),
+    includeCourses: c.include_courses === 1,
+    startTime: c.start_time,
+    endTime: c.end_time,
+  }
+}
+
+/** The buyer's unused coupons that have not ended at `at` (a stopped coupon stays usable once claimed). */
+export async function heldCoupons(db: Db, userId: number, at: string): Promise<HeldCoupon[]> {
+  const rows = await db
+    .selectFrom('user_coupons as u')
+    .innerJoin('coupons as c', 'c.id', 'u.coupon_id')
+    .selectAll('c')
+    .select('u.id as held_id')
+    .where('u.user_id', '=', userId)
+    .where('u.status', '=', 0)
+    .where('c.end_time', '>=', at)
+    .orderBy('c.end_time')
+    .orderBy('u.id')
+    .execute()
+  return rows.map((r) => ({ ...couponRule(r, r.held_id), couponId: r.id }))
+}
+
+/** The promotions and templates every price needs; templates only when goods are priced. */
+async function context(db: Db, at: string, goods: boolean) {
+  const [promotions, templates] = await Promise.all([
+    goods
+      ? db
+          .selectFrom('promotions')
+          .select(['id', 'title', 'class_id', 'threshold_fen', 'off_fen', 'start_time', 'end_time'])
+          .where('is_show', '=', 1)
+          .where('start_time', '<=', at)
+          .where('end_time', '>=', at)
+          .execute()
+      : [],
+    goods
+      ? db
+          .selectFrom('shipping_templates')
+          .select(['id', 'name', 'free_above_fen', 'base_fen', 'rates', 'is_default'])
+          .where('removed_time', 'is', null)
+          .execute()
+      : [],
+  ])
+  return {
+    promotions: promotions.map((p) => ({
+      id: p.id,
+      title: p.title,
+      classId: p.class_id,
+      thresholdFen: p.threshold_fen,
+      offFen: p.off_fen,
+      startTime: p.start_time,
+      endTime: p.end_time,
+    })),
+    templates: templates.map(
+      (t): ShippingTemplate => ({
+        id: t.id,
+        name: t.name,
+        freeAboveFen: t.free_above_fen,
+        baseFen: t.base_fen,
+        rates: JSON.parse(t.rates) as ShippingTemplate['rates'],
+      }),
+    ),
+    defaultTemplateId: templates.find((t) => t.is_default === 1)?.id ?? null,
+  }
+}
+
+/** Which coupon to price with: absent or -1 the best one, 0 none, else that claimed coupon. */
+export type CouponChoice = number | undefined
+
+export interface Priced {
+  breakdown: Breakdown
+  discountTenths: number
+  nickName: string
+  /** The coupon priced with (its claimed id and coupon id), or null. */
+  coupon: HeldCoupon | null
+  /** Every held coupon with whether it applies here, why not, and what it would take off. */
+  held: { coupon: HeldCoupon; refusal: string | null; offFen: number }[]
+  input: Omit<Parameters<typeof priceOrder>[0], 'coupon'>
+}
+
+/**
+ * Prices `lines` for the buyer at `at` with priceOrder. A named coupon that does not apply is
+ * refused (优惠券不可用：未满¥300.00可用) when `strict` — the order — and priced without when not — the
+ * quote, which shows why beside it.
+ */
+export async function priceFor(
+  db: Db,
+  userId: number,
+  lines: PriceLine[],
+  province: string,
+  choice: CouponChoice,
+  when: Date,
+  strict: boolean,
+): Promise<Priced> {
+  const at = dbTime(when)
+  const goods = lines.some((l) => l.kind === 'goods')
+  const [user, ctx, held] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['discount_tenths', 'nick_name'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    context(db, at, goods),
+    choice === 0 && strict ? [] : heldCoupons(db, userId, at),
+  ])
+  const input = { lines, discountTenths: user.discount_tenths, province, at, ...ctx }
+  let coupon: HeldCoupon | null = null
+  if (choice === undefined || choice === -1) {
+    const best = bestCoupon(input, held)
+    coupon = held.find((c) => c.id === best?.id) ?? null
+  } else if (choice !== 0) {
+    coupon = held.find((c) => c.id === choice) ?? null
+    const why = coupon ? couponRefusal(coupon, lines, at) : '优惠券不存在或已使用'
+    if (why !== null) {
+      if (strict) throw refuse(`优惠券不可用：${why}`)
+      coupon = null
+    }
+  }
+  const breakdown = priceOrder({ ...input, coupon })
+  const withEach = held.map((c) => {
+    const refusal = couponRefusal(c, lines, at)
+    return {
+      coupon: c,
+      refusal,
+      offFen: refusal ? 0 : (priceOrder({ ...input, coupon: c }).coupon?.offFen ?? 0),
+    }
+  })
+  return {
+    breakdown,
+    discountTenths: user.discount_tenths,
+    nickName: user.nick_name,
+    coupon: breakdown.coupon ? coupon : null,
+    held: withEach,
+    input,
+  }
+}
+
+/**
+ * Uses the claimed coupon for order `orderId` inside the order's transaction: a conditional update
+ * (unused → used), so one coupon pays for one order however many checkouts race for it.
+ */
+export async function spendCoupon(trx: Db, c: HeldCoupon, userId: number, orderId: number, at: Date) {
+  const used = await trx
+    .updateTable('user_coupons')
+    .set({ status: 10, order_id: orderId, use_time: dbTime(at) })
+    .where('id', '=', c.id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 0)
+    .executeTakeFirst()
+  if (Number(used.numUpdatedRows) !== 1) throw refuse('优惠券不可用：优惠券不存在或已使用')
+  await trx
+    .updateTable('coupons')
+    .set((e) => ({ used: e('used', '+', 1) }))
+    .where('id', '=', c.couponId)
+    .execute()
+}
+
+/** Gives the order's coupon back to its holder, in the transaction that cancelled or expired the order. */
+export async function giveBackCoupon(trx: Db, orderId: number) {
+  const held = await trx
+    .selectFrom('user_coupons')
+    .select(['id', 'coupon_id'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 10)
+    .executeTakeFirst()
+  if (!held) return
+  const back = await trx
+    .updateTable('user_coupons')
+    .set({ status: 0, order_id: null, use_time: null })
+    .where('id', '=', held.id)
+    .where('status', '=', 10)
+    .executeTakeFirst()
+  if (Number(back.numUpdatedRows) !== 1) return
+  await trx
+    .updateTable('coupons')
+    .set((e) => ({ used: e('used', '-', 1) }))
+    .where('id', '=', held.coupon_id)
+    .execute()
+}
+
+/** A price as the checkout's quote (Orders/PostOrdersQuote): yuan, the held coupons usable first. */
+export function quoteOf(p: Priced) {
+  const b = p.breakdown
+  const yuan = fenToYuan
+  const off = (x: { id: number; title: string; offFen: number } | null) =>
+    x ? { id: x.id, title: x.title, off: yuan(x.offFen) } : null
+  const next = nextPromotion(p.input.promotions, p.input.lines, p.input.at)
+  const coupons = [...p.held]
+    .sort(
+      (a, b) =>
+        Number(a.refusal !== null) - Number(b.refusal !== null) ||
+        b.offFen - a.offFen ||
+        a.coupon.endTime.localeCompare(b.coupon.endTime),
+    )
+    .map(({ coupon: c, refusal, offFen }) => ({
+      id: c.id,
+      couponId: c.couponId,
+      title: c.title,
+      ruleText: couponRuleText(c),
+      scopeText: couponScopeText(c),
+      startTime: c.startTime,
+      endTime: c.endTime,
+      usable: refusal === null && offFen > 0,
+      reason: refusal ?? (offFen > 0 ? null : '订单金额过低'),
+      off: yuan(offFen),
+    }))
+  return {
+    subtotal: yuan(b.subtotalFen),
+    memberOff: yuan(b.memberOffFen),
+    discountText: discountLine(p.discountTenths),
+    promotion: off(b.promotion),
+    coupon: off(b.coupon),
+    userCouponId: b.coupon?.id ?? 0,
+    goods: yuan(b.goodsFen),
+    shipping: yuan(b.shippingFen),
+    total: yuan(b.totalFen),
+    coupons,
+    nextPromotion: next
+      ? { need: yuan(next.needFen), off: yuan(next.promotion.offFen), title: next.promotion.title }
+      : null,
+  }
+}
