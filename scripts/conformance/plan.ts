@@ -89,6 +89,7 @@ const API = {
   myCoupons: 'GET /api/Coupons/GetMyCouponsPage',
   promotions: 'GET /api/Promotions/GetPromotionsList',
   shipping: 'GET /api/Shipping/GetShippingTemplates',
+  stockAlerts: 'GET /api/ProductSpu/GetStockAlerts',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -118,6 +119,7 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.resumable, { id: '00000000000000000000000000000000' }],
   [API.privateFileLink, { path: '/private/u/00/00000000000000000000000000000000.mp4' }],
   [API.myCoupons, { status: 0 }],
+  [API.stockAlerts, { spuId: 1 }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */
@@ -718,6 +720,7 @@ async function own(g: Group, facts: Facts) {
       ...(check?.(p) ?? []),
     ])
 
+  await read(API.stockAlerts, { spuId: 1 })
   // 我的优惠券: each tab holds only its own status.
   for (const s of [0, 1, 2] as const)
     await paged<{ status: number }>(API.myCoupons, { status: s }, (p) =>
