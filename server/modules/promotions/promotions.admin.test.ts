@@ -19,6 +19,7 @@ import type {
   AdminPromotion,
   AdminTemplate,
 } from './promotions.admin-routes.ts'
+import { markOfferTimes } from './promotions.service.ts'
 
 const h = startServer()
 type Coupon = z.infer<typeof AdminCoupon>
@@ -475,5 +476,50 @@ describe('shipping templates (back office)', () => {
       before: { base: 0, freeAbove: 0 },
       after: { base: 12, freeAbove: 199 },
     })
+  })
+})
+
+describe('start and end times', () => {
+  it('a 满减 starting or ending marks its products’ pages; a coupon’s marks the lists; nothing else does', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const cls = await ownCategory()
+    const p = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
+    await h.db.updateTable('product_spus').set({ class_id: cls }).where('id', '=', p.spuId).execute()
+    const starts = Date.now() + 10 * HOUR
+    const ends = starts + 5 * HOUR
+    await h.post(
+      '/api/admin/promotions',
+      {
+        title: '定时满减',
+        classId: cls,
+        threshold: 300,
+        off: 30,
+        startTime: dbTime(new Date(starts)),
+        endTime: dbTime(new Date(ends)),
+      },
+      mk.auth,
+    )
+    const window = async (from: number, to: number) => {
+      const since = await latestChange(h.db)
+      const marked = await markOfferTimes(h.db, new Date(from), new Date(to))
+      return { marked, tags: (await changesSince(h.db, since)).tags }
+    }
+    // A quiet hour long before (no other test's offer starts 8–9 hours from now in its own category).
+    expect((await window(starts - 2 * HOUR, starts - HOUR)).tags).not.toContain(`product:${p.spuId}`)
+    for (const at of [starts, ends]) {
+      const w = await window(at - 1000, at)
+      expect(w.marked).toBe(true)
+      expect(w.tags).toEqual(expect.arrayContaining(['offers', `product:${p.spuId}`]))
+    }
+    const c = await create(mk.auth, {
+      startTime: dbTime(new Date(starts + 2 * HOUR)),
+      endTime: dbTime(new Date(ends)),
+    })
+    expect(c.status).toBe(200)
+    const w = await window(starts + 2 * HOUR - 1000, starts + 2 * HOUR)
+    // Other test files write marks meanwhile: only what this one must and must not hold is checked.
+    expect(w.marked).toBe(true)
+    expect(w.tags).toContain('offers')
+    expect(w.tags).not.toContain(`product:${p.spuId}`)
   })
 })

@@ -738,3 +738,56 @@ export async function deleteTemplate(db: Db, actor: Actor, id: number, now: Date
     })
   })
 }
+
+// --- start and end times ---------------------------------------------------------------------
+
+/**
+ * Marks what changes when a shown promotion or coupon starts or ends in (from, to]: `offers`
+ * (the read-cached lists) and, for a promotion, its products' pages, whose 满减 was baked at their
+ * build — a start or an end is a change like a save. Answers whether it marked.
+ * markOfferTimes(db, lastCheck, now) → true
+ */
+export async function markOfferTimes(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [a, b] = [dbTime(from), dbTime(to)]
+  // The same columns in both tables: a start or an end inside the window.
+  const crossing = sql<boolean>`((start_time > ${a} AND start_time <= ${b}) OR (end_time > ${a} AND end_time <= ${b}))`
+  const [promos, coupon] = await Promise.all([
+    db.selectFrom('promotions').select('class_id').where('is_show', '=', 1).where(crossing).execute(),
+    db
+      .selectFrom('coupons')
+      .select('id')
+      .where('is_show', '=', 1)
+      .where(crossing)
+      .limit(1)
+      .executeTakeFirst(),
+  ])
+  if (!promos.length && !coupon) return false
+  await markChanged(
+    db,
+    [
+      'offers',
+      ...(await productPages(
+        db,
+        promos.map((p) => p.class_id),
+      )),
+    ],
+    b,
+  )
+  return true
+}
+
+/** Checks markOfferTimes every `everyMs` (the builder's process); answers the stop function. */
+export function startOfferClock(db: Db, now: () => Date, everyMs = 15_000, log = console.log) {
+  let last = now()
+  const timer = setInterval(() => {
+    const at = now()
+    markOfferTimes(db, last, at)
+      .then((marked) => {
+        if (marked) log('[site] 满减或优惠券到达开始或结束时间，已排队重建')
+      })
+      .catch((e: unknown) => log(`[site] 检查满减与优惠券时间失败：${e instanceof Error ? e.message : e}`))
+    last = at
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}
