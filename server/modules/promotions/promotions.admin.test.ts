@@ -5,7 +5,7 @@
  * default, delete refused while used), every write's audit row, and 403 for other roles.
  */
 import { describe, expect, it } from 'vitest'
-import { product } from '../../../tests/api/fixtures.ts'
+import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -47,7 +47,7 @@ const couponBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-async function ownCategory(): Promise<number> {
+async function emptyCategory(): Promise<number> {
   const r = await h.db
     .insertInto('classifies')
     .values({ ckey: 'productClass', title: `后台测试分类${Math.random()}`, sort: 999 })
@@ -96,7 +96,7 @@ describe('coupons (back office)', () => {
 
   it('creates, lists by state, edits freely before a claim and only name/end/total/state after, stops; audited', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
+    const cls = await emptyCategory()
     const made = await create(mk.auth, {
       title: '可编辑的券',
       kind: 'rate',
@@ -305,10 +305,10 @@ describe('coupons (back office)', () => {
 describe('满减 promotions (back office)', () => {
   it('creates, edits and stops one; each write marks the pages of its category’s products and is audited', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
-    const cls2 = await ownCategory()
-    const p = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
-    await h.db.updateTable('product_spus').set({ class_id: cls }).where('id', '=', p.spuId).execute()
+    const own = await ownCategory(h.db)
+    const cls = own.classId
+    const cls2 = await emptyCategory()
+    const p = own.products[0] as { spuId: number }
     const bad = await h.post(
       '/api/admin/promotions',
       { title: '满减', classId: cls, threshold: 100, off: 100, startTime: START, endTime: END },
@@ -482,9 +482,9 @@ describe('shipping templates (back office)', () => {
 describe('start and end times', () => {
   it('a 满减 starting or ending marks its products’ pages; a coupon’s marks the lists; nothing else does', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
-    const p = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
-    await h.db.updateTable('product_spus').set({ class_id: cls }).where('id', '=', p.spuId).execute()
+    const own = await ownCategory(h.db)
+    const cls = own.classId
+    const p = own.products[0] as { spuId: number }
     const starts = Date.now() + 10 * HOUR
     const ends = starts + 5 * HOUR
     await h.post(
