@@ -58,6 +58,7 @@ const API = {
   reviews: 'GET /api/Reviews/GetReviewsPage',
   reviewSummary: 'GET /api/Reviews/GetReviewsSummary',
   orderReviews: 'GET /api/Reviews/GetReviewsOrder',
+  stockAlerts: 'GET /api/ProductSpu/GetStockAlerts',
   replies: 'GET /api/Comment/GetCommentReplyPage',
   login: 'POST /api/Users/PostUsersPsw',
   logout: 'POST /api/Users/PostUsersLogout',
@@ -89,7 +90,6 @@ const API = {
   myCoupons: 'GET /api/Coupons/GetMyCouponsPage',
   promotions: 'GET /api/Promotions/GetPromotionsList',
   shipping: 'GET /api/Shipping/GetShippingTemplates',
-  stockAlerts: 'GET /api/ProductSpu/GetStockAlerts',
 } as const satisfies Record<string, Call>
 
 /** The reads that need a session, each with parameters it would otherwise accept. */
@@ -101,6 +101,7 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.order, { id: 1 }],
   [API.orderStatus, { id: 1 }],
   [API.orderReviews, { orderId: 1 }],
+  [API.stockAlerts, { spuId: 1 }],
   [API.waybills, { id: 1 }],
   [API.orderPay, { id: 1, way: 'alipay' }],
   [API.rechargePay, { id: 1, way: 'alipay' }],
@@ -119,7 +120,6 @@ const SIGNED_IN_READS: [Call, Query][] = [
   [API.resumable, { id: '00000000000000000000000000000000' }],
   [API.privateFileLink, { path: '/private/u/00/00000000000000000000000000000000.mp4' }],
   [API.myCoupons, { status: 0 }],
-  [API.stockAlerts, { spuId: 1 }],
 ]
 
 /** An id no backend has handed out: the largest the contract accepts. */

@@ -872,31 +872,6 @@ UPDATE orders SET member_off_fen = cost_price_fen - tol_cost_fen WHERE cost_pric
 `,
   },
   {
-    version: 25,
-    name: 'back-in-stock alerts',
-    // 到货通知 (issue 24 item 7): a customer's wish to hear when a sold-out SKU is back. A row is
-    // pending while notified_time is NULL; the stock increase that finds it sets notified_time in
-    // a conditional update (so two increases notify once) and writes the /message notification in
-    // the same transaction. text_due 1: the SMS is still to go, sent after the commit by whoever
-    // claims it (text_due 1 → 0). At most one pending row per customer and SKU; a notified row
-    // stays as the record, and subscribing again after the next sell-out adds a new one.
-    sql: `
-CREATE TABLE stock_alerts (
-  id {{pk}},
-  user_id INTEGER NOT NULL REFERENCES users(id),
-  sku_id INTEGER NOT NULL REFERENCES product_skus(id),
-  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
-  create_time TEXT NOT NULL,
-  notified_time TEXT,
-  text_due INTEGER NOT NULL DEFAULT 0
-);
-CREATE UNIQUE INDEX stock_alerts_pending ON stock_alerts(user_id, sku_id) WHERE notified_time IS NULL;
-CREATE INDEX stock_alerts_sku ON stock_alerts(sku_id, notified_time);
-CREATE INDEX stock_alerts_user ON stock_alerts(user_id, spu_id);
-CREATE INDEX stock_alerts_text_due ON stock_alerts(text_due);
-`,
-  },
-  {
     version: 24,
     name: 'product reviews',
     // A buyer's review of one product of a completed order (issue 24 item 6). UNIQUE (order_id,
@@ -924,6 +899,31 @@ CREATE TABLE reviews (
 );
 CREATE INDEX reviews_spu ON reviews(spu_id, is_show, id);
 CREATE INDEX reviews_user ON reviews(user_id);
+`,
+  },
+  {
+    version: 25,
+    name: 'back-in-stock alerts',
+    // 到货通知 (issue 24 item 7): a customer's wish to hear when a sold-out SKU is back. A row is
+    // pending while notified_time is NULL; the stock increase that finds it sets notified_time in
+    // a conditional update (so two increases notify once) and writes the /message notification in
+    // the same transaction. text_due 1: the SMS is still to go, sent after the commit by whoever
+    // claims it (text_due 1 → 0). At most one pending row per customer and SKU; a notified row
+    // stays as the record, and subscribing again after the next sell-out adds a new one.
+    sql: `
+CREATE TABLE stock_alerts (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  sku_id INTEGER NOT NULL REFERENCES product_skus(id),
+  spu_id INTEGER NOT NULL REFERENCES product_spus(id),
+  create_time TEXT NOT NULL,
+  notified_time TEXT,
+  text_due INTEGER NOT NULL DEFAULT 0
+);
+CREATE UNIQUE INDEX stock_alerts_pending ON stock_alerts(user_id, sku_id) WHERE notified_time IS NULL;
+CREATE INDEX stock_alerts_sku ON stock_alerts(sku_id, notified_time);
+CREATE INDEX stock_alerts_user ON stock_alerts(user_id, spu_id);
+CREATE INDEX stock_alerts_text_due ON stock_alerts(text_due);
 `,
   },
 ]

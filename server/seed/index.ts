@@ -158,7 +158,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const configs = seedConfigs()
   // Last: it draws after every other part, so their rows stay what they were.
   const reviews = seedReviews(ctx, commerce, users)
-  // Draws nothing: anywhere in the order.
+  // No random draws: its place in this order changes nothing.
   const offers = seedPromotions(ctx, dict, catalog.list, users.plainId)
 
   const built = Date.now()

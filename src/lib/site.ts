@@ -150,6 +150,7 @@ export const sideMenu = [
   { href: '/message', label: '消息中心' },
   { href: '/account', label: '账号认证' },
   { href: '/orderlist', label: '商品订单' },
+  { href: '/coupon', label: '我的优惠券' },
   { href: '/courseedit', label: '课程管理' },
   { href: '/taskadmin', label: '任务管理' },
   { href: '/associationadmin', label: '社区管理' },

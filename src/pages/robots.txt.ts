@@ -11,6 +11,7 @@ const PRIVATE = [
   '/pay',
   '/orderlist',
   '/orderdetail',
+  '/coupon',
   '/account',
   '/fav',
   '/address',

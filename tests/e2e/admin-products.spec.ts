@@ -179,7 +179,7 @@ test('marketing creates a product, fills it in with the editor, stocks and lists
   await editor.getByLabel('型号').fill('E2E-1')
   await editor.getByLabel('分类').selectOption({ index: 1 })
   await editor.getByRole('checkbox', { name: '新品' }).check()
-  await editor.getByRole('checkbox', { name: '包邮' }).check()
+  await editor.getByLabel('运费模板').selectOption({ label: '包邮' })
   await editor.getByLabel('上传商品图片').setInputFiles({
     name: 'main.png',
     mimeType: 'image/png',

@@ -64,7 +64,7 @@ test('on a phone the account menu shows every entry and the current one', async 
   await page.goto('/invoice')
   const menu = page.getByRole('navigation', { name: '个人中心菜单' })
   const links = menu.getByRole('link')
-  await expect(links).toHaveCount(16)
+  await expect(links).toHaveCount(17)
   for (const link of await links.all()) await expect(link).toBeInViewport()
   await expect(menu.locator('[aria-current="page"]')).toHaveText('发票信息')
 })

@@ -26,13 +26,13 @@ export const catalog = router()
     const row = await q.productRow(db, id)
     if (!row) throw refuse('商品不存在或已删除', 404)
     if (row.ext !== LISTED && user?.id !== row.create_id) throw refuse(OFF_SHELF, 404)
-    const [skuList, spuList, like, reviews, templates] = await Promise.all([
+    const [skuList, spuList, like, templates, reviews] = await Promise.all([
       q.skus(db, id),
       q.listProducts(db, RECOMMENDED_PRODUCTS, { classId: row.class_id, exceptId: id }),
       user ? isFavourite(db, user.id, PRODUCT_LIKE_STATUS, id) : false,
+      loadTemplates(db),
       // The built page shows the newest reviews and the summary; the island reads the rest live.
       reviewPage(db, id, false, { pageIndex: 0, pageSize: BUILT_REVIEWS }),
-      loadTemplates(db),
     ])
     return ok(c, {
       ...q.productDetail(row, templates),

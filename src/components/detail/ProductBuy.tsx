@@ -20,6 +20,9 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
       data-spu={p.id}
       data-title={p.title}
       data-img={img}
+      // For the cart's 满减 and shipping (issue 24); '' is none (the default template).
+      data-class={p.classId ?? ''}
+      data-template={p.shippingTemplateId ?? ''}
       className="flex flex-col gap-4"
       noValidate
       aria-label="购买"

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import type { SpuDetail } from '../../lib/api/types.ts'
+import type { PromotionOffer, SpuDetail } from '../../lib/api/types.ts'
 import { PRODUCT_LIKE_STATUS } from '../../lib/constants.ts'
 import { cardTags, splitList } from '../../lib/format.ts'
+import { promotionsFor, promotionText } from '../../lib/offers.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Crumb } from '../../lib/seo.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
@@ -35,8 +36,23 @@ export function cheapestPrice(p: Pick<SpuDetail, 'skuList' | 'priceMin'>): numbe
  * The buy box (ProductBuy: SKU selector, quantity, 立即购买, 加入购物车) and 收藏 (FavouriteButton)
  * are static HTML brought to life by buy.ts and favourite.ts through startDetail(); `buy` can
  * replace the buy box; `reviews` (from an .astro page: slot="reviews") the static review list.
+ *
+ * Offers (issue 24), beside the price: the 满减 promotions that count this product (`promotions`,
+ * the build's list), its shipping label, and `coupons` (slot="coupons"), the 领券 row island.
  */
-export function ProductView({ p, buy, reviews }: { p: SpuDetail; buy?: ReactNode; reviews?: ReactNode }) {
+export function ProductView({
+  p,
+  buy,
+  reviews,
+  promotions = [],
+  coupons,
+}: {
+  p: SpuDetail
+  buy?: ReactNode
+  reviews?: ReactNode
+  promotions?: readonly PromotionOffer[]
+  coupons?: ReactNode
+}) {
   const tags = cardTags(p.tag)
   const price = cheapestPrice(p)
   const priceVaries = new Set(p.skuList.map((s) => s.price)).size > 1
@@ -83,6 +99,8 @@ export function ProductView({ p, buy, reviews }: { p: SpuDetail; buy?: ReactNode
               </span>
             </p>
           </div>
+
+          <Offers p={p} promotions={promotions} coupons={coupons} />
 
           {p.params.length > 0 && (
             // A glance at the first parameters beside the gallery; the full table follows below.
@@ -161,6 +179,48 @@ export function ProductView({ p, buy, reviews }: { p: SpuDetail; buy?: ReactNode
           </div>
         </section>
       )}
+    </div>
+  )
+}
+
+/** 促销 (满减 chips), 运费 (the template's label) and the 领券 row, under the price. */
+function Offers({
+  p,
+  promotions,
+  coupons,
+}: {
+  p: SpuDetail
+  promotions: readonly PromotionOffer[]
+  coupons?: ReactNode
+}) {
+  const promos = promotionsFor(p, promotions)
+  const label = p.shippingLabel
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-offers>
+      {promos.length > 0 && (
+        <div className="flex items-start gap-3">
+          <span className="w-10 shrink-0 pt-0.5 text-slate-500">促销</span>
+          <ul className="flex flex-wrap gap-1.5" aria-label="满减活动">
+            {promos.map((x) => (
+              <li
+                key={x.id}
+                title={x.title}
+                className="rounded border border-accent-500/50 px-1.5 py-0.5 text-accent-600"
+                data-promotion={x.id}
+              >
+                {promotionText(x)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="flex items-start gap-3">
+        <span className="w-10 shrink-0 text-slate-500">运费</span>
+        <span className="text-slate-700" data-shipping-label>
+          {label ?? '按收货地区计算，结算时显示'}
+        </span>
+      </p>
+      {coupons}
     </div>
   )
 }

@@ -50,6 +50,9 @@ async function stillListed(spuId: number): Promise<boolean> {
   }
 }
 
+/** data-class="12" → 12; '' (none) → null. */
+const idOrNull = (v: string | undefined) => (v ? Number(v) : null)
+
 export function startBuy(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
     form.dataset.on = '1'
@@ -111,6 +114,8 @@ export function startBuy(root: ParentNode = document): void {
                 img: r.dataset.img ?? '',
                 price: Number(r.dataset.price),
                 stock: stockOf(r),
+                classId: idOrNull(form.dataset.class),
+                templateId: idOrNull(form.dataset.template),
               },
               qty: n,
             }

@@ -100,7 +100,12 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
             <h2 id="wo-wallet" className="text-base font-semibold text-slate-900">
               账户统计
             </h2>
-            <TopUp />
+            <div className="flex items-center gap-3">
+              <a href="/coupon" className="text-sm text-brand-700 hover:underline">
+                我的优惠券
+              </a>
+              <TopUp />
+            </div>
           </div>
           <dl className="mt-3 grid grid-cols-3 divide-x divide-slate-100 text-center">
             {stats.map((s) => (

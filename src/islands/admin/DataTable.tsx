@@ -41,6 +41,14 @@ export interface PageOf<Row> {
   pageTotal: number
 }
 
+/** A whole list as one page, for screens whose call answers every row (a product's SKUs, the templates). */
+export const onePage = <Row,>(rows: Row[]): PageOf<Row> => ({
+  pageData: rows,
+  pageIndex: 0,
+  pageSize: Math.max(rows.length, 1),
+  pageTotal: rows.length,
+})
+
 const features = tableFeatures({
   rowSortingFeature,
   columnVisibilityFeature,

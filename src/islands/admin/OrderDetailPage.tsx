@@ -1,5 +1,6 @@
 /**
- * /admin/orders/detail/?code=…: one order in full (issue 20) — items, payments, the waybill's
+ * /admin/orders/detail/?code=…: one order in full (issue 20) — the buyer's note and the price
+ * breakdown (issue 24: member discount, 满减, coupon, shipping), items, payments, the waybill's
  * timeline, after-sales, invoice, buyer and the staff history — with the actions the staff
  * member's permissions allow: ship (courier, packing slip), confirm a transfer, decide
  * after-sales, issue an invoice, refund a refund-due payment. Each action answers the order as
@@ -41,6 +42,42 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       ))}
     </dl>
   )
+}
+
+/** What the buyer wrote at checkout, where the operator packing the order cannot miss it. */
+export function BuyerNote({ note }: { note: string }) {
+  return (
+    <section
+      aria-labelledby="order-buyer-note"
+      className="rounded-lg border-2 border-amber-300 bg-amber-50 p-4"
+      data-buyer-note
+    >
+      <h2 id="order-buyer-note" className="mb-1 font-semibold text-amber-900">
+        买家留言
+      </h2>
+      <p className="whitespace-pre-wrap break-all text-slate-900">{note}</p>
+    </section>
+  )
+}
+
+/**
+ * The order's price as it was computed at checkout, line by line: goods at list price, each
+ * reduction it had (none shown when zero), shipping, and what was paid.
+ */
+function priceLines(o: AdminOrder): [string, ReactNode][] {
+  const minus = (fen: number) => `−${yuan(fen)} 元`
+  return [
+    ['商品金额', `${yuan(o.costPrice)} 元`],
+    ...(o.memberOff > 0
+      ? [[`会员折扣${o.discount < 10 ? `（${o.discount}折）` : ''}`, minus(o.memberOff)]]
+      : []),
+    ...(o.promoOff > 0 ? [[`满减${o.promoTitle ? `（${o.promoTitle}）` : ''}`, minus(o.promoOff)]] : []),
+    ...(o.couponOff > 0
+      ? [[`优惠券${o.couponTitle ? `（${o.couponTitle}）` : ''}`, minus(o.couponOff)]]
+      : []),
+    ...(o.kind === 'goods' ? [['运费', o.shipping > 0 ? `${yuan(o.shipping)} 元` : '包邮']] : []),
+    ['实付金额', <strong key="paid">{yuan(o.tolCost)} 元</strong>],
+  ] as [string, ReactNode][]
 }
 
 const ACTION_TEXT: Record<string, string> = {
@@ -379,12 +416,13 @@ function Detail({ code }: { code: string }) {
         )}
       </div>
 
+      {o.buyerNote && <BuyerNote note={o.buyerNote} />}
+
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title="订单信息" id="order-facts">
           <Facts
             rows={[
-              ['商品金额', `${yuan(o.costPrice)} 元`],
-              ['实付金额', `${yuan(o.tolCost)} 元${o.discount < 10 ? `（${o.discount} 折）` : ''}`],
+              ...priceLines(o),
               ['支付方式', WAY_TEXT[o.payWay] ?? ''],
               ['下单时间', o.createTime],
               ['付款截止', o.payDeadline],

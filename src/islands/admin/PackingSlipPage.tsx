@@ -1,6 +1,6 @@
 /**
  * /admin/orders/slip/?code=…: the packing slip of a goods order, printable on A4 (issue 20):
- * what goes in the parcel and to whom. A page of paper, not a screen: no menu (AdminShell) to
+ * what goes in the parcel and to whom, and the buyer's note (issue 24) where the packer reads it. A page of paper, not a screen: no menu (AdminShell) to
  * keep off the print; the staff session and the permission are checked by the call as ever
  * (a 401 goes to the sign-in, a refusal is toasted).
  */
@@ -56,6 +56,12 @@ function Slip({ code }: { code: string }) {
             </div>
           ))}
         </dl>
+        {o.buyerNote && (
+          <section aria-label="买家留言" className="mb-6 border-2 border-slate-900 p-3" data-buyer-note>
+            <h2 className="mb-1 font-bold">买家留言</h2>
+            <p className="whitespace-pre-wrap break-all text-base">{o.buyerNote}</p>
+          </section>
+        )}
         <table className="w-full border-collapse">
           <thead>
             <tr className="border-b border-slate-900 text-left">

@@ -3,19 +3,31 @@
  * directly) (storefront §2 "Create order"; accounts §3-§4): the first 2 addresses, default
  * first, and 更多地址; the add-address dialog; the items, totals, the member discount line (only
  * below 10折), the payable amount; 提交订单 (请添加地址) → Orders/PostOrdersAppend → /pay?id.
- * Prices shown here are the page's; the server prices the order from the database.
+ *
+ * Issue 24: the figures are the server's (Orders/PostOrdersQuote, asked on opening and again when
+ * the address or the coupon changes): 商品金额, 会员折扣, 满减, 优惠券 (a select: usable coupons
+ * first, the best preselected by the server, 不使用优惠券; unusable ones greyed with why), 运费
+ * (by the receiver's province) and 实付. A 买家留言 of at most 200 characters (checkBuyerNote, the
+ * server's rule) and the chosen coupon go with the order; the server prices it again from its rows.
  */
 import { useStore } from '@nanostores/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { Address, Profile } from '../../lib/api/account.ts'
 import { account, api, buying } from '../../lib/api/browser.ts'
+import type { QuoteBody } from '../../lib/api/buying.ts'
+import { ApiRequestError } from '../../lib/api/http.ts'
+import type { Quote } from '../../lib/api/types.ts'
+
+type QuoteCoupon = Quote['coupons'][number]
+
 import { formatMoney, maskPhone } from '../../lib/format.ts'
+import { BUYER_NOTE_MAX, checkBuyerNote } from '../../lib/rules/order-note.ts'
 import { discountLine, payable } from '../../lib/rules/pricing.ts'
 import { $cart, removeFromCart, selection } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
 import { AddressFormDialog } from '../account/AddressForm.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { ItemRows, MoneyRow } from './parts.tsx'
+import { ItemRows, MoneyRow, minus, PriceRows } from './parts.tsx'
 
 interface Line {
   skuId: number
@@ -97,12 +109,54 @@ function BuyNow({ me }: { me: Profile }) {
 const ordered = (list: Address[]) =>
   [...list].sort((a, b) => (b.status === 1 ? 1 : 0) - (a.status === 1 ? 1 : 0))
 
+/** The receiver's fields of an order body, from the chosen address (none: the province is unknown). */
+const receiver = (a: Address | undefined) => ({
+  recName: a?.name,
+  recTel: a?.tel,
+  recProvince: a?.province,
+  recCity: a?.city,
+  recArea: a?.area,
+  recStreet: a?.street,
+  recAddress: a?.address,
+  recAddressx: a?.addressDetail,
+})
+
+/**
+ * The server's quote for these lines, address and coupon choice (-1: the best, 0: none), asked
+ * again whenever one of them changes; an older answer arriving late is dropped.
+ */
+function useQuote(body: QuoteBody | null) {
+  const [quote, setQuote] = useState<Quote | null>(null)
+  const [failed, setFailed] = useState<string | null>(null)
+  const asked = useRef(0)
+  const key = body ? JSON.stringify(body) : ''
+  useEffect(() => {
+    if (!key) return
+    const n = ++asked.current
+    setFailed(null)
+    buying
+      .postOrdersQuote(JSON.parse(key) as QuoteBody, { silent: true })
+      .then((r) => n === asked.current && setQuote(r.data))
+      .catch((e: unknown) => {
+        if (n !== asked.current) return
+        setQuote(null)
+        setFailed(e instanceof ApiRequestError ? e.message : '金额计算失败')
+      })
+  }, [key])
+  return { quote, failed }
+}
+
 function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrdered: () => void }) {
   const [addresses, setAddresses] = useState<Address[] | null>(null)
   const [chosen, setChosen] = useState<number | null>(null)
   const [more, setMore] = useState(false)
   const [adding, setAdding] = useState(false)
   const [busy, setBusy] = useState(false)
+  /** -1 until the buyer picks: the server preselects the best coupon. */
+  const [couponChoice, setCouponChoice] = useState(-1)
+  const [note, setNote] = useState('')
+  const [noteError, setNoteError] = useState<string | null>(null)
+  const noteId = useId()
 
   const load = useCallback(async (pickNewest = false) => {
     const list = ordered(await account.getUserAddressQuery())
@@ -116,6 +170,20 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
     load().catch(() => setAddresses([]))
   }, [load])
 
+  const address = addresses?.find((x) => x.id === chosen)
+  const orderLines = lines.map((l) => ({
+    skuId: l.skuId,
+    spuId: l.spuId,
+    quantity: l.quantity,
+    title: l.title,
+    imgurl: l.imgurl,
+  }))
+  // Asked once the addresses are known, so the first quote already has the receiver's province.
+  const { quote, failed } = useQuote(
+    addresses === null ? null : { ...receiver(address), list: orderLines, userCouponId: couponChoice },
+  )
+
+  // Until the server answers (or if it cannot), the page's own figures: list prices and the 折.
   const totalFen = lines.reduce((s, l) => s + Math.round(l.price * 100) * l.quantity, 0)
   const tenths = Math.round((me.discount || 10) * 10)
   const line = discountLine(tenths)
@@ -125,30 +193,22 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
   async function submit() {
     const a = addresses?.find((x) => x.id === chosen)
     if (!a) return toast('error', '请添加地址')
+    const problem = checkBuyerNote(note)
+    setNoteError(problem)
+    if (problem) return toast('error', problem)
     setBusy(true)
     try {
       const r = await buying.postOrdersAppend({
-        recName: a.name,
-        recTel: a.tel,
-        recProvince: a.province,
-        recCity: a.city,
-        recArea: a.area,
-        recStreet: a.street,
-        recAddress: a.address,
-        recAddressx: a.addressDetail,
+        ...receiver(a),
         nickName: me.nickName,
-        list: lines.map((l) => ({
-          skuId: l.skuId,
-          spuId: l.spuId,
-          quantity: l.quantity,
-          title: l.title,
-          imgurl: l.imgurl,
-        })),
+        list: orderLines,
+        userCouponId: quote?.userCouponId ?? 0,
+        buyerNote: note.trim(),
       })
       onOrdered()
       location.assign(`/pay?id=${r.data}`)
     } catch {
-      // The client has shown the server's message (库存不足, 当前商品已经下架 …).
+      // The client has shown the server's message (库存不足, 当前商品已经下架, 优惠券不可用：…).
       setBusy(false)
     }
   }
@@ -221,21 +281,150 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
         <ItemRows items={lines.map((l) => ({ ...l, key: l.skuId }))} />
       </section>
 
+      <section aria-labelledby="co-note">
+        <h2 id="co-note" className="mb-2 text-base font-semibold text-slate-900">
+          <label htmlFor={noteId}>买家留言</label>
+        </h2>
+        <textarea
+          id={noteId}
+          value={note}
+          onChange={(e) => {
+            setNote(e.target.value)
+            if (noteError) setNoteError(checkBuyerNote(e.target.value))
+          }}
+          onBlur={() => setNoteError(checkBuyerNote(note))}
+          rows={2}
+          placeholder="选填：对本次交易的说明，如开票、送货时间"
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={`${noteId}-count${noteError ? ` ${noteId}-error` : ''}`}
+          className={`w-full rounded-md border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none ${noteError ? 'border-red-500' : 'border-slate-300'}`}
+          data-buyer-note
+        />
+        <div className="mt-1 flex justify-between gap-3 text-xs">
+          <p id={`${noteId}-error`} className="text-red-600" role={noteError ? 'alert' : undefined}>
+            {noteError}
+          </p>
+          <p
+            id={`${noteId}-count`}
+            className={`tabular-nums ${[...note.trim()].length > BUYER_NOTE_MAX ? 'text-red-600' : 'text-slate-500'}`}
+          >
+            {[...note.trim()].length}/{BUYER_NOTE_MAX}
+          </p>
+        </div>
+      </section>
+
       <section aria-labelledby="co-sum" className="ml-auto w-full max-w-sm">
         <h2 id="co-sum" className="sr-only">
           金额
         </h2>
-        <dl className="text-sm">
-          <MoneyRow label="商品金额" value={`¥${formatMoney(totalFen / 100)}`} />
-          {line && <MoneyRow label="会员折扣" value={line} />}
-          <MoneyRow label="应付金额" value={`¥${formatMoney(payFen / 100)}`} strong />
+        <dl className="text-sm" aria-busy={!quote && !failed} data-quote={quote ? 'server' : 'page'}>
+          {quote ? (
+            <PriceRows
+              p={{
+                ...quote,
+                promoOff: quote.promotion?.off ?? 0,
+                promoTitle: quote.promotion?.title ?? '',
+                couponOff: quote.coupon?.off ?? 0,
+                couponTitle: quote.coupon?.title ?? '',
+              }}
+              goods
+              totalLabel="实付金额"
+              coupon={
+                <CouponPick
+                  coupons={quote.coupons}
+                  value={quote.userCouponId}
+                  off={quote.coupon?.off ?? 0}
+                  onChange={setCouponChoice}
+                />
+              }
+            />
+          ) : (
+            <>
+              <MoneyRow label="商品金额" value={`¥${formatMoney(totalFen / 100)}`} />
+              {line && <MoneyRow label="会员折扣" value={line} />}
+              <MoneyRow label="应付金额" value={`¥${formatMoney(payFen / 100)}`} strong />
+            </>
+          )}
         </dl>
+        {failed && (
+          <p className="mt-1 text-xs text-amber-700" role="status">
+            {failed}：以上为参考金额，以提交后的订单为准
+          </p>
+        )}
+        {quote?.nextPromotion && (
+          <p className="mt-1 text-right text-xs text-accent-600" data-next-promotion>
+            再买¥{formatMoney(quote.nextPromotion.need)}可减¥{formatMoney(quote.nextPromotion.off)}
+          </p>
+        )}
         <button type="button" className="btn-primary mt-4 w-full py-2.5" onClick={submit} disabled={busy}>
           {busy ? '正在提交…' : '提交订单'}
         </button>
       </section>
 
       <AddressFormDialog open={adding} onOpenChange={setAdding} onSaved={() => void load(true)} />
+    </div>
+  )
+}
+
+/** 不使用优惠券, or a held coupon's value in the select: its user coupon id. */
+const NONE = 0
+
+/**
+ * The coupon line of the checkout: a select of the buyer's coupons, usable ones first (the
+ * server's order, the best preselected), 不使用优惠券, and the unusable ones greyed with why.
+ */
+function CouponPick({
+  coupons,
+  value,
+  off,
+  onChange,
+}: {
+  coupons: QuoteCoupon[]
+  value: number
+  off: number
+  onChange: (id: number) => void
+}) {
+  const id = useId()
+  const usable = coupons.filter((c) => c.usable)
+  const unusable = coupons.filter((c) => !c.usable)
+  return (
+    <div className="grid grid-cols-[1fr_auto] gap-x-4 py-1" data-price-line="coupon">
+      <dt>
+        <label htmlFor={id} className="text-slate-500">
+          优惠券
+        </label>
+      </dt>
+      <dd className="tabular-nums text-slate-800">{off > 0 ? minus(off) : '—'}</dd>
+      <dd className="col-span-2 mt-1">
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+          className="w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
+          data-coupon-select
+        >
+          {coupons.length === 0 && <option value={NONE}>暂无可用优惠券</option>}
+          {usable.length > 0 && (
+            <optgroup label={`可用优惠券（${usable.length}）`}>
+              {usable.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title} · {c.ruleText} · 省¥{formatMoney(c.off)}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          {coupons.length > 0 && <option value={NONE}>不使用优惠券</option>}
+          {unusable.length > 0 && (
+            <optgroup label={`不可用（${unusable.length}）`}>
+              {unusable.map((c) => (
+                <option key={c.id} value={c.id} disabled>
+                  {c.title} · {c.ruleText} · {c.reason ?? '不可用'}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </select>
+      </dd>
     </div>
   )
 }

@@ -9,8 +9,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { formatDateTime, formatMoney, maskPhone, splitList } from '../../lib/format.ts'
-import { discountLine } from '../../lib/rules/pricing.ts'
+import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
@@ -22,7 +21,9 @@ import {
   ItemRows,
   MoneyRow,
   orderMoves,
+  orderParts,
   PayDeadline,
+  PriceRows,
   payHref,
   StepBar,
   WAY_NAME,
@@ -101,8 +102,8 @@ function Detail() {
   }
 
   const can = orderMoves(o)
-  const line = discountLine(Math.round((o.discount || 10) * 10))
   const cancelled = o.status === 100
+  const note = o.buyerNote
   const way = WAY_NAME[o.payWay as keyof typeof WAY_NAME] ?? o.payWay
   return (
     <div className="grid gap-6">
@@ -141,14 +142,27 @@ function Detail() {
         <ItemRows items={o.list.length ? o.list : o.itemList} />
       </section>
 
+      {note && (
+        <section aria-labelledby="od-note" className="rounded-lg bg-slate-50 p-4 text-sm">
+          <h2 id="od-note" className="mb-1 text-base font-semibold text-slate-900">
+            买家留言
+          </h2>
+          <p className="whitespace-pre-line break-all text-slate-700" data-buyer-note>
+            {note}
+          </p>
+        </section>
+      )}
+
       <section aria-labelledby="od-sum" className="ml-auto w-full max-w-sm">
         <h2 id="od-sum" className="sr-only">
           金额
         </h2>
         <dl className="text-sm">
-          <MoneyRow label="商品金额" value={`¥${formatMoney(o.costPrice)}`} />
-          {line && <MoneyRow label="会员折扣" value={line} />}
-          <MoneyRow label={o.payTime ? '实付金额' : '应付金额'} value={`¥${formatMoney(o.tolCost)}`} strong />
+          <PriceRows
+            p={orderParts(o)}
+            goods={o.kind !== 'article'}
+            totalLabel={o.payTime ? '实付金额' : '应付金额'}
+          />
           {o.payTime && <MoneyRow label="支付时间" value={formatDateTime(o.payTime, true)} />}
           {o.payTime && way && <MoneyRow label="支付方式" value={way} />}
         </dl>

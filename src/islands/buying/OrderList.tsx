@@ -12,7 +12,7 @@ import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { EmptyState, Pager } from '../listing/parts.tsx'
-import { afterBadges, CopyButton, ItemRows, PayDeadline, payHref } from './parts.tsx'
+import { afterBadges, CopyButton, ItemRows, orderParts, PayDeadline, payHref } from './parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', status: '' },
@@ -91,8 +91,21 @@ function Orders() {
   )
 }
 
+/** 已优惠¥40.00 · 运费¥12.00 (或 包邮) under an order's lines; nothing for an order without either. */
+function savings(o: OrderCard): string {
+  const p = orderParts(o)
+  const off = Math.round((p.memberOff + p.promoOff + p.couponOff) * 100) / 100
+  const parts = [
+    off > 0 ? `已优惠¥${formatMoney(off)}` : '',
+    p.shipping > 0 ? `含运费¥${formatMoney(p.shipping)}` : '',
+  ]
+  return parts.filter(Boolean).join(' · ')
+}
+
 function OrderRow({ o }: { o: OrderCard }) {
   const unpaid = o.status === 10
+  const note = o.buyerNote
+  const saved = savings(o)
   return (
     <li className="rounded-lg ring-1 ring-slate-200" data-order={o.id}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 bg-slate-50 px-3 py-2 text-xs text-slate-500 sm:text-sm">
@@ -118,9 +131,23 @@ function OrderRow({ o }: { o: OrderCard }) {
       </div>
       <div className="px-3">
         <ItemRows items={o.itemList} />
+        {note && (
+          <p
+            className="truncate border-t border-slate-100 py-2 text-xs text-slate-500"
+            title={note}
+            data-buyer-note
+          >
+            买家留言：{note}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-100 px-3 py-2">
         {unpaid && <PayDeadline deadline={o.payDeadline} className="mr-auto text-xs sm:text-sm" />}
+        {saved && (
+          <p className="text-xs text-slate-500" data-order-savings>
+            {saved}
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           {/* 应付 until paid (and for one cancelled unpaid), 实付 once paid — a refunded order too. */}
           {o.payTime ? '实付' : '应付'} <span className="price">¥{formatMoney(o.tolCost)}</span>

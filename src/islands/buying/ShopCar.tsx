@@ -3,18 +3,23 @@
  * quantity stepper (1-99999, anything else 1), delete with the confirm dialog, delete selected,
  * the selected count and total, and 去结算 (请勾选商品生成订单). On opening, prices and stock are
  * refreshed from ProductSpu/GetProductSpu; sold-out and unlisted lines are marked and cannot be checked.
+ * The 满减 of the selection (issue 24): the promotion reached and the next within reach, on list
+ * prices (the member discount and the coupon are for checkout, which says so).
  */
 import { useStore } from '@nanostores/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { chinaNow, promotionRule } from '../../lib/offers.ts'
 import { productPath } from '../../lib/routes.ts'
+import type { Promotion } from '../../lib/rules/pricing.ts'
 import {
   $cart,
   buyable,
   type CartItem,
+  cartPromotion,
   cartQty,
   QTY_MAX,
   removeFromCart,
@@ -44,7 +49,14 @@ async function refresh(list: CartItem[]): Promise<void> {
         for (const x of lines) {
           const s = p.skuList.find((k) => k.id === x.id)
           if (!s) fresh.set(x.id, { state: 'unlisted' })
-          else fresh.set(x.id, { price: s.price, stock: s.stock, state: s.stock > 0 ? 'ok' : 'soldOut' })
+          else
+            fresh.set(x.id, {
+              price: s.price,
+              stock: s.stock,
+              state: s.stock > 0 ? 'ok' : 'soldOut',
+              classId: p.classId,
+              templateId: p.shippingTemplateId,
+            })
         }
       } catch (e) {
         // Gone or off the shelf; a network failure leaves the line as it was.
@@ -59,11 +71,17 @@ async function refresh(list: CartItem[]): Promise<void> {
 function Cart() {
   const list = useStore($cart)
   const [confirmDialog, confirm] = useConfirm()
+  const [promotions, setPromotions] = useState<Promotion[]>([])
   useEffect(() => {
     void refresh($cart.get())
+    api
+      .getPromotionsList({ silent: true })
+      .then((l) => setPromotions(l.map(promotionRule)))
+      .catch(() => {})
   }, [])
 
   const sel = selection(list)
+  const offer = cartPromotion(list, promotions, chinaNow())
   const selectable = list.filter(buyable)
   const allChecked = selectable.length > 0 && selectable.every((x) => x.checked)
 
@@ -154,6 +172,7 @@ function Cart() {
       </ul>
 
       <div className="sticky bottom-0 mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-white p-3 shadow-[0_-2px_8px_rgb(0_0_0/.06)] ring-1 ring-slate-200">
+        {(offer.reached || offer.next) && <PromotionHint offer={offer} />}
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -173,14 +192,48 @@ function Cart() {
           </span>{' '}
           件，合计
           <span data-cart-total className="price ml-1 text-xl">
-            ¥{formatMoney(sel.total)}
+            ¥{formatMoney(offer.payFen / 100)}
           </span>
+          {offer.reached && (
+            <span className="ml-2 text-xs text-accent-600" data-cart-off>
+              已减¥{formatMoney(offer.reached.offFen / 100)}
+            </span>
+          )}
         </p>
         <button type="button" className="btn-primary px-6 py-2.5" onClick={settle}>
           去结算
         </button>
       </div>
       {confirmDialog}
+    </div>
+  )
+}
+
+/** 满减 of the selection: what is taken off now, and how much more takes off more. */
+function PromotionHint({ offer }: { offer: ReturnType<typeof cartPromotion> }) {
+  const { reached, next } = offer
+  return (
+    <div className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 border-b border-slate-100 pb-2 text-sm">
+      <span className="rounded bg-accent-600 px-1.5 py-0.5 text-xs text-white">满减</span>
+      <p aria-live="polite" data-cart-promotion className="text-slate-700">
+        {reached && (
+          <span>
+            已减¥{formatMoney(reached.offFen / 100)}（{reached.title}）
+          </span>
+        )}
+        {reached && next && <span>，</span>}
+        {next && (
+          <span className="text-accent-600">
+            再买¥{formatMoney(next.needFen / 100)}可减¥{formatMoney(next.offFen / 100)}
+          </span>
+        )}
+      </p>
+      <a href="/product/" className="text-brand-700 hover:underline">
+        去凑单
+      </a>
+      <p className="w-full text-xs text-slate-500 sm:ml-auto sm:w-auto">
+        按原价计算，会员折扣与优惠券在结算时计算
+      </p>
     </div>
   )
 }

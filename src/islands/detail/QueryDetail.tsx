@@ -9,6 +9,7 @@ import { ArticleStatus } from '../../lib/constants.ts'
 import { articlePath, productPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
 import { Comments } from './Comments.tsx'
+import { CouponRow } from './CouponRow.tsx'
 
 type Kind = 'product' | 'article'
 type State =
@@ -155,7 +156,10 @@ export function QueryDetail({ kind }: { kind: Kind }) {
     case 'product':
       return (
         <div ref={root}>
-          <ProductView p={state.p} />
+          <ProductView
+            p={state.p}
+            coupons={<CouponRow spuId={state.p.id} classId={state.p.classId} initial={[]} />}
+          />
         </div>
       )
     case 'article':

@@ -22,7 +22,8 @@ export interface ProductEditBody {
   model?: string
   classId?: number
   tag?: string[]
-  freeShipping?: boolean
+  /** The product's shipping template; null for the default one. */
+  shippingTemplateId?: number | null
   imgurls?: string[]
   params?: { title: string; text: string }[]
   content?: string
@@ -32,6 +33,14 @@ const dictionaryOf = async (key: 'productClass' | 'productTag') =>
   (await adminHttp().get<ClassifyGroup[]>('/api/Classify/GetClassifyQuerys')).find((g) => g.key === key)
     ?.list ?? []
 
+/** A shipping template as the public call answers it (GetShippingTemplates): the editor's 运费模板 choices. */
+export interface ShippingChoice {
+  id: number
+  name: string
+  /** 包邮, 满¥99.00包邮, or null when it ships for a fee. */
+  label: string | null
+}
+
 export const catalogApi = {
   list: (query: QueryParams) => adminHttp().get<Paged<AdminProductRow>>('/api/admin/products', query),
   get: (id: number) => adminHttp().get<AdminProduct>(`/api/admin/products/${id}`),
@@ -39,6 +48,11 @@ export const catalogApi = {
   classes: () => dictionaryOf('productClass'),
   /** The product tags the editor offers (包邮 among them: the free-shipping flag). */
   tags: () => dictionaryOf('productTag'),
+  /** The shipping templates a product may use, and which one is the default. */
+  shippingTemplates: () =>
+    adminHttp().get<{ defaultId: number | null; templates: ShippingChoice[] }>(
+      '/api/Shipping/GetShippingTemplates',
+    ),
   /** A new product with its first SKU, unlisted. */
   create: async (body: { title: string; skuTitle: string; price: string }) =>
     (await adminHttp().post<AdminProduct>('/api/admin/products', body)).data,

@@ -8,6 +8,7 @@ import { PAGE_SIZE_DEFAULT } from '../rules/paging.ts'
 import type { CallOptions, Http } from './http.ts'
 import type {
   LocusEntry,
+  MyCoupon,
   OrderCard,
   OrderDetail,
   OrderItem,
@@ -18,7 +19,7 @@ import type {
   Waybill,
 } from './types.ts'
 
-export type { LocusEntry, OrderCard, OrderDetail, OrderItem, PayAnswer, Quote, Recharge, Waybill }
+export type { LocusEntry, MyCoupon, OrderCard, OrderDetail, OrderItem, PayAnswer, Quote, Recharge, Waybill }
 
 /**
  * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
@@ -53,14 +54,20 @@ export interface OrderAppendBody {
   /** 买家留言, at most 200 characters (src/lib/rules/order-note.ts). */
   buyerNote?: string
 }
+/** Orders/PostOrdersQuote: the order's body; userCouponId -1 or absent lets the server pick the best, 0 none. */
+export type QuoteBody = Omit<OrderAppendBody, 'buyerNote'>
 export type PayWay = 'alipay' | 'wechat' | 'balance' | 'union'
 
 export function createBuyingApi(http: Http) {
   const { get, post } = http
   return {
     postOrdersAppend: (b: OrderAppendBody) => post<number>('/api/Orders/PostOrdersAppend', b),
-    /** The checkout's figures for the same body (issue 24): priced by the server's priceOrder. */
-    postOrdersQuote: (b: OrderAppendBody) => post<Quote>('/api/Orders/PostOrdersQuote', b),
+    /** What the order would cost now (issue 24); silent by default, the checkout shows its own state. */
+    postOrdersQuote: (b: QuoteBody, o?: CallOptions) => post<Quote>('/api/Orders/PostOrdersQuote', b, o),
+    // Coupons (issue 24)
+    postCouponsClaim: (id: number) => post<string>('/api/Coupons/PostCouponsClaim', { id }),
+    getMyCouponsPage: (q: { status: 0 | 1 | 2; pageIndex: number; pageSize?: number }, o?: CallOptions) =>
+      get<Paged<MyCoupon>>('/api/Coupons/GetMyCouponsPage', { pageSize: PAGE_SIZE_DEFAULT, ...q }, o),
     getOrdersPage: (
       q: { pageIndex: number; pageSize?: number; status?: number | '' } & DateRange,
       o?: CallOptions,

@@ -6,11 +6,14 @@ import type {
   ArticlePageQuery,
   Banner,
   ClassifyGroup,
+  Coupon,
   FaqItem,
   Notification,
   Paged,
   ProductPageQuery,
+  PromotionOffer,
   PublicUser,
+  ShippingTemplates,
   SpuCard,
   SpuDetail,
   Street,
@@ -64,6 +67,15 @@ export function createApi(http: Http) {
     /** Streets of a district; `city` picks among districts of the same name (鼓楼区). */
     getRegionQueryTitle: (title: string, city?: string, opts?: CallOptions) =>
       get<Street[]>('/api/Region/GetRegionQueryTitle', { title, city }, opts),
+    // Issue 24: what the shop offers, read-cached like the catalogue.
+    /** Coupons on offer now, for one product (spuId) or one course (articleId), or all; largest first. */
+    getCouponsList: (q: { spuId?: number; articleId?: number } = {}, opts?: CallOptions) =>
+      get<Coupon[]>('/api/Coupons/GetCouponsList', q, opts),
+    /** The 满减 promotions running now. */
+    getPromotionsList: (opts?: CallOptions) =>
+      get<PromotionOffer[]>('/api/Promotions/GetPromotionsList', undefined, opts),
+    getShippingTemplates: (opts?: CallOptions) =>
+      get<ShippingTemplates>('/api/Shipping/GetShippingTemplates', undefined, opts),
   }
 }
 

@@ -16,6 +16,7 @@ import type * as fulfilment from '../../../server/modules/fulfilment/fulfilment.
 import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
+import type * as promotions from '../../../server/modules/promotions/promotions.routes.ts'
 import type * as site from '../../../server/modules/site/site.routes.ts'
 import type * as resumable from '../../../server/modules/uploads/resumable.routes.ts'
 import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
@@ -105,3 +106,11 @@ export type Recharge = Wire<typeof payments.Recharge>
 
 /** A wallet transaction (Recharge/GetRechargePage): tag 1 expense, 2 income. */
 export type Transaction = Wire<typeof wallet.Transaction>
+
+/** Issue 24: the coupons on offer, the user's own, the 满减 promotions and the shipping templates. */
+export type Coupon = Wire<typeof promotions.Coupon>
+/** A coupon the user holds; `id` is the user coupon's id; status 0 可用, 1 已使用, 2 已过期. */
+export type MyCoupon = Wire<typeof promotions.MyCoupon>
+export type PromotionOffer = Wire<typeof promotions.Promotion>
+export type ShippingTemplateWire = Wire<typeof promotions.ShippingTemplate>
+export type ShippingTemplates = { defaultId: number | null; templates: ShippingTemplateWire[] }

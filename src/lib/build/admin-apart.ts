@@ -4,8 +4,12 @@ import type { Plugin } from 'vite'
 const ADMIN = /\/src\/(islands\/admin\/|lib\/api\/admin\.ts)/
 /** One React for every island (the renderer hydrates with it): shared, not copied. */
 const SHARED = /\/node_modules\/(react|react-dom|scheduler)\//
-/** Stylesheets and assets keep their own handling (admin.css is the back office's already). */
-const NOT_CODE = /\.(css|svg|png|jpe?g|webp|woff2?)$/
+/**
+ * Stylesheets and assets keep their own handling (admin.css is the back office's already). So does
+ * JSON data (the region tree): the bundler tells JSON by the file's name, and `pca.json?admin` was
+ * read as script, an empty chunk. A JSON file is a leaf chunk of its own, so sharing it regroups nothing.
+ */
+const NOT_CODE = /\.(css|svg|png|jpe?g|webp|woff2?|json)$/
 const MARK = '?admin'
 
 /**

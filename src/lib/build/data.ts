@@ -174,6 +174,15 @@ export const buildApi = new Proxy({} as Api, {
 export const companyFacts = async (): Promise<CompanyFacts> =>
   (await buildApi.getUsersConfigs()).company ?? companyDefaults
 
+/**
+ * The 满减 promotions and coupons on offer as the build runs (issue 24): one call each for the
+ * whole build; each product page shows those that take it in (components/detail/offers.ts).
+ */
+export const offersNow = async () => {
+  const [promotions, coupons] = await Promise.all([buildApi.getPromotionsList(), buildApi.getCouponsList()])
+  return { promotions, coupons }
+}
+
 const PAGE = 100
 
 async function pageThrough<T>(

@@ -5,6 +5,7 @@
  */
 import { atom } from 'nanostores'
 import { STORAGE_CART } from '../api/http.ts'
+import { nextPromotion, type PriceLine, type Promotion, priceOrder } from '../rules/pricing.ts'
 
 export const CART_KEY = STORAGE_CART
 export const QTY_MIN = 1
@@ -23,6 +24,10 @@ export interface CartItem {
   stock?: number
   /** ok, soldOut (no stock left) or unlisted (product gone or off the shelf). */
   state?: 'ok' | 'soldOut' | 'unlisted'
+  /** The product's category, for the 满减 of one category (issue 24); refreshed on /shopcar. */
+  classId?: number | null
+  /** The product's shipping template (null: the default), refreshed on /shopcar. */
+  templateId?: number | null
 }
 
 export type NewCartItem = Omit<CartItem, 'qty' | 'checked' | 'state'>
@@ -53,6 +58,42 @@ export function selection(list: CartItem[]) {
   return { items, count: items.reduce((s, x) => s + x.qty, 0), total: fen / 100 }
 }
 
+/** The selection as the pricing rule reads it: list prices in fen. */
+export const priceLines = (items: CartItem[]): PriceLine[] =>
+  items.map((x) => ({
+    kind: 'goods',
+    spuId: x.spuId,
+    classId: x.classId ?? null,
+    templateId: x.templateId ?? null,
+    priceFen: Math.round(x.price * 100),
+    quantity: x.qty,
+  }))
+
+/**
+ * The cart's 满减 hint (issue 24) for the selected lines, on list prices (the member discount and
+ * coupons come at checkout): the promotion reached (已减¥30) and the next one within reach
+ * (再买¥20.00可减¥30.00), both from the one pricing rule.
+ */
+export function cartPromotion(list: CartItem[], promotions: Promotion[], at: string) {
+  const lines = priceLines(selection(list).items)
+  const b = priceOrder({
+    lines,
+    discountTenths: 100,
+    promotions,
+    coupon: null,
+    templates: [],
+    defaultTemplateId: null,
+    province: '',
+    at,
+  })
+  const next = nextPromotion(promotions, lines, at)
+  return {
+    reached: b.promotion && b.promotion.offFen > 0 ? b.promotion : null,
+    next: next ? { needFen: next.needFen, offFen: next.promotion.offFen, title: next.promotion.title } : null,
+    payFen: b.goodsFen,
+  }
+}
+
 /** Whatever localStorage holds under 'center', cleaned: unknown shapes are dropped. */
 export function parseCart(raw: string | null): CartItem[] {
   if (!raw) return []
@@ -67,6 +108,8 @@ export function parseCart(raw: string | null): CartItem[] {
         title: String(x.title ?? ''),
         img: String(x.img ?? ''),
         price: Number(x.price) || 0,
+        classId: Number.isInteger(x.classId) ? x.classId : null,
+        templateId: Number.isInteger(x.templateId) ? x.templateId : null,
         qty: cartQty(x.qty),
         checked: x.checked !== false,
       }))

@@ -1,12 +1,17 @@
 /**
- * The product editor (issue 21): title, subtitle, brand, model, category, tags, free shipping,
- * images (the first is the main image), specs and the detail text in the one rich-text editor.
+ * The product editor (issue 21): title, subtitle, brand, model, category, tags, shipping
+ * template (issue 24: its rule decides the fee and the 包邮 label), images (the first is the main image), specs and the detail text in the one rich-text editor.
  * It sends only the fields that changed, checked first by the server's own rule
  * (src/lib/rules/product.ts); the server sanitises the text and checks the dictionaries.
  */
 import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { refusalMessage } from '../../../lib/api/admin.ts'
-import { type AdminProduct, catalogApi, type ProductEditBody } from '../../../lib/api/admin-catalog.ts'
+import {
+  type AdminProduct,
+  catalogApi,
+  type ProductEditBody,
+  type ShippingChoice,
+} from '../../../lib/api/admin-catalog.ts'
 import type { ClassifyItem } from '../../../lib/api/types.ts'
 import { splitList } from '../../../lib/format.ts'
 import {
@@ -37,9 +42,10 @@ interface Form {
   brand: string
   model: string
   classId: string
-  /** The tags besides 包邮, which is the free-shipping box. */
+  /** The tags besides 包邮, which the server derives from the shipping template. */
   tags: string[]
-  freeShipping: boolean
+  /** '' for the default template. */
+  shippingTemplateId: string
   /** Comma-joined paths, as the uploader holds them. */
   imgurls: string
   params: ParamRow[]
@@ -53,7 +59,7 @@ const formOf = (p: AdminProduct): Form => ({
   model: p.model,
   classId: p.classId === null ? '' : String(p.classId),
   tags: splitList(p.tag).filter((t) => t !== FREE_SHIPPING_TAG),
-  freeShipping: p.freeShipping,
+  shippingTemplateId: p.shippingTemplateId === null ? '' : String(p.shippingTemplateId),
   imgurls: p.imgurls,
   params: paramRows(p.params),
   content: p.content,
@@ -62,16 +68,15 @@ const formOf = (p: AdminProduct): Form => ({
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const plainParams = (rows: ParamRow[]) => rows.map(({ title, text }) => ({ title, text }))
 
-/** The body of what changed since `base`; tags and the free-shipping box always travel together. */
+/** The body of what changed since `base`. */
 function changes(base: Form, f: Form): ProductEditBody {
   const body: ProductEditBody = {}
   for (const k of ['title', 'subTitle', 'brand', 'model', 'content'] as const)
     if (f[k] !== base[k]) body[k] = f[k]
   if (f.classId !== base.classId) body.classId = Number(f.classId)
-  if (!same(f.tags, base.tags) || f.freeShipping !== base.freeShipping) {
-    body.tag = f.tags
-    body.freeShipping = f.freeShipping
-  }
+  if (!same(f.tags, base.tags)) body.tag = f.tags
+  if (f.shippingTemplateId !== base.shippingTemplateId)
+    body.shippingTemplateId = f.shippingTemplateId === '' ? null : Number(f.shippingTemplateId)
   if (f.imgurls !== base.imgurls) body.imgurls = splitList(f.imgurls)
   if (!same(plainParams(f.params), plainParams(base.params))) body.params = plainParams(f.params)
   return body
@@ -91,6 +96,10 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
   const [f, setF] = useState(base)
   const [classes, setClasses] = useState<ClassifyItem[]>([])
   const [tagList, setTagList] = useState<ClassifyItem[]>([])
+  const [shipping, setShipping] = useState<{ defaultId: number | null; templates: ShippingChoice[] }>({
+    defaultId: null,
+    templates: [],
+  })
   const [busy, setBusy] = useState(false)
   const { refuse, clear, errorOf, formError } = useRefusal<ProductField>(idOf)
   const body = useMemo(() => changes(base, f), [base, f])
@@ -99,6 +108,7 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
   useEffect(() => {
     catalogApi.classes().then(setClasses, () => {})
     catalogApi.tags().then(setTagList, () => {})
+    catalogApi.shippingTemplates().then(setShipping, () => {})
   }, [])
   // Leaving with unsaved edits asks first (the browser's own prompt).
   useEffect(() => {
@@ -137,7 +147,10 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
   }
 
   const tagChoices = tagList.filter((t) => t.title !== FREE_SHIPPING_TAG)
-  const hasFreeShippingTag = tagList.some((t) => t.title === FREE_SHIPPING_TAG)
+  const templateOf = (id: string) =>
+    shipping.templates.find((t) => t.id === (id === '' ? shipping.defaultId : Number(id)))
+  const shippingText = (t: ShippingChoice | undefined) => (t ? (t.label ?? '按地区收运费') : '')
+  const chosen = templateOf(f.shippingTemplateId)
   const text = (
     k: 'title' | 'subTitle' | 'brand' | 'model',
     label: string,
@@ -225,26 +238,27 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
           </div>
         )}
       </GroupRow>
-      <GroupRow
-        id="product-freeShipping"
-        legend="运费"
-        error={errorOf('shippingTemplateId')}
-        hint={
-          hasFreeShippingTag || f.freeShipping
-            ? `勾选后商品带“${FREE_SHIPPING_TAG}”标签，在商品卡片和标签筛选中显示`
-            : `商品标签字典中没有“${FREE_SHIPPING_TAG}”，请先在站点内容的字典中添加`
-        }
-      >
-        <Choice
-          type="checkbox"
-          name="product-freeShipping"
-          id="product-freeShipping"
-          checked={f.freeShipping}
-          onChange={() => set('freeShipping', !f.freeShipping)}
+      <Field id="product-shippingTemplateId" label="运费模板" error={errorOf('shippingTemplateId')}>
+        <select
+          id="product-shippingTemplateId"
+          className={`${inputClass} sm:max-w-80`}
+          value={f.shippingTemplateId}
+          onChange={(e) => set('shippingTemplateId', e.target.value)}
+          {...invalidProps('product-shippingTemplateId', errorOf('shippingTemplateId'))}
         >
-          包邮
-        </Choice>
-      </GroupRow>
+          <option value="">默认模板（{templateOf('')?.name ?? '…'}）</option>
+          {shipping.templates.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name === shippingText(t) ? t.name : `${t.name}（${shippingText(t)}）`}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-slate-500" data-shipping-label>
+          {chosen
+            ? `商品显示：${shippingText(chosen)}${chosen.label === '包邮' ? `，并带“${FREE_SHIPPING_TAG}”标签` : ''}；模板在“运费模板”中设置`
+            : ''}
+        </p>
+      </Field>
       <GroupRow
         id="product-imgurls"
         legend="商品图片"
