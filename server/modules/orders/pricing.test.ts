@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
-import { product } from '../../../tests/api/fixtures.ts'
+import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -20,12 +20,10 @@ const day = 86_400_000
 /** A member at 8.5折 with a ¥199.99 product of this file's category and template, and three coupons. */
 async function setting(stock = 10) {
   const db = h.db
-  // A category of its own: the file's promotions and coupons reach only its product.
-  const { id: CLASS } = await db
-    .insertInto('classifies')
-    .values({ ckey: 'productClass', title: `测试分类${Math.random()}` })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  // A category of its own: the file's promotions and coupons reach only its products (five, so
+  // the catalogue test that reads the newest product still finds its four recommendations).
+  const own = await ownCategory(db)
+  const CLASS = own.classId
   const now = h.now().getTime()
   const dates = { start_time: dbTime(new Date(now - day)), end_time: dbTime(new Date(now + day)) }
   const create_time = dates.start_time
