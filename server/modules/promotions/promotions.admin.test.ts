@@ -480,7 +480,7 @@ describe('shipping templates (back office)', () => {
 })
 
 describe('start and end times', () => {
-  it('a 满减 starting or ending marks its products’ pages; a coupon’s marks the lists; nothing else does', async () => {
+  it('a 满减 or a coupon marks the pages of the products it takes in when saved, and when it starts or ends', async () => {
     const mk = await staffSignIn(h, 'marketing')
     const own = await ownCategory(h.db)
     const cls = own.classId
@@ -511,15 +511,23 @@ describe('start and end times', () => {
       expect(w.marked).toBe(true)
       expect(w.tags).toEqual(expect.arrayContaining(['offers', `product:${p.spuId}`]))
     }
+    // A coupon for one other product of the category: its own page is marked, at its save and at its start.
+    const q = own.products[1] as { spuId: number }
+    const since = await latestChange(h.db)
     const c = await create(mk.auth, {
+      scope: 'products',
+      scopeIds: [q.spuId],
       startTime: dbTime(new Date(starts + 2 * HOUR)),
       endTime: dbTime(new Date(ends)),
     })
     expect(c.status).toBe(200)
+    expect((await changesSince(h.db, since)).tags).toEqual(
+      expect.arrayContaining(['offers', `product:${q.spuId}`]),
+    )
     const w = await window(starts + 2 * HOUR - 1000, starts + 2 * HOUR)
     // Other test files write marks meanwhile: only what this one must and must not hold is checked.
     expect(w.marked).toBe(true)
-    expect(w.tags).toContain('offers')
+    expect(w.tags).toEqual(expect.arrayContaining(['offers', `product:${q.spuId}`]))
     expect(w.tags).not.toContain(`product:${p.spuId}`)
   })
 })
