@@ -720,6 +720,7 @@ async function own(g: Group, facts: Facts) {
       ...(check?.(p) ?? []),
     ])
 
+  await read(API.stockAlerts, { spuId: 1 })
   // 我的优惠券: each tab holds only its own status.
   for (const s of [0, 1, 2] as const)
     await paged<{ status: number }>(API.myCoupons, { status: s }, (p) =>

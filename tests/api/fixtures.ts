@@ -41,3 +41,29 @@ export async function product(db: Db, skus: { priceFen: number; stock: number }[
   }
   return { spuId: spu.id, title: spu.title, skuIds: ids }
 }
+
+/**
+ * A category of its own with five listed products of it (copies as product() makes them), so
+ * what a test puts on that category (a 满减, a coupon) reaches no other test's goods, and the
+ * newest product, which the catalogue's tests read, still has its four recommendations.
+ */
+export async function ownCategory(db: Db) {
+  const cls = await db
+    .insertInto('classifies')
+    .values({ ckey: 'productClass', title: `测试分类${Math.random()}`, sort: 999 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const made = []
+  for (let i = 0; i < 5; i++) made.push(await product(db, [{ priceFen: 10_000, stock: 5 }]))
+  // One statement: no moment where one of them stands alone in the new category.
+  await db
+    .updateTable('product_spus')
+    .set({ class_id: cls.id })
+    .where(
+      'id',
+      'in',
+      made.map((p) => p.spuId),
+    )
+    .execute()
+  return { classId: cls.id, products: made }
+}

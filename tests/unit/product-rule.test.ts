@@ -96,6 +96,18 @@ describe('the product editor’s rule (issue 21)', () => {
     expect(checkNewProduct({ title: '种植体', skuTitle: '标准装', price: '99' }).value).toEqual({
       title: '种植体',
       sku: { title: '标准装', priceFen: 9900 },
+      shippingTemplateId: null,
+    })
+    expect(
+      checkNewProduct({ title: '种植体', skuTitle: '标准装', price: '99', shippingTemplateId: 2 }).value,
+    ).toMatchObject({
+      shippingTemplateId: 2,
+    })
+    expect(
+      checkNewProduct({ title: '种植体', skuTitle: '标准装', price: '99', shippingTemplateId: 'x' }),
+    ).toMatchObject({
+      field: 'shippingTemplateId',
+      error: '请选择运费模板',
     })
     expect(checkNewProduct({ skuTitle: 'a', price: '1' })).toMatchObject({
       field: 'title',

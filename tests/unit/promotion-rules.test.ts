@@ -4,8 +4,6 @@ import {
   checkCouponEdit,
   checkPromotion,
   checkShippingTemplate,
-  ruleText,
-  scopeText,
   storedTime,
 } from '../../src/lib/rules/promotion.ts'
 
@@ -178,18 +176,7 @@ describe('checkShippingTemplate', () => {
   })
 })
 
-describe('the words of a coupon', () => {
-  it('ruleText and scopeText', () => {
-    const base = { thresholdFen: 0, amountFen: 0, rateTenths: 100, capFen: 0 }
-    expect(ruleText({ ...base, kind: 'amount', thresholdFen: 30000, amountFen: 3000 })).toBe('满300减30')
-    expect(ruleText({ ...base, kind: 'amount', amountFen: 1000 })).toBe('无门槛减10')
-    expect(ruleText({ ...base, kind: 'amount', thresholdFen: 9990, amountFen: 550 })).toBe('满99.9减5.5')
-    expect(ruleText({ ...base, kind: 'rate', rateTenths: 90, capFen: 5000 })).toBe('9折，最多减50')
-    expect(ruleText({ ...base, kind: 'rate', rateTenths: 85, thresholdFen: 20000 })).toBe('满200享8.5折')
-    expect(scopeText({ scope: 'all', includeCourses: false })).toBe('全场商品')
-    expect(scopeText({ scope: 'category', includeCourses: true })).toBe('指定分类及课程')
-    expect(scopeText({ scope: 'products', includeCourses: false })).toBe('指定商品')
-  })
+describe('storedTime', () => {
   it('storedTime checks the calendar', () => {
     expect(storedTime('2026-02-28 23:59')).toBe('2026-02-28 23:59:00')
     expect(storedTime('2026-02-29 10:00')).toBeNull()

@@ -181,6 +181,7 @@ export const postProduct = adminRoute({
         title: field('string', '商品名称'),
         skuTitle: field('string', '第一个规格的名称'),
         price: field('number', '第一个规格的价格（元）'),
+        shippingTemplateId: field('integer', '运费模板编号；不填或 null 为默认模板'),
       }),
     ),
   },

@@ -547,24 +547,29 @@ export async function editProduct(
 }
 
 /**
- * createProduct(db, actor, { title: '种植体', sku: { title: '标准装', priceFen: 9900 } }, now):
+ * createProduct(db, actor, { title: '种植体', sku: { title: '标准装', priceFen: 9900 }, shippingTemplateId: 2 }, now):
  * a new product with its first SKU at stock 0, its 起 price derived from it. It starts unlisted
  * (off every public page until listed), so it can be filled in before anyone sees it.
  */
 export async function createProduct(
   db: Db,
   actor: Actor,
-  v: { title: string; sku: { title: string; priceFen: number } },
+  v: { title: string; sku: { title: string; priceFen: number }; shippingTemplateId?: number | null },
   now: Date,
 ): Promise<AdminProduct> {
   const at = dbTime(now)
+  const templateId = v.shippingTemplateId ?? null
   const spuId = await db.transaction().execute(async (t) => {
+    const templates = await loadTemplates(t)
+    if (templateId !== null && !templates.list.some((x) => x.id === templateId))
+      throw refuse(TEMPLATE_UNKNOWN)
     const { id } = await t
       .insertInto('product_spus')
       .values({
         title: v.title,
-        // The default template's 包邮, as every product without a template of its own has.
-        tag: freeTag('', labelOf(await loadTemplates(t), null)),
+        shipping_template_id: templateId,
+        // 包邮 when its template (or the default) charges nothing, as for every product.
+        tag: freeTag('', labelOf(templates, templateId)),
         ext: UNLISTED,
         is_show: 1,
         create_id: null,
@@ -585,6 +590,7 @@ export async function createProduct(
       after: {
         title: v.title,
         listed: false,
+        shippingTemplateId: templateId,
         sku: { id: sku.id, title: v.sku.title, price: fenToYuan(v.sku.priceFen), stock: 0 },
       },
     })

@@ -316,7 +316,24 @@ describe('new products (POST /api/admin/products)', () => {
       content: '',
       imgurls: '',
       skus: [{ title: '标准装', price: 88.5, stock: 0 }],
+      // No template given: the default, 包邮, whose tag it carries.
+      shippingTemplateId: null,
+      shippingLabel: '包邮',
+      tag: '包邮',
     })
+    const standard = (
+      await h.db
+        .selectFrom('shipping_templates')
+        .select('id')
+        .where('name', '=', '标准运费')
+        .executeTakeFirstOrThrow()
+    ).id
+    const fee = await h.post<AdminProduct>(
+      '/api/admin/products',
+      { title: `${title}运费`, skuTitle: '标准装', price: '10', shippingTemplateId: standard },
+      mk.auth,
+    )
+    expect(fee.data).toMatchObject({ shippingTemplateId: standard, shippingLabel: '满¥99.00包邮', tag: '' })
     const id = r.data.id
     const sku = r.data.skus[0]?.id as number
     expect((await auditOf(h, `product:${id}`))[0]).toMatchObject({
@@ -384,6 +401,8 @@ describe('new products (POST /api/admin/products)', () => {
       [{ title, skuTitle: '标准装' }, '请填写价格'],
       [{ title, skuTitle: '标准装', price: '-1' }, '价格不能为负数'],
       [{ title, skuTitle: '标准装', price: '1.234' }, '价格最多两位小数'],
+      [{ title, skuTitle: '标准装', price: '1', shippingTemplateId: 'x' }, '请选择运费模板'],
+      [{ title, skuTitle: '标准装', price: '1', shippingTemplateId: 999999999 }, '请选择运费模板'],
     ] as const) {
       const r = await h.post('/api/admin/products', body, mk.auth)
       expect([r.http, r.data]).toEqual([400, msg])

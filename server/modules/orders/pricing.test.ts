@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
-import { product } from '../../../tests/api/fixtures.ts'
+import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -20,26 +20,17 @@ const day = 86_400_000
 /** A member at 8.5折 with a ¥199.99 product of this file's category and template, and three coupons. */
 async function setting(stock = 10) {
   const db = h.db
-  // A seeded category other than the one the shared fixture's products copy (the first product's),
-  // so this file's 满减 reach no other test's order and the product still has its neighbours.
-  const first = await db.selectFrom('product_spus').select('class_id').orderBy('id').executeTakeFirstOrThrow()
-  const { class_id: CLASS } = await db
-    .selectFrom('product_spus')
-    .select('class_id')
-    .where('class_id', 'is not', null)
-    .where('class_id', '!=', first.class_id as number)
-    .where('ext', '=', LISTED)
-    .groupBy('class_id')
-    .having((e) => e.fn.countAll(), '>=', 5)
-    .orderBy('class_id', 'desc')
-    .executeTakeFirstOrThrow()
+  // A category of its own: the file's promotions and coupons reach only its products (five, so
+  // the catalogue test that reads the newest product still finds its four recommendations).
+  const own = await ownCategory(db)
+  const CLASS = own.classId
   const now = h.now().getTime()
   const dates = { start_time: dbTime(new Date(now - day)), end_time: dbTime(new Date(now + day)) }
   const create_time = dates.start_time
   const t = await db
     .insertInto('shipping_templates')
     .values({
-      name: `测试运费${Math.random()}`,
+      name: `测试运费${CLASS}`,
       free_above_fen: 50_000,
       base_fen: 1_200,
       rates: JSON.stringify([{ province: '新疆维吾尔自治区', feeFen: 3_000 }]),
@@ -50,7 +41,7 @@ async function setting(stock = 10) {
   const p = await product(db, [{ priceFen: 19_999, stock }])
   await db
     .updateTable('product_spus')
-    .set({ class_id: CLASS as number, shipping_template_id: t.id })
+    .set({ class_id: CLASS, shipping_template_id: t.id })
     .where('id', '=', p.spuId)
     .execute()
   for (const [threshold, off] of [

@@ -5,7 +5,7 @@
  * write at once (read cache). Coupons are made through the back office, as marketing would.
  */
 import { describe, expect, it } from 'vitest'
-import { product } from '../../../tests/api/fixtures.ts'
+import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
@@ -52,7 +52,7 @@ const mine = async (auth: Auth, status: 0 | 1 | 2) =>
   (await h.get<Paged<MyCoupon>>('/api/Coupons/GetMyCouponsPage', { status, pageSize: 50 }, auth)).data
 
 /** A category of its own, so no other test's goods fall under what this one creates. */
-async function ownCategory(): Promise<number> {
+async function emptyCategory(): Promise<number> {
   const r = await h.db
     .insertInto('classifies')
     .values({ ckey: 'productClass', title: `测试分类${Math.random()}`, sort: 999 })
@@ -193,9 +193,9 @@ describe('GetMyCouponsPage', () => {
 describe('the public lists', () => {
   it('GetCouponsList offers what applies to a product or a course, biggest first, and follows writes at once', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
-    const p = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
-    await h.db.updateTable('product_spus').set({ class_id: cls }).where('id', '=', p.spuId).execute()
+    const own = await ownCategory(h.db)
+    const cls = own.classId
+    const p = own.products[0] as { spuId: number }
     const other = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
     const before = await list({ spuId: p.spuId }) // read once: the read cache holds this answer
 
@@ -267,7 +267,7 @@ describe('the public lists', () => {
 
   it('GetPromotionsList and GetShippingTemplates answer what is live, and follow writes at once', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
+    const cls = await emptyCategory()
     const promos = async () => (await h.get<Promotion[]>('/api/Promotions/GetPromotionsList')).data
     const templates = async () =>
       (

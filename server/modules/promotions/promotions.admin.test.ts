@@ -5,7 +5,7 @@
  * default, delete refused while used), every write's audit row, and 403 for other roles.
  */
 import { describe, expect, it } from 'vitest'
-import { product } from '../../../tests/api/fixtures.ts'
+import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -19,6 +19,7 @@ import type {
   AdminPromotion,
   AdminTemplate,
 } from './promotions.admin-routes.ts'
+import { markOfferTimes } from './promotions.service.ts'
 
 const h = startServer()
 type Coupon = z.infer<typeof AdminCoupon>
@@ -46,7 +47,7 @@ const couponBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
-async function ownCategory(): Promise<number> {
+async function emptyCategory(): Promise<number> {
   const r = await h.db
     .insertInto('classifies')
     .values({ ckey: 'productClass', title: `后台测试分类${Math.random()}`, sort: 999 })
@@ -95,7 +96,7 @@ describe('coupons (back office)', () => {
 
   it('creates, lists by state, edits freely before a claim and only name/end/total/state after, stops; audited', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
+    const cls = await emptyCategory()
     const made = await create(mk.auth, {
       title: '可编辑的券',
       kind: 'rate',
@@ -304,10 +305,10 @@ describe('coupons (back office)', () => {
 describe('满减 promotions (back office)', () => {
   it('creates, edits and stops one; each write marks the pages of its category’s products and is audited', async () => {
     const mk = await staffSignIn(h, 'marketing')
-    const cls = await ownCategory()
-    const cls2 = await ownCategory()
-    const p = await product(h.db, [{ priceFen: 10_000, stock: 5 }])
-    await h.db.updateTable('product_spus').set({ class_id: cls }).where('id', '=', p.spuId).execute()
+    const own = await ownCategory(h.db)
+    const cls = own.classId
+    const cls2 = await emptyCategory()
+    const p = own.products[0] as { spuId: number }
     const bad = await h.post(
       '/api/admin/promotions',
       { title: '满减', classId: cls, threshold: 100, off: 100, startTime: START, endTime: END },
@@ -475,5 +476,58 @@ describe('shipping templates (back office)', () => {
       before: { base: 0, freeAbove: 0 },
       after: { base: 12, freeAbove: 199 },
     })
+  })
+})
+
+describe('start and end times', () => {
+  it('a 满减 or a coupon marks the pages of the products it takes in when saved, and when it starts or ends', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const own = await ownCategory(h.db)
+    const cls = own.classId
+    const p = own.products[0] as { spuId: number }
+    const starts = Date.now() + 10 * HOUR
+    const ends = starts + 5 * HOUR
+    await h.post(
+      '/api/admin/promotions',
+      {
+        title: '定时满减',
+        classId: cls,
+        threshold: 300,
+        off: 30,
+        startTime: dbTime(new Date(starts)),
+        endTime: dbTime(new Date(ends)),
+      },
+      mk.auth,
+    )
+    const window = async (from: number, to: number) => {
+      const since = await latestChange(h.db)
+      const marked = await markOfferTimes(h.db, new Date(from), new Date(to))
+      return { marked, tags: (await changesSince(h.db, since)).tags }
+    }
+    // A quiet hour long before (no other test's offer starts 8–9 hours from now in its own category).
+    expect((await window(starts - 2 * HOUR, starts - HOUR)).tags).not.toContain(`product:${p.spuId}`)
+    for (const at of [starts, ends]) {
+      const w = await window(at - 1000, at)
+      expect(w.marked).toBe(true)
+      expect(w.tags).toEqual(expect.arrayContaining(['offers', `product:${p.spuId}`]))
+    }
+    // A coupon for one other product of the category: its own page is marked, at its save and at its start.
+    const q = own.products[1] as { spuId: number }
+    const since = await latestChange(h.db)
+    const c = await create(mk.auth, {
+      scope: 'products',
+      scopeIds: [q.spuId],
+      startTime: dbTime(new Date(starts + 2 * HOUR)),
+      endTime: dbTime(new Date(ends)),
+    })
+    expect(c.status).toBe(200)
+    expect((await changesSince(h.db, since)).tags).toEqual(
+      expect.arrayContaining(['offers', `product:${q.spuId}`]),
+    )
+    const w = await window(starts + 2 * HOUR - 1000, starts + 2 * HOUR)
+    // Other test files write marks meanwhile: only what this one must and must not hold is checked.
+    expect(w.marked).toBe(true)
+    expect(w.tags).toEqual(expect.arrayContaining(['offers', `product:${q.spuId}`]))
+    expect(w.tags).not.toContain(`product:${p.spuId}`)
   })
 })

@@ -8,14 +8,16 @@ import { splitList } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import {
   type CouponRule,
+  couponRuleText,
+  couponScopeText,
   type Promotion as PricingPromotion,
   type ShippingTemplate as PricingTemplate,
   shippingLabel,
 } from '../../../src/lib/rules/pricing.ts'
 import { FREE_SHIPPING_TAG, withFreeShipping } from '../../../src/lib/rules/product.ts'
-import { ruleText, scopeText } from '../../../src/lib/rules/promotion.ts'
 import type { Db } from '../../db/index.ts'
 import type { Paged } from '../../db/sql.ts'
+import { couponRule } from '../orders/order-pricing.ts'
 import type { Coupon, MyCoupon, Promotion, ShippingTemplate } from './promotions.routes.ts'
 
 // --- shipping templates ---------------------------------------------------------------------
@@ -185,26 +187,11 @@ export interface CouponRow {
   create_time: string
 }
 
-const scopeIdsOf = (s: string) => splitList(s).map(Number).filter(Number.isInteger)
-
 /**
- * The rule priceOrder applies, from a coupon's row; `id` is the customer's user_coupons.id at
- * checkout (couponRuleOf(row, userCouponId)), the coupon's own id where nobody holds it yet.
+ * The rule priceOrder applies, from a coupon's row (the one mapping, orders/order-pricing.ts);
+ * `id` is the customer's user_coupons.id at checkout, the coupon's own where nobody holds it yet.
  */
-export const couponRuleOf = (r: CouponRow, id = r.id): CouponRule => ({
-  id,
-  title: r.title,
-  kind: r.kind === 'rate' ? 'rate' : 'amount',
-  thresholdFen: Number(r.threshold_fen),
-  amountFen: Number(r.amount_fen),
-  rateTenths: Number(r.rate_tenths),
-  capFen: Number(r.cap_fen),
-  scope: r.scope === 'category' || r.scope === 'products' ? r.scope : 'all',
-  scopeIds: scopeIdsOf(r.scope_ids),
-  includeCourses: Number(r.include_courses) === 1,
-  startTime: r.start_time,
-  endTime: r.end_time,
-})
+export const couponRuleOf = (r: CouponRow, id = r.id): CouponRule => couponRule(r, id)
 
 export function couponWire(r: CouponRow): Coupon {
   const rule = couponRuleOf(r)
@@ -223,8 +210,8 @@ export function couponWire(r: CouponRow): Coupon {
     endTime: r.end_time,
     left: Math.max(0, Number(r.total_limit) - Number(r.claimed)),
     perUserLimit: Number(r.per_user_limit),
-    ruleText: ruleText(rule),
-    scopeText: scopeText(rule),
+    ruleText: couponRuleText(rule),
+    scopeText: couponScopeText(rule),
   }
 }
 

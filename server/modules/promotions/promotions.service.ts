@@ -59,7 +59,7 @@ export async function claimCoupon(db: Db, userId: number, couponId: number, now:
   await db.transaction().execute(async (t) => {
     const c = await t
       .selectFrom('coupons')
-      .select(['id', 'is_show', 'start_time', 'end_time', 'per_user_limit'])
+      .select(['id', 'is_show', 'start_time', 'end_time', 'per_user_limit', 'scope', 'scope_ids'])
       .where('id', '=', couponId)
       .executeTakeFirst()
     if (!c || Number(c.is_show) !== 1) throw refuse(COUPON_NOT_FOUND, 404)
@@ -86,8 +86,10 @@ export async function claimCoupon(db: Db, userId: number, couponId: number, now:
       .insertInto('user_coupons')
       .values({ coupon_id: couponId, user_id: userId, status: 0, claim_time: at })
       .execute()
-    // The last one: the public lists drop it now, not when their cached answer ages out.
-    if (Number(took.claimed) >= Number(took.total_limit)) await markChanged(t, ['offers'], at)
+    // The last one: the public lists and the pages that show it drop it now, not when their
+    // cached answer ages out or something else rebuilds them.
+    if (Number(took.claimed) >= Number(took.total_limit))
+      await markChanged(t, ['offers', ...(await couponPages(t, c))], at)
   })
 }
 
@@ -103,6 +105,28 @@ async function productPages(t: Db, classIds: (number | null)[]): Promise<ChangeT
   if (!classIds.includes(null)) q = q.where('class_id', 'in', classIds as number[])
   const rows = await q.execute()
   return rows.length > PARTIAL_MAX_ITEMS ? ['all'] : rows.map((r) => `product:${r.id}` as const)
+}
+
+/**
+ * The pages that show a coupon (the product pages bake the coupons that take them in): each
+ * listed product of its scope — every one for 全场, `all` past the partial build's size.
+ */
+async function couponPages(t: Db, c: { scope: string; scope_ids: string }): Promise<ChangeTag[]> {
+  const ids = c.scope_ids
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0)
+  if (c.scope === 'all') return productPages(t, [null])
+  if (c.scope === 'category') return productPages(t, ids)
+  if (!ids.length) return []
+  const rows = await t
+    .selectFrom('product_spus')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('ext', '=', LISTED)
+    .where('is_show', '=', 1)
+    .execute()
+  return rows.map((r) => `product:${r.id}` as const)
 }
 
 /**
@@ -334,7 +358,7 @@ export async function createCoupon(db: Db, actor: Actor, v: CouponInput, now: Da
       .returning('id')
       .executeTakeFirstOrThrow()
     const r = (await couponRow(t, id)) as CouponRow
-    await markChanged(t, ['offers'], at)
+    await markChanged(t, ['offers', ...(await couponPages(t, r))], at)
     await audit(t, actor, now, { action: 'coupon.create', target: `coupon:${id}`, after: couponFacts(r) })
     return r
   })
@@ -384,7 +408,7 @@ export async function editCoupon(
       .where('id', '=', id)
       .execute()
     const after = (await couponRow(t, id)) as CouponRow
-    await markChanged(t, ['offers'], at)
+    await markChanged(t, ['offers', ...(await couponPages(t, before)), ...(await couponPages(t, after))], at)
     await audit(t, actor, now, {
       action: 'coupon.edit',
       target: `coupon:${id}`,
@@ -409,7 +433,7 @@ export async function stopCoupon(db: Db, actor: Actor, id: number, now: Date): P
     const r = await couponRow(t, id)
     if (!r) throw refuse(COUPON_NOT_FOUND, 404)
     if (stopped.numUpdatedRows === 0n) throw refuse(COUPON_STOPPED, 409)
-    await markChanged(t, ['offers'], at)
+    await markChanged(t, ['offers', ...(await couponPages(t, r))], at)
     await audit(t, actor, now, {
       action: 'coupon.stop',
       target: `coupon:${id}`,
@@ -737,4 +761,53 @@ export async function deleteTemplate(db: Db, actor: Actor, id: number, now: Date
       before: templateFacts(found),
     })
   })
+}
+
+// --- start and end times ---------------------------------------------------------------------
+
+/**
+ * Marks what changes when a shown promotion or coupon starts or ends in (from, to]: `offers`
+ * (the read-cached lists) and the pages of the products it takes in, whose 满减 and coupons were
+ * baked at their build — a start or an end is a change like a save. Answers whether it marked.
+ * markOfferTimes(db, lastCheck, now) → true
+ */
+export async function markOfferTimes(db: Db, from: Date, to: Date): Promise<boolean> {
+  const [a, b] = [dbTime(from), dbTime(to)]
+  // The same columns in both tables: a start or an end inside the window.
+  const crossing = sql<boolean>`((start_time > ${a} AND start_time <= ${b}) OR (end_time > ${a} AND end_time <= ${b}))`
+  const [promos, coupons] = await Promise.all([
+    db.selectFrom('promotions').select('class_id').where('is_show', '=', 1).where(crossing).execute(),
+    db
+      .selectFrom('coupons')
+      .select(['scope', 'scope_ids'])
+      .where('is_show', '=', 1)
+      .where(crossing)
+      .execute(),
+  ])
+  if (!promos.length && !coupons.length) return false
+  const pages = [
+    ...(await productPages(
+      db,
+      promos.map((p) => p.class_id),
+    )),
+    ...(await Promise.all(coupons.map((c) => couponPages(db, c)))).flat(),
+  ]
+  await markChanged(db, ['offers', ...pages], b)
+  return true
+}
+
+/** Checks markOfferTimes every `everyMs` (the builder's process); answers the stop function. */
+export function startOfferClock(db: Db, now: () => Date, everyMs = 15_000, log = console.log) {
+  let last = now()
+  const timer = setInterval(() => {
+    const at = now()
+    markOfferTimes(db, last, at)
+      .then((marked) => {
+        if (marked) log('[site] 满减或优惠券到达开始或结束时间，已排队重建')
+      })
+      .catch((e: unknown) => log(`[site] 检查满减与优惠券时间失败：${e instanceof Error ? e.message : e}`))
+    last = at
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
 }

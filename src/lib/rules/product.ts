@@ -219,16 +219,20 @@ export function withFreeShipping(tags: readonly string[], on: boolean): string[]
   return on ? [...rest, FREE_SHIPPING_TAG] : rest
 }
 
-export type NewProductField = 'title' | 'skuTitle' | 'price'
+export type NewProductField = 'title' | 'skuTitle' | 'price' | 'shippingTemplateId'
 
 /**
  * checkNewProduct({ title: '种植体', skuTitle: '标准装', price: '99' })
- * → { title: '种植体', sku: { title: '标准装', priceFen: 9900 } }: a product starts with its first
- * SKU (stock 0, stocked by adjustments) and everything else is filled in the editor.
+ * → { title: '种植体', sku: { title: '标准装', priceFen: 9900 }, shippingTemplateId: null }: a
+ * product starts with its first SKU (stock 0, stocked by adjustments) and its shipping template
+ * (absent or null: the default); everything else is filled in the editor.
  */
 export function checkNewProduct(
   input: Input,
-): Checked<{ title: string; sku: { title: string; priceFen: number } }, NewProductField> {
+): Checked<
+  { title: string; sku: { title: string; priceFen: number }; shippingTemplateId: number | null },
+  NewProductField
+> {
   const title = text(input, 'title')
   if (!title) return { ...refusal('title', '请填写商品名称'), value: null }
   if (len(title) > PRODUCT_TITLE_MAX)
@@ -236,5 +240,12 @@ export function checkNewProduct(
   const sku = checkNewSku({ title: input.skuTitle ?? '', price: input.price ?? '' })
   if (sku.error !== null)
     return { ...refusal(sku.field === 'title' ? 'skuTitle' : 'price', sku.error), value: null }
-  return { error: null, field: null, value: { title, sku: sku.value } }
+  const template = input.shippingTemplateId === null ? '' : text(input, 'shippingTemplateId')
+  if (template && !/^[1-9]\d{0,9}$/.test(template))
+    return { ...refusal('shippingTemplateId', '请选择运费模板'), value: null }
+  return {
+    error: null,
+    field: null,
+    value: { title, sku: sku.value, shippingTemplateId: template ? Number(template) : null },
+  }
 }

@@ -6,8 +6,8 @@
  * field in the form's order, with its message, or the cleaned value in fen, tenths of 折 and
  * stored times ('2026-11-26 09:30:00', China time).
  *
- * Also the texts a coupon shows wherever it is listed (ruleText, scopeText), so the product page,
- * 我的优惠券 and the back office word it alike.
+ * The words a coupon is shown with (满300减30, 全场商品) are pricing.ts's couponRuleText and
+ * couponScopeText.
  */
 import { type Checked, type Input, len, refusal, text } from './fields.ts'
 import { checkPrice } from './price.ts'
@@ -298,35 +298,6 @@ export function checkShippingTemplate(input: Input): Result<TemplateInput, Templ
     rates.push({ province, feeFen: fee.fen })
   }
   return { error: null, field: null, value: { name, freeAboveFen: freeAbove.fen, baseFen: base.fen, rates } }
-}
-
-/** yuanText(30000) → '300', yuanText(2990) → '29.9': a coupon's figures as a shop writes them. */
-export const yuanText = (fen: number) => String(Math.round(fen) / 100)
-
-/**
- * What a coupon gives, in the words of every Chinese shop: '满300减30', '无门槛减10',
- * '9折，最多减50', '满200享8.5折'.
- */
-export function ruleText(c: {
-  kind: string
-  thresholdFen: number
-  amountFen: number
-  rateTenths: number
-  capFen: number
-}): string {
-  if (c.kind === 'amount')
-    return c.thresholdFen > 0
-      ? `满${yuanText(c.thresholdFen)}减${yuanText(c.amountFen)}`
-      : `无门槛减${yuanText(c.amountFen)}`
-  const rate = `${c.rateTenths / 10}折`
-  const base = c.thresholdFen > 0 ? `满${yuanText(c.thresholdFen)}享${rate}` : rate
-  return c.capFen > 0 ? `${base}，最多减${yuanText(c.capFen)}` : base
-}
-
-/** Where a coupon applies: '全场商品', '指定分类', '指定商品', each + '及课程' when courses count too. */
-export function scopeText(c: { scope: string; includeCourses: boolean }): string {
-  const goods = c.scope === 'category' ? '指定分类' : c.scope === 'products' ? '指定商品' : '全场商品'
-  return c.includeCourses ? `${goods}及课程` : goods
 }
 
 /** The shown/stopped switch of an edit: absent keeps it; anything but a boolean is refused. */
