@@ -354,9 +354,13 @@ export function statusOf(
         codeHash: record.codeHash,
       }
     : null
+  // The status shows 50 of them: the kinds that rebuild many pages (banner, dictionary, all …)
+  // first, then single pages (product:12), so a long queue of items never hides a site-wide change.
+  const wide = queued.tags.filter((t) => !t.includes(':'))
+  const items = queued.tags.filter((t) => t.includes(':'))
   return {
     last,
-    queued: { tags: queued.tags.slice(0, 50), count: queued.tags.length, upTo: queued.upTo },
+    queued: { tags: [...wide, ...items].slice(0, 50), count: queued.tags.length, upTo: queued.upTo },
     ...state,
     timings: { full: timing('full'), partial: timing('partial') },
   }
