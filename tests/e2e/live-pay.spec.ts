@@ -19,7 +19,7 @@ import { loadConfig } from '../../server/config.ts'
 import { freePort } from '../load/server-process.ts'
 import { startAlipayPeer } from '../peers/alipay-peer.ts'
 import { startWechatpayPeer } from '../peers/wechatpay-peer.ts'
-import { apiPost, cheapSku, type Headers } from './orders.ts'
+import { apiGet, apiPost, cheapSku, type Headers } from './orders.ts'
 import { signed, signInAs } from './session.ts'
 import { test as base, expect } from './test.ts'
 
@@ -121,7 +121,9 @@ async function unpaidOrder(page: Parameters<typeof signInAs>[0], request: Parame
     },
     headers,
   )
-  return { id, price: sku.price }
+  // The amount to pay is the order's total: the price and any shipping fee.
+  const { tolCost } = await apiGet<{ tolCost: number }>(request, `/api/Orders/GetOrders?id=${id}`, headers)
+  return { id, price: tolCost }
 }
 
 test('pays an order on the Alipay peer’s cashier page and comes back paid', async ({ page, request }) => {

@@ -47,6 +47,23 @@ export async function topUp(request: APIRequestContext, headers: Headers, price:
   expect((await request.post(new URL(pay.code_url).pathname)).ok()).toBe(true)
 }
 
+/**
+ * Tops up what order `id` costs (its total, shipping included: the server's figure, not the
+ * price) plus ¥1, then pays it from the balance. Answers the amount topped up.
+ */
+export async function payFromBalance(request: APIRequestContext, headers: Headers, id: number) {
+  const { tolCost } = await apiGet<{ tolCost: number }>(request, `/api/Orders/GetOrders?id=${id}`, headers)
+  const topped = Math.ceil(tolCost) + 1
+  await topUp(request, headers, topped)
+  const paid = await apiGet<{ status: number }>(
+    request,
+    `/api/Orders/GetOrdersPay?id=${id}&way=balance`,
+    headers,
+  )
+  expect(paid.status).toBe(20)
+  return topped
+}
+
 /** The cheapest SKU in stock of the first listed products. */
 export async function cheapSku(request: APIRequestContext) {
   const list = await apiGet<{ pageData: { id: number }[] }>(
@@ -79,8 +96,6 @@ export async function paidOrder(
   const pay = opts.pay ?? 'balance'
   const { tel, headers } = await freshUser(page, request)
   const sku = await cheapSku(request)
-  const topped = Math.ceil(sku.price) + 1
-  if (pay === 'balance') await topUp(request, headers, topped)
   const id = await apiPost<number>(
     request,
     '/api/Orders/PostOrdersAppend',
@@ -96,12 +111,15 @@ export async function paidOrder(
     },
     headers,
   )
-  const paid = await apiGet<{ status: number }>(
-    request,
-    `/api/Orders/GetOrdersPay?id=${id}&way=${pay}`,
-    headers,
-  )
-  expect(paid.status).toBe(pay === 'balance' ? 20 : 10)
+  const topped = pay === 'balance' ? await payFromBalance(request, headers, id) : 0
+  if (pay === 'union') {
+    const paid = await apiGet<{ status: number }>(
+      request,
+      `/api/Orders/GetOrdersPay?id=${id}&way=union`,
+      headers,
+    )
+    expect(paid.status).toBe(10)
+  }
   const order = await apiGet<{ code: string; tolCost: number }>(
     request,
     `/api/Orders/GetOrders?id=${id}`,

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
-import { apiGet, apiPost, type Headers, paidOrder, topUp } from './orders.ts'
+import { apiGet, apiPost, type Headers, paidOrder, payFromBalance } from './orders.ts'
 import { expect, test } from './test.ts'
 
 // Product reviews (issue 24 item 6): a buyer reviews a completed order from its detail page
@@ -67,7 +67,6 @@ test('a buyer reviews a completed order; the product page shows it, 有图 filte
       `/api/ProductSpu/GetProductSpu?id=${spuId}`,
     )
   ).skuList[0] as { id: number; price: number }
-  await topUp(request, headers, Math.ceil(sku.price) + 1)
   const second = await apiPost<number>(
     request,
     '/api/Orders/PostOrdersAppend',
@@ -83,7 +82,7 @@ test('a buyer reviews a completed order; the product page shows it, 有图 filte
     },
     headers,
   )
-  await apiGet(request, `/api/Orders/GetOrdersPay?id=${second}&way=balance`, headers)
+  await payFromBalance(request, headers, second)
   const secondCode = (await apiGet<{ code: string }>(request, `/api/Orders/GetOrders?id=${second}`, headers))
     .code
   await complete(request, secondCode, second, headers)
