@@ -19,6 +19,8 @@ import { prepareStorm, reconcile, storm } from '../tests/load/storm.ts'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15)
 const CONCURRENCY = 32
+/** Claimed coupons per buyer that a third of the orders name (LOAD_COUPONS=0: none, to compare with runs before issue 24). */
+const COUPONS = Number(process.env.LOAD_COUPONS ?? 3)
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-load-'))
 const url = process.env.DATABASE_URL
@@ -26,7 +28,7 @@ const schema = `load_${process.pid}`
 const db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'load.db') })
 await migrate(db)
 await seed(db, { uploadDir: join(dir, 'up') })
-const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000, couponsEach: 3 })
+const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000, couponsEach: COUPONS })
 
 const config = defaultConfig({ uploadDir: join(dir, 'up') })
 const server = serve({ fetch: createPortal({ db, config, now: () => new Date() }).fetch, port: 0 })
@@ -50,7 +52,7 @@ console.log(
   problems.length
     ? `NOT RECONCILED:\n  ${problems.join('\n  ')}`
     : `reconciled: ${s.skus.length} SKUs (stock + sold = ${s.stock}), ${s.buyers.length} balances = their records, ` +
-        `${s.buyers.length * 3} coupons (each used by at most one standing order), every order's breakdown = its total`,
+        `${s.buyers.length * COUPONS} coupons (each used by at most one standing order), every order's breakdown = its total`,
 )
 server.close()
 if (isPg(db)) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db)
