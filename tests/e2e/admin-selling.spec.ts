@@ -118,6 +118,7 @@ test('marketing creates a coupon and a 满减, a customer claims the coupon, edi
   // A 满减 for one category.
   const promo = `端测满减${stamp()}`
   await page.goto('/admin/promotions/')
+  await expect(page.getByRole('button', { name: '新建满减活动' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: '新建满减活动' }).click()
   const pf = page.getByRole('dialog', { name: '新建满减活动' })

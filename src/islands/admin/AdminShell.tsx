@@ -95,7 +95,7 @@ export function AdminShell({
         </header>
         <main className="p-4 md:p-6">
           {!me ? (
-            <p className="text-slate-500">加载中…</p>
+            <p className="text-slate-600">加载中…</p>
           ) : may(me, permission) ? (
             <StaffCtx.Provider value={me}>{children}</StaffCtx.Provider>
           ) : (
