@@ -116,7 +116,7 @@ export interface Priced {
   nickName: string
   /** The coupon priced with (its claimed id and coupon id), or null. */
   coupon: HeldCoupon | null
-  /** Every held coupon with whether it applies here, why not, and what it would take off. */
+  /** Every held coupon with whether it applies here, why not, and what it would take off (the quote's list; empty for an order). */
   held: { coupon: HeldCoupon; refusal: string | null; offFen: number }[]
   input: Omit<Parameters<typeof priceOrder>[0], 'coupon'>
 }
@@ -160,7 +160,8 @@ export async function priceFor(
     }
   }
   const breakdown = priceOrder({ ...input, coupon })
-  const withEach = held.map((c) => {
+  // Only the quote lists every held coupon; placing an order (strict) is a hot path and needs none of it.
+  const withEach = (strict ? [] : held).map((c) => {
     const refusal = couponRefusal(c, lines, at)
     return {
       coupon: c,
