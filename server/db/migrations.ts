@@ -926,6 +926,20 @@ CREATE INDEX stock_alerts_user ON stock_alerts(user_id, spu_id);
 CREATE INDEX stock_alerts_text_due ON stock_alerts(text_due);
 `,
   },
+  {
+    version: 26,
+    name: 'coupon use counted, not kept',
+    // A coupon's count of uses was a column every order with the coupon (and every cancel of one)
+    // updated: one row that all its orders queued on, and, locked before the SKU in placing and
+    // after it in cancelling, a deadlock on PostgreSQL (npm run load:orders, issue 23). The used
+    // claims are the count: user_coupons with status 10, by the first index. The second finds the
+    // coupon a cancelled order gives back, which was a scan of every claim.
+    sql: `
+ALTER TABLE coupons DROP COLUMN used;
+CREATE INDEX user_coupons_used ON user_coupons(coupon_id, status);
+CREATE INDEX user_coupons_order ON user_coupons(order_id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

