@@ -3,18 +3,20 @@
 // for every buyer, balance = initial balance + income − expense of their wallet records; each
 // claimed coupon is used by at most one standing order; every order's breakdown adds up to its total. SQLite by
 // default, PostgreSQL when DATABASE_URL is set. Exits 1 when anything does not reconcile.
+//
+// The server runs in its own process (server/main.ts --no-build, as npm run serve), so the 32
+// clients here do not share its event loop: in one process they took half its CPU (issue 23).
+// LOAD_WORKERS=N runs N API processes on PostgreSQL (WORKERS).
 import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import { defaultConfig } from '../server/config.ts'
 import { isPg, openDb } from '../server/db/index.ts'
 import { migrate } from '../server/db/migrations.ts'
 import { seed } from '../server/seed/index.ts'
-import { createPortal } from '../server/server.ts'
 import { makeSign } from '../src/lib/sign.ts'
+import { freePort, serverProcess } from '../tests/load/server-process.ts'
 import { prepareStorm, reconcile, storm } from '../tests/load/storm.ts'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15)
@@ -25,15 +27,22 @@ const COUPONS = Number(process.env.LOAD_COUPONS ?? 3)
 const dir = mkdtempSync(join(tmpdir(), 'portal-load-'))
 const url = process.env.DATABASE_URL
 const schema = `load_${process.pid}`
-const db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'load.db') })
+const db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'portal.db') })
 await migrate(db)
-await seed(db, { uploadDir: join(dir, 'up') })
+await seed(db, { uploadDir: join(dir, 'uploads') })
 const s = await prepareStorm(db, { buyers: 40, skus: 5, stock: 3000, couponsEach: COUPONS })
 
-const config = defaultConfig({ uploadDir: join(dir, 'up') })
-const server = serve({ fetch: createPortal({ db, config, now: () => new Date() }).fetch, port: 0 })
-await new Promise((r) => server.once('listening', r))
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+const config = defaultConfig({ uploadDir: join(dir, 'uploads') })
+const port = await freePort()
+const server = await serverProcess({
+  port,
+  dir,
+  pg: url ? { url, schema } : undefined,
+  env: { WORKERS: process.env.LOAD_WORKERS ?? '1' },
+})
+// Never left behind, whatever ends this run.
+process.on('exit', () => server.kill())
+const base = `http://127.0.0.1:${port}`
 const acks = await storm(base, () => makeSign({ key: config.signKey, iv: config.signIv }), s, {
   seconds: SECONDS,
   concurrency: CONCURRENCY,
@@ -54,7 +63,7 @@ console.log(
     : `reconciled: ${s.skus.length} SKUs (stock + sold = ${s.stock}), ${s.buyers.length} balances = their records, ` +
         `${s.buyers.length * COUPONS} coupons (each used by at most one standing order), every order's breakdown = its total`,
 )
-server.close()
+server.kill()
 if (isPg(db)) await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db)
 await db.destroy()
 rmSync(dir, { recursive: true, force: true })

@@ -2,8 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
+import { admission } from './admission.ts'
 import { BAD_INPUT } from './contract/index.ts'
 import { reference } from './contract/reference.ts'
+import { isPg } from './db/index.ts'
 import { compressAnswers } from './delivery.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
@@ -172,6 +174,13 @@ export function createApi(deps: Deps) {
     // compressAbove: compressAnswers' threshold above, so a kept answer goes out as a fresh one would.
     cache ??= readCache({ db: deps.db, ttlMs: deps.config.readCacheSeconds * 1000, compressAbove: 1024 })
     return cache(c, next)
+  })
+  // What the read cache did not answer waits its turn (server/admission.ts): a burst of calls
+  // never holds up the site's pages and cached answers served by this process meanwhile.
+  let gate: ReturnType<typeof admission> | undefined
+  app.use('/api/*', (c, next) => {
+    gate ??= admission(deps.config.apiConcurrency ?? (isPg(deps.db) ? deps.config.pgPool : 4))
+    return gate(c, next)
   })
   app.use('/api/*', async (c, next) => {
     c.set('user', await userFromHeader(deps.db, c.req.header('Authorization'), deps.now()))

@@ -38,9 +38,14 @@ export const articleTags = (a: {
   ...(a.createId === null ? [] : [`teacher:${a.createId}` as const]),
 ]
 
+/** Marks made by this process so far: what its memos (server/marked-memo.ts) look at before asking the database. */
+let madeHere = 0
+export const marksMadeHere = () => madeHere
+
 /** markChanged(db, ['article:12', 'list:10', 'home'], at): records the marks, one row each. */
 export async function markChanged(db: Db, tags: readonly ChangeTag[], at: string): Promise<void> {
   if (!tags.length) return
+  madeHere++
   await db
     .insertInto('site_changes')
     .values([...new Set(tags)].map((tag) => ({ tag, create_time: at })))
