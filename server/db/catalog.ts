@@ -3,7 +3,7 @@ import type { Expression, SqlBool } from 'kysely'
 import { LISTED } from '../../src/lib/constants.ts'
 import type { Db } from './index.ts'
 import { eq, listLike, listPattern } from './sql.ts'
-import { type TitleValues, titleValues, titleWhere } from './title-search.ts'
+import { type TitleValues, titleFrom, titleValues, titleWhere } from './title-search.ts'
 
 export interface CatalogFilter {
   /** The signed-in user's id when they asked for their own items (isCreate=1). */
@@ -43,6 +43,10 @@ export function catalogValues(f: CatalogFilter): CatalogValues {
  * items with `owner` (listed or not), otherwise listed ones, optionally of one creator; then
  * category, tag and a title search (server/db/title-search.ts). Deleted items (is_show 0) never show.
  */
+/** What a listing over `t` reads from: the table, or a title search's matches joined to it (titleFrom). */
+export const catalogFrom = (db: Db, t: 'a' | 'p', v: CatalogValues) =>
+  titleFrom(db, t === 'a' ? 'articles' : 'product_spus', t, v)
+
 export function catalogWhere(db: Db, t: 'a' | 'p', v: CatalogValues): Expression<SqlBool>[] {
   const col = (name: string) => `${t}.${name}`
   const out = [eq(col('is_show'), 1)]
@@ -51,6 +55,6 @@ export function catalogWhere(db: Db, t: 'a' | 'p', v: CatalogValues): Expression
   if (v.createId !== undefined) out.push(eq(col('create_id'), v.createId))
   if (v.classId !== undefined) out.push(eq(col('class_id'), v.classId))
   if (v.tag !== undefined) out.push(listLike(col('tag'), v.tag))
-  out.push(...titleWhere(db, t === 'a' ? 'articles' : 'product_spus', t, v))
+  out.push(...titleWhere(db, t, v))
   return out
 }

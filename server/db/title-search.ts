@@ -7,6 +7,8 @@
  *   the same lowered text the LIKE compared, case-sensitively, so a phrase hit is a LIKE hit.
  * - SQLite, 1–2 characters (trigrams cannot serve them, and one Chinese character is a common
  *   search): `<table>_title_grams`, every 1- and 2-character piece of LOWER(title).
+ * - On SQLite the matches are where the query starts (titleFrom): each is joined to its row, which
+ *   the listing's other conditions then test.
  * - PostgreSQL, 3+: the LIKE itself, which the pg_trgm GIN index on LOWER(title) serves.
  * - PostgreSQL, 1–2: the GIN index of title_grams(LOWER(title)) finds the rows, the LIKE keeps
  *   the answer exactly what it was (PostgreSQL's LOWER, not JavaScript's, decides case).
@@ -41,11 +43,41 @@ export function titleValues(text: string | undefined): TitleValues {
 }
 
 /**
- * The conditions of a title search over `table` as `alias`: titleWhere(db, 'articles', 'a', v).
- * Which values are present decides the conditions; their content is only passed on (pagedList
- * compiles a query once per shape).
+ * What a listing over `table` as `alias` reads from: the table, or on SQLite with a title search
+ * the index's matches, each joined to its row: titleFrom(db, 'articles', 'a', v).where(…).
+ * CROSS JOIN holds SQLite to that order. Left to itself it walked the listing's own index (every
+ * task, say) and probed each row against the matches: 1.3 ms instead of 0.85 for the count of
+ * '口' among 10,000 articles, 1.0 instead of 0.26 for '口腔诊', and the newest-first page of '口'
+ * walks the piece index backwards and stops at its 20th row (0.7 ms → 0.2).
  */
-export function titleWhere(db: Db, table: TitleTable, alias: string, v: TitleValues): Expression<SqlBool>[] {
+export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValues) {
+  // Typed as one table: the listings (pagedList) take any FROM and name columns by `alias`.
+  const rows = db.selectFrom(`${table} as ${alias}` as 'articles as a')
+  if (isPg(db) || (v.titleGram === undefined && v.titleTrigram === undefined)) return rows
+  const id = sql.ref(`${alias}.id`)
+  if (v.titleGram !== undefined) {
+    return db
+      .selectFrom(sql.table(`${table}_title_grams`).as('m'))
+      .crossJoin(`${table} as ${alias}` as 'articles as a')
+      .where(sql<SqlBool>`m.gram = LOWER(${v.titleGram})`)
+      .where(sql<SqlBool>`${id} = m.id`)
+  }
+  // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
+  return db
+    .selectFrom(sql.table(`${table}_title_fts`).as('m'))
+    .crossJoin(`${table} as ${alias}` as 'articles as a')
+    .where(
+      sql<SqlBool>`${sql.ref(`m.${table}_title_fts`)} MATCH '"' || replace(LOWER(${v.titleTrigram}), '"', '""') || '"'`,
+    )
+    .where(sql<SqlBool>`${id} = m.rowid`)
+}
+
+/**
+ * The conditions of a title search over `table` as `alias` beyond what titleFrom reads:
+ * titleWhere(db, 'a', v). Which values are present decides the conditions; their content is only
+ * passed on (pagedList compiles a query once per shape).
+ */
+export function titleWhere(db: Db, alias: string, v: TitleValues): Expression<SqlBool>[] {
   if (v.title === undefined) return []
   const like = textLike(`${alias}.title`, v.title)
   if (isPg(db)) {
@@ -55,19 +87,6 @@ export function titleWhere(db: Db, table: TitleTable, alias: string, v: TitleVal
       like,
     ]
   }
-  const id = sql.ref(`${alias}.id`)
-  if (v.titleGram !== undefined) {
-    return [
-      sql<SqlBool>`${id} IN (SELECT id FROM ${sql.table(`${table}_title_grams`)} WHERE gram = LOWER(${v.titleGram}))`,
-    ]
-  }
-  if (v.titleTrigram !== undefined) {
-    const fts = sql.table(`${table}_title_fts`)
-    // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
-    return [
-      sql<SqlBool>`${id} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH '"' || replace(LOWER(${v.titleTrigram}), '"', '""') || '"')`,
-    ]
-  }
-  // An empty text: every title, as before.
-  return [like]
+  // The index's matches are the rows read (titleFrom); an empty text is every title, as before.
+  return v.titleGram === undefined && v.titleTrigram === undefined ? [like] : []
 }

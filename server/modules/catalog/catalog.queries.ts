@@ -1,7 +1,13 @@
 import { LISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { z } from '../../contract/index.ts'
-import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
+import {
+  type CatalogFilter,
+  type CatalogValues,
+  catalogFrom,
+  catalogValues,
+  catalogWhere,
+} from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
 import { type Order, type Page, pagedList } from '../../db/sql.ts'
 import { labelOf, loadTemplates, type Templates } from '../promotions/promotions.queries.ts'
@@ -108,8 +114,7 @@ export const SPU_SORT = { priceMin: 'p.price_min_fen', price: 'p.price_min_fen',
 
 const productList = pagedList({
   key: 'p.id',
-  filtered: (db, v: CatalogValues) =>
-    db.selectFrom('product_spus as p').where((eb) => eb.and(catalogWhere(db, 'p', v))),
+  filtered: (db, v: CatalogValues) => catalogFrom(db, 'p', v).where((eb) => eb.and(catalogWhere(db, 'p', v))),
   read: (db, ids) => db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
 })
 

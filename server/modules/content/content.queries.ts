@@ -7,7 +7,13 @@ import {
   LISTED_KINDS,
 } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import { type CatalogFilter, type CatalogValues, catalogValues, catalogWhere } from '../../db/catalog.ts'
+import {
+  type CatalogFilter,
+  type CatalogValues,
+  catalogFrom,
+  catalogValues,
+  catalogWhere,
+} from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
 import { eq, inRange, type Order, type Page, pagedList } from '../../db/sql.ts'
 import type { CommentRow } from './comment-tree.ts'
@@ -116,7 +122,7 @@ const articleList = pagedList({
     if (v.free) conditions.push(sql<SqlBool>`+a.price_fen = 0`)
     if (v.paid) conditions.push(sql<SqlBool>`+a.price_fen > 0`)
     conditions.push(...inRange('a.create_time', v))
-    return db.selectFrom('articles as a').where((eb) => eb.and(conditions))
+    return catalogFrom(db, 'a', v).where((eb) => eb.and(conditions))
   },
   read: (db, ids) => withAuthor(db).select(CARD_COLUMNS).where('a.id', 'in', ids),
 })
