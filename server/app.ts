@@ -5,7 +5,6 @@ import { HTTPException } from 'hono/http-exception'
 import { admission } from './admission.ts'
 import { BAD_INPUT } from './contract/index.ts'
 import { reference } from './contract/reference.ts'
-import { isPg } from './db/index.ts'
 import { compressAnswers } from './delivery.ts'
 import { ApiError, type Deps, type Env } from './http.ts'
 import { accounts } from './modules/accounts/accounts.index.ts'
@@ -179,7 +178,7 @@ export function createApi(deps: Deps) {
   // never holds up the site's pages and cached answers served by this process meanwhile.
   let gate: ReturnType<typeof admission> | undefined
   app.use('/api/*', (c, next) => {
-    gate ??= admission(deps.config.apiConcurrency ?? (isPg(deps.db) ? deps.config.pgPool : 4))
+    gate ??= admission(deps.config.apiConcurrency)
     return gate(c, next)
   })
   app.use('/api/*', async (c, next) => {

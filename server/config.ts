@@ -207,8 +207,8 @@ const schema = z
     LEASE_SECONDS: int(15, 2, 600),
     /** Seconds an anonymous public read answer is kept in memory (server/read-cache.ts); 0 turns it off. */
     READ_CACHE: int(30, 0, 3600),
-    /** API calls past the read cache worked on at once per process (server/admission.ts); unset: 4 on SQLite, PG_POOL on PostgreSQL. */
-    API_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+    /** API calls past the read cache started per turn of the event loop (server/admission.ts). */
+    API_CONCURRENCY: int(4, 1, 1000),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
     /** Unpaid orders older than this are cancelled and their stock given back. */
@@ -382,7 +382,6 @@ const schema = z
     signCheck: e.SIGN_CHECK,
     trustProxy: e.TRUST_PROXY,
     readCacheSeconds: e.READ_CACHE,
-    /** undefined: 4 on SQLite, pgPool on PostgreSQL (server/app.ts). */
     apiConcurrency: e.API_CONCURRENCY,
     workers: e.WORKERS,
     leaseSeconds: e.LEASE_SECONDS,
