@@ -4,14 +4,14 @@
  * and lead() starts and stops what the holder runs. tests/api/cluster.test.ts shows the same with
  * two real server processes.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type Db, openDb } from './db/index.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openRunDb } from '../tests/api/run-db.ts'
+import type { Db } from './db/index.ts'
 import { lead, leaseOf, releaseLease, takeLease } from './lease.ts'
 
 let db: Db
 beforeAll(async () => {
-  const url = inject('dbUrl')
-  db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
+  db = await openRunDb()
 })
 afterAll(() => db.destroy())
 

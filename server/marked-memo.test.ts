@@ -3,15 +3,15 @@
  * PostgreSQL): read once, kept while no mark comes, read again at once after a mark made here and
  * within its poll after one made elsewhere (another process, or a row written by hand).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openRunDb } from '../tests/api/run-db.ts'
 import { markChanged } from './changes.ts'
-import { type Db, openDb } from './db/index.ts'
+import type { Db } from './db/index.ts'
 import { markedMemo } from './marked-memo.ts'
 
 let db: Db
 beforeAll(async () => {
-  const url = inject('dbUrl')
-  db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
+  db = await openRunDb()
 })
 afterAll(() => db.destroy())
 

@@ -4,10 +4,11 @@ import { afterAll, beforeAll, inject } from 'vitest'
 import { createApi } from '../../server/app.ts'
 import { type Config, defaultConfig } from '../../server/config.ts'
 import { answerSchemas, breach } from '../../server/contract/check.ts'
-import { type Db, openDb } from '../../server/db/index.ts'
+import type { Db } from '../../server/db/index.ts'
 import type { SmsProvider } from '../../server/providers/sms.ts'
 import { createPortal } from '../../server/server.ts'
 import { makeSign } from '../../src/lib/sign.ts'
+import { openRunDb } from './run-db.ts'
 
 export interface Answer<T = unknown> {
   http: number
@@ -71,8 +72,7 @@ export function startServer(
   const h = { base: '' } as Harness
   let close = () => {}
   beforeAll(async () => {
-    const url = inject('dbUrl')
-    h.db = url ? await openDb({ url, schema: inject('dbSchema') }) : await openDb({ file: inject('dbFile') })
+    h.db = await openRunDb()
     let portal: ReturnType<typeof createPortal> | undefined
     const server = serve({
       // The node request goes along (env): the client's address is read from it.
