@@ -3,7 +3,7 @@ import type { Expression, SqlBool } from 'kysely'
 import { LISTED } from '../../src/lib/constants.ts'
 import type { Db } from './index.ts'
 import { eq, listLike, listPattern } from './sql.ts'
-import { type TitleValues, titleFrom, titleValues, titleWhere } from './title-search.ts'
+import { type TitleValues, titleFrom, titleScan, titleValues, titleWhere } from './title-search.ts'
 
 export interface CatalogFilter {
   /** The signed-in user's id when they asked for their own items (isCreate=1). */
@@ -46,6 +46,9 @@ export function catalogValues(f: CatalogFilter): CatalogValues {
 /** What a listing over `t` reads from: the table, or a title search's matches joined to it (titleFrom). */
 export const catalogFrom = (db: Db, t: 'a' | 'p', v: CatalogValues) =>
   titleFrom(db, t === 'a' ? 'articles' : 'product_spus', t, v)
+
+/** The column catalogFrom's rows come in id order by (titleScan): pagedList's `scan`. */
+export const catalogScan = (db: Db, t: 'a' | 'p', v: CatalogValues) => titleScan(db, t, v)
 
 export function catalogWhere(db: Db, t: 'a' | 'p', v: CatalogValues): Expression<SqlBool>[] {
   const col = (name: string) => `${t}.${name}`

@@ -133,10 +133,15 @@ type Read<Row> = SelectQueryBuilder<any, any, Row>
  * order — is built and compiled once, with a slot for every value, and then only run. `v` holds
  * every value the query uses; `filtered` must read values only from it (whether one is present
  * may decide a condition; a present one must be used as a value, not looked at).
+ *
+ * `scan(db, v)`, where given, names a column of `filtered`'s FROM that equals `key` and comes in
+ * its order (a search index's match id): the page's ids are selected and sorted by it, so the
+ * walk of that index can stop at the page's last row instead of sorting every match.
  */
 export function pagedList<V extends object, Row>(spec: {
   key: string
   filtered: (db: Db, v: V) => From
+  scan?: (db: Db, v: V) => string
   read: (db: Db, ids: SelectQueryBuilder<Database, never, { id: number }>) => Read<Row>
 }) {
   type Compiled = { count: CompiledQuery<{ n: number }>; page: CompiledQuery<Row> }
@@ -144,7 +149,9 @@ export function pagedList<V extends object, Row>(spec: {
   const build = (db: Db, present: string[], order: Order) => {
     const slots = Object.fromEntries(present.map((k) => [k, new Slot(k)])) as unknown as V
     const from = spec.filtered(db, slots)
-    const ids = ordered(from.select(sql<number>`${sql.ref(spec.key)}`.as('id')), order)
+    const key = spec.scan?.(db, slots) ?? spec.key
+    const byKey = order.map(([column, dir]) => [column === spec.key ? key : column, dir] as const)
+    const ids = ordered(from.select(sql<number>`${sql.ref(key)}`.as('id')), byKey)
       .limit(new Slot('limit') as unknown as number)
       .offset(new Slot('offset') as unknown as number) as unknown as SelectQueryBuilder<
       Database,

@@ -45,10 +45,13 @@ export function titleValues(text: string | undefined): TitleValues {
 /**
  * What a listing over `table` as `alias` reads from: the table, or on SQLite with a title search
  * the index's matches, each joined to its row: titleFrom(db, 'articles', 'a', v).where(…).
- * CROSS JOIN holds SQLite to that order. Left to itself it walked the listing's own index (every
- * task, say) and probed each row against the matches: 1.3 ms instead of 0.85 for the count of
- * '口' among 10,000 articles, 1.0 instead of 0.26 for '口腔诊', and the newest-first page of '口'
- * walks the piece index backwards and stops at its 20th row (0.7 ms → 0.2).
+ * - CROSS JOIN holds SQLite to that order. Left to itself it walked the listing's own index
+ *   (every task, say) and probed each row against the matches: 1.3 ms instead of 0.85 for the
+ *   count of '口' among 10,000 articles, 1.0 instead of 0.26 for '口腔诊'.
+ * - The matches come in id order: titleScan names that column, so a newest-first page walks the
+ *   matches backwards and stops at its last row. Sorted by the row's id instead, SQLite sorted
+ *   every match first: 0.5 ms for the first page of paid tasks matching '口' at 10,000 articles,
+ *   0.05 ms by the match's id.
  */
 export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValues) {
   // Typed as one table: the listings (pagedList) take any FROM and name columns by `alias`.
@@ -70,6 +73,16 @@ export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValu
       sql<SqlBool>`${sql.ref(`m.${table}_title_fts`)} MATCH '"' || replace(LOWER(${v.titleTrigram}), '"', '""') || '"'`,
     )
     .where(sql<SqlBool>`${id} = m.rowid`)
+}
+
+/**
+ * The column of titleFrom's FROM that equals the row's id and comes in its order: the match's
+ * id on SQLite with a title search, else `alias`.id. pagedList selects and sorts a page's ids by it.
+ */
+export function titleScan(db: Db, alias: string, v: TitleValues): string {
+  if (isPg(db)) return `${alias}.id`
+  if (v.titleGram !== undefined) return 'm.id'
+  return v.titleTrigram !== undefined ? 'm.rowid' : `${alias}.id`
 }
 
 /**

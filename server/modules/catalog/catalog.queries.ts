@@ -5,6 +5,7 @@ import {
   type CatalogFilter,
   type CatalogValues,
   catalogFrom,
+  catalogScan,
   catalogValues,
   catalogWhere,
 } from '../../db/catalog.ts'
@@ -115,6 +116,7 @@ export const SPU_SORT = { priceMin: 'p.price_min_fen', price: 'p.price_min_fen',
 const productList = pagedList({
   key: 'p.id',
   filtered: (db, v: CatalogValues) => catalogFrom(db, 'p', v).where((eb) => eb.and(catalogWhere(db, 'p', v))),
+  scan: (db, v) => catalogScan(db, 'p', v),
   read: (db, ids) => db.selectFrom('product_spus as p').select(CARD_COLUMNS).where('p.id', 'in', ids),
 })
 

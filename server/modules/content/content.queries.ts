@@ -11,6 +11,7 @@ import {
   type CatalogFilter,
   type CatalogValues,
   catalogFrom,
+  catalogScan,
   catalogValues,
   catalogWhere,
 } from '../../db/catalog.ts'
@@ -124,6 +125,7 @@ const articleList = pagedList({
     conditions.push(...inRange('a.create_time', v))
     return catalogFrom(db, 'a', v).where((eb) => eb.and(conditions))
   },
+  scan: (db, v) => catalogScan(db, 'a', v),
   read: (db, ids) => withAuthor(db).select(CARD_COLUMNS).where('a.id', 'in', ids),
 })
 
