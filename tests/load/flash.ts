@@ -11,6 +11,7 @@
  * must be told the stock message. Nothing may answer 5xx or time out.
  */
 import { Worker } from 'node:worker_threads'
+import { apiClient } from './client.ts'
 import { type Acks, ADDRESS, noAcks, type StormState } from './storm.ts'
 
 export interface FlashResult {
@@ -56,21 +57,12 @@ export async function flashSale(
   }
   const other = (why: string) => r.acks.other.set(why, (r.acks.other.get(why) ?? 0) + 1)
 
+  const api = apiClient(base, sign, { connections: opts.concurrency, timeoutMs: TIMEOUT_MS })
   const call = async (method: string, path: string, token: string, body?: unknown) => {
-    try {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'Content-Type': 'application/json', sign: sign(), Authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      })
-      if (res.status >= 500) r.serverErrors++
-      return (await res.json()) as { status: number; data: unknown }
-    } catch (e) {
-      if ((e as Error).name === 'TimeoutError') r.timeouts++
-      else r.serverErrors++
-      return { status: 0, data: `unreachable: ${(e as Error).name}` }
-    }
+    const a = await api(method, path, token, body)
+    if (a.failure === 'timeout') r.timeouts++
+    else if (a.failure !== undefined || a.http >= 500) r.serverErrors++
+    return a
   }
 
   // The page reads run on a thread of their own: timed on this thread, they would measure how

@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../server/db/index.ts'
 import { issueToken } from '../../server/modules/accounts/sessions.ts'
 import { LISTED, OrderStatus } from '../../src/lib/constants.ts'
+import { apiClient } from './client.ts'
 
 export interface StormState {
   skus: { id: number; spuId: number }[]
@@ -156,19 +157,7 @@ export async function storm(
 ): Promise<Acks> {
   const acks = opts.acks ?? noAcks()
   const other = (why: string) => acks.other.set(why, (acks.other.get(why) ?? 0) + 1)
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
-    try {
-      const res = await fetch(base + path, {
-        method,
-        headers: { 'Content-Type': 'application/json', sign: sign(), Authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(10_000),
-      })
-      return (await res.json()) as { status: number; data: unknown }
-    } catch (e) {
-      return { status: 0, data: `unreachable: ${(e as Error).name}` }
-    }
-  }
+  const call = apiClient(base, sign, { connections: opts.concurrency, timeoutMs: 10_000 })
   const end = Date.now() + opts.seconds * 1000
   const started = performance.now()
   const going = () => Date.now() < end && !opts.stop?.aborted

@@ -7,6 +7,7 @@ import type { ExpressionBuilder } from 'kysely'
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
+import { refuse } from '../../http.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
@@ -80,6 +81,9 @@ export async function isContentOrder(db: Db, orderId: number): Promise<boolean> 
   return item !== undefined
 }
 
+/** A balance payment's refusal when the balance does not cover the order. */
+export const BALANCE_SHORT = '余额不足'
+
 /**
  * Marks an unpaid order paid, inside the caller's transaction `trx`. Conditional on the order
  * still being unpaid (10): goods go to 20 (awaiting shipment); content (a course, paid post or
@@ -88,8 +92,20 @@ export async function isContentOrder(db: Db, orderId: number): Promise<boolean> 
  * becomes a purchase (unlocking it, listing it as joined) with the article's hitsTrue + 1.
  * Answers false when the order was not unpaid — paid already, cancelled, expired or unknown —
  * and then has changed nothing.
+ *
+ * `fromBalance`: the same update of the buyer's row takes the amount from their balance, on
+ * condition that it covers it, else refuses with 余额不足 (the caller's transaction rolls back the
+ * order too). One statement for both, and the order's row is locked before the buyer's, as in
+ * every other payment: a balance payment that locked the buyer first could deadlock with a
+ * provider's notice for the same order.
  */
-export async function markOrderPaid(trx: Db, orderId: number, way: string, at: Date): Promise<boolean> {
+export async function markOrderPaid(
+  trx: Db,
+  orderId: number,
+  way: string,
+  at: Date,
+  opts: { fromBalance?: true } = {},
+): Promise<boolean> {
   const time = dbTime(at)
   // One statement decides goods or content and answers what the rest needs: every payment of
   // every way goes through here, so its round trips count (npm run load:orders).
@@ -114,11 +130,17 @@ export async function markOrderPaid(trx: Db, orderId: number, way: string, at: D
     .returning(['user_id', 'tol_cost_fen', 'status'])
     .executeTakeFirst()
   if (!paid) return false
-  await trx
+  const amount = paid.tol_cost_fen
+  const buyer = await trx
     .updateTable('users')
-    .set((e) => ({ integral_fen: e('integral_fen', '+', paid.tol_cost_fen) }))
+    .set((e) => ({
+      integral_fen: e('integral_fen', '+', amount),
+      ...(opts.fromBalance ? { balance_fen: e('balance_fen', '-', amount) } : {}),
+    }))
     .where('id', '=', paid.user_id)
-    .execute()
+    .$if(opts.fromBalance === true, (q) => q.where('balance_fen', '>=', amount))
+    .executeTakeFirst()
+  if (opts.fromBalance && Number(buyer.numUpdatedRows) !== 1) throw refuse(BALANCE_SHORT)
   if (paid.status !== OrderStatus.completed) return true
   const articleItems = await trx
     .selectFrom('order_items')

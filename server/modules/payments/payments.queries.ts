@@ -53,9 +53,10 @@ export async function unpaidOrder(db: Db, orderId: number, userId: number): Prom
 }
 
 /**
- * Pays an order from the balance, in one transaction: the conditional debit (余额不足 when
- * short), the order's own conditional 10 → 20 (a concurrent payment finds it paid and rolls its
- * debit back), the wallet's expense record and a paid payment row.
+ * Pays an order from the balance, in one transaction: the order's own conditional 10 → 20 (a
+ * concurrent payment finds it paid: 订单已支付或已取消), the conditional debit with it
+ * (markOrderPaid fromBalance: 余额不足 when short, and the order rolls back), the wallet's expense
+ * record and a paid payment row.
  */
 export async function payByBalance(
   db: Db,
@@ -66,14 +67,7 @@ export async function payByBalance(
   const amount = order.tolCostFen
   const time = dbTime(now)
   await db.transaction().execute(async (t) => {
-    const debit = await t
-      .updateTable('users')
-      .set((e) => ({ balance_fen: e('balance_fen', '-', amount) }))
-      .where('id', '=', userId)
-      .where('balance_fen', '>=', amount)
-      .executeTakeFirst()
-    if (!changed(debit)) throw refuse('余额不足')
-    if (!(await markOrderPaid(t, order.id, 'balance', now))) throw refuse(NOT_PAYABLE)
+    if (!(await markOrderPaid(t, order.id, 'balance', now, { fromBalance: true }))) throw refuse(NOT_PAYABLE)
     const record = await t
       .insertInto('wallet_transactions')
       .values({

@@ -119,6 +119,19 @@ describe('paying by balance (Orders/GetOrdersPay way=balance)', () => {
     )
   })
 
+  it('a balance that covers one of three concurrent orders pays exactly one; the others stay unpaid', async () => {
+    const me = await newUser(h)
+    await setBalance(me, 5000)
+    const orders = [await order(me, 3000), await order(me, 3000), await order(me, 3000)]
+    const answers = await Promise.all(orders.map((o) => pay(me, o.id, 'balance')))
+    expect(answers.filter((a) => a.http === 200)).toHaveLength(1)
+    expect(answers.filter((a) => a.http === 400 && a.data === '余额不足')).toHaveLength(2)
+    expect(await money(me)).toEqual({ balance_fen: 2000, integral_fen: 3000 })
+    const statuses = await Promise.all(orders.map(async (o) => (await orderRow(o.id)).status))
+    expect(statuses.sort()).toEqual([10, 10, 20])
+    expect(await records(me)).toHaveLength(1)
+  })
+
   it('refuses other people, other states, no way and no login', async () => {
     const me = await newUser(h)
     const other = await newUser(h)
