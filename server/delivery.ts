@@ -231,13 +231,17 @@ export function compressAnswers(threshold = 1024): MiddlewareHandler {
     // cache that keeps that identity answer without Vary hands out nothing a client cannot read.
     const encoding = pickEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip'])
     const res = c.res
-    if (!encoding || c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206) return
+    if (!encoding || c.req.method === 'HEAD' || res.status === 204 || res.status === 206) return
+    // Headers before the body: reading `body` turns @hono/node-server's light answer into a whole
+    // Response, sent back through a stream. Every read-cache hit in br paid that: 63% of bare
+    // against 102% for the same answer unencoded (npm run bench).
     if (res.headers.has('Content-Encoding') || /no-transform/i.test(res.headers.get('Cache-Control') ?? ''))
       return
     // hono's list of compressible types leaves out text/event-stream, which must never wait for its end.
     if (!COMPRESSIBLE_CONTENT_TYPE_REGEX.test(res.headers.get('Content-Type') ?? '')) return
     const declared = res.headers.get('Content-Length')
     if (declared !== null && Number(declared) < threshold) return
+    if (!res.body) return
     const bytes = new Uint8Array(await res.arrayBuffer())
     if (bytes.length < threshold) {
       c.res = new Response(bytes, res)
