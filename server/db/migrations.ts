@@ -20,9 +20,6 @@ const TITLE_TABLES = ['articles', 'product_spus'] as const
  * array of n zeros, which printf('%.*c') makes by repeating one character.
  */
 function sqliteTitleIndex(table: string): string {
-  const pieces = (text: string) =>
-    `json_each('[' || replace(printf('%.*c', length(${text}) - 1, 'x'), 'x', '0,') || '0]') AS p JOIN json_each('[1,2]') AS n ON p.key + n.value <= length(${text})`
-  const gram = (text: string) => `substr(lower(${text}), p.key + 1, n.value)`
   const add = (row: string) =>
     `INSERT INTO ${table}_title_fts (rowid, title) VALUES (${row}.id, lower(${row}.title)); INSERT INTO ${table}_title_grams (gram, id) SELECT DISTINCT ${gram(`${row}.title`)}, ${row}.id FROM ${pieces(`${row}.title`)};`
   const remove = `DELETE FROM ${table}_title_fts WHERE rowid = old.id; DELETE FROM ${table}_title_grams WHERE id = old.id AND gram IN (SELECT ${gram('old.title')} FROM ${pieces('old.title')});`
@@ -34,6 +31,35 @@ INSERT INTO ${table}_title_grams (gram, id) SELECT DISTINCT ${gram('t.title')}, 
 CREATE TRIGGER ${table}_title_insert AFTER INSERT ON ${table} BEGIN ${add('new')} END;
 CREATE TRIGGER ${table}_title_update AFTER UPDATE OF title ON ${table} BEGIN ${remove} ${add('new')} END;
 CREATE TRIGGER ${table}_title_delete AFTER DELETE ON ${table} BEGIN ${remove} END;`
+}
+
+/** The positions 0…n-1 of a title and the lengths 1 and 2 (sqliteTitleIndex says how). */
+const pieces = (text: string) =>
+  `json_each('[' || replace(printf('%.*c', length(${text}) - 1, 'x'), 'x', '0,') || '0]') AS p JOIN json_each('[1,2]') AS n ON p.key + n.value <= length(${text})`
+const gram = (text: string) => `substr(lower(${text}), p.key + 1, n.value)`
+
+/**
+ * SQLite, version 27: the pieces of article titles keyed (gram, status, id), so a search among
+ * one kind (every article listing is of one: posts, tasks or courses) reads that kind's matches
+ * only: the count of paid tasks matching '口' at 10,000 articles probed 1,619 rows for 213, now
+ * about a third as many (0.72 → 0.28 ms). The triggers are those of version 20 with the kind
+ * added; a change of kind moves the pieces too.
+ */
+function sqliteArticleGramsByKind(): string {
+  const t = 'articles'
+  const add = (row: string) =>
+    `INSERT INTO ${t}_title_fts (rowid, title) VALUES (${row}.id, lower(${row}.title)); INSERT INTO ${t}_title_grams (gram, status, id) SELECT DISTINCT ${gram(`${row}.title`)}, ${row}.status, ${row}.id FROM ${pieces(`${row}.title`)};`
+  const remove = `DELETE FROM ${t}_title_fts WHERE rowid = old.id; DELETE FROM ${t}_title_grams WHERE status = old.status AND id = old.id AND gram IN (SELECT ${gram('old.title')} FROM ${pieces('old.title')});`
+  return `
+DROP TRIGGER ${t}_title_insert;
+DROP TRIGGER ${t}_title_update;
+DROP TRIGGER ${t}_title_delete;
+DROP TABLE ${t}_title_grams;
+CREATE TABLE ${t}_title_grams (gram TEXT NOT NULL, status INTEGER NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (gram, status, id)) WITHOUT ROWID;
+INSERT INTO ${t}_title_grams (gram, status, id) SELECT DISTINCT ${gram('a.title')}, a.status, a.id FROM ${t} AS a JOIN ${pieces('a.title')};
+CREATE TRIGGER ${t}_title_insert AFTER INSERT ON ${t} BEGIN ${add('new')} END;
+CREATE TRIGGER ${t}_title_update AFTER UPDATE OF title, status ON ${t} BEGIN ${remove} ${add('new')} END;
+CREATE TRIGGER ${t}_title_delete AFTER DELETE ON ${t} BEGIN ${remove} END;`
 }
 
 /**
@@ -939,6 +965,14 @@ ALTER TABLE coupons DROP COLUMN used;
 CREATE INDEX user_coupons_used ON user_coupons(coupon_id, status);
 CREATE INDEX user_coupons_order ON user_coupons(order_id);
 `,
+  },
+  {
+    version: 27,
+    name: 'article title pieces by kind',
+    // SQLite only (sqliteArticleGramsByKind): PostgreSQL's pieces are an expression index
+    // (version 20) that the listing's own conditions narrow.
+    sql: '',
+    only: { sqlite: sqliteArticleGramsByKind(), pg: '' },
   },
 ]
 

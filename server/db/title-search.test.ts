@@ -177,6 +177,15 @@ describe('title search on the index', () => {
     for (const text of ['同步', 'xyz同', '甲']) expect(await found(text)).not.toContain(id)
     for (const text of ['换', '换名', 'QW换', '名测试乙']) expect(await found(text)).toContain(id)
 
+    // A change of kind moves it from one listing's search to the other's (SQLite keeps the pieces by kind).
+    await h.db.updateTable('articles').set({ status: 20 }).where('id', '=', id).execute()
+    for (const text of ['换', '换名', '名测试乙']) {
+      expect(await found(text)).not.toContain(id)
+      expect(await found(text, 20)).toContain(id)
+    }
+    await h.db.updateTable('articles').set({ status: 10 }).where('id', '=', id).execute()
+    for (const text of ['换', '名测试乙']) expect(await found(text)).toContain(id)
+
     // Another column's change leaves the index alone; a rolled-back title change leaves it too.
     await h.db.updateTable('articles').set({ hits: 7 }).where('id', '=', id).execute()
     await expect(

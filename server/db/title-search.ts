@@ -59,11 +59,14 @@ export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValu
   if (isPg(db) || (v.titleGram === undefined && v.titleTrigram === undefined)) return rows
   const id = sql.ref(`${alias}.id`)
   if (v.titleGram !== undefined) {
-    return db
+    const rows = db
       .selectFrom(sql.table(`${table}_title_grams`).as('m'))
       .crossJoin(`${table} as ${alias}` as 'articles as a')
       .where(sql<SqlBool>`m.gram = LOWER(${v.titleGram})`)
       .where(sql<SqlBool>`${id} = m.id`)
+    // Article pieces are kept by kind (migration 27): with the listing's own a.status = ?, SQLite
+    // carries the kind over to m.status and reads that kind's matches only.
+    return table === 'articles' ? rows.where(sql<SqlBool>`m.status = ${sql.ref(`${alias}.status`)}`) : rows
   }
   // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
   return db
