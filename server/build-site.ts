@@ -79,6 +79,8 @@ export async function buildSite(
         CONFORMANCE: 'off',
         // The item pages of a partial build (src/lib/build/env.ts); empty: the whole site.
         BUILD_ONLY: partial ? JSON.stringify(plan.only) : '',
+        // …and the other pages it replaces: the rest are not rendered (src/middleware.ts).
+        BUILD_PAGES: partial ? JSON.stringify(plan.pages) : '',
         // Compressed here, not by the build: a partial build its moved files (below), a full one
         // in place once it is live (after the swap).
         PRECOMPRESS: 'off',

@@ -5,13 +5,18 @@
  *   (issue 12: 27 s of a 60 s build);
  * - with its <meta> policy to the policy record (src/lib/build/headers.ts), which writes the
  *   static host's `_headers` at the end.
+ * A partial build renders only its plan's pages (rendersPage); the others answer empty.
  * Outside a build, and for anything but HTML, it changes nothing.
  */
 import type { MiddlewareHandler } from 'astro'
+import { rendersPage } from './lib/build/env.ts'
 import { pageSink, policyRecorder } from './lib/build/page-sink.ts'
 import { metaPolicy } from './lib/csp.ts'
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
+  // A partial build's pages outside its plan are not rendered: it keeps only the plan's.
+  if (!rendersPage(context.url.pathname))
+    return new Response('', { headers: { 'Content-Type': 'text/html' } })
   const response = await next()
   const sink = pageSink()
   const record = policyRecorder()

@@ -16,6 +16,28 @@ import {
   TAG_PAGES,
   tagForPath,
 } from '../../server/site-builder.ts'
+import { parseBuildPages, rendersPage } from '../../src/lib/build/env.ts'
+
+describe('a partial build renders its plan’s pages only (src/middleware.ts)', () => {
+  it('renders exactly the paths applyPartial takes from it; a full build renders everything', () => {
+    const plan = planFor(['article:12', 'list:20', 'home', 'teacher:7', 'product:3'])
+    const pages = parseBuildPages(JSON.stringify(plan.pages))
+    for (const path of planPaths(plan)) expect(rendersPage(path, plan.only, pages), path).toBe(true)
+    // Astro may hand the path without its trailing slash.
+    expect(rendersPage('/detail/12', plan.only, pages)).toBe(true)
+    for (const path of ['/detail/13/', '/about/', '/course/', '/productdetail/12/', '/admin/'])
+      expect(rendersPage(path, plan.only, pages), path).toBe(false)
+    expect(rendersPage('/about/', null, [])).toBe(true)
+  })
+
+  it('BUILD_PAGES is a JSON list of paths, or nothing; anything else stops the build', () => {
+    expect(parseBuildPages(undefined)).toEqual([])
+    expect(parseBuildPages('')).toEqual([])
+    expect(parseBuildPages('["/","/task/"]')).toEqual(['/', '/task/'])
+    expect(() => parseBuildPages('["task"]')).toThrow('BUILD_PAGES')
+    expect(() => parseBuildPages('{"pages":[]}')).toThrow('BUILD_PAGES')
+  })
+})
 
 describe('change marks → the pages a build replaces', () => {
   it('a published task: its page, its listing, the home page and the author (the sitemap follows the item pages)', () => {

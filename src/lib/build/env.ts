@@ -4,6 +4,7 @@
  */
 import { ALIPAY_GATEWAY } from '../csp.ts'
 import { bucketOfEnv, fileOrigins } from '../files-base.ts'
+import { articlePath, productPath, teacherPath } from '../routes.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 
 const env = process.env
@@ -29,6 +30,35 @@ export function parseBuildOnly(raw: string | undefined): BuildOnly | null {
     return list as number[]
   }
   return { article: ids('article'), product: ids('product'), teacher: ids('teacher') }
+}
+
+/**
+ * BUILD_PAGES='["/","/task/"]' (set with BUILD_ONLY by server/build-site.ts): the other pages a
+ * partial build replaces; unset or empty, none. A malformed value stops the build.
+ */
+export function parseBuildPages(raw: string | undefined): string[] {
+  if (!raw) return []
+  const v: unknown = JSON.parse(raw)
+  if (!Array.isArray(v) || !v.every((p) => typeof p === 'string' && p.startsWith('/')))
+    throw new Error(`BUILD_PAGES: ${raw}`)
+  return v as string[]
+}
+
+/**
+ * Whether the build renders the page at `path`: in a full build every page; in a partial one the
+ * named items' pages and the plan's other pages only. The rest of a partial build is thrown away
+ * (applyPartial in server/build-site.ts), and rendering the ~70 fixed pages took about a third of
+ * it. rendersPage('/detail/12') with BUILD_ONLY='{"article":[12],…}' → true; rendersPage('/about/') → false.
+ */
+export function rendersPage(path: string, only = buildEnv.only, pages = buildEnv.pages): boolean {
+  if (!only) return true
+  const p = path.endsWith('/') ? path : `${path}/`
+  return (
+    pages.includes(p) ||
+    only.article.some((id) => articlePath(id) === p) ||
+    only.product.some((id) => productPath(id) === p) ||
+    only.teacher.some((id) => teacherPath(id) === p)
+  )
 }
 
 /**
@@ -66,6 +96,8 @@ export const buildEnv = {
   fileOrigins: fileOrigins(bucketOfEnv(env)),
   /** A partial build's items (BUILD_ONLY), or null for the whole site. */
   only: parseBuildOnly(env.BUILD_ONLY),
+  /** A partial build's other pages (BUILD_PAGES). */
+  pages: parseBuildPages(env.BUILD_PAGES),
   /** Check the API against the contract before building (CONFORMANCE; see parseConformance). */
   conformance: parseConformance(env.CONFORMANCE, Boolean(env.API_BASE || env.PUBLIC_API_BASE)),
 } as const
