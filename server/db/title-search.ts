@@ -43,6 +43,17 @@ export function titleValues(text: string | undefined): TitleValues {
 }
 
 /**
+ * The SQLite index whose matches a search reads from, by the length of its text: the pieces
+ * (1–2 characters), the trigram index (3+), or none (no search, an empty text, PostgreSQL).
+ * The one place titleFrom, titleScan and titleWhere take that from.
+ */
+function sqliteIndex(db: Db, v: TitleValues): 'grams' | 'fts' | undefined {
+  if (isPg(db)) return undefined
+  if (v.titleGram !== undefined) return 'grams'
+  return v.titleTrigram !== undefined ? 'fts' : undefined
+}
+
+/**
  * What a listing over `table` as `alias` reads from: the table, or on SQLite with a title search
  * the index's matches, each joined to its row: titleFrom(db, 'articles', 'a', v).where(…).
  * - CROSS JOIN holds SQLite to that order. Left to itself it walked the listing's own index
@@ -55,10 +66,10 @@ export function titleValues(text: string | undefined): TitleValues {
  */
 export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValues) {
   // Typed as one table: the listings (pagedList) take any FROM and name columns by `alias`.
-  const rows = db.selectFrom(`${table} as ${alias}` as 'articles as a')
-  if (isPg(db) || (v.titleGram === undefined && v.titleTrigram === undefined)) return rows
+  const index = sqliteIndex(db, v)
+  if (!index) return db.selectFrom(`${table} as ${alias}` as 'articles as a')
   const id = sql.ref(`${alias}.id`)
-  if (v.titleGram !== undefined) {
+  if (index === 'grams') {
     const rows = db
       .selectFrom(sql.table(`${table}_title_grams`).as('m'))
       .crossJoin(`${table} as ${alias}` as 'articles as a')
@@ -83,9 +94,8 @@ export function titleFrom(db: Db, table: TitleTable, alias: string, v: TitleValu
  * id on SQLite with a title search, else `alias`.id. pagedList selects and sorts a page's ids by it.
  */
 export function titleScan(db: Db, alias: string, v: TitleValues): string {
-  if (isPg(db)) return `${alias}.id`
-  if (v.titleGram !== undefined) return 'm.id'
-  return v.titleTrigram !== undefined ? 'm.rowid' : `${alias}.id`
+  const index = sqliteIndex(db, v)
+  return index === 'grams' ? 'm.id' : index === 'fts' ? 'm.rowid' : `${alias}.id`
 }
 
 /**
@@ -104,5 +114,5 @@ export function titleWhere(db: Db, alias: string, v: TitleValues): Expression<Sq
     ]
   }
   // The index's matches are the rows read (titleFrom); an empty text is every title, as before.
-  return v.titleGram === undefined && v.titleTrigram === undefined ? [like] : []
+  return sqliteIndex(db, v) ? [] : [like]
 }
