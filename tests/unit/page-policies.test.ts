@@ -41,6 +41,27 @@ function rules(text: string) {
   return out
 }
 
+/** The URL path of a built file: 'detail/1/index.html' → '/detail/1/'. */
+const urlPathOfFile = (file: string) => `/${file.replace(/(?:^|(?<=\/))index\.html$/, '')}`
+
+/**
+ * The Content-Security-Policy values a static host joins for `path`, as Netlify and Cloudflare
+ * Pages match `_headers` rules: every matching rule in order; `*` matches the rest of the path,
+ * even nothing; `:name` matches one whole segment; a trailing slash does not count.
+ */
+function hostPolicies(text: string, path: string) {
+  const target = path.split('/').filter(Boolean)
+  const matches = (rule: string) => {
+    const parts = rule.split('/').filter(Boolean)
+    for (const [i, part] of parts.entries()) {
+      if (part === '*' && i === parts.length - 1) return true
+      if (i >= target.length || (!part.startsWith(':') && part !== target[i])) return false
+    }
+    return parts.length === target.length
+  }
+  return [...rules(text)].flatMap(([rule, values]) => (matches(decodeURI(rule)) ? values : []))
+}
+
 describe('the policy of a page', () => {
   it('is read from its <meta>, entities decoded, without the trailing semicolon', () => {
     expect(
@@ -105,29 +126,43 @@ describe('the _headers file', () => {
     expect(r.get('/404.html')).toEqual([A])
   })
 
-  it('one rule for the item pages of a kind that share their policy with its page, else one per page', () => {
-    const shared = rules(
-      headersFile(
-        new Map([
-          ['detail/index.html', A],
-          ['detail/1/index.html', A],
-          ['detail/2/index.html', A],
-          ['productdetail/1/index.html', A],
-          ['productdetail/2/index.html', B],
-          ['teacher/index.html', B],
-          ['teacher/3/index.html', A],
-        ]),
-      ),
-    )
-    expect(shared.get('/detail/*')).toEqual([A])
-    expect(shared.has('/detail/1/')).toBe(false)
-    // Pages of a kind that differ, or differ from the kind's page (which a host may count under
-    // the splat), have a rule each: no page ever gets two different page policies.
-    expect(shared.has('/productdetail/*')).toBe(false)
-    expect(shared.get('/productdetail/2/')).toEqual([B])
-    expect(shared.has('/teacher/*')).toBe(false)
-    expect(shared.get('/teacher/3/')).toEqual([A])
-    expect(shared.get('/teacher/')).toEqual([B])
+  it('one rule for the item pages of a kind when all the pages it matches share a policy, else one per page', () => {
+    const policies: Policies = new Map([
+      ['detail/index.html', B],
+      ['detail/1/index.html', A],
+      ['detail/2/index.html', A],
+      ['productdetail/1/index.html', A],
+      ['productdetail/2/index.html', B],
+      ['teacher/index.html', B],
+      ['teacher/3/index.html', A],
+      ['teacher/apply/index.html', B],
+      ['course/5/index.html', A],
+      ['course/5/sections/index.html', B],
+      ['index.html', B],
+    ])
+    const text = headersFile(policies)
+    const r = rules(text)
+    // The kind's own page differs: the placeholder never matches it.
+    expect(r.get('/detail/:id/')).toEqual([A])
+    expect(r.get('/detail/')).toEqual([B])
+    expect(r.has('/detail/1/')).toBe(false)
+    // Item pages that differ, or another page of two segments in the folder: a rule each.
+    expect(r.has('/productdetail/:id/')).toBe(false)
+    expect(r.get('/productdetail/2/')).toEqual([B])
+    expect(r.has('/teacher/:id/')).toBe(false)
+    expect(r.get('/teacher/3/')).toEqual([A])
+    // A page deeper down is not matched by the placeholder.
+    expect(r.get('/course/:id/')).toEqual([A])
+    expect(r.get('/course/5/sections/')).toEqual([B])
+    // As a host reads it, every page gets the site's header policy and exactly its own.
+    for (const [file, policy] of policies)
+      expect(hostPolicies(text, urlPathOfFile(file))).toEqual([HEADER_POLICY, policy])
+  })
+
+  it("stays the size of the site's templates at 100,000 items", () => {
+    const policies: Policies = new Map([['detail/index.html', B]])
+    for (let i = 1; i <= 100_000; i++) policies.set(`detail/${i}/index.html`, A)
+    expect(headersFile(policies).length).toBeLessThan(5_000)
   })
 
   it('patching takes replaced pages from the build and drops removed ones', () => {

@@ -38,15 +38,24 @@ export function pageFileOf(pathname: string): string {
 /** The URL path a built page answers at: urlPathOf('detail/12/index.html') → '/detail/12/'. */
 const urlPathOf = (file: string) => `/${file.replace(/(?:^|(?<=\/))index\.html$/, '')}`
 
-/** An item's page, by its kind's folder: detail/12/index.html → 'detail'. */
-const ITEM_PAGE = /^([a-z]+)\/\d+\/index\.html$/
+/** An item's page: detail/12/index.html. */
+const ITEM_PAGE = /^[a-z]+\/\d+\/index\.html$/
+
+/** The folder a path of two segments is in: '/detail/12/' → 'detail'; '/detail/', '/a/b/c/' → undefined. */
+function folderOf(path: string) {
+  const segments = path.split('/').filter(Boolean)
+  return segments.length === 2 ? segments[0] : undefined
+}
 
 /**
  * The `_headers` file for `policies`. Every matching rule applies on these hosts and a header
  * given twice is joined by a comma, which for CSP means two policies a resource must both pass:
- * so no two rules give a page different page policies. The item pages of a kind share one rule
- * (`/detail/*`) when they and the kind's own page share one policy (a host may count `/detail/`
- * among `/detail/*`; the same policy twice is harmless); otherwise each page has its own.
+ * so no page may match two rules with different page policies. The item pages of a kind share
+ * one rule, `/detail/:id/`, when every page it matches (any path of two segments under
+ * `/detail/`, never `/detail/` itself: a placeholder matches one whole segment) has one policy;
+ * otherwise each page has its own. So the file has about one rule per page template, whatever
+ * the catalogue's size (at 100,000 items it was one per page, 95 MB, rewritten by every partial
+ * build).
  */
 export function headersFile(policies: Policies): string {
   const lines = [
@@ -55,24 +64,22 @@ export function headersFile(policies: Policies): string {
     `  Content-Security-Policy: ${HEADER_POLICY}`,
     ...[...SITE_HEADERS, HSTS].map(([name, value]) => `  ${name}: ${value}`),
   ]
-  const groups = new Map<string, Set<string>>()
-  for (const [file, policy] of policies) {
-    const kind = ITEM_PAGE.exec(file)?.[1]
-    if (kind) groups.set(kind, (groups.get(kind) ?? new Set()).add(policy))
-  }
-  const shared = (kind: string) => {
-    const set = groups.get(kind)
-    const own = policies.get(`${kind}/index.html`)
-    return set?.size === 1 && (own === undefined || set.has(own)) ? [...set][0] : undefined
-  }
+  // Every page's path and the folder it is an item of (if it is two segments deep), once: at
+  // 100,000 pages this runs in every partial build.
+  const pages = [...policies].map(([file, policy]) => {
+    const path = urlPathOf(file)
+    return { path, policy, folder: folderOf(path), item: ITEM_PAGE.test(file) }
+  })
+  const kinds = new Set(pages.flatMap((p) => (p.item && p.folder ? [p.folder] : [])))
+  // Each kind's placeholder rule: the policies of all the pages it would match.
+  const matched = new Map<string, Set<string>>()
+  for (const { folder, policy } of pages)
+    if (folder && kinds.has(folder)) matched.set(folder, (matched.get(folder) ?? new Set()).add(policy))
   const rules = new Map<string, string>()
-  for (const [file, policy] of [...policies].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const kind = ITEM_PAGE.exec(file)?.[1]
-    const common = kind === undefined ? undefined : shared(kind)
-    if (common) rules.set(`/${kind}/*`, common)
-    else rules.set(urlPathOf(file), policy)
-  }
-  for (const [path, policy] of rules) lines.push(encodeURI(path), `  Content-Security-Policy: ${policy}`)
+  for (const { path, policy, folder } of pages)
+    rules.set(folder && matched.get(folder)?.size === 1 ? `/${folder}/:id/` : path, policy)
+  for (const [path, policy] of [...rules].sort(([a], [b]) => (a < b ? -1 : 1)))
+    lines.push(encodeURI(path), `  Content-Security-Policy: ${policy}`)
   return `${lines.join('\n')}\n`
 }
 
@@ -83,9 +90,12 @@ export async function readPolicies(dir: string): Promise<Policies | undefined> {
       policies: string[]
       pages: Record<string, number>
     }
-    return new Map(
-      Object.entries(r.pages).flatMap(([f, i]) => (r.policies[i] ? [[f, r.policies[i]] as const] : [])),
-    )
+    const out: Policies = new Map()
+    for (const f in r.pages) {
+      const policy = r.policies[r.pages[f] as number]
+      if (policy) out.set(f, policy)
+    }
+    return out
   } catch {
     return undefined
   }
@@ -95,7 +105,8 @@ export async function readPolicies(dir: string): Promise<Policies | undefined> {
 export async function writePolicies(dir: string, policies: Policies) {
   const distinct = [...new Set(policies.values())]
   const index = new Map(distinct.map((p, i) => [p, i]))
-  const pages = Object.fromEntries([...policies].map(([f, p]) => [f, index.get(p)]))
+  const pages: Record<string, number | undefined> = {}
+  for (const [f, p] of policies) pages[f] = index.get(p)
   for (const [name, text] of [
     [POLICY_RECORD, JSON.stringify({ policies: distinct, pages })],
     [HEADERS_FILE, headersFile(policies)],
