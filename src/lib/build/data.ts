@@ -10,7 +10,7 @@ import { ArticleStatus } from '../constants.ts'
 import type { CompanyFacts } from '../rules/company.ts'
 import { companyDefaults } from '../site.ts'
 import { bundleSignRefusal } from './bundle-sign.ts'
-import { type BuildOnly, buildEnv } from './env.ts'
+import { buildEnv } from './env.ts'
 
 export const BUILD_API_BASE = buildEnv.apiBase
 
@@ -222,25 +222,6 @@ export async function mapLimit<T, R>(
 
 const CONCURRENCY = 8
 
-/**
- * The items of a kind that get their own page in this build: all of them, or in a partial build
- * (BUILD_ONLY, set by server/site-builder.ts) only the named ones that are still listed, so an
- * edit re-renders its page without fetching 20,000 others.
- * only('article', cards) → the cards BUILD_ONLY names under article (every card in a full build)
- */
-export function only<T extends { id: number }>(kind: keyof BuildOnly, items: readonly T[]): T[] {
-  const ids = buildEnv.only?.[kind]
-  if (!ids) return [...items]
-  const wanted = new Set(ids)
-  return items.filter((i) => wanted.has(i.id))
-}
-
-/**
- * Whether this build renders pages of a kind: a partial build that names none of them (a banner
- * save, a price save names no article) need not page through the 20,000 items of the lists.
- */
-export const rendersAny = (kind: keyof BuildOnly) => buildEnv.only?.[kind].length !== 0
-
 /** Answers held ahead of the page being rendered: enough to keep the API busy, not 20,000. */
 const AHEAD = 256
 
@@ -347,9 +328,46 @@ export async function productPages(): Promise<{ id: number }[]> {
 export const productDetail = (id: number): Promise<SpuDetail> =>
   productAhead ? productAhead(id) : (callInWorker('getProductSpu', [id]) as Promise<SpuDetail>)
 
-/** The teachers that get a page in this build (only() of allTeachers). */
-export const teacherPages = async (): Promise<PublicUser[]> =>
-  rendersAny('teacher') ? only('teacher', await allTeachers()) : []
+/**
+ * The teachers that get a page in this build: all of them, or those of a partial build's named
+ * users who are teachers (teachersAmong), without paging through every course.
+ */
+export async function teacherPages(): Promise<PublicUser[]> {
+  const named = buildEnv.only?.teacher
+  if (!named) return allTeachers()
+  return mapLimit(await teachersAmong(named), CONCURRENCY, (id) => buildApi.getUsers(id))
+}
+
+/**
+ * The ids of the teachers among `ids` (allTeachers' rule: on the home page's recommended list, or
+ * the author of a listed course), one small call each: a partial build asks about the few users
+ * its pages name, where allTeachers pages through all the courses (151 calls, about a second, at
+ * 15,000 courses).
+ * await teachersAmong([3, 99]) → [3] when user 3 has a listed course and 99 has none
+ */
+export async function teachersAmong(
+  ids: readonly number[],
+  api: Pick<Api, 'getArticleIndex' | 'getArticlePage'> = buildApi,
+): Promise<number[]> {
+  if (!ids.length) return []
+  const recommended = new Set((await api.getArticleIndex()).user.map((u) => u.id))
+  const hasCourse = async (createId: number) =>
+    (await api.getArticlePage({ status: ArticleStatus.course, createId, pageIndex: 0, pageSize: 1 }))
+      .pageTotal > 0
+  const found = await mapLimit([...new Set(ids)], CONCURRENCY, async (id) =>
+    recommended.has(id) || (await hasCourse(id)) ? id : null,
+  )
+  return found.filter((id) => id !== null)
+}
+
+/**
+ * The users of `authorIds` whose name links to their static instructor page: every teacher in a
+ * full build; in a partial build, teachersAmong the authors of its pages.
+ */
+export async function teacherIdsOf(authorIds: readonly (number | null)[]): Promise<ReadonlySet<number>> {
+  if (!buildEnv.only) return new Set((await allTeachers()).map((t) => t.id))
+  return new Set(await teachersAmong(authorIds.filter((id) => id !== null)))
+}
 
 /** Teachers: everyone who authored a listed course, plus the home page's recommended ones. */
 export async function allTeachers(): Promise<PublicUser[]> {
