@@ -80,12 +80,13 @@ test('a free mp4 section plays in the preview dialog; a locked one says how to u
   })
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0)
 
+  const playing = await video.elementHandle()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(open).toBeFocused()
-  // Closed, the dialog is out of the accessibility tree: find its video by the markup.
-  const closedVideo = page.locator('dialog[data-preview-dialog] video')
-  expect(await closedVideo.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+  // Closed, the dialog no longer holds the video, and the video no longer plays.
+  await expect(page.locator('dialog[data-preview-dialog] video')).toHaveCount(0)
+  expect(await playing?.evaluate((v: HTMLVideoElement) => v.paused && !v.isConnected)).toBe(true)
 })
 
 test('a free pdf section shows in the preview dialog with a download link', async ({ page, request }) => {
@@ -112,4 +113,5 @@ test('a free pdf section shows in the preview dialog with a download link', asyn
   await dialog.getByRole('button', { name: '关闭' }).click()
   await expect(dialog).toBeHidden()
   await expect(open).toBeFocused()
+  await expect(page.locator('dialog[data-preview-dialog] iframe')).toHaveCount(0)
 })

@@ -5,8 +5,8 @@
  * works without JavaScript) and the catalogue carries one empty native <dialog>. startPreview()
  * (from startDetail, enhance.ts) turns the links into buttons that open the dialog with
  * showModal(): titled with the section's title, an mp4 plays in a <video>, a pdf shows in an
- * <iframe> with a 下载讲义 link. Escape, 关闭 and a click on the backdrop close it; closing pauses
- * the video and hands focus back to the button. Sections a signed-in buyer unlocks later get their
+ * <iframe> with a 下载讲义 link. Escape, 关闭 and a click on the backdrop close it; closing stops
+ * the video, removes the view and hands focus back to the button. Sections a signed-in buyer unlocks later get their
  * button from previewButton() (buy.ts openSections).
  */
 
@@ -106,7 +106,10 @@ export function startPreview(root: ParentNode = document): void {
       if (e.target === dialog || (e.target as Element).closest('[data-preview-close]')) dialog.close()
     })
     dialog.addEventListener('close', () => {
+      // The view goes with the dialog: a video stops and stops loading, and Chromium's PDF viewer,
+      // which can finish loading after 关闭, cannot take the focus handed back to the button.
       for (const v of body.querySelectorAll('video')) v.pause()
+      body.replaceChildren()
       if (opener?.isConnected) opener.focus()
       opener = null
     })
