@@ -361,12 +361,14 @@ export async function teachersAmong(
 }
 
 /**
- * The users of `authorIds` whose name links to their static instructor page: every teacher in a
- * full build; in a partial build, teachersAmong the authors of its pages.
+ * The authors of `cards` (articlePages' answer) whose name links to their static instructor page:
+ * every teacher in a full build (whose details come in later, page by page, fetchAhead); in a
+ * partial build, teachersAmong the authors of its few pages, whose details it holds already.
  */
-export async function teacherIdsOf(authorIds: readonly (number | null)[]): Promise<ReadonlySet<number>> {
+export async function teacherIdsFor(cards: readonly { id: number }[]): Promise<ReadonlySet<number>> {
   if (!buildEnv.only) return new Set((await allTeachers()).map((t) => t.id))
-  return new Set(await teachersAmong(authorIds.filter((id) => id !== null)))
+  const authors = await Promise.all(cards.map(async (c) => (await articleDetail(c.id)).createId))
+  return new Set(await teachersAmong(authors.filter((id) => id !== null)))
 }
 
 /** Teachers: everyone who authored a listed course, plus the home page's recommended ones. */
