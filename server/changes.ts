@@ -42,6 +42,17 @@ export const articleTags = (a: {
 let madeHere = 0
 export const marksMadeHere = () => madeHere
 
+/** Who hears of the marks this process makes: its site builder, which then reads them at once. */
+const markListeners = new Set<() => void>()
+
+/** onMarked(look): `look` is called after each markChanged here; answers a function that stops it. */
+export function onMarked(look: () => void): () => void {
+  markListeners.add(look)
+  return () => {
+    markListeners.delete(look)
+  }
+}
+
 /** markChanged(db, ['article:12', 'list:10', 'home'], at): records the marks, one row each. */
 export async function markChanged(db: Db, tags: readonly ChangeTag[], at: string): Promise<void> {
   if (!tags.length) return
@@ -50,6 +61,8 @@ export async function markChanged(db: Db, tags: readonly ChangeTag[], at: string
     .insertInto('site_changes')
     .values([...new Set(tags)].map((tag) => ({ tag, create_time: at })))
     .execute()
+  // Usually inside the write's transaction: a listener looks a moment later, once it commits.
+  for (const look of markListeners) look()
 }
 
 /** The newest mark's id (0 when nothing was ever marked): what a reader has seen up to. */

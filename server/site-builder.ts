@@ -16,7 +16,7 @@ import { join, relative } from 'node:path'
 import { sql } from 'kysely'
 import type { BuildOnly } from '../src/lib/build/env.ts'
 import { articlePath, productPath, teacherPath } from '../src/lib/routes.ts'
-import { type ChangeTag, changesSince, latestChange } from './changes.ts'
+import { type ChangeTag, changesSince, latestChange, onMarked } from './changes.ts'
 import { type Db, isPg } from './db/index.ts'
 
 // --- what a change rebuilds ------------------------------------------------------------------
@@ -284,6 +284,11 @@ export interface BuilderDeps {
   /** The clock, in milliseconds. */
   now: () => number
   log: (line: string) => void
+  /**
+   * Calls `look` whenever this process records marks (onMarked in server/changes.ts); answers how
+   * to stop. Marks of other processes are still found by polling.
+   */
+  onMarked?: (look: () => void) => () => void
 }
 
 export interface BuilderTiming {
@@ -296,17 +301,21 @@ export interface BuilderTiming {
   /** The first retry after a failure; doubled each time, up to retryMaxMs. */
   retryMs: number
   retryMaxMs: number
+  /** After a mark made by this process, the marks are read this soon (its transaction commits meanwhile). */
+  markedMs: number
 }
 
-// A mark is seen within half a second and built after a second without another: an edit's wait
-// before its build is about 1.3 s (it was 3-3.5 s with 1 s and 2.5 s), and a burst of saves a
-// script or a form makes within a second still goes into one build.
+// A mark is seen within half a second (a mark this process made, within 50 ms) and built after a
+// second without another: an edit's wait before its build is 1.05-1.5 s (it was 3-3.5 s with 1 s
+// and 2.5 s), and a burst of saves a script or a form makes within a second still goes into one
+// build.
 export const DEFAULT_TIMING: BuilderTiming = {
   pollMs: 500,
   quietMs: 1000,
   maxWaitMs: 10_000,
   retryMs: 5000,
   retryMaxMs: 300_000,
+  markedMs: 50,
 }
 
 const RECENT = 20
@@ -537,15 +546,33 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
     }
   }
 
-  const loop = () => {
+  /** A mark made here while a round runs: the next round comes markedMs after it, not pollMs. */
+  let lookSoon = false
+  /** One round after `delay`, then the next; `timer` is set only while a round waits to start. */
+  const loop = (delay: number) => {
     if (stopped) return
     timer = setTimeout(() => {
+      timer = undefined
       tick()
         .catch((e: unknown) => deps.log(`[site] 读取变更失败：${e instanceof Error ? e.message : e}`))
-        .finally(loop)
-    }, t.pollMs)
+        .finally(() => {
+          loop(lookSoon ? t.markedMs : t.pollMs)
+          lookSoon = false
+        })
+    }, delay)
     timer.unref()
   }
+  /** This process made marks: the waiting round comes sooner, or the next one right after the running one. */
+  const look = () => {
+    if (stopped) return
+    if (timer === undefined) {
+      lookSoon = true
+      return
+    }
+    clearTimeout(timer)
+    loop(t.markedMs)
+  }
+  let stopLooking = () => {}
 
   return {
     async start() {
@@ -555,12 +582,8 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
       if (decision.build) forceFull = startForced = true
       if (record && record.db === deps.db && record.changeId <= latestId) lastBuiltId = record.changeId
       // The first round at once: a needed build starts now, in the background.
-      timer = setTimeout(() => {
-        tick()
-          .catch((e: unknown) => deps.log(`[site] 读取变更失败：${e instanceof Error ? e.message : e}`))
-          .finally(loop)
-      }, 0)
-      timer.unref()
+      loop(0)
+      stopLooking = deps.onMarked?.(look) ?? stopLooking
       return decision
     },
     tick,
@@ -583,6 +606,7 @@ export function createSiteBuilder(deps: BuilderDeps, timing: Partial<BuilderTimi
     },
     async stop() {
       stopped = true
+      stopLooking()
       clearTimeout(timer)
       abort.abort()
     },
@@ -636,6 +660,7 @@ export async function siteBuilderDeps(opts: {
     db: await databaseId(db),
     now: () => Date.now(),
     log: opts.log ?? ((line) => console.log(line)),
+    onMarked,
   }
 }
 

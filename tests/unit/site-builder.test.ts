@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ChangeTag } from '../../server/changes.ts'
 import {
   type BuilderDeps,
@@ -8,7 +8,14 @@ import {
   planPaths,
 } from '../../server/site-builder.ts'
 
-const TIMING = { pollMs: 1000, quietMs: 2500, maxWaitMs: 10_000, retryMs: 5000, retryMaxMs: 60_000 }
+const TIMING = {
+  pollMs: 1000,
+  quietMs: 2500,
+  maxWaitMs: 10_000,
+  retryMs: 5000,
+  retryMaxMs: 60_000,
+  markedMs: 50,
+}
 
 /**
  * A builder over fakes: marks in an array, a clock moved by hand, a build that records its plans
@@ -25,8 +32,11 @@ function rig(opts: { record?: BuildRecord | null; codeHash?: string } = {}) {
   let lockHeld = false
   let deferOnce: ChangeTag[] = []
   const logs: string[] = []
+  let reads = 0
+  let look: (() => void) | undefined
   const deps: BuilderDeps = {
     async changes(since) {
+      reads++
       const rows = marks.filter((m) => m.id > since)
       return { tags: [...new Set(rows.map((r) => r.tag))], upTo: rows.at(-1)?.id ?? since }
     },
@@ -57,6 +67,12 @@ function rig(opts: { record?: BuildRecord | null; codeHash?: string } = {}) {
     db: 'db1',
     now: () => clock,
     log: (l) => logs.push(l),
+    onMarked(l) {
+      look = l
+      return () => {
+        look = undefined
+      }
+    },
   }
   const builder = createSiteBuilder(deps, TIMING)
   return {
@@ -66,6 +82,15 @@ function rig(opts: { record?: BuildRecord | null; codeHash?: string } = {}) {
     logs,
     mark(...tags: ChangeTag[]) {
       for (const tag of tags) marks.push({ id: marks.length + 1, tag })
+    },
+    /** How often the marks were read. */
+    get reads() {
+      return reads
+    },
+    /** Says the marks were made by this process (markChanged's listeners); false once it stopped listening. */
+    madeHere() {
+      look?.()
+      return look !== undefined
     },
     advance(ms: number) {
       clock += ms
@@ -221,6 +246,45 @@ describe('the site builder: debounce, one at a time', () => {
     expect(r.record).toEqual({ ...fresh, changeId: 1 })
     const s = await r.builder.status()
     expect([s.queued.count, s.building]).toEqual([0, null])
+  })
+})
+
+describe('the site builder: marks made by this process', () => {
+  it('reads them markedMs after they are made, not at the next poll; after the running round when one runs', async () => {
+    vi.useFakeTimers()
+    try {
+      const r = rig({ record: fresh })
+      await r.builder.start()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(r.reads).toBe(1) // the first round, at once
+      await vi.advanceTimersByTimeAsync(200)
+      expect(r.reads).toBe(1) // nothing made here: the next round waits for pollMs
+      r.mark('article:5')
+      expect(r.madeHere()).toBe(true)
+      await vi.advanceTimersByTimeAsync(TIMING.markedMs)
+      expect(r.reads).toBe(2)
+      await vi.advanceTimersByTimeAsync(TIMING.pollMs)
+      expect(r.reads).toBe(3) // then polling as before
+
+      // A mark made while a round builds: the next round comes markedMs after it ends.
+      let finish = () => {}
+      r.hangUntil(new Promise<void>((done) => (finish = done)))
+      r.advance(TIMING.quietMs)
+      await vi.advanceTimersByTimeAsync(TIMING.pollMs)
+      expect(r.built).toHaveLength(1)
+      const reads = r.reads
+      r.mark('article:6')
+      r.madeHere()
+      r.hangUntil(null)
+      finish()
+      await vi.advanceTimersByTimeAsync(TIMING.markedMs)
+      expect(r.reads).toBe(reads + 1)
+
+      await r.builder.stop()
+      expect(r.madeHere()).toBe(false) // it no longer listens
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
