@@ -978,6 +978,17 @@ CREATE INDEX user_coupons_order ON user_coupons(order_id);
     sql: '',
     only: { sqlite: sqliteArticleGramsByKind(), pg: '' },
   },
+  {
+    version: 28,
+    name: 'staff totp step spent',
+    // RFC 6238 §5.2: a one-time code is accepted once. totp_step is the newest 30-second step
+    // whose code signed this staff member in (or confirmed the secret); a code of it or an
+    // earlier step is refused, in one conditional update, so two sign-ins with one code, even at
+    // once, let one through. NULL: no code spent yet.
+    sql: `
+ALTER TABLE staff ADD COLUMN totp_step INTEGER;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -510,6 +510,8 @@ export interface StaffTable {
   totp_secret: Def<string | null>
   /** A secret shown for enrolment, until a code from it confirms it. */
   totp_pending: Def<string | null>
+  /** The newest 30-second step whose code was spent (sign-in, confirmation): no code is taken twice. */
+  totp_step: Def<number | null>
   last_login_time: Def<string | null>
   create_time: string
 }

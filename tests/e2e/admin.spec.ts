@@ -72,14 +72,19 @@ test('a new account changes its one-time password at first sign-in, then asks fo
   await expect(page.getByRole('img', { name: '动态验证码绑定二维码' })).toBeVisible()
   await expectAccessible(page)
   const secret = (await page.locator('code').textContent()) ?? ''
-  await page.getByLabel('验证器显示的 6 位数字').fill(totpNow(secret, new Date()))
+  const confirming = totpNow(secret, new Date())
+  await page.getByLabel('验证器显示的 6 位数字').fill(confirming)
   await page.getByRole('button', { name: '确认绑定' }).click()
   await expect(page.getByText(/^已绑定/)).toBeVisible()
 
   await page.getByRole('button', { name: '退出' }).click()
   await signIn(page, username, 'my-secret-2')
   await expect(page.getByLabel('动态验证码')).toBeFocused()
-  await page.getByLabel('动态验证码').fill(totpNow(secret, new Date()))
+  // A code is taken once: the one that confirmed signs no one in; the app's next one does.
+  await page.getByLabel('动态验证码').fill(confirming)
+  await page.getByRole('button', { name: '登 录' }).click()
+  await expect(page.getByText('动态验证码已使用，请等待下一个')).toBeVisible()
+  await page.getByLabel('动态验证码').fill(totpNow(secret, new Date(Date.now() + 30_000)))
   await page.getByRole('button', { name: '登 录' }).click()
   await expect(page).toHaveURL(/\/admin\/$/)
 })

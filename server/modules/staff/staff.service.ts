@@ -29,6 +29,7 @@ export const STAFF_MESSAGES = {
   forbidden: '没有权限',
   totpNeeded: '请输入动态验证码',
   totpWrong: '动态验证码错误',
+  totpUsed: '动态验证码已使用，请等待下一个',
   mustChange: '请先修改初始密码',
   mustEnrol: '请先绑定动态验证码',
   oldPassword: '原密码错误',
@@ -49,9 +50,33 @@ const totpOf = (secret: string, username: string) =>
     period: 30,
   })
 
-const totpValid = (secret: string, username: string, code: string, now: Date) =>
-  /^\d{6}$/.test(code) &&
-  totpOf(secret, username).validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null
+const TOTP_PERIOD_MS = 30_000
+
+/**
+ * The 30-second step a code belongs to (clocks drift: a code of the step before or after now
+ * passes), or null for a wrong code.
+ * totpStep(secret, 'wang', totpNow(secret, now), now) → Math.floor(now.getTime() / 30_000)
+ */
+function totpStep(secret: string, username: string, code: string, now: Date): number | null {
+  if (!/^\d{6}$/.test(code)) return null
+  const delta = totpOf(secret, username).validate({ token: code, timestamp: now.getTime(), window: 1 })
+  return delta === null ? null : Math.floor(now.getTime() / TOTP_PERIOD_MS) + delta
+}
+
+/**
+ * Spends a code's step (RFC 6238 §5.2: a code is accepted once): false when this step or a later
+ * one was spent already. One conditional update, so of two sign-ins with the same code, even at
+ * once, exactly one gets through.
+ */
+async function spendTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staff')
+    .set({ totp_step: step })
+    .where('id', '=', staffId)
+    .where((eb) => eb.or([eb('totp_step', 'is', null), eb('totp_step', '<', step)]))
+    .executeTakeFirst()
+  return r.numUpdatedRows > 0n
+}
 
 /** The code an authenticator shows now (tests and the e2e sign in with it). */
 export const totpNow = (secret: string, now: Date) =>
@@ -164,8 +189,13 @@ export async function signInStaff(
           refusal = STAFF_MESSAGES.totpNeeded
           return null
         }
-        if (!totpValid(row.totp_secret, row.username, input.totp, now)) {
+        const step = totpStep(row.totp_secret, row.username, input.totp, now)
+        if (step === null) {
           refusal = STAFF_MESSAGES.totpWrong
+          return null
+        }
+        if (!(await spendTotpStep(db, row.id, step))) {
+          refusal = STAFF_MESSAGES.totpUsed
           return null
         }
       }
@@ -482,11 +512,13 @@ export async function confirmTotp(db: Db, me: StaffMember, code: string, ip: str
     .where('id', '=', me.id)
     .executeTakeFirst()
   const pending = row?.totp_pending
-  if (!pending || !totpValid(pending, me.username, code.trim(), now)) throw refuse(STAFF_MESSAGES.totpWrong)
+  const step = pending ? totpStep(pending, me.username, code.trim(), now) : null
+  if (!pending || step === null) throw refuse(STAFF_MESSAGES.totpWrong)
   await db.transaction().execute(async (t) => {
+    // The confirming code is spent too: it cannot sign in after.
     await t
       .updateTable('staff')
-      .set({ totp_secret: pending, totp_pending: null })
+      .set({ totp_secret: pending, totp_pending: null, totp_step: step })
       .where('id', '=', me.id)
       .where('totp_pending', '=', pending)
       .execute()

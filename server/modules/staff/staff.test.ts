@@ -181,8 +181,9 @@ describe('a new staff account', () => {
     expect((await signIn({ username: s.username, password: s.password, totp: '123456' }, ip)).data).toBe(
       '动态验证码错误',
     )
-    const code = totpNow(enrol.data.secret, clock.now())
-    await staffSignIn(h, s.username, s.password, code)
+    // The next step's code: the one that confirmed is spent (see below).
+    clock.advance(30_000)
+    await staffSignIn(h, s.username, s.password, totpNow(enrol.data.secret, clock.now()))
 
     // A reset (lost phone) removes it: the one-time password alone signs in again.
     const reset = await staffCommand(h.db, ['reset-password', s.username], clock.now())
@@ -191,6 +192,33 @@ describe('a new staff account', () => {
     expect(await me((await staffSignIn(h, s.username, password)).auth)).toMatchObject({
       data: { hasTotp: false, mustChangePassword: true },
     })
+  })
+
+  it('takes each code once (RFC 6238 §5.2), even from sign-ins at the same moment', async () => {
+    const s = await newStaff(h, ['operator'])
+    const enrol = await h.post<{ secret: string }>('/api/admin/me/totp', {}, s.auth)
+    const first = totpNow(enrol.data.secret, clock.now())
+    expect((await h.post('/api/admin/me/totp/confirm', { code: first }, s.auth)).data).toBe(
+      '动态验证码已绑定',
+    )
+    const USED = '动态验证码已使用，请等待下一个'
+    const withCode = (totp: string) => signIn({ username: s.username, password: s.password, totp })
+    // The code that confirmed the secret signs no one in.
+    expect((await withCode(first)).data).toBe(USED)
+
+    clock.advance(30_000)
+    const next = totpNow(enrol.data.secret, clock.now())
+    const tries = await Promise.all([withCode(next), withCode(next), withCode(next)])
+    expect(tries.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(tries.filter((r) => r.status !== 200).map((r) => r.data)).toEqual([USED, USED])
+    // A code of an earlier step than the one spent is refused too, though still within the drift window.
+    expect((await withCode(first)).data).toBe(USED)
+    const sessions = await h.db
+      .selectFrom('staff_sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('staff_id', '=', s.id)
+      .executeTakeFirstOrThrow()
+    expect(Number(sessions.n)).toBe(2) // newStaff's own, and the one code's
   })
 
   it('needs the second factor before any work where it is required (NODE_ENV=production)', () => {
