@@ -115,3 +115,35 @@ test('a free pdf section shows in the preview dialog with a download link', asyn
   await expect(open).toBeFocused()
   await expect(page.locator('dialog[data-preview-dialog] iframe')).toHaveCount(0)
 })
+
+test('focus goes back to 预览 though the page’s live answer comes while the preview is open', async ({
+  page,
+  request,
+}) => {
+  const course = await findCourse(request, 0, (c) => c.list.some((s) => s.unlock === 1 && s.kind === 'pdf'))
+  const pdf = course.list.find((s) => s.unlock === 1 && s.kind === 'pdf') as Section
+  // The page reads its item again once loaded (current.ts); here that answer waits for the dialog.
+  let release = () => {}
+  const held = new Promise<void>((go) => {
+    release = go
+  })
+  await page.route('**/api/Article/GetArticle?*', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/detail/${course.id}/`)
+  const open = page
+    .locator(`[data-section-id="${pdf.id}"]`)
+    .getByRole('button', { name: `预览：${pdf.title}` })
+  await open.click()
+  const dialog = page.getByRole('dialog', { name: pdf.title })
+  await expect(dialog).toBeVisible()
+  const answered = page.waitForResponse((r) => r.url().includes('/api/Article/GetArticle?'))
+  release()
+  await answered
+  // The answer is taken in the page (its counts and sections follow it) before the dialog closes.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))))
+  await dialog.getByRole('button', { name: '关闭' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(open).toBeFocused()
+})

@@ -213,7 +213,9 @@ function openSections(root: ParentNode, sections: ArticleSection[]): void {
     if (s.unlock !== 1 || !s.url) continue
     const row = root.querySelector<HTMLElement>(`[data-section-id="${s.id}"]`)
     const state = row?.querySelector<HTMLElement>('[data-section-state]')
-    if (!row || !state || row.dataset.open) continue
+    // A free section's 预览 is on the static page already (a button once startPreview ran): it stays,
+    // so a preview opened before this answer came hands focus back to the button still there.
+    if (!row || !state || row.dataset.open || state.querySelector('[data-preview]')) continue
     row.dataset.open = '1'
     delete row.dataset.locked
     row.classList.remove('cursor-pointer')

@@ -106,8 +106,7 @@ export function startPreview(root: ParentNode = document): void {
       if (e.target === dialog || (e.target as Element).closest('[data-preview-close]')) dialog.close()
     })
     dialog.addEventListener('close', () => {
-      // The view goes with the dialog: a video stops and stops loading, and Chromium's PDF viewer,
-      // which can finish loading after 关闭, cannot take the focus handed back to the button.
+      // The view goes with the dialog: a video stops and stops loading, a PDF viewer unloads.
       for (const v of body.querySelectorAll('video')) v.pause()
       body.replaceChildren()
       if (opener?.isConnected) opener.focus()
