@@ -89,10 +89,10 @@ test('a free mp4 section plays in the preview dialog; a locked one says how to u
   expect(await playing?.evaluate((v: HTMLVideoElement) => v.paused && !v.isConnected)).toBe(true)
 })
 
-test('a free pdf section shows in the preview dialog with a download link', async ({ page, request }) => {
+/** A free pdf section's 预览 clicked on its course page: the section, the button and the open dialog. */
+async function openPdfPreview(page: Page, request: APIRequestContext) {
   const course = await findCourse(request, 0, (c) => c.list.some((s) => s.unlock === 1 && s.kind === 'pdf'))
   const pdf = course.list.find((s) => s.unlock === 1 && s.kind === 'pdf') as Section
-
   await page.goto(`/detail/${course.id}/`)
   const open = page
     .locator(`[data-section-id="${pdf.id}"]`)
@@ -100,6 +100,11 @@ test('a free pdf section shows in the preview dialog with a download link', asyn
   await open.click()
   const dialog = page.getByRole('dialog', { name: pdf.title })
   await expect(dialog).toBeVisible()
+  return { pdf, open, dialog }
+}
+
+test('a free pdf section shows in the preview dialog with a download link', async ({ page, request }) => {
+  const { pdf, open, dialog } = await openPdfPreview(page, request)
   const frame = dialog.locator(`iframe[title="讲义：${pdf.title}"]`)
   await expect(frame).toBeAttached()
   const url = await expectServed(request, page, await frame.getAttribute('src'), 'application/pdf')
@@ -120,8 +125,6 @@ test('focus goes back to 预览 though the page’s live answer comes while the 
   page,
   request,
 }) => {
-  const course = await findCourse(request, 0, (c) => c.list.some((s) => s.unlock === 1 && s.kind === 'pdf'))
-  const pdf = course.list.find((s) => s.unlock === 1 && s.kind === 'pdf') as Section
   // The page reads its item again once loaded (current.ts); here that answer waits for the dialog.
   let release = () => {}
   const held = new Promise<void>((go) => {
@@ -131,13 +134,7 @@ test('focus goes back to 预览 though the page’s live answer comes while the 
     await held
     await route.continue()
   })
-  await page.goto(`/detail/${course.id}/`)
-  const open = page
-    .locator(`[data-section-id="${pdf.id}"]`)
-    .getByRole('button', { name: `预览：${pdf.title}` })
-  await open.click()
-  const dialog = page.getByRole('dialog', { name: pdf.title })
-  await expect(dialog).toBeVisible()
+  const { open, dialog } = await openPdfPreview(page, request)
   const answered = page.waitForResponse((r) => r.url().includes('/api/Article/GetArticle?'))
   release()
   await answered
