@@ -50,8 +50,6 @@ const totpOf = (secret: string, username: string) =>
     period: 30,
   })
 
-const TOTP_PERIOD_MS = 30_000
-
 /**
  * The 30-second step a code belongs to (clocks drift: a code of the step before or after now
  * passes), or null for a wrong code.
@@ -59,8 +57,9 @@ const TOTP_PERIOD_MS = 30_000
  */
 function totpStep(secret: string, username: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null
-  const delta = totpOf(secret, username).validate({ token: code, timestamp: now.getTime(), window: 1 })
-  return delta === null ? null : Math.floor(now.getTime() / TOTP_PERIOD_MS) + delta
+  const totp = totpOf(secret, username)
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
+  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta
 }
 
 /**
