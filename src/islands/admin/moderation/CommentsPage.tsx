@@ -1,53 +1,30 @@
 import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-moderation.ts'
-import { checkReason, checkRestoreReason } from '../../../lib/rules/moderation.ts'
 import { AdminShell } from '../AdminShell.tsx'
 import { type Column, DataTable } from '../DataTable.tsx'
 import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
-import { inputClass, ModerationTabs, type ReasonAsk, useReasonDialog } from './parts.tsx'
+import {
+  digits,
+  HiddenFilter,
+  HiddenState,
+  HideAction,
+  type Hideable,
+  ModerationTabs,
+  NumberField,
+  type ReasonAsk,
+  useReasonDialog,
+} from './parts.tsx'
 
-/** 隐藏 (asks a reason) or 恢复显示, by the comment's state. */
-function CommentAction({ m, ask }: { m: ModeratedComment; ask: (r: ReasonAsk) => void }) {
-  return m.hidden ? (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
-      onClick={() =>
-        ask({
-          title: `恢复显示评论 #${m.id}`,
-          text: '恢复后该评论重新出现在公开的评论列表中，评论人会收到通知。',
-          label: '说明（可选）',
-          confirm: '确认恢复',
-          check: checkRestoreReason,
-          field: 'reason',
-          submit: (reason) => moderationApi.restoreComment(m.id, reason),
-          done: '评论已恢复显示',
-        })
-      }
-    >
-      恢复显示
-    </button>
-  ) : (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
-      onClick={() =>
-        ask({
-          title: `隐藏评论 #${m.id}`,
-          text: '隐藏后该评论不再出现在公开的评论列表和回复消息中，评论人会收到通知。',
-          label: '原因（评论人可见）',
-          confirm: '确认隐藏',
-          check: checkReason,
-          field: 'reason',
-          submit: (reason) => moderationApi.hideComment(m.id, reason),
-          done: '评论已隐藏',
-        })
-      }
-    >
-      隐藏
-    </button>
-  )
+/** A comment as the hide/restore buttons speak of it. */
+const COMMENT: Hideable = {
+  noun: '评论',
+  author: '评论人',
+  hideEffect: '不再出现在公开的评论列表和回复消息中',
+  restoreEffect: '重新出现在公开的评论列表中',
+  restoreLabel: '恢复显示',
+  hide: moderationApi.hideComment,
+  restore: moderationApi.restoreComment,
 }
 
 const columnsOf = (ask: (r: ReasonAsk) => void): Column<ModeratedComment>[] => [
@@ -88,19 +65,12 @@ const columnsOf = (ask: (r: ReasonAsk) => void): Column<ModeratedComment>[] => [
     ),
   },
   { id: 'time', header: '时间', cell: (m) => m.createTime, sortValue: (m) => m.createTime },
+  { id: 'state', header: '状态', cell: (m) => <HiddenState hidden={m.hidden} /> },
   {
-    id: 'state',
-    header: '状态',
-    cell: (m) =>
-      m.hidden ? (
-        <span className="whitespace-nowrap rounded bg-red-50 px-2 py-0.5 text-xs text-red-700">已隐藏</span>
-      ) : (
-        <span className="whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">
-          显示
-        </span>
-      ),
+    id: 'actions',
+    header: '操作',
+    cell: (m) => <HideAction id={m.id} hidden={m.hidden} kind={COMMENT} ask={ask} />,
   },
-  { id: 'actions', header: '操作', cell: (m) => <CommentAction m={m} ask={ask} /> },
 ]
 
 function Comments() {
@@ -115,46 +85,25 @@ function Comments() {
   const columns = useMemo(() => columnsOf(ask), [ask])
   const search = (e: SubmitEvent) => {
     e.preventDefault()
-    const digits = (s: string) => s.replace(/\D/g, '')
     set({ id: digits(box.id), articleId: digits(box.articleId) })
   }
   return (
     <>
       <ModerationTabs current="/admin/moderation/comments/" />
       <form onSubmit={search} className="mb-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="comment-id" className="text-sm text-slate-600">
-          评论编号
-        </label>
-        <input
+        <NumberField
           id="comment-id"
-          inputMode="numeric"
-          className={`${inputClass} w-28`}
+          label="评论编号"
           value={box.id}
-          onChange={(e) => setBox({ ...box, id: e.target.value })}
+          onChange={(id) => setBox({ ...box, id })}
         />
-        <label htmlFor="comment-article" className="text-sm text-slate-600">
-          内容编号
-        </label>
-        <input
+        <NumberField
           id="comment-article"
-          inputMode="numeric"
-          className={`${inputClass} w-28`}
+          label="内容编号"
           value={box.articleId}
-          onChange={(e) => setBox({ ...box, articleId: e.target.value })}
+          onChange={(articleId) => setBox({ ...box, articleId })}
         />
-        <label htmlFor="comment-hidden" className="sr-only">
-          状态
-        </label>
-        <select
-          id="comment-hidden"
-          className={inputClass}
-          value={f.hidden}
-          onChange={(e) => set({ hidden: e.target.value })}
-        >
-          <option value="">全部状态</option>
-          <option value="0">显示</option>
-          <option value="1">已隐藏</option>
-        </select>
+        <HiddenFilter id="comment-hidden" value={f.hidden} onChange={(hidden) => set({ hidden })} />
         <button type="submit" className="btn-primary px-4 py-2 text-sm">
           查找
         </button>

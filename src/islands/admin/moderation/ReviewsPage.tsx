@@ -3,54 +3,32 @@ import { Stars } from '../../../components/detail/ReviewList.tsx'
 import { type ModeratedReview, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { assetUrl } from '../../../lib/asset.ts'
 import { productPath } from '../../../lib/routes.ts'
-import { checkReason, checkRestoreReason } from '../../../lib/rules/moderation.ts'
 import { AdminShell } from '../AdminShell.tsx'
 import { type Column, DataTable } from '../DataTable.tsx'
 import { useLoad } from '../useLoad.ts'
 import { useUrlFilters } from '../useUrlFilters.ts'
-import { inputClass, ModerationTabs, type ReasonAsk, useReasonDialog } from './parts.tsx'
+import {
+  digits,
+  HiddenFilter,
+  HiddenState,
+  HideAction,
+  type Hideable,
+  inputClass,
+  ModerationTabs,
+  NumberField,
+  type ReasonAsk,
+  useReasonDialog,
+} from './parts.tsx'
 
-/** 隐藏 (asks a reason) or 恢复, by the review's state: the screen's reason dialog confirms either. */
-function ReviewAction({ r, ask }: { r: ModeratedReview; ask: (a: ReasonAsk) => void }) {
-  return r.hidden ? (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
-      onClick={() =>
-        ask({
-          title: `恢复评价 #${r.id}`,
-          text: '恢复后该评价重新出现在商品页与评价列表中，并计入评分，评价人会收到通知。',
-          label: '说明（可选）',
-          confirm: '确认恢复',
-          check: checkRestoreReason,
-          field: 'reason',
-          submit: (reason) => moderationApi.showReview(r.id, reason),
-          done: '评价已恢复显示',
-        })
-      }
-    >
-      恢复
-    </button>
-  ) : (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
-      onClick={() =>
-        ask({
-          title: `隐藏评价 #${r.id}`,
-          text: '隐藏后该评价不再出现在商品页与评价列表中，也不计入评分，评价人会收到通知。',
-          label: '原因（评价人可见）',
-          confirm: '确认隐藏',
-          check: checkReason,
-          field: 'reason',
-          submit: (reason) => moderationApi.hideReview(r.id, reason),
-          done: '评价已隐藏',
-        })
-      }
-    >
-      隐藏
-    </button>
-  )
+/** A review as the hide/restore buttons speak of it. */
+const REVIEW: Hideable = {
+  noun: '评价',
+  author: '评价人',
+  hideEffect: '不再出现在商品页与评价列表中，也不计入评分',
+  restoreEffect: '重新出现在商品页与评价列表中，并计入评分',
+  restoreLabel: '恢复',
+  hide: moderationApi.hideReview,
+  restore: moderationApi.showReview,
 }
 
 const Photos = ({ imgs, label }: { imgs: string[]; label: string }) =>
@@ -116,19 +94,12 @@ const columnsOf = (ask: (a: ReasonAsk) => void): Column<ModeratedReview>[] => [
     ),
   },
   { id: 'time', header: '时间', cell: (r) => r.createTime, sortValue: (r) => r.createTime },
+  { id: 'state', header: '状态', cell: (r) => <HiddenState hidden={r.hidden} /> },
   {
-    id: 'state',
-    header: '状态',
-    cell: (r) =>
-      r.hidden ? (
-        <span className="whitespace-nowrap rounded bg-red-50 px-2 py-0.5 text-xs text-red-700">已隐藏</span>
-      ) : (
-        <span className="whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">
-          显示
-        </span>
-      ),
+    id: 'actions',
+    header: '操作',
+    cell: (r) => <HideAction id={r.id} hidden={r.hidden} kind={REVIEW} ask={ask} />,
   },
-  { id: 'actions', header: '操作', cell: (r) => <ReviewAction r={r} ask={ask} /> },
 ]
 
 function Reviews() {
@@ -143,32 +114,23 @@ function Reviews() {
   const columns = useMemo(() => columnsOf(ask), [ask])
   const search = (e: SubmitEvent) => {
     e.preventDefault()
-    const digits = (s: string) => s.replace(/\D/g, '')
     set({ id: digits(box.id), spuId: digits(box.spuId) })
   }
   return (
     <>
       <ModerationTabs current="/admin/moderation/reviews/" />
       <form onSubmit={search} className="mb-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="review-id" className="text-sm text-slate-600">
-          评价编号
-        </label>
-        <input
+        <NumberField
           id="review-id"
-          inputMode="numeric"
-          className={`${inputClass} w-28`}
+          label="评价编号"
           value={box.id}
-          onChange={(e) => setBox({ ...box, id: e.target.value })}
+          onChange={(id) => setBox({ ...box, id })}
         />
-        <label htmlFor="review-spu" className="text-sm text-slate-600">
-          商品编号
-        </label>
-        <input
+        <NumberField
           id="review-spu"
-          inputMode="numeric"
-          className={`${inputClass} w-28`}
+          label="商品编号"
           value={box.spuId}
-          onChange={(e) => setBox({ ...box, spuId: e.target.value })}
+          onChange={(spuId) => setBox({ ...box, spuId })}
         />
         <label htmlFor="review-stars" className="sr-only">
           评分
@@ -186,19 +148,7 @@ function Reviews() {
             </option>
           ))}
         </select>
-        <label htmlFor="review-hidden" className="sr-only">
-          状态
-        </label>
-        <select
-          id="review-hidden"
-          className={inputClass}
-          value={f.hidden}
-          onChange={(e) => set({ hidden: e.target.value })}
-        >
-          <option value="">全部状态</option>
-          <option value="0">显示</option>
-          <option value="1">已隐藏</option>
-        </select>
+        <HiddenFilter id="review-hidden" value={f.hidden} onChange={(hidden) => set({ hidden })} />
         <button type="submit" className="btn-primary px-4 py-2 text-sm">
           查找
         </button>

@@ -201,3 +201,117 @@ export function ArticleAction({ a, ask }: { a: ModeratedArticle; ask: (r: Reason
     </button>
   )
 }
+
+/** What a hidden-or-shown thing (a comment, a review) is called and says where it will (dis)appear. */
+export interface Hideable {
+  /** 评论 / 评价 */
+  noun: string
+  /** Who is told: 评论人 / 评价人 (the reason is shown to them). */
+  author: string
+  /** The sentence after 隐藏后该…: where it stops appearing. */
+  hideEffect: string
+  /** The sentence after 恢复后该…: where it appears again. */
+  restoreEffect: string
+  /** The restore button: 恢复显示, 恢复. */
+  restoreLabel: string
+  hide: (id: number, reason: string) => Promise<unknown>
+  restore: (id: number, reason: string) => Promise<unknown>
+}
+
+/** 隐藏 (asks a reason) or the restore button, by the row's state; `ask` opens the screen's reason dialog. */
+export function HideAction({
+  id,
+  hidden,
+  kind: k,
+  ask,
+}: {
+  id: number
+  hidden: boolean
+  kind: Hideable
+  ask: (r: ReasonAsk) => void
+}) {
+  return hidden ? (
+    <button
+      type="button"
+      className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
+      onClick={() =>
+        ask({
+          title: `${k.restoreLabel}${k.noun} #${id}`,
+          text: `恢复后该${k.noun}${k.restoreEffect}，${k.author}会收到通知。`,
+          label: '说明（可选）',
+          confirm: '确认恢复',
+          check: checkRestoreReason,
+          field: 'reason',
+          submit: (reason) => k.restore(id, reason),
+          done: `${k.noun}已恢复显示`,
+        })
+      }
+    >
+      {k.restoreLabel}
+    </button>
+  ) : (
+    <button
+      type="button"
+      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
+      onClick={() =>
+        ask({
+          title: `隐藏${k.noun} #${id}`,
+          text: `隐藏后该${k.noun}${k.hideEffect}，${k.author}会收到通知。`,
+          label: `原因（${k.author}可见）`,
+          confirm: '确认隐藏',
+          check: checkReason,
+          field: 'reason',
+          submit: (reason) => k.hide(id, reason),
+          done: `${k.noun}已隐藏`,
+        })
+      }
+    >
+      隐藏
+    </button>
+  )
+}
+
+/** 已隐藏 / 显示. */
+export const HiddenState = ({ hidden }: { hidden: boolean }) =>
+  hidden ? (
+    <span className="whitespace-nowrap rounded bg-red-50 px-2 py-0.5 text-xs text-red-700">已隐藏</span>
+  ) : (
+    <span className="whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">显示</span>
+  )
+
+/** A labelled box for a number (an id) in a screen's search form. */
+export function NumberField(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <>
+      <label htmlFor={p.id} className="text-sm text-slate-600">
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        inputMode="numeric"
+        className={`${inputClass} w-28`}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </>
+  )
+}
+
+/** The 全部状态 / 显示 / 已隐藏 filter ('' / '0' / '1'), applied as soon as it changes. */
+export function HiddenFilter(p: { id: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <>
+      <label htmlFor={p.id} className="sr-only">
+        状态
+      </label>
+      <select id={p.id} className={inputClass} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        <option value="">全部状态</option>
+        <option value="0">显示</option>
+        <option value="1">已隐藏</option>
+      </select>
+    </>
+  )
+}
+
+/** Only the digits of what was typed in an id box: 12a → 12. */
+export const digits = (s: string) => s.replace(/\D/g, '')
