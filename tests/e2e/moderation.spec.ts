@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
-import { signed } from './session.ts'
+import { signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 // Moderation in the back office (issue 20): a customer's complaint leads an operator to the post
@@ -197,4 +197,13 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   await page.goto(`/detail?id=${post.id}`)
   await expect(page.getByRole('heading', { name: '内容不存在或已下架' })).toBeVisible()
   await expect(page.getByText(post.title)).toHaveCount(0)
+
+  // The author's own list says 平台下架, with no 上架 of theirs to try.
+  await signInAs(page, request, '13800000002')
+  await page.goto('/associationadmin')
+  const own = page.locator(`[data-own-item="${post.id}"]`)
+  await expect(own.getByText('平台下架', { exact: true })).toBeVisible()
+  await expect(own.getByText('已被平台下架，如有疑问请联系客服')).toBeVisible()
+  await expect(own.getByRole('button', { name: /^上架/ })).toHaveCount(0)
+  await expectAccessible(page)
 })

@@ -36,6 +36,7 @@ const CARD_COLUMNS = [
   'a.hits_true',
   'a.ext_more',
   'a.ext',
+  'a.moderated',
   'a.is_show',
   'a.create_id',
   'a.create_time',
@@ -61,6 +62,7 @@ interface CardRow {
   hits_true: number
   ext_more: number
   ext: string
+  moderated: number
   is_show: number
   create_id: number | null
   create_time: string
@@ -85,6 +87,8 @@ export const articleCard = (r: CardRow) => ({
   hitsTrue: r.hits_true,
   extMore: r.ext_more,
   ext: r.ext,
+  // Only an owner's own list holds such an item (a public list shows what is on the shelf).
+  ...(r.moderated === 1 ? { moderated: true as const } : {}),
   isShow: r.is_show,
   createId: r.create_id,
   createTime: r.create_time,

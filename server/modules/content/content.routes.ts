@@ -24,6 +24,9 @@ export const ArticleCard = z
     hitsTrue: z.number().int(),
     extMore: z.number().int().openapi({ description: '销量或参与人数：“畅销”排序的依据' }),
     ext: z.string().openapi({ description: '上架标记：是 上架，否 下架' }),
+    moderated: z.literal(true).optional().openapi({
+      description: '平台下架（运营下架，作者不能自行上架）；只出现在 isCreate=1 的自己的列表里',
+    }),
     isShow: z.number().int(),
     createId: z.number().int().nullable(),
     createTime: z.string(),

@@ -126,11 +126,22 @@ describe('unlisting and restoring a post, task or course (moderation)', () => {
       .executeTakeFirst()
     expect(row).toEqual({ ext: UNLISTED, moderated: 1 })
     expect((await changesSince(h.db, mark)).tags).toEqual([])
+    // The owner's own list says so (平台下架, no 上架 of theirs); nobody else's list holds it.
+    const own = async () =>
+      (
+        await h.get<{ pageData: { id: number; moderated?: true }[] }>(
+          '/api/Article/GetArticlePage',
+          { status: 20, isCreate: 1, pageSize: 100 },
+          owner.auth,
+        )
+      ).data.pageData.find((a) => a.id === id)
+    expect(await own()).toMatchObject({ id, ext: UNLISTED, moderated: true })
 
     const restored = await h.post<Item>(`/api/admin/articles/${id}/restore`, { reason: '' }, op.auth)
     expect([restored.http, restored.data]).toMatchObject([200, { listed: true, moderated: false }])
     expect((await h.get('/api/Article/GetArticle', { id })).http).toBe(200)
     expect(await listed(title, 20)).toEqual([id])
+    expect(await own()).not.toHaveProperty('moderated')
     expect((await notices(owner.auth))[0]).toEqual(
       expect.objectContaining({ title: '任务已恢复上架', content: `您发布的任务「${title}」已恢复上架。` }),
     )

@@ -312,6 +312,8 @@ function Row({
   actions: RowActions
 }) {
   const listed = a.ext === LISTED
+  // Taken down by an operator: only an operator puts it back (the server refuses the owner).
+  const moderated = a.moderated === true && !listed
   const price = formatPrice(a.price)
   const view = `/detail?id=${a.id}`
   const cover = firstImage(a.imgurl)
@@ -346,11 +348,15 @@ function Row({
           <span
             className={cx(
               'shrink-0 rounded px-1.5 py-0.5 text-xs font-medium',
-              listed ? 'bg-emerald-50 text-emerald-700' : 'bg-slate-100 text-slate-600',
+              listed
+                ? 'bg-emerald-50 text-emerald-700'
+                : moderated
+                  ? 'bg-red-50 text-red-700'
+                  : 'bg-slate-100 text-slate-600',
             )}
             data-listed-state
           >
-            {listed ? '上架中' : '已下架'}
+            {listed ? '上架中' : moderated ? '平台下架' : '已下架'}
           </span>
         </div>
         <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-slate-500">
@@ -365,12 +371,16 @@ function Row({
         {mine && (
           <>
             <RowLink href={editHref} label="编辑" context={a.title} />
-            <RowButton
-              label={listed ? '下架' : '上架'}
-              context={a.title}
-              disabled={busy}
-              onClick={() => actions.toggle(a)}
-            />
+            {moderated ? (
+              <span className="px-2.5 py-1.5 text-xs text-slate-500">已被平台下架，如有疑问请联系客服</span>
+            ) : (
+              <RowButton
+                label={listed ? '下架' : '上架'}
+                context={a.title}
+                disabled={busy}
+                onClick={() => actions.toggle(a)}
+              />
+            )}
             <RowButton
               label="删除"
               context={a.title}
