@@ -211,3 +211,70 @@ test('favourite a product and a course, find them in /fav, remove one', async ({
   await expect(toasts(page)).toContainText('取消收藏')
   await expect(favP).toHaveAttribute('aria-pressed', 'false')
 })
+
+test('a favourite taken off the shelf says 已下架 in /fav, shows its new title, and is let go there', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const author = await apiUser(request)
+  const post = async (path: string, data: unknown) => {
+    const body = await (await request.post(path, { headers: fresh(author.headers), data })).json()
+    if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
+    return body.data
+  }
+  const dict = await apiGet<{ key: string; list: { id: number }[] }[]>(
+    request,
+    '/api/Classify/GetClassifyQuerys',
+  )
+  const cover = (await listed(request, 10, 0)) as unknown as { imgurl: string }
+  const title = `收藏下架${Date.now().toString(36).slice(-5)}`
+  await post('/api/Article/PostArticleAppend', {
+    status: 10,
+    title,
+    imgurl: cover.imgurl,
+    classId: dict.find((g) => g.key === 'communityClass')?.list[0]?.id,
+    free: 2,
+    price: '',
+    tag: '',
+    content: `<p>${title}</p>`,
+  })
+  const own = await apiGet<{ pageData: { id: number; title: string }[] }>(
+    request,
+    '/api/Article/GetArticlePage?status=10&isCreate=1&pageIndex=0&pageSize=5',
+    author.headers,
+  )
+  const id = own.pageData.find((a) => a.title === title)?.id
+  if (!id) throw new Error('the post was not published')
+
+  const tel = await registerUser(request)
+  const fan = await signInAs(page, request, tel, 'test1234')
+  const liked = await request.post('/api/UserLike/PostUserLikeAppend', {
+    headers: { ...signed(), Authorization: `Bearer ${fan.token}` },
+    data: { tagId: id, status: 10 },
+  })
+  expect((await liked.json()).data).toBe('收藏成功')
+  // Renamed, then taken off the shelf by its author.
+  await post('/api/Article/PostArticleUpdate', {
+    id,
+    status: 10,
+    title: `${title}改`,
+    imgurl: cover.imgurl,
+    classId: dict.find((g) => g.key === 'communityClass')?.list[0]?.id,
+    free: 2,
+    price: '',
+    tag: '',
+    content: `<p>${title}</p>`,
+  })
+  await post('/api/Article/PostArticleExt', { id })
+
+  await page.goto('/fav')
+  await page.getByRole('tab', { name: '社区' }).click()
+  const card = page.locator(`[data-like="${id}"]`)
+  await expect(card).toContainText(`${title}改`)
+  await expect(card.getByText('已下架', { exact: true })).toBeVisible()
+  await expectAccessible(page)
+  await card.getByRole('button', { name: `取消收藏：${title}改` }).click()
+  await expect(toasts(page)).toContainText('已取消收藏')
+  await expect(page.getByText('暂无收藏')).toBeVisible()
+})

@@ -18,6 +18,9 @@ export const Favourite = z
     extFlag: z.string().openapi({ description: '标签，逗号分隔' }),
     ext: z.string().openapi({ description: '价格（元），两位小数的文本' }),
     urls: z.string().openapi({ description: '详情页地址' }),
+    listed: z.boolean().openapi({
+      description: '是否在架：下架或已删除的为 false（卡片显示已下架；已删除的保留收藏时的标题、图片和价格）',
+    }),
   })
   .openapi('Favourite', { description: '收藏的一项（/fav 的卡片）' })
 

@@ -78,6 +78,54 @@ describe('favourites (UserLike/*)', () => {
     expect(await isLike('/api/Article/GetArticle', course.id)).toBe(1)
   })
 
+  it('shows each item as it is now: renamed and repriced, off the shelf (listed false), or deleted (the card it had)', async () => {
+    const u = await newUser(h)
+    const post = await firstListed(10)
+    const product = await firstProduct()
+    await h.post('/api/UserLike/PostUserLikeAppend', { tagId: post.id, status: 10 }, u.auth)
+    await h.post('/api/UserLike/PostUserLikeAppend', { tagId: product.id, status: 40 }, u.auth)
+    const card = async (status: number) =>
+      (await h.get<(Fav & { listed: boolean })[]>('/api/UserLike/GetUserLikeQuery', { status }, u.auth))
+        .data[0]
+    const before = await card(10)
+    try {
+      await h.db
+        .updateTable('articles')
+        .set({ title: '改过的帖子标题', price_fen: 1234 })
+        .where('id', '=', post.id)
+        .execute()
+      await h.db
+        .updateTable('product_spus')
+        .set({ price_min_fen: 4321 })
+        .where('id', '=', product.id)
+        .execute()
+      expect(await card(10)).toMatchObject({ title: '改过的帖子标题', ext: '12.34', listed: true })
+      expect(await card(40)).toMatchObject({ title: product.title, ext: '43.21', listed: true })
+
+      await h.db.updateTable('articles').set({ ext: '否' }).where('id', '=', post.id).execute()
+      await h.db.updateTable('product_spus').set({ ext: '否' }).where('id', '=', product.id).execute()
+      expect(await card(10)).toMatchObject({ title: '改过的帖子标题', listed: false })
+      expect(await card(40)).toMatchObject({ title: product.title, listed: false })
+
+      // Deleted: the card as it was favourited, still listed false, and it can be let go.
+      await h.db.updateTable('articles').set({ is_show: 0 }).where('id', '=', post.id).execute()
+      expect(await card(10)).toEqual({ ...before, listed: false })
+      await h.get('/api/UserLike/GetUserLikeDeleteWhere', { id: post.id, status: 10 }, u.auth)
+      expect(await card(10)).toBeUndefined()
+    } finally {
+      await h.db
+        .updateTable('articles')
+        .set({ title: post.title, price_fen: post.price_fen, ext: LISTED, is_show: 1 })
+        .where('id', '=', post.id)
+        .execute()
+      await h.db
+        .updateTable('product_spus')
+        .set({ price_min_fen: product.price_min_fen, ext: LISTED })
+        .where('id', '=', product.id)
+        .execute()
+    }
+  })
+
   it('keeps each user to their own favourites', async () => {
     const a = await newUser(h)
     const b = await newUser(h)

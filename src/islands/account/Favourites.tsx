@@ -1,7 +1,8 @@
 /**
  * 我的收藏 /fav (accounts §2, issue 10): the tabs 课程, 产品, 社区, 任务 (UserLike/GetUserLikeQuery
  * status 30, 40, 10, 20), each a grid of cards with image, title, up to 3 flags and the price,
- * opening /detail?id or /productdetail?id.
+ * opening /detail?id or /productdetail?id. A card of an item off the shelf (or deleted) says
+ * 已下架 and can be let go here.
  */
 import { useState } from 'react'
 import { priceLabel } from '../../components/detail/text.ts'
@@ -9,6 +10,7 @@ import { community } from '../../lib/api/browser.ts'
 import type { LikeItem } from '../../lib/api/community.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { cardTags, firstImage } from '../../lib/format.ts'
+import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
@@ -46,6 +48,19 @@ function LikeList({ status }: { status: number }) {
     (s: number, signal) => community.getUserLikeQuery(s, { silent: true, signal }),
     status,
   )
+  const [removing, setRemoving] = useState(false)
+  const remove = async (l: LikeItem) => {
+    setRemoving(true)
+    try {
+      await community.deleteUserLike({ id: l.tagId, status: l.status })
+      toast('success', '已取消收藏')
+      reload()
+    } catch {
+      // Toasted by the client.
+    } finally {
+      setRemoving(false)
+    }
+  }
   if (failed)
     return (
       <EmptyState
@@ -93,10 +108,27 @@ function LikeList({ status }: { status: number }) {
                   ))}
                 </ul>
               )}
-              {/* Price 0 shows 免费, like every card (storefront §2, §5). */}
-              <p className="price mt-auto text-base">{priceLabel(Number(l.ext))}</p>
+              <p className="mt-auto flex items-center justify-between gap-2">
+                {/* Price 0 shows 免费, like every card (storefront §2, §5). */}
+                <span className="price text-base">{priceLabel(Number(l.ext))}</span>
+                {!l.listed && (
+                  <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">已下架</span>
+                )}
+              </p>
             </div>
           </a>
+          {/* Its detail page no longer shows the toggle: the way to let it go is here. */}
+          {!l.listed && (
+            <button
+              type="button"
+              className="mt-1 w-full rounded py-1 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              aria-label={`取消收藏：${l.title}`}
+              disabled={removing}
+              onClick={() => remove(l)}
+            >
+              取消收藏
+            </button>
+          )}
         </li>
       ))}
     </ul>

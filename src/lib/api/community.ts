@@ -38,6 +38,8 @@ export interface LikeItem {
   /** Price in yuan as text with two decimals. */
   ext: string
   urls: string
+  /** On the shelf now; false for an item taken off it or deleted (its card as it was favourited). */
+  listed: boolean
 }
 
 export function createCommunityApi(http: Http) {
