@@ -117,3 +117,63 @@ test('a customer subscribes on a sold-out SKU; stock added in the back office re
   await expect(page.getByText(`您订阅到货通知的「${p.title}（${sku.title}`)).toBeVisible()
   await expectAccessible(page)
 })
+
+test('the buy box shows the live stock: a SKU sold out since the page was built says 缺货 and offers 到货通知', async ({
+  page,
+  request,
+}) => {
+  // A product with one SKU in stock, from the end of the list (the other tests take the first ones).
+  const list = await read<{ pageData: { id: number }[] }>(
+    request,
+    '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=50',
+  )
+  let p: Product | undefined
+  for (const { id } of list.pageData.reverse()) {
+    const q = await read<Product>(request, `/api/ProductSpu/GetProductSpu?id=${id}`)
+    if (q.skuList.some((k) => k.stock > 0 && k.stock < 1000)) {
+      p = q
+      break
+    }
+  }
+  if (!p) throw new Error('no product in stock')
+  const sku = p.skuList.find((k) => k.stock > 0 && k.stock < 1000) as Sku
+  await builtPage(request, `/productdetail/${p.id}/`)
+
+  // Another customer's order takes all of it; orders never rebuild the page.
+  const tel = await registerUser(request)
+  const { token } = await signInAs(page, request, tel, 'test1234')
+  const auth = { ...signed(), Authorization: `Bearer ${token}` }
+  const made = await (
+    await request.post('/api/Orders/PostOrdersAppend', {
+      headers: auth,
+      data: {
+        recName: '王五',
+        recTel: tel,
+        recProvince: '江苏省',
+        recCity: '苏州市',
+        recArea: '姑苏区',
+        recStreet: '平江街道',
+        recAddressx: '干将东路1号',
+        list: [{ skuId: sku.id, quantity: sku.stock }],
+      },
+    })
+  ).json()
+  expect(made.status).toBe(200)
+  try {
+    await page.goto(`/productdetail/${p.id}/`)
+    const label = buyBox(page).locator('label', { hasText: sku.title }).first()
+    await label.click()
+    await expect(label.getByText('缺货')).toBeVisible()
+    await expect(buyBox(page).locator('[data-buy-stock]')).toHaveText('缺货')
+    await expect(buyBox(page).getByRole('button', { name: '立即购买' })).toBeDisabled()
+    await expect(buyBox(page).getByRole('button', { name: '加入购物车' })).toBeDisabled()
+    await expect(buyBox(page).locator('button[data-alert]')).toHaveText('到货通知')
+    await expectAccessible(page)
+  } finally {
+    // Cancelled: the stock is back for the other tests.
+    await request.post('/api/Orders/PostOrdersStatus', {
+      headers: auth,
+      data: { id: made.data, status: 100 },
+    })
+  }
+})

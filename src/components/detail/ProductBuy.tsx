@@ -49,7 +49,10 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
                 />
                 <span className="text-slate-800">{s.title}</span>
                 {s.param && <span className="ml-1.5 text-xs text-slate-500">{s.param}</span>}
-                {s.stock <= 0 && <span className="ml-1.5 text-xs text-slate-500">缺货</span>}
+                {/* Shown or hidden again by the live stock (buy.ts): orders never rebuild the page. */}
+                <span data-sold-out className="ml-1.5 text-xs text-slate-500" hidden={s.stock > 0}>
+                  缺货
+                </span>
               </label>
             ))}
           </div>

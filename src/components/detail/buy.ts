@@ -56,11 +56,6 @@ const idOrNull = (v: string | undefined) => (v ? Number(v) : null)
 export function startBuy(root: ParentNode = document): void {
   for (const form of root.querySelectorAll<HTMLFormElement>('form[data-buy-box]:not([data-on])')) {
     form.dataset.on = '1'
-    // The built page's 已售 is the build's; the read cache answers visitors with the current one.
-    currentProduct(Number(form.dataset.spu)).then(
-      (p) => showLive('sold', p.extMore, root),
-      () => {},
-    )
     const qty = form.querySelector<HTMLInputElement>('[data-buy-qty]')
     const price = form.querySelector<HTMLElement>('[data-buy-price]')
     const stockText = form.querySelector<HTMLElement>('[data-buy-stock]')
@@ -85,6 +80,24 @@ export function startBuy(root: ParentNode = document): void {
       }
       for (const b of form.querySelectorAll<HTMLButtonElement>('[data-buy]')) b.disabled = !r || stock <= 0
     }
+    // The built page's 已售 and stock are the build's: every order changes them and none rebuilds
+    // the page. The live answer (the read cache's, at most READ_CACHE seconds old, for a visitor;
+    // the database's for a customer) puts the current ones in.
+    currentProduct(Number(form.dataset.spu)).then(
+      (p) => {
+        showLive('sold', p.extMore, root)
+        const live = new Map(p.skuList.map((s) => [String(s.id), s.stock]))
+        for (const r of form.querySelectorAll<HTMLInputElement>('input[type=radio]')) {
+          const stock = live.get(r.value)
+          if (stock === undefined) continue
+          r.dataset.stock = String(stock)
+          const mark = r.parentElement?.querySelector<HTMLElement>('[data-sold-out]')
+          if (mark) mark.hidden = stock > 0
+        }
+        show()
+      },
+      () => {},
+    )
     form.addEventListener('change', (e) => {
       if ((e.target as HTMLInputElement).type === 'radio') show()
       else if (qty && e.target === qty) qty.value = String(clamp(Number(qty.value)))

@@ -1,8 +1,8 @@
 /**
  * 到货通知 in the buy box (issue 24 item 7): on a sold-out SKU the box offers the button; a
  * visitor is asked to log in, a customer subscribes (PostStockAlert) and reads 已订阅 from then
- * on. Which SKUs the customer already waits for is asked once per page, and only when the
- * product has a sold-out SKU (GetStockAlerts).
+ * on. Which SKUs the customer already waits for is asked once per page, and only when a
+ * sold-out SKU is shown (GetStockAlerts).
  */
 import { ALERT_ACTION, ALERT_ALREADY, ALERT_SUBSCRIBED } from '../../lib/rules/stock-alert.ts'
 import { storedUser } from '../../lib/session.ts'
@@ -18,6 +18,24 @@ export function startStockAlert(form: HTMLFormElement, needLogin: () => boolean)
   const spuId = Number(form.dataset.spu)
   const subscribed = new Set<number>()
   let chosen: HTMLInputElement | null = null
+  let asked = false
+  // Which SKUs the customer waits for: asked the first time a sold-out SKU is shown (the built
+  // page's, or one the live stock sold out since), once per page.
+  const askSubscribed = () => {
+    if (asked || !storedUser()) return
+    asked = true
+    import('../../lib/api/browser.ts')
+      .then(({ buying }) => buying.getStockAlerts(spuId, { silent: true }))
+      .then(
+        (ids) => {
+          for (const id of ids) subscribed.add(id)
+          show(chosen)
+        },
+        () => {
+          asked = false
+        },
+      )
+  }
   const show = (sku: HTMLInputElement | null) => {
     chosen = sku
     if (!button) return
@@ -26,20 +44,7 @@ export function startStockAlert(form: HTMLFormElement, needLogin: () => boolean)
     const on = out && subscribed.has(Number(sku?.value))
     button.textContent = on ? ALERT_SUBSCRIBED : ALERT_ACTION
     button.disabled = on
-  }
-  const soldOut = [...form.querySelectorAll<HTMLInputElement>('input[type=radio]')].some(
-    (r) => Number(r.dataset.stock ?? 0) <= 0,
-  )
-  if (button && soldOut && storedUser()) {
-    import('../../lib/api/browser.ts')
-      .then(({ buying }) => buying.getStockAlerts(spuId, { silent: true }))
-      .then(
-        (ids) => {
-          for (const id of ids) subscribed.add(id)
-          show(chosen)
-        },
-        () => {},
-      )
+    if (out) askSubscribed()
   }
   button?.addEventListener('click', async () => {
     const sku = chosen
