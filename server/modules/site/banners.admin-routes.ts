@@ -4,10 +4,12 @@
  * site builder's status shown after every save.
  */
 import { BannerPosition } from '../../../src/lib/constants.ts'
+import { isLinkTarget, LINK_TARGET } from '../../../src/lib/rules/fields.ts'
 import { answers, fileBody, jsonBody, z } from '../../contract/index.ts'
 import { id, oneOf } from '../../contract/params.ts'
 import { apiToDbTime } from '../../time.ts'
 import { adminRoute } from '../staff/admin-route.ts'
+import { sort } from './content.admin-routes.ts'
 
 const POSITIONS = Object.values(BannerPosition) as [string, ...string[]]
 
@@ -35,8 +37,13 @@ const fields = {
     .max(300)
     .optional()
     .openapi({ description: '图片路径（经 /api/admin/content/images 上传）' }),
-  link: z.string().trim().max(500, '链接不能超过500个字符').optional(),
-  sort: z.number().int().min(0).max(9999, '排序须为0到9999之间的整数').optional(),
+  link: z
+    .string()
+    .trim()
+    .max(500, '链接不能超过500个字符')
+    .refine((s) => s === '' || isLinkTarget(s), LINK_TARGET)
+    .optional(),
+  sort: sort.optional(),
   enabled: z.boolean().optional(),
   startTime: When,
   endTime: When,

@@ -135,6 +135,28 @@ describe('banners (PUT /api/admin/banners/{id} and the rest)', () => {
     expect([gone.http, gone.data]).toEqual([404, '广告图不存在'])
   })
 
+  it('a link leads to http(s) or a path of the site, never javascript:; a sort number is 0-9999, each said in Chinese', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const imgurl = await contentImage(h, mk.auth, `link-${Math.random()}`)
+    const add = async (extra: Record<string, unknown>) => {
+      const r = await h.post('/api/admin/banners', { position: 'pc_home', imgurl, ...extra }, mk.auth)
+      return [r.http, r.data]
+    }
+    for (const link of ['javascript:alert(1)', 'data:text/html,x', '//evil.example/', 'evil.example'])
+      expect(await add({ link })).toEqual([400, '链接须以 http://、https:// 或 / 开头'])
+    for (const sort of [-5, 1.5, null, 10_000])
+      expect(await add({ sort })).toEqual([400, '排序须为0到9999之间的整数'])
+    const b = await newBanner(mk.auth, { link: 'https://example.com/a?b=1' })
+    const edit = await h.send('PUT', `/api/admin/banners/${b.id}`, { link: 'javascript:void(0)' }, mk.auth)
+    expect([edit.http, edit.data]).toEqual([400, '链接须以 http://、https:// 或 / 开头'])
+    const dict = await h.post(
+      '/api/admin/dictionaries',
+      { key: 'cityTag', title: '排序测试', sort: -3 },
+      mk.auth,
+    )
+    expect([dict.http, dict.data]).toEqual([400, '排序须为0到9999之间的整数'])
+  })
+
   it('the builder status lists the queued banner mark; operator is refused', async () => {
     const mk = await staffSignIn(h, 'marketing')
     const st = await h.get<{ queued: { tags: string[] } }>('/api/admin/site/build-status', {}, mk.auth)

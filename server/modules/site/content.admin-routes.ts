@@ -5,6 +5,7 @@
  */
 import { ClassifyKey, type ClassifyKeyName } from '../../../src/lib/constants.ts'
 import { checkCompany } from '../../../src/lib/rules/company.ts'
+import { SORT_RANGE } from '../../../src/lib/rules/fields.ts'
 import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../src/lib/rules/site-content.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
 import { field, id, oneOf, ruleBody } from '../../contract/params.ts'
@@ -14,7 +15,8 @@ import { CompanyFacts } from './site.routes.ts'
 
 const byId = z.object({ id: id() })
 const Removed = z.object({ id: z.number().int() })
-const sort = z.number().int().min(0).max(9999, '排序须为0到9999之间的整数')
+/** A list's sort number; one message for every way it can be wrong (a sign, a fraction, a word). */
+export const sort = z.number({ error: SORT_RANGE }).int(SORT_RANGE).min(0, SORT_RANGE).max(9999, SORT_RANGE)
 
 const liveFaq = { title: z.string(), answer: z.string(), sort: z.number().int(), enabled: z.boolean() }
 const FaqDraft = z

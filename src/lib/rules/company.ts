@@ -10,7 +10,7 @@
  */
 import { z } from 'zod'
 import { companyDefaults } from '../site.ts'
-import { type Checked, type Input, isEmail } from './fields.ts'
+import { type Checked, type Input, isEmail, isLinkTarget, LINK_TARGET } from './fields.ts'
 import { isPublicUpload } from './files.ts'
 import { COMPANY_TEL_MAX, isCompanyTel } from './phone.ts'
 
@@ -34,10 +34,6 @@ const tel = (label: string) =>
     `${label}格式不正确，应为手机号、座机（如0512-62886688）或400号码`,
   )
 
-/** Where a QR code leads: a full http(s) address, or a path of this site ('/?from=app'). */
-export const isQrLink = (s: string) =>
-  (/^https?:\/\/[^\s/]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//'))) && !/[\s"'<>\\]/.test(s)
-
 /** A footer QR code: an uploaded image of the code, or else a code the build draws of `link`. */
 const qr = (label: string) =>
   z
@@ -46,7 +42,7 @@ const qr = (label: string) =>
         .string()
         .trim()
         .max(300, `${label}链接不能超过300个字符`)
-        .refine((s) => s === '' || isQrLink(s), `${label}链接须以 http://、https:// 或 / 开头`),
+        .refine((s) => s === '' || isLinkTarget(s), `${label}${LINK_TARGET}`),
       image: z
         .string()
         .trim()

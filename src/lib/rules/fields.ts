@@ -78,6 +78,22 @@ export function isFilePath(s: string): boolean {
   return s.startsWith('/') && !s.startsWith('//') && !s.split('/').includes('..')
 }
 
+/**
+ * Where a link of the site may lead (a banner, a footer QR code): a full http(s) address, or a
+ * path of this site ('/?from=app'). Never javascript:, data: or a protocol-relative //host.
+ */
+export const isLinkTarget = (s: string) =>
+  (/^https?:\/\/[^\s/]+/i.test(s) || (s.startsWith('/') && !s.startsWith('//'))) && !/[\s"'<>\\]/.test(s)
+
+/** The refusal of a link that isLinkTarget refuses. */
+export const LINK_TARGET = '链接须以 http://、https:// 或 / 开头'
+
+/** A sort number of the back office's lists (banners, FAQ, dictionary): smaller first. */
+export const SORT_RANGE = '排序须为0到9999之间的整数'
+
+/** A sort box's text as the call sends it: empty is 0; anything not a number goes as sent, for the server to refuse. */
+export const sortNumber = (s: string) => (s.trim() === '' ? 0 : Number(s))
+
 /** 1 (default) or 0: the status flag of addresses and invoices (accounts §3). */
 export const defaultFlag = (input: Input): 0 | 1 => (text(input, 'status') === '1' ? 1 : 0)
 

@@ -7,6 +7,7 @@ import {
   type DictEntry,
 } from '../../../lib/api/admin-content.ts'
 import { BannerPosition, type ClassifyKey } from '../../../lib/constants.ts'
+import { sortNumber } from '../../../lib/rules/fields.ts'
 import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../lib/rules/site-content.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
@@ -208,7 +209,7 @@ function Banners({ onSaved }: { onSaved: OnSaved }) {
     title: v.title,
     imgurl: v.imgurl,
     link: v.link,
-    sort: Number(v.sort) || 0,
+    sort: sortNumber(v.sort),
     enabled: v.enabled,
     startTime: v.startTime.replace('T', ' ') || null,
     endTime: v.endTime.replace('T', ' ') || null,
@@ -410,7 +411,7 @@ function Faq({ onSaved }: { onSaved: OnSaved }) {
   const bodyOf = (v: FaqForm) => ({
     title: v.title,
     answer: v.answer,
-    sort: Number(v.sort) || 0,
+    sort: sortNumber(v.sort),
     enabled: v.enabled,
   })
   // 发布: as for banners, a draft is saved then published; otherwise the entry is written as before.
@@ -671,7 +672,7 @@ function Dictionaries({ onSaved }: { onSaved: OnSaved }) {
     e.preventDefault()
     if (
       await contentApi
-        .addEntry({ key: f.key, title: adding.title, sort: Number(adding.sort) || 0 })
+        .addEntry({ key: f.key, title: adding.title, sort: sortNumber(adding.sort) })
         .catch(() => null)
     ) {
       setAdding({ title: '', sort: '0' })
@@ -683,7 +684,7 @@ function Dictionaries({ onSaved }: { onSaved: OnSaved }) {
     const { entry, title, sort } = editing
     if (
       await contentApi
-        .editEntry(entry.id, { ...(title !== entry.title ? { title } : {}), sort: Number(sort) || 0 })
+        .editEntry(entry.id, { ...(title !== entry.title ? { title } : {}), sort: sortNumber(sort) })
         .catch(() => null)
     ) {
       setEditing(null)
