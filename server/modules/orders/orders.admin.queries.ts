@@ -107,7 +107,7 @@ const ROW_COLUMNS = [
 ] as const
 
 const SORTS = {
-  createTime: sql`o.id`,
+  createTime: sql`o.create_time`,
   payTime: sql`COALESCE(o.pay_time, '')`,
   tolCost: sql`o.tol_cost_fen`,
 } as const

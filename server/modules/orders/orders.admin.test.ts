@@ -81,6 +81,26 @@ describe('the order list (GET /api/admin/orders)', () => {
       transfer: false,
       refundDue: 0,
     })
+    // 下单时间 is the order's time, not its id: an order written later may have been made earlier
+    // (imported, seeded). Equal times fall back to the id.
+    await h.db
+      .updateTable('orders')
+      .set({ create_time: '2026-01-01 08:00:00' })
+      .where('id', '=', transfer.id)
+      .execute()
+    expect((await list(op, { tel })).data.pageData.map((r) => r.code)).toEqual([
+      unpaid.code,
+      paid.code,
+      transfer.code,
+    ])
+    expect(
+      (await list(op, { tel, pageOrder: 'createTime', pageSort: 'asc' })).data.pageData.map((r) => r.code),
+    ).toEqual([transfer.code, paid.code, unpaid.code])
+    await h.db
+      .updateTable('orders')
+      .set({ create_time: dbTime(new Date()) })
+      .where('id', '=', transfer.id)
+      .execute()
     const byTotal = await list(op, { tel, pageOrder: 'tolCost', pageSort: 'asc' })
     expect(byTotal.data.pageData.map((r) => r.code)).toEqual([unpaid.code, transfer.code, paid.code])
 
