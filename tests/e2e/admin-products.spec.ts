@@ -37,6 +37,8 @@ test('marketing changes a SKU price on the product screen; the product page, the
     .first()
     .click()
   await expect(page.getByRole('heading', { name: (p as Row).title })).toBeVisible()
+  // The editor's title box is named by its label (it once shared its id with the heading).
+  await expect(page.getByRole('textbox', { name: '商品名称' })).toHaveValue((p as Row).title)
   await expectAccessible(page)
 
   // The stock dialog: the rule's refusal first, then a booked adjustment.

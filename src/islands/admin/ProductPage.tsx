@@ -141,9 +141,9 @@ function Product() {
   ]
   return (
     <div className="grid gap-4">
-      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="product-title">
+      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="product-heading">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="product-title" className="text-base font-semibold">
+          <h2 id="product-heading" className="text-base font-semibold">
             {p.title}
           </h2>
           <span className="flex gap-2">
