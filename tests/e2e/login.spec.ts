@@ -223,3 +223,20 @@ test('refuses bad input with the rules’ and the server’s messages', async ({
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
 })
+
+test('closing the login dialog gives the keyboard back to 登录/注册', async ({ page }) => {
+  await page.goto('/')
+  const opener = page.locator('header [data-open-login]:visible').first()
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+  // The second time too (the dialog's code is loaded by then), and with its close button.
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: '关闭' }).click()
+  await expect(opener).toBeFocused()
+})

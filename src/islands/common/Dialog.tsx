@@ -21,17 +21,22 @@ export function Dialog({
   description?: string
 }) {
   // Radix hands focus back to its own Trigger; our dialogs are opened by state, so the element
-  // that had focus when the dialog opened (the button pressed) gets it back on close.
+  // that had focus when the dialog opened (the button pressed) gets it back on close. It is read
+  // while the opening renders: a field of the dialog with autoFocus (the login's phone) takes the
+  // focus in the same commit, before Radix's onOpenAutoFocus, which then saw the field.
   const opener = useRef<HTMLElement | null>(null)
+  const shown = useRef(false)
+  if (open !== shown.current) {
+    shown.current = open
+    const active = typeof document === 'undefined' ? null : document.activeElement
+    if (open) opener.current = active instanceof HTMLElement ? active : null
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[3000] bg-slate-900/50" />
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-[3001] max-h-[92vh] w-[calc(100vw-24px)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-5 shadow-xl focus:outline-none`}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          }}
           onCloseAutoFocus={(e) => {
             const el = opener.current
             if (el?.isConnected && el !== document.body) {
