@@ -178,6 +178,14 @@ describe('GetMyCouponsPage', () => {
       { couponId: used.id, status: 1, statusText: '已使用', orderCode: order.code, ruleText: '满100减10' },
     ])
     expect((await mine(me.auth, 2)).pageTotal).toBe(0)
+    // The list a signed-in customer reads says how many of each they hold, used ones too: a
+    // coupon whose share they have (每人限领1张) shows 已领取 before they try; a visitor's has no `mine`.
+    const two = await newCoupon(mk.auth, { perUserLimit: 2 })
+    const offered = (await h.get<Coupon[]>('/api/Coupons/GetCouponsList', {}, me.auth)).data
+    const held = (id: number) => offered.find((c) => c.id === id)?.mine
+    expect([held(soon.id), held(used.id), held(two.id)]).toEqual([1, 1, 0])
+    expect((await list()).find((c) => c.id === used.id)).not.toHaveProperty('mine')
+    expect((await claim(used.id, me.auth)).data).toBe('每人限领1张')
 
     clock.advance(2 * HOUR)
     expect((await mine(me.auth, 0)).pageData.map((m) => m.couponId)).toEqual([long.id])

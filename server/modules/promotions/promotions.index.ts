@@ -11,6 +11,9 @@ export const promotions = router()
     const { db, now } = c.get('deps')
     const { spuId, articleId } = c.req.valid('query')
     const at = dbTime(now())
+    // A signed-in caller also learns which coupons they hold their share of (never cached: it
+    // carries Authorization).
+    const userId = c.get('user')?.id
     if (spuId) {
       const spu = await db
         .selectFrom('product_spus')
@@ -18,9 +21,12 @@ export const promotions = router()
         .where('id', '=', spuId)
         .executeTakeFirst()
       // An unknown product has no coupons of its own; the store-wide ones still are its.
-      return ok(c, await q.claimableCoupons(db, at, { spu: { id: spuId, classId: spu?.class_id ?? null } }))
+      return ok(
+        c,
+        await q.claimableCoupons(db, at, { spu: { id: spuId, classId: spu?.class_id ?? null } }, userId),
+      )
     }
-    return ok(c, await q.claimableCoupons(db, at, articleId ? { article: true } : {}))
+    return ok(c, await q.claimableCoupons(db, at, articleId ? { article: true } : {}, userId))
   })
   .openapi(routes.claimCoupon, async (c) => {
     const { db, now } = c.get('deps')

@@ -229,12 +229,15 @@ export const faceOffFen = (c: CouponRule) =>
 
 /**
  * The coupons one can claim at `at`: shown, in their dates, not all claimed; for a product
- * (its id and category) or an article (courses) when given. Biggest reduction first.
+ * (its id and category) or an article (courses) when given. Biggest reduction first. For a
+ * signed-in `userId` each says how many of it they hold (`mine`, used ones too), so a coupon
+ * whose share they have says 已领取 before they try.
  */
 export async function claimableCoupons(
   db: Db,
   at: string,
   target: { spu?: { id: number; classId: number | null }; article?: boolean } = {},
+  userId?: number,
 ): Promise<Coupon[]> {
   const rows = await db
     .selectFrom('coupons as c')
@@ -253,11 +256,29 @@ export async function claimableCoupons(
     if (rule.scope === 'products') return rule.scopeIds.includes(spu.id)
     return spu.classId !== null && rule.scopeIds.includes(spu.classId)
   }
-  return rows
-    .filter(fits)
+  const offered = rows.filter(fits)
+  const held =
+    userId === undefined || offered.length === 0
+      ? undefined
+      : new Map(
+          (
+            await db
+              .selectFrom('user_coupons')
+              .select(['coupon_id', (e) => e.fn.countAll<number>().as('n')])
+              .where('user_id', '=', userId)
+              .where(
+                'coupon_id',
+                'in',
+                offered.map((r) => r.id),
+              )
+              .groupBy('coupon_id')
+              .execute()
+          ).map((h) => [h.coupon_id, Number(h.n)]),
+        )
+  return offered
     .map((r) => ({ r, off: faceOffFen(couponRuleOf(r)) }))
     .sort((a, b) => b.off - a.off || a.r.id - b.r.id)
-    .map(({ r }) => couponWire(r))
+    .map(({ r }) => (held ? { ...couponWire(r), mine: held.get(r.id) ?? 0 } : couponWire(r)))
 }
 
 export const MY_COUPON_STATUS = { usable: 0, used: 1, expired: 2 } as const

@@ -26,6 +26,10 @@ export const Coupon = z
     endTime: z.string(),
     left: z.number().int().openapi({ description: '还可领取的张数' }),
     perUserLimit: z.number().int(),
+    mine: z.number().int().optional().openapi({
+      description:
+        '调用者已领取的张数（含已使用、已过期）：登录时 GetCouponsList 才给；达到 perUserLimit 即“已领取”',
+    }),
     ruleText: z.string().openapi({ example: '满300减30' }),
     scopeText: z.string().openapi({ example: '全场商品' }),
   })

@@ -8,7 +8,12 @@
 import { sql } from 'kysely'
 import { ClassifyKey, LISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import type { CouponInput, PromotionInput, TemplateInput } from '../../../src/lib/rules/promotion.ts'
+import {
+  type CouponInput,
+  hasShare,
+  type PromotionInput,
+  type TemplateInput,
+} from '../../../src/lib/rules/promotion.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
@@ -81,7 +86,7 @@ export async function claimCoupon(db: Db, userId: number, couponId: number, now:
       .where('user_id', '=', userId)
       .executeTakeFirst()
     const limit = Number(c.per_user_limit)
-    if (Number(mine?.n ?? 0) >= limit) throw refuse(perUserRefusal(limit), 409)
+    if (hasShare(Number(mine?.n ?? 0), limit)) throw refuse(perUserRefusal(limit), 409)
     await t
       .insertInto('user_coupons')
       .values({ coupon_id: couponId, user_id: userId, status: 0, claim_time: at })

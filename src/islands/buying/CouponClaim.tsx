@@ -7,6 +7,8 @@
 import { useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
+import type { Coupon } from '../../lib/api/types.ts'
+import { hasShare } from '../../lib/rules/promotion.ts'
 import { storedUser } from '../../lib/session.ts'
 import { toast } from '../../lib/toast.ts'
 import { openLogin } from '../common/AccountGate.tsx'
@@ -37,21 +39,20 @@ export function useCouponClaim(onClaimed?: (id: number) => void) {
   return { claimed, busy, claim }
 }
 
-/** 领取 / 已领取 / 已领完 of one coupon; `compact` sits inside the product page's chip. */
+/**
+ * 领取 / 已领取 / 已领完 of one coupon; `compact` sits inside the product page's chip. 已领取 from
+ * the start when the list says the customer holds their share (`mine`, signed in only).
+ */
 export function ClaimButton({
-  id,
-  left,
-  title,
+  coupon: { id, left, title, mine = 0, perUserLimit },
   claim,
   compact = false,
 }: {
-  id: number
-  left: number
-  title: string
+  coupon: Pick<Coupon, 'id' | 'left' | 'title' | 'mine' | 'perUserLimit'>
   claim: ReturnType<typeof useCouponClaim>
   compact?: boolean
 }) {
-  const done = claim.claimed.has(id)
+  const done = claim.claimed.has(id) || hasShare(mine, perUserLimit)
   const out = left <= 0 && !done
   const look = compact
     ? 'border-l border-dashed border-accent-500/40 px-2 py-1 text-sm font-medium text-accent-600 hover:bg-orange-100 disabled:cursor-default disabled:text-slate-500 disabled:hover:bg-transparent'

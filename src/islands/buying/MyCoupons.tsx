@@ -129,10 +129,7 @@ function ClaimCentre({ onClaimed }: { onClaimed: () => void }) {
         <ul className="grid gap-3 md:grid-cols-2" aria-label="可领优惠券" data-coupon-centre>
           {list.map((c) => (
             <li key={c.id}>
-              <CouponTicket
-                c={c}
-                action={<ClaimButton id={c.id} left={c.left} title={c.title} claim={claim} />}
-              />
+              <CouponTicket c={c} action={<ClaimButton coupon={c} claim={claim} />} />
             </li>
           ))}
         </ul>

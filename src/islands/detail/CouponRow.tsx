@@ -37,11 +37,7 @@ export function CouponRow({
       <ul className="flex min-w-0 flex-wrap gap-2" aria-label="可领优惠券">
         {list.map((c) => (
           <li key={c.id}>
-            <CouponTicket
-              c={c}
-              compact
-              action={<ClaimButton id={c.id} left={c.left} title={c.title} claim={claim} compact />}
-            />
+            <CouponTicket c={c} compact action={<ClaimButton coupon={c} claim={claim} compact />} />
           </li>
         ))}
       </ul>

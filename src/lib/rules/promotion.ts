@@ -317,3 +317,6 @@ export const checkCouponEdit = (input: Input) => withShow(checkCoupon(input), in
 
 /** checkPromotionEdit({ ...promotion, isShow: false }): the promotion form of an edit. */
 export const checkPromotionEdit = (input: Input) => withShow(checkPromotion(input), input)
+
+/** Whether a customer holding `held` of a coupon (used ones too) has their share: no more to claim. */
+export const hasShare = (held: number, perUserLimit: number) => held >= perUserLimit
