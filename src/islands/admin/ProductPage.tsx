@@ -37,7 +37,7 @@ function Product() {
       p.listed &&
       !(await confirm({
         title: '下架商品',
-        text: `确定下架「${p.title}」吗？下架后商品页显示当前商品已经下架。`,
+        text: `确定下架「${p.title}」吗？下架后商品不再出现在列表、搜索和首页，商品页不再公开，顾客购买时提示当前商品已经下架。`,
       }))
     )
       return
