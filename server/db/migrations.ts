@@ -999,6 +999,17 @@ ALTER TABLE staff ADD COLUMN totp_step INTEGER;
 CREATE INDEX orders_create_time ON orders(create_time, id);
 `,
   },
+  {
+    version: 30,
+    name: 'wallet request id',
+    // A balance adjustment carries its form's request id (wallet.service.ts): the unique index
+    // makes a second attempt of one adjustment (a double click, a retry) change nothing. NULL for
+    // every other record; both databases let NULLs repeat in a unique index.
+    sql: `
+ALTER TABLE wallet_transactions ADD COLUMN request_id TEXT;
+CREATE UNIQUE INDEX wallet_transactions_request ON wallet_transactions(request_id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

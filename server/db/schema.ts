@@ -377,6 +377,8 @@ export interface WalletTransactionsTable {
   code: string
   status: Def<number>
   create_time: string
+  /** A balance adjustment's request id (migration 30); null for every other record. */
+  request_id: Def<string | null>
 }
 
 export interface PaymentsTable {

@@ -116,4 +116,46 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
     expect(await records(u.auth)).toHaveLength(3)
     expect(await auditOf(h, `user:${u.id}`)).toHaveLength(3)
   })
+
+  it('one adjustment sent three times at once (its form’s requestId) credits once, and each answer is that one record', async () => {
+    const u = await newUser(h)
+    const fin = await staffSignIn(h, 'finance')
+    const requestId = crypto.randomUUID()
+    const body = { amount: '100', reason: '活动补贴', requestId }
+    const three = await Promise.all([
+      adjust(u.id, body, fin.auth),
+      adjust(u.id, body, fin.auth),
+      adjust(u.id, body, fin.auth),
+    ])
+    expect(three.map((r) => r.http)).toEqual([200, 200, 200])
+    const ids = three.map((r) => (r.data as Adjusted).record.id)
+    expect(new Set(ids).size).toBe(1)
+    expect(three.map((r) => (r.data as Adjusted).balance)).toEqual([100, 100, 100])
+    expect(await balanceOf(u.id)).toBe(10_000)
+    expect(await records(u.auth)).toHaveLength(1)
+    expect(await auditOf(h, `user:${u.id}`)).toHaveLength(1)
+
+    // Later, again: still nothing more. A refused one (too large a debit) keeps no id, so it can be sent corrected.
+    expect((await adjust(u.id, body, fin.auth)).http).toBe(200)
+    expect(await balanceOf(u.id)).toBe(10_000)
+    const debitId = crypto.randomUUID()
+    const refused = await adjust(u.id, { amount: '-200', reason: '扣回', requestId: debitId }, fin.auth)
+    expect(refused).toMatchObject({ http: 400, data: '余额不足，扣减后余额不能为负数' })
+    expect((await adjust(u.id, { amount: '-20', reason: '扣回', requestId: debitId }, fin.auth)).http).toBe(
+      200,
+    )
+    expect(await balanceOf(u.id)).toBe(8_000)
+
+    const other = await newUser(h)
+    expect(await adjust(other.id, body, fin.auth)).toMatchObject({
+      http: 409,
+      data: '请求编号已用于另一位客户的调整',
+    })
+    expect(await balanceOf(other.id)).toBe(0)
+    expect(await adjust(u.id, { ...body, requestId: 'x' }, fin.auth)).toMatchObject({
+      http: 400,
+      data: '请求编号格式不正确',
+    })
+    expect((await adjust(999_999_999, { amount: '1', reason: '无此人' }, fin.auth)).http).toBe(404)
+  })
 })

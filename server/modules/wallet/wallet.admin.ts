@@ -34,6 +34,10 @@ export const postBalanceAdjustment = adminRoute({
       ruleBody(checkAdjustment, {
         amount: field('string', '调整金额（元）：如 100、-12.50'),
         reason: field('string', '调整原因（必填，客户在钱包流水中可见），最多 100 字'),
+        requestId: field(
+          'string',
+          '可选：这次调整的编号（表单打开时生成的 UUID）。同一编号再次提交（连点、重试）不再调整，回答第一次的结果',
+        ),
       }),
     ),
   },

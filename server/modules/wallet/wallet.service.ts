@@ -18,69 +18,88 @@ export const ADJUSTMENT_TITLE = '余额调整'
 export const NEGATIVE_BALANCE = '余额不足，扣减后余额不能为负数'
 
 /**
- * Adjusts a user's balance by `fen` (signed) in one transaction: the conditional change (a debit
- * only while the balance covers it, so concurrent debits never take it below zero), the wallet
- * record (tag 2 income for a credit, 1 expense for a debit, titled 余额调整：<reason>) and the
- * audit row with the balance before and after. A refusal changes nothing.
- * await adjustBalance(db, actor, 7, { fen: -1250, reason: '重复充值' }, now) → { balance: 487.5, record }
+ * Adjusts a user's balance by `fen` (signed) in one transaction: the wallet record (tag 2 income
+ * for a credit, 1 expense for a debit, titled 余额调整：<reason>), the conditional change (a debit
+ * only while the balance covers it, so concurrent debits never take it below zero) and the audit
+ * row with the balance before and after. A refusal changes nothing.
+ *
+ * With `requestId` the record is written first, under that id's unique index: the same
+ * adjustment sent again (a double click, a retry after a lost answer, even at the same moment)
+ * finds its record and answers it with the balance as it is, changing nothing a second time.
+ * await adjustBalance(db, actor, 7, { fen: -1250, reason: '重复充值', requestId }, now) → { balance: 487.5, record }
  */
 export async function adjustBalance(db: Db, actor: Actor, userId: number, v: AdjustmentForm, now: Date) {
+  const tag = v.fen > 0 ? RechargeTag.income : RechargeTag.expense
+  const answer = (
+    balanceFen: number,
+    r: { id: number; price_fen: number; code: string; tag: number; title: string; create_time: string },
+  ) => ({
+    balance: fenToYuan(balanceFen),
+    record: {
+      id: r.id,
+      price: fenToYuan(r.price_fen),
+      ext: r.code,
+      tag: r.tag,
+      title: r.title,
+      createTime: r.create_time,
+    },
+  })
   return db.transaction().execute(async (t) => {
+    const balanceOf = async () =>
+      Number(
+        (await t.selectFrom('users').select('balance_fen').where('id', '=', userId).executeTakeFirst())
+          ?.balance_fen ?? Number.NaN,
+      )
+    // The record refers to the user, so an unknown one is refused before it is written.
+    if (Number.isNaN(await balanceOf())) throw refuse('用户不存在', 404)
+    const record = {
+      user_id: userId,
+      create_id: null,
+      tag,
+      groups: ADJUSTMENT_GROUP,
+      title: `${ADJUSTMENT_TITLE}：${v.reason}`,
+      price_fen: Math.abs(v.fen),
+      code: tradeNo('A', now),
+      status: WALLET_SETTLED,
+      create_time: dbTime(now),
+      request_id: v.requestId ?? null,
+    }
+    const written = await t
+      .insertInto('wallet_transactions')
+      .values(record)
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!written) {
+      // This adjustment was made already (the conflict waited for its commit): answer it again.
+      const earlier = await t
+        .selectFrom('wallet_transactions')
+        .select(['id', 'user_id', 'price_fen', 'code', 'tag', 'title', 'create_time'])
+        .where('request_id', '=', v.requestId ?? '')
+        .executeTakeFirstOrThrow()
+      if (earlier.user_id !== userId) throw refuse('请求编号已用于另一位客户的调整', 409)
+      return answer(await balanceOf(), earlier)
+    }
     let change = t
       .updateTable('users')
       .set((e) => ({ balance_fen: e('balance_fen', '+', v.fen) }))
       .where('id', '=', userId)
     if (v.fen < 0) change = change.where('balance_fen', '>=', -v.fen)
     const changed = await change.executeTakeFirst()
-    if (Number(changed.numUpdatedRows) === 0) {
-      const exists = await t.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
-      throw exists ? refuse(NEGATIVE_BALANCE) : refuse('用户不存在', 404)
-    }
+    if (Number(changed.numUpdatedRows) === 0) throw refuse(NEGATIVE_BALANCE)
     // Read after our own change (the row is ours until commit): before is exactly after − fen.
-    const { balance_fen: afterFen } = await t
-      .selectFrom('users')
-      .select('balance_fen')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    const time = dbTime(now)
-    const title = `${ADJUSTMENT_TITLE}：${v.reason}`
-    const code = tradeNo('A', now)
-    const record = await t
-      .insertInto('wallet_transactions')
-      .values({
-        user_id: userId,
-        create_id: null,
-        tag: v.fen > 0 ? RechargeTag.income : RechargeTag.expense,
-        groups: ADJUSTMENT_GROUP,
-        title,
-        price_fen: Math.abs(v.fen),
-        code,
-        status: WALLET_SETTLED,
-        create_time: time,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const afterFen = await balanceOf()
     await audit(t, actor, now, {
       action: 'wallet.adjust',
       target: `user:${userId}`,
-      before: { balance: fenToYuan(Number(afterFen) - v.fen) },
+      before: { balance: fenToYuan(afterFen - v.fen) },
       after: {
-        balance: fenToYuan(Number(afterFen)),
+        balance: fenToYuan(afterFen),
         amount: fenToYuan(v.fen),
         reason: v.reason,
-        record: code,
+        record: record.code,
       },
     })
-    return {
-      balance: fenToYuan(Number(afterFen)),
-      record: {
-        id: record.id,
-        price: fenToYuan(Math.abs(v.fen)),
-        ext: code,
-        tag: v.fen > 0 ? RechargeTag.income : RechargeTag.expense,
-        title,
-        createTime: time,
-      },
-    }
+    return answer(afterFen, { id: written.id, ...record })
   })
 }

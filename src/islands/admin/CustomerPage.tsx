@@ -159,10 +159,21 @@ function Addresses({ userId }: { userId: number }) {
   )
 }
 
+/** 32 random hex digits (crypto.randomUUID needs a secure context; this does not). */
+const randomId = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+
 /** 调整余额: a signed amount and a reason, checked by the same rule as the server; a debit is confirmed. */
 function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void }) {
   const [open, setOpen] = useState(false)
   const [v, setV] = useState({ amount: '', reason: '' })
+  // This adjustment's id, new each time the dialog opens: a second click or a retry after a lost
+  // answer sends the same one, and the server changes the balance once (wallet.service.ts).
+  const [requestId, setRequestId] = useState('')
+  const openDialog = () => {
+    setRequestId(randomId())
+    setOpen(true)
+  }
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirmDialog, confirm] = useConfirm()
@@ -182,7 +193,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
       return
     setBusy(true)
     try {
-      const done = await customersApi.adjust(c.id, v)
+      const done = await customersApi.adjust(c.id, { ...v, requestId })
       toast('success', `余额已调整，当前余额 ${formatMoney(done.balance)} 元`)
       setOpen(false)
       setV({ amount: '', reason: '' })
@@ -196,7 +207,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
   const at = (f: string) => (error?.field === f ? error.message : null)
   return (
     <>
-      <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={() => setOpen(true)}>
+      <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={openDialog}>
         调整余额
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="调整余额">

@@ -34,7 +34,7 @@ export const customersApi = {
     get<Paged<Transaction>>(`/api/admin/customers/${id}/wallet`, page),
   addresses: (id: number) => get<Address[]>(`/api/admin/customers/${id}/addresses`),
   /** `amount` in yuan with its sign ('-12.50'); answers the new balance and the wallet record. */
-  adjust: (id: number, body: { amount: string; reason: string }) =>
+  adjust: (id: number, body: { amount: string; reason: string; requestId?: string }) =>
     post<{ balance: number; record: Transaction }>(`/api/admin/customers/${id}/balance`, body),
 }
 

@@ -12,9 +12,17 @@ export interface AdjustmentForm {
   /** Signed: positive credits the balance, negative debits it. */
   fen: number
   reason: string
+  /**
+   * The form's own id for this one adjustment (a UUID made when the dialog opens): sent again —
+   * a double click, a retry after a lost answer — it changes nothing a second time.
+   */
+  requestId?: string
 }
 
-export type AdjustmentField = 'amount' | 'reason'
+export type AdjustmentField = 'amount' | 'reason' | 'requestId'
+
+/** What a request id may be: a UUID or any such token of 8 to 64 letters, digits and dashes. */
+const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/
 
 /**
  * checkAdjustment({ amount: '-12.5', reason: '重复充值' }) → { fen: -1250, reason: '重复充值' };
@@ -29,6 +37,7 @@ export function checkAdjustment(input: Input): Checked<AdjustmentForm, Adjustmen
   const digits = raw.replace(/^[+-]\s*/, '')
   const price = checkPrice(digits, '调整金额')
   const reason = text(input, 'reason')
+  const requestId = text(input, 'requestId')
   const fen = price.fen === null ? 0 : sign * price.fen
   return checked(
     firstError<AdjustmentField>([
@@ -39,7 +48,8 @@ export function checkAdjustment(input: Input): Checked<AdjustmentForm, Adjustmen
       ['amount', fen === 0, '调整金额不能为0'],
       ['reason', !reason, '请填写调整原因'],
       ['reason', len(reason) > ADJUST_REASON_MAX, `调整原因不能超过${ADJUST_REASON_MAX}个字`],
+      ['requestId', requestId !== '' && !REQUEST_ID.test(requestId), '请求编号格式不正确'],
     ]),
-    { fen, reason },
+    requestId ? { fen, reason, requestId } : { fen, reason },
   )
 }
