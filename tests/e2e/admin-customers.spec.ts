@@ -104,6 +104,31 @@ test('an operator rejects with a reason after confirming; the applicant is told 
   await expect(page.getByText('您提交的机构认证资料未通过审核。原因：营业执照照片模糊')).toBeVisible()
 })
 
+test('two reviewers of one certification: the one who comes second is told, and the page shows the decision', async ({
+  page,
+  request,
+}) => {
+  const a = await applicant(request)
+  await signInStaffAs(page, request, 'operator')
+  await page.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await expect(page.getByRole('button', { name: '通过' })).toBeVisible()
+  // Meanwhile another reviewer approves it.
+  const other = await page.context().newPage()
+  await signInStaffAs(other, request, 'admin')
+  await other.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await other.getByRole('button', { name: '通过' }).click()
+  await expect(other.getByText('已通过认证')).toBeVisible()
+  await other.close()
+
+  await page.getByLabel('原因 / 备注').fill('资料不全')
+  await page.getByRole('button', { name: '驳回' }).click()
+  await page.getByRole('dialog', { name: '驳回认证' }).getByRole('button', { name: '确 定' }).click()
+  await expect(page.getByRole('alert')).toHaveText('该认证资料不在审核中，无需审核')
+  await expect(page.getByText('该认证当前不在审核中（已认证）')).toBeVisible()
+  await expect(page.getByRole('button', { name: '驳回' })).toHaveCount(0)
+  await expectAccessible(page)
+})
+
 test('finance finds a customer and adjusts the balance; the customer’s /wo shows the record', async ({
   page,
   request,

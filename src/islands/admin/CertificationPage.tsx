@@ -16,7 +16,7 @@ import { useLoad } from './useLoad.ts'
 
 const userIdOf = () => Number(new URLSearchParams(location.search).get('id')) || 0
 
-function Decide({ userId, onDone }: { userId: number; onDone: () => void }) {
+function Decide({ userId, onDone }: { userId: number; onDone: (refusal?: string) => void }) {
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -40,6 +40,9 @@ function Decide({ userId, onDone }: { userId: number; onDone: () => void }) {
       onDone()
     } catch (e) {
       setError(refusalMessage(e))
+      // Another reviewer may have decided meanwhile (该认证资料不在审核中): show what is true
+      // now, with why this decision was not taken.
+      onDone(refusalMessage(e))
     } finally {
       setBusy(false)
     }
@@ -77,6 +80,8 @@ function Decide({ userId, onDone }: { userId: number; onDone: () => void }) {
 function Detail() {
   const [userId] = useState(userIdOf)
   const { data, loading, reload } = useLoad(() => certificationsApi.one(userId), String(userId))
+  // A decision the server refused (another reviewer was first), said beside what was decided.
+  const [refusal, setRefusal] = useState<string | null>(null)
   if (!userId) return <p className="rounded-lg bg-white p-6 text-slate-600">未指定用户</p>
   if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '用户不存在'}</p>
   return (
@@ -99,11 +104,22 @@ function Detail() {
         <CertificationView c={data} scans />
       </section>
       {data.status === CertStatus.reviewing ? (
-        <Decide userId={userId} onDone={reload} />
+        <Decide
+          userId={userId}
+          onDone={(why) => {
+            setRefusal(why ?? null)
+            reload()
+          }}
+        />
       ) : (
-        <p className="rounded-lg bg-white p-5 text-sm text-slate-600">
-          该认证当前不在审核中（{data.statusText}）。
-        </p>
+        <div className="grid gap-2 rounded-lg bg-white p-5 text-sm text-slate-600">
+          {refusal && (
+            <p role="alert" className="text-red-600">
+              {refusal}
+            </p>
+          )}
+          <p>该认证当前不在审核中（{data.statusText}）。</p>
+        </div>
       )}
     </div>
   )
