@@ -233,6 +233,23 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
   }
 }
 
+/** A product's SKUs are told apart by title and param: a second 标准款 made two identical buttons. */
+export const skuTitleTaken = (title: string) => `该商品已有规格“${title}”，请换一个名称`
+
+/** Refuses (409) when another live SKU of the product has this title and param. */
+async function refuseTakenTitle(t: Db, spuId: number, title: string, param: string, except?: number) {
+  const same = await t
+    .selectFrom('product_skus')
+    .select('id')
+    .where('spu_id', '=', spuId)
+    .where('removed_time', 'is', null)
+    .where('title', '=', title)
+    .where('param', '=', param)
+    .$if(except !== undefined, (q) => q.where('id', '<>', except as number))
+    .executeTakeFirst()
+  if (same) throw refuse(skuTitleTaken(title), 409)
+}
+
 const skuRow = (t: Db, skuId: number) =>
   t
     .selectFrom('product_skus')
@@ -307,6 +324,8 @@ export async function editSku(
   return db.transaction().execute(async (t) => {
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
+    if (edit.title !== undefined && edit.title !== before.title)
+      await refuseTakenTitle(t, before.spu_id, edit.title, before.param, skuId)
     // A new picture must be an upload that is there (the staff image call puts it there).
     if (edit.img && edit.img !== before.img && !(await publicFileExists(dirs, edit.img)))
       throw refuse(SKU_IMAGE_MISSING)
@@ -615,6 +634,7 @@ export async function addSku(
       .where('is_show', '=', 1)
       .executeTakeFirst()
     if (!found) throw refuse(PRODUCT_NOT_FOUND, 404)
+    await refuseTakenTitle(t, spuId, sku.title, '')
     const row = await t
       .insertInto('product_skus')
       .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })

@@ -247,6 +247,20 @@ describe('product text and SKUs', () => {
     expect((await detail()).priceMin).toBe(12.5)
     const noTitle = await h.post(`/api/admin/products/${p.spuId}/skus`, { price: '1' }, mk.auth)
     expect([noTitle.status, noTitle.data]).toEqual([400, '请填写规格名称'])
+    // Two 特惠装 would be two identical buttons on the product page: added or renamed, refused.
+    const twice = await h.post(
+      `/api/admin/products/${p.spuId}/skus`,
+      { title: '特惠装', price: '9' },
+      mk.auth,
+    )
+    expect([twice.status, twice.data]).toEqual([409, '该商品已有规格“特惠装”，请换一个名称'])
+    const renamed = await h.send('PATCH', `/api/admin/skus/${free}`, { title: '特惠装' }, mk.auth)
+    expect([renamed.status, renamed.data]).toEqual([409, '该商品已有规格“特惠装”，请换一个名称'])
+    expect(
+      (await h.send('PATCH', `/api/admin/skus/${added.data.id}`, { title: '特惠装', price: '12.5' }, mk.auth))
+        .status,
+    ).toBe(200)
+    expect((await detail()).skuList.filter((k) => k.title === '特惠装')).toHaveLength(1)
 
     const order = await h.post(
       '/api/Orders/PostOrdersAppend',
