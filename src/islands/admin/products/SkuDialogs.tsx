@@ -11,6 +11,7 @@ import { Dialog } from '../../common/Dialog.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { Uploader } from '../../common/Uploader.tsx'
+import { useConfirm } from '../../common/useConfirm.tsx'
 import { yuan } from '../order-parts.tsx'
 import { staffFileUpload } from '../product-parts.ts'
 
@@ -21,6 +22,7 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
   const [v, setV] = useState({ price: '', delta: '', reason: '' })
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  const [confirmDialog, confirm] = useConfirm()
   const sku = edit?.sku
   const submit = async (e: SubmitEvent) => {
     e.preventDefault()
@@ -28,6 +30,17 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
     const r = edit.kind === 'price' ? checkSkuEdit({ price: v.price }) : checkStockAdjust(v)
     if (r.error !== null) return setError({ field: r.field, message: r.error })
     setError(null)
+    // 0 is a valid price (a gift, a sample) and one slip of the keyboard from a free dental chair.
+    if (
+      edit.kind === 'price' &&
+      'priceFen' in r.value &&
+      r.value.priceFen === 0 &&
+      !(await confirm({
+        title: '价格为0',
+        text: `确定将「${sku.title}」的价格改为0吗？顾客将可以免费下单购买该规格。`,
+      }))
+    )
+      return
     setBusy(true)
     try {
       if (edit.kind === 'price') {
@@ -127,6 +140,7 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
           </button>
         </div>
       </form>
+      {confirmDialog}
     </Dialog>
   )
 }
