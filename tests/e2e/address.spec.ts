@@ -279,6 +279,10 @@ test('certification: form in order, under review, modify, operator approves, cer
   await expect(field(page.locator('form'), '联系人')).toHaveValue('钱七')
   await expect(page.getByRole('radio', { name: /^机构/ })).toBeChecked()
   await expect(page.getByRole('img', { name: '营业执照 1' })).toBeVisible()
+  // …and after a reload of that form too.
+  await page.reload()
+  await expect(field(page.locator('form'), '联系人')).toHaveValue('钱七')
+  await expect(page.getByRole('radio', { name: /^机构/ })).toBeChecked()
   await page.getByRole('button', { name: '提交认证' }).click()
   await expect(page.getByRole('heading', { name: '资料审核中' })).toBeVisible()
 

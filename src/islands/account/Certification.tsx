@@ -37,17 +37,31 @@ export function Certification() {
 
 type Level = CertLevelCode
 
+/**
+ * The identity chosen before 修改认证资料, kept in this browser: the server forgets it with the
+ * status (a level of its own would count as certified), and a reload of the form should not.
+ */
+const levelKey = (userId: number) => `cert-level:${userId}`
+function keptLevel(userId: number): Level | null {
+  const n = Number(globalThis.localStorage?.getItem(levelKey(userId)))
+  return isCertLevel(n) ? n : null
+}
+
 function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promise<void> }) {
   // 1 or 4 (no data) offers the form without a status change: submitting is allowed from there.
   const [filling, setFilling] = useState(false)
-  // The identity chosen before 修改认证资料; the server forgets it with the status.
-  const [lastLevel, setLastLevel] = useState<Level | null>(isCertLevel(me.level) ? me.level : null)
+  const [lastLevel, setLastLevel] = useState<Level | null>(() =>
+    isCertLevel(me.level) ? me.level : keptLevel(me.id),
+  )
   const [busy, setBusy] = useState(false)
 
   async function modify() {
     setBusy(true)
     try {
-      if (isCertLevel(me.level)) setLastLevel(me.level)
+      if (isCertLevel(me.level)) {
+        setLastLevel(me.level)
+        globalThis.localStorage?.setItem(levelKey(me.id), String(me.level))
+      }
       await account.postUsersBindReset()
       await reload()
     } catch {
@@ -64,6 +78,7 @@ function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promis
         level={isCertLevel(me.level) ? me.level : lastLevel}
         onSubmitted={async () => {
           setFilling(false)
+          globalThis.localStorage?.removeItem(levelKey(me.id))
           await reload()
         }}
         onCancel={me.status === CertStatus.form ? undefined : () => setFilling(false)}
