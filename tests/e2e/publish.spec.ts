@@ -292,3 +292,26 @@ test('a plain new user is told 请先进行账号认证 when publishing a course
   expect(await res.json()).toMatchObject({ status: 400, data: '请先进行账号认证' })
   await expectAccessible(page)
 })
+
+test('leaving a publish form that was typed into asks first; an untouched one lets go', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, request, INSTITUTION, 'demo1234')
+  const asked: string[] = []
+  page.on('dialog', (d) => {
+    asked.push(d.type())
+    void d.dismiss()
+  })
+  await page.goto('/postassociation')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布帖子')
+  // Untouched: a reload goes without a question.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布帖子')
+  expect(asked).toEqual([])
+  await box(page, '帖子标题').fill('写了一半的帖子')
+  // Dismissed, the question keeps the page and what was typed.
+  await page.reload().catch(() => {})
+  await expect.poll(() => asked).toEqual(['beforeunload'])
+  await expect(box(page, '帖子标题')).toHaveValue('写了一半的帖子')
+})

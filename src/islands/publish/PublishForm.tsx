@@ -32,6 +32,7 @@ import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
+import { useLeaveGuard } from '../common/useLeaveGuard.ts'
 import { CourseSections } from './CourseSections.tsx'
 import { Choice, FileView, GroupRow } from './form-parts.tsx'
 import {
@@ -224,6 +225,10 @@ function Form({
   const gateLink = useRef<HTMLAnchorElement>(null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  // Typed into (any field, the editor, an upload): leaving before 发布 asks first, so a long
+  // post is not lost to a stray reload or link. Sent, it goes freely.
+  const [edited, setEdited] = useState(false)
+  useLeaveGuard(edited && !done)
   const paid = form.free === PayMode.paid
 
   const set = <K extends keyof PublishFormState>(k: K, v: PublishFormState[K], field?: PublishField) => {
@@ -299,7 +304,14 @@ function Form({
   const noun = info.noun
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${MODE_VERB[mode]}${noun}`} className="space-y-5">
+    <form
+      onSubmit={submit}
+      onInput={() => setEdited(true)}
+      onChange={() => setEdited(true)}
+      noValidate
+      aria-label={`${MODE_VERB[mode]}${noun}`}
+      className="space-y-5"
+    >
       {viewing && (
         <p className="rounded-md bg-slate-50 px-4 py-2.5 text-sm text-slate-600">
           当前为查看模式，内容不可修改。

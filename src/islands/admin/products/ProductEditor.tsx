@@ -31,6 +31,7 @@ import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../../common/form-errors.ts'
 import { Uploader } from '../../common/Uploader.tsx'
+import { useLeaveGuard } from '../../common/useLeaveGuard.ts'
 import { Choice, GroupRow } from '../../publish/form-parts.tsx'
 import { RichEditor } from '../../publish/RichEditor.tsx'
 import { staffFileUpload, staffImageUpload } from '../product-parts.ts'
@@ -111,12 +112,7 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
     catalogApi.shippingTemplates().then(setShipping, () => {})
   }, [])
   // Leaving with unsaved edits asks first (the browser's own prompt).
-  useEffect(() => {
-    if (!dirty) return
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault()
-    addEventListener('beforeunload', warn)
-    return () => removeEventListener('beforeunload', warn)
-  }, [dirty])
+  useLeaveGuard(dirty)
 
   const set = <K extends keyof Form>(k: K, v: Form[K], field: ProductField = k as ProductField) => {
     setF((old) => ({ ...old, [k]: v }))
