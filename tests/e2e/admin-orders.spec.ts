@@ -103,6 +103,10 @@ test('finance confirms a corporate transfer and the order is paid; the list expo
   const { id, code, tolCost } = await paidOrder(page, request, { pay: 'union' })
   await signInStaffAs(page, request, 'finance')
 
+  // A page past the end (typed, or emptied since) goes to the last one instead of an empty 第 100/1 页.
+  await page.goto('/admin/orders/?queue=transfer&pageIndex=99')
+  await expect(page).not.toHaveURL(/pageIndex=99/)
+  await expect(page.getByRole('navigation', { name: '分页' })).not.toContainText('第 100/')
   await page.goto('/admin/orders/?queue=transfer')
   const link = await findOrder(page, code)
   await expect(page.locator('[data-row-status]').first()).toContainText('待确认转账')

@@ -144,6 +144,11 @@ export function DataTable<Row extends RowData>({
   const rows = table.getRowModel().rows
   const visible = table.getVisibleLeafColumns()
   const pages = page ? Math.max(1, Math.ceil(page.pageTotal / page.pageSize)) : 1
+  // Past the last page (a typed address, rows gone since): to the last one, as the public lists do.
+  const pastEnd = !loading && page !== null && page.pageTotal > 0 && page.pageIndex >= pages
+  useEffect(() => {
+    if (pastEnd) onPage(pages - 1)
+  }, [pastEnd, pages, onPage])
   const pickerId = useId()
   const [picking, setPicking] = useState(false)
 
