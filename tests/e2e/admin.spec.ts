@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { totpNow } from '../../server/modules/staff/staff.service.ts'
 import { expectAccessible } from './a11y.ts'
 import { freshUsername, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
 // The back office's foundation (issue 20): sign-in, first login, second factor, menu by role,
@@ -130,4 +131,22 @@ test('admin adds and disables a staff account, and finds both in the audit log',
   await page.getByLabel('操作人').fill(freshUsername('nobody'))
   await page.getByRole('button', { name: '查询' }).click()
   await expect(table).toContainText('没有符合条件的操作记录')
+})
+
+test('a session ended meanwhile sends the next call to the sign-in, which says why and returns there', async ({
+  page,
+  request,
+}) => {
+  const token = await signInStaffAs(page, request, 'operator')
+  await page.goto('/admin/orders/')
+  await expect(page.getByRole('heading', { name: '订单' })).toBeVisible()
+  // Ended elsewhere (or timed out): the next call is refused 401.
+  await request.delete('/api/admin/session', { headers: { ...signed(), Authorization: `Bearer ${token}` } })
+  await page.reload()
+  await expect(page).toHaveURL(/\/admin\/login\/\?next=%2Fadmin%2Forders%2F&why=expired$/)
+  await expect(page.getByRole('status').filter({ hasText: '登录已过期' })).toBeVisible()
+  await page.getByLabel('用户名').fill('operator')
+  await page.getByLabel('密码').fill('demo1234')
+  await page.getByRole('button', { name: '登录' }).click()
+  await expect(page).toHaveURL(/\/admin\/orders\/$/)
 })

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
 import type { Permission } from '../../../server/modules/staff/permissions.ts'
 import { ROLE_NAMES } from '../../../server/modules/staff/permissions.ts'
-import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe } from '../../lib/api/admin.ts'
+import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import { MENU } from './menu.ts'
 
 const StaffCtx = createContext<StaffMe | null>(null)
@@ -15,9 +15,6 @@ export function useStaff(): StaffMe {
 
 /** Whether the staff member holds a permission (to show a button; the server decides anyway). */
 export const may = (me: StaffMe, permission: Permission) => me.permissions.includes(permission)
-
-const toLogin = () =>
-  location.assign(`${LOGIN_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`)
 
 /**
  * The frame of every admin screen: the side menu of what the staff member's roles may use,

@@ -11,6 +11,9 @@ const nextPath = () => {
   return /^\/admin\/(?!login)/.test(next) && !next.startsWith('//') ? next : '/admin/'
 }
 
+/** Sent here by a call the server refused for the session (api/admin.ts toLogin('expired')). */
+const expired = () => new URLSearchParams(location.search).get('why') === 'expired'
+
 type Step = 'signIn' | 'password' | 'totp' | 'checking'
 
 /**
@@ -66,6 +69,11 @@ export default function LoginPage() {
       <section className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm">
         <h1 className="mb-5 text-lg font-semibold">后台登录</h1>
         {step === 'checking' && <p className="text-slate-500">加载中…</p>}
+        {step === 'signIn' && expired() && (
+          <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            登录已过期，请重新登录；未完成的操作没有保存，登录后将回到原页面。
+          </p>
+        )}
         {step === 'signIn' && (
           <form className="grid gap-3" onSubmit={submit} noValidate>
             <TextField

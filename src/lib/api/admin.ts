@@ -52,10 +52,14 @@ const staffStorage = {
 
 const onLoginPage = () => typeof location !== 'undefined' && location.pathname.startsWith(LOGIN_PATH)
 
-/** After a 401 (no session, expired, signed out elsewhere): to the sign-in, then back here. */
-function toLogin() {
+/**
+ * To the sign-in, then back here. `expired`: a call was refused 401 (the session timed out, or
+ * was ended elsewhere), which the sign-in page says, so the work not done is not a mystery.
+ */
+export function toLogin(why?: 'expired') {
   if (typeof location === 'undefined' || onLoginPage()) return
-  location.assign(`${LOGIN_PATH}?next=${encodeURIComponent(location.pathname + location.search)}`)
+  const next = encodeURIComponent(location.pathname + location.search)
+  location.assign(`${LOGIN_PATH}?next=${next}${why ? `&why=${why}` : ''}`)
 }
 
 let http: Http | undefined
@@ -70,7 +74,7 @@ export function adminHttp(): Http {
     notify: (kind, message) => {
       if (!(message === MSG_EXPIRED && onLoginPage())) toast(kind, message)
     },
-    onUnauthorized: toLogin,
+    onUnauthorized: () => toLogin('expired'),
   })
   return http
 }
