@@ -15,7 +15,7 @@ import type { AdminProduct, AdminProductRow, AdminSku } from './catalog.admin-ro
 
 const h = startServer()
 type Paged<T> = { pageData: T[]; pageTotal: number }
-type Detail = { priceMin: number; skuList: { id: number; price: number; stock: number }[] }
+type Detail = { priceMin: number; skuList: { id: number; title: string; price: number; stock: number }[] }
 
 const stockOf = async (skuId: number) =>
   Number(

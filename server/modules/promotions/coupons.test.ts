@@ -21,24 +21,26 @@ type Auth = Record<string, string>
 /** A stored time `hours` from the server's now. */
 const at = (hours: number) => dbTime(new Date(h.now().getTime() + hours * HOUR))
 
+/** A valid coupon form: 满100减10 for everything, 10 in all, 1 each, from an hour ago for a day. */
+const newCouponBody = () => ({
+  title: `测试券${Math.floor(Math.random() * 1e6)}`,
+  kind: 'amount',
+  threshold: 100,
+  amount: 10,
+  scope: 'all',
+  totalLimit: 10,
+  perUserLimit: 1,
+  startTime: at(-1),
+  endTime: at(24),
+})
+
 async function newCoupon(
   auth: Auth,
   over: Record<string, unknown> = {},
 ): Promise<Coupon & { claimed: number }> {
   const r = await h.post<Coupon & { claimed: number }>(
     '/api/admin/coupons',
-    {
-      title: `测试券${Math.floor(Math.random() * 1e6)}`,
-      kind: 'amount',
-      threshold: 100,
-      amount: 10,
-      scope: 'all',
-      totalLimit: 10,
-      perUserLimit: 1,
-      startTime: at(-1),
-      endTime: at(24),
-      ...over,
-    },
+    { ...newCouponBody(), ...over },
     auth,
   )
   expect([r.status, r.data]).toMatchObject([200, { title: expect.any(String) }])
@@ -71,7 +73,19 @@ describe('PostCouponsClaim', () => {
     expect(await claim(hidden.id, me.auth)).toMatchObject({ status: 404, data: '优惠券不存在' })
     const later = await newCoupon(mk.auth, { startTime: at(2), endTime: at(30) })
     expect((await claim(later.id, me.auth)).data).toBe('活动未开始')
-    const past = await newCoupon(mk.auth, { startTime: at(-48), endTime: at(-24) })
+    // One cannot be made already ended; one that has ended since is 已过期.
+    const ended = await h.post(
+      '/api/admin/coupons',
+      { ...newCouponBody(), startTime: at(-48), endTime: at(-24) },
+      mk.auth,
+    )
+    expect([ended.status, ended.data]).toEqual([400, '结束时间须晚于当前时间'])
+    const past = await newCoupon(mk.auth)
+    await h.db
+      .updateTable('coupons')
+      .set({ start_time: at(-48), end_time: at(-24) })
+      .where('id', '=', past.id)
+      .execute()
     expect((await claim(past.id, me.auth)).data).toBe('优惠券已过期')
 
     const one = await newCoupon(mk.auth, { totalLimit: 2, perUserLimit: 1 })

@@ -353,8 +353,12 @@ const couponFacts = (r: CouponRow) => {
 }
 
 /** createCoupon(db, actor, checked, now): a new coupon, shown, claimable from its start. */
+/** A new coupon or promotion that has ended before it is made would never be seen: refused. */
+export const ENDED_ALREADY = '结束时间须晚于当前时间'
+
 export async function createCoupon(db: Db, actor: Actor, v: CouponInput, now: Date): Promise<AdminCoupon> {
   const at = dbTime(now)
+  if (v.endTime <= at) throw refuse(ENDED_ALREADY)
   const row = await db.transaction().execute(async (t) => {
     await checkScope(t, v)
     const { id } = await t
@@ -503,6 +507,7 @@ export async function createPromotion(
   now: Date,
 ): Promise<AdminPromotion> {
   const at = dbTime(now)
+  if (v.endTime <= at) throw refuse(ENDED_ALREADY)
   const row = await db.transaction().execute(async (t) => {
     await checkClass(t, v.classId)
     const { id } = await t

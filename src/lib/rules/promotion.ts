@@ -149,7 +149,8 @@ function dates<F extends string>(
   if (!startTime) return no(fields.start, '开始时间格式不正确，应为yyyy-mm-dd hh:mm')
   if (!text(input, 'endTime')) return no(fields.end, '请选择结束时间')
   if (!endTime) return no(fields.end, '结束时间格式不正确，应为yyyy-mm-dd hh:mm')
-  if (endTime <= startTime) return no(fields.end, '结束时间须晚于开始时间')
+  // By the minute, as they are chosen: 00:00 to 00:00 is no time at all, whatever seconds are kept.
+  if (endTime.slice(0, 16) <= startTime.slice(0, 16)) return no(fields.end, '结束时间须晚于开始时间')
   return { error: null, field: null, value: { startTime, endTime } }
 }
 
