@@ -147,6 +147,6 @@ test('a session ended meanwhile sends the next call to the sign-in, which says w
   await expect(page.getByRole('status').filter({ hasText: '登录已过期' })).toBeVisible()
   await page.getByLabel('用户名').fill('operator')
   await page.getByLabel('密码').fill('demo1234')
-  await page.getByRole('button', { name: '登录' }).click()
+  await page.getByRole('button', { name: '登 录' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/$/)
 })
