@@ -1010,6 +1010,16 @@ ALTER TABLE wallet_transactions ADD COLUMN request_id TEXT;
 CREATE UNIQUE INDEX wallet_transactions_request ON wallet_transactions(request_id);
 `,
   },
+  {
+    version: 31,
+    name: 'stock adjustment request id',
+    // The same for a stock adjustment (catalog.admin.service.ts adjustStock): its form's request
+    // id, under a unique index, makes a second attempt change nothing.
+    sql: `
+ALTER TABLE stock_adjustments ADD COLUMN request_id TEXT;
+CREATE UNIQUE INDEX stock_adjustments_request ON stock_adjustments(request_id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -567,6 +567,8 @@ export interface StockAdjustmentsTable {
   staff_id: number | null
   username: string
   create_time: string
+  /** The adjustment form's request id (migration 31); null for those made without one. */
+  request_id: Def<string | null>
 }
 
 /** Shipping fee rules (migration 23); rates is JSON [{province, feeFen}]. */

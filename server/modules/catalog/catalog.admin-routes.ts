@@ -135,6 +135,10 @@ export const postSkuStock = adminRoute({
     body: jsonBody(
       ruleBody(checkStockAdjust, {
         delta: field('integer', '调整数量：正数增加，负数减少'),
+        requestId: field(
+          'string',
+          '可选：这次调整的编号（表单打开时生成的 UUID）。同一编号再次提交（连点、重试）不再调整，回答当前库存',
+        ),
         reason: field('string', `调整原因，至多${STOCK_REASON_MAX}字`),
       }),
     ),

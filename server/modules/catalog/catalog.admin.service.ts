@@ -17,7 +17,7 @@ import {
   type ProductParam,
   splitParams,
 } from '../../../src/lib/rules/product.ts'
-import { type SkuEdit, STOCK_NEGATIVE } from '../../../src/lib/rules/stock.ts'
+import { type SkuEdit, STOCK_NEGATIVE, type StockAdjust } from '../../../src/lib/rules/stock.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, lockRow, type Paged } from '../../db/sql.ts'
@@ -364,18 +364,49 @@ export async function editSku(
  * adjustment is booked with it; a delta that would go negative is refused and nothing changes.
  * An increase notifies the SKU's 到货通知 subscribers (stock-alerts.ts); their SMS is the
  * caller's to send after the commit (sendStockAlertTexts).
+ *
+ * With `requestId` the booking is written first, under that id's unique index: the same
+ * adjustment sent again (a double click, a retry, even at the same moment) finds its booking and
+ * answers the stock as it is, changing nothing a second time.
  */
 export async function adjustStock(
   db: Db,
   actor: Actor,
   skuId: number,
-  adj: { delta: number; reason: string },
+  adj: StockAdjust,
   now: Date,
 ): Promise<{ skuId: number; stock: number }> {
   const at = dbTime(now)
   return db.transaction().execute(async (t) => {
     const sku = await skuRow(t, skuId)
     if (!sku) throw refuse(SKU_NOT_FOUND, 404)
+    const booked = await t
+      .insertInto('stock_adjustments')
+      .values({
+        sku_id: skuId,
+        delta: adj.delta,
+        // Set below, once the change has been made.
+        stock_after: 0,
+        reason: adj.reason,
+        staff_id: actor.staffId,
+        username: actor.username,
+        create_time: at,
+        request_id: adj.requestId ?? null,
+      })
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!booked) {
+      // Made already (the conflict waited for its commit): answer it again.
+      const earlier = await t
+        .selectFrom('stock_adjustments')
+        .select('sku_id')
+        .where('request_id', '=', adj.requestId ?? '')
+        .executeTakeFirstOrThrow()
+      if (earlier.sku_id !== skuId) throw refuse('请求编号已用于另一个规格的调整', 409)
+      // Read again: the first attempt committed after `sku` was read.
+      return { skuId, stock: Number((await skuRow(t, skuId))?.stock ?? sku.stock) }
+    }
     const moved = await t
       .updateTable('product_skus')
       .set((eb) => ({ stock: eb('stock', '+', adj.delta) }))
@@ -386,18 +417,7 @@ export async function adjustStock(
       .executeTakeFirst()
     if (!moved) throw refuse(STOCK_NEGATIVE, 409)
     const stock = Number(moved.stock)
-    await t
-      .insertInto('stock_adjustments')
-      .values({
-        sku_id: skuId,
-        delta: adj.delta,
-        stock_after: stock,
-        reason: adj.reason,
-        staff_id: actor.staffId,
-        username: actor.username,
-        create_time: at,
-      })
-      .execute()
+    await t.updateTable('stock_adjustments').set({ stock_after: stock }).where('id', '=', booked.id).execute()
     // Back from sold out: its 到货通知 subscribers hear it once, with this commit.
     if (adj.delta > 0) await notifyRestocked(t, [skuId], now)
     // The page's SKU list shows stock; listings do not, so only the product's page is marked.

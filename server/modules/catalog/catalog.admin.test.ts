@@ -121,6 +121,37 @@ describe('stock adjustments', () => {
     })
   })
 
+  it('one adjustment sent three times at once (its form’s requestId) moves the stock once; a retry after a debit is not refused', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const [sku, other] = (
+      await product(h.db, [
+        { priceFen: 1000, stock: 3 },
+        { priceFen: 1000, stock: 3 },
+      ])
+    ).skuIds as [number, number]
+    const send = (id: number, body: Record<string, unknown>) =>
+      h.post<{ stock: number }>(`/api/admin/skus/${id}/stock`, body, mk.auth)
+    const body = { delta: -3, reason: '报损', requestId: crypto.randomUUID() }
+    const three = await Promise.all([send(sku, body), send(sku, body), send(sku, body)])
+    expect(three.map((r) => [r.status, r.data.stock])).toEqual([
+      [200, 0],
+      [200, 0],
+      [200, 0],
+    ])
+    expect(await stockOf(sku)).toBe(0)
+    // Sent again later (its answer was lost): the same answer, not 库存不足.
+    expect(await send(sku, body)).toMatchObject({ status: 200, data: { stock: 0 } })
+    const book = await h.db.selectFrom('stock_adjustments').selectAll().where('sku_id', '=', sku).execute()
+    expect(book).toMatchObject([{ delta: -3, stock_after: 0, request_id: body.requestId }])
+    expect(await auditOf(h, `sku:${sku}`)).toHaveLength(1)
+    expect(await send(other, body)).toMatchObject({ status: 409, data: '请求编号已用于另一个规格的调整' })
+    expect(await stockOf(other)).toBe(3)
+    expect(await send(other, { delta: 1, reason: 'x', requestId: '短' })).toMatchObject({
+      status: 400,
+      data: '请求编号格式不正确',
+    })
+  })
+
   it('20 adjustments and 50 buyers at once: stock = start + adjustments − sold, never negative', async () => {
     const [mk, mk2] = await Promise.all([staffSignIn(h, 'marketing'), staffSignIn(h, 'admin')])
     const buyers = await Promise.all(Array.from({ length: 5 }, () => newUser(h)))

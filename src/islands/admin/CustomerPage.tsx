@@ -14,6 +14,7 @@ import {
 } from '../../lib/api/admin-customers.ts'
 import { RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
@@ -159,10 +160,6 @@ function Addresses({ userId }: { userId: number }) {
   )
 }
 
-/** 32 random hex digits (crypto.randomUUID needs a secure context; this does not). */
-const randomId = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-
 /** 调整余额: a signed amount and a reason, checked by the same rule as the server; a debit is confirmed. */
 function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void }) {
   const [open, setOpen] = useState(false)
@@ -171,7 +168,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
   // answer sends the same one, and the server changes the balance once (wallet.service.ts).
   const [requestId, setRequestId] = useState('')
   const openDialog = () => {
-    setRequestId(randomId())
+    setRequestId(newRequestId())
     setOpen(true)
   }
   const [error, setError] = useState<{ field: string; message: string } | null>(null)

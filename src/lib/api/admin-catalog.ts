@@ -60,7 +60,7 @@ export const catalogApi = {
     (await adminHttp().post<AdminProduct>(`/api/admin/products/${id}/listing`, { listed })).data,
   editSku: async (skuId: number, body: { price?: string; title?: string; img?: string }) =>
     (await adminHttp().fetch<{ data: AdminSku }>(`/api/admin/skus/${skuId}`, { method: 'PATCH', body })).data,
-  adjustStock: async (skuId: number, body: { delta: string; reason: string }) =>
+  adjustStock: async (skuId: number, body: { delta: string; reason: string; requestId?: string }) =>
     (await adminHttp().post<{ skuId: number; stock: number }>(`/api/admin/skus/${skuId}/stock`, body)).data,
   editProduct: async (id: number, body: ProductEditBody) =>
     (await adminHttp().fetch<{ data: AdminProduct }>(`/api/admin/products/${id}`, { method: 'PATCH', body }))

@@ -3,7 +3,16 @@
  * −, at most two decimals, the price rule of price.ts for the digits) and a required reason. The
  * dialog and POST /api/admin/customers/{userId}/balance both use it.
  */
-import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
+import {
+  type Checked,
+  checked,
+  firstError,
+  type Input,
+  isRequestId,
+  len,
+  REQUEST_ID_BAD,
+  text,
+} from './fields.ts'
 import { checkPrice } from './price.ts'
 
 export const ADJUST_REASON_MAX = 100
@@ -20,9 +29,6 @@ export interface AdjustmentForm {
 }
 
 export type AdjustmentField = 'amount' | 'reason' | 'requestId'
-
-/** What a request id may be: a UUID or any such token of 8 to 64 letters, digits and dashes. */
-const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/
 
 /**
  * checkAdjustment({ amount: '-12.5', reason: '重复充值' }) → { fen: -1250, reason: '重复充值' };
@@ -48,7 +54,7 @@ export function checkAdjustment(input: Input): Checked<AdjustmentForm, Adjustmen
       ['amount', fen === 0, '调整金额不能为0'],
       ['reason', !reason, '请填写调整原因'],
       ['reason', len(reason) > ADJUST_REASON_MAX, `调整原因不能超过${ADJUST_REASON_MAX}个字`],
-      ['requestId', requestId !== '' && !REQUEST_ID.test(requestId), '请求编号格式不正确'],
+      ['requestId', requestId !== '' && !isRequestId(requestId), REQUEST_ID_BAD],
     ]),
     requestId ? { fen, reason, requestId } : { fen, reason },
   )

@@ -88,6 +88,13 @@ export const isLinkTarget = (s: string) =>
 /** The refusal of a link that isLinkTarget refuses. */
 export const LINK_TARGET = '链接须以 http://、https:// 或 / 开头'
 
+/**
+ * A form's id for one write (a UUID made when its dialog opens): sent again — a double click, a
+ * retry after a lost answer — the write is not made twice (balance and stock adjustments).
+ */
+export const isRequestId = (s: string) => /^[A-Za-z0-9-]{8,64}$/.test(s)
+export const REQUEST_ID_BAD = '请求编号格式不正确'
+
 /** A sort number of the back office's lists (banners, FAQ, dictionary): smaller first. */
 export const SORT_RANGE = '排序须为0到9999之间的整数'
 

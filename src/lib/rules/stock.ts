@@ -5,7 +5,16 @@
  * admin calls share these. The product's own fields are product.ts's.
  */
 import { isAllowedImageSrc } from '../html/policy.ts'
-import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
+import {
+  type Checked,
+  checked,
+  firstError,
+  type Input,
+  isRequestId,
+  len,
+  REQUEST_ID_BAD,
+  text,
+} from './fields.ts'
 import { checkPrice } from './price.ts'
 
 export const STOCK_REASON_MAX = 200
@@ -13,23 +22,30 @@ export const STOCK_REASON_MAX = 200
 export const STOCK_DELTA_MAX = 1_000_000
 export const STOCK_NEGATIVE = '库存不足，调整后库存不能为负数'
 
+/** A stock adjustment: the signed change, its reason, and its form's request id (isRequestId). */
+export interface StockAdjust {
+  delta: number
+  reason: string
+  requestId?: string
+}
+
 /** checkStockAdjust({ delta: '-3', reason: '盘点' }) → { delta: -3, reason: '盘点' }. */
-export function checkStockAdjust(
-  input: Input,
-): Checked<{ delta: number; reason: string }, 'delta' | 'reason'> {
+export function checkStockAdjust(input: Input): Checked<StockAdjust, 'delta' | 'reason' | 'requestId'> {
   const raw = text(input, 'delta')
   const delta = /^[+-]?\d+$/.test(raw) ? Number(raw) : Number.NaN
   const reason = text(input, 'reason')
+  const requestId = text(input, 'requestId')
   return checked(
-    firstError<'delta' | 'reason'>([
+    firstError<'delta' | 'reason' | 'requestId'>([
       ['delta', !raw, '请填写调整数量'],
       ['delta', !Number.isInteger(delta), '调整数量须为整数'],
       ['delta', delta === 0, '调整数量不能为0'],
       ['delta', Math.abs(delta) > STOCK_DELTA_MAX, `调整数量不能超过${STOCK_DELTA_MAX}`],
       ['reason', !reason, '请填写调整原因'],
       ['reason', len(reason) > STOCK_REASON_MAX, `调整原因不能超过${STOCK_REASON_MAX}个字`],
+      ['requestId', requestId !== '' && !isRequestId(requestId), REQUEST_ID_BAD],
     ]),
-    { delta, reason },
+    requestId ? { delta, reason, requestId } : { delta, reason },
   )
 }
 

@@ -2,9 +2,10 @@
  * The SKU dialogs of the product screen (issue 21): 改价 and 调整库存 (a signed change and its
  * reason, never a new total), and 规格图片. Each form is checked by the server's own rule first.
  */
-import { type SubmitEvent, useState } from 'react'
+import { type SubmitEvent, useMemo, useState } from 'react'
 import { refusalMessage } from '../../../lib/api/admin.ts'
 import { type AdminSku, catalogApi } from '../../../lib/api/admin-catalog.ts'
+import { newRequestId } from '../../../lib/request-id.ts'
 import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
@@ -23,6 +24,9 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
   const [error, setError] = useState<{ field: string; message: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [confirmDialog, confirm] = useConfirm()
+  // This adjustment's id, new each time the dialog opens (a second click or a retry sends the
+  // same one, and the stock moves once: adjustStock).
+  const requestId = useMemo(() => (edit ? newRequestId() : ''), [edit])
   const sku = edit?.sku
   const submit = async (e: SubmitEvent) => {
     e.preventDefault()
@@ -47,7 +51,7 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
         const done = await catalogApi.editSku(sku.id, { price: v.price })
         toast('success', `价格已改为 ${yuan(done.price)} 元`)
       } else {
-        const done = await catalogApi.adjustStock(sku.id, { delta: v.delta, reason: v.reason })
+        const done = await catalogApi.adjustStock(sku.id, { delta: v.delta, reason: v.reason, requestId })
         toast('success', `库存已调整，当前库存 ${done.stock}`)
       }
       setV({ price: '', delta: '', reason: '' })
