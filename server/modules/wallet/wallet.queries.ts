@@ -43,15 +43,22 @@ export async function transactions(
     ],
     page,
   )
-  return {
-    ...result,
-    pageData: result.pageData.map((r) => ({
-      id: r.id,
-      price: fenToYuan(r.price_fen),
-      ext: r.code,
-      tag: r.tag,
-      title: r.title,
-      createTime: r.create_time,
-    })),
-  }
+  return { ...result, pageData: result.pageData.map(transactionWire) }
 }
+
+/** A wallet record as the wallet calls answer it (GetRechargePage, a balance adjustment). */
+export const transactionWire = (r: {
+  id: number
+  price_fen: number
+  code: string
+  tag: number
+  title: string
+  create_time: string
+}) => ({
+  id: r.id,
+  price: fenToYuan(r.price_fen),
+  ext: r.code,
+  tag: r.tag,
+  title: r.title,
+  createTime: r.create_time,
+})

@@ -10,6 +10,7 @@ import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { tradeNo } from '../payments/payments.queries.ts'
 import { type Actor, audit } from '../staff/audit.ts'
+import { transactionWire } from './wallet.queries.ts'
 
 /** wallet_transactions.groups of an adjustment (payments use 10–30). */
 export const ADJUSTMENT_GROUP = 40
@@ -30,19 +31,9 @@ export const NEGATIVE_BALANCE = '余额不足，扣减后余额不能为负数'
  */
 export async function adjustBalance(db: Db, actor: Actor, userId: number, v: AdjustmentForm, now: Date) {
   const tag = v.fen > 0 ? RechargeTag.income : RechargeTag.expense
-  const answer = (
-    balanceFen: number,
-    r: { id: number; price_fen: number; code: string; tag: number; title: string; create_time: string },
-  ) => ({
+  const answer = (balanceFen: number, r: Parameters<typeof transactionWire>[0]) => ({
     balance: fenToYuan(balanceFen),
-    record: {
-      id: r.id,
-      price: fenToYuan(r.price_fen),
-      ext: r.code,
-      tag: r.tag,
-      title: r.title,
-      createTime: r.create_time,
-    },
+    record: transactionWire(r),
   })
   return db.transaction().execute(async (t) => {
     const balanceOf = async () =>
