@@ -154,6 +154,7 @@ describe('registration and passwords', () => {
       [{ password: 'old', newPassword: 'newpass' }, '请再次输入新密码'],
       [{ password: 'old', newPassword: 'new', okPassword: 'new' }, '密码至少6位'],
       [{ password: 'old', newPassword: 'newpass', okPassword: 'newpasS' }, '两次输入密码不一致'],
+      [{ password: 'newpass', newPassword: 'newpass', okPassword: 'newpass' }, '新密码不能与原密码相同'],
       [{ password: 'old', newPassword: 'newpass', okPassword: 'newpass' }, null],
     ])
   })

@@ -236,6 +236,11 @@ describe('sessions end on logout and on a password change', () => {
     expect(
       (await change({ password: 'wrong-old', newPassword: 'newpass1', okPassword: 'newpass1' })).data,
     ).toBe('原密码错误')
+    // The same password again would change nothing yet end every session: refused, sessions kept.
+    expect(
+      (await change({ password: u.password, newPassword: u.password, okPassword: u.password })).data,
+    ).toBe('新密码不能与原密码相同')
+    expect((await info(u.auth)).http).toBe(200)
     const ok = await change({ password: u.password, newPassword: 'newpass1', okPassword: 'newpass1' })
     expect([ok.http, ok.data]).toEqual([200, '修改密码成功'])
 

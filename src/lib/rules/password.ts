@@ -40,6 +40,8 @@ export function checkPasswordChange(
       ['newPassword', !v.newPassword, '请填写新密码'],
       ['okPassword', !v.okPassword, '请再次输入新密码'],
       ...newPasswordChecks(['newPassword', v.newPassword], ['okPassword', v.okPassword]),
+      // A change that changes nothing would still sign every session out; say so instead.
+      ['newPassword', v.newPassword === v.password, '新密码不能与原密码相同'],
     ]),
     v,
   )
