@@ -4,7 +4,7 @@
  * counts as absent.
  */
 
-import type { Checked, Input } from '../../src/lib/rules/fields.ts'
+import { type Checked, DAYS_INVERTED, type Input, inverted } from '../../src/lib/rules/fields.ts'
 import { PAGE_INDEX_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../src/lib/rules/paging.ts'
 import { apiToDbTime } from '../time.ts'
 import { BAD_INPUT, z } from './index.ts'
@@ -29,19 +29,29 @@ const param = <T>(read: (v: string | undefined, ctx: z.RefinementCtx) => T) =>
     .optional()
     .transform((v, ctx) => read(blankless(v), ctx))
 
-/** int('页码', { min: 0, def: 0 }): an optional whole number in [min, max]. */
+/**
+ * int('页码', { min: 0, def: 0 }): an optional whole number in [min, max], or one of `values`.
+ * The label names the parameter in the refusal (页码须为…); `about` only documents it.
+ */
 export function int<D extends number | undefined = undefined>(
   label: string,
-  opts: { min?: number; max?: number; def?: D } = {},
+  opts: { min?: number; max?: number; def?: D; values?: readonly number[]; about?: string } = {},
 ) {
   const min = opts.min ?? 0
   const max = opts.max ?? MAX_INT
+  const { values } = opts
   return param((v, ctx): number | D => {
     if (v === undefined) return opts.def as D
-    if (!/^-?\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max)
-      return fail(ctx, `${label}须为${min}到${max}之间的整数`)
-    return Number(v)
-  }).openapi({ type: 'integer', minimum: min, maximum: max, description: label, default: opts.def })
+    const n = /^-?\d{1,10}$/.test(v) ? Number(v) : Number.NaN
+    if (values) return values.includes(n) ? n : fail(ctx, `${label}不正确`)
+    if (!(n >= min && n <= max)) return fail(ctx, `${label}须为${min}到${max}之间的整数`)
+    return n
+  }).openapi({
+    type: 'integer',
+    ...(values ? { enum: [...values] } : { minimum: min, maximum: max }),
+    description: opts.about ? `${label}：${opts.about}` : label,
+    default: opts.def,
+  })
 }
 
 /** id('编号'): a required positive id; absent → 请提供编号. */
@@ -85,6 +95,14 @@ export const day = (label: string) =>
     const t = apiToDbTime(`${v.replace(/-/g, '')}000000`)
     return /^\d{4}-\d{2}-\d{2}$/.test(v) && t ? v : fail(ctx, `${label}格式不正确，应为yyyy-mm-dd`)
   }).openapi({ type: 'string', format: 'date', description: `${label}（yyyy-mm-dd）` })
+
+/**
+ * The from/to check of a query with two day() parameters, for z.object({...}).superRefine:
+ * an inverted range is refused (DAYS_INVERTED) instead of answering an empty list.
+ */
+export const daysInOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (inverted(q.from, q.to)) ctx.addIssue({ code: 'custom', message: DAYS_INVERTED, path: ['to'] })
+}
 
 /** A flag parameter such as isCreate=1: true only for '1'. */
 export const flag = (label: string) =>

@@ -37,6 +37,17 @@ export const OrderStatus = {
   afterSales: -1,
 } as const
 
+/** The status filters of an order list, the customer's and the back office's; -1 is refund/after-sales. */
+export const ORDER_STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
+
+/** How an order was paid, by its pay way (the back office's list, detail, export and history). */
+export const PayWayText: Record<string, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  balance: '余额',
+  union: '对公转账',
+}
+
 export const OrderStatusText: Record<number, string> = {
   10: '待付款',
   20: '待发货',

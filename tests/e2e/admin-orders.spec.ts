@@ -93,6 +93,23 @@ test('an operator ships an order from the screen and the customer sees the waybi
   await expect(logistics.locator('[data-waybill-number]')).toHaveText(number)
 })
 
+test('a cancelled goods order offers no packing slip, and its kept slip link says why', async ({
+  page,
+  request,
+}) => {
+  const { code } = await paidOrder(page, request, { pay: 'cancel' })
+  await signInStaffAs(page, request, 'operator')
+  await page.goto(`/admin/orders/detail/?code=${code}`)
+  await expect(page.locator('[data-order-status]')).toHaveText('已取消')
+  await expect(page.getByRole('link', { name: '打印发货单' })).toHaveCount(0)
+
+  await page.goto(`/admin/orders/slip/?code=${code}`)
+  await expect(page.getByRole('alert')).toHaveText(`订单 ${code} 已取消，没有发货单`)
+  await expect(page.getByRole('article', { name: '发货单' })).toHaveCount(0)
+  await page.getByRole('link', { name: '返回订单' }).click()
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/detail/\\?code=${code}$`))
+})
+
 test('finance confirms a corporate transfer and the order is paid; the list exports as CSV', async ({
   page,
   request,

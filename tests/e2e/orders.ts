@@ -86,12 +86,13 @@ export async function cheapSku(request: APIRequestContext) {
 /**
  * A product order of a fresh user (signed in on `page`): paid from the balance (status 20,
  * topped up through the sandbox first), or, with `pay: 'union'`, left unpaid awaiting the
- * corporate transfer finance confirms. Its id, code and amounts, and the buyer's headers.
+ * corporate transfer finance confirms, or with `pay: 'cancel'` cancelled by the buyer unpaid.
+ * Its id, code and amounts, and the buyer's headers.
  */
 export async function paidOrder(
   page: Page,
   request: APIRequestContext,
-  opts: { pay?: 'balance' | 'union' } = {},
+  opts: { pay?: 'balance' | 'union' | 'cancel' } = {},
 ) {
   const pay = opts.pay ?? 'balance'
   const { tel, headers } = await freshUser(page, request)
@@ -112,6 +113,7 @@ export async function paidOrder(
     headers,
   )
   const topped = pay === 'balance' ? await payFromBalance(request, headers, id) : 0
+  if (pay === 'cancel') await apiPost(request, '/api/Orders/PostOrdersStatus', { id, status: 100 }, headers)
   if (pay === 'union') {
     const paid = await apiGet<{ status: number }>(
       request,

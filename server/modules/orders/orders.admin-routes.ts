@@ -4,9 +4,10 @@
  * after-sales, issue an invoice (with its file), refund a refund-due payment. Each action calls
  * the same service function as `npm run ops` and answers the order as it is afterwards.
  */
+import { ORDER_STATUS_FILTERS } from '../../../src/lib/constants.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { day, daysInOrder, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from '../staff/admin-route.ts'
 import { Breakdown } from './orders.routes.ts'
 
@@ -56,6 +57,7 @@ const HistoryEntry = z.object({
     .openapi({ description: 'order.ship、order.confirm-transfer、order.after-sales.approve …' }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  detail: z.string().openapi({ description: '操作结果的中文说明：订单待收货，运单 中通快递 7312' }),
 })
 
 const Locus = z.object({ time: z.string(), status: z.string(), text: z.string() })
@@ -137,7 +139,7 @@ export type AdminOrder = z.infer<typeof AdminOrder>
 
 /** The filters of the list and of the export (the export ignores paging and sort). */
 export const orderFilters = {
-  status: int('订单状态：10、20、30、40、100，-1 为退款/售后', { min: -1, max: 100 }),
+  status: int('订单状态', { values: ORDER_STATUS_FILTERS, about: '10、20、30、40、100，-1 为退款/售后' }),
   code: str('订单号（包含）', 40),
   tel: str('买家或收货人手机号（包含）', 20),
   from: day('下单开始日期'),
@@ -154,12 +156,14 @@ export const getOrders = adminRoute({
   permission: 'orders.read',
   summary: '订单列表：按状态、订单号、手机号、下单日期与待办筛选，可排序',
   request: {
-    query: z.object({
-      ...orderFilters,
-      pageOrder: oneOf('排序字段', ORDER_SORTS),
-      pageSort: oneOf('排序方向', ['asc', 'desc']),
-      ...page,
-    }),
+    query: z
+      .object({
+        ...orderFilters,
+        pageOrder: oneOf('排序字段', ORDER_SORTS),
+        pageSort: oneOf('排序方向', ['asc', 'desc']),
+        ...page,
+      })
+      .superRefine(daysInOrder),
   },
   responses: answers(pagedOf(AdminOrderRow), [401]),
 })
@@ -171,7 +175,7 @@ export const getOrdersExport = adminRoute({
   path: '/admin/orders/export',
   permission: 'orders.export',
   summary: '导出筛选出的订单（CSV，UTF-8 带 BOM，Excel 可直接打开），边查边写',
-  request: { query: z.object(orderFilters) },
+  request: { query: z.object(orderFilters).superRefine(daysInOrder) },
   responses: {
     200: { description: 'CSV 文件', content: { 'text/csv': { schema: { type: 'string' } } } },
     ...csvRefusals,

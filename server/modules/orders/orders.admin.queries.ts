@@ -4,7 +4,7 @@
  * fulfilment and payments, shared with `npm run ops`.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { OrderStatus, OrderStatusText, PayWayText } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Database, Db } from '../../db/index.ts'
@@ -382,9 +382,39 @@ export async function adminOrder(
       action,
       before,
       after,
+      detail: historyDetail(after),
     })),
   }
 }
+
+/**
+ * How each recorded field of an order action reads, in the order a line says them (the stored
+ * record's key order is not kept by PostgreSQL's jsonb). Fields not here are left out: a file path.
+ */
+const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
+  status: (v) => `订单${OrderStatusText[Number(v)] ?? v}`,
+  afterStatus: (v) => `售后${AfterStatusText[Number(v)] ?? v}`,
+  paymentStatus: (v) => `付款${PaymentStatusText[Number(v)] ?? v}`,
+  invoiceStatus: (v) => (Number(v) === InvoiceStatus.issued ? '发票已开具' : ''),
+  payment: (v) => `付款单 ${v}`,
+  amount: (v) => `${v} 元`,
+  payWay: (v) => PayWayText[String(v)] ?? String(v),
+  way: (v) => PayWayText[String(v)] ?? String(v),
+  refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${PayWayText[w] ?? w}）`)}`,
+  waybill: (v) => `运单 ${v}`,
+  invoiceNumber: (v) => `发票号码 ${v}`,
+  reason: (v) => `原因：${v}`,
+}
+
+/**
+ * An order action's record as staff read it: historyDetail({ waybill: '中通快递 7312', status: 30 })
+ * → '订单待收货，运单 中通快递 7312'.
+ */
+export const historyDetail = (after: Record<string, unknown> | null) =>
+  Object.entries(HISTORY_FIELDS)
+    .map(([k, say]) => (after && k in after ? say(after[k]) : ''))
+    .filter(Boolean)
+    .join('，')
 
 // --- the CSV export ------------------------------------------------------------------------
 
@@ -403,12 +433,6 @@ const CSV_HEADER = [
   '售后',
   '发票',
 ]
-const WAY_TEXT: Record<string, string> = {
-  alipay: '支付宝',
-  wechat: '微信支付',
-  balance: '余额',
-  union: '对公转账',
-}
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet
@@ -461,7 +485,7 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.statusText,
           a.title,
           (r.tol_cost_fen / 100).toFixed(2),
-          WAY_TEXT[a.payWay] ?? a.payWay,
+          PayWayText[a.payWay] ?? a.payWay,
           a.payTime,
           a.buyerTel,
           a.buyerName,

@@ -122,6 +122,14 @@ describe('the order list (GET /api/admin/orders)', () => {
     expect([bad.http, bad.data]).toEqual([400, '下单开始日期格式不正确，应为yyyy-mm-dd'])
     const badQueue = await list(op, { queue: 'nothing' })
     expect([badQueue.http, badQueue.data]).toEqual([400, '待办不正确'])
+    const backwards = await list(op, { from: '2026-05-02', to: '2026-05-01' })
+    expect([backwards.http, backwards.data]).toEqual([400, '开始日期不能晚于结束日期'])
+    expect((await list(op, { tel, from: today, to: today })).http).toBe(200)
+    // A status typed into the page's address: the label alone, not its documentation.
+    for (const status of ['5', 'x']) {
+      const badStatus = await list(op, { status })
+      expect([badStatus.http, badStatus.data]).toEqual([400, '订单状态不正确'])
+    }
   })
 })
 
@@ -151,7 +159,11 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
       after: { status: 30, waybill: `中通快递 ${order.waybills[0]?.number}` },
     })
     expect(row?.ip).not.toBe('')
-    expect(order.history[0]).toMatchObject({ staff: 'operator', action: 'order.ship' })
+    expect(order.history[0]).toMatchObject({
+      staff: 'operator',
+      action: 'order.ship',
+      detail: `订单待收货，运单 中通快递 ${order.waybills[0]?.number}`,
+    })
   })
 
   it('refuses in Chinese, changing nothing', async () => {
@@ -252,6 +264,7 @@ describe('after-sales (POST /api/admin/orders/{code}/after-sales)', () => {
       before: { status: 20, afterStatus: 10 },
       after: { status: 100, afterStatus: 20, refund: '100.00 balance' },
     })
+    expect((r.data as AdminOrder).history[0]?.detail).toBe('订单已取消，售后已退款，退款 100.00 元（余额）')
     const again = await act(op, o.code, 'after-sales', { decision: 'reject' })
     expect([again.http, again.data]).toEqual([400, `订单 ${o.code} 没有待处理的售后申请，未作改动`])
   })
@@ -376,6 +389,7 @@ describe('refund-due payments (POST /api/admin/payments/{outTradeNo}/refund)', (
       before: { paymentStatus: 30 },
       after: { paymentStatus: 40, payment: o.outTradeNo, amount: '42.00', way: 'alipay' },
     })
+    expect(r.data.history[0]?.detail).toBe(`付款已退款，付款单 ${o.outTradeNo}，42.00 元，支付宝`)
     const again = await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, fin.auth)
     expect([again.http, again.data]).toEqual([400, `付款 ${o.outTradeNo} 不是待退款状态，未作改动`])
     const missing = await h.post('/api/admin/payments/P000/refund', {}, fin.auth)

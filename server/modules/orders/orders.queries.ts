@@ -12,8 +12,6 @@ export const PAID_ORDER_STATUSES = [
   OrderStatus.unreceived,
   OrderStatus.completed,
 ] as const
-/** The status filters of the order list; -1 is refund/after-sales, i.e. types = 10. */
-export const STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
 const AFTER_SALES_TYPES = 10
 
 /** orders.types: 0 none, 10 an after-sales request is open. */

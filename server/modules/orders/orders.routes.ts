@@ -98,7 +98,7 @@ export const getOrders = createRoute({
         .string()
         .optional()
         .openapi({ type: 'integer', enum: [10, 20, 30, 40, 100, -1], description: '订单状态' }),
-      types: int('售后类型：0 普通，10 已申请售后（status=-1 时忽略）', { min: 0, max: 10 }),
+      types: int('售后类型', { min: 0, max: 10, about: '0 普通，10 已申请售后（status=-1 时忽略）' }),
       tag: str('接受但忽略（规格未说明其含义）'),
       types2: str('接受但忽略（规格未说明其含义）'),
       ...page,

@@ -1,6 +1,6 @@
 import { checkStaffLogin } from '../../../src/lib/rules/staff.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, field, id, page, ruleBody, str } from '../../contract/params.ts'
+import { day, daysInOrder, field, id, page, ruleBody, str } from '../../contract/params.ts'
 import { adminRoute } from './admin-route.ts'
 import { ROLES } from './permissions.ts'
 
@@ -153,14 +153,16 @@ export const getAudit = adminRoute({
   permission: 'audit.read',
   summary: '操作日志：按操作人、动作（前缀）、对象（前缀）与日期查找，新的在前',
   request: {
-    query: z.object({
-      staff: str('操作人用户名', 32),
-      action: str('动作', 60),
-      target: str('对象', 100),
-      from: day('开始日期'),
-      to: day('结束日期'),
-      ...page,
-    }),
+    query: z
+      .object({
+        staff: str('操作人用户名', 32),
+        action: str('动作', 60),
+        target: str('对象', 100),
+        from: day('开始日期'),
+        to: day('结束日期'),
+        ...page,
+      })
+      .superRefine(daysInOrder),
   },
   responses: answers(pagedOf(AuditRow), [401]),
 })

@@ -21,14 +21,15 @@ type Key = 'nickName' | 'avatarUrl' | 'content'
 const idOf = (key: Key | 'ext') => `profile-${key}`
 
 /**
- * "12/20" inside the field's corner, red once over the limit. Ours rather than Field's counter,
- * whose grey is too light for AA contrast.
+ * "12/20", red once over the limit: inside a one-line field's corner, under a textarea (inside
+ * one, a long introduction scrolled under it). Ours rather than Field's counter, whose grey is
+ * too light for AA contrast.
  */
 function Counter({ id, count, max, inline }: { id: string; count: number; max: number; inline?: boolean }) {
   return (
     <span
       id={id}
-      className={`pointer-events-none absolute right-3 text-xs tabular-nums ${inline ? 'top-1/2 -translate-y-1/2' : 'bottom-2'} ${count > max ? 'text-red-600' : 'text-slate-500'}`}
+      className={`text-xs tabular-nums ${inline ? 'pointer-events-none absolute top-1/2 right-3 -translate-y-1/2' : 'mt-1 block text-right'} ${count > max ? 'text-red-600' : 'text-slate-500'}`}
     >
       {count}/{max}
     </span>
@@ -133,10 +134,10 @@ export function ProfileDialog({
           </div>
         </fieldset>
         <Field id="profile-content" label="简介" required error={errorOf('content')}>
-          <div className="relative">
+          <div>
             <textarea
               id="profile-content"
-              className={`${inputClass} block min-h-28 resize-y pb-6`}
+              className={`${inputClass} block min-h-28 resize-y`}
               value={form.content}
               onChange={(e) => set('content', e.target.value)}
               placeholder="介绍一下自己，例如擅长的领域"

@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { type AuditRow, adminApi } from '../../lib/api/admin.ts'
+import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
+import { toast } from '../../lib/toast.ts'
 import { AdminShell } from './AdminShell.tsx'
 import { TextField } from './account-parts.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
@@ -46,6 +48,7 @@ function AuditLog() {
   )
   const search = (e: FormEvent) => {
     e.preventDefault()
+    if (inverted(draft.from, draft.to)) return toast('error', DAYS_INVERTED)
     set({
       staff: draft.staff.trim(),
       action: draft.action.trim(),

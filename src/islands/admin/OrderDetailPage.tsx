@@ -14,7 +14,7 @@ import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
-import { inputClass, OrderBadges, WAY_TEXT, yuan } from './order-parts.tsx'
+import { hasPackingSlip, inputClass, OrderBadges, WAY_TEXT, yuan } from './order-parts.tsx'
 import { useLoad } from './useLoad.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
@@ -382,7 +382,7 @@ function Detail({ code }: { code: string }) {
             发货
           </button>
         )}
-        {o.kind === 'goods' && o.status !== 10 && (
+        {hasPackingSlip(o) && (
           <a
             className="btn-outline px-4 py-2 text-sm"
             href={`/admin/orders/slip/?code=${encodeURIComponent(o.code)}`}
@@ -628,9 +628,7 @@ function Detail({ code }: { code: string }) {
                 <span className="text-slate-600">{h.at}</span>
                 <span className="ml-2 font-medium">{h.staff}</span>
                 <span className="ml-2">{ACTION_TEXT[h.action] ?? h.action}</span>
-                {h.after && (
-                  <span className="ml-2 break-all text-xs text-slate-600">{JSON.stringify(h.after)}</span>
-                )}
+                {h.detail && <span className="ml-2 break-all text-slate-600">{h.detail}</span>}
               </li>
             ))}
           </ol>

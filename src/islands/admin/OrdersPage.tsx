@@ -4,6 +4,7 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
+import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
@@ -131,6 +132,7 @@ function Orders() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault()
+    if (inverted(draft.from, draft.to)) return toast('error', DAYS_INVERTED)
     const { pageIndex: _p, pageOrder: _o, pageSort: _s, ...typed } = draft
     set(typed)
   }

@@ -7,11 +7,24 @@
 import { useState } from 'react'
 import { ordersApi } from '../../lib/api/admin-orders.ts'
 import { site } from '../../lib/site.ts'
+import { detailHref, hasPackingSlip } from './order-parts.tsx'
 import { useLoad } from './useLoad.ts'
 
 function Slip({ code }: { code: string }) {
   const { data: o, loading } = useLoad(() => ordersApi.get(code), code)
   if (!o) return <p className="text-slate-600">{loading ? '加载中…' : '订单不存在'}</p>
+  // A link kept from before a cancellation still opens: it says why there is nothing to pack.
+  if (!hasPackingSlip(o))
+    return (
+      <main className="grid gap-4 p-4">
+        <p role="alert" className="text-slate-700">
+          订单 {o.code} {o.statusText}，没有发货单
+        </p>
+        <a className="btn-outline w-fit px-4 py-2 text-sm" href={detailHref(o.code)}>
+          返回订单
+        </a>
+      </main>
+    )
   const count = o.items.reduce((n, i) => n + i.quantity, 0)
   return (
     <main className="grid gap-4 p-4 print:p-0">
@@ -19,10 +32,7 @@ function Slip({ code }: { code: string }) {
         <button type="button" className="btn-primary px-4 py-2 text-sm" onClick={() => print()}>
           打印
         </button>
-        <a
-          className="btn-outline px-4 py-2 text-sm"
-          href={`/admin/orders/detail/?code=${encodeURIComponent(o.code)}`}
-        >
+        <a className="btn-outline px-4 py-2 text-sm" href={detailHref(o.code)}>
           返回订单
         </a>
       </div>

@@ -1,5 +1,6 @@
 /** What the back office's order screens share: the option lists, labels and small badges. */
 import type { AdminOrderRow } from '../../lib/api/admin-orders.ts'
+import { OrderStatus } from '../../lib/constants.ts'
 
 export const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
   ['', '全部状态'],
@@ -21,12 +22,7 @@ export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
   ['refund-due', '待退款付款'],
 ]
 
-export const WAY_TEXT: Record<string, string> = {
-  alipay: '支付宝',
-  wechat: '微信支付',
-  balance: '余额',
-  union: '对公转账',
-}
+export { PayWayText as WAY_TEXT } from '../../lib/constants.ts'
 
 export const yuan = (n: number) => n.toFixed(2)
 
@@ -56,4 +52,8 @@ export function OrderBadges({ o }: { o: AdminOrderRow }) {
 }
 
 /** The link to one order's detail. */
+/** A goods order has goods to pack once paid, until it is cancelled (a refunded one included). */
+export const hasPackingSlip = (o: Pick<AdminOrderRow, 'kind' | 'status'>) =>
+  o.kind === 'goods' && o.status !== OrderStatus.unpaid && o.status !== OrderStatus.cancelled
+
 export const detailHref = (code: string) => `/admin/orders/detail/?code=${encodeURIComponent(code)}`

@@ -102,6 +102,13 @@ export const SORT_RANGE = '排序须为0到9999之间的整数'
 export const sortNumber = (s: string) => (s.trim() === '' ? 0 : Number(s))
 
 /** 1 (default) or 0: the status flag of addresses and invoices (accounts §3). */
+/**
+ * A from-to date filter (yyyy-mm-dd) that can match nothing, said rather than shown as an empty
+ * list: inverted('2026-05-02', '2026-05-01') → true. Either end may be open ('').
+ */
+export const inverted = (from: string | undefined, to: string | undefined) => Boolean(from && to && from > to)
+export const DAYS_INVERTED = '开始日期不能晚于结束日期'
+
 export const defaultFlag = (input: Input): 0 | 1 => (text(input, 'status') === '1' ? 1 : 0)
 
 /** A password as typed: a leading space is part of it, so unlike text() nothing is trimmed. */
