@@ -17,40 +17,57 @@ export async function isFavourite(db: Db, userId: number, status: number, tagId:
   return row !== undefined
 }
 
-interface ProductRow {
-  title: string
-  sub_title: string
-  imgurls: string
-  tag: string
-  price_min_fen: number
-}
-interface ArticleRow {
-  title: string
-  sub_title: string
-  imgurl: string
-  imgurls: string
-  tag: string
-  price_fen: number
-}
+/** Shown products with what their favourite card says; listed or not. */
+const shownProducts = (db: Db) =>
+  db
+    .selectFrom('product_spus as p')
+    .select(['p.id', 'p.title', 'p.sub_title', 'p.imgurls', 'p.tag', 'p.price_min_fen', 'p.ext'])
+    .where('p.is_show', '=', 1)
 
-/** A favourite card of a product, as its row says now. */
-const productCard = (tagId: number, p: ProductRow) => ({
-  title: p.title,
-  sub_title: p.sub_title,
-  imgurl: firstOf(p.imgurls),
-  ext_flag: p.tag,
-  ext: fenToYuan(p.price_min_fen).toFixed(2),
-  urls: `/productdetail?id=${tagId}`,
+/** Shown posts, tasks and courses with what their favourite card says; listed or not. */
+const shownArticles = (db: Db) =>
+  db
+    .selectFrom('articles as a')
+    .select([
+      'a.id',
+      'a.status',
+      'a.title',
+      'a.sub_title',
+      'a.imgurl',
+      'a.imgurls',
+      'a.tag',
+      'a.price_fen',
+      'a.ext',
+    ])
+    .where('a.is_show', '=', 1)
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof shownProducts>['executeTakeFirstOrThrow']>>
+type ArticleRow = Awaited<ReturnType<ReturnType<typeof shownArticles>['executeTakeFirstOrThrow']>>
+
+/** A product's favourite card as its row says now, and whether it is on the shelf. */
+const productNow = (p: ProductRow) => ({
+  listed: p.ext === LISTED,
+  card: {
+    title: p.title,
+    sub_title: p.sub_title,
+    imgurl: firstOf(p.imgurls),
+    ext_flag: p.tag,
+    ext: fenToYuan(p.price_min_fen).toFixed(2),
+    urls: `/productdetail?id=${p.id}`,
+  },
 })
 
-/** A favourite card of a post, task or course, as its row says now. */
-const articleCard = (tagId: number, a: ArticleRow) => ({
-  title: a.title,
-  sub_title: a.sub_title,
-  imgurl: a.imgurl || firstOf(a.imgurls),
-  ext_flag: a.tag,
-  ext: fenToYuan(a.price_fen).toFixed(2),
-  urls: `/detail?id=${tagId}`,
+/** A post's, task's or course's favourite card as its row says now, and whether it is on the shelf. */
+const articleNow = (a: ArticleRow) => ({
+  listed: a.ext === LISTED,
+  card: {
+    title: a.title,
+    sub_title: a.sub_title,
+    imgurl: a.imgurl || firstOf(a.imgurls),
+    ext_flag: a.tag,
+    ext: fenToYuan(a.price_fen).toFixed(2),
+    urls: `/detail?id=${a.id}`,
+  },
 })
 
 /**
@@ -59,22 +76,14 @@ const articleCard = (tagId: number, a: ArticleRow) => ({
  */
 export async function likedItem(db: Db, status: number, tagId: number) {
   if (status === PRODUCT_LIKE_STATUS) {
-    const p = await db
-      .selectFrom('product_spus')
-      .select(['title', 'sub_title', 'imgurls', 'tag', 'price_min_fen', 'ext'])
-      .where('id', '=', tagId)
-      .where('is_show', '=', 1)
-      .executeTakeFirst()
-    return p ? { listed: p.ext === LISTED, card: productCard(tagId, p) } : undefined
+    const p = await shownProducts(db).where('p.id', '=', tagId).executeTakeFirst()
+    return p && productNow(p)
   }
-  const a = await db
-    .selectFrom('articles')
-    .select(['title', 'sub_title', 'imgurl', 'imgurls', 'tag', 'price_fen', 'ext'])
-    .where('id', '=', tagId)
-    .where('status', '=', status)
-    .where('is_show', '=', 1)
+  const a = await shownArticles(db)
+    .where('a.id', '=', tagId)
+    .where('a.status', '=', status)
     .executeTakeFirst()
-  return a ? { listed: a.ext === LISTED, card: articleCard(tagId, a) } : undefined
+  return a && articleNow(a)
 }
 
 const firstOf = (list: string) => list.split(',')[0]?.trim() ?? ''
@@ -110,70 +119,47 @@ export async function removeFavourite(db: Db, userId: number, status: number, ta
  * `listed`: whether it is on the shelf, so the page can say 已下架 instead of leading to 内容不存在.
  */
 export async function favourites(db: Db, userId: number, status: number | undefined) {
-  let q = db
+  const likes = db
     .selectFrom('user_likes as l')
-    .leftJoin('articles as a', (j) =>
-      j.onRef('a.id', '=', 'l.tag_id').onRef('a.status', '=', 'l.status').on('a.is_show', '=', 1),
-    )
-    .leftJoin('product_spus as p', (j) =>
-      j.onRef('p.id', '=', 'l.tag_id').on('l.status', '=', PRODUCT_LIKE_STATUS).on('p.is_show', '=', 1),
-    )
     .select(['l.tag_id', 'l.status', 'l.title', 'l.sub_title', 'l.imgurl', 'l.ext_flag', 'l.ext', 'l.urls'])
-    .select([
-      'a.id as a_id',
-      'a.title as a_title',
-      'a.sub_title as a_sub_title',
-      'a.imgurl as a_imgurl',
-      'a.imgurls as a_imgurls',
-      'a.tag as a_tag',
-      'a.price_fen as a_price_fen',
-      'a.ext as a_ext',
-      'p.id as p_id',
-      'p.title as p_title',
-      'p.sub_title as p_sub_title',
-      'p.imgurls as p_imgurls',
-      'p.tag as p_tag',
-      'p.price_min_fen as p_price_min_fen',
-      'p.ext as p_ext',
-    ])
     .where('l.user_id', '=', userId)
-  if (status !== undefined) q = q.where('l.status', '=', status)
-  const rows = await q.orderBy('l.id', 'desc').execute()
+    .$if(status !== undefined, (q) => q.where('l.status', '=', status as number))
+  const wantProducts = status === undefined || status === PRODUCT_LIKE_STATUS
+  const wantArticles = status !== PRODUCT_LIKE_STATUS
+  const [rows, products, articles] = await Promise.all([
+    likes.orderBy('l.id', 'desc').execute(),
+    wantProducts
+      ? shownProducts(db)
+          .innerJoin('user_likes as l', (j) =>
+            j.onRef('l.tag_id', '=', 'p.id').on('l.status', '=', PRODUCT_LIKE_STATUS),
+          )
+          .where('l.user_id', '=', userId)
+          .execute()
+      : [],
+    wantArticles
+      ? shownArticles(db)
+          .innerJoin('user_likes as l', (j) =>
+            j.onRef('l.tag_id', '=', 'a.id').onRef('l.status', '=', 'a.status'),
+          )
+          .where('l.user_id', '=', userId)
+          .$if(status !== undefined, (q) => q.where('l.status', '=', status as number))
+          .execute()
+      : [],
+  ])
+  const now = new Map<string, ReturnType<typeof productNow>>()
+  for (const p of products) now.set(`${PRODUCT_LIKE_STATUS}:${p.id}`, productNow(p))
+  for (const a of articles) now.set(`${a.status}:${a.id}`, articleNow(a))
   return rows.map((r) => {
-    const now =
-      r.p_id !== null
-        ? {
-            listed: r.p_ext === LISTED,
-            card: productCard(r.tag_id, {
-              title: r.p_title ?? '',
-              sub_title: r.p_sub_title ?? '',
-              imgurls: r.p_imgurls ?? '',
-              tag: r.p_tag ?? '',
-              price_min_fen: r.p_price_min_fen ?? 0,
-            }),
-          }
-        : r.a_id !== null
-          ? {
-              listed: r.a_ext === LISTED,
-              card: articleCard(r.tag_id, {
-                title: r.a_title ?? '',
-                sub_title: r.a_sub_title ?? '',
-                imgurl: r.a_imgurl ?? '',
-                imgurls: r.a_imgurls ?? '',
-                tag: r.a_tag ?? '',
-                price_fen: r.a_price_fen ?? 0,
-              }),
-            }
-          : { listed: false, card: r }
+    const { listed, card } = now.get(`${r.status}:${r.tag_id}`) ?? { listed: false, card: r }
     return {
       tagId: r.tag_id,
       status: r.status,
-      title: now.card.title,
-      imgurl: now.card.imgurl,
-      extFlag: now.card.ext_flag,
-      ext: now.card.ext,
-      urls: now.card.urls,
-      listed: now.listed,
+      title: card.title,
+      imgurl: card.imgurl,
+      extFlag: card.ext_flag,
+      ext: card.ext,
+      urls: card.urls,
+      listed,
     }
   })
 }
