@@ -1,9 +1,12 @@
 /**
  * Orders with their items and waybills, wallet transactions and course purchases: the plain
  * user's orders in every status, and the introducer's customers with the commission they earn.
- * The seed writes no payments rows: seeded orders are paid from the wallet or marked paid.
+ * Every paid order has its payment record as the pay calls leave it (the back office's 付款记录
+ * and finance's reconciliation read them): a balance payment with its wallet record, the others
+ * with the provider's trade number.
  */
 import { ArticleStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
+import { PaymentStatus } from '../modules/payments/payments.queries.ts'
 import type { AddressInfo, SeedAddressBook } from './addresses.ts'
 import { type ArticleInfo, listedOf } from './articles.ts'
 import type { SpuInfo } from './catalog.ts'
@@ -26,6 +29,7 @@ export interface SeedCommerce {
   purchases: Table<'purchases'>
   wallet: Table<'wallet_transactions'>
   waybills: Table<'waybills'>
+  payments: Table<'payments'>
 }
 
 interface Line {
@@ -72,9 +76,27 @@ export function seedCommerce(
   const purchases = new Table('purchases')
   const wallet = new Table('wallet_transactions')
   const waybills = new Table('waybills')
+  const payments = new Table('payments')
   const listedSpus = buyableSpus(deps.spus)
 
   let orderSeq = 0
+  let paymentSeq = 0
+  /** A paid order's payment: `P` + the time + a sequence, the shape of the pay calls' numbers. */
+  const addPayment = (
+    o: { userId: number; orderId: number; way: string; fen: number; at: Date },
+    transactionId: number | null = null,
+  ) =>
+    payments.add({
+      user_id: o.userId,
+      order_id: o.orderId,
+      transaction_id: transactionId,
+      way: o.way,
+      amount_fen: o.fen,
+      out_trade_no: `P${time(o.at).replace(/\D/g, '')}${String(++paymentSeq).padStart(12, '0')}`,
+      status: PaymentStatus.paid,
+      create_time: time(o.at),
+      paid_time: time(o.at),
+    })
   let walletSeq = 0
   const ymd = (d: Date) => time(d).slice(0, 10).replaceAll('-', '')
   const walletCode = (d: Date) => `R${ymd(d)}${String(++walletSeq).padStart(5, '0')}`
@@ -207,6 +229,9 @@ export function seedCommerce(
     if (wayTime) {
       addWaybill(id, wayTime, o.status === OrderStatus.completed && finishTime ? finishTime : null, a)
     }
+    // A balance payment is recorded with its wallet record (expense).
+    if (payTime && payWay !== PayWay.balance)
+      addPayment({ userId: o.userId, orderId: id, way: payWay, fen: tol, at: payTime })
     return { id, code, tol, payTime }
   }
 
@@ -232,7 +257,7 @@ export function seedCommerce(
     order: { id: number; code: string; tol: number; payTime: Date | null },
   ) => {
     const when = order.payTime ?? now
-    wallet.add({
+    const record = wallet.add({
       user_id: userId,
       create_id: userId,
       order_id: order.id,
@@ -244,6 +269,7 @@ export function seedCommerce(
       status: WALLET_SETTLED,
       create_time: time(when),
     })
+    addPayment({ userId, orderId: order.id, way: PayWay.balance, fen: order.tol, at: when }, record)
     return order.tol
   }
 
@@ -424,5 +450,5 @@ export function seedCommerce(
     if ((row.integral_fen ?? 0) < fen) row.integral_fen = fen
   }
   ctx.log(`orders: ${orders.size}, wallet: ${wallet.size}, purchases: ${purchases.size}`)
-  return { orders, items, purchases, wallet, waybills }
+  return { orders, items, purchases, wallet, waybills, payments }
 }

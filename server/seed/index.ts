@@ -187,6 +187,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.purchases,
       commerce.wallet,
       commerce.waybills,
+      commerce.payments,
       reviews,
       notifications,
       banners,

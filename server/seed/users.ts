@@ -78,6 +78,8 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
     level?: number
     status?: number
     cert?: string
+    /** When the form was submitted (reviewing ones: the reviewer's queue shows it). */
+    certAt?: Date
     discount?: number
     balanceFen?: number
     integralFen?: number
@@ -100,6 +102,7 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
       level: u.level ?? VISITOR_LEVEL,
       status: u.status ?? CertStatus.form,
       cert_ext: u.cert ?? '',
+      cert_time: u.certAt ? time(u.certAt) : null,
       discount: u.discount ?? Discount.none,
       discount_tenths: (u.discount ?? Discount.none) * 10,
       balance_fen: u.balanceFen ?? 0,
@@ -210,25 +213,32 @@ export async function seedUsers(ctx: SeedContext): Promise<SeedUsers> {
   const memberIds: number[] = []
   for (const [i, nick] of NICKNAMES.entries()) {
     const integral = at(MEMBER_INTEGRALS, i % MEMBER_INTEGRALS.length)
-    memberIds.push(
-      await addUser({
-        tel: `1390000${String(1001 + i)}`,
-        nick,
-        real: `${at(SURNAMES, i % SURNAMES.length)}${at(GIVEN_NAMES, (i * 5) % GIVEN_NAMES.length)}`,
-        avatar: at(avatarPool, i % avatarPool.length),
-        // Every fifth member is a certified doctor; some others wait for review.
-        level: i % 5 === 0 ? CertLevel.doctor : VISITOR_LEVEL,
-        status: i % 5 === 0 ? CertStatus.approved : i % 7 === 3 ? CertStatus.reviewing : CertStatus.form,
-        discount:
-          integral >= EIGHTY_PERCENT_FROM
-            ? Discount.twentyPercent
-            : integral >= NINETY_PERCENT_FROM
-              ? Discount.tenPercent
-              : Discount.none,
-        integralFen: integral,
-        created: ago(370 + i * 11),
-      }),
-    )
+    const tel = `1390000${String(1001 + i)}`
+    const real = `${at(SURNAMES, i % SURNAMES.length)}${at(GIVEN_NAMES, (i * 5) % GIVEN_NAMES.length)}`
+    // Every fifth member is a certified doctor; some others wait for review, with a form and
+    // scans to review as a submission leaves them (the identity asked for, its time).
+    const reviewing = i % 5 !== 0 && i % 7 === 3
+    const id = await addUser({
+      tel,
+      nick,
+      real,
+      avatar: at(avatarPool, i % avatarPool.length),
+      level: i % 5 === 0 || reviewing ? CertLevel.doctor : VISITOR_LEVEL,
+      status: i % 5 === 0 ? CertStatus.approved : reviewing ? CertStatus.reviewing : CertStatus.form,
+      ...(reviewing
+        ? { cert: certForm(real, tel, `member${1001 + i}@example.com`), certAt: ago(2 + i) }
+        : {}),
+      discount:
+        integral >= EIGHTY_PERCENT_FROM
+          ? Discount.twentyPercent
+          : integral >= NINETY_PERCENT_FROM
+            ? Discount.tenPercent
+            : Discount.none,
+      integralFen: integral,
+      created: ago(370 + i * 11),
+    })
+    if (reviewing) ownsCert(id)
+    memberIds.push(id)
   }
   ctx.log(`users: ${table.size}`)
   return {
