@@ -189,6 +189,13 @@ async function bench() {
     await Promise.all([waitFor(bare), waitFor(`${cached}/api/doc`), waitFor(`${uncached}/api/doc`)])
 
     const secret = { key: process.env.SIGN_KEY ?? DEV_SIGN_KEY, iv: process.env.SIGN_IV ?? DEV_SIGN_IV }
+    // A demo customer's session: a signed-in visitor's listing reads (server/read-cache.ts ANY_CALLER).
+    const login = await fetch(`${cached}/api/Users/PostUsersPsw`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', sign: makeSign(secret) },
+      body: JSON.stringify({ tel: '13800000001', password: 'demo1234' }),
+    }).then((r) => r.json() as Promise<{ data: { owinToken: { access_token: string } } }>)
+    const session = { Authorization: `Bearer ${login.data.owinToken.access_token}` }
     const cases: [string, string, Record<string, string>?][] = [
       ['Classify/GetClassifyQuerys', '/api/Classify/GetClassifyQuerys'],
       ['GetArticlePage 第一页', '/api/Article/GetArticlePage?status=30&pageIndex=0&pageSize=20'],
@@ -206,6 +213,12 @@ async function bench() {
         `/api/Article/GetArticlePage?status=20&pageIndex=0&pageSize=20&isPrice=1&title=${encodeURIComponent('口腔诊')}`,
       ],
       ['GetProductSpuPage 第一页', '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20'],
+      // A signed-in visitor's listing: the same answer as everyone's, so the cache serves it too.
+      [
+        'GetArticlePage 第一页 (已登录)',
+        '/api/Article/GetArticlePage?status=30&pageIndex=0&pageSize=20',
+        session,
+      ],
       // What a browser sends: the answer goes out brotli-compressed.
       [
         'GetArticlePage 第一页 (br)',

@@ -109,6 +109,34 @@ describe('the public read cache (issue 12)', () => {
     expect([badToken.hit, badToken.data.isLike]).toEqual([false, 0])
   })
 
+  it('serves a signed-in visitor the listings kept for everyone, never their own list', async () => {
+    const u = await newUser(h)
+    type Page = { pageData: { id: number }[]; pageTotal: number }
+    const listing = '/api/Article/GetArticlePage?status=30&pageIndex=0&pageSize=20'
+    const anon = await cachedRead<Page>(listing)
+    const signedIn = await until(
+      () => raw<Page>(listing, u.auth),
+      (r) => r.hit,
+    )
+    expect([signedIn.hit, signedIn.data]).toEqual([true, anon.data])
+    expect(
+      (
+        await until(
+          () => raw(DICTIONARY, u.auth),
+          (r) => r.hit,
+        )
+      ).hit,
+    ).toBe(true)
+    // Their own courses (none yet) are theirs: never kept, never served from what others got.
+    const own = `${listing}&isCreate=1`
+    for (let i = 0; i < 2; i++) {
+      const r = await raw<Page>(own, u.auth)
+      expect([r.hit, r.data.pageTotal]).toEqual([false, 0])
+    }
+    // Without a session the own list is refused as before, not answered from the cache.
+    expect((await raw(own)).http).toBe(401)
+  })
+
   it('shows a publish through the API at once, and another process’s marked change within a second', async () => {
     type Page = { pageData: { id: number; title: string }[] }
     const list = `/api/Article/GetArticlePage?status=10&pageIndex=0&pageSize=20`
