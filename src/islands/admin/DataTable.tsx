@@ -236,7 +236,8 @@ export function DataTable<Row extends RowData>({
             {!rows.length && (
               <tr>
                 <td colSpan={visible.length} className="px-3 py-10 text-center text-slate-500">
-                  {loading || !page ? '加载中…' : empty}
+                  {/* No page once loading ended: the call was refused, and its toast said why. */}
+                  {loading ? '加载中…' : page ? empty : '未能加载，请按提示修改后重试'}
                 </td>
               </tr>
             )}
