@@ -93,7 +93,7 @@ test('an operator ships an order from the screen and the customer sees the waybi
   await expect(logistics.locator('[data-waybill-number]')).toHaveText(number)
 })
 
-test('a cancelled goods order offers no packing slip, and its kept slip link says why', async ({
+test('a cancelled goods order offers no packing slip; a bad status or date range in the list is said', async ({
   page,
   request,
 }) => {
@@ -108,6 +108,18 @@ test('a cancelled goods order offers no packing slip, and its kept slip link say
   await expect(page.getByRole('article', { name: '发货单' })).toHaveCount(0)
   await page.getByRole('link', { name: '返回订单' }).click()
   await expect(page).toHaveURL(new RegExp(`/admin/orders/detail/\\?code=${code}$`))
+
+  // A status typed into the list's address: refused by name, and the list says it did not load.
+  await page.goto('/admin/orders/?status=5')
+  await expect(toasts(page)).toContainText('订单状态不正确')
+  await expect(page.getByRole('cell', { name: '未能加载，请按提示修改后重试' })).toBeVisible()
+  // Dates the wrong way round are said before anything is asked.
+  await page.goto('/admin/orders/')
+  await page.getByLabel('下单开始日期').fill('2026-05-02')
+  await page.getByLabel('下单结束日期').fill('2026-05-01')
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(toasts(page)).toContainText('开始日期不能晚于结束日期')
+  await expect(page).toHaveURL(/\/admin\/orders\/$/)
 })
 
 test('finance confirms a corporate transfer and the order is paid; the list exports as CSV', async ({
