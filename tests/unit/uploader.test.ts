@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   acceptOf,
   checkFileType,
+  checkStoredType,
   defaultHint,
   defaultMaxMb,
   fileNameOf,
@@ -82,6 +83,13 @@ describe('accepted types', () => {
       '仅支持上传png、jpeg、jpg、gif或pdf文件',
     )
     expect(typeRefusal('image/*')).toBe('仅支持上传图片')
+    // What the server stored, named by its bytes: a PDF picked as a.png is refused as the pick would be.
+    expect(checkStoredType(acceptOf(IMAGE_KINDS), '/uploads/u/1/ab.pdf')).toBe(
+      '仅支持上传png、jpeg、jpg或gif图片',
+    )
+    expect(checkStoredType(acceptOf(IMAGE_KINDS), '/uploads/u/1/ab.webp')).toBeNull()
+    expect(checkStoredType(acceptOf(MEDIA_KINDS), '/private/u/1/ab.png')).toBe('仅支持上传mp4或pdf文件')
+    expect(checkStoredType(acceptOf(MATERIAL_KINDS), '/uploads/u/1/ab.jpg')).toBeNull()
     expect(typeRefusal('video/*')).toBe('不支持上传此类型的文件')
   })
 })

@@ -10,6 +10,7 @@ import { useFileSrc } from './file-src.ts'
 import {
   acceptOf,
   checkFileType,
+  checkStoredType,
   defaultHint,
   defaultMaxMb,
   type FileKind,
@@ -249,6 +250,13 @@ export function Uploader({
           signal: abort.signal,
           onProgress: (fraction) => setProgress({ done, count: chosen.length, fraction }),
         })
+        // The server names the file by its bytes: a PDF called .png comes back .pdf. Refused here
+        // with the pick's own message, rather than taken now and refused by the form's save.
+        const wrongType = checkStoredType(accept, path)
+        if (wrongType) {
+          refuse(wrongType)
+          continue
+        }
         added.push(path)
         const m = await meta
         if (m) media.push([path, m])

@@ -88,6 +88,17 @@ export function checkFileType(accept: string, file: { name: string; type: string
 }
 
 /**
+ * null when a stored file (the server names it by its bytes: a PDF called a.png comes back .pdf)
+ * is of a kind this use takes, else the same message as checkFileType. Any picture passes where
+ * pictures are taken: the server keeps webp too, which the picker only does not offer.
+ * checkStoredType('.png,image/png', '/uploads/u/1/ab.pdf') → '仅支持上传png图片'
+ */
+export function checkStoredType(accept: string, path: string): string | null {
+  const picture = isImagePath(path) && matchesAccept(accept, { name: 'a.png', type: 'image/png' })
+  return picture ? null : checkFileType(accept, { name: path, type: '' })
+}
+
+/**
  * The size a use's files must stay under, in MB, when the caller names none: course section
  * files (a use that takes video) 2GB (issue 22), images and materials 2MB (accounts §5, §9).
  * defaultMaxMb(MEDIA_KINDS) → 2048
