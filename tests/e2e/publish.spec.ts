@@ -188,6 +188,13 @@ test('a free community post is published and shown', async ({ page, request }) =
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布帖子')
   const title = unique('前牙美学病例')
   await box(page, '帖子标题').fill(title)
+  // A PDF named like a picture passes the picker; the server names it by its bytes (.pdf), and
+  // the uploader refuses it with the picker's own message instead of the save refusing it later.
+  await page
+    .getByLabel('上传帖子封面')
+    .setInputFiles({ ...handout, name: 'cover.png', mimeType: 'image/png' })
+  await expect(toasts(page)).toContainText('仅支持上传png、jpeg、jpg或gif图片')
+  await expect(page.getByRole('img', { name: '帖子封面 1' })).toHaveCount(0)
   await page.getByLabel('上传帖子封面').setInputFiles(png)
   await expect(page.getByRole('img', { name: '帖子封面 1' })).toBeVisible()
   await page.getByRole('group', { name: '所属分类' }).getByRole('radio').nth(1).check()
