@@ -194,8 +194,12 @@ test('refuses bad input with the rules’ and the server’s messages', async ({
   await dialog.getByRole('tab', { name: '密码登录' }).click()
   await expect(field(dialog, '手机号')).toHaveValue('13800000001')
   await field(dialog, '密码').fill('not-the-password')
-  await dialog.getByRole('button', { name: '登录', exact: true }).click()
+  // By keyboard: the button keeps focus while the call runs and after its refusal (a disabled
+  // button would drop it to the page's body, BusyButton).
+  await dialog.getByRole('button', { name: '登录', exact: true }).focus()
+  await page.keyboard.press('Enter')
   await expect(toasts(page).getByText('手机号或密码错误')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: '登录', exact: true })).toBeFocused()
   await expect(signedInNav(page)).toBeHidden()
 
   // Registration checks in the rule's order; mismatched passwords come last.

@@ -24,6 +24,7 @@ import {
 } from '../../lib/rules/certification.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useFileSrc } from '../common/file-src.ts'
@@ -92,9 +93,9 @@ function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promis
         tone="waiting"
         title="资料审核中"
         actions={
-          <button type="button" className="btn-outline" onClick={modify} disabled={busy}>
+          <BusyButton type="button" className="btn-outline" onClick={modify} busy={busy}>
             修改认证资料
-          </button>
+          </BusyButton>
         }
       >
         <p>您提交的{CertLevelText[me.level] ?? ''}认证资料正在由管理员审核，审核结果会通过消息中心通知您。</p>
@@ -341,9 +342,9 @@ function CertificationForm({
             取消
           </button>
         )}
-        <button type="submit" className="btn-primary min-w-28" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary min-w-28" busy={busy}>
           {busy ? '提交中…' : '提交认证'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -10,6 +10,7 @@ import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import { len } from '../../lib/rules/fields.ts'
 import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
@@ -149,12 +150,12 @@ export function ProfileDialog({
         </Field>
         <FormError message={formError} />
         <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          <BusyButton type="button" className="btn-outline" onClick={() => onOpenChange(false)} busy={busy}>
             取消
-          </button>
-          <button type="submit" className="btn-primary min-w-20" disabled={busy}>
+          </BusyButton>
+          <BusyButton type="submit" className="btn-primary min-w-20" busy={busy}>
             {busy ? '提交中…' : '确认'}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>

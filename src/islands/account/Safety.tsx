@@ -17,6 +17,7 @@ import { signOut } from '../../lib/stores/session.ts'
 import { $oldPhoneSmsReadyAt } from '../../lib/stores/sms.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
@@ -136,12 +137,12 @@ function Security({
 function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
   return (
     <div className="mt-2 flex justify-end gap-2">
-      <button type="button" className="btn-outline" onClick={onCancel} disabled={busy}>
+      <BusyButton type="button" className="btn-outline" onClick={onCancel} busy={busy}>
         取消
-      </button>
-      <button type="submit" className="btn-primary min-w-20" disabled={busy}>
+      </BusyButton>
+      <BusyButton type="submit" className="btn-primary min-w-20" busy={busy}>
         {busy ? '提交中…' : label}
-      </button>
+      </BusyButton>
     </div>
   )
 }

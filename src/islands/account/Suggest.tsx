@@ -17,6 +17,7 @@ import {
 import { len } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
@@ -134,9 +135,9 @@ function ComplaintForm({ me }: { me: Profile }) {
         />
       </fieldset>
       <div>
-        <button type="submit" className="btn-primary min-w-28" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary min-w-28" busy={busy}>
           {busy ? '提交中…' : '提交'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

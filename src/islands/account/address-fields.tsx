@@ -3,6 +3,8 @@
  * the 所在地区 picker with its 详细地址 box, and the foot of the form (the 设为默认 box, a
  * message no field owns, 取消/保存).
  */
+
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
@@ -99,9 +101,9 @@ export function FormFoot({
             取消
           </button>
         )}
-        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
           {busy ? '保存中…' : '保存'}
-        </button>
+        </BusyButton>
       </div>
     </>
   )

@@ -8,6 +8,7 @@ import { certificationsApi } from '../../lib/api/admin-customers.ts'
 import { CertStatus } from '../../lib/constants.ts'
 import { CERT_REASON_MAX, type CertDecision, checkCertDecision } from '../../lib/rules/certification.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
@@ -65,12 +66,12 @@ function Decide({ userId, onDone }: { userId: number; onDone: (refusal?: string)
         />
       </Field>
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className="btn-outline" disabled={busy} onClick={() => send('reject')}>
+        <BusyButton type="button" className="btn-outline" busy={busy} onClick={() => send('reject')}>
           驳回
-        </button>
-        <button type="button" className="btn-primary" disabled={busy} onClick={() => send('approve')}>
+        </BusyButton>
+        <BusyButton type="button" className="btn-primary" busy={busy} onClick={() => send('approve')}>
           通过
-        </button>
+        </BusyButton>
       </div>
       {confirmDialog}
     </form>

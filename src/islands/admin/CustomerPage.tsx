@@ -17,6 +17,7 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
@@ -248,9 +249,9 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
             <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
               取消
             </button>
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <BusyButton type="submit" className="btn-primary" busy={busy}>
               确定调整
-            </button>
+            </BusyButton>
           </div>
         </form>
         {confirmDialog}

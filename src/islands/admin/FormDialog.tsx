@@ -4,6 +4,7 @@
  */
 import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 
@@ -75,9 +76,9 @@ export function FormDialog<K extends string>({
           <button type="button" className="btn-outline" onClick={close}>
             取消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             保存
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>

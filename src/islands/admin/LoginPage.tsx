@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, refusalMessage } from '../../lib/api/admin.ts'
 import { checkStaffLogin } from '../../lib/rules/staff.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { ChangePassword, TextField, TotpEnrol } from './account-parts.tsx'
 
 const TOTP_NEEDED = '请输入动态验证码'
@@ -107,9 +108,9 @@ export default function LoginPage() {
                 {error.message}
               </p>
             )}
-            <button type="submit" className="btn-primary" disabled={busy}>
+            <BusyButton type="submit" className="btn-primary" busy={busy}>
               登 录
-            </button>
+            </BusyButton>
           </form>
         )}
         {step === 'password' && (

@@ -11,6 +11,7 @@ import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
 import { COURIERS } from '../../lib/couriers.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../lib/rules/back-office.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
@@ -155,9 +156,9 @@ function ShipDialog({
           <button type="button" className="btn-outline" onClick={close}>
             取 消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             确定发货
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>
@@ -237,9 +238,9 @@ function AfterSalesDialog({
           <button type="button" className="btn-outline" onClick={close}>
             取 消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             确 定
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>
@@ -326,9 +327,9 @@ function InvoiceDialog({
           <button type="button" className="btn-outline" onClick={close}>
             取 消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy || uploading}>
+          <BusyButton type="submit" className="btn-primary" busy={busy || uploading}>
             开 具
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>
@@ -391,14 +392,14 @@ function Detail({ code }: { code: string }) {
           </a>
         )}
         {canConfirm && (
-          <button
+          <BusyButton
             type="button"
             className="btn-primary px-4 py-2 text-sm"
-            disabled={busy}
+            busy={busy}
             onClick={confirmTransfer}
           >
             确认收款
-          </button>
+          </BusyButton>
         )}
         {canDecide && (
           <button
@@ -501,14 +502,14 @@ function Detail({ code }: { code: string }) {
                     <td className="py-1 pr-3">{p.refundTime || '—'}</td>
                     <td className="py-1">
                       {p.status === 30 && may(me, 'orders.money') && (
-                        <button
+                        <BusyButton
                           type="button"
                           className="btn-outline px-3 py-1 text-xs"
-                          disabled={busy}
+                          busy={busy}
                           onClick={() => refund(p.outTradeNo, p.amount)}
                         >
                           退回
-                        </button>
+                        </BusyButton>
                       )}
                     </td>
                   </tr>

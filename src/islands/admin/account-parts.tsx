@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { adminApi, refusalMessage } from '../../lib/api/admin.ts'
 import { checkStaffPassword } from '../../lib/rules/staff.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 
 const input =
   'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
@@ -104,9 +105,9 @@ export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: 
         error={at('okPassword')}
         onChange={(okPassword) => setV({ ...v, okPassword })}
       />
-      <button type="submit" className="btn-primary" disabled={busy}>
+      <BusyButton type="submit" className="btn-primary" busy={busy}>
         修改密码
-      </button>
+      </BusyButton>
     </form>
   )
 }

@@ -27,6 +27,7 @@ import { $cart, removeFromCart, selection } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
 import { AddressFormDialog } from '../account/AddressForm.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { ItemRows, MoneyRow, minus, PriceRows } from './parts.tsx'
 
 interface Line {
@@ -356,9 +357,9 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
             再买¥{formatMoney(quote.nextPromotion.need)}可减¥{formatMoney(quote.nextPromotion.off)}
           </p>
         )}
-        <button type="button" className="btn-primary mt-4 w-full py-2.5" onClick={submit} disabled={busy}>
+        <BusyButton type="button" className="btn-primary mt-4 w-full py-2.5" onClick={submit} busy={busy}>
           {busy ? '正在提交…' : '提交订单'}
-        </button>
+        </BusyButton>
       </section>
 
       <AddressFormDialog open={adding} onOpenChange={setAdding} onSaved={() => void load(true)} />

@@ -12,6 +12,7 @@ import { maskPhone } from '../../lib/format.ts'
 import { INVOICE_TYPES, type InvoiceType } from '../../lib/rules/invoice.ts'
 import { toast } from '../../lib/toast.ts'
 import { InvoiceFormDialog } from '../account/InvoiceForm.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 
@@ -154,9 +155,9 @@ function Apply({ orderId, onCancel, onDone }: { orderId: number; onCancel: () =>
         <button type="button" className="btn-outline" onClick={onCancel}>
           取消
         </button>
-        <button type="button" className="btn-primary min-w-24" onClick={submit} disabled={busy}>
+        <BusyButton type="button" className="btn-primary min-w-24" onClick={submit} busy={busy}>
           {busy ? '提交中…' : '提交'}
-        </button>
+        </BusyButton>
       </div>
       <InvoiceFormDialog
         open={adding}

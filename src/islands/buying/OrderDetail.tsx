@@ -12,6 +12,7 @@ import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
 import { LogisticsDialog } from './LogisticsDialog.tsx'
@@ -168,9 +169,9 @@ function Detail() {
         </dl>
         {o.status === 10 && (
           <div className="mt-4 flex justify-end gap-3">
-            <button type="button" className="btn-outline px-5" onClick={cancel} disabled={busy}>
+            <BusyButton type="button" className="btn-outline px-5" onClick={cancel} busy={busy}>
               取消订单
-            </button>
+            </BusyButton>
             <a href={payHref(o)} className="btn-primary px-6">
               去支付
             </a>
@@ -200,24 +201,24 @@ function Detail() {
             </button>
           )}
           {can.cancelRefund && (
-            <button
+            <BusyButton
               type="button"
               className="btn-outline px-5"
-              disabled={busy}
+              busy={busy}
               onClick={() => move('取消售后', () => buying.cancelAfterSales(id), '取消成功')}
             >
               取消售后
-            </button>
+            </BusyButton>
           )}
           {can.receive && (
-            <button
+            <BusyButton
               type="button"
               className="btn-primary px-6"
-              disabled={busy}
+              busy={busy}
               onClick={() => move('确认收货', () => buying.confirmReceipt(id), '确认收货成功')}
             >
               确认收货
-            </button>
+            </BusyButton>
           )}
         </div>
       )}

@@ -15,6 +15,7 @@ import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { CopyButton, isPaidStatus, PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
 
 type Way = Exclude<PayWay, 'balance'>
@@ -231,9 +232,9 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
           {union && way === 'union' && <Transfer answer={union} manager={manager} />}
 
           <div className="flex justify-end">
-            <button type="button" className="btn-primary px-8 py-2.5" onClick={submit} disabled={busy}>
+            <BusyButton type="button" className="btn-primary px-8 py-2.5" onClick={submit} busy={busy}>
               {busy ? '正在支付…' : '立即支付'}
-            </button>
+            </BusyButton>
           </div>
         </>
       )}

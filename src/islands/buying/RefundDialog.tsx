@@ -15,6 +15,7 @@ import {
   type RefundField,
 } from '../../lib/rules/refund.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
@@ -151,9 +152,9 @@ function RefundForm({
         <button type="button" className="btn-outline" onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
           {busy ? '提交中…' : '提交'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -18,6 +18,7 @@ import {
   STARS_MAX,
 } from '../../lib/rules/review.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
@@ -216,9 +217,9 @@ function ReviewForm({
         <button type="button" className="btn-outline" onClick={onCancel}>
           取消
         </button>
-        <button type="submit" className="btn-primary min-w-24" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
           {busy ? '提交中…' : isReview ? '发表评价' : '发表追评'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -9,6 +9,7 @@ import { buying } from '../../lib/api/browser.ts'
 import { checkTopUp } from '../../lib/rules/price.ts'
 import { walletChanged } from '../../lib/stores/wallet.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
@@ -88,9 +89,9 @@ export function TopUp() {
             </div>
           </fieldset>
           <FormError id={`${uid}-amt-error`} message={error || null} />
-          <button type="submit" className="btn-primary py-2.5" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary py-2.5" busy={busy}>
             {busy ? '正在提交…' : '去支付'}
-          </button>
+          </BusyButton>
         </form>
       </Dialog>
       <PayQrDialog

@@ -1,4 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react'
+import { BusyButton } from './BusyButton.tsx'
 import { FormError } from './FormError.tsx'
 import { focusField, invalidProps } from './form-errors.ts'
 
@@ -84,9 +85,9 @@ export function RangeFilter({
           {...invalidProps(`${uid}-to`, error)}
         />
       </div>
-      <button type="submit" className="btn-primary h-9" disabled={busy}>
+      <BusyButton type="submit" className="btn-primary h-9" busy={Boolean(busy)}>
         查询
-      </button>
+      </BusyButton>
       <button
         type="button"
         className="btn-outline h-9"

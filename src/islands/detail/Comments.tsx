@@ -20,6 +20,7 @@ import { ApiRequestError } from '../../lib/api/http.ts'
 import { COMMENT_IMAGES_MAX, COMMENT_MAX, checkComment } from '../../lib/rules/comment.ts'
 import { $user } from '../../lib/stores/session.ts'
 import { openLogin } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
 
 // The uploader loads for a signed-in commenter only: a visitor's page stays light.
@@ -150,9 +151,9 @@ function CommentBox({
             取消
           </button>
         )}
-        <button type="submit" className="btn-primary px-4 py-1.5" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary px-4 py-1.5" busy={busy}>
           {parentId ? '回复' : '发表评论'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

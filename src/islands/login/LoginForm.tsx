@@ -1,6 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
 import { checkCodeLogin, checkPasswordLogin } from '../../lib/rules/login.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { focusField, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
@@ -127,9 +128,9 @@ export function LoginForm({
         </button>
       )}
       <FormError message={formError} reserve />
-      <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
+      <BusyButton type="submit" className="btn-primary h-10 w-full text-base" busy={busy}>
         {busy ? '正在登录…' : '登录'}
-      </button>
+      </BusyButton>
     </form>
   )
 }

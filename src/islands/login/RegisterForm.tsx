@@ -3,6 +3,7 @@ import { account } from '../../lib/api/browser.ts'
 import { PASSWORD_MIN } from '../../lib/rules/password.ts'
 import { checkRegister } from '../../lib/rules/register.ts'
 import { toast } from '../../lib/toast.ts'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { focusField, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
@@ -110,9 +111,9 @@ export function RegisterForm({
         value={okPassword}
       />
       <FormError message={formError} reserve />
-      <button type="submit" className="btn-primary h-10 w-full text-base" disabled={busy}>
+      <BusyButton type="submit" className="btn-primary h-10 w-full text-base" busy={busy}>
         {reset ? (busy ? '正在重置…' : '重置密码') : busy ? '正在注册…' : '注册'}
-      </button>
+      </BusyButton>
     </form>
   )
 }

@@ -14,6 +14,7 @@ import { firstImage, formatDateTime, formatPrice } from '../../lib/format.ts'
 import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
@@ -377,17 +378,11 @@ function Row({
               <RowButton
                 label={listed ? '下架' : '上架'}
                 context={a.title}
-                disabled={busy}
+                busy={busy}
                 onClick={() => actions.toggle(a)}
               />
             )}
-            <RowButton
-              label="删除"
-              context={a.title}
-              disabled={busy}
-              danger
-              onClick={() => actions.remove(a)}
-            />
+            <RowButton label="删除" context={a.title} busy={busy} danger onClick={() => actions.remove(a)} />
           </>
         )}
       </div>
@@ -396,7 +391,7 @@ function Row({
 }
 
 const action =
-  'rounded px-2.5 py-1.5 text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-50'
+  'rounded px-2.5 py-1.5 text-sm transition-colors aria-disabled:cursor-not-allowed aria-disabled:opacity-50'
 
 /**
  * A row's link or button: the visible word, named `查看：{title}` for screen readers so a list
@@ -418,25 +413,24 @@ function RowButton({
   label,
   context,
   onClick,
-  disabled,
+  busy,
   danger,
 }: {
   label: string
   context: string
   onClick: () => void
-  disabled?: boolean
+  busy: boolean
   danger?: boolean
 }) {
   return (
-    <button
-      type="button"
+    <BusyButton
       onClick={onClick}
-      disabled={disabled}
+      busy={busy}
       aria-label={`${label}：${context}`}
       className={cx(action, danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50')}
     >
       {label}
-    </button>
+    </BusyButton>
   )
 }
 

@@ -28,6 +28,7 @@ import {
 } from '../../lib/rules/publish.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
+import { BusyButton } from '../common/BusyButton.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
@@ -588,14 +589,14 @@ function Form({
           </a>
         )}
         {!viewing && (
-          <button
+          <BusyButton
             type="submit"
             className="btn-primary min-w-28"
-            disabled={busy || done}
+            busy={busy || done}
             aria-busy={busy || undefined}
           >
             {done ? '发布成功' : busy ? '提交中…' : id === null ? `${MODE_VERB.publish}${noun}` : '保存修改'}
-          </button>
+          </BusyButton>
         )}
       </div>
     </form>

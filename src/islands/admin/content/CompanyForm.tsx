@@ -16,6 +16,7 @@ import {
   PRODUCT_LINES_MAX,
 } from '../../../lib/rules/company.ts'
 import { toast } from '../../../lib/toast.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { useLoad } from '../useLoad.ts'
@@ -248,9 +249,9 @@ function Editor({ initial, onSaved }: { initial: CompanyFacts; onSaved: (tag: st
       </Section>
 
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary" disabled={busy}>
+        <BusyButton type="submit" className="btn-primary" busy={busy}>
           {busy ? '正在保存…' : '保存公司信息'}
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

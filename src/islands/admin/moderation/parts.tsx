@@ -8,6 +8,7 @@ import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-mod
 import type { Checked, Input } from '../../../lib/rules/fields.ts'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../lib/rules/moderation.ts'
 import { toast } from '../../../lib/toast.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 
 const TABS = [
@@ -126,9 +127,9 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
           <button type="button" className="btn-outline" onClick={() => setAsk(null)}>
             取消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             {ask?.confirm}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>

@@ -27,6 +27,7 @@ import {
   type ProductField,
 } from '../../../lib/rules/product.ts'
 import { toast } from '../../../lib/toast.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../../common/form-errors.ts'
@@ -309,20 +310,20 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
         <span className="text-sm text-slate-600" aria-live="polite">
           {dirty ? '有未保存的修改' : ''}
         </span>
-        <button
+        <BusyButton
           type="button"
           className="btn-outline"
-          disabled={!dirty || busy}
+          busy={!dirty || busy}
           onClick={() => {
             setF(base)
             clear()
           }}
         >
           放弃修改
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy}>
+        </BusyButton>
+        <BusyButton type="submit" className="btn-primary" busy={busy}>
           保存商品信息
-        </button>
+        </BusyButton>
       </div>
     </form>
   )

@@ -8,6 +8,7 @@ import { type AdminSku, catalogApi } from '../../../lib/api/admin-catalog.ts'
 import { newRequestId } from '../../../lib/request-id.ts'
 import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
@@ -139,9 +140,9 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
           <button type="button" className="btn-outline" onClick={close}>
             取消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             保存
-          </button>
+          </BusyButton>
         </div>
       </form>
       {confirmDialog}
@@ -189,9 +190,9 @@ export function SkuImageDialog({
           <button type="button" className="btn-outline" onClick={close}>
             取消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             保存
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>

@@ -8,6 +8,7 @@ import { type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
 import { catalogApi } from '../../../lib/api/admin-catalog.ts'
 import type { SellingState } from '../../../lib/api/admin-selling.ts'
 import type { ClassifyItem } from '../../../lib/api/types.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 import { FormError } from '../../common/FormError.tsx'
 
@@ -116,9 +117,9 @@ export function FormDialogFrame({
           <button type="button" className="btn-outline" onClick={close}>
             取消
           </button>
-          <button type="submit" className="btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn-primary" busy={busy}>
             保存
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Dialog>
