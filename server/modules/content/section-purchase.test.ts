@@ -86,4 +86,44 @@ describe('buying one course section', () => {
     )
     expect(thirdOrder.http).toBe(200)
   })
+
+  it('never charges twice for one thing: a second 立即购买 goes to the waiting order, and an order left unpaid is not paid once what it sells is owned', async () => {
+    const { course, second } = await courseWithSoldSections()
+    const buyer = await newUser(h)
+    await h.db.updateTable('users').set({ balance_fen: 1_000_000 }).where('id', '=', buyer.id).execute()
+    const place = async (line: { articleId: number; sectionId?: number }) =>
+      (await h.post<number>('/api/Orders/PostOrdersAppend', { list: [line] }, buyer.auth)).data
+    const pay = (id: number) => h.get<unknown>('/api/Orders/GetOrdersPay', { id, way: 'balance' }, buyer.auth)
+    const balance = async () =>
+      (
+        await h.db
+          .selectFrom('users')
+          .select('balance_fen')
+          .where('id', '=', buyer.id)
+          .executeTakeFirstOrThrow()
+      ).balance_fen
+
+    // Two tabs' 立即购买 of the whole course: one order to pay.
+    const whole = await place({ articleId: course.id })
+    expect(await place({ articleId: course.id })).toBe(whole)
+    // A section order left unpaid, then the whole course bought.
+    const sectionOrder = await place({ articleId: course.id, sectionId: second.id })
+    expect(sectionOrder).not.toBe(whole)
+    expect((await pay(whole)).http).toBe(200)
+    const after = await balance()
+    expect(after).toBe(1_000_000 - Math.round(course.price * 100))
+
+    // The section order now sells nothing new: refused, cancelled, and nothing charged.
+    const refused = await pay(sectionOrder)
+    expect([refused.http, refused.data]).toEqual([400, '已经购买过了'])
+    expect(await balance()).toBe(after)
+    const status = await h.get<{ status: number }>('/api/Orders/GetOrders', { id: sectionOrder }, buyer.auth)
+    expect(status.data.status).toBe(100)
+    const purchases = await h.db
+      .selectFrom('purchases')
+      .select(['section_id'])
+      .where('user_id', '=', buyer.id)
+      .execute()
+    expect(purchases).toEqual([{ section_id: null }])
+  })
 })

@@ -12,6 +12,9 @@ import { dbTime, fromDbTime } from '../../time.ts'
 import { payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
 
+// For a payment that finds nothing left to sell (PayableOrder.ownedAlready): the buyer's own cancel.
+export { BOUGHT_ALREADY, cancelOrder } from './orders.writes.ts'
+
 export interface PayableOrder {
   id: number
   code: string
@@ -21,6 +24,12 @@ export interface PayableOrder {
   title: string
   createTime: string
   transferDeadline: string | null
+  /**
+   * A content order whose course, section, post or task the buyer owns already: bought through
+   * another order since this one was placed (a second 立即购买 tab, a section order left unpaid
+   * before the whole course was bought). Paying it would charge twice for the same thing.
+   */
+  ownedAlready: boolean
 }
 
 /** When an unpaid order expires (ORDER_EXPIRY_MINUTES, or its transfer deadline): what a provider is told to refuse payment after. */
@@ -52,6 +61,18 @@ export async function payableOrder(
         .select((i) => i.fn.countAll<number>().as('n'))
         .whereRef('order_id', '=', 'o.id')
         .as('items'),
+      e
+        .selectFrom('order_items as i')
+        .innerJoin('purchases as p', (j) =>
+          j
+            .onRef('p.article_id', '=', 'i.article_id')
+            .on((x) => x.or([x('p.section_id', 'is', null), x('p.section_id', '=', x.ref('i.section_id'))])),
+        )
+        .select('p.id')
+        .whereRef('i.order_id', '=', 'o.id')
+        .whereRef('p.user_id', '=', 'o.user_id')
+        .limit(1)
+        .as('owned'),
     ])
     .where('o.id', '=', orderId)
     .where('o.user_id', '=', userId)
@@ -67,6 +88,7 @@ export async function payableOrder(
     title,
     createTime: o.create_time,
     transferDeadline: o.transfer_deadline,
+    ownedAlready: o.owned !== null,
   }
 }
 

@@ -302,6 +302,9 @@ export const articlePricing = (l: Line): PriceLine => ({
   quantity: l.quantity,
 })
 
+/** What buying (or paying for) a course, section, post or task one owns already is refused with. */
+export const BOUGHT_ALREADY = '已经购买过了'
+
 /**
  * An article (course, paid post, task) or one paid section of a course. A free one is joined at
  * once — a purchases row without an order, only the first time — and answers 0; a paid one answers
@@ -348,7 +351,22 @@ export async function placeArticleOrder(
     return 0
   }
   if (authorId === userId) throw refuse('不能购买自己发布的内容')
-  if (has) throw refuse('已经购买过了')
+  if (has) throw refuse(BOUGHT_ALREADY)
+  // A second 立即购买 (another tab, back after leaving the pay page) goes to the order already
+  // waiting to be paid for the same thing, instead of making a second one to pay.
+  const waiting = await db
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .select('o.id')
+    .where('o.user_id', '=', userId)
+    .where('o.status', '=', OrderStatus.unpaid)
+    .where('i.article_id', '=', articleId)
+    .where((e) =>
+      line.section_id === null ? e('i.section_id', 'is', null) : e('i.section_id', '=', line.section_id),
+    )
+    .orderBy('o.id', 'desc')
+    .executeTakeFirst()
+  if (waiting) return waiting.id
   const priced = await priceFor(db, userId, [articlePricing(line)], '', extras.userCouponId ?? 0, at, true)
   return insertOrder(db, { userId, receiver: null, lines: [line], at, priced, buyerNote: '' }, async () => {})
 }

@@ -15,7 +15,14 @@ import {
   type Started,
 } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
-import { chooseTransfer, markOrderPaid, type PayableOrder, payableOrder } from '../orders/orders.service.ts'
+import {
+  BOUGHT_ALREADY,
+  cancelOrder,
+  chooseTransfer,
+  markOrderPaid,
+  type PayableOrder,
+  payableOrder,
+} from '../orders/orders.service.ts'
 import { type Actor, audit } from '../staff/audit.ts'
 import type { PayAnswer, Recharge } from './payments.routes.ts'
 
@@ -49,6 +56,11 @@ export async function unpaidOrder(db: Db, orderId: number, userId: number): Prom
   const order = await payableOrder(db, orderId, userId)
   if (!order) throw refuse(ORDER_MISSING, 404)
   if (order.status !== OrderStatus.unpaid) throw refuse(NOT_PAYABLE)
+  if (order.ownedAlready) {
+    // Nothing left to sell: the order goes (as the buyer's cancel would) rather than wait to expire.
+    await cancelOrder(db, userId, orderId).catch(() => {})
+    throw refuse(BOUGHT_ALREADY)
+  }
   return order
 }
 
