@@ -126,6 +126,34 @@ describe('approve / reject (POST /api/admin/certifications/{userId})', () => {
     })
   })
 
+  it('gives nothing of the identity before approval: no course publishing, no 机构 shown to others', async () => {
+    const u = await applicant(20)
+    // An empty title: a user allowed to publish courses gets the title's message instead.
+    const course = () => h.post<string>('/api/Article/PostArticleAppend', { status: 30, title: '' }, u.auth)
+    const publicLevel = async () =>
+      (await h.get<{ levelText: string }>('/api/Users/GetUsers', { id: u.id })).data.levelText
+    // A listed post makes them a public author (Users/GetUsers answers only for those).
+    const at = '2026-01-01 00:00:00'
+    await h.db
+      .insertInto('articles')
+      .values({
+        status: 10,
+        title: '病例分享',
+        create_id: u.id,
+        ext: '是',
+        is_show: 1,
+        create_time: at,
+        update_time: at,
+      })
+      .execute()
+    expect((await course()).data).toBe('请先进行账号认证')
+    expect(await publicLevel()).toBe('游客')
+    const op = await staffSignIn(h, 'operator')
+    expect((await decide(u.id, { decision: 'approve' }, op.auth)).http).toBe(200)
+    expect((await course()).data).not.toBe('请先进行账号认证')
+    expect(await publicLevel()).toBe('机构')
+  })
+
   it('rejects with the reason the applicant is told; the form goes back to editing', async () => {
     const u = await applicant(10)
     const op = await staffSignIn(h, 'operator')

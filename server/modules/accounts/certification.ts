@@ -3,6 +3,7 @@ import { CERT_LEVELS, CertLevelText, CertStatus } from '../../../src/lib/constan
 import { splitList } from '../../../src/lib/format.ts'
 import type { CertDecision, CertForm } from '../../../src/lib/rules/certification.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
+import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import type { Page, Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
@@ -258,7 +259,9 @@ export async function decideCertification(
       .where('level', '=', user.level)
       .executeTakeFirst()
     if (Number(changed.numUpdatedRows) === 0) throw refuse(NOT_REVIEWING)
-    if (decision === 'approve')
+    if (decision === 'approve') {
+      // The identity now shows on their instructor page and in the read cache's author answers.
+      await markChanged(t, [`teacher:${userId}`], dbTime(now))
       await notify(
         t,
         userId,
@@ -266,7 +269,7 @@ export async function decideCertification(
         `恭喜，您的${identity}认证已审核通过。${reason ? `备注：${reason}` : ''}`,
         now,
       )
-    else
+    } else
       await notify(
         t,
         userId,

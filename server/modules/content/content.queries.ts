@@ -7,6 +7,7 @@ import {
   LISTED_KINDS,
 } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { heldLevel } from '../../../src/lib/rules/publish.ts'
 import {
   type CatalogFilter,
   type CatalogValues,
@@ -276,6 +277,7 @@ const PUBLIC_USER_COLUMNS = [
   'u.avatar_url',
   'u.content',
   'u.level',
+  'u.status',
   'u.is_teacher',
 ] as const
 
@@ -286,16 +288,21 @@ const publicUser = (r: {
   avatar_url: string
   content: string
   level: number
+  status: number
   is_teacher: number
-}) => ({
-  id: r.id,
-  nickName: r.nick_name,
-  avatarUrl: r.avatar_url,
-  content: r.content,
-  level: r.level,
-  levelText: CertLevelText[r.level] ?? '游客',
-  isTeacher: r.is_teacher,
-})
+}) => {
+  // An identity still under review is not shown to others as held (heldLevel).
+  const level = heldLevel(r)
+  return {
+    id: r.id,
+    nickName: r.nick_name,
+    avatarUrl: r.avatar_url,
+    content: r.content,
+    level,
+    levelText: CertLevelText[level] ?? '游客',
+    isTeacher: r.is_teacher,
+  }
+}
 
 /** Recommended teachers for the home page, those with the most listed courses first. */
 export async function teachers(db: Db, limit: number) {
