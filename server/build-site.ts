@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { compressFile, compressTree } from '../src/lib/build/compress.ts'
 import { patchPolicies, readPolicies, writePolicies } from '../src/lib/build/headers.ts'
 import type { SignSecret } from '../src/lib/sign.ts'
@@ -48,6 +48,21 @@ const ASSET_GRACE_MS = 24 * 3600_000
 const MOVES_IN_FLIGHT = 16
 
 /**
+ * Where Astro builds before the swap: beside DIST_DIR (`dist-next`, `dist-partial`), on its volume,
+ * so each file is then renamed into place. Except where Astro would take that folder for one of
+ * the project's: it renders from chunks it writes into an outDir "inside" the project (.prerender),
+ * and decides that by the paths' text, so /srv/portal-data/dist-next counts as inside /srv/portal.
+ * Those chunks import the project's packages and find none there: the first build of a portal
+ * whose DIST_DIR was such a sibling never went live. Then the project's own .site-build/ is used.
+ * sideDir('/srv/portal-data/dist', 'next') → '/srv/portal/.site-build/next' (cwd /srv/portal)
+ */
+export function sideDir(distDir: string, kind: 'next' | 'partial', root = process.cwd()): string {
+  const beside = `${resolve(distDir)}-${kind}`
+  const outside = relative(root, beside).startsWith('..')
+  return outside && beside.startsWith(root) ? join(root, '.site-build', kind) : beside
+}
+
+/**
  * Builds the site from the running API and brings DIST_DIR up to date without a visitor ever
  * meeting a half-written page or a missing one: Astro builds into a side directory, then each
  * file is renamed into place (atomic on one file system), the new assets before the pages that
@@ -62,7 +77,7 @@ export async function buildSite(
 ): Promise<BuildResult & { seconds: number }> {
   const started = performance.now()
   const partial = plan?.kind === 'partial'
-  const next = `${opts.distDir}-${partial ? 'partial' : 'next'}`
+  const next = sideDir(opts.distDir, partial ? 'partial' : 'next')
   await rm(next, { recursive: true, force: true })
   try {
     await runAstro(

@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { followSitemap, swapIn } from '../../server/build-site.ts'
+import { followSitemap, sideDir, swapIn } from '../../server/build-site.ts'
 import { planFor, RECORD_FILE } from '../../server/site-builder.ts'
 import { sitemapIndex, sitemapParts, urlEntry, urlset } from '../../src/lib/sitemap.ts'
 
@@ -196,5 +196,16 @@ describe('swapping a build into the live site', () => {
     expect(has('task/index.html.gz')).toBe(false)
     expect(read('index.html')).toContain('old home')
     expect(read('course/index.html')).toContain('/detail/9/') // no old one to keep
+  })
+})
+
+describe('sideDir: where Astro builds before the swap', () => {
+  it('beside DIST_DIR, unless Astro would read that path as inside the project (a sibling whose name begins with the project’s)', () => {
+    expect(sideDir('/srv/portal/dist', 'next', '/srv/portal')).toBe('/srv/portal/dist-next')
+    expect(sideDir('/var/www/site', 'partial', '/srv/portal')).toBe('/var/www/site-partial')
+    // /srv/portal-data/dist-next "starts with" /srv/portal: Astro's prerender chunks would land
+    // there and find no packages, so the build goes into the project's own folder.
+    expect(sideDir('/srv/portal-data/dist', 'next', '/srv/portal')).toBe('/srv/portal/.site-build/next')
+    expect(sideDir('/srv/portal2/dist', 'partial', '/srv/portal')).toBe('/srv/portal/.site-build/partial')
   })
 })
