@@ -79,6 +79,10 @@ export async function uploaded(
   return r.body.data.path
 }
 
+/** A photo of an after-sales request, uploaded by the buyer (the request takes only their own). */
+export const refundPhoto = (h: Harness, auth: Record<string, string>) =>
+  uploaded(h, tinyPng(`refund-${Math.random()}`), 'broken.png', auth)
+
 /** A new public image uploaded by staff (POST /api/admin/content/images), as banners take: its path. */
 export async function contentImage(h: Harness, auth: Record<string, string>, tail: string): Promise<string> {
   const form = new FormData()

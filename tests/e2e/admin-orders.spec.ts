@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
-import { apiGet, apiPost, paidOrder } from './orders.ts'
+import { apiGet, apiPost, paidOrder, uploadPhoto } from './orders.ts'
 import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
@@ -176,7 +176,7 @@ test('an operator rejects an after-sales request with a reason; finance issues t
   await apiPost(
     request,
     '/api/Orders/PostOrdersRefund',
-    { id, afterRemarks: '型号不对', extMore: '/uploads/u/00/photo.png' },
+    { id, afterRemarks: '型号不对', extMore: await uploadPhoto(request, headers) },
     headers,
   )
   const operator = await signInStaffAs(page, request, 'operator')

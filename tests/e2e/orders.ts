@@ -25,6 +25,23 @@ export async function apiPost<T>(request: APIRequestContext, path: string, data:
   return body.data as T
 }
 
+/** A photo uploaded by the user of `headers` (an after-sales request takes only the buyer's own): its path. */
+export async function uploadPhoto(request: APIRequestContext, headers: Headers): Promise<string> {
+  const buffer = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  // The JSON content type of the other calls would hide the multipart body's boundary.
+  const { 'content-type': _json, ...multipartHeaders } = fresh(headers)
+  const res = await request.post('/api/Upload/PostUpload', {
+    headers: multipartHeaders,
+    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer } },
+  })
+  const body = await res.json()
+  if (body.status !== 200) throw new Error(`upload: ${JSON.stringify(body)}`)
+  return body.data.path as string
+}
+
 export async function freshUser(page: Page, request: APIRequestContext) {
   const tel = await registerUser(request)
   const { token } = await signInAs(page, request, tel, 'test1234')

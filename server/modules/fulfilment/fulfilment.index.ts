@@ -3,6 +3,7 @@ import { ok, router } from '../../contract/index.ts'
 import { parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { courierProvider } from '../../providers/courier.ts'
+import { requireOwnFiles } from '../uploads/ownership.ts'
 import {
   applyInvoice,
   applyRefund,
@@ -36,6 +37,8 @@ export const fulfilment = router()
     await ownOrder(db, user.id, id)
     await refusesContent(db, id)
     if (form.error !== null) throw refuse(form.error)
+    // The photos are the buyer's own uploads, as a review's or a comment's are.
+    await requireOwnFiles(db, user.id, [{ label: '售后图片', paths: form.value.images, image: true }])
     await applyRefund(db, user.id, id, form.value)
     return ok(c, '提交成功')
   })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { refundPhoto } from '../../../tests/api/files.ts'
 import { product } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -126,9 +127,13 @@ async function completedOrder(u: User) {
   )
   return o
 }
-const refundBody = (id: number) => ({ id, afterRemarks: '收到的货有破损', extMore: `${IMG},${IMG}` })
-const applyRefund = (u: User, id: number) =>
-  h.post<string>('/api/Orders/PostOrdersRefund', refundBody(id), u.auth)
+/** An after-sales request with two photos, the buyer's own uploads (the same one twice). */
+const refundBody = async (u: User, id: number) => {
+  const img = await refundPhoto(h, u.auth)
+  return { id, afterRemarks: '收到的货有破损', extMore: `${img},${img}` }
+}
+const applyRefund = async (u: User, id: number) =>
+  h.post<string>('/api/Orders/PostOrdersRefund', await refundBody(u, id), u.auth)
 async function invoiceInfo(db: Db, u: User, shown = 1) {
   const r = await db
     .insertInto('invoice_infos')
@@ -254,14 +259,22 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
       (await h.post('/api/Orders/PostOrdersRefund', { id: o.id, afterRemarks: '坏了' }, me.auth)).data,
     ).toBe('请上传图片')
     expect((await row(h.db, o.id)).types).toBe(0)
-    expect((await applyRefund(me, o.id)).data).toBe('提交成功')
+    // Photos must be the buyer's own uploads, as a review's are.
+    const foreign = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: o.id, afterRemarks: '坏了', extMore: IMG },
+      me.auth,
+    )
+    expect([foreign.http, foreign.data]).toEqual([400, '售后图片须为您本人上传的图片'])
+    const body = await refundBody(me, o.id)
+    expect((await h.post<string>('/api/Orders/PostOrdersRefund', body, me.auth)).data).toBe('提交成功')
     const d = await detail(me, o.id)
     expect(d).toMatchObject({
       types: 10,
       afterStatus: 10,
       afterStatusText: '申请中',
       afterRemarks: '收到的货有破损',
-      afterImgs: `${IMG},${IMG}`,
+      afterImgs: body.extMore,
     })
     const again = await applyRefund(me, o.id)
     expect([again.http, again.data]).toEqual([400, '当前订单不能申请售后'])
@@ -502,6 +515,7 @@ describe('ownership', () => {
     const thief = await newUser(h)
     const o = await shippedOrder(me)
     const inv = await invoiceInfo(h.db, thief)
+    const theirs = await refundBody(thief, o.id)
     const calls = [
       h.get('/api/Orders/GetOrders', { id: o.id }, thief.auth),
       h.get('/api/Orders/GetOrdersStatus', { id: o.id }, thief.auth),
@@ -509,7 +523,7 @@ describe('ownership', () => {
       h.get('/api/Express/GetWay', { id: o.id }, thief.auth),
       h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 40 }, thief.auth),
       h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 100 }, thief.auth),
-      h.post('/api/Orders/PostOrdersRefund', refundBody(o.id), thief.auth),
+      h.post('/api/Orders/PostOrdersRefund', theirs, thief.auth),
       h.post('/api/Orders/PostOrdersRefund', { id: o.id }, thief.auth),
       h.post('/api/Orders/PostOrdersTypes', { id: o.id }, thief.auth),
       h.post('/api/Orders/PostOrdersInvoice', { id: o.id, invoiceId: inv }, thief.auth),

@@ -4,7 +4,7 @@
  * The permission matrix (staff/permissions.test.ts) covers who may call what.
  */
 import { describe, expect, it } from 'vitest'
-import { tinyPdf, tinyPng } from '../../../tests/api/files.ts'
+import { refundPhoto, tinyPdf, tinyPng } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -232,10 +232,10 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
 })
 
 describe('after-sales (POST /api/admin/orders/{code}/after-sales)', () => {
-  const apply = (me: { auth: Record<string, string> }, id: number) =>
+  const apply = async (me: { auth: Record<string, string> }, id: number) =>
     h.post(
       '/api/Orders/PostOrdersRefund',
-      { id, afterRemarks: '规格不对', extMore: '/uploads/u/20/a.png' },
+      { id, afterRemarks: '规格不对', extMore: await refundPhoto(h, me.auth) },
       me.auth,
     )
 

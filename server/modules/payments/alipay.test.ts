@@ -5,6 +5,7 @@
  * replayed and concurrent notifications, refunds, and the expiry job closing trades. On SQLite
  * and PostgreSQL (the api and api-pg projects).
  */
+
 import { spawnSync } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { refundPhoto } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -420,7 +422,7 @@ describe('refunds through alipay.trade.refund', () => {
       (
         await h.post(
           '/api/Orders/PostOrdersRefund',
-          { id: o.id, afterRemarks: '收到的货有破损', extMore: '/uploads/u/202601/ab.png' },
+          { id: o.id, afterRemarks: '收到的货有破损', extMore: await refundPhoto(h, o.me.auth) },
           o.me.auth,
         )
       ).data,
@@ -474,7 +476,7 @@ describe('refunds through alipay.trade.refund', () => {
     peer.trade(o.outTradeNo).status = 'TRADE_CLOSED'
     await h.post(
       '/api/Orders/PostOrdersRefund',
-      { id: o.id, afterRemarks: '不想要了', extMore: '/uploads/u/202601/ab.png' },
+      { id: o.id, afterRemarks: '不想要了', extMore: await refundPhoto(h, o.me.auth) },
       o.me.auth,
     )
     const op = await staffSignIn(h, 'operator')

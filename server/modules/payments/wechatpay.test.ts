@@ -7,6 +7,7 @@
  * expiry job closing trades, the platform certificate and the 微信支付公钥 modes. On SQLite and
  * PostgreSQL (the api and api-pg projects).
  */
+
 import { spawnSync } from 'node:child_process'
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { refundPhoto } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -486,7 +488,7 @@ describe('refunds through POST /v3/refund/domestic/refunds', () => {
       (
         await h.post(
           '/api/Orders/PostOrdersRefund',
-          { id: o.id, afterRemarks: '收到的货有破损', extMore: '/uploads/u/202601/ab.png' },
+          { id: o.id, afterRemarks: '收到的货有破损', extMore: await refundPhoto(h, o.me.auth) },
           o.me.auth,
         )
       ).data,
@@ -543,7 +545,7 @@ describe('refunds through POST /v3/refund/domestic/refunds', () => {
     peer.trade(o.outTradeNo).state = 'CLOSED'
     await h.post(
       '/api/Orders/PostOrdersRefund',
-      { id: o.id, afterRemarks: '不想要了', extMore: '/uploads/u/202601/ab.png' },
+      { id: o.id, afterRemarks: '不想要了', extMore: await refundPhoto(h, o.me.auth) },
       o.me.auth,
     )
     const op = await staffSignIn(h, 'operator')
