@@ -13,6 +13,7 @@ import { notify } from '../../notify.ts'
 import { COURIER_NAMES, type CourierProvider, type LocusEntry } from '../../providers/courier.ts'
 import type { PaymentProviders } from '../../providers/payment.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
+import { giveBackCoupon } from '../orders/order-pricing.ts'
 import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
 import { isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
@@ -296,6 +297,9 @@ export async function decideRefund(
       .executeTakeFirst()
     if (!changed(moved)) throw refuse(NO_REQUEST(code))
     if (o.status === OrderStatus.unshipped) await giveBackStock(t, o.id)
+    // The whole order is refunded: its coupon is the buyer's to use again (as on a cancel), and
+    // no longer counts among the coupon's paid orders.
+    await giveBackCoupon(t, o.id)
     await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
     const refunded = await refundOrderPayment(
       t,

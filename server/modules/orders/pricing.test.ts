@@ -5,10 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
+import { refundPhoto } from '../../../tests/api/files.ts'
 import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { staffSignIn } from '../../../tests/api/staff.ts'
 import { markChanged } from '../../changes.ts'
 import { dbTime } from '../../time.ts'
 import type { Quote } from './orders.routes.ts'
@@ -235,6 +237,37 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
     })
     // 200 characters are fine.
     expect((await place({ buyerNote: '字'.repeat(200) })).status).toBe(200)
+  })
+
+  it('gives the coupon back when the order is refunded in full, as a cancel does', async () => {
+    const s = await setting()
+    const c2 = s.held.c2 as number
+    const body = { ...XINJIANG, list: [{ skuId: s.skuId, quantity: 2 }], userCouponId: s.held.c2 }
+    const placed = await h.post<number>('/api/Orders/PostOrdersAppend', body, s.u.auth)
+    expect(placed.status).toBe(200)
+    await h.db.updateTable('users').set({ balance_fen: 1_000_000 }).where('id', '=', s.u.id).execute()
+    expect(
+      (await h.get('/api/Orders/GetOrdersPay', { id: placed.data, way: 'balance' }, s.u.auth)).http,
+    ).toBe(200)
+    expect(await couponState(c2)).toEqual({ status: 10, order_id: placed.data })
+    const photo = await refundPhoto(h, s.u.auth)
+    const applied = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: placed.data, afterRemarks: '不要了', extMore: photo },
+      s.u.auth,
+    )
+    expect(applied.data).toBe('提交成功')
+    const { code } = await h.db
+      .selectFrom('orders')
+      .select('code')
+      .where('id', '=', placed.data)
+      .executeTakeFirstOrThrow()
+    const op = await staffSignIn(h, 'operator')
+    expect(
+      (await h.post(`/api/admin/orders/${code}/after-sales`, { decision: 'approve' }, op.auth)).http,
+    ).toBe(200)
+    expect(await couponState(c2)).toEqual({ status: 0, order_id: null })
+    expect(await used(s.coupons.c2)).toBe(0)
   })
 
   it('lets one coupon pay for one order when two checkouts race for it', async () => {
