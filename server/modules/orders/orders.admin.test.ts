@@ -216,6 +216,31 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     expect([missing.http, missing.data]).toEqual([404, '订单不存在'])
   })
 
+  it('an after-sales refund of a transfer waits for finance to transfer it back, then reads 已退款', async () => {
+    const [fin, op] = [await staffSignIn(h, 'finance'), await staffSignIn(h, 'operator')]
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { pay: 'union' })
+    expect((await act(fin, o.code, 'confirm-transfer')).http).toBe(200)
+    const photo = await refundPhoto(h, me.auth)
+    const applied = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: o.id, afterRemarks: '不要了', extMore: photo },
+      me.auth,
+    )
+    expect(applied.data).toBe('提交成功')
+    const approved = await act(op, o.code, 'after-sales', { decision: 'approve' })
+    expect(approved.data).toMatchObject({ status: 100, afterStatus: 20, refundDue: 1 })
+    // No money has moved yet: refund due, in finance's queue, not 已退款.
+    const [payment] = (approved.data as AdminOrder).payments
+    expect(payment).toMatchObject({ way: 'union', status: 30, statusText: '待退款' })
+    const queue = await list(fin, { queue: 'refund-due', code: o.code })
+    expect(queue.data.pageData.map((r) => r.code)).toEqual([o.code])
+    // Finance transfers it back and records it.
+    const done = await h.post<AdminOrder>(`/api/admin/payments/${payment?.outTradeNo}/refund`, {}, fin.auth)
+    expect(done.data.payments).toMatchObject([{ status: 40, statusText: '已退款' }])
+    expect(done.data.refundDue).toBe(0)
+  })
+
   it('two finance confirmations at once: one payment', async () => {
     const [a, b] = [await staffSignIn(h, 'finance'), await newStaff(h, ['finance'])]
     const me = await newUser(h)

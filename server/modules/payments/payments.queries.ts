@@ -475,7 +475,9 @@ export async function confirmTransfer(db: Db, actor: Actor, code: string, now: D
 
 /**
  * Finance gives back a refund-due payment (status 30: the provider was paid for an order that
- * had meanwhile been cancelled or paid another way) through the provider's refund, once: the
+ * had meanwhile been cancelled or paid another way, or a corporate transfer of an order refunded
+ * in after-sales, which finance transfers back by hand and then records here) through the
+ * provider's refund, once: the
  * payment 30 → 40 by a conditional update, the provider's refund (its refusal rolls everything
  * back), a notification and the audit row, in one transaction. Answers the order's code.
  */
@@ -512,7 +514,9 @@ export async function refundDuePayment(
       t,
       p.user_id,
       '退款成功',
-      `您为订单 ${p.code} 的付款 ${amount} 元因订单已取消或已支付，已原路退回。`,
+      p.way === 'union'
+        ? `您为订单 ${p.code} 的对公转账 ${amount} 元已由财务转回付款账户。`
+        : `您为订单 ${p.code} 的付款 ${amount} 元因订单已取消或已支付，已原路退回。`,
       now,
     )
     await audit(t, actor, now, {
@@ -552,9 +556,15 @@ export async function refundOrderPayment(
     .orderBy('id', 'desc')
     .executeTakeFirst()
   if (p) {
+    // A corporate transfer goes back by a bank transfer finance makes by hand: it waits in their
+    // 待退款付款 queue (refund due) until they say it is done (refundDuePayment), rather than read
+    // 已退款 while no money has moved.
+    const byHand = p.way === 'union'
     const taken = await t
       .updateTable('payments')
-      .set({ status: PaymentStatus.refunded, refund_time: time })
+      .set(
+        byHand ? { status: PaymentStatus.refundDue } : { status: PaymentStatus.refunded, refund_time: time },
+      )
       .where('id', '=', p.id)
       .where('status', '=', PaymentStatus.paid)
       .executeTakeFirst()
