@@ -153,6 +153,18 @@ describe('the dashboard charts (GET /api/admin/dashboard/charts)', () => {
           paid_time: `${yesterday} 10:00:00`,
           refund_time: `${today} 09:00:00`,
         },
+        // A second payment of an order already paid, given back: never a sale, no refund figure.
+        {
+          user_id: user,
+          order_id: paidToday,
+          way: 'alipay',
+          amount_fen: 9_760,
+          out_trade_no: `P${uid()}`,
+          status: 40,
+          create_time: `${today} 00:00:06`,
+          paid_time: `${today} 00:00:06`,
+          refund_time: `${today} 09:30:00`,
+        },
         // Paid, not refunded: no refund figure.
         {
           user_id: user,

@@ -39,7 +39,7 @@ export interface SalesDay {
   orders: number
   /** Total of the orders paid that day (tol_cost_fen by pay_time). */
   paidFen: number
-  /** Payments of orders given back that day (status 40 by refund_time). */
+  /** Sales given back that day: payments of after-sales refunded orders (status 40 by refund_time). */
   refundFen: number
 }
 export interface TopItem {
@@ -107,13 +107,16 @@ export async function dashboardCharts(db: Db, roles: readonly string[], now: Dat
       ),
       perDay(
         db
-          .selectFrom('payments')
-          .select((e) => [dayCol('refund_time'), e.fn.sum('amount_fen').as('fen')])
-          .where('status', '=', PaymentStatus.refunded)
-          .where('order_id', 'is not', null)
-          .where('refund_time', '>=', from)
-          .where('refund_time', '<=', to)
-          .groupBy(dayOf('refund_time'))
+          .selectFrom('payments as p')
+          .innerJoin('orders as o', 'o.id', 'p.order_id')
+          .select((e) => [dayCol('p.refund_time'), e.fn.sum('p.amount_fen').as('fen')])
+          .where('p.status', '=', PaymentStatus.refunded)
+          // Sales given back (after-sales), as paidFen counts them; not a second payment of an
+          // order already paid or cancelled, which was never a sale (it went back as it came).
+          .where('o.after_status', '=', AfterStatus.refunded)
+          .where('p.refund_time', '>=', from)
+          .where('p.refund_time', '<=', to)
+          .groupBy(dayOf('p.refund_time'))
           .execute(),
       ),
     ])
