@@ -3,6 +3,7 @@ import { refundPhoto } from '../../../tests/api/files.ts'
 import { product } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { staffSignIn } from '../../../tests/api/staff.ts'
 import type { Db } from '../../db/index.ts'
 import { runOps } from '../../ops.ts'
 import { courierProvider, type LocusEntry } from '../../providers/courier.ts'
@@ -499,6 +500,14 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
       invoiceStatusText: '已作废',
     })
     expect(await detail(me, applied.id)).toMatchObject({ invoiceStatus: 10, invoiceStatusText: '已取消' })
+    // Staff still see the void invoice's number: finance reverses that very invoice.
+    const fin = await staffSignIn(h, 'finance')
+    const staffView = await h.get<{ invoiceStatusText: string; invoice: { number: string } }>(
+      `/api/admin/orders/${issued.code}`,
+      {},
+      fin.auth,
+    )
+    expect([staffView.data.invoiceStatusText, staffView.data.invoice.number]).toEqual(['已作废', '12345678'])
     const cards = await h.get<{ pageData: (OrderCard & { invoiceStatusText: string })[] }>(
       '/api/Orders/GetOrdersPage',
       { status: -1 },

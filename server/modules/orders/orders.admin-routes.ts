@@ -125,7 +125,7 @@ export const AdminOrder = AdminOrderRow.extend({
       name: z.string().openapi({ description: '收票人' }),
       tel: z.string(),
       address: z.string(),
-      number: z.string().openapi({ description: '已开票时的发票号码' }),
+      number: z.string().openapi({ description: '已开票时的发票号码（已作废的也给出，供财务冲红）' }),
       file: z.string().openapi({ description: '电子发票文件的限时链接；无文件时为空' }),
       time: z.string().openapi({ description: '开票时间' }),
     })

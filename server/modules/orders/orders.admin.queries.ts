@@ -312,7 +312,9 @@ export async function adminOrder(
     trackedWaybills(db, courier, o.id, now),
     searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
   ])
-  const invoice = issuedInvoice(o, fileLink)
+  // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
+  // reverses that very invoice with the tax office. The buyer's order shows neither then.
+  const invoice = issuedInvoice({ ...o, after_status: AfterStatus.none }, fileLink)
   return {
     ...adminRow(o, extras),
     costPrice: fenToYuan(o.cost_price_fen),
