@@ -15,7 +15,7 @@ import type { PaymentProviders } from '../../providers/payment.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { giveBackCoupon } from '../orders/order-pricing.ts'
 import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries.ts'
-import { isContentOrder } from '../orders/orders.service.ts'
+import { countSales, isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
 import { refundOrderPayment } from '../payments/payments.queries.ts'
 import { type Actor, audit } from '../staff/audit.ts'
@@ -104,6 +104,7 @@ export async function shipOrder(
       .where('after_status', '!=', AfterStatus.applied)
       .executeTakeFirst()
     if (!changed(moved)) throw refuse(notWaiting)
+    await countSales(t, o.id, 1)
     await t
       .insertInto('waybills')
       .values({
@@ -300,6 +301,8 @@ export async function decideRefund(
     // The whole order is refunded: its coupon is the buyer's to use again (as on a cancel), and
     // no longer counts among the coupon's paid orders.
     await giveBackCoupon(t, o.id)
+    // Counted as sold once shipped (countSales); one refunded before shipping never was.
+    if (o.status === OrderStatus.completed) await countSales(t, o.id, -1)
     await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
     const refunded = await refundOrderPayment(
       t,

@@ -138,8 +138,18 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
     const op = await staffSignIn(h, 'operator')
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
+    // 已售 of the order's products: what shipped (countSales).
+    const sold = () =>
+      h.db
+        .selectFrom('order_items as i')
+        .innerJoin('product_spus as p', 'p.id', 'i.spu_id')
+        .select(['p.sales', 'i.quantity'])
+        .where('i.order_id', '=', o.id)
+        .executeTakeFirstOrThrow()
+    const before = await sold()
     const r = await act(op, o.code, 'ship', { courier: 'zto' })
     expect(r.http).toBe(200)
+    expect(Number((await sold()).sales)).toBe(Number(before.sales) + before.quantity)
     const order = r.data as AdminOrder
     expect(order).toMatchObject({ code: o.code, status: 30, statusText: '待收货' })
     expect(order.waybills).toHaveLength(1)

@@ -3,7 +3,7 @@
  * an order paid inside the caller's transaction. Nothing here opens a transaction of its own.
  */
 
-import type { ExpressionBuilder } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
@@ -101,6 +101,30 @@ export async function isContentOrder(db: Db, orderId: number): Promise<boolean> 
     .where('article_id', 'is not', null)
     .executeTakeFirst()
   return item !== undefined
+}
+
+/**
+ * 已售 (and the 热销 order): each product counts what goods orders shipped of it, `sign` 1 when one
+ * is shipped, -1 when a shipped one is refunded. Counted at shipping, a staff action, rather than
+ * at payment: one more statement there cost 5-7% of `npm run load:orders` on PostgreSQL (issue
+ * 23), and an order refunded before it ships was never sold. One statement, in the caller's
+ * transaction.
+ */
+export async function countSales(trx: Db, orderId: number, sign: 1 | -1) {
+  await trx
+    .updateTable('product_spus')
+    .set({
+      sales: sql<number>`sales + ${sign} * (SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i WHERE i.order_id = ${orderId} AND i.spu_id = product_spus.id)`,
+    })
+    .where('id', 'in', (e) =>
+      e
+        .selectFrom('order_items')
+        .select('spu_id')
+        .where('order_id', '=', orderId)
+        .where('spu_id', 'is not', null)
+        .$narrowType<{ spu_id: number }>(),
+    )
+    .execute()
 }
 
 /** A balance payment's refusal when the balance does not cover the order. */

@@ -239,9 +239,21 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
     expect((await place({ buyerNote: '字'.repeat(200) })).status).toBe(200)
   })
 
-  it('gives the coupon back when the order is refunded in full, as a cancel does', async () => {
+  it('gives the coupon back when the order is refunded in full, as a cancel does; 已售 counts only what shipped', async () => {
     const s = await setting()
     const c2 = s.held.c2 as number
+    const sold = async () =>
+      Number(
+        (
+          await h.db
+            .selectFrom('product_spus as p')
+            .innerJoin('product_skus as k', 'k.spu_id', 'p.id')
+            .select('p.sales')
+            .where('k.id', '=', s.skuId)
+            .executeTakeFirstOrThrow()
+        ).sales,
+      )
+    const before = await sold()
     const body = { ...XINJIANG, list: [{ skuId: s.skuId, quantity: 2 }], userCouponId: s.held.c2 }
     const placed = await h.post<number>('/api/Orders/PostOrdersAppend', body, s.u.auth)
     expect(placed.status).toBe(200)
@@ -250,6 +262,8 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       (await h.get('/api/Orders/GetOrdersPay', { id: placed.data, way: 'balance' }, s.u.auth)).http,
     ).toBe(200)
     expect(await couponState(c2)).toEqual({ status: 10, order_id: placed.data })
+    // Paid, not shipped: not sold yet.
+    expect(await sold()).toBe(before)
     const photo = await refundPhoto(h, s.u.auth)
     const applied = await h.post(
       '/api/Orders/PostOrdersRefund',
@@ -267,6 +281,7 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       (await h.post(`/api/admin/orders/${code}/after-sales`, { decision: 'approve' }, op.auth)).http,
     ).toBe(200)
     expect(await couponState(c2)).toEqual({ status: 0, order_id: null })
+    expect(await sold()).toBe(before)
     expect(await used(s.coupons.c2)).toBe(0)
   })
 
