@@ -91,9 +91,19 @@ for (const b of document.querySelectorAll<HTMLElement>('[data-logout]')) {
   })
 }
 
-// A dropdown made of <details> closes when the pointer goes elsewhere.
+// A dropdown made of <details> closes when the pointer or the keyboard focus goes elsewhere, and
+// on Escape, which gives focus back to its summary (a keyboard user's menu stayed open over the page).
+const openDropdowns = () => document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')
 document.addEventListener('click', (e) => {
-  for (const d of document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]')) {
-    if (!d.contains(e.target as Node)) d.open = false
+  for (const d of openDropdowns()) if (!d.contains(e.target as Node)) d.open = false
+})
+document.addEventListener('focusin', (e) => {
+  for (const d of openDropdowns()) if (!d.contains(e.target as Node)) d.open = false
+})
+document.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return
+  for (const d of openDropdowns()) {
+    d.open = false
+    d.querySelector<HTMLElement>('summary')?.focus()
   }
 })

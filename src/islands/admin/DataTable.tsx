@@ -20,7 +20,7 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 
 export interface Column<Row> {
   id: string
@@ -150,6 +150,7 @@ export function DataTable<Row extends RowData>({
     if (pastEnd) onPage(pages - 1)
   }, [pastEnd, pages, onPage])
   const pickerId = useId()
+  const pickerButton = useRef<HTMLButtonElement>(null)
   const [picking, setPicking] = useState(false)
 
   return (
@@ -157,6 +158,7 @@ export function DataTable<Row extends RowData>({
       <div className="mb-2 flex items-center justify-end gap-2 text-sm">
         <div className="relative">
           <button
+            ref={pickerButton}
             type="button"
             className="btn-outline px-3 py-1 text-sm"
             aria-expanded={picking}
@@ -166,9 +168,19 @@ export function DataTable<Row extends RowData>({
             列设置
           </button>
           {picking && (
+            // Closes as a menu does: Escape (focus back on 列设置) or focus moving elsewhere.
             <fieldset
               id={pickerId}
               className="absolute right-0 z-20 mt-1 grid min-w-40 gap-1 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
+              onKeyDown={(e) => {
+                if (e.key !== 'Escape') return
+                setPicking(false)
+                pickerButton.current?.focus()
+              }}
+              onBlur={(e) => {
+                const to = e.relatedTarget as Node | null
+                if (!e.currentTarget.contains(to) && to !== pickerButton.current) setPicking(false)
+              }}
             >
               <legend className="sr-only">显示的列</legend>
               {table.getAllLeafColumns().map((col) => (
@@ -186,7 +198,9 @@ export function DataTable<Row extends RowData>({
           )}
         </div>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/* relative: an sr-only text in a cell (absolutely placed) stays inside the scroll box
+          instead of widening the page at 390 px. */}
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
         <table className="w-full border-collapse text-sm" aria-busy={loading}>
           {caption && <caption className="sr-only">{caption}</caption>}
           <thead className="bg-slate-50 text-left text-slate-600">
