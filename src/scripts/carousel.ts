@@ -10,21 +10,28 @@ export function startCarousels(): void {
     // The arrows and dots only mean something once this script drives them.
     root.querySelector<HTMLElement>('.carousel-controls')?.removeAttribute('hidden')
     let index = 0
-    const go = (i: number) => {
-      index = (i + count) % count
-      track.scrollTo({ left: index * track.clientWidth, behavior: still ? 'auto' : 'smooth' })
+    const slides = [...track.children] as HTMLElement[]
+    // The dots say which slide shows; the others are inert, so Tab reaches only the link seen.
+    const show = () => {
       dots.forEach((d, k) => {
         d.setAttribute('aria-current', String(k === index))
       })
+      slides.forEach((s, k) => {
+        s.inert = k !== index
+      })
     }
+    const go = (i: number) => {
+      index = (i + count) % count
+      track.scrollTo({ left: index * track.clientWidth, behavior: still ? 'auto' : 'smooth' })
+      show()
+    }
+    show()
     // A swipe or scroll by hand moves the dots too.
     track.addEventListener('scroll', () => {
       const i = Math.round(track.scrollLeft / track.clientWidth)
       if (i !== index) {
         index = i
-        dots.forEach((d, k) => {
-          d.setAttribute('aria-current', String(k === index))
-        })
+        show()
       }
     })
     dots.forEach((d, k) => {
@@ -32,7 +39,9 @@ export function startCarousels(): void {
     })
     root.querySelector('.carousel-prev')?.addEventListener('click', () => go(index - 1))
     root.querySelector('.carousel-next')?.addEventListener('click', () => go(index + 1))
-    let paused = still
+    let hovered = false
+    // Stopped by its button until started again; reduced motion starts it stopped.
+    let stopped = still
     for (const [ev, p] of [
       ['mouseenter', true],
       ['mouseleave', false],
@@ -40,12 +49,25 @@ export function startCarousels(): void {
       ['focusout', false],
     ] as const) {
       root.addEventListener(ev, () => {
-        paused = p || still
+        hovered = p
       })
     }
+    const pause = root.querySelector<HTMLButtonElement>('.carousel-pause')
+    const showStopped = () => {
+      // A toggle keeps its name (暂停轮播); pressed says it is stopped.
+      pause?.setAttribute('aria-pressed', String(stopped))
+      pause?.setAttribute('title', stopped ? '继续播放' : '暂停')
+      const icon = pause?.querySelector('[data-icon]')
+      if (icon) icon.textContent = stopped ? '▶' : '❚❚'
+    }
+    pause?.addEventListener('click', () => {
+      stopped = !stopped
+      showStopped()
+    })
+    showStopped()
     const interval = Number(root.dataset.interval) || 2000
     setInterval(() => {
-      if (!paused && !document.hidden) go(index + 1)
+      if (!stopped && !hovered && !document.hidden) go(index + 1)
     }, interval)
   }
 }

@@ -16,6 +16,26 @@ const cards = (page: Page): Locator => page.locator('main article')
 /** Islands hydrate after the page has loaded; a click before that lands on static HTML. */
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0)
 
+test('the home carousel can be stopped, and only the slide shown takes focus', async ({ page }) => {
+  await page.goto('/')
+  const carousel = page.locator('.carousel').first()
+  const pause = carousel.getByRole('button', { name: '暂停轮播' })
+  await expect(pause).toHaveAttribute('aria-pressed', 'false')
+  await pause.click()
+  await expect(pause).toHaveAttribute('aria-pressed', 'true')
+  const current = () => carousel.locator('.carousel-dots [aria-current="true"]').getAttribute('aria-label')
+  const shown = await current()
+  // Longer than its 2 s interval: stopped, it stays.
+  await page.waitForTimeout(2600)
+  expect(await current()).toBe(shown)
+  // The slides not shown are inert: their links are not in the Tab order.
+  const slides = carousel.locator('.carousel-track > li')
+  const inert = await slides.evaluateAll((els) => els.map((e) => (e as HTMLElement).inert))
+  expect(inert.filter((x) => !x)).toHaveLength(1)
+  await pause.click()
+  await expect(pause).toHaveAttribute('aria-pressed', 'false')
+})
+
 test('home renders every block with cards and a way to more', async ({ page }) => {
   await page.goto('/')
   await expect(page.locator('.carousel').first()).toBeVisible()
