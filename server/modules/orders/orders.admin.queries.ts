@@ -343,7 +343,12 @@ export async function adminOrder(
       way: p.way,
       amount: fenToYuan(p.amount_fen),
       status: p.status,
-      statusText: PaymentStatusText[p.status] ?? '',
+      // A QR code asked for but never paid, on an order since paid another way or cancelled:
+      // nothing will come of it, so not 待支付.
+      statusText:
+        p.status === PaymentStatus.pending && o.status !== OrderStatus.unpaid
+          ? '未支付（已失效）'
+          : (PaymentStatusText[p.status] ?? ''),
       createTime: p.create_time,
       paidTime: p.paid_time ?? '',
       refundTime: p.refund_time ?? '',
@@ -486,7 +491,8 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.createTime,
           a.statusText,
           a.title,
-          (r.tol_cost_fen / 100).toFixed(2),
+          // What was paid: nothing for an order never paid (待付款, or cancelled unpaid).
+          r.pay_time ? (r.tol_cost_fen / 100).toFixed(2) : '',
           PayWayText[a.payWay] ?? a.payWay,
           a.payTime,
           a.buyerTel,

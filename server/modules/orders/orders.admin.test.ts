@@ -204,6 +204,21 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
   })
 })
 
+describe('payments on the order detail', () => {
+  it('a QR code never paid, on an order since paid another way, reads 未支付（已失效）, not 待支付', async () => {
+    const op = await staffSignIn(h, 'operator')
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { pay: 'alipay', priceFen: 4_200 })
+    await h.db.updateTable('users').set({ balance_fen: 10_000 }).where('id', '=', me.id).execute()
+    expect((await h.get('/api/Orders/GetOrdersPay', { id: o.id, way: 'balance' }, me.auth)).http).toBe(200)
+    const order = await orderOf(op, o.code)
+    expect(order.payments.map((p) => [p.way, p.statusText]).sort()).toEqual([
+      ['alipay', '未支付（已失效）'],
+      ['balance', '已支付'],
+    ])
+  })
+})
+
 describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)', () => {
   it('finance confirms: the order is paid (union) with a payment row and an audit row', async () => {
     const fin = await staffSignIn(h, 'finance')
@@ -491,7 +506,8 @@ describe('the dashboard counts and the export', () => {
       '订单号,下单时间,状态,商品,实付金额（元）,支付方式,支付时间,买家手机,买家昵称,收货人,收货电话,售后,发票',
     )
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toMatch(new RegExp(`^${b.code},.+,待付款,`))
+    // Never paid: no 实付金额.
+    expect(lines[1]).toMatch(new RegExp(`^${b.code},[^,]+,待付款,[^,]*,,`))
     expect(lines[2]).toMatch(new RegExp(`^${a.code},.+,待发货,.+,123\\.45,余额,`))
     const op = await staffSignIn(h, 'operator')
     const refused = await h.get('/api/admin/orders/export', {}, op.auth)
