@@ -83,6 +83,33 @@ async function productWithTwoSkus(request: APIRequestContext) {
 const toasts = (page: Page) => page.locator('#toasts')
 const field = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true })
 
+test('the cart holds no more of a SKU than its stock, however many times it is added', async ({
+  page,
+  request,
+}) => {
+  await freshUser(page, request)
+  const p = await productWithTwoSkus(request)
+  const a = p.skus[0] as Sku
+  await page.goto(`/productdetail/${p.id}/`)
+  const box = page.locator('form[data-buy-box]')
+  await box.getByText(a.title, { exact: true }).click()
+  // All of it (the box caps one add at the stock), twice.
+  await box.locator('[data-buy-qty]').fill(String(a.stock))
+  await box.getByRole('button', { name: '加入购物车' }).click()
+  await expect(toasts(page)).toContainText('已经加入购物车')
+  await box.locator('[data-buy-qty]').fill(String(a.stock))
+  await box.getByRole('button', { name: '加入购物车' }).click()
+  await expect(toasts(page)).toContainText(`库存仅剩${a.stock}件，购物车中已有${a.stock}件`)
+  const held = await page.evaluate(
+    (id) =>
+      (JSON.parse(localStorage.getItem('center') ?? '[]') as { id: number; qty: number }[]).find(
+        (x) => x.id === id,
+      )?.qty,
+    a.id,
+  )
+  expect(held).toBe(a.stock)
+})
+
 test('product → two SKUs into the cart → checkout with a new address → pay by balance → order detail', async ({
   page,
   request,

@@ -22,6 +22,15 @@ describe('cart rules', () => {
       [1, 2],
     ])
   })
+  it('adds up to the stock when it is known: two adds of 40 with 51 left hold 51', () => {
+    let list: CartItem[] = []
+    list = addTo(list, { ...sku(6), stock: 51 }, 40)
+    list = addTo(list, { ...sku(6), stock: 51 }, 40)
+    expect(list[0]?.qty).toBe(51)
+    expect(addTo([], { ...sku(7), stock: 3 }, 5)[0]?.qty).toBe(3)
+    // Unknown stock (an old stored line): the cart's own limit.
+    expect(addTo([], sku(8), 120)[0]?.qty).toBe(120)
+  })
   it('selection counts checked buyable lines and totals to the fen', () => {
     const list: CartItem[] = [
       { ...sku(1, 0.1), qty: 3, checked: true },

@@ -71,8 +71,10 @@ export function carryOut(action: BuyAction): void {
     orderArticle(action.item).catch(() => {})
     return
   }
-  addToCart(action.item, action.qty)
-  toast('success', '已经加入购物车')
+  const added = addToCart(action.item, action.qty)
+  if (added === action.qty) toast('success', '已经加入购物车')
+  else if (added > 0) toast('info', `库存仅剩${action.item.stock}件，已加入${added}件`)
+  else toast('error', `库存仅剩${action.item.stock}件，购物车中已有${action.item.stock}件`)
 }
 
 /** Keeps the action for after the login that is about to be asked for. */

@@ -38,15 +38,22 @@ export function cartQty(v: unknown): number {
   return Number.isInteger(n) && n >= QTY_MIN && n <= QTY_MAX ? n : QTY_MIN
 }
 
-/** Adding an item already there adds to it; a new one goes first, checked. */
+/**
+ * Adding an item already there adds to it, up to the SKU's stock when known (the buy box caps one
+ * add at it; two adds went past it, and only the order said 库存不足); a new one goes first, checked.
+ */
 export function addTo(list: CartItem[], item: NewCartItem, qty = 1): CartItem[] {
+  const cap = Math.min(QTY_MAX, item.stock !== undefined && item.stock > 0 ? item.stock : QTY_MAX)
   const old = list.find((x) => x.id === item.id)
   if (old)
     return list.map((x) =>
-      x.id === item.id ? { ...x, ...item, qty: Math.min(QTY_MAX, x.qty + qty), checked: true } : x,
+      x.id === item.id ? { ...x, ...item, qty: Math.min(cap, x.qty + qty), checked: true } : x,
     )
-  return [{ ...item, qty: cartQty(qty), checked: true, state: 'ok' }, ...list]
+  return [{ ...item, qty: Math.min(cap, cartQty(qty)), checked: true, state: 'ok' }, ...list]
 }
+
+/** How many of a SKU the cart holds: cartQtyOf(list, 12) → 3 */
+export const cartQtyOf = (list: CartItem[], id: number) => list.find((x) => x.id === id)?.qty ?? 0
 
 /** A line can reach checkout only while it is listed and in stock. */
 export const buyable = (x: CartItem) => (x.state ?? 'ok') === 'ok'
@@ -150,7 +157,13 @@ export const cartCount = (list: CartItem[]) => list.length
 /** The session ended (clearSession removed the stored cart): this tab's copy goes too. */
 export const forgetCart = () => $cart.set([])
 
-export const addToCart = (item: NewCartItem, qty = 1) => save(addTo($cart.get(), item, qty))
+/** Adds to the cart; answers how many were added (fewer than asked when the stock caps it). */
+export function addToCart(item: NewCartItem, qty = 1): number {
+  const before = cartQtyOf($cart.get(), item.id)
+  const next = addTo($cart.get(), item, qty)
+  save(next)
+  return cartQtyOf(next, item.id) - before
+}
 export const setQty = (id: number, qty: unknown) =>
   save($cart.get().map((x) => (x.id === id ? { ...x, qty: cartQty(qty) } : x)))
 export const setChecked = (id: number, checked: boolean) =>
