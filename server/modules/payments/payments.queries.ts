@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { OrderStatus, RechargeTag } from '../../../src/lib/constants.ts'
+import { OrderStatus, PayWayText, RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
@@ -329,13 +329,26 @@ export async function payRecharge(
 ): Promise<PayAnswer> {
   const r = await ownRecharge(db, id, userId)
   if (!r) throw refuse(RECHARGE_MISSING, 404)
+  // One trade number, one provider: a top-up started with Alipay is not started again with WeChat
+  // under the same number (a notice from the first would then be refused as the wrong way, and
+  // the money taken without the balance credited). Asking again the same way shows its code again.
   const chosen = await db
     .updateTable('payments')
     .set({ way })
     .where('id', '=', r.id)
     .where('status', '=', PaymentStatus.pending)
+    .where((e) => e.or([e('way', '=', ''), e('way', '=', way)]))
     .executeTakeFirst()
-  if (!changed(chosen)) throw refuse('充值已到账')
+  if (!changed(chosen)) {
+    const now = await db
+      .selectFrom('payments')
+      .select(['status', 'way'])
+      .where('id', '=', r.id)
+      .executeTakeFirst()
+    if (now?.status === PaymentStatus.pending)
+      throw refuse(`该充值已选择${PayWayText[now.way] ?? now.way}支付，请完成支付或重新发起充值`)
+    throw refuse('充值已到账')
+  }
   const started = await providers.of(way).create({
     outTradeNo: r.out_trade_no,
     amountFen: r.amount_fen,

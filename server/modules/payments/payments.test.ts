@@ -261,6 +261,14 @@ describe('wallet top-up (Recharge/PostRechargeAppend, GetRechargePay, GetRecharg
     expect(paid.data.status).toBe(10)
     const token = tokenOf(paid.data.code_url as string)
     expect(token).toMatch(/^R\d{14}[0-9a-f]{12}$/)
+    // Started with Alipay: the same number is not started again with WeChat; Alipay again is fine.
+    expect(await h.get('/api/Recharge/GetRechargePay', { id, way: 'wechat' }, me.auth)).toMatchObject({
+      http: 400,
+      data: '该充值已选择支付宝支付，请完成支付或重新发起充值',
+    })
+    expect(
+      (await h.get<PayAnswer>('/api/Recharge/GetRechargePay', { id, way: 'alipay' }, me.auth)).http,
+    ).toBe(200)
     const page = await (await fetch(`${h.base}/pay/sandbox/${token}`)).text()
     expect(page).toContain('¥88.80')
     expect(page).toContain('余额充值')
