@@ -5,6 +5,7 @@ import {
   NOTIFICATION_QUERY_STATUS,
   OFF_SHELF,
 } from '../../../src/lib/constants.ts'
+import { allSectionsOpen } from '../../../src/lib/rules/course.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
 import { sortOrder } from '../../db/sql.ts'
@@ -49,11 +50,20 @@ export const content = router()
     if (row.ext !== LISTED && !isOwner) throw refuse(OFF_SHELF, 404)
 
     const bought = user ? await q.purchasedSections(db, user.id, id) : []
-    const wholeUnlocked = isOwner || row.price_fen === 0 || bought.includes(null)
+    const sections = await q.courseSections(db, id)
+    // Every section bought one by one (or free) opens the course as if bought whole.
+    const wholeUnlocked =
+      isOwner ||
+      row.price_fen === 0 ||
+      bought.includes(null) ||
+      allSectionsOpen(
+        sections.map((s) => ({ id: s.id, status: s.status, price: s.price_fen })),
+        bought,
+      )
     // A paid section's file is private: its unlocked reader gets a short-lived signed link (issue 13).
     const { config, now } = c.get('deps')
     const list = courseCatalogue(
-      await q.courseSections(db, id),
+      sections,
       { whole: wholeUnlocked, bought: bought.filter((b) => b !== null) },
       (path) => (isPrivatePath(path) ? signedFileUrl(config.fileUrlSecret, path, now()) : path),
     )

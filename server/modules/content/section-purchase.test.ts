@@ -126,4 +126,32 @@ describe('buying one course section', () => {
       .execute()
     expect(purchases).toEqual([{ section_id: null }])
   })
+
+  it('every paid section bought one by one opens the course, and the whole course is not sold again', async () => {
+    const { course } = await courseWithSoldSections()
+    const buyer = await newUser(h)
+    await h.db.updateTable('users').set({ balance_fen: 10_000_000 }).where('id', '=', buyer.id).execute()
+    const article = async () =>
+      (await h.get<ArticleDetail>('/api/Article/GetArticle', { id: course.id }, buyer.auth)).data
+    const paidSections = course.list.filter((s) => !(s.status === 2 || s.price === 0))
+    expect(paidSections.length).toBeGreaterThan(1)
+    for (const s of paidSections) {
+      const placed = await h.post<number>(
+        '/api/Orders/PostOrdersAppend',
+        { list: [{ articleId: course.id, sectionId: s.id }] },
+        buyer.auth,
+      )
+      expect(
+        (await h.get('/api/Orders/GetOrdersPay', { id: placed.data, way: 'balance' }, buyer.auth)).http,
+      ).toBe(200)
+    }
+    const opened = await article()
+    expect([opened.unlock, opened.list.every((s) => s.unlock === 1)]).toEqual([1, true])
+    const whole = await h.post(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: course.id }] },
+      buyer.auth,
+    )
+    expect([whole.http, whole.data]).toEqual([400, '已经购买过了'])
+  })
 })

@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { ArticleStatus, LISTED, LISTED_KINDS, OFF_SHELF, OrderStatus } from '../../../src/lib/constants.ts'
-import { isFreeSection } from '../../../src/lib/rules/course.ts'
+import { allSectionsOpen, isFreeSection } from '../../../src/lib/rules/course.ts'
 import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
 import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
@@ -352,6 +352,21 @@ export async function placeArticleOrder(
   }
   if (authorId === userId) throw refuse('不能购买自己发布的内容')
   if (has) throw refuse(BOUGHT_ALREADY)
+  if (line.section_id === null) {
+    // The whole course when every section is free or bought one by one sells nothing more.
+    const sections = await db
+      .selectFrom('course_sections')
+      .select(['id', 'status', 'price_fen as price'])
+      .where('article_id', '=', articleId)
+      .execute()
+    if (
+      allSectionsOpen(
+        sections,
+        owned.map((p) => p.section_id),
+      )
+    )
+      throw refuse(BOUGHT_ALREADY)
+  }
   // A second 立即购买 (another tab, back after leaving the pay page) goes to the order already
   // waiting to be paid for the same thing, instead of making a second one to pay.
   const waiting = await db

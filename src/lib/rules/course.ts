@@ -15,3 +15,13 @@ export const SectionStatus = { paid: 1, free: 2 } as const
  */
 export const isFreeSection = (s: { status: number; price: number }): boolean =>
   s.status === SectionStatus.free || s.price === 0
+
+/**
+ * Whether a visitor can open every section of a course already: each one free or bought on its
+ * own. The whole course then sells them nothing more (it opens as bought, and is not sold again).
+ * allSectionsOpen([{ id: 1, status: 1, price: 990 }], [1]) → true; no sections → false.
+ */
+export const allSectionsOpen = (
+  sections: readonly { id: number; status: number; price: number }[],
+  bought: readonly (number | null)[],
+): boolean => sections.length > 0 && sections.every((s) => isFreeSection(s) || bought.includes(s.id))
