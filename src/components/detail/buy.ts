@@ -100,7 +100,12 @@ export function startBuy(root: ParentNode = document): void {
     )
     form.addEventListener('change', (e) => {
       if ((e.target as HTMLInputElement).type === 'radio') show()
-      else if (qty && e.target === qty) qty.value = String(clamp(Number(qty.value)))
+      else if (qty && e.target === qty) {
+        const typed = Number(qty.value)
+        qty.value = String(clamp(typed))
+        // Typed past the stock: said, not silently changed (99999 became 373 without a word).
+        if (Number.isInteger(typed) && typed > Number(qty.value)) toast('info', `库存仅剩${qty.value}件`)
+      }
     })
     for (const b of form.querySelectorAll<HTMLButtonElement>('[data-step]')) {
       b.addEventListener('click', () => {
