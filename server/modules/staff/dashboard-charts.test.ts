@@ -210,8 +210,15 @@ describe('the dashboard charts (GET /api/admin/dashboard/charts)', () => {
       { status: 40, label: '已完成', count: 1 },
       { status: 100, label: '已取消', count: 1 },
     ])
-    expect(after.topProducts).toEqual([{ id: spu, title: '图表商品', quantity: 3, amountFen: 11_000 }])
-    expect(after.topCourses).toEqual([{ id: course, title: '图表课程', quantity: 1, amountFen: 2_345 }])
+    // Labelled with the product's and the course's own titles, not one line's (a SKU's, a section's).
+    const titleOf = async (table: 'product_spus' | 'articles', id: number) =>
+      (await h.db.selectFrom(table).select('title').where('id', '=', id).executeTakeFirstOrThrow()).title
+    expect(after.topProducts).toEqual([
+      { id: spu, title: await titleOf('product_spus', spu), quantity: 3, amountFen: 11_000 },
+    ])
+    expect(after.topCourses).toEqual([
+      { id: course, title: await titleOf('articles', course), quantity: 1, amountFen: 2_345 },
+    ])
     expect(after.customers?.find((c) => c.day === today)?.count).toBe(2)
     expect(after.customers?.find((c) => c.day === first)?.count).toBe(1)
     expect(after.customers?.reduce((n, c) => n + c.count, 0)).toBe(3)

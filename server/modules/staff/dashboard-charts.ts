@@ -153,9 +153,11 @@ export async function dashboardCharts(db: Db, roles: readonly string[], now: Dat
         .$if(key === 'article_id', (q) =>
           q.innerJoin('articles as a', 'a.id', 'i.article_id').where('a.status', '=', ArticleStatus.course),
         )
+        .$if(key === 'spu_id', (q) => q.innerJoin('product_spus as p', 'p.id', 'i.spu_id'))
         .select((e) => [
           sql<number>`${sql.ref(`i.${key}`)}`.as('id'),
-          e.fn.max('i.title').as('title'),
+          // The product's or course's own title: a line's names one SKU or one section of it.
+          e.fn.max(sql.ref<string>(key === 'spu_id' ? 'p.title' : 'a.title')).as('title'),
           e.fn.sum('i.quantity').as('quantity'),
           sql<number>`SUM(${sql.ref('i.price_fen')} * ${sql.ref('i.quantity')})`.as('fen'),
         ])
