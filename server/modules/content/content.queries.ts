@@ -7,7 +7,7 @@ import {
   LISTED_KINDS,
 } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import { heldLevel } from '../../../src/lib/rules/publish.ts'
+import { heldLevel } from '../../../src/lib/rules/certification.ts'
 import {
   type CatalogFilter,
   type CatalogValues,

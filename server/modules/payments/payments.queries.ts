@@ -4,7 +4,7 @@ import { OrderStatus, PayWayText, RechargeTag } from '../../../src/lib/constants
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
-import { refuse } from '../../http.ts'
+import { ApiError, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import {
   isOnlineWay,
@@ -58,7 +58,10 @@ export async function unpaidOrder(db: Db, orderId: number, userId: number): Prom
   if (order.status !== OrderStatus.unpaid) throw refuse(NOT_PAYABLE)
   if (order.ownedAlready) {
     // Nothing left to sell: the order goes (as the buyer's cancel would) rather than wait to expire.
-    await cancelOrder(db, userId, orderId).catch(() => {})
+    await cancelOrder(db, userId, orderId).catch((e: unknown) => {
+      // Cancelled or paid meanwhile: the refusal below says what matters. Anything else is a fault.
+      if (!(e instanceof ApiError)) throw e
+    })
     throw refuse(BOUGHT_ALREADY)
   }
   return order

@@ -14,6 +14,7 @@ import {
   carryOut,
   orderArticle,
 } from '../../lib/stores/after-login.ts'
+import { stockLeft } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
 import { currentArticle, currentProduct } from './current.ts'
 import { showLive } from './live.ts'
@@ -104,7 +105,7 @@ export function startBuy(root: ParentNode = document): void {
         const typed = Number(qty.value)
         qty.value = String(clamp(typed))
         // Typed past the stock: said, not silently changed (99999 became 373 without a word).
-        if (Number.isInteger(typed) && typed > Number(qty.value)) toast('info', `库存仅剩${qty.value}件`)
+        if (Number.isInteger(typed) && typed > Number(qty.value)) toast('info', stockLeft(Number(qty.value)))
       }
     })
     for (const b of form.querySelectorAll<HTMLButtonElement>('[data-step]')) {

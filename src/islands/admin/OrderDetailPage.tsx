@@ -8,6 +8,7 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
+import { PayWayText } from '../../lib/constants.ts'
 import { COURIERS } from '../../lib/couriers.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../lib/rules/back-office.ts'
 import { toast } from '../../lib/toast.ts'
@@ -15,7 +16,7 @@ import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
-import { hasPackingSlip, inputClass, OrderBadges, WAY_TEXT, yuan } from './order-parts.tsx'
+import { hasPackingSlip, inputClass, OrderBadges, yuan } from './order-parts.tsx'
 import { useLoad } from './useLoad.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
@@ -189,7 +190,7 @@ function AfterSalesDialog({
     const done = r.value.decision === 'approve' ? '已同意退款' : '已驳回售后申请'
     if (await run(() => ordersApi.decideAfterSales(o.code, r.value), done)) close()
   }
-  const way = WAY_TEXT[o.payWay] ?? o.payWay
+  const way = PayWayText[o.payWay] ?? o.payWay
   return (
     <Dialog open={open} onOpenChange={(v) => !v && close()} title="审核售后申请">
       <form onSubmit={submit} className="grid gap-4" noValidate>
@@ -424,7 +425,7 @@ function Detail({ code }: { code: string }) {
           <Facts
             rows={[
               ...priceLines(o),
-              ['支付方式', WAY_TEXT[o.payWay] ?? ''],
+              ['支付方式', PayWayText[o.payWay] ?? ''],
               ['下单时间', o.createTime],
               ['付款截止', o.payDeadline],
               ['支付时间', o.payTime],
@@ -495,7 +496,7 @@ function Detail({ code }: { code: string }) {
                 {o.payments.map((p) => (
                   <tr key={p.outTradeNo} className="border-t border-slate-100" data-payment={p.outTradeNo}>
                     <td className="py-1 pr-3 font-mono text-xs">{p.outTradeNo}</td>
-                    <td className="py-1 pr-3">{WAY_TEXT[p.way] ?? p.way}</td>
+                    <td className="py-1 pr-3">{PayWayText[p.way] ?? p.way}</td>
                     <td className="py-1 pr-3 tabular-nums">{yuan(p.amount)}</td>
                     <td className="py-1 pr-3">{p.statusText}</td>
                     <td className="py-1 pr-3">{p.paidTime || '—'}</td>

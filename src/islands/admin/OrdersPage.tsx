@@ -4,19 +4,12 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
+import { PayWayText } from '../../lib/constants.ts'
 import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
-import {
-  detailHref,
-  inputClass,
-  OrderBadges,
-  QUEUE_OPTIONS,
-  STATUS_OPTIONS,
-  WAY_TEXT,
-  yuan,
-} from './order-parts.tsx'
+import { detailHref, inputClass, OrderBadges, QUEUE_OPTIONS, STATUS_OPTIONS, yuan } from './order-parts.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
 
@@ -80,7 +73,7 @@ const columns: Column<AdminOrderRow>[] = [
     sortValue: (o) => o.tolCost,
     className: 'text-right tabular-nums',
   },
-  { id: 'payWay', header: '支付方式', cell: (o) => WAY_TEXT[o.payWay] ?? '—', hidden: true },
+  { id: 'payWay', header: '支付方式', cell: (o) => PayWayText[o.payWay] ?? '—', hidden: true },
   {
     id: 'payTime',
     header: '支付时间',

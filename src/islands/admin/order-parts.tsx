@@ -1,15 +1,11 @@
 /** What the back office's order screens share: the option lists, labels and small badges. */
 import type { AdminOrderRow } from '../../lib/api/admin-orders.ts'
-import { OrderStatus } from '../../lib/constants.ts'
+import { ORDER_STATUS_FILTERS, OrderStatus, OrderStatusText } from '../../lib/constants.ts'
 
+/** The status filter's options: the filters the calls take (ORDER_STATUS_FILTERS), by name. */
 export const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
   ['', '全部状态'],
-  ['10', '待付款'],
-  ['20', '待发货'],
-  ['30', '待收货'],
-  ['40', '已完成'],
-  ['100', '已取消'],
-  ['-1', '退款/售后'],
+  ...ORDER_STATUS_FILTERS.map((s) => [String(s), OrderStatusText[s] ?? '退款/售后'] as const),
 ]
 
 /** The queues of work, as the dashboard links to them (?queue=). */
@@ -21,8 +17,6 @@ export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
   ['invoice', '待开发票'],
   ['refund-due', '待退款付款'],
 ]
-
-export { PayWayText as WAY_TEXT } from '../../lib/constants.ts'
 
 export const yuan = (n: number) => n.toFixed(2)
 

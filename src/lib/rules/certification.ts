@@ -1,4 +1,4 @@
-import { type CertLevelCode, isCertLevel } from '../constants.ts'
+import { type CertLevelCode, CertStatus, isCertLevel } from '../constants.ts'
 import {
   type Check,
   type Checked,
@@ -13,6 +13,14 @@ import {
   text,
 } from './fields.ts'
 import { isImagePath, isOurFile } from './files.ts'
+
+/**
+ * The identity a user holds: their level, except while a certification is under review (status 2),
+ * when the level is the one asked for and nobody has looked at the papers yet. heldLevel({ level:
+ * 20, status: 2 }) → 0. (The spec's gate reads the level; the server writes the chosen one at submit.)
+ */
+export const heldLevel = (u: { level: number; status: number }) =>
+  u.status === CertStatus.reviewing ? 0 : u.level
 
 /** The verification form (storefront §3), kept as JSON in the user's cert_ext. */
 export interface CertForm {

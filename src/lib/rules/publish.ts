@@ -2,8 +2,9 @@
  * Publishing a task, a course or a community post (accounts §2, §5, §9): the one rule the
  * publish forms run before submitting and Article/PostArticleAppend|Update run authoritatively.
  */
-import { ArticleStatus, CertStatus, MAX_TAGS, SECTION_FILE_RULE } from '../constants.ts'
+import { ArticleStatus, MAX_TAGS, SECTION_FILE_RULE } from '../constants.ts'
 import { isAllowedImageSrc, RICH_TEXT_MAX } from '../html/policy.ts'
+import { heldLevel } from './certification.ts'
 import { SectionStatus } from './course.ts'
 import {
   type Check,
@@ -35,14 +36,6 @@ export const PayMode = { paid: 1, free: 2 } as const
 export const CERT_NEEDED = '请先进行账号认证'
 export const COURSE_LEVEL_MIN = 20
 export const CERT_APPROVED = 3
-
-/**
- * The identity a user holds: their level, except while a certification is under review (status 2),
- * when the level is the one asked for and nobody has looked at the papers yet. heldLevel({ level:
- * 20, status: 2 }) → 0. (The spec's gate reads the level; the server writes the chosen one at submit.)
- */
-export const heldLevel = (u: { level: number; status: number }) =>
-  u.status === CertStatus.reviewing ? 0 : u.level
 
 /** mayCreateCourse({ level: 20, status: 0 }) → true; a plain user (level 0, status 0), or an institution still under review (20, 2) → false. */
 export const mayCreateCourse = (u: { level: number; status: number }) =>

@@ -6,7 +6,7 @@
  */
 import { storedUser } from '../session.ts'
 import { toast } from '../toast.ts'
-import { addToCart, type NewCartItem } from './cart.ts'
+import { addToCart, type NewCartItem, stockLeft } from './cart.ts'
 
 const KEY = 'after-login'
 /** Long enough to register and log in, short enough that a forgotten wish never surprises anyone. */
@@ -73,8 +73,8 @@ export function carryOut(action: BuyAction): void {
   }
   const added = addToCart(action.item, action.qty)
   if (added === action.qty) toast('success', '已经加入购物车')
-  else if (added > 0) toast('info', `库存仅剩${action.item.stock}件，已加入${added}件`)
-  else toast('error', `库存仅剩${action.item.stock}件，购物车中已有${action.item.stock}件`)
+  else if (added > 0) toast('info', `${stockLeft(action.item.stock ?? 0)}，已加入${added}件`)
+  else toast('error', `${stockLeft(action.item.stock ?? 0)}，购物车中已有${action.item.stock}件`)
 }
 
 /** Keeps the action for after the login that is about to be asked for. */

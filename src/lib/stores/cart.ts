@@ -52,6 +52,9 @@ export function addTo(list: CartItem[], item: NewCartItem, qty = 1): CartItem[] 
   return [{ ...item, qty: Math.min(cap, cartQty(qty)), checked: true, state: 'ok' }, ...list]
 }
 
+/** What the buy box and the cart say when the stock caps a quantity: stockLeft(3) → '库存仅剩3件' */
+export const stockLeft = (n: number) => `库存仅剩${n}件`
+
 /** How many of a SKU the cart holds: cartQtyOf(list, 12) → 3 */
 export const cartQtyOf = (list: CartItem[], id: number) => list.find((x) => x.id === id)?.qty ?? 0
 
