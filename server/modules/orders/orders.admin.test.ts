@@ -195,8 +195,18 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
     const [a, b] = [await staffSignIn(h, 'operator'), await newStaff(h, ['operator'])]
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
+    const sold = () =>
+      h.db
+        .selectFrom('order_items as i')
+        .innerJoin('product_spus as p', 'p.id', 'i.spu_id')
+        .select(['p.sales', 'i.quantity'])
+        .where('i.order_id', '=', o.id)
+        .executeTakeFirstOrThrow()
+    const before = await sold()
     const answers = await Promise.all([act(a, o.code, 'ship'), act(b, o.code, 'ship')])
     expect(answers.map((r) => r.http).sort()).toEqual([200, 400])
+    // 已售 counted once.
+    expect(Number((await sold()).sales)).toBe(Number(before.sales) + before.quantity)
     expect(answers.find((r) => r.http === 400)?.data).toBe(`订单 ${o.code} 不是待发货状态，未作改动`)
     const waybills = await h.db.selectFrom('waybills').select('id').where('order_id', '=', o.id).execute()
     expect(waybills).toHaveLength(1)

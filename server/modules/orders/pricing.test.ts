@@ -10,7 +10,7 @@ import { ownCategory, product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
-import { staffSignIn } from '../../../tests/api/staff.ts'
+import { newStaff, staffSignIn } from '../../../tests/api/staff.ts'
 import { markChanged } from '../../changes.ts'
 import { dbTime } from '../../time.ts'
 import type { Quote } from './orders.routes.ts'
@@ -239,7 +239,7 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
     expect((await place({ buyerNote: '字'.repeat(200) })).status).toBe(200)
   })
 
-  it('gives the coupon back when the order is refunded in full, as a cancel does; 已售 counts only what shipped', async () => {
+  it('gives the coupon back when the order is refunded in full, as a cancel does; 已售 counts only what shipped; two approvals at once act once', async () => {
     const s = await setting()
     const c2 = s.held.c2 as number
     const sold = async () =>
@@ -262,8 +262,19 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       (await h.get('/api/Orders/GetOrdersPay', { id: placed.data, way: 'balance' }, s.u.auth)).http,
     ).toBe(200)
     expect(await couponState(c2)).toEqual({ status: 10, order_id: placed.data })
-    // Paid, not shipped: not sold yet.
+    // Paid, not shipped: not sold yet. Shipped and received: sold.
     expect(await sold()).toBe(before)
+    const { code: shipCode } = await h.db
+      .selectFrom('orders')
+      .select('code')
+      .where('id', '=', placed.data)
+      .executeTakeFirstOrThrow()
+    const shipper = await staffSignIn(h, 'operator')
+    expect((await h.post(`/api/admin/orders/${shipCode}/ship`, {}, shipper.auth)).http).toBe(200)
+    expect(
+      (await h.post('/api/Orders/PostOrdersStatus', { id: placed.data, status: 40 }, s.u.auth)).data,
+    ).toBe('确认收货成功')
+    expect(await sold()).toBe(before + 2)
     const photo = await refundPhoto(h, s.u.auth)
     const applied = await h.post(
       '/api/Orders/PostOrdersRefund',
@@ -276,10 +287,26 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       .select('code')
       .where('id', '=', placed.data)
       .executeTakeFirstOrThrow()
-    const op = await staffSignIn(h, 'operator')
-    expect(
-      (await h.post(`/api/admin/orders/${code}/after-sales`, { decision: 'approve' }, op.auth)).http,
-    ).toBe(200)
+    const balance = async () =>
+      (
+        await h.db
+          .selectFrom('users')
+          .select('balance_fen')
+          .where('id', '=', s.u.id)
+          .executeTakeFirstOrThrow()
+      ).balance_fen
+    const paidBalance = await balance()
+    const [a, b] = [await staffSignIn(h, 'operator'), await newStaff(h, ['operator'])]
+    const answers = await Promise.all(
+      [a, b].map((op) => h.post(`/api/admin/orders/${code}/after-sales`, { decision: 'approve' }, op.auth)),
+    )
+    expect(answers.map((r) => r.http).sort()).toEqual([200, 400])
+    const { tol_cost_fen } = await h.db
+      .selectFrom('orders')
+      .select('tol_cost_fen')
+      .where('id', '=', placed.data)
+      .executeTakeFirstOrThrow()
+    expect(await balance()).toBe(paidBalance + tol_cost_fen)
     expect(await couponState(c2)).toEqual({ status: 0, order_id: null })
     expect(await sold()).toBe(before)
     expect(await used(s.coupons.c2)).toBe(0)
