@@ -21,6 +21,9 @@ const pasted = () =>
     .transform((v) => v?.trim() || undefined)
 
 /** What SMS_PROVIDER=aliyun cannot start without (README "Going live"). */
+/** The sandbox's notification key outside production: in the source, so anyone can sign with it. */
+const DEV_SANDBOX_SECRET = 'dev-sandbox-payment-secret'
+
 const ALIYUN_SMS_REQUIRED = [
   'ALIYUN_SMS_ACCESS_KEY_ID',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
@@ -218,7 +221,8 @@ const schema = z
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
     /** Who takes the online ways not switched live below (server/providers/payment.ts): the local sandbox. */
-    PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).default('sandbox'),
+    // Unset means the sandbox too, except in production, where it must be chosen by name.
+    PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).optional(),
     /** `live`: Alipay itself takes way alipay (server/providers/alipay.ts), with the ALIPAY_* keys. */
     ALIPAY: z.enum(['sandbox', 'live'], { error: 'ALIPAY 只能是 sandbox 或 live' }).default('sandbox'),
     ALIPAY_APP_ID: optional(),
@@ -268,7 +272,7 @@ const schema = z
     PAYMENT_SANDBOX_SECRET: z
       .string()
       .min(16, 'PAYMENT_SANDBOX_SECRET 至少 16 个字符 (at least 16 characters)')
-      .default('dev-sandbox-payment-secret'),
+      .default(DEV_SANDBOX_SECRET),
     /** Who sends SMS codes (server/providers/sms.ts): the server log, or Aliyun SMS with the ALIYUN_SMS_* below. */
     SMS_PROVIDER: z.enum(['log', 'aliyun'], { error: 'SMS_PROVIDER 只能是 log 或 aliyun' }).default('log'),
     /** A RAM user's AccessKey with permission to send SMS (AliyunDysmsFullAccess). */
@@ -322,6 +326,25 @@ const schema = z
         path: ['WORKERS'],
         message: 'WORKERS 大于 1 需要 PostgreSQL：请设置 DATABASE_URL (README「Scaling out」)',
       })
+    // A way the sandbox takes is paid by anyone who presses 确认支付 on its page, and its
+    // notifications are signed with a key in this file: production takes it only by name, for a
+    // demo or staging site, and never with that key.
+    const sandboxed = (['ALIPAY', 'WECHATPAY'] as const).filter((way) => e[way] !== 'live')
+    if (e.NODE_ENV === 'production' && sandboxed.length) {
+      if (!e.PAYMENT_PROVIDER)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_PROVIDER'],
+          message: `生产环境 (NODE_ENV=production) 中 ${sandboxed.join('、')} 仍由支付沙箱代收，任何人都能在沙箱页面免费“支付”：请设置 ${sandboxed.map((w) => `${w}=live`).join('、')} (README「上线」)；演示或预发布站点确需沙箱时，显式设置 PAYMENT_PROVIDER=sandbox`,
+        })
+      if (e.PAYMENT_SANDBOX_SECRET === DEV_SANDBOX_SECRET)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENT_SANDBOX_SECRET'],
+          message:
+            '生产环境 (NODE_ENV=production) 不能使用开发用的 PAYMENT_SANDBOX_SECRET：任何人都能伪造沙箱的支付通知',
+        })
+    }
     // Named, never shown: the message says which variable is missing, not what the others hold.
     if (e.SMS_PROVIDER === 'aliyun')
       for (const name of ALIYUN_SMS_REQUIRED)
@@ -389,7 +412,7 @@ const schema = z
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,
-    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     /** Alipay itself (ALIPAY=live), or undefined: the sandbox takes way alipay. */
     alipay:
       e.ALIPAY === 'live'

@@ -17,7 +17,14 @@ import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../../src/lib/sign.ts'
 import { startServer } from './harness.ts'
 
 const h = startServer()
-const PROD = { NODE_ENV: 'production', SIGN_KEY: 'ProdKey000000001', SIGN_IV: 'ProdIv0000000001' }
+const PROD = {
+  NODE_ENV: 'production',
+  SIGN_KEY: 'ProdKey000000001',
+  SIGN_IV: 'ProdIv0000000001',
+  // A staging site's choice: both online ways in the sandbox, by name and with its own key.
+  PAYMENT_PROVIDER: 'sandbox',
+  PAYMENT_SANDBOX_SECRET: 'staging-sandbox-key-0001',
+}
 
 describe('configuration of a production start', () => {
   it('refuses the development sign secret under NODE_ENV=production', () => {
@@ -26,6 +33,18 @@ describe('configuration of a production start', () => {
     )
     expect(() => loadConfig({ ...PROD, SIGN_IV: DEV_SIGN_IV })).toThrow(/开发用的签名密钥/)
     expect(loadConfig({}).signKey).toBe(DEV_SIGN_KEY) // outside production the default stays
+  })
+
+  it('takes payments in the sandbox in production only when named, and never with its development key', () => {
+    const { PAYMENT_PROVIDER: _, ...unnamed } = PROD
+    expect(() => loadConfig(unnamed)).toThrow(
+      /PAYMENT_PROVIDER: 生产环境 \(NODE_ENV=production\) 中 ALIPAY、WECHATPAY 仍由支付沙箱代收.*请设置 ALIPAY=live、WECHATPAY=live/,
+    )
+    const { PAYMENT_SANDBOX_SECRET: __, ...devKey } = PROD
+    expect(() => loadConfig(devKey)).toThrow(/PAYMENT_SANDBOX_SECRET: 生产环境.*任何人都能伪造沙箱的支付通知/)
+    expect(loadConfig(PROD).paymentProvider).toBe('sandbox')
+    // Outside production the sandbox stays the default, development key included.
+    expect(loadConfig({}).paymentProvider).toBe('sandbox')
   })
 
   it('creates no demo data in production unless DEMO_DATA=on says so', () => {

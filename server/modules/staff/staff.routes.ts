@@ -132,8 +132,9 @@ export const postMyTotp = adminRoute({
   method: 'post',
   path: '/admin/me/totp',
   permission: 'self',
-  summary: '开始绑定动态验证码：新的密钥与二维码，确认前不生效',
-  responses: answers(Totp, [401]),
+  summary:
+    '开始绑定动态验证码：新的密钥与二维码，确认前不生效。已绑定的不能自行更换（409），由管理员重置密码后重新绑定',
+  responses: answers(Totp, [401, 409]),
 })
 
 export const postMyTotpConfirm = adminRoute({
@@ -142,7 +143,7 @@ export const postMyTotpConfirm = adminRoute({
   permission: 'self',
   summary: '用验证器显示的 6 位数字确认绑定',
   request: { body: jsonBody(z.object({ code: z.string().max(10) })) },
-  responses: answers(text, [401]),
+  responses: answers(text, [401, 409]),
 })
 
 // --- audit -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { dbTime } from '../../time.ts'
 import { limitedCheck } from '../accounts/login-limits.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 import { type Actor, audit } from './audit.ts'
-import { can, PERMISSIONS, type Permission, parseRoles, type Role } from './permissions.ts'
+import { can, PERMISSIONS, type Permission, parseRoles, ROLES, type Role } from './permissions.ts'
 
 /** 8 hours from sign-in at most, 30 minutes without a call ends it earlier (issue 20). */
 export const STAFF_SESSION = {
@@ -37,6 +37,10 @@ export const STAFF_MESSAGES = {
   notFound: '后台账号不存在',
   noRole: '请至少选择一个角色',
   lastAdmin: '至少保留一个启用的管理员',
+  selfDisable: '不能停用自己的账号',
+  selfAdmin: '不能取消自己的管理员角色',
+  badRole: '角色不正确',
+  totpBound: '已绑定动态验证码；更换手机请联系管理员重置密码后重新绑定',
 } as const
 
 /** The TOTP of the authenticator apps: SHA1, 6 digits, 30 s; a code of the step before or after passes. */
@@ -317,8 +321,10 @@ export async function staffIdOf(db: Db, username: string): Promise<number> {
 }
 
 const checkRoles = (roles: readonly string[]): Role[] => {
+  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r.trim()))
+  if (unknown.length) throw refuse(`${STAFF_MESSAGES.badRole}：${unknown.join('、')}`)
   const valid = parseRoles(roles.join(','))
-  if (!valid.length || valid.length !== new Set(roles).size) throw refuse(STAFF_MESSAGES.noRole)
+  if (!valid.length) throw refuse(STAFF_MESSAGES.noRole)
   return valid
 }
 
@@ -377,7 +383,11 @@ export async function setStaffRoles(db: Db, actor: Actor, id: number, roles: rea
   const valid = checkRoles(roles)
   return db.transaction().execute(async (t) => {
     const before = await staffRow(t, id)
-    if (!valid.includes('admin') && before.roles.includes('admin')) await keepAnAdmin(t, id)
+    if (!valid.includes('admin') && before.roles.includes('admin')) {
+      // Who manages staff does not lock themselves out by a slip; another admin can do it.
+      if (actor.staffId === id) throw refuse(STAFF_MESSAGES.selfAdmin)
+      await keepAnAdmin(t, id)
+    }
     await t
       .updateTable('staff')
       .set({ roles: valid.join(',') })
@@ -398,6 +408,7 @@ export async function setStaffRoles(db: Db, actor: Actor, id: number, roles: rea
 export async function setStaffEnabled(db: Db, actor: Actor, id: number, enabled: boolean, now: Date) {
   return db.transaction().execute(async (t) => {
     const before = await staffRow(t, id)
+    if (!enabled && actor.staffId === id) throw refuse(STAFF_MESSAGES.selfDisable)
     if (!enabled && before.roles.includes('admin')) await keepAnAdmin(t, id)
     await t
       .updateTable('staff')
@@ -497,7 +508,15 @@ export async function changeOwnPassword(
  */
 export async function startTotp(db: Db, me: StaffMember) {
   const secret = new Secret({ size: 20 }).base32
-  await db.updateTable('staff').set({ totp_pending: secret }).where('id', '=', me.id).execute()
+  // Only while none is bound: a session alone (stolen, or a screen left open) must not replace
+  // the factor that guards the account. Replacing one goes through an admin's password reset.
+  const started = await db
+    .updateTable('staff')
+    .set({ totp_pending: secret })
+    .where('id', '=', me.id)
+    .where('totp_secret', 'is', null)
+    .executeTakeFirst()
+  if (Number(started.numUpdatedRows) !== 1) throw refuse(STAFF_MESSAGES.totpBound, 409)
   const uri = totpOf(secret, me.username).toString()
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return { secret, uri, svg }
@@ -510,21 +529,24 @@ export async function confirmTotp(db: Db, me: StaffMember, code: string, ip: str
     .select(['totp_pending', 'totp_secret'])
     .where('id', '=', me.id)
     .executeTakeFirst()
+  if (row?.totp_secret != null) throw refuse(STAFF_MESSAGES.totpBound, 409)
   const pending = row?.totp_pending
   const step = pending ? totpStep(pending, me.username, code.trim(), now) : null
   if (!pending || step === null) throw refuse(STAFF_MESSAGES.totpWrong)
   await db.transaction().execute(async (t) => {
-    // The confirming code is spent too: it cannot sign in after.
-    await t
+    // The confirming code is spent too: it cannot sign in after. Still unbound, or nothing.
+    const bound = await t
       .updateTable('staff')
       .set({ totp_secret: pending, totp_pending: null, totp_step: step })
       .where('id', '=', me.id)
       .where('totp_pending', '=', pending)
-      .execute()
+      .where('totp_secret', 'is', null)
+      .executeTakeFirst()
+    if (Number(bound.numUpdatedRows) !== 1) throw refuse(STAFF_MESSAGES.totpBound, 409)
     await audit(t, { staffId: me.id, username: me.username, ip }, now, {
       action: 'staff.totp',
       target: `staff:${me.id}`,
-      before: { hasTotp: row?.totp_secret !== null },
+      before: { hasTotp: false },
       after: { hasTotp: true },
     })
   })

@@ -175,6 +175,18 @@ describe('a new staff account', () => {
       s.auth,
     )
     expect(ok.data).toBe('动态验证码已绑定')
+    // Bound, it is not replaced by the session alone (a stolen one would take the account over):
+    // neither a new enrolment nor a confirm of one started before.
+    const BOUND = '已绑定动态验证码；更换手机请联系管理员重置密码后重新绑定'
+    const again = await h.post('/api/admin/me/totp', {}, s.auth)
+    expect([again.status, again.data]).toEqual([409, BOUND])
+    await h.db.updateTable('staff').set({ totp_pending: 'JBSWY3DPEHPK3PXP' }).where('id', '=', s.id).execute()
+    const confirmAgain = await h.post(
+      '/api/admin/me/totp/confirm',
+      { code: totpNow('JBSWY3DPEHPK3PXP', clock.now()) },
+      s.auth,
+    )
+    expect([confirmAgain.status, confirmAgain.data]).toEqual([409, BOUND])
 
     const ip = someIp()
     expect((await signIn({ username: s.username, password: s.password }, ip)).data).toBe('请输入动态验证码')
@@ -246,7 +258,7 @@ describe('staff management by ops and by the admin', () => {
       `后台账号 ${username} 的角色：operator,finance`,
     )
     await expect(staffCommand(h.db, ['roles', username, 'boss'], clock.now())).rejects.toThrow(
-      '请至少选择一个角色',
+      '角色不正确：boss',
     )
     await expect(staffCommand(h.db, ['add', username, '--role', 'operator'], clock.now())).rejects.toThrow(
       '用户名已存在',
@@ -275,8 +287,19 @@ describe('staff management by ops and by the admin', () => {
     const list = await h.get<StaffAccount[]>('/api/admin/staff', {}, admin.auth)
     for (const a of list.data.filter((s) => s.roles.includes('admin') && s.username !== 'admin'))
       await h.post(`/api/admin/staff/${a.id}/enabled`, { enabled: false }, admin.auth)
-    const r = await h.post(`/api/admin/staff/${admin.id}/roles`, { roles: ['operator'] }, admin.auth)
-    expect([r.http, r.data]).toEqual([400, '至少保留一个启用的管理员'])
+    // Not by themselves, whoever else there is: a slip would lock them out of staff management.
+    const drop = await h.post(`/api/admin/staff/${admin.id}/roles`, { roles: ['operator'] }, admin.auth)
+    expect([drop.http, drop.data]).toEqual([400, '不能取消自己的管理员角色'])
+    const off = await h.post(`/api/admin/staff/${admin.id}/enabled`, { enabled: false }, admin.auth)
+    expect([off.http, off.data]).toEqual([400, '不能停用自己的账号'])
+    // Nor by ops, when it is the last one.
+    await expect(staffCommand(h.db, ['roles', 'admin', 'operator'], clock.now())).rejects.toThrow(
+      '至少保留一个启用的管理员',
+    )
+    await expect(staffCommand(h.db, ['disable', 'admin'], clock.now())).rejects.toThrow(
+      '至少保留一个启用的管理员',
+    )
+    expect(await me(admin.auth)).toMatchObject({ data: { username: 'admin', roles: ['admin'] } })
   })
 })
 

@@ -52,7 +52,7 @@ const orderColumns: Column<OrderCard>[] = [
   { id: 'items', header: '商品', cell: (o) => o.itemList.map((i) => `${i.title} ×${i.quantity}`).join('；') },
   {
     id: 'tolCost',
-    header: '实付（元）',
+    header: '订单金额（元）',
     cell: (o) => formatMoney(o.tolCost),
     sortValue: (o) => o.tolCost,
     className: 'text-right tabular-nums',

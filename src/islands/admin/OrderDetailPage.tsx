@@ -78,7 +78,8 @@ function priceLines(o: AdminOrder): [string, ReactNode][] {
       ? [[`优惠券${o.couponTitle ? `（${o.couponTitle}）` : ''}`, minus(o.couponOff)]]
       : []),
     ...(o.kind === 'goods' ? [['运费', o.shipping > 0 ? `${yuan(o.shipping)} 元` : '包邮']] : []),
-    ['实付金额', <strong key="paid">{yuan(o.tolCost)} 元</strong>],
+    // Paid or still due: the CSV's 实付金额 is empty for an order never paid, and so is this word.
+    [o.payTime ? '实付金额' : '应付金额', <strong key="paid">{yuan(o.tolCost)} 元</strong>],
   ] as [string, ReactNode][]
 }
 

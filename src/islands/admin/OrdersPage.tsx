@@ -68,7 +68,8 @@ const columns: Column<AdminOrderRow>[] = [
   },
   {
     id: 'tolCost',
-    header: '实付（元）',
+    // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
+    header: '订单金额（元）',
     cell: (o) => yuan(o.tolCost),
     sortValue: (o) => o.tolCost,
     className: 'text-right tabular-nums',

@@ -103,7 +103,15 @@ function StaffList() {
     {
       id: 'state',
       header: '状态',
-      cell: (s) => (s.enabled ? (s.mustChangePassword ? '待首次登录' : '启用') : '已停用'),
+      // A reset account has signed in before: what it waits for is the new password.
+      cell: (s) =>
+        !s.enabled
+          ? '已停用'
+          : !s.mustChangePassword
+            ? '启用'
+            : s.lastLoginTime
+              ? '待修改密码'
+              : '待首次登录',
       sortValue: (s) => (s.enabled ? 1 : 0),
     },
     { id: 'totp', header: '动态验证码', cell: (s) => (s.hasTotp ? '已绑定' : '未绑定') },
