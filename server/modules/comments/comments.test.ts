@@ -126,7 +126,7 @@ describe('comments (Comment/GetCommentQuery, PostCommentAppend)', () => {
       return [r.http, r.data]
     }
     expect(await refused({ imgurl: theirs })).toEqual([400, '评论图片须为您本人上传的图片'])
-    expect(await refused({ imgurl: pdf })).toEqual([400, '评论图片须为您本人上传的图片'])
+    expect(await refused({ imgurl: pdf })).toEqual([400, '评论图片只能是png、jpg、gif或webp格式的图片'])
     expect(await refused({ imgurl: `${mine},${mine}` })).toEqual([400, '评论最多上传1张图片'])
     expect(await page(article)).toMatchObject({ pageTotal: 0, commentTotal: 0 })
 

@@ -19,6 +19,7 @@ import * as routes from './content.routes.ts'
 import { courseCatalogue } from './course-sections.ts'
 
 const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
+const GONE = '内容不存在或已删除'
 
 /** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
 export const content = router()
@@ -45,11 +46,17 @@ export const content = router()
     const { id } = c.req.valid('query')
     const user = c.get('user')
     const row = await q.articleRow(db, id)
-    if (!row) throw refuse('内容不存在或已删除', 404)
-    const isOwner = user !== null && user.id === row.create_id
-    if (row.ext !== LISTED && !isOwner) throw refuse(OFF_SHELF, 404)
+    const bought = row && user ? await q.purchasedSections(db, user.id, id) : []
+    if (!row) throw refuse(GONE, 404)
+    const isOwner = user !== null && user.id === row.create_id && row.is_show === 1
+    // What was paid for stays readable when its author unlists or deletes it; not when the
+    // platform took it down (moderation), which is about the content itself.
+    const keptForBuyer = bought.length > 0 && row.moderated === 0
+    if (!isOwner && !keptForBuyer) {
+      if (row.is_show !== 1) throw refuse(GONE, 404)
+      if (row.ext !== LISTED) throw refuse(OFF_SHELF, 404)
+    }
 
-    const bought = user ? await q.purchasedSections(db, user.id, id) : []
     const sections = await q.courseSections(db, id)
     // Every section bought one by one (or free) opens the course as if bought whole.
     const wholeUnlocked =

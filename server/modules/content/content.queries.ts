@@ -164,7 +164,7 @@ export async function topArticles(db: Db, status: number, limit: number, exceptI
   return rows.map(articleCard)
 }
 
-/** A shown post, task or course with its detail columns, listed or not. */
+/** A post, task or course with its detail columns, listed or not, deleted (is_show 0) or not: who may see it is GetArticle's to decide. */
 export const articleRow = (db: Db, id: number) =>
   withAuthor(db)
     .select([
@@ -177,7 +177,6 @@ export const articleRow = (db: Db, id: number) =>
       'u.content as author_intro',
     ])
     .where('a.id', '=', id)
-    .where('a.is_show', '=', 1)
     .where('a.status', 'in', LISTED_KINDS)
     .executeTakeFirst()
 
@@ -263,7 +262,8 @@ export async function joined(db: Db, userId: number, status: number) {
     .distinct()
     .where('p.user_id', '=', userId)
     .where('a.status', '=', status)
-    .where('a.is_show', '=', 1)
+    // What was bought stays, deleted by its author or not (GetArticle keeps it readable).
+    .where((eb) => eb.or([eb('a.is_show', '=', 1), eb('a.moderated', '=', 0)]))
     .orderBy('a.id', 'desc')
     .execute()
   return rows.map(articleCard)

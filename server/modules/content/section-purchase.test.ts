@@ -8,6 +8,8 @@ import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { LISTED } from '../../../src/lib/constants.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { markChanged } from '../../changes.ts'
+import { dbTime } from '../../time.ts'
 
 const h = startServer()
 
@@ -153,5 +155,94 @@ describe('buying one course section', () => {
       buyer.auth,
     )
     expect([whole.http, whole.data]).toEqual([400, '已经购买过了'])
+  })
+})
+
+describe('what was bought, after its author unlists or deletes it', () => {
+  it('stays readable to its buyers, not after a takedown; an order placed before cannot be paid; a learner counts once', async () => {
+    const { course, second, third } = await courseWithSoldSections()
+    const row = () =>
+      h.db
+        .selectFrom('articles')
+        .select(['ext', 'is_show', 'moderated', 'hits_true'])
+        .where('id', '=', course.id)
+        .executeTakeFirstOrThrow()
+    const saved = await row()
+    // As the author's and the operator's writes do: the row, and the mark that empties the read cache.
+    const set = async (v: { ext?: string; is_show?: number; moderated?: number }) => {
+      await h.db.updateTable('articles').set(v).where('id', '=', course.id).execute()
+      await markChanged(h.db, [`article:${course.id}`], dbTime(new Date()))
+    }
+    // An anonymous answer may come from the read cache until it has seen the mark (≤ 1 s).
+    const anonymous = () =>
+      expect.poll(async () => {
+        const r = await open()
+        return `${r.http} ${r.data}`
+      })
+    const buyer = await newUser(h)
+    const late = await newUser(h)
+    for (const u of [buyer, late])
+      await h.db.updateTable('users').set({ balance_fen: 10_000_000 }).where('id', '=', u.id).execute()
+    const buy = async (u: typeof buyer, line: { articleId: number; sectionId?: number }) => {
+      const placed = await h.post<number>('/api/Orders/PostOrdersAppend', { list: [line] }, u.auth)
+      return {
+        id: placed.data,
+        paid: await h.get('/api/Orders/GetOrdersPay', { id: placed.data, way: 'balance' }, u.auth),
+      }
+    }
+    const open = (auth?: Record<string, string>) =>
+      h.get<ArticleDetail | string>('/api/Article/GetArticle', { id: course.id }, auth)
+
+    // Two sections by one buyer: one more learner, not two.
+    expect((await buy(buyer, { articleId: course.id, sectionId: second.id })).paid.http).toBe(200)
+    expect((await buy(buyer, { articleId: course.id, sectionId: third.id })).paid.http).toBe(200)
+    expect((await row()).hits_true).toBe(saved.hits_true + 1)
+    // Another customer's order, left unpaid.
+    const waiting = await h.post<number>(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: course.id }] },
+      late.auth,
+    )
+
+    try {
+      await set({ ext: '否' }) // the author's 下架
+      const kept = await open(buyer.auth)
+      expect(kept.http).toBe(200)
+      const sections = (kept.data as ArticleDetail).list.filter(
+        (s) => s.id === second.id || s.id === third.id,
+      )
+      expect(sections.map((s) => s.unlock)).toEqual([1, 1])
+      expect([(await open(late.auth)).http, (await open(late.auth)).data]).toEqual([404, '当前商品已经下架'])
+      await anonymous().toBe('404 当前商品已经下架')
+      // The order placed before is not paid for an item no longer sold: refused, cancelled, nothing charged.
+      const refused = await h.get('/api/Orders/GetOrdersPay', { id: waiting.data, way: 'balance' }, late.auth)
+      expect([refused.http, refused.data]).toEqual([400, '当前商品已经下架'])
+      const order = await h.get<{ status: number }>('/api/Orders/GetOrders', { id: waiting.data }, late.auth)
+      expect(order.data.status).toBe(100)
+      const lateBalance = await h.db
+        .selectFrom('users')
+        .select('balance_fen')
+        .where('id', '=', late.id)
+        .executeTakeFirstOrThrow()
+      expect(lateBalance.balance_fen).toBe(10_000_000)
+
+      await set({ is_show: 0 }) // the author's 删除
+      expect((await open(buyer.auth)).http).toBe(200)
+      await anonymous().toBe('404 内容不存在或已删除')
+      const joined = await h.get<{ id: number }[]>(
+        '/api/Article/GetArticleQuery',
+        { status: 30, isMapping: 1 },
+        buyer.auth,
+      )
+      expect(joined.data.map((a) => a.id)).toContain(course.id)
+
+      await set({ is_show: 1, moderated: 1 }) // taken down by the platform: for everyone
+      expect([(await open(buyer.auth)).http, (await open(buyer.auth)).data]).toEqual([
+        404,
+        '当前商品已经下架',
+      ])
+    } finally {
+      await set({ ext: saved.ext, is_show: saved.is_show, moderated: saved.moderated })
+    }
   })
 })

@@ -4,7 +4,7 @@
  */
 
 import { type ExpressionBuilder, sql } from 'kysely'
-import { OrderStatus } from '../../../src/lib/constants.ts'
+import { LISTED, OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
@@ -30,6 +30,11 @@ export interface PayableOrder {
    * before the whole course was bought). Paying it would charge twice for the same thing.
    */
   ownedAlready: boolean
+  /**
+   * A content order whose course, post or task was unlisted or deleted since it was placed: an
+   * order is refused for such an item (当前商品已经下架), and so is paying one placed before.
+   */
+  withdrawn: boolean
 }
 
 /** When an unpaid order expires (ORDER_EXPIRY_MINUTES, or its transfer deadline): what a provider is told to refuse payment after. */
@@ -73,6 +78,14 @@ export async function payableOrder(
         .whereRef('p.user_id', '=', 'o.user_id')
         .limit(1)
         .as('owned'),
+      e
+        .selectFrom('order_items as i')
+        .innerJoin('articles as a', 'a.id', 'i.article_id')
+        .select('i.id')
+        .whereRef('i.order_id', '=', 'o.id')
+        .where((x) => x.or([x('a.ext', '<>', LISTED), x('a.is_show', '<>', 1)]))
+        .limit(1)
+        .as('withdrawn'),
     ])
     .where('o.id', '=', orderId)
     .where('o.user_id', '=', userId)
@@ -89,6 +102,7 @@ export async function payableOrder(
     createTime: o.create_time,
     transferDeadline: o.transfer_deadline,
     ownedAlready: o.owned !== null,
+    withdrawn: o.withdrawn !== null,
   }
 }
 
@@ -197,6 +211,23 @@ export async function markOrderPaid(
     .execute()
   for (const item of articleItems) {
     const articleId = item.article_id as number
+    // 学习人数 counts learners: one more only for a buyer new to this item (a second section, or
+    // the whole course after one, is the same person). Before the purchase row that would match.
+    await trx
+      .updateTable('articles')
+      .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
+      .where('id', '=', articleId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('purchases')
+              .select('id')
+              .where('user_id', '=', paid.user_id)
+              .where('article_id', '=', articleId),
+          ),
+        ),
+      )
+      .execute()
     await trx
       .insertInto('purchases')
       .values({
@@ -206,11 +237,6 @@ export async function markOrderPaid(
         order_id: orderId,
         create_time: time,
       })
-      .execute()
-    await trx
-      .updateTable('articles')
-      .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
-      .where('id', '=', articleId)
       .execute()
   }
   return true

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import { OrderStatus, PayWayText, RechargeTag } from '../../../src/lib/constants.ts'
+import { OFF_SHELF, OrderStatus, PayWayText, RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
@@ -56,13 +56,13 @@ export async function unpaidOrder(db: Db, orderId: number, userId: number): Prom
   const order = await payableOrder(db, orderId, userId)
   if (!order) throw refuse(ORDER_MISSING, 404)
   if (order.status !== OrderStatus.unpaid) throw refuse(NOT_PAYABLE)
-  if (order.ownedAlready) {
+  if (order.ownedAlready || order.withdrawn) {
     // Nothing left to sell: the order goes (as the buyer's cancel would) rather than wait to expire.
     await cancelOrder(db, userId, orderId).catch((e: unknown) => {
       // Cancelled or paid meanwhile: the refusal below says what matters. Anything else is a fault.
       if (!(e instanceof ApiError)) throw e
     })
-    throw refuse(BOUGHT_ALREADY)
+    throw refuse(order.ownedAlready ? BOUGHT_ALREADY : OFF_SHELF)
   }
   return order
 }

@@ -4,6 +4,7 @@
  * answered like a missing one.
  */
 import { ArticleStatus, KIND_KEYS, LISTED, LISTED_KINDS, UNLISTED } from '../../../src/lib/constants.ts'
+import { SOLD_SECTION } from '../../../src/lib/rules/course.ts'
 import type { PublishValue, SectionValue } from '../../../src/lib/rules/publish.ts'
 import { articleTags, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
@@ -120,12 +121,15 @@ export function updateArticle(db: Db, userId: number, id: number, v: PublishValu
     const removed = [...storedIds].filter((sid) => !kept.has(sid))
     if (removed.length) {
       const sold = await tx
-        .selectFrom('purchases')
-        .select('id')
-        .where('section_id', 'in', removed)
-        .limit(1)
-        .executeTakeFirst()
-      if (sold) throw refuse('已有学员购买的节不能删除')
+        .selectFrom('purchases as p')
+        .innerJoin('course_sections as s', 's.id', 'p.section_id')
+        .select('s.title')
+        .distinct()
+        .where('p.section_id', 'in', removed)
+        .orderBy('s.title')
+        .execute()
+      // Named, so the author knows which one to put back (the form has dropped it).
+      if (sold.length) throw refuse(`${SOLD_SECTION}：${sold.map((s) => `「${s.title}」`).join('')}`)
       await tx.deleteFrom('course_sections').where('id', 'in', removed).execute()
     }
     for (const [i, s] of v.sections.entries()) {

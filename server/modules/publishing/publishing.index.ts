@@ -26,9 +26,16 @@ import * as routes from './publishing.routes.ts'
 /** How much of the content a derived brief keeps, in characters of text. */
 const BRIEF_FROM_CONTENT = 100
 
-/** briefOf('<p>a<strong>b</strong></p><p>c</p>') → '<p>ab c</p>': inline marks vanish, blocks part words. */
-const briefOf = (html: string) =>
-  `<p>${textOf(html.replace(/<\/?(?:strong|em|u|s|sub|sup|span|a|code)\b[^>]*>/g, ''), BRIEF_FROM_CONTENT)}</p>`
+/**
+ * briefOf('<p>a<strong>b</strong></p><p>c</p>', false) → '<p>ab c</p>': inline marks vanish,
+ * blocks part words. A paid post shows its brief until bought, so its derived brief keeps at most
+ * half of the text: a short one is never given away whole.
+ */
+const briefOf = (html: string, paid: boolean) => {
+  const inline = html.replace(/<\/?(?:strong|em|u|s|sub|sup|span|a|code)\b[^>]*>/g, '')
+  const half = Math.max(1, Math.floor(textOf(inline, Number.POSITIVE_INFINITY).length / 2))
+  return `<p>${textOf(inline, paid ? Math.min(BRIEF_FROM_CONTENT, half) : BRIEF_FROM_CONTENT)}</p>`
+}
 const CONTENT_REQUIRED: Record<PublishValue['status'], string> = {
   10: '请填写帖子介绍',
   20: '请填写任务内容',
@@ -55,7 +62,8 @@ async function publishValue(
   if (!v.tags.every((t) => dict.tags.has(t))) throw refuse('请从列表中选择标签')
   const content = sanitizeRichText(v.content)
   if (!textOf(content) && !content.includes('<img')) throw refuse(CONTENT_REQUIRED[v.status])
-  const brief = sanitizeRichText(v.brief) || sanitizeRichText(briefOf(content))
+  const paidPost = v.status === ArticleStatus.post && v.priceFen > 0
+  const brief = sanitizeRichText(v.brief) || sanitizeRichText(briefOf(content, paidPost))
   // Every file named is the caller's own, a site asset, or already the item's (issue 13).
   await requireOwnFiles(
     db,

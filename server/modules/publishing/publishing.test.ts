@@ -224,6 +224,21 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
     expect(row).toEqual({ price_fen: 0, ext: '是', status: 10, brief: '<p>病例分享</p>' })
   })
 
+  it('never gives a short paid post away whole: its derived brief, all a non-buyer reads, keeps half the text', async () => {
+    const u = await publisher(false)
+    const secret = '付费内容正文：第三步的参数是四十五度'
+    const r = await h.post(
+      '/api/Article/PostArticleAppend',
+      { ...(await postBody()), free: 1, price: '10', content: `<p>${secret}</p>` },
+      u.auth,
+    )
+    expect([r.http, r.data]).toEqual([200, '发布成功'])
+    const mine = await newest(u.auth, 10)
+    const seen = await h.get<Detail>('/api/Article/GetArticle', { id: mine.id })
+    expect(seen.data.content).toBe(`<p>${secret.slice(0, 8)}…</p>`)
+    expect(seen.data.content).not.toContain('四十五度')
+  })
+
   it('stores a task sanitised and listed, visible at once to everyone', async () => {
     const u = await publisher(false)
     const body = await taskBody()
@@ -319,7 +334,7 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       { ...edit, title: '不该保存', list: [edit.list[0]] },
       u.auth,
     )
-    expect([dropSold.http, dropSold.data]).toEqual([400, '已有学员购买的节不能删除'])
+    expect([dropSold.http, dropSold.data]).toEqual([400, '已有学员购买的节不能删除：「第3节 充填」'])
     const unchanged = await h.get<Detail>('/api/Article/GetArticle', { id }, u.auth)
     expect([unchanged.data.title, unchanged.data.list.length]).toEqual(['根管治疗进阶', 2])
   })

@@ -38,7 +38,9 @@ export async function requireOwnFiles(
     const noun = f.image ? '图片' : '文件'
     for (const p of f.paths) {
       if (kept.has(p) || isSiteAsset(p)) continue
-      if (!owned.has(p) || (f.image && !isImagePath(p))) throw refuse(`${f.label}须为您本人上传的${noun}`)
+      if (!owned.has(p)) throw refuse(`${f.label}须为您本人上传的${noun}`)
+      // Their own upload, of the wrong kind: say so, not that it is someone else's.
+      if (f.image && !isImagePath(p)) throw refuse(`${f.label}只能是png、jpg、gif或webp格式的图片`)
       // A scan uploaded to the public tree has a public URL already: it must come again, privately.
       if (f.private && !isPrivatePath(p)) throw refuse(`${f.label}须以私密方式重新上传`)
     }

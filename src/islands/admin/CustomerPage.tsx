@@ -307,14 +307,15 @@ function Customer() {
   if (!userId) return <p className="rounded-lg bg-white p-6 text-slate-600">未指定客户</p>
   if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '客户不存在'}</p>
   return (
-    <div className="grid gap-4">
+    // grid-cols-1 is minmax(0, 1fr): the tab's table scrolls in its box instead of widening the page.
+    <div className="grid grid-cols-1 gap-4">
       <p>
         <a href="/admin/customers/" className="text-sm text-brand-700 hover:underline">
           ← 返回客户列表
         </a>
       </p>
       <Profile c={data} onAdjusted={() => setVersion((n) => n + 1)} />
-      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm">
+      <section className="grid grid-cols-1 gap-3 rounded-lg bg-white p-5 shadow-sm">
         <TabList
           tabs={TABS}
           active={tab}

@@ -371,7 +371,8 @@ function Detail({ code }: { code: string }) {
   }
 
   return (
-    <div className="grid gap-4" data-order={o.code}>
+    // grid-cols-1 is minmax(0, 1fr): a wide table scrolls in its box instead of widening the page.
+    <div className="grid grid-cols-1 gap-4" data-order={o.code}>
       <div className="flex flex-wrap items-center gap-2 rounded-lg bg-white p-4 shadow-sm">
         <p className="mr-auto text-base">
           <span className="font-semibold">订单 {o.code}</span>
@@ -421,7 +422,7 @@ function Detail({ code }: { code: string }) {
 
       {o.buyerNote && <BuyerNote note={o.buyerNote} />}
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Section title="订单信息" id="order-facts">
           <Facts
             rows={[
@@ -483,7 +484,7 @@ function Detail({ code }: { code: string }) {
           <p className="text-sm text-slate-600">暂无付款记录</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm">
+            <table className="w-full min-w-max text-sm">
               <thead className="text-left text-slate-600">
                 <tr>
                   {['付款单号', '方式', '金额（元）', '状态', '支付时间', '退回时间', ''].map((h) => (
@@ -551,7 +552,7 @@ function Detail({ code }: { code: string }) {
         )}
       </Section>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Section title="售后" id="order-after-sales">
           {o.afterStatus === 0 ? (
             <p className="text-sm text-slate-600">无售后申请</p>

@@ -7,7 +7,7 @@ import type { PublishBody, PublishSection } from '../../lib/api/publishing.ts'
 import type { ArticleDetail } from '../../lib/api/types.ts'
 import { ArticleStatus } from '../../lib/constants.ts'
 import { splitList } from '../../lib/format.ts'
-import { SectionStatus } from '../../lib/rules/course.ts'
+import { SectionStatus, SOLD_SECTION } from '../../lib/rules/course.ts'
 import {
   CERT_NEEDED,
   KIND_NOUN,
@@ -214,8 +214,7 @@ export function serverField(message: string): PublishField | 'gate' | null {
   if (message === '请选择城市') return 'city'
   if (message === '请从列表中选择标签' || /标签不得超过三个$/.test(message)) return 'tag'
   if (/^请填写(任务内容|课程介绍|帖子介绍)$/.test(message) || /^内容不能超过/.test(message)) return 'content'
-  if (message === '已有学员购买的节不能删除' || message === '课程目录中的节不存在，请刷新后重试')
-    return 'list'
+  if (message.startsWith(SOLD_SECTION) || message === '课程目录中的节不存在，请刷新后重试') return 'list'
   if (/^请填写.*标题$|标题不能超过/.test(message)) return 'title'
   if (/封面/.test(message)) return 'imgurl'
   if (/^请填写.*价格$/.test(message)) return 'price'

@@ -25,3 +25,6 @@ export const allSectionsOpen = (
   sections: readonly { id: number; status: number; price: number }[],
   bought: readonly (number | null)[],
 ): boolean => sections.length > 0 && sections.every((s) => isFreeSection(s) || bought.includes(s.id))
+
+/** The refusal of a course save that removes a section someone bought; the server adds the sections' titles. */
+export const SOLD_SECTION = '已有学员购买的节不能删除'
