@@ -451,7 +451,7 @@ function Detail({ code }: { code: string }) {
       </div>
 
       <Section title="商品" id="order-items">
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-sm">
             <thead className="text-left text-slate-600">
               <tr>
@@ -483,7 +483,8 @@ function Detail({ code }: { code: string }) {
         {o.payments.length === 0 ? (
           <p className="text-sm text-slate-600">暂无付款记录</p>
         ) : (
-          <div className="overflow-x-auto">
+          // relative: the header's sr-only text (absolute) is clipped by the box, not placed past the page.
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-max text-sm">
               <thead className="text-left text-slate-600">
                 <tr>
