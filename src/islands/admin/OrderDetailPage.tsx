@@ -207,6 +207,12 @@ function AfterSalesDialog({
             />
             <span>
               同意退款：{yuan(o.tolCost)} 元原路退回（{way}）{o.status === 20 ? '，库存退回' : ''}，订单取消
+              {/* The refund voids the issued invoice (orders.queries invoiceState): finance must 冲红 it. */}
+              {o.invoiceStatus === 20 && (
+                <strong className="mt-1 block font-medium text-amber-800">
+                  该订单已开具发票（{o.invoice?.number}），退款后发票作废，请通知财务冲红
+                </strong>
+              )}
             </span>
           </label>
           <label className="flex items-center gap-2 text-sm">
