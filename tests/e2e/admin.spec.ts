@@ -152,3 +152,33 @@ test('a session ended meanwhile sends the next call to the sign-in, which says w
   await page.getByRole('button', { name: '登 录' }).click()
   await expect(page).toHaveURL(/\/admin\/orders\/$/)
 })
+
+test('an account disabled meanwhile is sent to the sign-in, which says it was disabled, not that it expired', async ({
+  page,
+  request,
+}) => {
+  const admin = await staffToken(request, 'admin')
+  const username = freshUsername('off')
+  const added = await staffCall<{ staff: { id: number }; password: string }>(
+    request,
+    admin,
+    'POST',
+    '/api/admin/staff',
+    { username, roles: ['operator'] },
+  )
+  const token = await staffToken(request, username, added.password)
+  // Past the first-login step, so the page is the account page itself.
+  await staffCall(request, token, 'POST', '/api/admin/me/password', {
+    password: added.password,
+    newPassword: 'my-secret-3',
+    okPassword: 'my-secret-3',
+  })
+  await page.addInitScript((t) => localStorage.setItem('staff-token', t), token)
+  await page.goto('/admin/account/')
+  await expect(page.getByRole('heading', { name: '我的账号' })).toBeVisible()
+  await staffCall(request, admin, 'POST', `/api/admin/staff/${added.staff.id}/enabled`, { enabled: false })
+  await page.reload().catch(() => {})
+  await expect(page).toHaveURL(/\/admin\/login\/\?next=%2Fadmin%2Faccount%2F&why=disabled$/)
+  await expect(page.getByRole('status').filter({ hasText: '账号已停用，请联系管理员' })).toBeVisible()
+  await expect(page.getByText('登录已过期')).toHaveCount(0)
+})

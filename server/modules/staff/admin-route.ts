@@ -14,7 +14,7 @@ import { createMiddleware } from 'hono/factory'
 import { ApiError, type Ctx, clientIp, type Env, type StaffContext } from '../../http.ts'
 import type { Actor } from './audit.ts'
 import type { Permission } from './permissions.ts'
-import { refusalFor, STAFF_MESSAGES, staffFromHeader } from './staff.service.ts'
+import { refusalFor, STAFF_MESSAGES, sessionRefusal, staffFromHeader } from './staff.service.ts'
 
 export const ADMIN_TAG = 'admin'
 
@@ -23,7 +23,7 @@ export const staffGate = (permission: Permission) =>
   createMiddleware<Env>(async (c, next) => {
     const { db, now, config } = c.get('deps')
     const staff = await staffFromHeader(db, c.req.header('Authorization'), now())
-    if (!staff) throw new ApiError(401, STAFF_MESSAGES.signIn)
+    if (!staff) throw new ApiError(401, await sessionRefusal(db, c.req.header('Authorization')))
     const refused = refusalFor(staff, permission, config.staffTotpRequired)
     if (refused) throw new ApiError(403, refused)
     c.set('staff', staff)

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
-import { checkStaffPassword, checkUsername } from '../../../src/lib/rules/staff.ts'
+import { checkStaffPassword, checkUsername, STAFF_DISABLED } from '../../../src/lib/rules/staff.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, type StaffContext } from '../../http.ts'
 import { dbTime } from '../../time.ts'
@@ -138,6 +138,23 @@ export async function staffFromHeader(
     mustChangePassword: row.must_change_password === 1,
     hasTotp: row.totp_secret !== null,
   }
+}
+
+/**
+ * Why a token is no session (staffFromHeader answered null): STAFF_DISABLED when it was one of
+ * an account disabled since, so its holder is not told to sign in again in vain; else 请先登录后台.
+ * Asked only on the way to a 401, and it tells nothing to anyone but the token's holder.
+ */
+export async function sessionRefusal(db: Db, header: string | undefined): Promise<string> {
+  const token = header?.replace(/^Bearer\s+/i, '').trim()
+  if (!token || token.length > 200) return STAFF_MESSAGES.signIn
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff as f', 'f.id', 's.staff_id')
+    .select('f.enabled')
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst()
+  return row && row.enabled !== 1 ? STAFF_DISABLED : STAFF_MESSAGES.signIn
 }
 
 /**

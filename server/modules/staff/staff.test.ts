@@ -282,6 +282,19 @@ describe('staff management by ops and by the admin', () => {
     expect(log[0]?.ip).not.toBe('')
   })
 
+  it('tells a session of an account disabled meanwhile why it ended, and nobody else anything', async () => {
+    const s = await newStaff(h, ['operator'])
+    const admin = await staffSignIn(h, 'admin')
+    expect((await me(s.auth)).http).toBe(200)
+    await h.post(`/api/admin/staff/${s.id}/enabled`, { enabled: false }, admin.auth)
+    const ended = await me(s.auth)
+    expect([ended.http, ended.data]).toEqual([401, '账号已停用，请联系管理员'])
+    expect((await me({ Authorization: 'Bearer not-a-token' })).data).toBe(SIGN_IN)
+    // Enabled again, the ended session stays ended: a sign-in is what it needs now.
+    await h.post(`/api/admin/staff/${s.id}/enabled`, { enabled: true }, admin.auth)
+    expect((await me(s.auth)).data).toBe(SIGN_IN)
+  })
+
   it('never leaves the portal without an enabled admin', async () => {
     const admin = await staffSignIn(h, 'admin')
     const list = await h.get<StaffAccount[]>('/api/admin/staff', {}, admin.auth)

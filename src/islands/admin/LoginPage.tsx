@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, refusalMessage } from '../../lib/api/admin.ts'
-import { checkStaffLogin } from '../../lib/rules/staff.ts'
+import { checkStaffLogin, STAFF_DISABLED } from '../../lib/rules/staff.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { ChangePassword, TextField, TotpEnrol } from './account-parts.tsx'
 
@@ -13,7 +13,7 @@ const nextPath = () => {
 }
 
 /** Sent here by a call the server refused for the session (api/admin.ts toLogin('expired')). */
-const expired = () => new URLSearchParams(location.search).get('why') === 'expired'
+const why = () => new URLSearchParams(location.search).get('why')
 
 type Step = 'signIn' | 'password' | 'totp' | 'checking'
 
@@ -70,9 +70,14 @@ export default function LoginPage() {
       <section className="w-full max-w-sm rounded-lg bg-white p-6 shadow-sm">
         <h1 className="mb-5 text-lg font-semibold">后台登录</h1>
         {step === 'checking' && <p className="text-slate-500">加载中…</p>}
-        {step === 'signIn' && expired() && (
+        {step === 'signIn' && why() === 'expired' && (
           <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
             登录已过期，请重新登录；未完成的操作没有保存，登录后将回到原页面。
+          </p>
+        )}
+        {step === 'signIn' && why() === 'disabled' && (
+          <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+            {STAFF_DISABLED}；未完成的操作没有保存。
           </p>
         )}
         {step === 'signIn' && (

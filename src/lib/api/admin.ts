@@ -14,6 +14,7 @@ import type {
   StaffMe,
   StaffSession,
 } from '../../../server/modules/staff/staff.routes.ts'
+import { STAFF_DISABLED } from '../rules/staff.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
 import {
@@ -56,7 +57,7 @@ const onLoginPage = () => typeof location !== 'undefined' && location.pathname.s
  * To the sign-in, then back here. `expired`: a call was refused 401 (the session timed out, or
  * was ended elsewhere), which the sign-in page says, so the work not done is not a mystery.
  */
-export function toLogin(why?: 'expired') {
+export function toLogin(why?: 'expired' | 'disabled') {
   if (typeof location === 'undefined' || onLoginPage()) return
   const next = encodeURIComponent(location.pathname + location.search)
   location.assign(`${LOGIN_PATH}?next=${next}${why ? `&why=${why}` : ''}`)
@@ -74,7 +75,7 @@ export function adminHttp(): Http {
     notify: (kind, message) => {
       if (!(message === MSG_EXPIRED && onLoginPage())) toast(kind, message)
     },
-    onUnauthorized: () => toLogin('expired'),
+    onUnauthorized: (message) => toLogin(message === STAFF_DISABLED ? 'disabled' : 'expired'),
   })
   return http
 }

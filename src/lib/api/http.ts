@@ -29,7 +29,8 @@ export interface HttpOptions {
   storage: Pick<Storage, 'getItem' | 'removeItem'> | null
   notify: Notify
   /** Called after a 401 has cleared the session; the browser goes to / and reloads. */
-  onUnauthorized: () => void
+  /** `message`: the server's own words for the 401 (the back office tells a disabled account apart). */
+  onUnauthorized: (message?: string) => void
   now?: () => number
   /** Sent with every call: the site build's `Accept-Encoding: identity` (browsers drop that header). */
   headers?: Record<string, string>
@@ -218,7 +219,7 @@ export function createHttp(opts: HttpOptions): Http {
       } catch {
         // Storage unavailable: nothing stored to clear.
       }
-      opts.onUnauthorized()
+      opts.onUnauthorized(bodyMessage(body))
       throw new ApiRequestError(401, MSG_EXPIRED, body)
     }
     // 403 with a message is a refused sign (clock or key), not a logout.

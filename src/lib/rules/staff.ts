@@ -1,6 +1,9 @@
 /** The back office's own rules (issue 20): staff usernames and staff passwords. */
 import { type Checked, checked, firstError, type Input, len, secret, text } from './fields.ts'
 
+/** A 401 of the back office to a session whose account an admin disabled meanwhile (not 请先登录后台). */
+export const STAFF_DISABLED = '账号已停用，请联系管理员'
+
 export const STAFF_PASSWORD_MIN = 8
 export const STAFF_PASSWORD_MAX = 64
 
