@@ -119,9 +119,7 @@ test('admin adds and disables a staff account, and finds both in the audit log',
   await page.getByRole('button', { name: '查询' }).click()
   await expect(page).toHaveURL(/\?staff=admin&action=staff\./)
   const table = page.getByRole('table', { name: '操作日志' })
-  await expect(table.getByRole('row').filter({ hasText: 'staff.disable' }).first()).toContainText(
-    'enabled: false',
-  )
+  await expect(table.getByRole('row').filter({ hasText: 'staff.disable' }).first()).toContainText('启用：否')
   await expect(table.getByRole('row').filter({ hasText: 'staff.add' }).first()).toContainText(username)
   await expectAccessible(page)
 

@@ -27,7 +27,7 @@ export const staffAdmin = router()
   })
   .openapi(routes.deleteSession, async (c) => {
     const { db, now } = c.get('deps')
-    await signOutStaff(db, requireStaff(c).sessionId, now())
+    await signOutStaff(db, actorOf(c), requireStaff(c).sessionId, now())
     return ok(c, '已退出登录')
   })
   .openapi(routes.getMe, async (c) => {

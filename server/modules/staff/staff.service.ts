@@ -191,6 +191,8 @@ export async function signInStaff(
 ) {
   const username = input.username.trim().toLowerCase()
   let refusal: string = STAFF_MESSAGES.badLogin
+  /** The account of the name tried, when there is one: the failure's audit target. */
+  let triedId: number | undefined
   const staff = await limitedCheck(
     db,
     { account: `staff:${username}`, ip: ip ? `staff-ip:${ip}` : '' },
@@ -201,6 +203,7 @@ export async function signInStaff(
         .select(['id', 'username', 'roles', 'password_hash', 'enabled', 'totp_secret'])
         .where('username', '=', username)
         .executeTakeFirst()
+      triedId = row?.id
       if (!row) decoyHash ??= hashPassword('decoy-password')
       const good = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash))
       if (!row || !good || row.enabled !== 1) return null
@@ -223,7 +226,16 @@ export async function signInStaff(
     },
     '',
   )
-  if (!staff) throw refuse(refusal, 401)
+  if (!staff) {
+    // Guessing shows in the log: each failure the login limits counted (at most 5 per name and
+    // 20 per address in 15 minutes; a locked attempt, 429, is refused before this and not written).
+    await audit(db, { staffId: null, username: username.slice(0, 32), ip }, now, {
+      action: 'staff.sign-in-failed',
+      target: triedId === undefined ? '' : `staff:${triedId}`,
+      after: { reason: refusal },
+    })
+    throw refuse(refusal, 401)
+  }
   const token = randomBytes(32).toString('base64url')
   const at = now.getTime()
   await db.transaction().execute(async (t) => {
@@ -252,12 +264,15 @@ export async function signInStaff(
 }
 
 /** Sign-out: the session ends now. */
-export async function signOutStaff(db: Db, sessionId: number, now: Date): Promise<void> {
-  await db
-    .updateTable('staff_sessions')
-    .set({ revoked_at: now.getTime() })
-    .where('id', '=', sessionId)
-    .execute()
+export async function signOutStaff(db: Db, actor: Actor, sessionId: number, now: Date): Promise<void> {
+  await db.transaction().execute(async (t) => {
+    await t
+      .updateTable('staff_sessions')
+      .set({ revoked_at: now.getTime() })
+      .where('id', '=', sessionId)
+      .execute()
+    await audit(t, actor, now, { action: 'staff.sign-out', target: `staff:${actor.staffId}` })
+  })
 }
 
 /** Ends every open session of a staff member but `keep` (disable, reset, a changed password). */

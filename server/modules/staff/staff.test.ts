@@ -54,6 +54,11 @@ describe('staff sign-in (POST /api/admin/session)', () => {
     expect(answers.map((a) => a.http)).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
     expect(answers[5]?.data).toBe('密码错误次数过多，请15分钟后再试')
     expect(hashLoad().runs - hashed).toBe(LOGIN_LIMITS.perAccount)
+    // Each counted failure is in the audit log for an admin to see; the refused (429) ones are not.
+    const failures = (await auditOf(h, `staff:${s.id}`)).filter((r) => r.action === 'staff.sign-in-failed')
+    expect(failures.map((r) => [r.staff, r.ip, r.after])).toEqual(
+      Array(LOGIN_LIMITS.perAccount).fill([s.username, ip, { reason: '用户名或密码错误' }]),
+    )
     // The right password too, from another address, until the lock ends.
     expect((await signIn({ username: s.username, password: s.password })).http).toBe(429)
     // Customers' limits are apart: the same name as a phone is not locked.
@@ -94,11 +99,17 @@ describe('staff sign-in (POST /api/admin/session)', () => {
     expect((await me(busy.auth)).data).toBe(SIGN_IN)
   })
 
-  it('signs out: the token is dead at once', async () => {
-    const s = await staffSignIn(h, 'marketing')
+  it('signs out: the token is dead at once, and the log says who left', async () => {
+    const s = await newStaff(h, ['marketing'])
     const out = await h.send('DELETE', '/api/admin/session', undefined, s.auth)
     expect([out.http, out.data]).toEqual([200, '已退出登录'])
     expect((await me(s.auth)).data).toBe(SIGN_IN)
+    const log = await auditOf(h, `staff:${s.id}`)
+    expect(log.map((r) => [r.staff, r.action])).toEqual([
+      [s.username, 'staff.sign-out'],
+      [s.username, 'staff.sign-in'],
+      ['ops', 'staff.add'],
+    ])
   })
 
   it('keeps customers and staff apart: neither token opens the other side', async () => {

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { type AuditRow, adminApi } from '../../lib/api/admin.ts'
+import { actionText, auditFields } from '../../lib/audit-text.ts'
 import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AdminShell } from './AdminShell.tsx'
@@ -11,29 +12,32 @@ import { useUrlFilters } from './useUrlFilters.ts'
 const PAGE_SIZE = 20
 const DEFAULTS = { staff: '', action: '', target: '', from: '', to: '', pageIndex: '0' }
 
-/** { status: 20 } → 'status: 20'; one field a line. */
-const fields = (f: Record<string, unknown> | null) =>
-  f
-    ? Object.entries(f)
-        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-        .join('\n')
-    : '—'
-
 const columns: Column<AuditRow>[] = [
   { id: 'at', header: '时间', cell: (r) => r.at, sortValue: (r) => r.at, className: 'whitespace-nowrap' },
   { id: 'staff', header: '操作人', cell: (r) => r.staff, sortValue: (r) => r.staff },
   { id: 'ip', header: 'IP', cell: (r) => r.ip || '—', hidden: true },
-  { id: 'action', header: '动作', cell: (r) => <code>{r.action}</code>, sortValue: (r) => r.action },
+  {
+    id: 'action',
+    header: '动作',
+    // In words, with the code the 动作 filter matches beneath it.
+    cell: (r) => (
+      <>
+        {actionText(r.action)}
+        <code className="block text-xs text-slate-500">{r.action}</code>
+      </>
+    ),
+    sortValue: (r) => r.action,
+  },
   { id: 'target', header: '对象', cell: (r) => <code>{r.target}</code>, sortValue: (r) => r.target },
   {
     id: 'before',
     header: '改动前',
-    cell: (r) => <pre className="whitespace-pre-wrap break-all text-xs">{fields(r.before)}</pre>,
+    cell: (r) => <pre className="whitespace-pre-wrap break-all text-xs">{auditFields(r.before)}</pre>,
   },
   {
     id: 'after',
     header: '改动后',
-    cell: (r) => <pre className="whitespace-pre-wrap break-all text-xs">{fields(r.after)}</pre>,
+    cell: (r) => <pre className="whitespace-pre-wrap break-all text-xs">{auditFields(r.after)}</pre>,
   },
 ]
 

@@ -8,6 +8,7 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
+import { actionText } from '../../lib/audit-text.ts'
 import { PayWayText } from '../../lib/constants.ts'
 import { COURIERS } from '../../lib/couriers.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../lib/rules/back-office.ts'
@@ -81,15 +82,6 @@ function priceLines(o: AdminOrder): [string, ReactNode][] {
     // Paid or still due: the CSV's 实付金额 is empty for an order never paid, and so is this word.
     [o.payTime ? '实付金额' : '应付金额', <strong key="paid">{yuan(o.tolCost)} 元</strong>],
   ] as [string, ReactNode][]
-}
-
-const ACTION_TEXT: Record<string, string> = {
-  'order.ship': '发货',
-  'order.confirm-transfer': '确认对公转账',
-  'order.after-sales.approve': '同意退款',
-  'order.after-sales.reject': '驳回售后',
-  'order.invoice': '开具发票',
-  'payment.refund': '退回付款',
 }
 
 /** Runs an action: its answer is the order as it is now; toasts `done`. */
@@ -638,7 +630,7 @@ function Detail({ code }: { code: string }) {
               <li key={`${h.at}${h.action}`}>
                 <span className="text-slate-600">{h.at}</span>
                 <span className="ml-2 font-medium">{h.staff}</span>
-                <span className="ml-2">{ACTION_TEXT[h.action] ?? h.action}</span>
+                <span className="ml-2">{actionText(h.action)}</span>
                 {h.detail && <span className="ml-2 break-all text-slate-600">{h.detail}</span>}
               </li>
             ))}
