@@ -45,6 +45,8 @@ export interface FileStore {
   read(path: string): Promise<Readable>
   /** Stores the bytes of `from` at `to` too (a paid section's file moving between trees). */
   copy(from: string, to: string): Promise<void>
+  /** Removes a stored file; nothing when there is none (a paid section's public copy, retired). */
+  remove(path: string): Promise<void>
   /**
    * The answer that hands a private file to someone already checked: on disk the file itself
    * (Range requests included, for video), or null when it is not there; on S3 a 302 to a
@@ -153,6 +155,9 @@ function localStore(dirs: FileDirs): FileStore {
       await mkdir(dirname(tmp), { recursive: true })
       await copyFile(onDisk(dirs, from), tmp)
       await moveInto(tmp, target)
+    },
+    async remove(path) {
+      await rm(onDisk(dirs, path), { force: true })
     },
     async sendPrivate(c, path, o) {
       const file = diskPath(dirs, path)
@@ -292,6 +297,10 @@ function s3Store(s: S3Settings): FileStore {
           ...objectHeaders(to),
         }),
       )
+    },
+    async remove(path) {
+      // S3 answers a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: objectKey(path) }))
     },
     async sendPrivate(c, path, o) {
       const cache = o.maxAge > 0 ? `private, max-age=${o.maxAge}` : 'private, no-store'

@@ -14,7 +14,9 @@ import { textOf } from '../../../src/lib/seo.ts'
 import { articleTags, markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Db } from '../../db/index.ts'
+import { likeContains, textLike } from '../../db/sql.ts'
 import { refuse, requireUser } from '../../http.ts'
+import { fileStore } from '../../providers/storage.ts'
 import { dbTime } from '../../time.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
 import { recordPlacedFile, uploadSizes } from '../uploads/uploads.queries.ts'
@@ -77,7 +79,55 @@ async function publishValue(
   )
   await checkSectionFiles(db, v.sections)
   const sections = await placeSectionFiles(db, ctx, v.sections)
-  return { ...v, content, brief, sections }
+  // The public files a section made paid no longer names: retirePublicCopies, once saved.
+  const leftPublic = v.sections.flatMap((s, i) =>
+    isPrivatePath(s.imgurl) || sections[i]?.imgurl === s.imgurl ? [] : [s.imgurl],
+  )
+  return { value: { ...v, content, brief, sections }, leftPublic }
+}
+
+/**
+ * A section made paid has its file copied to the private tree, but the public copy stayed where
+ * anyone who saw the section free (or kept its address) could still fetch it. Once the change is
+ * saved, that copy is removed when nothing else may want it: the file was uploaded by this author
+ * alone (never a seed or site file), it is a video or PDF, and no section, item, draft or
+ * product names it. Its upload records go with it, so the old
+ * address is refused (须为您本人上传的文件) instead of accepted and broken.
+ */
+async function retirePublicCopies(db: Db, dirs: FileDirs, userId: number, paths: readonly string[]) {
+  for (const path of new Set(paths)) {
+    if (!/\.(?:mp4|pdf)$/i.test(path)) continue
+    const named = likeContains(path)
+    const [owners, inSection, inArticle, inProduct] = await Promise.all([
+      db.selectFrom('user_uploads').select('user_id').distinct().where('path', '=', path).execute(),
+      db.selectFrom('course_sections').select('id').where('imgurl', '=', path).limit(1).executeTakeFirst(),
+      // A complaint's materials, any text or draft: scans, but only on this rare move.
+      db
+        .selectFrom('articles')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('imgurl', '=', path),
+            textLike('imgurls', named),
+            textLike('content', named),
+            textLike('draft', named),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('product_spus')
+        .select('id')
+        .where((eb) => eb.or([textLike('imgurls', named), textLike('content', named)]))
+        .limit(1)
+        .executeTakeFirst(),
+    ])
+    // Only the author's own: another uploader of the same bytes may be about to use them.
+    if (owners.length !== 1 || owners[0]?.user_id !== userId || inSection || inArticle || inProduct) continue
+    await fileStore(dirs).remove(path)
+    await db.deleteFrom('user_uploads').where('path', '=', path).execute()
+    await db.deleteFrom('uploads').where('path', '=', path).execute()
+  }
 }
 
 const KIND_NOUN: Record<PublishValue['status'], string> = { 10: '帖子', 20: '任务', 30: '课程' }
@@ -178,9 +228,16 @@ export const publishing = router()
       return ok(c, '提交成功')
     }
     const gate = status === ArticleStatus.course ? await courseGate(db, user.id) : true
-    const v = await publishValue(db, input, { isNew: true, gate, userId: user.id, dirs: config, at })
+    const { value: v, leftPublic } = await publishValue(db, input, {
+      isNew: true,
+      gate,
+      userId: user.id,
+      dirs: config,
+      at,
+    })
     const id = await w.insertArticle(db, user.id, v, at)
     await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
+    await retirePublicCopies(db, config, user.id, leftPublic)
     return ok(c, '发布成功')
   })
   .openapi(routes.updateArticle, async (c) => {
@@ -193,13 +250,14 @@ export const publishing = router()
     const own = await w.ownArticle(db, user.id, id)
     if (!isPublishKind(own.status)) throw refuse(w.NOT_FOUND, 404)
     const at = dbTime(now())
-    const v = await publishValue(
+    const { value: v, leftPublic } = await publishValue(
       db,
       { ...input, status: own.status },
       { isNew: false, gate: true, userId: user.id, dirs: config, at, keep: await storedFiles(db, id) },
     )
     await w.updateArticle(db, user.id, id, v, at)
     await markChanged(db, articleTags({ id, status: v.status, createId: user.id }), at)
+    await retirePublicCopies(db, config, user.id, leftPublic)
     return ok(c, '发布成功')
   })
   .openapi(routes.toggleListing, async (c) => {

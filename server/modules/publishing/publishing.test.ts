@@ -394,3 +394,66 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
     }
   })
 })
+
+describe('a free section made paid', () => {
+  /** A course of the author's whose sections are free (status 2) or paid at ¥9.9, each file its own upload. */
+  async function courseWith(
+    u: Awaited<ReturnType<typeof publisher>>,
+    list: { imgurl: string; paid: boolean }[],
+  ) {
+    const body = {
+      ...(await courseBody()),
+      title: `免费转收费${u.id}`,
+      list: list.map((s, i) => ({
+        title: `第${i + 1}节`,
+        imgurl: s.imgurl,
+        status: s.paid ? 1 : 2,
+        price: s.paid ? '9.9' : '',
+        params: '',
+      })),
+    }
+    expect((await h.post('/api/Article/PostArticleAppend', body, u.auth)).data).toBe('发布成功')
+    return { body, id: (await newest(u.auth, 30)).id }
+  }
+  const publicFile = async (path: string) => (await fetch(`${h.base}${path}`)).status
+
+  it('leaves the public tree: its old address answers 404, and its buyers still get the file', async () => {
+    const u = await publisher()
+    const bytes = tinyPdf(`made paid ${u.id}`)
+    const free = await uploadedBy(h, bytes, 'free.pdf', u.auth)
+    const { body, id } = await courseWith(u, [{ imgurl: free, paid: false }])
+    expect(await publicFile(free)).toBe(200)
+
+    const paid = { ...body, id, list: body.list.map((s) => ({ ...s, status: 1, price: '9.9' })) }
+    expect((await h.post('/api/Article/PostArticleUpdate', paid, u.auth)).data).toBe('发布成功')
+    expect(await publicFile(free)).toBe(404)
+    // The author (and whoever unlocks it) reads the private copy through a signed link.
+    const mine = await h.get<Detail>('/api/Article/GetArticle', { id }, u.auth)
+    expect(mine.data.list[0]?.imgurl).toBe(pathOf(bytes, 'pdf', 'private'))
+    expect((await fetch(`${h.base}${mine.data.list[0]?.url ?? ''}`)).status).toBe(200)
+    // The old address is no upload of theirs any more: refused, not saved broken.
+    const stale = await h.post('/api/Article/PostArticleUpdate', { ...body, id }, u.auth)
+    expect([stale.http, stale.data]).toEqual([400, '第1节的课程内容须为您本人上传的文件'])
+  })
+
+  it('keeps the public file while a free section, or another uploader, still has it', async () => {
+    const u = await publisher()
+    const bytes = tinyPdf(`kept public ${u.id}`)
+    const file = await uploadedBy(h, bytes, 'both.pdf', u.auth)
+    // The same file in a free section and a paid one.
+    const { body, id } = await courseWith(u, [
+      { imgurl: file, paid: false },
+      { imgurl: file, paid: false },
+    ])
+    const oneMadePaid = { ...body, id, list: [body.list[0], { ...body.list[1], status: 1, price: '9.9' }] }
+    expect((await h.post('/api/Article/PostArticleUpdate', oneMadePaid, u.auth)).data).toBe('发布成功')
+    expect(await publicFile(file)).toBe(200)
+
+    // Someone else uploaded the same bytes: theirs to use, so it stays.
+    const other = await publisher()
+    await uploadedBy(h, bytes, 'mine-too.pdf', other.auth)
+    const allPaid = { ...body, id, list: body.list.map((s) => ({ ...s, status: 1, price: '9.9' })) }
+    expect((await h.post('/api/Article/PostArticleUpdate', allPaid, u.auth)).data).toBe('发布成功')
+    expect(await publicFile(file)).toBe(200)
+  })
+})

@@ -283,6 +283,8 @@ describe('private files in the bucket', () => {
     expect(await bytesOf(free)).toEqual(freeVideo)
     expect(await objectSize(s3, pathOf(paidPdf, 'pdf', 'private'))).toBe(paidPdf.length)
     expect((await fetch(bare(pathOf(paidPdf, 'pdf', 'private')))).status).toBe(403)
+    // Its public object, the author's alone and named by nothing now, is gone from the bucket.
+    expect(await objectSize(s3, pathOf(paidPdf, 'pdf'))).toBeNull()
   })
 })
 
