@@ -438,6 +438,8 @@ const CSV_HEADER = [
   '收货人',
   '收货电话',
   '售后',
+  '退款金额（元）',
+  '退款时间',
   '发票',
 ]
 
@@ -453,6 +455,28 @@ export function csvCell(v: string | number): string {
 }
 
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
+
+/**
+ * What went back to the buyer of each order among `ids` by after-sales, as the dashboard counts
+ * it: the refunded payments (status 40) of after-sales refunded orders, summed, and when the last
+ * one went. 实付金额 minus this column is what was kept; a transfer refund still due is not in it.
+ */
+async function refundsOf(db: Db, ids: number[]) {
+  const rows = await db
+    .selectFrom('payments as p')
+    .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .select((e) => [
+      'p.order_id',
+      e.fn.sum<number>('p.amount_fen').as('fen'),
+      e.fn.max('p.refund_time').as('at'),
+    ])
+    .where('p.order_id', 'in', ids)
+    .where('p.status', '=', PaymentStatus.refunded)
+    .where('o.after_status', '=', AfterStatus.refunded)
+    .groupBy('p.order_id')
+    .execute()
+  return new Map(rows.map((r) => [r.order_id as number, { fen: Number(r.fen), at: r.at ?? '' }]))
+}
 const BATCH = 500
 
 /**
@@ -479,7 +503,11 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
         return
       }
       before = ids[ids.length - 1]
-      const [rows, extras] = await Promise.all([readRows(db, ids), extrasOf(db, ids)])
+      const [rows, extras, refunds] = await Promise.all([
+        readRows(db, ids),
+        extrasOf(db, ids),
+        refundsOf(db, ids),
+      ])
       const byId = new Map(rows.map((r) => [r.id, r]))
       let text = ''
       for (const id of ids) {
@@ -500,6 +528,8 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.recName,
           a.recTel,
           a.afterStatusText,
+          refunds.get(id)?.fen === undefined ? '' : ((refunds.get(id)?.fen ?? 0) / 100).toFixed(2),
+          refunds.get(id)?.at ?? '',
           a.invoiceStatusText,
         ])
       }

@@ -503,6 +503,17 @@ describe('the dashboard counts and the export', () => {
     const tel = `136${String(Date.now()).slice(-8)}`
     const a = await placeOrder(h, me, { pay: 'balance', receiverTel: tel, priceFen: 12_345 })
     const b = await placeOrder(h, me, { receiverTel: tel })
+    // Paid, then refunded by after-sales: its money went back, which finance must see.
+    const c = await placeOrder(h, me, { pay: 'balance', receiverTel: tel, priceFen: 6_789 })
+    const applied = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: c.id, afterRemarks: '不要了', extMore: await refundPhoto(h, me.auth) },
+      me.auth,
+    )
+    expect(applied.data).toBe('提交成功')
+    expect(
+      (await act(await staffSignIn(h, 'operator'), c.code, 'after-sales', { decision: 'approve' })).http,
+    ).toBe(200)
     const res = await fetch(`${h.base}/api/admin/orders/export?tel=${tel}`, {
       headers: { sign: h.sign(), ...fin.auth },
     })
@@ -513,12 +524,18 @@ describe('the dashboard counts and the export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      '订单号,下单时间,状态,商品,实付金额（元）,支付方式,支付时间,买家手机,买家昵称,收货人,收货电话,售后,发票',
+      '订单号,下单时间,状态,商品,实付金额（元）,支付方式,支付时间,买家手机,买家昵称,收货人,收货电话,售后,退款金额（元）,退款时间,发票',
     )
-    expect(lines).toHaveLength(3)
+    expect(lines).toHaveLength(4)
+    // Refunded: paid and given back, with when (the columns just before 发票).
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${c.code},.+,67\\.89,余额,.+,已退款,67\\.89,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,[^,]*$`,
+      ),
+    )
     // Never paid: no 实付金额.
-    expect(lines[1]).toMatch(new RegExp(`^${b.code},[^,]+,待付款,[^,]*,,`))
-    expect(lines[2]).toMatch(new RegExp(`^${a.code},.+,待发货,.+,123\\.45,余额,`))
+    expect(lines[2]).toMatch(new RegExp(`^${b.code},[^,]+,待付款,[^,]*,,`))
+    expect(lines[3]).toMatch(new RegExp(`^${a.code},.+,待发货,.+,123\\.45,余额,.+,,,[^,]*$`))
     const op = await staffSignIn(h, 'operator')
     const refused = await h.get('/api/admin/orders/export', {}, op.auth)
     expect([refused.http, refused.data]).toEqual([403, '没有权限'])
