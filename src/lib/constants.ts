@@ -24,6 +24,8 @@ export const UNLISTED = '否'
  * info): a product, course, post or task alike, for favourites, comments and orders.
  */
 export const OFF_SHELF = '当前商品已经下架'
+/** A post, task or course that never was, or its author deleted (404). */
+export const CONTENT_GONE = '内容不存在或已删除'
 /** A product bought without choosing its SKU (storefront §5, §8): the buy box and the order call. */
 export const PICK_SKU = '请选择商品规格'
 

@@ -1,4 +1,4 @@
-import { OFF_SHELF } from '../../../src/lib/constants.ts'
+import { CONTENT_GONE, OFF_SHELF } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
@@ -12,7 +12,7 @@ export const comments = router()
     const { db } = c.get('deps')
     const { id, pageIndex, pageSize } = c.req.valid('query')
     const article = await q.commentedArticle(db, id)
-    if (!article) throw refuse('内容不存在或已删除', 404)
+    if (!article) throw refuse(CONTENT_GONE, 404)
     const isOwner = article.create_id !== null && c.get('user')?.id === article.create_id
     if (!q.takesComments(article) && !isOwner) throw refuse(OFF_SHELF, 404)
     return ok(c, await q.commentPage(db, id, { pageIndex, pageSize }))
@@ -22,7 +22,7 @@ export const comments = router()
     const user = requireUser(c)
     const { articleId, ...form } = c.req.valid('json')
     const article = await q.commentedArticle(db, articleId)
-    if (!article) throw refuse('内容不存在或已删除', 404)
+    if (!article) throw refuse(CONTENT_GONE, 404)
     if (!q.takesComments(article)) throw refuse(OFF_SHELF, 404)
     if (form.parentId !== null && !(await q.parentComment(db, articleId, form.parentId)))
       throw refuse('评论不存在', 404)

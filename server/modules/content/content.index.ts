@@ -1,5 +1,6 @@
 import {
   ArticleStatus,
+  CONTENT_GONE,
   LISTED,
   LISTED_KINDS,
   NOTIFICATION_QUERY_STATUS,
@@ -19,7 +20,6 @@ import * as routes from './content.routes.ts'
 import { courseCatalogue } from './course-sections.ts'
 
 const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
-const GONE = '内容不存在或已删除'
 
 /** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
 export const content = router()
@@ -47,13 +47,13 @@ export const content = router()
     const user = c.get('user')
     const row = await q.articleRow(db, id)
     const bought = row && user ? await q.purchasedSections(db, user.id, id) : []
-    if (!row) throw refuse(GONE, 404)
+    if (!row) throw refuse(CONTENT_GONE, 404)
     const isOwner = user !== null && user.id === row.create_id && row.is_show === 1
     // What was paid for stays readable when its author unlists or deletes it; not when the
     // platform took it down (moderation), which is about the content itself.
     const keptForBuyer = bought.length > 0 && row.moderated === 0
     if (!isOwner && !keptForBuyer) {
-      if (row.is_show !== 1) throw refuse(GONE, 404)
+      if (row.is_show !== 1) throw refuse(CONTENT_GONE, 404)
       if (row.ext !== LISTED) throw refuse(OFF_SHELF, 404)
     }
 

@@ -457,22 +457,26 @@ export function csvCell(v: string | number): string {
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
 
 /**
- * What went back to the buyer of each order among `ids` by after-sales, as the dashboard counts
- * it: the refunded payments (status 40) of after-sales refunded orders, summed, and when the last
- * one went. 实付金额 minus this column is what was kept; a transfer refund still due is not in it.
+ * Sales given back: the refunded payments (status 40) of after-sales refunded orders, as `p`
+ * joined to their order `o`. Not a second payment of an order already paid or cancelled, which
+ * went back as it came and was never a sale. The dashboard's 退款 and the CSV's 退款金额 both.
  */
-async function refundsOf(db: Db, ids: number[]) {
-  const rows = await db
+export const salesRefunds = (db: Db) =>
+  db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
+    .where('p.status', '=', PaymentStatus.refunded)
+    .where('o.after_status', '=', AfterStatus.refunded)
+
+/** What after-sales gave back of each order among `ids`, and when the last of it went (salesRefunds). */
+async function refundsOf(db: Db, ids: number[]) {
+  const rows = await salesRefunds(db)
     .select((e) => [
       'p.order_id',
       e.fn.sum<number>('p.amount_fen').as('fen'),
       e.fn.max('p.refund_time').as('at'),
     ])
     .where('p.order_id', 'in', ids)
-    .where('p.status', '=', PaymentStatus.refunded)
-    .where('o.after_status', '=', AfterStatus.refunded)
     .groupBy('p.order_id')
     .execute()
   return new Map(rows.map((r) => [r.order_id as number, { fen: Number(r.fen), at: r.at ?? '' }]))
@@ -514,6 +518,7 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
         const r = byId.get(id)
         if (!r) continue
         const a = adminRow(r, extras)
+        const refund = refunds.get(id)
         text += csvLine([
           a.code,
           a.createTime,
@@ -528,8 +533,8 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.recName,
           a.recTel,
           a.afterStatusText,
-          refunds.get(id)?.fen === undefined ? '' : ((refunds.get(id)?.fen ?? 0) / 100).toFixed(2),
-          refunds.get(id)?.at ?? '',
+          refund ? (refund.fen / 100).toFixed(2) : '',
+          refund?.at ?? '',
           a.invoiceStatusText,
         ])
       }

@@ -26,6 +26,15 @@ const orderOf = async (who: Staff, code: string) =>
 const list = (who: Staff, q: Record<string, string | number>) =>
   h.get<Paged<AdminOrderRow>>('/api/admin/orders', q, who.auth)
 
+/** 已售 of an order's (first) product beside the quantity it holds: what shipping counts (countSales). */
+const soldOf = (orderId: number) =>
+  h.db
+    .selectFrom('order_items as i')
+    .innerJoin('product_spus as p', 'p.id', 'i.spu_id')
+    .select(['p.sales', 'i.quantity'])
+    .where('i.order_id', '=', orderId)
+    .executeTakeFirstOrThrow()
+
 /** runOps closes what it opened: hand it the shared database behind a destroy that does nothing. */
 const shared = (db: Db) => async () =>
   new Proxy(db, {
@@ -139,13 +148,7 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
     // 已售 of the order's products: what shipped (countSales).
-    const sold = () =>
-      h.db
-        .selectFrom('order_items as i')
-        .innerJoin('product_spus as p', 'p.id', 'i.spu_id')
-        .select(['p.sales', 'i.quantity'])
-        .where('i.order_id', '=', o.id)
-        .executeTakeFirstOrThrow()
+    const sold = () => soldOf(o.id)
     const before = await sold()
     const r = await act(op, o.code, 'ship', { courier: 'zto' })
     expect(r.http).toBe(200)
@@ -195,13 +198,7 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
     const [a, b] = [await staffSignIn(h, 'operator'), await newStaff(h, ['operator'])]
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
-    const sold = () =>
-      h.db
-        .selectFrom('order_items as i')
-        .innerJoin('product_spus as p', 'p.id', 'i.spu_id')
-        .select(['p.sales', 'i.quantity'])
-        .where('i.order_id', '=', o.id)
-        .executeTakeFirstOrThrow()
+    const sold = () => soldOf(o.id)
     const before = await sold()
     const answers = await Promise.all([act(a, o.code, 'ship'), act(b, o.code, 'ship')])
     expect(answers.map((r) => r.http).sort()).toEqual([200, 400])

@@ -3,14 +3,21 @@
  * Every write names its owner in its WHERE clause, so someone else's id changes nothing and is
  * answered like a missing one.
  */
-import { ArticleStatus, KIND_KEYS, LISTED, LISTED_KINDS, UNLISTED } from '../../../src/lib/constants.ts'
+import {
+  ArticleStatus,
+  CONTENT_GONE,
+  KIND_KEYS,
+  LISTED,
+  LISTED_KINDS,
+  UNLISTED,
+} from '../../../src/lib/constants.ts'
 import { SOLD_SECTION } from '../../../src/lib/rules/course.ts'
 import type { PublishValue, SectionValue } from '../../../src/lib/rules/publish.ts'
 import { articleTags, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 
-export const NOT_FOUND = '内容不存在或已删除'
+export const NOT_FOUND = CONTENT_GONE
 
 /** The dictionary entries a kind may use: its category ids, its tag titles, and the cities. */
 export async function kindDictionary(db: Db, status: PublishValue['status']) {

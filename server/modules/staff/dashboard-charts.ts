@@ -9,8 +9,9 @@ import { type RawBuilder, sql } from 'kysely'
 import { ArticleStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
+import { salesRefunds } from '../orders/orders.admin.queries.ts'
 import { AfterStatus } from '../orders/orders.queries.ts'
-import { PaymentStatus, WalletGroup } from '../payments/payments.queries.ts'
+import { WalletGroup } from '../payments/payments.queries.ts'
 import { can, type Permission } from './permissions.ts'
 
 export const CHART_DAYS = 30
@@ -106,14 +107,8 @@ export async function dashboardCharts(db: Db, roles: readonly string[], now: Dat
           .execute(),
       ),
       perDay(
-        db
-          .selectFrom('payments as p')
-          .innerJoin('orders as o', 'o.id', 'p.order_id')
+        salesRefunds(db)
           .select((e) => [dayCol('p.refund_time'), e.fn.sum('p.amount_fen').as('fen')])
-          .where('p.status', '=', PaymentStatus.refunded)
-          // Sales given back (after-sales), as paidFen counts them; not a second payment of an
-          // order already paid or cancelled, which was never a sale (it went back as it came).
-          .where('o.after_status', '=', AfterStatus.refunded)
           .where('p.refund_time', '>=', from)
           .where('p.refund_time', '<=', to)
           .groupBy(dayOf('p.refund_time'))

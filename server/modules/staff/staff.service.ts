@@ -100,14 +100,20 @@ export function oneTimePassword(): string {
 /** Who is signed in, as a handler sees it: requireStaff(c) after the admin route's gate. */
 export type StaffMember = StaffContext
 
+/** The token of an `Authorization: Bearer …` header, or undefined when there is none of a sane length. */
+const bearerToken = (header: string | undefined) => {
+  const token = header?.replace(/^Bearer\s+/i, '').trim()
+  return token && token.length <= 200 ? token : undefined
+}
+
 /** The staff member behind an Authorization header, or null (absent, unknown, revoked, expired, idle, disabled). */
 export async function staffFromHeader(
   db: Db,
   header: string | undefined,
   now: Date,
 ): Promise<StaffMember | null> {
-  const token = header?.replace(/^Bearer\s+/i, '').trim()
-  if (!token || token.length > 200) return null
+  const token = bearerToken(header)
+  if (!token) return null
   const at = now.getTime()
   const row = await db
     .selectFrom('staff_sessions as s')
@@ -146,8 +152,8 @@ export async function staffFromHeader(
  * Asked only on the way to a 401, and it tells nothing to anyone but the token's holder.
  */
 export async function sessionRefusal(db: Db, header: string | undefined): Promise<string> {
-  const token = header?.replace(/^Bearer\s+/i, '').trim()
-  if (!token || token.length > 200) return STAFF_MESSAGES.signIn
+  const token = bearerToken(header)
+  if (!token) return STAFF_MESSAGES.signIn
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff as f', 'f.id', 's.staff_id')
