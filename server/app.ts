@@ -16,6 +16,7 @@ import { stockAlerts } from './modules/catalog/stock-alerts.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
 import { content } from './modules/content/content.index.ts'
+import { dashboardAdmin } from './modules/dashboard/dashboard.admin.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
@@ -32,7 +33,7 @@ import { reviewsAdmin } from './modules/reviews/reviews.admin.ts'
 import { reviews } from './modules/reviews/reviews.index.ts'
 import { siteAdmin } from './modules/site/site.admin.ts'
 import { site } from './modules/site/site.index.ts'
-import { staffAdmin } from './modules/staff/staff.admin.ts'
+import { staffAdmin, staffSession } from './modules/staff/staff.admin.ts'
 import { RESUMABLE_PART_PATH, resumable } from './modules/uploads/resumable.index.ts'
 import { UPLOAD_PATH, uploads } from './modules/uploads/uploads.index.ts'
 import { walletAdmin } from './modules/wallet/wallet.admin.ts'
@@ -65,8 +66,9 @@ export const modules = [
   resumable,
   publishing,
   promotions,
-  // The back office: calls under /api/admin/, tagged admin (server/modules/staff/admin-route.ts).
+  // The back office: calls under /api/admin/, tagged admin (server/admin/admin-route.ts).
   staffAdmin,
+  dashboardAdmin,
   siteAdmin,
   customersAdmin,
   customerOrdersAdmin,
@@ -185,6 +187,7 @@ export function createApi(deps: Deps) {
     c.set('user', await userFromHeader(deps.db, c.req.header('Authorization'), deps.now()))
     await next()
   })
+  app.use('/api/admin/*', staffSession)
 
   for (const m of modules) app.route('/api', m)
   // Answer unknown API paths here, so a site mounted beside the API never shadows them with HTML.

@@ -1,10 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { Role } from '../src/lib/permissions.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/index.ts'
-import type { Role } from './modules/staff/permissions.ts'
 import type { SmsProvider } from './providers/sms.ts'
+import { ApiError } from './refusal.ts'
 import type { BuildStatus } from './site-builder.ts'
 
 /** What every handler may use; passed in, so tests choose the database, clock and providers. */
@@ -25,7 +26,7 @@ export interface AuthUser {
   tokenId: number
 }
 
-/** The staff member of an admin call, set by its route's gate (server/modules/staff/admin-route.ts). */
+/** The staff member of an admin call, set by its route's gate (server/admin/admin-route.ts). */
 export interface StaffContext {
   id: number
   username: string
@@ -36,19 +37,12 @@ export interface StaffContext {
   hasTotp: boolean
 }
 
-export type Env = { Variables: { deps: Deps; user: AuthUser | null; staff?: StaffContext } }
+export type Env = {
+  Variables: { deps: Deps; user: AuthUser | null; staff?: StaffContext; staffRefusal?: () => Promise<string> }
+}
 export type Ctx = Context<Env>
 
-/** A refusal with the Chinese message the client shows (accounts §8). */
-export class ApiError extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.status = status
-  }
-}
-
-export const refuse = (message: string, status = 400) => new ApiError(status, message)
+export { ApiError, refuse } from './refusal.ts'
 
 /** The signed-in user, or a 401 that makes the client clear its session (accounts §8). */
 export function requireUser(c: Ctx): AuthUser {

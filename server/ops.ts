@@ -1,9 +1,11 @@
 import { resolve } from 'node:path'
 import { CertLevelText } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
+import { ROLES } from '../src/lib/permissions.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { checkStockAdjust } from '../src/lib/rules/stock.ts'
+import { OPS_ACTOR } from './admin/audit.ts'
 import { type ChangeTag, latestChange, markChanged } from './changes.ts'
 import { type Config, loadConfig } from './config.ts'
 import { type Db, openDb } from './db/index.ts'
@@ -14,8 +16,6 @@ import { adjustStock } from './modules/catalog/catalog.admin.service.ts'
 import { sendStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { confirmTransfer, refundDuePayment } from './modules/payments/payments.queries.ts'
-import { OPS_ACTOR } from './modules/staff/audit.ts'
-import { ROLES } from './modules/staff/permissions.ts'
 import {
   addStaff,
   listStaff,

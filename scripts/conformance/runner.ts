@@ -7,9 +7,10 @@
  * (server/modules/<domain>/*.routes.ts), read from the API's OpenAPI registry as the API suite
  * reads them (server/contract/check.ts). Nothing here restates a shape.
  */
+
+import { ADMIN_TAG } from '../../server/admin/admin-route.ts'
 import { createApi } from '../../server/app.ts'
 import { answerSchemas, type SchemaIssue, schemaIssues } from '../../server/contract/check.ts'
-import { ADMIN_TAG } from '../../server/modules/staff/admin-route.ts'
 import { PCV } from '../../src/lib/api/http.ts'
 import { makeSign, type SignSecret } from '../../src/lib/sign.ts'
 

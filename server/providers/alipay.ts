@@ -1,7 +1,7 @@
 import { AlipaySdk } from 'alipay-sdk'
 import { fenToYuan, yuanToFen } from '../../src/lib/money.ts'
 import type { Config } from '../config.ts'
-import { refuse } from '../http.ts'
+import { refuse } from '../refusal.ts'
 import type { PaidNotice, PaymentProvider } from './payment.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
 import type { Config } from '../config.ts'
-import { refuse } from '../http.ts'
+import { refuse } from '../refusal.ts'
 import type { PaidNotice, PaymentProvider, Verdict } from './payment.ts'
 
 /**

@@ -1,7 +1,8 @@
 /** The demo staff of the back office (issue 20): one account per role, DEMO_PASSWORD, no second factor. */
+
+import type { Role } from '../../src/lib/permissions.ts'
+import { OPS_ACTOR } from '../admin/audit.ts'
 import type { Db } from '../db/index.ts'
-import { OPS_ACTOR } from '../modules/staff/audit.ts'
-import type { Role } from '../modules/staff/permissions.ts'
 import { addStaff } from '../modules/staff/staff.service.ts'
 import { DEMO_PASSWORD } from './users.ts'
 

@@ -3,7 +3,7 @@
  * One list for the 操作日志 page and an order's 操作记录. The codes stay what is stored and what the
  * filter matches (`order.` finds every order action); a code not listed here shows as itself.
  */
-import { ROLE_NAMES } from '../../server/modules/staff/permissions.ts'
+import { ROLE_NAMES } from './permissions.ts'
 
 export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'staff.sign-in': '登录后台',

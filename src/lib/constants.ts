@@ -39,6 +39,13 @@ export const OrderStatus = {
   afterSales: -1,
 } as const
 
+/** Orders that were paid: awaiting shipment, awaiting receipt, completed (storefront §4). */
+export const PAID_ORDER_STATUSES = [
+  OrderStatus.unshipped,
+  OrderStatus.unreceived,
+  OrderStatus.completed,
+] as const
+
 /** The status filters of an order list, the customer's and the back office's; -1 is refund/after-sales. */
 export const ORDER_STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
 

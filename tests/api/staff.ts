@@ -6,10 +6,10 @@
  */
 import { randomInt } from 'node:crypto'
 import { expect } from 'vitest'
-import { OPS_ACTOR } from '../../server/modules/staff/audit.ts'
-import type { Role } from '../../server/modules/staff/permissions.ts'
+import { OPS_ACTOR } from '../../server/admin/audit.ts'
 import type { AuditRow, StaffSession } from '../../server/modules/staff/staff.routes.ts'
 import { addStaff } from '../../server/modules/staff/staff.service.ts'
+import type { Role } from '../../src/lib/permissions.ts'
 import type { Harness } from './harness.ts'
 import { bearer, someIp } from './session.ts'
 

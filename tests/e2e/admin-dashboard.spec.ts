@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { DashboardCharts } from '../../server/modules/staff/dashboard-charts.ts'
+import type { DashboardCharts } from '../../server/modules/dashboard/dashboard-charts.ts'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { paidOrder } from './orders.ts'

@@ -3,13 +3,13 @@ import { CERT_LEVELS, CertLevelText, CertStatus } from '../../../src/lib/constan
 import { splitList } from '../../../src/lib/format.ts'
 import type { CertDecision, CertForm } from '../../../src/lib/rules/certification.ts'
 import type { Input } from '../../../src/lib/rules/fields.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import type { Page, Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
 
 /** Statuses from which the form may be (re)submitted: the form, no data yet, or rejected. */

@@ -1,6 +1,6 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse } from '../../http.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import { sendPrivateFile } from '../uploads/private-files.ts'
 import {
   certificationQueue,

@@ -3,9 +3,9 @@
  * accounts domain, answered from the same queries as the customer's own calls.
  */
 import { checkCertDecision } from '../../../src/lib/rules/certification.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, page, ruleBody, str } from '../../contract/params.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { OwnProfile } from './accounts.routes.ts'
 
 const userParam = z.object({ userId: id('用户编号') })

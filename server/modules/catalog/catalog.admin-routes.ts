@@ -17,9 +17,9 @@ import {
   checkStockAdjust,
   STOCK_REASON_MAX,
 } from '../../../src/lib/rules/stock.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 
 export const AdminSku = z
   .object({

@@ -1,6 +1,6 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { logSms } from '../../providers/sms.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffImage } from '../uploads/uploads.service.ts'
 import {
   addSku,

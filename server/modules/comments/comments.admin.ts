@@ -1,5 +1,5 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import { moderateComment, searchComments } from './comments.moderation.ts'
 import * as routes from './comments.routes.ts'
 

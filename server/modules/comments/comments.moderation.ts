@@ -7,13 +7,13 @@
  */
 import { sql } from 'kysely'
 import { ArticleStatusText, LISTED_KINDS } from '../../../src/lib/constants.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import type { Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 
 export const COMMENT_NOT_FOUND = '评论不存在'
 export const ALREADY_HIDDEN = '该评论已隐藏'

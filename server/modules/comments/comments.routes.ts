@@ -1,11 +1,11 @@
 import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 import { CommentNodeSchema } from '../content/comment-tree.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 
 const tags = ['评论']
 

@@ -7,6 +7,7 @@
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { AfterSalesDecision, InvoiceIssue } from '../../../src/lib/rules/back-office.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
@@ -18,7 +19,6 @@ import { AfterStatus, InvoiceStatus, OrderTypes } from '../orders/orders.queries
 import { countSales, isContentOrder } from '../orders/orders.service.ts'
 import { giveBackStock } from '../orders/orders.writes.ts'
 import { refundOrderPayment } from '../payments/payments.queries.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { privateFileExists } from '../uploads/private-files.ts'
 import type { FileDirs } from '../uploads/uploads.service.ts'
 

@@ -1,8 +1,9 @@
 /** A customer's orders in the back office's customer lookup (issue 20): what the customer sees. */
+
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, ok, pagedOf, router, z } from '../../contract/index.ts'
 import { id, page } from '../../contract/params.ts'
 import { requireCustomer } from '../accounts/customers.queries.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { ownOrders } from './orders.queries.ts'
 import { OrderCard } from './orders.routes.ts'
 

@@ -21,34 +21,13 @@ import {
   type ShippingTemplate,
 } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
-import type { CouponsTable } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { markedMemo } from '../../marked-memo.ts'
 import { dbTime } from '../../time.ts'
+import { couponRule } from '../promotions/coupon-rule.ts'
 
 /** A claimed coupon that is not yet used: user_coupons joined to its coupon. */
 export type HeldCoupon = CouponRule & { couponId: number }
-
-/** A coupon row as the pricing rule reads it; `id` is the claimed coupon's id when there is one. */
-export function couponRule(c: Selectable<CouponsTable>, id = c.id): CouponRule {
-  return {
-    id,
-    title: c.title,
-    kind: c.kind === 'rate' ? 'rate' : 'amount',
-    thresholdFen: c.threshold_fen,
-    amountFen: c.amount_fen,
-    rateTenths: c.rate_tenths,
-    capFen: c.cap_fen,
-    scope: c.scope === 'category' || c.scope === 'products' ? c.scope : 'all',
-    scopeIds: c.scope_ids
-      .split(',')
-      .map((s) => Number(s))
-      .filter((n) => Number.isInteger(n) && n > 0),
-    includeCourses: c.include_courses === 1,
-    startTime: c.start_time,
-    endTime: c.end_time,
-  }
-}
 
 /** The buyer's unused coupons that have not ended at `at` (a stopped coupon stays usable once claimed). */
 export async function heldCoupons(db: Db, userId: number, at: string): Promise<HeldCoupon[]> {

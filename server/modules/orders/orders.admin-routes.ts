@@ -6,9 +6,9 @@
  */
 import { ORDER_STATUS_FILTERS } from '../../../src/lib/constants.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, daysInOrder, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { Breakdown } from './orders.routes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */

@@ -7,13 +7,13 @@ import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kyse
 import { OrderStatus, OrderStatusText, PayWayText } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
+import { searchAudit } from '../../admin/audit.ts'
 import type { Database, Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
-import { searchAudit } from '../staff/audit.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import {
   AfterStatus,

@@ -1,4 +1,4 @@
-import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { OrderStatus, OrderStatusText, PAID_ORDER_STATUSES } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
@@ -6,12 +6,8 @@ import type { Db } from '../../db/index.ts'
 import { inRange, type Page, pagedList } from '../../db/sql.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 
-/** Orders that were paid: awaiting shipment, awaiting receipt, completed (storefront §4). */
-export const PAID_ORDER_STATUSES = [
-  OrderStatus.unshipped,
-  OrderStatus.unreceived,
-  OrderStatus.completed,
-] as const
+export { PAID_ORDER_STATUSES }
+
 const AFTER_SALES_TYPES = 10
 
 /** orders.types: 0 none, 10 an after-sales request is open. */

@@ -1,8 +1,9 @@
 /** A customer's addresses in the back office's customer lookup (issue 20). */
+
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, ok, router, z } from '../../contract/index.ts'
 import { id } from '../../contract/params.ts'
 import { requireCustomer } from '../accounts/customers.queries.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { addresses, list } from './owned.queries.ts'
 import { Address } from './owned.routes.ts'
 

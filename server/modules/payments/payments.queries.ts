@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { OFF_SHELF, OrderStatus, PayWayText, RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
@@ -23,7 +24,6 @@ import {
   type PayableOrder,
   payableOrder,
 } from '../orders/orders.service.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import type { PayAnswer, Recharge } from './payments.routes.ts'
 
 /**

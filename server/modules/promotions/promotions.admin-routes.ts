@@ -11,9 +11,9 @@ import {
   checkPromotionEdit,
   checkShippingTemplate,
 } from '../../../src/lib/rules/promotion.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, oneOf, page, ruleBody, str } from '../../contract/params.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { Coupon, Promotion, ShippingTemplate } from './promotions.routes.ts'
 
 const STATE = z.enum(['未开始', '进行中', '已结束', '已停用'])

@@ -1,6 +1,6 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { dbTime } from '../../time.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import * as routes from './promotions.admin-routes.ts'
 import * as s from './promotions.service.ts'
 

@@ -17,7 +17,7 @@ import {
 import { FREE_SHIPPING_TAG, withFreeShipping } from '../../../src/lib/rules/product.ts'
 import type { Db } from '../../db/index.ts'
 import type { Paged } from '../../db/sql.ts'
-import { couponRule } from '../orders/order-pricing.ts'
+import { couponRule } from './coupon-rule.ts'
 import type { Coupon, MyCoupon, Promotion, ShippingTemplate } from './promotions.routes.ts'
 
 // --- shipping templates ---------------------------------------------------------------------

@@ -14,13 +14,13 @@ import {
   type PromotionInput,
   type TemplateInput,
 } from '../../../src/lib/rules/promotion.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { PARTIAL_MAX_ITEMS } from '../../site-builder.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import {
   COUPON_COLUMNS,
   type CouponRow,

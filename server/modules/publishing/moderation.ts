@@ -13,12 +13,12 @@ import {
   LISTED_KINDS,
   UNLISTED,
 } from '../../../src/lib/constants.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { NOT_FOUND, writeListing } from './articles.writes.ts'
 
 export const COMPLAINT_NOT_FOUND = '投诉不存在'

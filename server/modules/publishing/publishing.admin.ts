@@ -1,5 +1,5 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import * as m from './moderation.ts'
 import * as routes from './publishing.routes.ts'
 

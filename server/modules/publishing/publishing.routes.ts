@@ -14,10 +14,10 @@ import {
   checkRestoreReason,
   MODERATION_TEXT_MAX,
 } from '../../../src/lib/rules/moderation.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, BAD_INPUT, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, idBody, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 
 const tags = ['发布']
 

@@ -1,5 +1,5 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import { moderateReview, searchReviews } from './reviews.moderation.ts'
 import * as routes from './reviews.routes.ts'
 

@@ -6,13 +6,13 @@
  */
 import { sql } from 'kysely'
 import { splitList } from '../../../src/lib/format.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import type { Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { additionOf } from './reviews.queries.ts'
 import type { ModeratedReview } from './reviews.routes.ts'
 

@@ -1,9 +1,9 @@
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { OwnReview, ReviewAddition, ReviewItem, ReviewSummary } from './reviews.queries.ts'
 
 export { OwnReview, ReviewAddition, ReviewItem, ReviewSummary }

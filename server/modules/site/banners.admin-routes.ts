@@ -5,10 +5,10 @@
  */
 import { BannerPosition } from '../../../src/lib/constants.ts'
 import { isLinkTarget, LINK_TARGET } from '../../../src/lib/rules/fields.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, z } from '../../contract/index.ts'
 import { id, oneOf } from '../../contract/params.ts'
 import { apiToDbTime } from '../../time.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { sort } from './content.admin-routes.ts'
 
 const POSITIONS = Object.values(BannerPosition) as [string, ...string[]]

@@ -4,11 +4,12 @@
  * read cache drops GetAdinfoAll and the site builder re-renders the pages that show banners.
  * A banner may also wait as a draft, previewed by staff, then published (drafts.ts).
  */
+
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
 

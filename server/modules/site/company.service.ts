@@ -6,11 +6,11 @@
  * GetUsersConfigs, whose `company` the build reads.
  */
 import { type CompanyFacts, readCompany } from '../../../src/lib/rules/company.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
 
 export const COMPANY_KEY = 'company'

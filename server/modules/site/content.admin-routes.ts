@@ -7,9 +7,9 @@ import { ClassifyKey, type ClassifyKeyName } from '../../../src/lib/constants.ts
 import { checkCompany } from '../../../src/lib/rules/company.ts'
 import { SORT_RANGE } from '../../../src/lib/rules/fields.ts'
 import { FAQ_ANSWER_MAX, SITE_TEXT_MAX } from '../../../src/lib/rules/site-content.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
 import { field, id, oneOf, ruleBody } from '../../contract/params.ts'
-import { adminRoute } from '../staff/admin-route.ts'
 import { TEXT_KEYS, TEXT_TITLES, type TextKey } from './content.service.ts'
 import { CompanyFacts } from './site.routes.ts'
 

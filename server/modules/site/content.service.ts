@@ -16,11 +16,11 @@ import {
 } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { parseStarThresholds } from '../../../src/lib/rules/stars.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
 
 // --- FAQ ------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
+import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse } from '../../http.ts'
 import { buildStatus } from '../../site-hooks.ts'
-import { actorOf } from '../staff/admin-route.ts'
 import { keepStaffImage } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
 import * as banners from './banners.service.ts'

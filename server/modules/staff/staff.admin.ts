@@ -1,9 +1,8 @@
+import { createMiddleware } from 'hono/factory'
+import { actorOf, requireStaff } from '../../admin/admin-route.ts'
+import { searchAudit } from '../../admin/audit.ts'
 import { ok, router } from '../../contract/index.ts'
-import { clientIp } from '../../http.ts'
-import { actorOf, requireStaff } from './admin-route.ts'
-import { searchAudit } from './audit.ts'
-import { dashboardFor } from './dashboard.ts'
-import { dashboardCharts } from './dashboard-charts.ts'
+import { clientIp, type Env } from '../../http.ts'
 import * as routes from './staff.routes.ts'
 import {
   addStaff,
@@ -12,12 +11,27 @@ import {
   listStaff,
   permissionsOf,
   resetStaffPassword,
+  sessionRefusal,
   setStaffEnabled,
   setStaffRoles,
   signInStaff,
   signOutStaff,
+  staffFromHeader,
   startTotp,
 } from './staff.service.ts'
+
+/**
+ * The staff session of an /api/admin/ call, resolved once before its route's gate
+ * (server/admin/admin-route.ts), which reads c.get('staff') and, on a 401, c.get('staffRefusal').
+ */
+export const staffSession = createMiddleware<Env>(async (c, next) => {
+  const { db, now } = c.get('deps')
+  const header = c.req.header('Authorization')
+  const staff = await staffFromHeader(db, header, now())
+  if (staff) c.set('staff', staff)
+  else c.set('staffRefusal', () => sessionRefusal(db, header))
+  await next()
+})
 
 /** Staff sessions, their own account, the audit log and staff management (issue 20). */
 export const staffAdmin = router()
@@ -73,11 +87,4 @@ export const staffAdmin = router()
   .openapi(routes.postStaffPasswordReset, async (c) => {
     const { db, now } = c.get('deps')
     return ok(c, await resetStaffPassword(db, actorOf(c), c.req.valid('param').id, now()))
-  })
-  .openapi(routes.getDashboard, async (c) =>
-    ok(c, await dashboardFor(c.get('deps').db, requireStaff(c).roles)),
-  )
-  .openapi(routes.getDashboardCharts, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await dashboardCharts(db, requireStaff(c).roles, now()))
   })

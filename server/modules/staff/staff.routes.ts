@@ -1,8 +1,8 @@
+import { ROLES } from '../../../src/lib/permissions.ts'
 import { checkStaffLogin } from '../../../src/lib/rules/staff.ts'
+import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, daysInOrder, field, id, page, ruleBody, str } from '../../contract/params.ts'
-import { adminRoute } from './admin-route.ts'
-import { ROLES } from './permissions.ts'
 
 const text = z.string()
 const Role = z
@@ -212,78 +212,4 @@ export const postStaffPasswordReset = adminRoute({
   summary: '重置密码：新的一次性密码，并解除动态验证码；其会话全部结束',
   request: { params: staffParam },
   responses: answers(z.object({ password: z.string() }), [401, 404]),
-})
-
-// --- dashboard -------------------------------------------------------------------------------
-
-export const DashboardCount = z
-  .object({
-    key: z.string(),
-    label: z.string(),
-    href: z.string().openapi({ description: '列出这些事项的后台页面' }),
-    count: z.number().int(),
-  })
-  .openapi('DashboardCount')
-export type DashboardCount = z.infer<typeof DashboardCount>
-
-export const getDashboard = adminRoute({
-  method: 'get',
-  path: '/admin/dashboard',
-  permission: 'self',
-  summary: '工作台：按角色可见的待办数量',
-  responses: answers(z.array(DashboardCount), [401]),
-})
-
-const Daily = { day: z.string().openapi({ description: '中国时间日期 yyyy-mm-dd' }) }
-const TopItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  quantity: z.number().int(),
-  amountFen: z.number().int(),
-})
-export const DashboardCharts = z
-  .object({
-    days: z.array(z.string()).openapi({ description: '近 30 天（中国时间），从早到今天' }),
-    sales: z
-      .array(
-        z.object({
-          ...Daily,
-          orders: z.number().int(),
-          paidFen: z.number().int(),
-          refundFen: z.number().int(),
-        }),
-      )
-      .optional()
-      .openapi({
-        description: '每日下单数、付款金额（分，按付款时间）、退款金额（分，按退款时间）；orders.read',
-      }),
-    statuses: z
-      .array(z.object({ status: z.number().int(), label: z.string(), count: z.number().int() }))
-      .optional()
-      .openapi({ description: '近 30 天下单的订单按当前状态计数；orders.read' }),
-    topProducts: z
-      .array(TopItem)
-      .optional()
-      .openapi({ description: '近 30 天销售额前 10 的商品；orders.read 或 catalog.write' }),
-    topCourses: z
-      .array(TopItem)
-      .optional()
-      .openapi({ description: '近 30 天销售额前 10 的课程；orders.read 或 catalog.write' }),
-    customers: z
-      .array(z.object({ ...Daily, count: z.number().int() }))
-      .optional()
-      .openapi({ description: '每日新客户；customers.read' }),
-    topUps: z
-      .array(z.object({ ...Daily, count: z.number().int(), amountFen: z.number().int() }))
-      .optional()
-      .openapi({ description: '每日余额充值笔数与金额（分）；customers.read' }),
-  })
-  .openapi('DashboardCharts')
-
-export const getDashboardCharts = adminRoute({
-  method: 'get',
-  path: '/admin/dashboard/charts',
-  permission: 'self',
-  summary: '工作台图表：按角色可见的近 30 天经营数据',
-  responses: answers(DashboardCharts, [401]),
 })

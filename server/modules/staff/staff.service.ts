@@ -6,14 +6,22 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
+import {
+  can,
+  PERMISSIONS,
+  type Permission,
+  parseRoles,
+  ROLES,
+  type Role,
+} from '../../../src/lib/permissions.ts'
 import { checkStaffPassword, checkUsername, STAFF_DISABLED } from '../../../src/lib/rules/staff.ts'
+import { GATE_MESSAGES } from '../../admin/admin-route.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, type StaffContext } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { limitedCheck } from '../accounts/login-limits.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
-import { type Actor, audit } from './audit.ts'
-import { can, PERMISSIONS, type Permission, parseRoles, ROLES, type Role } from './permissions.ts'
 
 /** 8 hours from sign-in at most, 30 minutes without a call ends it earlier (issue 20). */
 export const STAFF_SESSION = {
@@ -25,13 +33,10 @@ export const STAFF_SESSION = {
 
 export const STAFF_MESSAGES = {
   badLogin: '用户名或密码错误',
-  signIn: '请先登录后台',
-  forbidden: '没有权限',
+  ...GATE_MESSAGES,
   totpNeeded: '请输入动态验证码',
   totpWrong: '动态验证码错误',
   totpUsed: '动态验证码已使用，请等待下一个',
-  mustChange: '请先修改初始密码',
-  mustEnrol: '请先绑定动态验证码',
   oldPassword: '原密码错误',
   exists: '用户名已存在',
   notFound: '后台账号不存在',
@@ -161,19 +166,6 @@ export async function sessionRefusal(db: Db, header: string | undefined): Promis
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst()
   return row && row.enabled !== 1 ? STAFF_DISABLED : STAFF_MESSAGES.signIn
-}
-
-/**
- * What a staff member may do now: nothing but their own account (`self`) until the one-time
- * password is changed and, where a second factor is required, until it is enrolled.
- * Answers null when allowed, else the refusal's message.
- */
-export function refusalFor(staff: StaffMember, permission: Permission, totpRequired: boolean): string | null {
-  if (permission !== 'self') {
-    if (staff.mustChangePassword) return STAFF_MESSAGES.mustChange
-    if (totpRequired && !staff.hasTotp) return STAFF_MESSAGES.mustEnrol
-  }
-  return can(staff.roles, permission) ? null : STAFF_MESSAGES.forbidden
 }
 
 /** The permissions a staff member holds (the menu of the back office is drawn from them). */

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { demoUser, someIp } from '../../../tests/api/session.ts'
 import { auditOf, newStaff, STAFF_PASSWORD, staffSignIn, uniqueUsername } from '../../../tests/api/staff.ts'
+import { refusalFor } from '../../admin/admin-route.ts'
 import { staffCommand } from '../../ops.ts'
 import { dbTime } from '../../time.ts'
 import { LOGIN_LIMITS } from '../accounts/login-limits.ts'
 import { hashLoad } from '../accounts/password.ts'
 import type { StaffAccount, StaffMe } from './staff.routes.ts'
-import { refusalFor, STAFF_SESSION, type StaffMember, totpNow } from './staff.service.ts'
+import { STAFF_SESSION, type StaffMember, totpNow } from './staff.service.ts'
 
 const clock = testClock()
 const h = startServer({ now: clock.now })

@@ -5,11 +5,11 @@
 import { RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { AdjustmentForm } from '../../../src/lib/rules/adjustment.ts'
+import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { tradeNo } from '../payments/payments.queries.ts'
-import { type Actor, audit } from '../staff/audit.ts'
 import { transactionWire } from './wallet.queries.ts'
 
 /** wallet_transactions.groups of an adjustment (payments use 10–30). */

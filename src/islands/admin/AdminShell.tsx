@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
-import type { Permission } from '../../../server/modules/staff/permissions.ts'
-import { ROLE_NAMES } from '../../../server/modules/staff/permissions.ts'
 import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
+import type { Permission } from '../../lib/permissions.ts'
+import { ROLE_NAMES } from '../../lib/permissions.ts'
 import { MENU } from './menu.ts'
 
 const StaffCtx = createContext<StaffMe | null>(null)

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
-import { ROLE_NAMES, ROLES, type Role } from '../../../server/modules/staff/permissions.ts'
 import { adminApi, type StaffAccount } from '../../lib/api/admin.ts'
+import { ROLE_NAMES, ROLES, type Role } from '../../lib/permissions.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'

@@ -1,4 +1,4 @@
-import type { Permission } from '../../../server/modules/staff/permissions.ts'
+import type { Permission } from '../../lib/permissions.ts'
 
 /**
  * The back office's side menu, in order. An entry shows to a staff member holding its

@@ -6,10 +6,10 @@
  * Imported by admin islands only: no public page loads it.
  */
 import type { Paged } from '../../../server/db/sql.ts'
-import type { DashboardCharts } from '../../../server/modules/staff/dashboard-charts.ts'
+import type { DashboardCount } from '../../../server/modules/dashboard/dashboard.routes.ts'
+import type { DashboardCharts } from '../../../server/modules/dashboard/dashboard-charts.ts'
 import type {
   AuditRow,
-  DashboardCount,
   StaffAccount,
   StaffMe,
   StaffSession,

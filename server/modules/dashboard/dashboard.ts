@@ -4,11 +4,12 @@
  * A domain that has its own count function (orders.admin.ts, say) puts it here in place of the
  * plain query: the dashboard only assembles.
  */
+
+import { can, type Permission } from '../../../src/lib/permissions.ts'
 import type { Db } from '../../db/index.ts'
 import { certificationsWaiting } from '../accounts/certification.ts'
 import { queueCount } from '../orders/orders.admin.queries.ts'
 import { waitingComplaints } from '../publishing/moderation.ts'
-import { can, type Permission } from './permissions.ts'
 
 export interface DashboardEntry {
   key: string

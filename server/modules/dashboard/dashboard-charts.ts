@@ -7,12 +7,12 @@
  */
 import { type RawBuilder, sql } from 'kysely'
 import { ArticleStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { can, type Permission } from '../../../src/lib/permissions.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
 import { salesRefunds } from '../orders/orders.admin.queries.ts'
 import { AfterStatus } from '../orders/orders.queries.ts'
 import { WalletGroup } from '../payments/payments.queries.ts'
-import { can, type Permission } from './permissions.ts'
 
 export const CHART_DAYS = 30
 export const TOP_N = 10

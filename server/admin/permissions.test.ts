@@ -4,12 +4,12 @@
  * each adminRoute writes into /api/doc — so a call another module adds later is walked too.
  */
 import { describe, expect, it } from 'vitest'
-import { startServer } from '../../../tests/api/harness.ts'
-import { demoUser } from '../../../tests/api/session.ts'
-import { staffSignIn } from '../../../tests/api/staff.ts'
-import { createApi, DOC_PATH } from '../../app.ts'
-import { defaultConfig } from '../../config.ts'
-import { can, PERMISSIONS, type Permission, ROLES } from './permissions.ts'
+import { can, PERMISSIONS, type Permission, ROLES } from '../../src/lib/permissions.ts'
+import { startServer } from '../../tests/api/harness.ts'
+import { demoUser } from '../../tests/api/session.ts'
+import { staffSignIn } from '../../tests/api/staff.ts'
+import { createApi, DOC_PATH } from '../app.ts'
+import { defaultConfig } from '../config.ts'
 
 const h = startServer()
 const app = createApi({ db: {} as never, config: defaultConfig(), now: () => new Date() })

@@ -5,10 +5,10 @@
  * row, and the database refuses to (migration 11's triggers).
  */
 import { sql } from 'kysely'
-import type { Db } from '../../db/index.ts'
-import type { Paged } from '../../db/sql.ts'
-import { likeContains } from '../../db/sql.ts'
-import { dbTime } from '../../time.ts'
+import type { Db } from '../db/index.ts'
+import type { Paged } from '../db/sql.ts'
+import { likeContains } from '../db/sql.ts'
+import { dbTime } from '../time.ts'
 
 /** Who acts: a signed-in staff member (actorOf(c) in admin-route.ts) or OPS_ACTOR. */
 export interface Actor {
