@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell } from '../../server/modules/orders/orders.admin.queries.ts'
+import { csvCell } from '../../server/modules/order-desk/orders.admin.queries.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../src/lib/rules/back-office.ts'
 
 describe('checkInvoiceIssue', () => {

@@ -8,7 +8,7 @@
 import { can, type Permission } from '../../../src/lib/permissions.ts'
 import type { Db } from '../../db/index.ts'
 import { certificationsWaiting } from '../accounts/certification.ts'
-import { queueCount } from '../orders/orders.admin.queries.ts'
+import { queueCount } from '../order-desk/orders.admin.queries.ts'
 import { waitingComplaints } from '../publishing/moderation.ts'
 
 export interface DashboardEntry {

@@ -4,7 +4,6 @@
  * and the one call the quote and the order placement share, so the checkout shows exactly what
  * the order will store.
  */
-import type { Selectable } from 'kysely'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import {
   type Breakdown,

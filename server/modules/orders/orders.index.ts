@@ -1,9 +1,7 @@
-import { OFF_SHELF, ORDER_STATUS_FILTERS, OrderStatus, PICK_SKU } from '../../../src/lib/constants.ts'
+import { OFF_SHELF, ORDER_STATUS_FILTERS, PICK_SKU } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
 import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
-import { paymentProviders } from '../../providers/payment.ts'
-import { recoverPending } from '../payments/payments.queries.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { type CouponChoice, priceFor, quoteOf } from './order-pricing.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders } from './orders.queries.ts'
@@ -96,18 +94,6 @@ export const orders = router()
     )
     if (!order) throw refuse('订单不存在', 404)
     return ok(c, order)
-  })
-  .openapi(routes.getOrderStatus, async (c) => {
-    const { db, config, now } = c.get('deps')
-    const user = requireUser(c)
-    const { id } = c.req.valid('query')
-    const status = await orderStatus(db, user.id, id)
-    if (status === undefined) throw refuse('订单不存在', 404)
-    if (status !== OrderStatus.unpaid) return ok(c, status)
-    // The pay page polls while the payer pays: a notification that never came is asked for at
-    // the provider, and a payment it confirms is settled as the notification would have.
-    await recoverPending(db, paymentProviders(config), { orderId: id }, now())
-    return ok(c, (await orderStatus(db, user.id, id)) ?? status)
   })
   .openapi(routes.postOrderAppend, async (c) => {
     const { db, now } = c.get('deps')

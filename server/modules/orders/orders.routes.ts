@@ -1,6 +1,7 @@
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, flag, id, int, objectBody, page, range, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
+import { Breakdown } from './order-shapes.ts'
 
 const tags = ['订单']
 
@@ -13,17 +14,6 @@ export const OrderItem = z
   })
   .openapi('OrderItem')
 export type OrderItem = z.infer<typeof OrderItem>
-
-/** An order's price as it was placed (issue 24; src/lib/rules/pricing.ts priceOrder), beside costPrice and tolCost. */
-export const Breakdown = {
-  memberOff: z.number().openapi({ description: '会员折扣减去的金额（元）' }),
-  promoOff: z.number().openapi({ description: '满减金额（元）' }),
-  promoTitle: z.string().openapi({ description: '所享满减，如 满300减30；无则为空' }),
-  couponOff: z.number().openapi({ description: '优惠券抵扣（元）' }),
-  couponTitle: z.string().openapi({ description: '所用优惠券名称；无则为空' }),
-  shipping: z.number().openapi({ description: '运费（元），0 为包邮' }),
-  buyerNote: z.string().openapi({ description: '买家留言' }),
-}
 
 /** One of the user's own orders (storefront §4). */
 export const OrderCard = z
@@ -136,16 +126,6 @@ export const getOrder = createRoute({
   middleware: [signedIn],
   request: { query: z.object(orderId) },
   responses: answers(OrderDetail, [401, 404]),
-})
-
-export const getOrderStatus = createRoute({
-  method: 'get',
-  path: '/Orders/GetOrdersStatus',
-  tags,
-  summary: '自己的一个订单的状态（支付页轮询；支付后为 20）',
-  middleware: [signedIn],
-  request: { query: z.object(orderId) },
-  responses: answers(z.number().int().openapi({ description: '订单状态' }), [401, 404]),
 })
 
 export const postOrderAppend = createRoute({

@@ -1,7 +1,9 @@
+import { OrderStatus } from '../../../src/lib/constants.ts'
 import { checkTopUp } from '../../../src/lib/rules/price.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { paymentProviders } from '../../providers/payment.ts'
+import { orderStatus } from '../orders/orders.queries.ts'
 import { deadlineOf, isContentOrder } from '../orders/orders.service.ts'
 import * as q from './payments.queries.ts'
 import * as routes from './payments.routes.ts'
@@ -10,6 +12,18 @@ const CHOOSE_WAY = '请选择支付方式'
 
 /** Paying orders (balance, Alipay, WeChat Pay, transfer) and topping up the wallet. */
 export const payments = router()
+  .openapi(routes.getOrderStatus, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const user = requireUser(c)
+    const { id } = c.req.valid('query')
+    const status = await orderStatus(db, user.id, id)
+    if (status === undefined) throw refuse('订单不存在', 404)
+    if (status !== OrderStatus.unpaid) return ok(c, status)
+    // The pay page polls while the payer pays: a notification that never came is asked for at
+    // the provider, and a payment it confirms is settled as the notification would have.
+    await q.recoverPending(db, paymentProviders(config), { orderId: id }, now())
+    return ok(c, (await orderStatus(db, user.id, id)) ?? status)
+  })
   .openapi(routes.getOrdersPay, async (c) => {
     const { id, way, qr } = c.req.valid('query')
     const user = requireUser(c)

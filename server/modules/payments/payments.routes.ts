@@ -47,6 +47,17 @@ export const Recharge = z
   .openapi('Recharge')
 export type Recharge = z.infer<typeof Recharge>
 
+/** The pay page's poll (accounts §4): an Orders call, answered by payments, which can ask the provider. */
+export const getOrderStatus = createRoute({
+  method: 'get',
+  path: '/Orders/GetOrdersStatus',
+  tags: ['订单'],
+  summary: '自己的一个订单的状态（支付页轮询；支付后为 20）',
+  middleware: [signedIn],
+  request: { query: z.object({ id: id('订单编号') }) },
+  responses: answers(z.number().int().openapi({ description: '订单状态' }), [401, 404]),
+})
+
 export const getOrdersPay = createRoute({
   method: 'get',
   path: '/Orders/GetOrdersPay',

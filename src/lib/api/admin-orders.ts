@@ -3,7 +3,7 @@
  * session. Imported by admin islands only.
  */
 import type { Paged } from '../../../server/db/sql.ts'
-import type { AdminOrder, AdminOrderRow } from '../../../server/modules/orders/orders.admin-routes.ts'
+import type { AdminOrder, AdminOrderRow } from '../../../server/modules/order-desk/orders.admin-routes.ts'
 import { adminHttp } from './admin.ts'
 import type { QueryParams } from './http.ts'
 

@@ -9,7 +9,7 @@ import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rul
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, daysInOrder, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
-import { Breakdown } from './orders.routes.ts'
+import { Breakdown } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
 export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'invoice', 'refund-due'] as const

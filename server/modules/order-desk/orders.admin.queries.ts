@@ -13,8 +13,6 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
-import { PaymentStatus } from '../payments/payments.queries.ts'
-import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import {
   AfterStatus,
   AfterStatusText,
@@ -24,7 +22,9 @@ import {
   issuedInvoice,
   OrderTypes,
   payDeadline,
-} from './orders.queries.ts'
+} from '../orders/orders.queries.ts'
+import { PaymentStatus } from '../payments/payments.queries.ts'
+import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 
 export interface OrderFilters {
   status?: number | undefined
