@@ -20,6 +20,7 @@ import { dashboardAdmin } from './modules/dashboard/dashboard.admin.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
 import { ordersAdmin } from './modules/order-desk/orders.admin.ts'
+import { afterSales } from './modules/orders/after-sales.index.ts'
 import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
 import { orders } from './modules/orders/orders.index.ts'
 import { ownedAdmin } from './modules/owned/owned.admin.ts'
@@ -52,6 +53,7 @@ export const modules = [
   site,
   accounts,
   orders,
+  afterSales,
   fulfilment,
   payments,
   wallet,

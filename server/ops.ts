@@ -14,8 +14,10 @@ import { ApiError } from './http.ts'
 import { CERT_IMAGES, decideCertification } from './modules/accounts/certification.ts'
 import { adjustStock } from './modules/catalog/catalog.admin.service.ts'
 import { sendStockAlertTexts } from './modules/catalog/stock-alerts.ts'
-import { decideRefund, issueInvoice, shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
-import { confirmTransfer, refundDuePayment } from './modules/payments/payments.queries.ts'
+import { shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
+import { decideRefund } from './modules/orders/after-sales.ts'
+import { issueInvoice } from './modules/orders/order-invoices.ts'
+import { confirmTransfer, refundDuePayment, refundVia } from './modules/payments/payments.queries.ts'
 import {
   addStaff,
   listStaff,
@@ -357,7 +359,9 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     if (form.error !== null) throw new OpsError(form.error)
     // Only the operator's tool reads the configuration here: it knows the payment provider.
     const providers = paymentProviders(loadConfig())
-    return withDb(open, (db) => asOps(decideRefund(db, OPS_ACTOR, providers, code, form.value, now)))
+    return withDb(open, (db) =>
+      asOps(decideRefund(db, OPS_ACTOR, refundVia(providers), code, form.value, now)),
+    )
   }
   if (command === 'refund-payment') {
     const outTradeNo = rawId ?? ''

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
-import { notify } from '../fulfilment/fulfilment.queries.ts'
+import { notify } from '../../notify.ts'
 
 // The bell's unread count (issue 19): Users/GetUsersUnread, and /message's Users/PostUsersNoticesRead.
 const h = startServer()

@@ -4,8 +4,10 @@ import { ok, router } from '../../contract/index.ts'
 import type { Ctx } from '../../http.ts'
 import { courierProvider } from '../../providers/courier.ts'
 import { paymentProviders } from '../../providers/payment.ts'
-import { decideRefund, issueInvoice, shipOrder } from '../fulfilment/fulfilment.queries.ts'
-import { confirmTransfer, refundDuePayment } from '../payments/payments.queries.ts'
+import { shipOrder } from '../fulfilment/fulfilment.queries.ts'
+import { decideRefund } from '../orders/after-sales.ts'
+import { issueInvoice } from '../orders/order-invoices.ts'
+import { confirmTransfer, refundDuePayment, refundVia } from '../payments/payments.queries.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
 import { adminOrder, adminOrders, ordersCsv } from './orders.admin.queries.ts'
@@ -66,7 +68,7 @@ export const ordersAdmin = router()
   .openapi(routes.postAfterSales, async (c) => {
     const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await decideRefund(db, actorOf(c), paymentProviders(config), code, c.req.valid('json'), now())
+    await decideRefund(db, actorOf(c), refundVia(paymentProviders(config)), code, c.req.valid('json'), now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postInvoice, async (c) => {

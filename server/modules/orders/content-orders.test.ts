@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.ts'
 import { runOps } from '../../ops.ts'
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
-import { CONTENT_NO_AFTER_SALES } from '../fulfilment/fulfilment.queries.ts'
+import { CONTENT_NO_AFTER_SALES } from './after-sales.ts'
 import type { OrderCard, OrderDetail } from './orders.routes.ts'
 
 // Issue 19: content (a course, paid post or task) is delivered when paid, so its order completes

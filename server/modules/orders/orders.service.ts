@@ -9,7 +9,7 @@ import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
-import { payDeadline } from './orders.queries.ts'
+import { AfterStatus, payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
 
 // For a payment that finds nothing left to sell (PayableOrder.ownedAlready): the buyer's own cancel.
@@ -142,6 +142,25 @@ export async function countSales(trx: Db, orderId: number, sign: 1 | -1) {
 }
 
 /** A balance payment's refusal when the balance does not cover the order. */
+/**
+ * 待发货 → 待收货 with way_time, inside the shipper's transaction (fulfilment's shipOrder, which
+ * books the waybill beside it), and counted as sold. Answers false, changing nothing, when the
+ * order no longer awaits shipment or an after-sales request is open: of two operators shipping at
+ * once, one moves it.
+ */
+export async function markShipped(trx: Db, orderId: number, wayTime: string): Promise<boolean> {
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: OrderStatus.unreceived, way_time: wayTime })
+    .where('id', '=', orderId)
+    .where('status', '=', OrderStatus.unshipped)
+    .where('after_status', '!=', AfterStatus.applied)
+    .executeTakeFirst()
+  if (Number(moved.numUpdatedRows) < 1) return false
+  await countSales(trx, orderId, 1)
+  return true
+}
+
 export const BALANCE_SHORT = '余额不足'
 
 /**

@@ -547,6 +547,12 @@ export async function refundDuePayment(
 
 // --- refunds -----------------------------------------------------------------------------
 
+/** The after-sales approval's way to give money back (orders' RefundMoney), through these providers. */
+export const refundVia =
+  (providers: PaymentProviders) =>
+  (t: Db, order: Parameters<typeof refundOrderPayment>[2], reason: string, now: Date) =>
+    refundOrderPayment(t, providers, order, reason, now)
+
 /**
  * Gives an order's money back to where it came from, inside the caller's transaction `t` (the
  * one that moves the order to refunded). The order's paid payment becomes refunded (40) by a
