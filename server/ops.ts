@@ -17,7 +17,8 @@ import { sendStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
 import { decideRefund } from './modules/orders/after-sales.ts'
 import { issueInvoice } from './modules/orders/order-invoices.ts'
-import { confirmTransfer, refundDuePayment, refundVia } from './modules/payments/payments.queries.ts'
+import { refundDuePayment, refundVia } from './modules/payments/refunds.ts'
+import { confirmTransfer } from './modules/payments/transfers.ts'
 import {
   addStaff,
   listStaff,

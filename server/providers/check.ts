@@ -1,3 +1,4 @@
+import { payWayName } from '../../src/lib/pay-ways.ts'
 import type { Config } from '../config.ts'
 import { ONLINE_WAYS, type OnlineWay, paymentProviders } from './payment.ts'
 import { smsProvider } from './sms.ts'
@@ -19,8 +20,6 @@ export interface ProviderCheck {
   run(config: Config): Promise<CheckResult>
 }
 
-const WAY_NAMES: Record<OnlineWay, string> = { alipay: '支付宝', wechat: '微信支付' }
-
 /**
  * A payment way's check: its live provider is asked about a trade number that cannot exist. Its
  * signed answer that there is no such trade proves both keys (ours signed the request, theirs the
@@ -28,7 +27,7 @@ const WAY_NAMES: Record<OnlineWay, string> = { alipay: '支付宝', wechat: '微
  */
 function paymentCheck(way: OnlineWay): ProviderCheck {
   return {
-    name: WAY_NAMES[way],
+    name: payWayName(way),
     who: (config) => paymentProviders(config).of(way).name,
     run: async (config) => {
       const provider = paymentProviders(config).of(way)

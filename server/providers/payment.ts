@@ -23,9 +23,10 @@ import { wechatpayProvider } from './wechatpay.ts'
  * update: a repeated notification changes nothing (server/modules/payments).
  */
 
-export type OnlineWay = 'alipay' | 'wechat'
-export const ONLINE_WAYS: readonly OnlineWay[] = ['alipay', 'wechat']
-export const isOnlineWay = (way: string): way is OnlineWay => (ONLINE_WAYS as readonly string[]).includes(way)
+// The ways themselves, and which provider family takes each, are the registry's (src/lib/pay-ways.ts).
+import { ONLINE_WAYS, type OnlineWay, PAY_WAYS, type PayWayInfo } from '../../src/lib/pay-ways.ts'
+
+export { isOnlineWay, ONLINE_WAYS, type OnlineWay } from '../../src/lib/pay-ways.ts'
 
 /** A payment the server asks a provider to take. */
 export interface PaymentRequest {
@@ -191,14 +192,15 @@ export function paymentProviders(config: Config): PaymentProviders {
   const known = made.get(config)
   if (known) return known
   const fallback = sandboxProvider(config)
-  const byWay: Record<OnlineWay, PaymentProvider> = {
-    alipay: config.alipay
-      ? alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`)
-      : fallback,
-    wechat: config.wechatpay
-      ? wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`)
-      : fallback,
+  // A provider family's live adapter when configured; the sandbox takes every other online way.
+  const live: Record<NonNullable<PayWayInfo['provider']>, PaymentProvider | undefined> = {
+    alipay: config.alipay && alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`),
+    wechatpay:
+      config.wechatpay && wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`),
   }
+  const byWay = Object.fromEntries(
+    PAY_WAYS.filter((w) => w.online).map((w) => [w.code, (w.provider && live[w.provider]) || fallback]),
+  ) as Record<OnlineWay, PaymentProvider>
   const providers: PaymentProviders = {
     of: (way) => byWay[way],
     named: (name) => Object.values(byWay).find((p) => p.name === name),

@@ -4,8 +4,9 @@
  * fulfilment and payments, shared with `npm run ops`.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { OrderStatus, OrderStatusText, PayWayText } from '../../../src/lib/constants.ts'
+import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { payWayName } from '../../../src/lib/pay-ways.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import { searchAudit } from '../../admin/audit.ts'
 import type { Database, Db } from '../../db/index.ts'
@@ -405,9 +406,9 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   invoiceStatus: (v) => (Number(v) === InvoiceStatus.issued ? '发票已开具' : ''),
   payment: (v) => `付款单 ${v}`,
   amount: (v) => `${v} 元`,
-  payWay: (v) => PayWayText[String(v)] ?? String(v),
-  way: (v) => PayWayText[String(v)] ?? String(v),
-  refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${PayWayText[w] ?? w}）`)}`,
+  payWay: (v) => payWayName(String(v)),
+  way: (v) => payWayName(String(v)),
+  refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${payWayName(w)}）`)}`,
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
   reason: (v) => `原因：${v}`,
@@ -526,7 +527,7 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.title,
           // What was paid: nothing for an order never paid (待付款, or cancelled unpaid).
           r.pay_time ? (r.tol_cost_fen / 100).toFixed(2) : '',
-          PayWayText[a.payWay] ?? a.payWay,
+          payWayName(a.payWay),
           a.payTime,
           a.buyerTel,
           a.buyerName,

@@ -321,7 +321,9 @@ describe('after-sales (POST /api/admin/orders/{code}/after-sales)', () => {
       before: { status: 20, afterStatus: 10 },
       after: { status: 100, afterStatus: 20, refund: '100.00 balance' },
     })
-    expect((r.data as AdminOrder).history[0]?.detail).toBe('订单已取消，售后已退款，退款 100.00 元（余额）')
+    expect((r.data as AdminOrder).history[0]?.detail).toBe(
+      '订单已取消，售后已退款，退款 100.00 元（余额支付）',
+    )
     const again = await act(op, o.code, 'after-sales', { decision: 'reject' })
     expect([again.http, again.data]).toEqual([400, `订单 ${o.code} 没有待处理的售后申请，未作改动`])
   })
@@ -527,12 +529,12 @@ describe('the dashboard counts and the export', () => {
     // Refunded: paid and given back, with when (the columns just before 发票).
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${c.code},.+,67\\.89,余额,.+,已退款,67\\.89,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,[^,]*$`,
+        `^${c.code},.+,67\\.89,余额支付,.+,已退款,67\\.89,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,[^,]*$`,
       ),
     )
     // Never paid: no 实付金额.
     expect(lines[2]).toMatch(new RegExp(`^${b.code},[^,]+,待付款,[^,]*,,`))
-    expect(lines[3]).toMatch(new RegExp(`^${a.code},.+,待发货,.+,123\\.45,余额,.+,,,[^,]*$`))
+    expect(lines[3]).toMatch(new RegExp(`^${a.code},.+,待发货,.+,123\\.45,余额支付,.+,,,[^,]*$`))
     const op = await staffSignIn(h, 'operator')
     const refused = await h.get('/api/admin/orders/export', {}, op.auth)
     expect([refused.http, refused.data]).toEqual([403, '没有权限'])

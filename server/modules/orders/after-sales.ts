@@ -6,6 +6,7 @@
  * the owner of the order's life, needs nothing above it.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
+import { payWayOf } from '../../../src/lib/pay-ways.ts'
 import type { AfterSalesDecision } from '../../../src/lib/rules/back-office.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
@@ -80,14 +81,6 @@ export async function cancelRefund(db: Db, userId: number, orderId: number) {
 
 const NO_REQUEST = (code: string) => `订单 ${code} 没有待处理的售后申请，未作改动`
 
-/** Where a refund goes, as the buyer's notification says it. */
-const REFUND_WHERE: Record<string, string> = {
-  balance: '已退回您的账户余额',
-  alipay: '将原路退回支付宝',
-  wechat: '将原路退回微信支付',
-  union: '将由财务以对公转账退回',
-}
-
 /**
  * The operator decides an open after-sales request (the back office and `npm run ops --
  * refund`), in one transaction claimed by a conditional update (of two concurrent decisions one
@@ -158,7 +151,7 @@ export async function decideRefund(
       t,
       o.user_id,
       '退款成功',
-      `您的订单 ${code} 的退款申请已通过，${amount} 元${REFUND_WHERE[refunded.way] ?? '将原路退回'}。`,
+      `您的订单 ${code} 的退款申请已通过，${amount} 元${payWayOf(refunded.way)?.refundTo ?? '将原路退回'}。`,
       now,
     )
     await audit(t, actor, now, {

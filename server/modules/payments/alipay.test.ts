@@ -28,8 +28,9 @@ import { paymentProviders, SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '..
 import { dbTime } from '../../time.ts'
 import { deadlineOf, payableOrder } from '../orders/orders.service.ts'
 import { expireOrders } from '../orders/orders.writes.ts'
-import { closeBeforeExpiry, payOnline } from './payments.queries.ts'
+import { payOnline } from './payments.queries.ts'
 import type { PayAnswer } from './payments.routes.ts'
+import { closeBeforeExpiry } from './provider-recovery.ts'
 
 let peer: AlipayPeer
 /** The live settings of an environment pointed at the peer, the site at `base`. */

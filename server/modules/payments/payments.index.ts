@@ -7,6 +7,8 @@ import { orderStatus } from '../orders/orders.queries.ts'
 import { deadlineOf, isContentOrder } from '../orders/orders.service.ts'
 import * as q from './payments.queries.ts'
 import * as routes from './payments.routes.ts'
+import { recoverPending } from './provider-recovery.ts'
+import { createRecharge, payRecharge, recharge } from './recharges.ts'
 
 const CHOOSE_WAY = '请选择支付方式'
 
@@ -21,7 +23,7 @@ export const payments = router()
     if (status !== OrderStatus.unpaid) return ok(c, status)
     // The pay page polls while the payer pays: a notification that never came is asked for at
     // the provider, and a payment it confirms is settled as the notification would have.
-    await q.recoverPending(db, paymentProviders(config), { orderId: id }, now())
+    await recoverPending(db, paymentProviders(config), { orderId: id }, now())
     return ok(c, (await orderStatus(db, user.id, id)) ?? status)
   })
   .openapi(routes.getOrdersPay, async (c) => {
@@ -49,22 +51,22 @@ export const payments = router()
     const { fen, error } = checkTopUp(body.price)
     if (error !== null) throw refuse(error)
     const { db, now } = c.get('deps')
-    return ok(c, await q.createRecharge(db, user.id, fen, now()))
+    return ok(c, await createRecharge(db, user.id, fen, now()))
   })
   .openapi(routes.getRechargePay, async (c) => {
     const { id, way } = c.req.valid('query')
     const user = requireUser(c)
     const { db, config } = c.get('deps')
     if (!way) throw refuse(CHOOSE_WAY)
-    return ok(c, await q.payRecharge(db, paymentProviders(config), id, user.id, way))
+    return ok(c, await payRecharge(db, paymentProviders(config), id, user.id, way))
   })
   .openapi(routes.getRecharge, async (c) => {
     const { id } = c.req.valid('query')
     const user = requireUser(c)
     const { db, config, now } = c.get('deps')
-    const shown = await q.recharge(db, id, user.id)
+    const shown = await recharge(db, id, user.id)
     if (shown.status === q.PaymentStatus.paid) return ok(c, shown)
     // Polled after paying: a notification that never came is asked for at the provider.
-    await q.recoverPending(db, paymentProviders(config), { paymentId: id }, now())
-    return ok(c, await q.recharge(db, id, user.id))
+    await recoverPending(db, paymentProviders(config), { paymentId: id }, now())
+    return ok(c, await recharge(db, id, user.id))
   })

@@ -1,3 +1,4 @@
+import { PAY_WAY_CODES } from '../../../src/lib/pay-ways.ts'
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
 import { field, flag, id, objectBody, oneOf } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
@@ -68,7 +69,7 @@ export const getOrdersPay = createRoute({
   request: {
     query: z.object({
       id: id('订单编号'),
-      way: oneOf('支付方式', ['balance', 'alipay', 'wechat', 'union']),
+      way: oneOf('支付方式', PAY_WAY_CODES),
       qr: flag('1：要二维码（当面付），即使该支付方式有自己的付款页面'),
     }),
   },

@@ -36,8 +36,9 @@ import {
 import { dbTime } from '../../time.ts'
 import { deadlineOf, payableOrder } from '../orders/orders.service.ts'
 import { expireOrders } from '../orders/orders.writes.ts'
-import { closeBeforeExpiry, payOnline } from './payments.queries.ts'
+import { payOnline } from './payments.queries.ts'
 import type { PayAnswer } from './payments.routes.ts'
+import { closeBeforeExpiry } from './provider-recovery.ts'
 
 let peer: WechatpayPeer
 const h = startServer({
