@@ -1,7 +1,7 @@
 import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
-import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
+import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
@@ -97,9 +97,6 @@ const ModeratedComment = z
   .openapi('ModeratedComment')
 export type ModeratedComment = z.infer<typeof ModeratedComment>
 
-const commentParam = z.object({ id: id('评论编号') })
-const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评论人在消息中看到`) }
-
 export const getAdminComments = adminRoute({
   method: 'get',
   path: '/admin/comments',
@@ -116,20 +113,11 @@ export const getAdminComments = adminRoute({
   responses: answers(pagedOf(ModeratedComment), [401]),
 })
 
-export const postCommentHide = adminRoute({
-  method: 'post',
-  path: '/admin/comments/{id}/hide',
-  permission: 'moderation',
-  summary: '隐藏评论（须填原因，通知评论人）。已隐藏：409',
-  request: { params: commentParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
-  responses: answers(ModeratedComment, [401, 404, 409]),
-})
-
-export const postCommentRestore = adminRoute({
-  method: 'post',
-  path: '/admin/comments/{id}/restore',
-  permission: 'moderation',
-  summary: '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409',
-  request: { params: commentParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
-  responses: answers(ModeratedComment, [401, 404, 409]),
+export const { down: postCommentHide, up: postCommentRestore } = moderationCalls({
+  path: 'comments',
+  idLabel: '评论编号',
+  item: ModeratedComment,
+  writer: '评论人',
+  down: ['hide', '隐藏评论（须填原因，通知评论人）。已隐藏：409'],
+  up: ['restore', '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409'],
 })

@@ -1,6 +1,6 @@
-import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
+import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
@@ -125,9 +125,6 @@ export const ModeratedReview = z
   .openapi('ModeratedReview')
 export type ModeratedReview = z.infer<typeof ModeratedReview>
 
-const reviewParam = z.object({ id: id('评价编号') })
-const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评价人在消息中看到`) }
-
 export const getAdminReviews = adminRoute({
   method: 'get',
   path: '/admin/reviews',
@@ -145,20 +142,11 @@ export const getAdminReviews = adminRoute({
   responses: answers(pagedOf(ModeratedReview), [401]),
 })
 
-export const postReviewHide = adminRoute({
-  method: 'post',
-  path: '/admin/reviews/{id}/hide',
-  permission: 'moderation',
-  summary: '隐藏评价（须填原因，通知评价人）。已隐藏：409',
-  request: { params: reviewParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
-  responses: answers(ModeratedReview, [401, 404, 409]),
-})
-
-export const postReviewShow = adminRoute({
-  method: 'post',
-  path: '/admin/reviews/{id}/show',
-  permission: 'moderation',
-  summary: '恢复显示隐藏的评价（通知评价人；原因可选）。未隐藏：409',
-  request: { params: reviewParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
-  responses: answers(ModeratedReview, [401, 404, 409]),
+export const { down: postReviewHide, up: postReviewShow } = moderationCalls({
+  path: 'reviews',
+  idLabel: '评价编号',
+  item: ModeratedReview,
+  writer: '评价人',
+  down: ['hide', '隐藏评价（须填原因，通知评价人）。已隐藏：409'],
+  up: ['show', '恢复显示隐藏的评价（通知评价人；原因可选）。未隐藏：409'],
 })
