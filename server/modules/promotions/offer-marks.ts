@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { LISTED } from '../../../src/lib/constants.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
-import { PARTIAL_MAX_ITEMS } from '../../site-builder.ts'
+import { PARTIAL_MAX_ITEMS } from '../../site-builder/plan.ts'
 import { dbTime } from '../../time.ts'
 import { freeTag, labelOf, type Templates } from './promotions.queries.ts'
 
