@@ -2,8 +2,9 @@ import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.t
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { field, id, int, oneOf, page, parseId } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 import { CommentNodeSchema } from '../content/comment-tree.ts'
 
@@ -55,16 +56,12 @@ export const appendComment = createRoute({
   tags,
   summary: '发表评论或回复；每人每 60 秒至多 5 条',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkCommentBody, {
-        unionId: field('integer', '评论的内容（社区、任务或课程）编号'),
-        content: field('string', '评论内容，纯文本，至多 500 字'),
-        imgurl: field('string', '上传的图片路径（可选）'),
-        parentId: field('integer', '回复的评论编号（可选）'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkCommentBody, {
+    unionId: field('integer', '评论的内容（社区、任务或课程）编号'),
+    content: field('string', '评论内容，纯文本，至多 500 字'),
+    imgurl: field('string', '上传的图片路径（可选）'),
+    parentId: field('integer', '回复的评论编号（可选）'),
+  }),
   responses: answers(CommentNodeSchema, [401, 404, 429]),
 })
 

@@ -6,23 +6,13 @@ import { sql } from 'kysely'
 import { ClassifyKey } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { type CouponInput, hasShare } from '../../../src/lib/rules/promotion.ts'
-import type { Actor } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { couponPages } from './offer-marks.ts'
-import {
-  type CouponState,
-  createOffer,
-  editOffer,
-  inState,
-  type OfferKind,
-  type StateFilter,
-  stateAt,
-  stopOffer,
-} from './offer-writes.ts'
+import { type CouponState, inState, type OfferKind, type StateFilter, stateAt } from './offer-writes.ts'
 import { COUPON_COLUMNS, type CouponRow, couponWire } from './promotions.queries.ts'
 import type { Coupon } from './promotions.routes.ts'
 
@@ -257,7 +247,15 @@ function checkLocked(before: CouponRow, v: CouponInput): void {
   if (v.totalLimit < claimed) throw refuse(`发放总量不能少于已领取的${claimed}张`, 409)
 }
 
-const COUPON: OfferKind<CouponRow, CouponInput, AdminCoupon> = {
+/**
+ * Coupons for the shared write (offer-writes.ts): createOffer(db, COUPON, actor, checked, now)
+ * makes one shown and claimable from its start; editOffer, before anyone claimed it, changes
+ * every field, and after only the title, a later end, a total not below what was claimed, and
+ * whether it is shown — what a holder was promised stays (COUPON_LOCKED otherwise), the claims
+ * waiting on the row meanwhile; stopOffer takes it off the lists and the claims (claimed ones stay
+ * usable until their end).
+ */
+export const COUPON: OfferKind<CouponRow, CouponInput & { isShow?: boolean | undefined }, AdminCoupon> = {
   table: 'coupons',
   name: 'coupon',
   notFound: COUPON_NOT_FOUND,
@@ -279,24 +277,3 @@ const COUPON: OfferKind<CouponRow, CouponInput, AdminCoupon> = {
         .executeTakeFirst()
     ).numUpdatedRows !== 0n,
 }
-
-/** createCoupon(db, actor, checked, now): a new coupon, shown, claimable from its start. */
-export const createCoupon = (db: Db, actor: Actor, v: CouponInput, now: Date) =>
-  createOffer(db, COUPON, actor, v, now)
-
-/**
- * editCoupon(db, actor, 3, checked, now): before anyone claimed it, every field; after, only the
- * title, a later end, a total not below what was claimed, and whether it is shown — what a
- * holder was promised stays (COUPON_LOCKED otherwise). The claims wait on the row meanwhile.
- */
-export const editCoupon = (
-  db: Db,
-  actor: Actor,
-  id: number,
-  v: CouponInput & { isShow?: boolean | undefined },
-  now: Date,
-) => editOffer(db, COUPON, actor, id, v, now)
-
-/** stopCoupon(db, actor, 3, now): no longer listed or claimable; claimed ones stay usable until their end. */
-export const stopCoupon = (db: Db, actor: Actor, id: number, now: Date) =>
-  stopOffer(db, COUPON, actor, id, now)

@@ -2,6 +2,7 @@ import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { dbTime } from '../../time.ts'
 import * as coupons from './coupons.service.ts'
+import { createOffer, editOffer, stopOffer } from './offer-writes.ts'
 import * as routes from './promotions.admin-routes.ts'
 import * as promotions from './promotions.service.ts'
 import * as templates from './shipping-templates.service.ts'
@@ -18,18 +19,18 @@ export const promotionsAdmin = router()
   })
   .openapi(routes.postAdminCoupon, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await coupons.createCoupon(db, actorOf(c), c.req.valid('json'), now()))
+    return ok(c, await createOffer(db, coupons.COUPON, actorOf(c), c.req.valid('json'), now()))
   })
   .openapi(routes.putAdminCoupon, async (c) => {
     const { db, now } = c.get('deps')
     return ok(
       c,
-      await coupons.editCoupon(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+      await editOffer(db, coupons.COUPON, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
     )
   })
   .openapi(routes.postAdminCouponStop, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await coupons.stopCoupon(db, actorOf(c), c.req.valid('param').id, now()))
+    return ok(c, await stopOffer(db, coupons.COUPON, actorOf(c), c.req.valid('param').id, now()))
   })
   .openapi(routes.getAdminPromotions, async (c) => {
     const { db, now } = c.get('deps')
@@ -37,18 +38,25 @@ export const promotionsAdmin = router()
   })
   .openapi(routes.postAdminPromotion, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await promotions.createPromotion(db, actorOf(c), c.req.valid('json'), now()))
+    return ok(c, await createOffer(db, promotions.PROMOTION, actorOf(c), c.req.valid('json'), now()))
   })
   .openapi(routes.putAdminPromotion, async (c) => {
     const { db, now } = c.get('deps')
     return ok(
       c,
-      await promotions.editPromotion(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()),
+      await editOffer(
+        db,
+        promotions.PROMOTION,
+        actorOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json'),
+        now(),
+      ),
     )
   })
   .openapi(routes.postAdminPromotionStop, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await promotions.stopPromotion(db, actorOf(c), c.req.valid('param').id, now()))
+    return ok(c, await stopOffer(db, promotions.PROMOTION, actorOf(c), c.req.valid('param').id, now()))
   })
   .openapi(routes.getAdminTemplates, async (c) => ok(c, await templates.adminTemplates(c.get('deps').db)))
   .openapi(routes.postAdminTemplate, async (c) => {

@@ -5,20 +5,10 @@
  */
 import { ClassifyKey } from '../../../src/lib/constants.ts'
 import type { PromotionInput } from '../../../src/lib/rules/promotion.ts'
-import type { Actor } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { productPages } from './offer-marks.ts'
-import {
-  type CouponState,
-  createOffer,
-  editOffer,
-  inState,
-  type OfferKind,
-  type StateFilter,
-  stateAt,
-  stopOffer,
-} from './offer-writes.ts'
+import { type CouponState, inState, type OfferKind, type StateFilter, stateAt } from './offer-writes.ts'
 import { promotionWire } from './promotions.queries.ts'
 import type { Promotion } from './promotions.routes.ts'
 
@@ -67,7 +57,16 @@ async function checkClass(t: Db, classId: number | null): Promise<void> {
   if (!found) throw refuse(CLASS_NOT_FOUND)
 }
 
-const PROMOTION: OfferKind<PromotionFull, PromotionInput, AdminPromotion> = {
+/**
+ * 满减 for the shared write (offer-writes.ts): a new one store-wide or for one category, an edit
+ * of every field (both categories' pages are rebuilt), a stop that takes it off at once, on the
+ * product pages and in the orders placed from now.
+ */
+export const PROMOTION: OfferKind<
+  PromotionFull,
+  PromotionInput & { isShow?: boolean | undefined },
+  AdminPromotion
+> = {
   table: 'promotions',
   name: 'promotion',
   notFound: PROMOTION_NOT_FOUND,
@@ -93,20 +92,3 @@ const PROMOTION: OfferKind<PromotionFull, PromotionInput, AdminPromotion> = {
   facts: (r) => ({ ...promotionWire(r), isShow: Number(r.is_show) === 1 }),
   wire: adminPromotion,
 }
-
-/** createPromotion(db, actor, checked, now): a 满减, store-wide or for one category; its products' pages are rebuilt. */
-export const createPromotion = (db: Db, actor: Actor, v: PromotionInput, now: Date) =>
-  createOffer(db, PROMOTION, actor, v, now)
-
-/** editPromotion(db, actor, 2, checked, now): every field; both categories' pages are rebuilt. */
-export const editPromotion = (
-  db: Db,
-  actor: Actor,
-  id: number,
-  v: PromotionInput & { isShow?: boolean | undefined },
-  now: Date,
-) => editOffer(db, PROMOTION, actor, id, v, now)
-
-/** stopPromotion(db, actor, 2, now): off at once, on the product pages and in the orders placed from now. */
-export const stopPromotion = (db: Db, actor: Actor, id: number, now: Date) =>
-  stopOffer(db, PROMOTION, actor, id, now)

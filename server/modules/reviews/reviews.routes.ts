@@ -1,8 +1,9 @@
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, int, oneOf, page, ruleBody } from '../../contract/params.ts'
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { field, id, int, oneOf, page } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 import { OwnReview, ReviewAddition, ReviewItem, ReviewSummary } from './reviews.queries.ts'
 
@@ -71,17 +72,13 @@ export const postReview = createRoute({
   tags,
   summary: '评价已完成订单中的一种商品：1-5 星、文字、至多 6 张图；每个订单的每种商品一次',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkReview, {
-        orderId: field('integer', '订单编号'),
-        spuId: field('integer', '商品编号'),
-        stars: field('integer', '星级 1-5'),
-        content: textDoc('评价内容'),
-        imgs: imgsDoc,
-      }),
-    ),
-  },
+  request: ruleRequest(checkReview, {
+    orderId: field('integer', '订单编号'),
+    spuId: field('integer', '商品编号'),
+    stars: field('integer', '星级 1-5'),
+    content: textDoc('评价内容'),
+    imgs: imgsDoc,
+  }),
   responses: answers(OwnReview, [401, 404, 409]),
 })
 
@@ -91,15 +88,11 @@ export const postAddition = createRoute({
   tags,
   summary: '追评：对自己的评价追加一次文字与图片',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkAddition, {
-        id: field('integer', '评价编号'),
-        content: textDoc('追评内容'),
-        imgs: imgsDoc,
-      }),
-    ),
-  },
+  request: ruleRequest(checkAddition, {
+    id: field('integer', '评价编号'),
+    content: textDoc('追评内容'),
+    imgs: imgsDoc,
+  }),
   responses: answers(OwnReview, [401, 404, 409]),
 })
 
