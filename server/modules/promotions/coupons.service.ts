@@ -8,6 +8,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { type CouponInput, hasShare } from '../../../src/lib/rules/promotion.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
+import { pageOf } from '../../db/paged.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
@@ -103,21 +104,12 @@ export async function searchCoupons(
 ): Promise<Paged<AdminCoupon>> {
   let base = inState(db.selectFrom('coupons as c'), s.state, at)
   if (s.q) base = base.where(sql<boolean>`c.title LIKE ${likeContains(s.q)} ESCAPE '\\'`)
-  const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base
-      .select(COUPON_COLUMNS)
-      .orderBy('c.id', 'desc')
-      .limit(s.pageSize)
-      .offset(s.pageIndex * s.pageSize)
-      .execute(),
-  ])
-  return {
-    pageData: rows.map((r) => adminCoupon(r, at)),
-    pageIndex: s.pageIndex,
-    pageSize: s.pageSize,
-    pageTotal: Number(count?.n ?? 0),
-  }
+  return pageOf(
+    base,
+    (q) => q.select(COUPON_COLUMNS).orderBy('c.id', 'desc'),
+    s,
+    (r) => adminCoupon(r, at),
+  )
 }
 
 const couponRow = (t: Db, id: number) =>
