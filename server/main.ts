@@ -11,7 +11,7 @@ import { lead, leaseHolderId, SITE_LEASE } from './lease.ts'
 import { startStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { startOrderExpiry, startReceiptJob } from './modules/orders/orders.service.ts'
 import { closeBeforeExpiry } from './modules/payments/provider-recovery.ts'
-import { startOfferClock } from './modules/promotions/promotions.service.ts'
+import { startOfferClock } from './modules/promotions/offer-marks.ts'
 import { startBannerClock } from './modules/site/banners.service.ts'
 import { startResumableCleanup } from './modules/uploads/resumable.ts'
 import { paymentProviders } from './providers/payment.ts'
@@ -186,7 +186,7 @@ async function serveApi(config: Config, db: Db) {
     builder = own
     // A timed banner's start or end rebuilds the pages that show banners (banners.service.ts).
     const stopBannerClock = startBannerClock(db, () => new Date())
-    // So does a 满减's start or end for its products' pages (promotions.service.ts).
+    // So does a 满减's start or end for its products' pages (promotions/offer-marks.ts).
     const stopOfferClock = startOfferClock(db, () => new Date())
     // Built in the background once the API answers; meanwhile the last good site is served.
     const start = await own.start()

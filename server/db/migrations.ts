@@ -1013,7 +1013,7 @@ CREATE UNIQUE INDEX wallet_transactions_request ON wallet_transactions(request_i
   {
     version: 31,
     name: 'stock adjustment request id',
-    // The same for a stock adjustment (catalog.admin.service.ts adjustStock): its form's request
+    // The same for a stock adjustment (catalog.skus.service.ts adjustStock): its form's request
     // id, under a unique index, makes a second attempt change nothing.
     sql: `
 ALTER TABLE stock_adjustments ADD COLUMN request_id TEXT;

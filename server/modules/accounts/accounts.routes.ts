@@ -5,7 +5,8 @@ import { checkPhoneChange } from '../../../src/lib/rules/phone.ts'
 import { checkProfile } from '../../../src/lib/rules/profile.ts'
 import { checkRegister } from '../../../src/lib/rules/register.ts'
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, idBody, range, ruleBody, str } from '../../contract/params.ts'
+import { field, idBody, range, str } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 import { certInput } from './certification.ts'
 import { QR_STR_MAX } from './wechat.ts'
@@ -107,21 +108,20 @@ export const getAccountCodes = createRoute({
   responses: answers(text, [429, 502]),
 })
 
+/** The form of registration and of 忘记密码: the phone, its SMS code and a (新) password twice. */
+const passwordByCode = (fresh: '' | '新') => ({
+  tel: field('string', '手机号'),
+  code: field('string', '短信验证码'),
+  password: field('string', `${fresh}密码，6-64 位`),
+  okPassword: field('string', `确认${fresh}密码`),
+})
+
 export const postRegister = createRoute({
   method: 'post',
   path: '/Users/PostUsersRegistTel',
   tags: session,
   summary: '手机号注册',
-  request: {
-    body: jsonBody(
-      ruleBody(checkRegister, {
-        tel: field('string', '手机号'),
-        code: field('string', '短信验证码'),
-        password: field('string', '密码，6-64 位'),
-        okPassword: field('string', '确认密码'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkRegister, passwordByCode('')),
   responses: answers(text, [429]),
 })
 
@@ -131,16 +131,7 @@ export const postPasswordReset = createRoute({
   path: '/Users/PostUsersPswReset',
   tags: session,
   summary: '忘记密码：用短信验证码设置新密码（规则同注册）；该账号的所有会话随之结束',
-  request: {
-    body: jsonBody(
-      ruleBody(checkRegister, {
-        tel: field('string', '手机号'),
-        code: field('string', '短信验证码'),
-        password: field('string', '新密码，6-64 位'),
-        okPassword: field('string', '确认新密码'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkRegister, passwordByCode('新')),
   responses: answers(text, [429]),
 })
 
@@ -149,11 +140,10 @@ export const postCodeLogin = createRoute({
   path: '/Users/PostUsersCode',
   tags: session,
   summary: '验证码登录',
-  request: {
-    body: jsonBody(
-      ruleBody(checkCodeLogin, { tel: field('string', '手机号'), code: field('string', '短信验证码') }),
-    ),
-  },
+  request: ruleRequest(checkCodeLogin, {
+    tel: field('string', '手机号'),
+    code: field('string', '短信验证码'),
+  }),
   responses: answers(LoginAnswer, [429]),
 })
 
@@ -162,11 +152,10 @@ export const postPasswordLogin = createRoute({
   path: '/Users/PostUsersPsw',
   tags: session,
   summary: '密码登录',
-  request: {
-    body: jsonBody(
-      ruleBody(checkPasswordLogin, { tel: field('string', '手机号'), password: field('string', '密码') }),
-    ),
-  },
+  request: ruleRequest(checkPasswordLogin, {
+    tel: field('string', '手机号'),
+    password: field('string', '密码'),
+  }),
   // 429: too many wrong passwords for the phone or from the IP (README "Password attempts").
   responses: answers(LoginAnswer, [429]),
 })
@@ -186,15 +175,11 @@ export const postPassword = createRoute({
   tags: session,
   summary: '修改密码；所有会话（包括当前的）随之结束',
   ...signed,
-  request: {
-    body: jsonBody(
-      ruleBody(checkPasswordChange, {
-        password: field('string', '原密码'),
-        newPassword: field('string', '新密码'),
-        okPassword: field('string', '确认新密码'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkPasswordChange, {
+    password: field('string', '原密码'),
+    newPassword: field('string', '新密码'),
+    okPassword: field('string', '确认新密码'),
+  }),
   responses: answers(text, [401, 429]),
 })
 
@@ -205,17 +190,13 @@ export const postTel = createRoute({
   summary:
     '更换手机号：原手机号、新手机号和发到新手机号的验证码，再加登录密码或发到原手机号的验证码；其他会话随之结束，当前会话保留，并发一条系统通知',
   ...signed,
-  request: {
-    body: jsonBody(
-      ruleBody(checkPhoneChange, {
-        tel: field('string', '原手机号'),
-        newTel: field('string', '新手机号'),
-        code: field('string', '发到新手机号的验证码'),
-        password: field('string', '登录密码（与 oldCode 二选一；两者都有时用密码）'),
-        oldCode: field('string', '发到原手机号的验证码（与 password 二选一）'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkPhoneChange, {
+    tel: field('string', '原手机号'),
+    newTel: field('string', '新手机号'),
+    code: field('string', '发到新手机号的验证码'),
+    password: field('string', '登录密码（与 oldCode 二选一；两者都有时用密码）'),
+    oldCode: field('string', '发到原手机号的验证码（与 password 二选一）'),
+  }),
   responses: answers(text, [401, 429]),
 })
 
@@ -274,16 +255,12 @@ export const postOwnProfile = createRoute({
   tags: profile,
   summary: '修改昵称、头像和简介',
   ...signed,
-  request: {
-    body: jsonBody(
-      ruleBody(checkProfile, {
-        nickName: field('string', '昵称，最多 20 字'),
-        avatarUrl: field('string', '头像：本人上传的公开图片（/uploads/…）或站点图片；不接受其他网站的地址'),
-        ext: field('string', '扩展信息'),
-        content: field('string', '简介，最多 150 字'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkProfile, {
+    nickName: field('string', '昵称，最多 20 字'),
+    avatarUrl: field('string', '头像：本人上传的公开图片（/uploads/…）或站点图片；不接受其他网站的地址'),
+    ext: field('string', '扩展信息'),
+    content: field('string', '简介，最多 150 字'),
+  }),
   responses: answers(text, [401]),
 })
 
@@ -293,21 +270,17 @@ export const postCertification = createRoute({
   tags: profile,
   summary: '提交认证资料，进入审核（状态 2）',
   ...signed,
-  request: {
-    body: jsonBody(
-      ruleBody(
-        checkCertification,
-        {
-          level: field('integer', '认证身份：10 医生，20 机构'),
-          ext: field(
-            'string',
-            '认证资料 JSON（字符串或对象）：recName, recTel, ownerImg, allowImg, codeImg（本人以 purpose=private 上传的图片，逗号分隔），email',
-          ),
-        },
-        certInput,
+  request: ruleRequest(
+    checkCertification,
+    {
+      level: field('integer', '认证身份：10 医生，20 机构'),
+      ext: field(
+        'string',
+        '认证资料 JSON（字符串或对象）：recName, recTel, ownerImg, allowImg, codeImg（本人以 purpose=private 上传的图片，逗号分隔），email',
       ),
-    ),
-  },
+    },
+    certInput,
+  ),
   responses: answers(text, [401]),
 })
 

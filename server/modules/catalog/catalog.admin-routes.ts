@@ -3,6 +3,7 @@
  * its filters, one product with its SKUs, a new product, the product editor's fields, a SKU's
  * price, title and picture, stock adjustments, listing on/off, and the editor's image upload.
  */
+
 import {
   checkNewProduct,
   checkProductEdit,
@@ -20,6 +21,7 @@ import {
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 
 export const AdminSku = z
   .object({
@@ -179,16 +181,12 @@ export const postProduct = adminRoute({
   path: '/admin/products',
   permission: 'catalog.write',
   summary: '新建商品及其第一个规格：库存从0开始（通过调整库存入库），新商品未上架',
-  request: {
-    body: jsonBody(
-      ruleBody(checkNewProduct, {
-        title: field('string', '商品名称'),
-        skuTitle: field('string', '第一个规格的名称'),
-        price: field('number', '第一个规格的价格（元）'),
-        shippingTemplateId: field('integer', '运费模板编号；不填或 null 为默认模板'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkNewProduct, {
+    title: field('string', '商品名称'),
+    skuTitle: field('string', '第一个规格的名称'),
+    price: field('number', '第一个规格的价格（元）'),
+    shippingTemplateId: field('integer', '运费模板编号；不填或 null 为默认模板'),
+  }),
   responses: answers(AdminProduct, [401]),
 })
 

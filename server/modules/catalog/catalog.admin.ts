@@ -2,18 +2,10 @@ import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { logSms } from '../../providers/sms.ts'
 import { keepStaffImage } from '../uploads/uploads.service.ts'
-import {
-  addSku,
-  adjustStock,
-  adminProduct,
-  createProduct,
-  editProduct,
-  editSku,
-  removeSku,
-  searchProducts,
-  setListed,
-} from './catalog.admin.service.ts'
+import { adminProduct, searchProducts, setListed } from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
+import { createProduct, editProduct } from './catalog.editor.service.ts'
+import { addSku, adjustStock, editSku, removeSku } from './catalog.skus.service.ts'
 import { sendStockAlertTexts } from './stock-alerts.ts'
 
 /**

@@ -1,6 +1,7 @@
 import { checkStockAlert } from '../../../src/lib/rules/stock-alert.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, id, ruleBody } from '../../contract/params.ts'
+import { answers, createRoute, z } from '../../contract/index.ts'
+import { field, id } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['产品']
@@ -12,7 +13,7 @@ export const postStockAlert = createRoute({
   summary:
     '到货通知：订阅已售罄的规格，补货后在系统通知（及短信）中告知一次。有货时 409「该规格有货，可直接购买」；已订阅且未通知时 409「已订阅到货通知」',
   middleware: [signedIn],
-  request: { body: jsonBody(ruleBody(checkStockAlert, { skuId: field('integer', '规格编号') })) },
+  request: ruleRequest(checkStockAlert, { skuId: field('integer', '规格编号') }),
   responses: answers(z.string().openapi({ example: '到货后将通知您' }), [401, 404, 409]),
 })
 

@@ -1,19 +1,15 @@
 /**
- * Hiding comments (issue 20, permission `moderation`). A comment is hidden by `is_show = 0`, the
- * flag every public read already honours: it drops out of Comment/GetCommentQuery, the built
- * detail page, the comment counts and the reply messages of /message (its replies stay, each as
- * a thread of its own: comment-tree.ts). Customers cannot delete comments, so `is_show = 0` is
- * only ever an operator's doing, and restoring it is safe.
+ * Hiding comments (issue 20, permission `moderation`), as server/admin/moderation.ts hides what
+ * customers wrote: a hidden comment drops out of Comment/GetCommentQuery, the built detail page,
+ * the comment counts and the reply messages of /message (its replies stay, each as a thread of
+ * its own: comment-tree.ts).
  */
-import { sql } from 'kysely'
 import { ArticleStatusText, LISTED_KINDS } from '../../../src/lib/constants.ts'
-import { type Actor, audit } from '../../admin/audit.ts'
-import { markChanged } from '../../changes.ts'
+import type { Actor } from '../../admin/audit.ts'
+import { excerpt, type Hideable, moderate } from '../../admin/moderation.ts'
 import type { Db } from '../../db/index.ts'
+import { pageOf } from '../../db/paged.ts'
 import type { Paged } from '../../db/sql.ts'
-import { refuse } from '../../http.ts'
-import { notify } from '../../notify.ts'
-import { dbTime } from '../../time.ts'
 
 export const COMMENT_NOT_FOUND = '评论不存在'
 export const ALREADY_HIDDEN = '该评论已隐藏'
@@ -53,7 +49,7 @@ const withArticle = (db: Db) =>
     .innerJoin('articles as a', 'a.id', 'm.article_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
 
-const commentOf = (r: {
+interface CommentRow {
   id: number
   article_id: number
   title: string
@@ -65,7 +61,9 @@ const commentOf = (r: {
   user_id: number
   nick_name: string
   create_time: string
-}): ModeratedComment => ({
+}
+
+const commentOf = (r: CommentRow): ModeratedComment => ({
   id: r.id,
   articleId: r.article_id,
   articleTitle: r.title,
@@ -96,67 +94,31 @@ export async function searchComments(db: Db, s: CommentSearch): Promise<Paged<Mo
   if (s.id !== undefined) base = base.where('m.id', '=', s.id)
   if (s.articleId !== undefined) base = base.where('m.article_id', '=', s.articleId)
   if (s.hidden !== undefined) base = base.where('m.is_show', s.hidden ? '<>' : '=', 1)
-  const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base
-      .select(COLUMNS)
-      .orderBy('m.id', 'desc')
-      .limit(s.pageSize)
-      .offset(s.pageIndex * s.pageSize)
-      .execute(),
-  ])
-  return {
-    pageData: rows.map(commentOf),
-    pageIndex: s.pageIndex,
-    pageSize: s.pageSize,
-    pageTotal: Number(count?.n ?? 0),
-  }
+  return pageOf(base, (q) => q.select(COLUMNS).orderBy('m.id', 'desc'), s, commentOf)
 }
 
-/** excerpt('一二三…', 20): what a notification quotes of a comment. */
-const excerpt = (s: string, n = 20) => ([...s].length > n ? `${[...s].slice(0, n).join('')}…` : s)
+const COMMENT: Hideable<CommentRow> = {
+  table: 'comments',
+  name: 'comment',
+  restoreVerb: 'restore',
+  noun: '评论',
+  notFound: COMMENT_NOT_FOUND,
+  alreadyHidden: ALREADY_HIDDEN,
+  notHidden: NOT_HIDDEN,
+  find: (t, id) => withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst(),
+  // Its comments are part of the item's built page, when the item has one.
+  page: (r) => ((LISTED_KINDS as readonly number[]).includes(r.status) ? `article:${r.article_id}` : null),
+  quote: (r) => `您在「${r.title}」的评论「${excerpt(r.content)}」`,
+}
 
 /**
- * Hides a comment (hide: true) or shows it again, with the reason its writer reads in /message.
- * One conditional UPDATE (is_show must be what hiding or restoring starts from), so of two
- * operators the second is told 409 and nothing else is written; the item's page is marked for
- * the site builder, its comments being part of the built page.
+ * Hides a comment (hide: true) or shows it again, with the reason its writer reads in /message
+ * (server/admin/moderation.ts); the item's page is marked, its comments being part of it.
  */
-export async function moderateComment(
+export const moderateComment = async (
   db: Db,
   actor: Actor,
   id: number,
   act: { hide: boolean; reason: string },
   now: Date,
-): Promise<ModeratedComment> {
-  const at = dbTime(now)
-  return db.transaction().execute(async (t) => {
-    const found = await withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst()
-    if (!found) throw refuse(COMMENT_NOT_FOUND, 404)
-    const changed = await t
-      .updateTable('comments')
-      .set({ is_show: act.hide ? 0 : 1 })
-      .where('id', '=', id)
-      .where('is_show', act.hide ? '=' : '<>', 1)
-      .executeTakeFirst()
-    if (changed.numUpdatedRows === 0n) throw refuse(act.hide ? ALREADY_HIDDEN : NOT_HIDDEN, 409)
-    if ((LISTED_KINDS as readonly number[]).includes(found.status))
-      await markChanged(t, [`article:${found.article_id}`], at)
-    await notify(
-      t,
-      found.user_id,
-      act.hide ? '评论已被隐藏' : '评论已恢复显示',
-      act.hide
-        ? `您在「${found.title}」的评论「${excerpt(found.content)}」已被隐藏。原因：${act.reason}`
-        : `您在「${found.title}」的评论「${excerpt(found.content)}」已恢复显示。${act.reason ? `说明：${act.reason}` : ''}`,
-      now,
-    )
-    await audit(t, actor, now, {
-      action: act.hide ? 'comment.hide' : 'comment.restore',
-      target: `comment:${id}`,
-      before: { hidden: !act.hide },
-      after: { hidden: act.hide, reason: act.reason },
-    })
-    return commentOf({ ...found, is_show: act.hide ? 0 : 1 })
-  })
-}
+): Promise<ModeratedComment> => commentOf(await moderate(db, COMMENT, actor, id, act, now))

@@ -1,9 +1,10 @@
 import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
-import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
+import { moderationCalls } from '../../admin/moderation.ts'
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { field, id, int, oneOf, page, parseId } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 import { CommentNodeSchema } from '../content/comment-tree.ts'
 
@@ -55,16 +56,12 @@ export const appendComment = createRoute({
   tags,
   summary: '发表评论或回复；每人每 60 秒至多 5 条',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkCommentBody, {
-        unionId: field('integer', '评论的内容（社区、任务或课程）编号'),
-        content: field('string', '评论内容，纯文本，至多 500 字'),
-        imgurl: field('string', '上传的图片路径（可选）'),
-        parentId: field('integer', '回复的评论编号（可选）'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkCommentBody, {
+    unionId: field('integer', '评论的内容（社区、任务或课程）编号'),
+    content: field('string', '评论内容，纯文本，至多 500 字'),
+    imgurl: field('string', '上传的图片路径（可选）'),
+    parentId: field('integer', '回复的评论编号（可选）'),
+  }),
   responses: answers(CommentNodeSchema, [401, 404, 429]),
 })
 
@@ -97,9 +94,6 @@ const ModeratedComment = z
   .openapi('ModeratedComment')
 export type ModeratedComment = z.infer<typeof ModeratedComment>
 
-const commentParam = z.object({ id: id('评论编号') })
-const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评论人在消息中看到`) }
-
 export const getAdminComments = adminRoute({
   method: 'get',
   path: '/admin/comments',
@@ -116,20 +110,11 @@ export const getAdminComments = adminRoute({
   responses: answers(pagedOf(ModeratedComment), [401]),
 })
 
-export const postCommentHide = adminRoute({
-  method: 'post',
-  path: '/admin/comments/{id}/hide',
-  permission: 'moderation',
-  summary: '隐藏评论（须填原因，通知评论人）。已隐藏：409',
-  request: { params: commentParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
-  responses: answers(ModeratedComment, [401, 404, 409]),
-})
-
-export const postCommentRestore = adminRoute({
-  method: 'post',
-  path: '/admin/comments/{id}/restore',
-  permission: 'moderation',
-  summary: '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409',
-  request: { params: commentParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
-  responses: answers(ModeratedComment, [401, 404, 409]),
+export const { down: postCommentHide, up: postCommentRestore } = moderationCalls({
+  path: 'comments',
+  idLabel: '评论编号',
+  item: ModeratedComment,
+  writer: '评论人',
+  down: ['hide', '隐藏评论（须填原因，通知评论人）。已隐藏：409'],
+  up: ['restore', '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409'],
 })

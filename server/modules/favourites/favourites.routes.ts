@@ -1,7 +1,8 @@
 import { LISTED_KINDS, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
 import type { Checked, Input } from '../../../src/lib/rules/fields.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, id, int, parseId, ruleBody } from '../../contract/params.ts'
+import { answers, createRoute, z } from '../../contract/index.ts'
+import { field, id, int, parseId } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['收藏']
@@ -41,15 +42,11 @@ export const appendLike = createRoute({
   tags,
   summary: '收藏；重复收藏仍只有一条',
   ...signed,
-  request: {
-    body: jsonBody(
-      ruleBody(checkLike, {
-        tagId: field('integer', '内容或商品编号'),
-        status: field('integer', '40 产品，否则为内容的 status（10、20、30）'),
-        title: field('string', '不使用：标题、图片、标签和价格取自数据库'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkLike, {
+    tagId: field('integer', '内容或商品编号'),
+    status: field('integer', '40 产品，否则为内容的 status（10、20、30）'),
+    title: field('string', '不使用：标题、图片、标签和价格取自数据库'),
+  }),
   responses: answers(z.string().openapi({ example: '收藏成功' }), [401, 404]),
 })
 

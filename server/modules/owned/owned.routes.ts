@@ -3,7 +3,8 @@ import { checkAddress } from '../../../src/lib/rules/address.ts'
 import { type Checked, checked, type Input, refusal } from '../../../src/lib/rules/fields.ts'
 import { checkInvoice, INVOICE_TYPES } from '../../../src/lib/rules/invoice.ts'
 import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, id, idBody, parseId, ruleBody } from '../../contract/params.ts'
+import { field, id, idBody, parseId, type ruleBody } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['地址与发票信息']
@@ -121,7 +122,7 @@ function ownedCalls<I extends z.ZodType, F, N extends string>(
       tags,
       summary: `新增${what}，至多${OWNED_MAX}条`,
       middleware: [signedIn],
-      request: { body: jsonBody(ruleBody(check, doc)) },
+      request: ruleRequest(check, doc),
       responses: answers(z.string(), [401, 413]),
     }),
     update: createRoute({
@@ -130,7 +131,7 @@ function ownedCalls<I extends z.ZodType, F, N extends string>(
       tags,
       summary: `修改自己的一条${what}（body 带 id）`,
       middleware: [signedIn],
-      request: { body: jsonBody(ruleBody(withId(check), { id: field('integer', '编号'), ...doc })) },
+      request: ruleRequest(withId(check), { id: field('integer', '编号'), ...doc }),
       responses: answers(z.string(), [401, 404, 413]),
     }),
     remove: createRoute({

@@ -3,6 +3,7 @@
  * usage, 满减 promotions, shipping templates. Bodies are checked by src/lib/rules/promotion.ts,
  * the functions the screens run before sending.
  */
+
 import {
   COUPON_TITLE_MAX,
   checkCoupon,
@@ -14,6 +15,7 @@ import {
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { Coupon, Promotion, ShippingTemplate } from './promotions.routes.ts'
 
 const STATE = z.enum(['未开始', '进行中', '已结束', '已停用'])
@@ -88,6 +90,53 @@ const couponId = z.object({ id: id('优惠券编号') })
 const promotionId = z.object({ id: id('满减活动编号') })
 const templateId = z.object({ id: id('运费模板编号') })
 
+/**
+ * The create, edit and stop calls of a coupon or a 满减, the same for both (offer-writes.ts):
+ * POST /admin/{path}, PUT and POST …/stop on /admin/{path}/{id}, each answering the item.
+ */
+function offerCalls<
+  const Path extends string,
+  T extends z.ZodType,
+  P extends z.ZodObject,
+  C extends z.ZodType,
+  E extends z.ZodType,
+>(o: {
+  path: Path
+  item: T
+  params: P
+  create: [summary: string, body: C]
+  edit: [summary: string, body: E, refusals: number[]]
+  stop: string
+}) {
+  const base = `/admin/${o.path}` as const
+  return {
+    create: adminRoute({
+      method: 'post',
+      path: base,
+      permission: P,
+      summary: o.create[0],
+      request: { body: jsonBody(o.create[1]) },
+      responses: answers(o.item, [401]),
+    }),
+    edit: adminRoute({
+      method: 'put',
+      path: `${base}/{id}`,
+      permission: P,
+      summary: o.edit[0],
+      request: { params: o.params, body: jsonBody(o.edit[1]) },
+      responses: answers(o.item, o.edit[2]),
+    }),
+    stop: adminRoute({
+      method: 'post',
+      path: `${base}/{id}/stop`,
+      permission: P,
+      summary: o.stop,
+      request: { params: o.params },
+      responses: answers(o.item, [401, 404, 409]),
+    }),
+  }
+}
+
 export const getAdminCoupons = adminRoute({
   method: 'get',
   path: '/admin/coupons',
@@ -107,32 +156,21 @@ export const getAdminCoupon = adminRoute({
   responses: answers(AdminCouponDetail, [401, 404]),
 })
 
-export const postAdminCoupon = adminRoute({
-  method: 'post',
-  path: '/admin/coupons',
-  permission: P,
-  summary: '新建优惠券',
-  request: { body: jsonBody(ruleBody(checkCoupon, couponDoc)) },
-  responses: answers(AdminCoupon, [401]),
-})
-
-export const putAdminCoupon = adminRoute({
-  method: 'put',
-  path: '/admin/coupons/{id}',
-  permission: P,
-  summary:
+export const {
+  create: postAdminCoupon,
+  edit: putAdminCoupon,
+  stop: postAdminCouponStop,
+} = offerCalls({
+  path: 'coupons',
+  item: AdminCoupon,
+  params: couponId,
+  create: ['新建优惠券', ruleBody(checkCoupon, couponDoc)],
+  edit: [
     '修改优惠券（完整表单）；已有用户领取后只能改名称、延后结束时间、发放总量（不少于已领取）和启用状态（409）',
-  request: { params: couponId, body: jsonBody(ruleBody(checkCouponEdit, { ...couponDoc, ...isShowDoc })) },
-  responses: answers(AdminCoupon, [401, 404, 409]),
-})
-
-export const postAdminCouponStop = adminRoute({
-  method: 'post',
-  path: '/admin/coupons/{id}/stop',
-  permission: P,
-  summary: '停用优惠券：不再展示和领取；已领取的在有效期内仍可使用。已停用：409',
-  request: { params: couponId },
-  responses: answers(AdminCoupon, [401, 404, 409]),
+    ruleBody(checkCouponEdit, { ...couponDoc, ...isShowDoc }),
+    [401, 404, 409],
+  ],
+  stop: '停用优惠券：不再展示和领取；已领取的在有效期内仍可使用。已停用：409',
 })
 
 export const getAdminPromotions = adminRoute({
@@ -144,34 +182,21 @@ export const getAdminPromotions = adminRoute({
   responses: answers(z.array(AdminPromotion), [401]),
 })
 
-export const postAdminPromotion = adminRoute({
-  method: 'post',
-  path: '/admin/promotions',
-  permission: P,
-  summary: '新建满减活动（全场或一个商品分类）；相关商品页随后重建',
-  request: { body: jsonBody(ruleBody(checkPromotion, promotionDoc)) },
-  responses: answers(AdminPromotion, [401]),
-})
-
-export const putAdminPromotion = adminRoute({
-  method: 'put',
-  path: '/admin/promotions/{id}',
-  permission: P,
-  summary: '修改满减活动（完整表单，可含 isShow）',
-  request: {
-    params: promotionId,
-    body: jsonBody(ruleBody(checkPromotionEdit, { ...promotionDoc, ...isShowDoc })),
-  },
-  responses: answers(AdminPromotion, [401, 404]),
-})
-
-export const postAdminPromotionStop = adminRoute({
-  method: 'post',
-  path: '/admin/promotions/{id}/stop',
-  permission: P,
-  summary: '停用满减活动。已停用：409',
-  request: { params: promotionId },
-  responses: answers(AdminPromotion, [401, 404, 409]),
+export const {
+  create: postAdminPromotion,
+  edit: putAdminPromotion,
+  stop: postAdminPromotionStop,
+} = offerCalls({
+  path: 'promotions',
+  item: AdminPromotion,
+  params: promotionId,
+  create: ['新建满减活动（全场或一个商品分类）；相关商品页随后重建', ruleBody(checkPromotion, promotionDoc)],
+  edit: [
+    '修改满减活动（完整表单，可含 isShow）',
+    ruleBody(checkPromotionEdit, { ...promotionDoc, ...isShowDoc }),
+    [401, 404],
+  ],
+  stop: '停用满减活动。已停用：409',
 })
 
 export const getAdminTemplates = adminRoute({
@@ -187,7 +212,7 @@ export const postAdminTemplate = adminRoute({
   path: '/admin/shipping-templates',
   permission: P,
   summary: '新建运费模板',
-  request: { body: jsonBody(ruleBody(checkShippingTemplate, templateDoc)) },
+  request: ruleRequest(checkShippingTemplate, templateDoc),
   responses: answers(AdminTemplate, [401]),
 })
 

@@ -13,13 +13,13 @@ import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import { changesSince, latestChange } from '../../changes.ts'
 import type { z } from '../../contract/index.ts'
 import { dbTime } from '../../time.ts'
+import { markOfferTimes } from './offer-marks.ts'
 import type {
   AdminCoupon,
   AdminCouponDetail,
   AdminPromotion,
   AdminTemplate,
 } from './promotions.admin-routes.ts'
-import { markOfferTimes } from './promotions.service.ts'
 
 const h = startServer()
 type Coupon = z.infer<typeof AdminCoupon>

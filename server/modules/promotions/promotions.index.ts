@@ -1,9 +1,9 @@
 import { ok, router } from '../../contract/index.ts'
 import { requireUser } from '../../http.ts'
 import { dbTime } from '../../time.ts'
+import { claimCoupon } from './coupons.service.ts'
 import * as q from './promotions.queries.ts'
 import * as routes from './promotions.routes.ts'
-import { claimCoupon } from './promotions.service.ts'
 
 /** Coupons, 满减 and shipping templates as customers see them (issue 24). */
 export const promotions = router()

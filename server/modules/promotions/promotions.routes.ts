@@ -3,8 +3,10 @@
  * one, 我的优惠券, the 满减 promotions and the shipping templates. The lists are public and
  * read-cached (server/read-cache.ts); the writes of the back office mark `offers` so they show at once.
  */
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, int, oneOf, page, parseId, ruleBody } from '../../contract/params.ts'
+
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { field, int, oneOf, page, parseId } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['优惠']
@@ -95,19 +97,15 @@ export const claimCoupon = createRoute({
   tags,
   summary: '领取优惠券。拒绝依次为：优惠券不存在、活动未开始、优惠券已过期、优惠券已领完、每人限领N张',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(
-        (input) => {
-          const id = parseId(input.id)
-          return id === null
-            ? { error: '请提供优惠券编号', field: 'id', value: null }
-            : { error: null, field: null, value: { id } }
-        },
-        { id: field('integer', '优惠券编号') },
-      ),
-    ),
-  },
+  request: ruleRequest(
+    (input) => {
+      const id = parseId(input.id)
+      return id === null
+        ? { error: '请提供优惠券编号', field: 'id', value: null }
+        : { error: null, field: null, value: { id } }
+    },
+    { id: field('integer', '优惠券编号') },
+  ),
   responses: answers(z.string().openapi({ example: '领取成功' }), [401, 404, 409]),
 })
 

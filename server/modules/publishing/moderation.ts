@@ -15,6 +15,7 @@ import {
 } from '../../../src/lib/constants.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
+import { pageOf } from '../../db/paged.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
@@ -113,21 +114,7 @@ export async function searchArticles(db: Db, s: ArticleSearch): Promise<Paged<Mo
   if (s.state === 'listed') base = base.where('a.ext', '=', LISTED)
   if (s.state === 'unlisted') base = base.where('a.ext', '<>', LISTED)
   if (s.state === 'moderated') base = base.where('a.moderated', '=', 1)
-  const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base
-      .select(ARTICLE_COLUMNS)
-      .orderBy('a.id', 'desc')
-      .limit(s.pageSize)
-      .offset(s.pageIndex * s.pageSize)
-      .execute(),
-  ])
-  return {
-    pageData: rows.map(articleOf),
-    pageIndex: s.pageIndex,
-    pageSize: s.pageSize,
-    pageTotal: Number(count?.n ?? 0),
-  }
+  return pageOf(base, (q) => q.select(ARTICLE_COLUMNS).orderBy('a.id', 'desc'), s, articleOf)
 }
 
 /** One shown post, task or course for the back office, or undefined. */

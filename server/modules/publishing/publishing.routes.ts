@@ -8,13 +8,9 @@ import {
   refusal,
   text,
 } from '../../../src/lib/rules/fields.ts'
-import {
-  checkHandleNote,
-  checkReason,
-  checkRestoreReason,
-  MODERATION_TEXT_MAX,
-} from '../../../src/lib/rules/moderation.ts'
+import { checkHandleNote, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
+import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, BAD_INPUT, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, idBody, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
@@ -153,9 +149,7 @@ const Complaint = z
   .openapi('Complaint')
 export type Complaint = z.infer<typeof Complaint>
 
-const articleParam = z.object({ id: id('内容编号') })
 const complaintParam = z.object({ id: id('投诉编号') })
-const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；作者在消息中看到`) }
 
 export const getAdminArticles = adminRoute({
   method: 'get',
@@ -173,22 +167,13 @@ export const getAdminArticles = adminRoute({
   responses: answers(pagedOf(ModeratedArticle), [401]),
 })
 
-export const postArticleUnlist = adminRoute({
-  method: 'post',
-  path: '/admin/articles/{id}/unlist',
-  permission: 'moderation',
-  summary: '平台下架（须填原因，通知作者）；作者不能自行重新上架。已被下架：409',
-  request: { params: articleParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
-  responses: answers(ModeratedArticle, [401, 404, 409]),
-})
-
-export const postArticleRestore = adminRoute({
-  method: 'post',
-  path: '/admin/articles/{id}/restore',
-  permission: 'moderation',
-  summary: '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409',
-  request: { params: articleParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
-  responses: answers(ModeratedArticle, [401, 404, 409]),
+export const { down: postArticleUnlist, up: postArticleRestore } = moderationCalls({
+  path: 'articles',
+  idLabel: '内容编号',
+  item: ModeratedArticle,
+  writer: '作者',
+  down: ['unlist', '平台下架（须填原因，通知作者）；作者不能自行重新上架。已被下架：409'],
+  up: ['restore', '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409'],
 })
 
 export const getComplaints = adminRoute({

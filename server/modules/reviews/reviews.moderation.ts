@@ -1,18 +1,14 @@
 /**
- * Hiding product reviews (permission `moderation`), as comments are hidden: `is_show = 0`, which
- * every public read of reviews honours (the list, the summary, the built product page). Buyers
- * cannot delete reviews, so `is_show = 0` is only ever an operator's doing and showing it again
- * is safe.
+ * Hiding product reviews (permission `moderation`), as comments are hidden
+ * (server/admin/moderation.ts): a hidden review drops out of every public read of reviews (the
+ * list, the summary, the built product page).
  */
-import { sql } from 'kysely'
 import { splitList } from '../../../src/lib/format.ts'
-import { type Actor, audit } from '../../admin/audit.ts'
-import { markChanged } from '../../changes.ts'
+import type { Actor } from '../../admin/audit.ts'
+import { excerpt, type Hideable, moderate } from '../../admin/moderation.ts'
 import type { Db } from '../../db/index.ts'
+import { pageOf } from '../../db/paged.ts'
 import type { Paged } from '../../db/sql.ts'
-import { refuse } from '../../http.ts'
-import { notify } from '../../notify.ts'
-import { dbTime } from '../../time.ts'
 import { additionOf } from './reviews.queries.ts'
 import type { ModeratedReview } from './reviews.routes.ts'
 
@@ -47,7 +43,7 @@ const joined = (db: Db) =>
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('product_skus as k', 'k.id', 'r.sku_id')
 
-const reviewOf = (r: {
+interface ReviewRow {
   id: number
   spu_id: number
   product_title: string
@@ -64,7 +60,9 @@ const reviewOf = (r: {
   add_time: string | null
   is_show: number
   create_time: string
-}): ModeratedReview => ({
+}
+
+const reviewOf = (r: ReviewRow): ModeratedReview => ({
   id: r.id,
   spuId: r.spu_id,
   productTitle: r.product_title,
@@ -98,67 +96,28 @@ export async function searchReviews(db: Db, s: ReviewSearch): Promise<Paged<Mode
   if (s.spuId !== undefined) base = base.where('r.spu_id', '=', s.spuId)
   if (s.stars !== undefined) base = base.where('r.stars', '=', s.stars)
   if (s.hidden !== undefined) base = base.where('r.is_show', s.hidden ? '<>' : '=', 1)
-  const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base
-      .select(COLUMNS)
-      .orderBy('r.id', 'desc')
-      .limit(s.pageSize)
-      .offset(s.pageIndex * s.pageSize)
-      .execute(),
-  ])
-  return {
-    pageData: rows.map(reviewOf),
-    pageIndex: s.pageIndex,
-    pageSize: s.pageSize,
-    pageTotal: Number(count?.n ?? 0),
-  }
+  return pageOf(base, (q) => q.select(COLUMNS).orderBy('r.id', 'desc'), s, reviewOf)
 }
 
-/** excerpt('一二三…', 20): what a notification quotes of a review. */
-const excerpt = (s: string, n = 20) => ([...s].length > n ? `${[...s].slice(0, n).join('')}…` : s)
+const REVIEW: Hideable<ReviewRow> = {
+  table: 'reviews',
+  name: 'review',
+  restoreVerb: 'show',
+  noun: '评价',
+  notFound: REVIEW_NOT_FOUND,
+  alreadyHidden: ALREADY_HIDDEN,
+  notHidden: NOT_HIDDEN,
+  find: (t, id) => joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst(),
+  // The product's page shows the reviews and their summary.
+  page: (r) => `product:${r.spu_id}`,
+  quote: (r) => `您对「${r.product_title}」的评价「${excerpt(r.content)}」`,
+}
 
-/**
- * Hides a review (hide: true) or shows it again. One conditional UPDATE (is_show must be what
- * the act starts from), so of two operators the second is told 409 and nothing else is written;
- * the product's page, which shows the reviews and their summary, is marked for the builder, the
- * reviewer is told in /message, and the act is audited, all in the one transaction.
- */
-export async function moderateReview(
+/** Hides a review (hide: true) or shows it again, as server/admin/moderation.ts does it. */
+export const moderateReview = async (
   db: Db,
   actor: Actor,
   id: number,
   act: { hide: boolean; reason: string },
   now: Date,
-): Promise<ModeratedReview> {
-  const at = dbTime(now)
-  return db.transaction().execute(async (t) => {
-    const found = await joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst()
-    if (!found) throw refuse(REVIEW_NOT_FOUND, 404)
-    const changed = await t
-      .updateTable('reviews')
-      .set({ is_show: act.hide ? 0 : 1 })
-      .where('id', '=', id)
-      .where('is_show', act.hide ? '=' : '<>', 1)
-      .executeTakeFirst()
-    if (changed.numUpdatedRows === 0n) throw refuse(act.hide ? ALREADY_HIDDEN : NOT_HIDDEN, 409)
-    await markChanged(t, [`product:${found.spu_id}`], at)
-    const quoted = `您对「${found.product_title}」的评价「${excerpt(found.content)}」`
-    await notify(
-      t,
-      found.user_id,
-      act.hide ? '评价已被隐藏' : '评价已恢复显示',
-      act.hide
-        ? `${quoted}已被隐藏。原因：${act.reason}`
-        : `${quoted}已恢复显示。${act.reason ? `说明：${act.reason}` : ''}`,
-      now,
-    )
-    await audit(t, actor, now, {
-      action: act.hide ? 'review.hide' : 'review.show',
-      target: `review:${id}`,
-      before: { hidden: !act.hide },
-      after: { hidden: act.hide, reason: act.reason },
-    })
-    return reviewOf({ ...found, is_show: act.hide ? 0 : 1 })
-  })
-}
+): Promise<ModeratedReview> => reviewOf(await moderate(db, REVIEW, actor, id, act, now))

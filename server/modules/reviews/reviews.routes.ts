@@ -1,8 +1,9 @@
-import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, int, oneOf, page, ruleBody } from '../../contract/params.ts'
+import { moderationCalls } from '../../admin/moderation.ts'
+import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { field, id, int, oneOf, page } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
 import { OwnReview, ReviewAddition, ReviewItem, ReviewSummary } from './reviews.queries.ts'
 
@@ -71,17 +72,13 @@ export const postReview = createRoute({
   tags,
   summary: '评价已完成订单中的一种商品：1-5 星、文字、至多 6 张图；每个订单的每种商品一次',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkReview, {
-        orderId: field('integer', '订单编号'),
-        spuId: field('integer', '商品编号'),
-        stars: field('integer', '星级 1-5'),
-        content: textDoc('评价内容'),
-        imgs: imgsDoc,
-      }),
-    ),
-  },
+  request: ruleRequest(checkReview, {
+    orderId: field('integer', '订单编号'),
+    spuId: field('integer', '商品编号'),
+    stars: field('integer', '星级 1-5'),
+    content: textDoc('评价内容'),
+    imgs: imgsDoc,
+  }),
   responses: answers(OwnReview, [401, 404, 409]),
 })
 
@@ -91,15 +88,11 @@ export const postAddition = createRoute({
   tags,
   summary: '追评：对自己的评价追加一次文字与图片',
   middleware: [signedIn],
-  request: {
-    body: jsonBody(
-      ruleBody(checkAddition, {
-        id: field('integer', '评价编号'),
-        content: textDoc('追评内容'),
-        imgs: imgsDoc,
-      }),
-    ),
-  },
+  request: ruleRequest(checkAddition, {
+    id: field('integer', '评价编号'),
+    content: textDoc('追评内容'),
+    imgs: imgsDoc,
+  }),
   responses: answers(OwnReview, [401, 404, 409]),
 })
 
@@ -125,9 +118,6 @@ export const ModeratedReview = z
   .openapi('ModeratedReview')
 export type ModeratedReview = z.infer<typeof ModeratedReview>
 
-const reviewParam = z.object({ id: id('评价编号') })
-const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；评价人在消息中看到`) }
-
 export const getAdminReviews = adminRoute({
   method: 'get',
   path: '/admin/reviews',
@@ -145,20 +135,11 @@ export const getAdminReviews = adminRoute({
   responses: answers(pagedOf(ModeratedReview), [401]),
 })
 
-export const postReviewHide = adminRoute({
-  method: 'post',
-  path: '/admin/reviews/{id}/hide',
-  permission: 'moderation',
-  summary: '隐藏评价（须填原因，通知评价人）。已隐藏：409',
-  request: { params: reviewParam, body: jsonBody(ruleBody(checkReason, reasonDoc)) },
-  responses: answers(ModeratedReview, [401, 404, 409]),
-})
-
-export const postReviewShow = adminRoute({
-  method: 'post',
-  path: '/admin/reviews/{id}/show',
-  permission: 'moderation',
-  summary: '恢复显示隐藏的评价（通知评价人；原因可选）。未隐藏：409',
-  request: { params: reviewParam, body: jsonBody(ruleBody(checkRestoreReason, reasonDoc)) },
-  responses: answers(ModeratedReview, [401, 404, 409]),
+export const { down: postReviewHide, up: postReviewShow } = moderationCalls({
+  path: 'reviews',
+  idLabel: '评价编号',
+  item: ModeratedReview,
+  writer: '评价人',
+  down: ['hide', '隐藏评价（须填原因，通知评价人）。已隐藏：409'],
+  up: ['show', '恢复显示隐藏的评价（通知评价人；原因可选）。未隐藏：409'],
 })

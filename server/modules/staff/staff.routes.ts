@@ -2,7 +2,8 @@ import { ROLES } from '../../../src/lib/permissions.ts'
 import { checkStaffLogin } from '../../../src/lib/rules/staff.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, daysInOrder, field, id, page, ruleBody, str } from '../../contract/params.ts'
+import { day, daysInOrder, field, id, page, str } from '../../contract/params.ts'
+import { ruleRequest } from '../../contract/requests.ts'
 
 const text = z.string()
 const Role = z
@@ -83,15 +84,11 @@ export const postSession = adminRoute({
   path: '/admin/session',
   permission: 'public',
   summary: '后台登录（用户名、密码，已绑定时加动态验证码）；按用户名与 IP 限制失败次数',
-  request: {
-    body: jsonBody(
-      ruleBody(checkStaffLogin, {
-        username: field('string', '用户名'),
-        password: field('string', '密码'),
-        totp: field('string', '动态验证码（6 位数字）'),
-      }),
-    ),
-  },
+  request: ruleRequest(checkStaffLogin, {
+    username: field('string', '用户名'),
+    password: field('string', '密码'),
+    totp: field('string', '动态验证码（6 位数字）'),
+  }),
   responses: answers(StaffSession, [401, 429]),
 })
 

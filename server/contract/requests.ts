@@ -1,0 +1,14 @@
+/**
+ * The request parts that many calls share, so a declaration names only what is its own.
+ * request: ruleRequest(checkRegister, doc) is { body: jsonBody(ruleBody(checkRegister, doc)) }.
+ */
+import type { Checked, Input } from '../../src/lib/rules/fields.ts'
+import { jsonBody } from './index.ts'
+import { type field, ruleBody } from './params.ts'
+
+/** A call whose JSON body a rule of src/lib/rules checks (ruleBody): ruleRequest(checkCoupon, couponDoc). */
+export const ruleRequest = <T>(
+  check: (input: Input) => Checked<T>,
+  doc: Record<string, ReturnType<typeof field>>,
+  prepare?: (input: Input) => Input,
+) => ({ body: jsonBody(ruleBody(check, doc, prepare)) })
