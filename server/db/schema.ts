@@ -503,7 +503,7 @@ export interface StaffTable {
   id: Id
   username: string
   password_hash: string
-  /** Comma-separated roles: 'admin', 'operator,finance' (server/modules/staff/permissions.ts). */
+  /** Comma-separated roles: 'admin', 'operator,finance' (src/lib/permissions.ts). */
   roles: Def<string>
   enabled: Def<number>
   /** 1: the password was given to them (ops, reset); the next sign-in must change it. */

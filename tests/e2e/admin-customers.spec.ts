@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs } from './admin-session.ts'
@@ -51,6 +51,18 @@ async function applicant(request: APIRequestContext) {
   return c
 }
 
+/** Staff of `role` signed in on `page`, the certification of applicant `id` open. */
+async function openCertification(page: Page, request: APIRequestContext, id: number, role = 'operator') {
+  await signInStaffAs(page, request, role)
+  await page.goto(`/admin/certifications/detail/?id=${id}`)
+}
+
+/** The customer `c` signed in on `page`, at `path`. */
+async function asCustomer(page: Page, request: APIRequestContext, c: { tel: string }, path: string) {
+  await signInAs(page, request, c.tel, PASSWORD)
+  await page.goto(path)
+}
+
 test('an operator approves a certification from the review screen; the applicant’s /account shows it approved', async ({
   page,
   request,
@@ -77,8 +89,7 @@ test('an operator approves a certification from the review screen; the applicant
   await expect(page.getByText('已通过认证')).toBeVisible()
   await expect(page.getByText('该认证当前不在审核中（已认证）')).toBeVisible()
 
-  await signInAs(page, request, a.tel, PASSWORD)
-  await page.goto('/account/')
+  await asCustomer(page, request, a, '/account/')
   await expect(page.getByRole('heading', { name: '已认证' })).toBeVisible()
   await expect(page.getByText('认证身份：机构')).toBeVisible()
 })
@@ -88,8 +99,7 @@ test('an operator rejects with a reason after confirming; the applicant is told 
   request,
 }) => {
   const a = await applicant(request)
-  await signInStaffAs(page, request, 'operator')
-  await page.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await openCertification(page, request, a.id)
   await page.getByLabel('原因 / 备注').fill('营业执照照片模糊')
   await page.getByRole('button', { name: '驳回' }).click()
   const ask = page.getByRole('dialog', { name: '驳回认证' })
@@ -99,8 +109,7 @@ test('an operator rejects with a reason after confirming; the applicant is told 
   await expect(page.getByText('已驳回认证')).toBeVisible()
   await expect(page.getByText(/该认证当前不在审核中/)).toBeVisible()
 
-  await signInAs(page, request, a.tel, PASSWORD)
-  await page.goto('/message/')
+  await asCustomer(page, request, a, '/message/')
   await expect(page.getByText('您提交的机构认证资料未通过审核。原因：营业执照照片模糊')).toBeVisible()
 })
 
@@ -109,13 +118,11 @@ test('two reviewers of one certification: the one who comes second is told, and 
   request,
 }) => {
   const a = await applicant(request)
-  await signInStaffAs(page, request, 'operator')
-  await page.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await openCertification(page, request, a.id)
   await expect(page.getByRole('button', { name: '通过' })).toBeVisible()
   // Meanwhile another reviewer approves it.
   const other = await page.context().newPage()
-  await signInStaffAs(other, request, 'admin')
-  await other.goto(`/admin/certifications/detail/?id=${a.id}`)
+  await openCertification(other, request, a.id, 'admin')
   await other.getByRole('button', { name: '通过' }).click()
   await expect(other.getByText('已通过认证')).toBeVisible()
   await other.close()
@@ -181,8 +188,7 @@ test('finance finds a customer and adjusts the balance; the customer’s /wo sho
   await page.getByRole('dialog', { name: '扣减余额' }).getByRole('button', { name: '确 定' }).click()
   await expect(dialog.getByText('余额不足，扣减后余额不能为负数')).toBeVisible()
 
-  await signInAs(page, request, c.tel, PASSWORD)
-  await page.goto('/wo/')
+  await asCustomer(page, request, c, '/wo/')
   await expect(page.getByText('余额调整：活动补贴')).toBeVisible()
   await expect(page.getByText('扣错')).toHaveCount(0)
 })

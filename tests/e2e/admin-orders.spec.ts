@@ -6,6 +6,7 @@
  * axe checks every screen and dialog on the way.
  */
 import type { Page } from '@playwright/test'
+import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { apiGet, apiPost, paidOrder, uploadPhoto } from './orders.ts'
@@ -13,23 +14,7 @@ import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
 
-const INVOICE_INFO = {
-  types: '电子普通发票',
-  companyName: '苏州甲口腔诊所',
-  companyCode: '91320508MA27Q5RX32',
-  companyAddress: '苏州市姑苏区干将西路566号',
-  companyTel: '05126876542',
-  bank: '招商银行苏州分行营业部',
-  account: '512907334410801',
-  name: '周明',
-  tel: '13800000001',
-  province: '江苏省',
-  city: '苏州市',
-  area: '姑苏区',
-  street: '平江街道',
-  addressx: '人民路1288号',
-  status: 0,
-}
+const INVOICE_INFO = invoiceInfo()
 
 /** The order list filtered to one order, from the filter form: its row's code link. */
 async function findOrder(page: Page, code: string) {

@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { companyDefaults } from '../../src/lib/site.ts'
+import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
@@ -70,23 +71,12 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
   const { headers } = await freshUser(page, request)
   const order = await courseOrder(request, headers)
   await topUp(request, headers, Math.ceil(order.price))
-  await api(request, '/api/UserInvoice/PostUserInvoiceAppend', headers, {
-    types: '电子普通发票',
-    companyName: '苏州戊口腔诊所',
-    companyCode: '91320508MA27Q5RX32',
-    companyAddress: '苏州市姑苏区干将西路566号',
-    companyTel: '05126876542',
-    bank: '招商银行苏州分行营业部',
-    account: '512907334410801',
-    name: '周明',
-    tel: '13800000001',
-    province: '江苏省',
-    city: '苏州市',
-    area: '姑苏区',
-    street: '平江街道',
-    addressx: '人民路1288号',
-    status: 0,
-  })
+  await api(
+    request,
+    '/api/UserInvoice/PostUserInvoiceAppend',
+    headers,
+    invoiceInfo({ companyName: '苏州戊口腔诊所' }),
+  )
 
   await page.goto('/orderlist')
   const row = page.locator(`[data-order="${order.id}"]`)

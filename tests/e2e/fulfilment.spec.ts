@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
 import { apiGet, apiPost, paidOrder } from './orders.ts'
 import { expect, test } from './test.ts'
@@ -20,24 +21,6 @@ function ops(...args: string[]): string {
 }
 
 const toasts = (page: Page) => page.locator('#toasts')
-
-const invoiceInfo = (companyName: string, types = '电子普通发票') => ({
-  types,
-  companyName,
-  companyCode: '91320508MA27Q5RX32',
-  companyAddress: '苏州市姑苏区干将西路566号',
-  companyTel: '05126876542',
-  bank: '招商银行苏州分行营业部',
-  account: '512907334410801',
-  name: '周明',
-  tel: '13800000001',
-  province: '江苏省',
-  city: '苏州市',
-  area: '姑苏区',
-  street: '平江街道',
-  addressx: '人民路1288号',
-  status: 0,
-})
 
 /** A 1×1 PNG, built here rather than kept as a fixture. */
 const png = {
@@ -70,11 +53,16 @@ test('ship → logistics → receipt → invoice → after-sales → cancel it',
   test.setTimeout(120_000)
   const { id, code, headers } = await paidOrder(page, request)
   for (const name of ['苏州甲口腔诊所', '苏州乙口腔诊所', '苏州丙口腔诊所'])
-    await apiPost(request, '/api/UserInvoice/PostUserInvoiceAppend', invoiceInfo(name), headers)
+    await apiPost(
+      request,
+      '/api/UserInvoice/PostUserInvoiceAppend',
+      invoiceInfo({ companyName: name }),
+      headers,
+    )
   await apiPost(
     request,
     '/api/UserInvoice/PostUserInvoiceAppend',
-    invoiceInfo('苏州丁口腔医院', '增值税专用发票'),
+    invoiceInfo({ companyName: '苏州丁口腔医院', types: '增值税专用发票' }),
     headers,
   )
 

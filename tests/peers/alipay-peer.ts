@@ -18,9 +18,20 @@
  *   parameters.
  * Every call is recorded in `calls`.
  */
-import { createSign, createVerify, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  background,
+  type Delivered,
+  post,
+  readBody,
+  rsaPair,
+  serve,
+  tradeBook,
+  writeFiles,
+} from './peer-kit.ts'
+
+export { type Delivered, rsaPair } from './peer-kit.ts'
 
 type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
 
@@ -47,15 +58,6 @@ export interface PeerCall {
   params: Record<string, string>
 }
 
-/** Our server's answer to a notification the peer sent. */
-export interface Delivered {
-  http: number
-  text: string
-}
-
-const pem = (k: KeyObject, kind: 'private' | 'public') =>
-  String(k.export(kind === 'private' ? { type: 'pkcs8', format: 'pem' } : { type: 'spki', format: 'pem' }))
-
 /** China time, Alipay's format: 2026-01-02 03:04:05. */
 export function chinaTime(d = new Date()): string {
   return new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ')
@@ -75,17 +77,6 @@ export function signContent(params: Record<string, string>, leaveOut: readonly s
 
 export const rsa2 = (key: KeyObject | string, text: string) =>
   createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64')
-
-/** A freshly generated RSA key pair, as the open platform's key tool makes them. */
-export function rsaPair() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  return {
-    privateKey,
-    publicKey,
-    privatePem: pem(privateKey, 'private'),
-    publicPem: pem(publicKey, 'public'),
-  }
-}
 
 const ENTITIES: Record<string, string> = {
   '&quot;': '"',
@@ -112,20 +103,173 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const c of req) chunks.push(c as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
+const error = (code: string, msg: string, subCode: string, subMsg: string) => ({
+  code,
+  msg,
+  sub_code: subCode,
+  sub_msg: subMsg,
+})
+const notExist = () => error('40004', 'Business Failed', 'ACQ.TRADE_NOT_EXIST', '交易不存在')
+
+/** A notification of `t` as Alipay posts it (form-encoded), signed with `key` (the peer's own by default). */
+function notificationOf(
+  appId: string,
+  peerKey: KeyObject,
+  t: PeerTrade,
+  overrides: Record<string, string> = {},
+  key: KeyObject | string = peerKey,
+) {
+  const params: Record<string, string> = {
+    notify_time: chinaTime(),
+    notify_type: 'trade_status_sync',
+    notify_id: randomBytes(16).toString('hex'),
+    charset: 'utf-8',
+    version: '1.0',
+    app_id: appId,
+    auth_app_id: appId,
+    trade_no: t.tradeNo,
+    out_trade_no: t.outTradeNo,
+    trade_status: t.status,
+    total_amount: t.totalAmount,
+    receipt_amount: t.totalAmount,
+    buyer_pay_amount: t.totalAmount,
+    subject: t.subject,
+    gmt_create: t.gmtCreate,
+    gmt_payment: t.gmtPayment,
+    seller_id: '2088000000000001',
+    buyer_id: '2088000000000002',
+    buyer_logon_id: 'tes***@example.com',
+    ...(t.refundedFen ? { refund_fee: yuan(t.refundedFen), gmt_refund: chinaTime() } : {}),
+    ...overrides,
+  }
+  params.sign = rsa2(key, signContent(params, ['sign', 'sign_type']))
+  params.sign_type = 'RSA2'
+  return new URLSearchParams(params).toString()
+}
+
+function cashier(t: PeerTrade, note = '') {
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>支付宝收银台（测试网关）</title></head>
+<body><h1>支付宝收银台（测试网关）</h1>
+<p class="subject">${escapeHtml(t.subject)}</p><p class="amount">¥${t.totalAmount}</p>
+${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
+<form method="post" action="/cashier/${encodeURIComponent(t.outTradeNo)}"><button type="submit">确认付款</button></form>
+</body></html>`
+}
+
+/** A trade a precreate or page pay asks for: the same number again must carry the same order. */
+function openTrade(
+  trades: Map<string, PeerTrade>,
+  biz: Record<string, string>,
+  params: Record<string, string>,
+  kind: 'qr' | 'page',
+) {
+  const known = trades.get(biz.out_trade_no ?? '')
+  if (known) {
+    if (known.kind !== kind || known.totalAmount !== biz.total_amount || known.subject !== biz.subject)
+      return error('40004', 'Business Failed', 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改')
+    return known
+  }
+  if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject)
+    return error('40002', 'Invalid Arguments', 'isv.missing-parameter', '缺少必选参数')
+  const t: PeerTrade = {
+    outTradeNo: biz.out_trade_no,
+    totalAmount: biz.total_amount as string,
+    subject: biz.subject,
+    kind,
+    status: 'WAIT_BUYER_PAY',
+    tradeNo: `2026${randomBytes(12).toString('hex')}`,
+    notifyUrl: params.notify_url ?? '',
+    returnUrl: params.return_url ?? '',
+    timeExpire: biz.time_expire ?? '',
+    gmtCreate: chinaTime(),
+    gmtPayment: '',
+    refundedFen: 0,
+    refundNos: new Set(),
+  }
+  trades.set(t.outTradeNo, t)
+  return t
+}
+
+/** What the open platform checks of every request before its method. */
+function refusal(appId: string, appKey: KeyObject, params: Record<string, string>) {
+  if (params.app_id !== appId)
+    return error('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数')
+  if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || !params.timestamp)
+    return error('40002', 'Invalid Arguments', 'isv.invalid-signature-type', '无效签名类型')
+  const ok =
+    Boolean(params.sign) &&
+    createVerify('RSA-SHA256')
+      .update(signContent(params, ['sign']), 'utf8')
+      .verify(appKey, params.sign as string, 'base64')
+  if (!ok)
+    return error(
+      '40002',
+      'Invalid Arguments',
+      'isv.invalid-signature',
+      '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
+    )
+  return undefined
+}
+
+/**
+ * alipay.trade.refund of `t`: refund numbers idempotent, never more than was paid; `closed` is
+ * called when the whole of it went back (Alipay then tells of the closed trade).
+ */
+function refundTrade(t: PeerTrade, biz: Record<string, string>, closed: () => void) {
+  const no = biz.out_request_no ?? t.outTradeNo
+  const repeat = t.refundNos.has(no)
+  const want = fen(biz.refund_amount ?? '0')
+  if (!repeat) {
+    if (t.status !== 'TRADE_SUCCESS')
+      return error('40004', 'Business Failed', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法')
+    if (want <= 0 || t.refundedFen + want > fen(t.totalAmount))
+      return error('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限')
+    t.refundNos.add(no)
+    t.refundedFen += want
+    if (t.refundedFen === fen(t.totalAmount)) {
+      t.status = 'TRADE_CLOSED'
+      closed()
+    }
+  }
+  return {
+    code: '10000',
+    msg: 'Success',
+    out_trade_no: t.outTradeNo,
+    trade_no: t.tradeNo,
+    refund_fee: yuan(t.refundedFen),
+    fund_change: repeat ? 'N' : 'Y',
+  }
+}
+
+/** Where the cashier sends a page-pay payer back: return_url with the signed return parameters. */
+function returnTo(t: PeerTrade, appId: string, peerKey: KeyObject) {
+  const back: Record<string, string> = {
+    charset: 'utf-8',
+    out_trade_no: t.outTradeNo,
+    method: 'alipay.trade.page.pay.return',
+    total_amount: t.totalAmount,
+    trade_no: t.tradeNo,
+    auth_app_id: appId,
+    version: '1.0',
+    app_id: appId,
+    seller_id: '2088000000000001',
+    timestamp: chinaTime(),
+  }
+  back.sign = rsa2(peerKey, signContent(back, ['sign', 'sign_type']))
+  back.sign_type = 'RSA2'
+  const to = new URL(t.returnUrl)
+  for (const [k, v] of Object.entries(back)) to.searchParams.set(k, v)
+  return to.toString()
 }
 
 export async function startAlipayPeer(opts: { port?: number; appId?: string } = {}) {
   const appId = opts.appId ?? '2021000000000001'
   const alipay = rsaPair()
   const app = rsaPair()
-  const trades = new Map<string, PeerTrade>()
+  const { trades, trade } = tradeBook<PeerTrade>()
   const calls: PeerCall[] = []
   /** Notifications sent in the background (refunds): awaited by `idle`. */
-  const inFlight = new Set<Promise<unknown>>()
+  const sent = background()
   const delivered: { outTradeNo: string; status: TradeStatus; answer: Delivered }[] = []
   let base = ''
   /** Sign answers with another key: what a man in the middle would do. */
@@ -137,56 +281,11 @@ export async function startAlipayPeer(opts: { port?: number; appId?: string } = 
     res.writeHead(200, { 'Content-Type': 'application/json;charset=utf-8' })
     res.end(`{"${key}":${inner},"sign":"${rsa2(answerKey, inner)}"}`)
   }
-  const error = (code: string, msg: string, subCode: string, subMsg: string) => ({
-    code,
-    msg,
-    sub_code: subCode,
-    sub_msg: subMsg,
-  })
-  const notExist = () => error('40004', 'Business Failed', 'ACQ.TRADE_NOT_EXIST', '交易不存在')
 
-  /** A notification of `t` as Alipay posts it (form-encoded), signed with `key` (the peer's own by default). */
-  function notification(
-    t: PeerTrade,
-    overrides: Record<string, string> = {},
-    key: KeyObject | string = alipay.privateKey,
-  ) {
-    const params: Record<string, string> = {
-      notify_time: chinaTime(),
-      notify_type: 'trade_status_sync',
-      notify_id: randomBytes(16).toString('hex'),
-      charset: 'utf-8',
-      version: '1.0',
-      app_id: appId,
-      auth_app_id: appId,
-      trade_no: t.tradeNo,
-      out_trade_no: t.outTradeNo,
-      trade_status: t.status,
-      total_amount: t.totalAmount,
-      receipt_amount: t.totalAmount,
-      buyer_pay_amount: t.totalAmount,
-      subject: t.subject,
-      gmt_create: t.gmtCreate,
-      gmt_payment: t.gmtPayment,
-      seller_id: '2088000000000001',
-      buyer_id: '2088000000000002',
-      buyer_logon_id: 'tes***@example.com',
-      ...(t.refundedFen ? { refund_fee: yuan(t.refundedFen), gmt_refund: chinaTime() } : {}),
-      ...overrides,
-    }
-    params.sign = rsa2(key, signContent(params, ['sign', 'sign_type']))
-    params.sign_type = 'RSA2'
-    return new URLSearchParams(params).toString()
-  }
-
-  async function deliver(url: string, raw: string): Promise<Delivered> {
-    const r = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      body: raw,
-    })
-    return { http: r.status, text: await r.text() }
-  }
+  const notification = (t: PeerTrade, overrides?: Record<string, string>, key?: KeyObject | string) =>
+    notificationOf(appId, alipay.privateKey, t, overrides, key)
+  const deliver = (url: string, raw: string) =>
+    post(url, { body: raw, headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' } })
 
   /** Sends `t`'s notification to its notify_url and records our answer. */
   async function notifyTrade(t: PeerTrade): Promise<Delivered> {
@@ -205,65 +304,6 @@ export async function startAlipayPeer(opts: { port?: number; appId?: string } = 
     return notify && t.notifyUrl ? notifyTrade(t) : undefined
   }
 
-  function cashier(t: PeerTrade, note = '') {
-    return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>支付宝收银台（测试网关）</title></head>
-<body><h1>支付宝收银台（测试网关）</h1>
-<p class="subject">${escapeHtml(t.subject)}</p><p class="amount">¥${t.totalAmount}</p>
-${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
-<form method="post" action="/cashier/${encodeURIComponent(t.outTradeNo)}"><button type="submit">确认付款</button></form>
-</body></html>`
-  }
-
-  /** A trade a precreate or page pay asks for: the same number again must carry the same order. */
-  function open(biz: Record<string, string>, params: Record<string, string>, kind: 'qr' | 'page') {
-    const known = trades.get(biz.out_trade_no ?? '')
-    if (known) {
-      if (known.kind !== kind || known.totalAmount !== biz.total_amount || known.subject !== biz.subject)
-        return error('40004', 'Business Failed', 'ACQ.CONTEXT_INCONSISTENT', '交易信息被篡改')
-      return known
-    }
-    if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject)
-      return error('40002', 'Invalid Arguments', 'isv.missing-parameter', '缺少必选参数')
-    const t: PeerTrade = {
-      outTradeNo: biz.out_trade_no,
-      totalAmount: biz.total_amount as string,
-      subject: biz.subject,
-      kind,
-      status: 'WAIT_BUYER_PAY',
-      tradeNo: `2026${randomBytes(12).toString('hex')}`,
-      notifyUrl: params.notify_url ?? '',
-      returnUrl: params.return_url ?? '',
-      timeExpire: biz.time_expire ?? '',
-      gmtCreate: chinaTime(),
-      gmtPayment: '',
-      refundedFen: 0,
-      refundNos: new Set(),
-    }
-    trades.set(t.outTradeNo, t)
-    return t
-  }
-
-  /** What the open platform checks of every request before its method. */
-  function refusal(params: Record<string, string>) {
-    if (params.app_id !== appId)
-      return error('40002', 'Invalid Arguments', 'isv.invalid-app-id', '无效的AppID参数')
-    if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || !params.timestamp)
-      return error('40002', 'Invalid Arguments', 'isv.invalid-signature-type', '无效签名类型')
-    const ok =
-      Boolean(params.sign) &&
-      createVerify('RSA-SHA256')
-        .update(signContent(params, ['sign']), 'utf8')
-        .verify(app.publicKey, params.sign as string, 'base64')
-    if (!ok)
-      return error(
-        '40002',
-        'Invalid Arguments',
-        'isv.invalid-signature',
-        '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
-      )
-    return undefined
-  }
-
   async function gateway(req: IncomingMessage, res: ServerResponse, url: URL) {
     const params: Record<string, string> = Object.fromEntries(url.searchParams)
     Object.assign(params, Object.fromEntries(new URLSearchParams(await readBody(req))))
@@ -273,19 +313,19 @@ ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
       biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>
     } catch {}
     calls.push({ method, biz, params })
-    const refused = refusal(params)
+    const refused = refusal(appId, app.publicKey, params)
     if (method === 'alipay.trade.page.pay') {
       res.writeHead(refused ? 400 : 200, { 'Content-Type': 'text/html;charset=utf-8' })
       if (refused) return res.end(`<p class="error">错误代码 ${refused.sub_code}：${refused.sub_msg}</p>`)
       if (biz.product_code !== 'FAST_INSTANT_TRADE_PAY') return res.end('<p class="error">产品码错误</p>')
-      const t = open(biz, params, 'page')
+      const t = openTrade(trades, biz, params, 'page')
       return res.end('outTradeNo' in t ? cashier(t) : `<p class="error">${t.sub_msg}</p>`)
     }
     if (refused) return answer(res, method, refused)
     const t = trades.get(biz.out_trade_no ?? '')
     switch (method) {
       case 'alipay.trade.precreate': {
-        const opened = open(biz, params, 'qr')
+        const opened = openTrade(trades, biz, params, 'qr')
         if (!('outTradeNo' in opened)) return answer(res, method, opened)
         return answer(res, method, {
           code: '10000',
@@ -320,42 +360,14 @@ ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
           out_trade_no: t.outTradeNo,
           trade_no: t.tradeNo,
         })
-      case 'alipay.trade.refund': {
+      case 'alipay.trade.refund':
         if (!t) return answer(res, method, notExist())
-        const no = biz.out_request_no ?? t.outTradeNo
-        const repeat = t.refundNos.has(no)
-        const want = fen(biz.refund_amount ?? '0')
-        if (!repeat) {
-          if (t.status !== 'TRADE_SUCCESS')
-            return answer(
-              res,
-              method,
-              error('40004', 'Business Failed', 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法'),
-            )
-          if (want <= 0 || t.refundedFen + want > fen(t.totalAmount))
-            return answer(
-              res,
-              method,
-              error('40004', 'Business Failed', 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限'),
-            )
-          t.refundNos.add(no)
-          t.refundedFen += want
-          if (t.refundedFen === fen(t.totalAmount)) {
-            t.status = 'TRADE_CLOSED'
-            // Alipay tells the notify_url of the trade that it closed: in the background, as it does.
-            const sent = notifyTrade(t).finally(() => inFlight.delete(sent))
-            inFlight.add(sent)
-          }
-        }
-        return answer(res, method, {
-          code: '10000',
-          msg: 'Success',
-          out_trade_no: t.outTradeNo,
-          trade_no: t.tradeNo,
-          refund_fee: yuan(t.refundedFen),
-          fund_change: repeat ? 'N' : 'Y',
-        })
-      }
+        // Alipay tells the notify_url of the trade that it closed: in the background, as it does.
+        return answer(
+          res,
+          method,
+          refundTrade(t, biz, () => sent.add(notifyTrade(t))),
+        )
       default:
         return answer(
           res,
@@ -365,62 +377,34 @@ ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
     }
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://peer')
+  const server = await serve(async (req, res, url) => {
     const path = decodeURIComponent(url.pathname)
-    const run = async () => {
-      if (path === '/gateway.do') return gateway(req, res, url)
-      // The QR code's page: the payer's phone.
-      const shown = /^\/qr\/(.+)$/.exec(path)
-      if (shown && req.method === 'GET') {
-        const t = trades.get(shown[1] as string)
-        res.writeHead(t ? 200 : 404, { 'Content-Type': 'text/html;charset=utf-8' })
-        return res.end(t ? cashier(t) : '交易不存在')
-      }
-      // 确认付款 on the cashier: pay, notify, and send a page-pay payer back to return_url.
-      const confirm = /^\/cashier\/(.+)$/.exec(path)
-      if (confirm && req.method === 'POST') {
-        const t = trades.get(confirm[1] as string)
-        if (!t) return res.writeHead(404).end('交易不存在')
-        const paid = await payTrade(t, true)
-        if (typeof paid === 'string') {
-          res.writeHead(409, { 'Content-Type': 'text/html;charset=utf-8' })
-          return res.end(cashier(t, paid))
-        }
-        if (t.kind === 'page' && t.returnUrl) {
-          const back: Record<string, string> = {
-            charset: 'utf-8',
-            out_trade_no: t.outTradeNo,
-            method: 'alipay.trade.page.pay.return',
-            total_amount: t.totalAmount,
-            trade_no: t.tradeNo,
-            auth_app_id: appId,
-            version: '1.0',
-            app_id: appId,
-            seller_id: '2088000000000001',
-            timestamp: chinaTime(),
-          }
-          back.sign = rsa2(alipay.privateKey, signContent(back, ['sign', 'sign_type']))
-          back.sign_type = 'RSA2'
-          const to = new URL(t.returnUrl)
-          for (const [k, v] of Object.entries(back)) to.searchParams.set(k, v)
-          return res.writeHead(302, { Location: to.toString() }).end()
-        }
-        res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8' })
-        return res.end('<p class="done">付款成功</p>')
-      }
-      res.writeHead(404).end()
+    if (path === '/gateway.do') return gateway(req, res, url)
+    // The QR code's page: the payer's phone.
+    const shown = /^\/qr\/(.+)$/.exec(path)
+    if (shown && req.method === 'GET') {
+      const t = trades.get(shown[1] as string)
+      res.writeHead(t ? 200 : 404, { 'Content-Type': 'text/html;charset=utf-8' })
+      return res.end(t ? cashier(t) : '交易不存在')
     }
-    run().catch((e: unknown) => res.writeHead(500).end(String(e)))
-  })
-  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  const trade = (outTradeNo: string) => {
-    const t = trades.get(outTradeNo)
-    if (!t) throw new Error(`the peer has no trade ${outTradeNo}`)
-    return t
-  }
+    // 确认付款 on the cashier: pay, notify, and send a page-pay payer back to return_url.
+    const confirm = /^\/cashier\/(.+)$/.exec(path)
+    if (confirm && req.method === 'POST') {
+      const t = trades.get(confirm[1] as string)
+      if (!t) return res.writeHead(404).end('交易不存在')
+      const paid = await payTrade(t, true)
+      if (typeof paid === 'string') {
+        res.writeHead(409, { 'Content-Type': 'text/html;charset=utf-8' })
+        return res.end(cashier(t, paid))
+      }
+      if (t.kind === 'page' && t.returnUrl)
+        return res.writeHead(302, { Location: returnTo(t, appId, alipay.privateKey) }).end()
+      res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8' })
+      return res.end('<p class="done">付款成功</p>')
+    }
+    res.writeHead(404).end()
+  }, opts.port)
+  base = server.base
 
   return {
     base,
@@ -447,8 +431,8 @@ ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
       answerKey = key ?? alipay.privateKey
     },
     /** Waits for the notifications sent in the background. */
-    idle: () => Promise.all([...inFlight]),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    idle: sent.idle,
+    close: server.close,
   }
 }
 
@@ -461,13 +445,13 @@ export type AlipayPeer = Awaited<ReturnType<typeof startAlipayPeer>>
  * that point `npm start` at it.
  */
 if (import.meta.main) {
-  const { mkdirSync, writeFileSync } = await import('node:fs')
   const { join } = await import('node:path')
   const [port = '4651', dir = 'data/alipay-peer'] = process.argv.slice(2)
   const peer = await startAlipayPeer({ port: Number(port) })
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'app_private_key.pem'), peer.appPrivateKey)
-  writeFileSync(join(dir, 'alipay_public_key.pem'), peer.alipayPublicKey)
+  writeFiles(dir, {
+    'app_private_key.pem': peer.appPrivateKey,
+    'alipay_public_key.pem': peer.alipayPublicKey,
+  })
   console.log(`Alipay test gateway on ${peer.gateway}. Start the portal with:
 ALIPAY=live ALIPAY_APP_ID=${peer.appId} ALIPAY_PRIVATE_KEY=${join(dir, 'app_private_key.pem')} \\
   ALIPAY_PUBLIC_KEY=${join(dir, 'alipay_public_key.pem')} ALIPAY_GATEWAY=${peer.gateway} SITE_URL=http://127.0.0.1:4321 npm start`)

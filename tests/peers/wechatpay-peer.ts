@@ -18,16 +18,8 @@
  *   (unless told to lose it); a refund sends REFUND.SUCCESS in the background.
  * Every call is recorded in `calls`.
  */
-import {
-  createCipheriv,
-  createSign,
-  createVerify,
-  generateKeyPairSync,
-  type KeyObject,
-  randomBytes,
-} from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createCipheriv, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { AsnConvert } from '@peculiar/asn1-schema'
 import {
   AlgorithmIdentifier,
@@ -41,6 +33,18 @@ import {
   Validity,
   Version,
 } from '@peculiar/asn1-x509'
+import {
+  background,
+  type Delivered,
+  post,
+  readBody,
+  rsaPair,
+  serve,
+  tradeBook,
+  writeFiles,
+} from './peer-kit.ts'
+
+export { type Delivered, rsaPair } from './peer-kit.ts'
 
 export type TradeState = 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND'
 
@@ -68,12 +72,6 @@ export interface PeerCall {
   body: Record<string, unknown>
 }
 
-/** Our server's answer to a notification the peer sent. */
-export interface Delivered {
-  http: number
-  text: string
-}
-
 /** A notification as WeChat POSTs it: JSON body and its signature headers. */
 export interface Notification {
   body: string
@@ -82,8 +80,6 @@ export interface Notification {
 
 const b64 = (b: Buffer) => b.toString('base64')
 const ab = (b: Buffer) => new Uint8Array(b).buffer
-const rsaPem = (k: KeyObject) =>
-  String(k.export(k.type === 'private' ? { type: 'pkcs8', format: 'pem' } : { type: 'spki', format: 'pem' }))
 
 /** A self-signed X.509 certificate of `publicKey`, as WeChat's platform certificates are X.509 (RSA, SHA256). */
 export function selfSignedCert(privateKey: KeyObject, publicKey: KeyObject, serialHex: string, cn: string) {
@@ -134,11 +130,6 @@ const serialHex = () => {
 /** An APIv3 key: 32 characters, as the 商户平台 asks for. */
 const apiV3KeyOf = () => randomBytes(24).toString('base64').replace(/[+/]/g, 'x').slice(0, 32)
 
-export function rsaPair() {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-  return { privateKey, publicKey, privatePem: rsaPem(privateKey), publicPem: rsaPem(publicKey) }
-}
-
 /** AEAD_AES_256_GCM as WeChat encrypts a notification's resource: ciphertext ‖ 16-byte tag, base64. */
 export function encryptResource(apiV3Key: string, plaintext: string, associatedData: string, nonce: string) {
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce))
@@ -151,17 +142,200 @@ export function encryptResource(apiV3Key: string, plaintext: string, associatedD
 export const chinaRfc3339 = (d = new Date()) =>
   `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const c of req) chunks.push(c as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
 /** The parameters of an Authorization header: WECHATPAY2-SHA256-RSA2048 k="v",k="v". */
 function authParams(value: string): Record<string, string> | undefined {
   const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(value)
   if (!m) return undefined
   return Object.fromEntries([...(m[1] as string).matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]))
+}
+
+/** A trade as WeChat answers a query of it (and seals it into a notification). */
+const transaction = (t: PeerTrade) => ({
+  appid: t.appid,
+  mchid: t.mchid,
+  out_trade_no: t.outTradeNo,
+  ...(t.state === 'NOTPAY' || t.state === 'CLOSED' ? {} : { transaction_id: t.transactionId }),
+  trade_type: 'NATIVE',
+  trade_state: t.state,
+  trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[t.state],
+  ...(t.successTime
+    ? {
+        bank_type: 'OTHERS',
+        success_time: t.successTime,
+        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+      }
+    : {}),
+  amount: {
+    total: t.total,
+    currency: 'CNY',
+    ...(t.successTime ? { payer_total: t.total, payer_currency: 'CNY' } : {}),
+  },
+})
+
+/** Closed by its time_expire? Then it is CLOSED, as WeChat shows it. */
+function age(t: PeerTrade) {
+  if (t.state === 'NOTPAY' && t.timeExpire && Date.now() > Date.parse(t.timeExpire)) t.state = 'CLOSED'
+  return t
+}
+
+/** What WeChat knows of the merchant: its number, its certificate's serial and public key. */
+interface Merchant {
+  mchId: string
+  serial: string
+  publicKey: KeyObject
+}
+
+/** Checks a request's Authorization as WeChat does: undefined when it is ours and signed, else why not. */
+function refusal(merchant: Merchant, req: IncomingMessage, path: string, body: string): string | undefined {
+  const p = authParams(String(req.headers.authorization ?? ''))
+  if (!p) return '缺少或错误的 Authorization 头'
+  if (p.mchid !== merchant.mchId) return '商户号不存在'
+  if (p.serial_no !== merchant.serial) return '商户证书序列号有误'
+  if (!p.timestamp || Math.abs(Date.now() / 1000 - Number(p.timestamp)) > 300) return '签名时间戳过期'
+  const message = `${req.method}\n${path}\n${p.timestamp}\n${p.nonce_str}\n${body}\n`
+  const ok =
+    Boolean(p.signature) &&
+    createVerify('RSA-SHA256')
+      .update(message)
+      .verify(merchant.publicKey, p.signature as string, 'base64')
+  return ok ? undefined : '签名错误'
+}
+
+/**
+ * POST /v3/pay/transactions/native: the trade opened (or the same one again, unless it differs or
+ * closed), its code_url; or the refusal as [http, code, message].
+ */
+function openTrade(
+  trades: Map<string, PeerTrade>,
+  ids: { mchId: string; appId: string },
+  body: Record<string, unknown>,
+): { code_url: string } | [number, string, string] {
+  const amount = body.amount as { total?: unknown; currency?: unknown } | undefined
+  if (body.mchid !== ids.mchId || body.appid !== ids.appId)
+    return [400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配']
+  const no = String(body.out_trade_no ?? '')
+  if (
+    !/^[A-Za-z0-9_\-|*]{6,32}$/.test(no) ||
+    !Number.isSafeInteger(amount?.total) ||
+    (amount?.total as number) <= 0 ||
+    !body.description ||
+    !String(body.notify_url ?? '').startsWith('http')
+  )
+    return [400, 'PARAM_ERROR', '参数错误']
+  const known = trades.get(no)
+  if (known) {
+    if (known.total !== amount?.total || known.description !== body.description)
+      return [400, 'INVALID_REQUEST', '201 商户订单号重复']
+    if (age(known).state === 'CLOSED') return [400, 'ORDER_CLOSED', '订单已关闭']
+    return { code_url: known.codeUrl }
+  }
+  const t: PeerTrade = {
+    outTradeNo: no,
+    appid: ids.appId,
+    mchid: ids.mchId,
+    description: String(body.description),
+    total: amount?.total as number,
+    state: 'NOTPAY',
+    transactionId: `4200${randomBytes(12).toString('hex').slice(0, 24)}`,
+    notifyUrl: String(body.notify_url),
+    codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`,
+    timeExpire: String(body.time_expire ?? ''),
+    successTime: '',
+    refundedFen: 0,
+    refunds: new Map(),
+  }
+  trades.set(no, t)
+  return { code_url: t.codeUrl }
+}
+
+/** POST /v3/refund/domestic/refunds of `t`, numbered `no`: the refund's answer, or the refusal as [http, code, message]. */
+function refundTrade(
+  t: PeerTrade,
+  no: string,
+  body: Record<string, unknown>,
+): Record<string, unknown> | [number, string, string] {
+  const amount = body.amount as { refund?: number; total?: number; currency?: string } | undefined
+  if (t.state !== 'SUCCESS' && t.state !== 'REFUND')
+    return [400, 'INVALID_REQUEST', '订单未支付或已关闭，不能退款']
+  if (amount?.total !== t.total) return [400, 'INVALID_REQUEST', '订单金额与原订单不符']
+  const want = Number(amount?.refund)
+  if (!Number.isSafeInteger(want) || want <= 0 || t.refundedFen + want > t.total)
+    return [403, 'NOT_ENOUGH', '退款金额超过可退金额']
+  t.refundedFen += want
+  t.state = 'REFUND'
+  const refund = {
+    refund_id: `5030${randomBytes(12).toString('hex').slice(0, 24)}`,
+    out_refund_no: no,
+    transaction_id: t.transactionId,
+    out_trade_no: t.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    create_time: chinaRfc3339(),
+    status: 'PROCESSING',
+    amount: { total: t.total, refund: want, payer_total: t.total, payer_refund: want, currency: 'CNY' },
+  }
+  t.refunds.set(no, refund)
+  return refund
+}
+
+/** What WeChat signs and seals with: the platform key, its id in Wechatpay-Serial, the APIv3 key. */
+interface Platform {
+  id: string
+  privateKey: KeyObject
+  apiV3Key: string
+}
+
+/** How a notification differs from the true one (a test's forgery), or what it tells of. */
+interface NotificationOptions {
+  overrides?: Record<string, unknown>
+  key?: KeyObject | string
+  timestamp?: number
+  event?: 'TRANSACTION.SUCCESS' | 'REFUND.SUCCESS'
+  resource?: object
+  apiV3Key?: string
+}
+
+/** The Wechatpay-* headers of `body`, signed with `key` at `timestamp`. */
+function signedBy(
+  platform: Platform,
+  body: string,
+  key: KeyObject | string = platform.privateKey,
+  timestamp = Date.now() / 1000,
+) {
+  const ts = String(Math.floor(timestamp))
+  const nonce = randomBytes(16).toString('hex').toUpperCase()
+  return {
+    'Wechatpay-Timestamp': ts,
+    'Wechatpay-Nonce': nonce,
+    'Wechatpay-Serial': platform.id,
+    'Wechatpay-Signature': createSign('RSA-SHA256').update(`${ts}\n${nonce}\n${body}\n`).sign(key, 'base64'),
+  }
+}
+
+/** A notification of `t` as WeChat posts it: its transaction (with `overrides`) encrypted, signed with `key`. */
+function notificationOf(platform: Platform, t: PeerTrade, o: NotificationOptions = {}): Notification {
+  const event = o.event ?? 'TRANSACTION.SUCCESS'
+  const original = event === 'TRANSACTION.SUCCESS' ? 'transaction' : 'refund'
+  const plain = o.resource ?? { ...transaction(t), ...o.overrides }
+  const nonce = randomBytes(6).toString('hex')
+  const body = JSON.stringify({
+    id: `EV-${randomBytes(10).toString('hex')}`,
+    create_time: chinaRfc3339(),
+    resource_type: 'encrypt-resource',
+    event_type: event,
+    summary: event === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款成功',
+    resource: {
+      original_type: original,
+      algorithm: 'AEAD_AES_256_GCM',
+      ciphertext: encryptResource(o.apiV3Key ?? platform.apiV3Key, JSON.stringify(plain), original, nonce),
+      associated_data: original,
+      nonce,
+    },
+  })
+  return {
+    body,
+    headers: { 'Content-Type': 'application/json', ...signedBy(platform, body, o.key, o.timestamp) },
+  }
 }
 
 export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 'publicKey' } = {}) {
@@ -183,31 +357,16 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
   /** What names the platform key in Wechatpay-Serial. */
   const platformId = mode === 'cert' ? platformSerial : publicKeyId
 
-  const trades = new Map<string, PeerTrade>()
+  const { trades, trade } = tradeBook<PeerTrade>()
   const calls: PeerCall[] = []
-  const inFlight = new Set<Promise<unknown>>()
+  const sent = background()
   const delivered: { outTradeNo: string; event: string; answer: Delivered }[] = []
   let base = ''
   /** Sign answers with another key: what a man in the middle would do. */
   let answerKey: KeyObject = platform.privateKey
-
-  /** The Wechatpay-* headers of `body`, signed with `key` at `timestamp`. */
-  function signed(
-    body: string,
-    key: KeyObject | string = platform.privateKey,
-    timestamp = Date.now() / 1000,
-  ) {
-    const ts = String(Math.floor(timestamp))
-    const nonce = randomBytes(16).toString('hex').toUpperCase()
-    return {
-      'Wechatpay-Timestamp': ts,
-      'Wechatpay-Nonce': nonce,
-      'Wechatpay-Serial': platformId,
-      'Wechatpay-Signature': createSign('RSA-SHA256')
-        .update(`${ts}\n${nonce}\n${body}\n`)
-        .sign(key, 'base64'),
-    }
-  }
+  const signer: Platform = { id: platformId, privateKey: platform.privateKey, apiV3Key }
+  const signed = (body: string, key?: KeyObject | string) => signedBy(signer, body, key)
+  const notification = (t: PeerTrade, o?: NotificationOptions) => notificationOf(signer, t, o)
 
   const answer = (res: ServerResponse, http: number, body?: object) => {
     const text = body === undefined ? '' : JSON.stringify(body)
@@ -221,81 +380,12 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
   const error = (res: ServerResponse, http: number, code: string, message: string) =>
     answer(res, http, { code, message })
 
-  const transaction = (t: PeerTrade) => ({
-    appid: t.appid,
-    mchid: t.mchid,
-    out_trade_no: t.outTradeNo,
-    ...(t.state === 'NOTPAY' || t.state === 'CLOSED' ? {} : { transaction_id: t.transactionId }),
-    trade_type: 'NATIVE',
-    trade_state: t.state,
-    trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[
-      t.state
-    ],
-    ...(t.successTime
-      ? {
-          bank_type: 'OTHERS',
-          success_time: t.successTime,
-          payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
-        }
-      : {}),
-    amount: {
-      total: t.total,
-      currency: 'CNY',
-      ...(t.successTime ? { payer_total: t.total, payer_currency: 'CNY' } : {}),
-    },
-  })
-
-  /** A notification of `t` as WeChat posts it: its transaction (with `overrides`) encrypted, signed with `key`. */
-  function notification(
-    t: PeerTrade,
-    o: {
-      overrides?: Record<string, unknown>
-      key?: KeyObject | string
-      timestamp?: number
-      event?: 'TRANSACTION.SUCCESS' | 'REFUND.SUCCESS'
-      resource?: object
-      apiV3Key?: string
-    } = {},
-  ): Notification {
-    const event = o.event ?? 'TRANSACTION.SUCCESS'
-    const original = event === 'TRANSACTION.SUCCESS' ? 'transaction' : 'refund'
-    const plain = o.resource ?? { ...transaction(t), ...o.overrides }
-    const nonce = randomBytes(6).toString('hex')
-    const body = JSON.stringify({
-      id: `EV-${randomBytes(10).toString('hex')}`,
-      create_time: chinaRfc3339(),
-      resource_type: 'encrypt-resource',
-      event_type: event,
-      summary: event === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款成功',
-      resource: {
-        original_type: original,
-        algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: encryptResource(o.apiV3Key ?? apiV3Key, JSON.stringify(plain), original, nonce),
-        associated_data: original,
-        nonce,
-      },
-    })
-    return {
-      body,
-      headers: { 'Content-Type': 'application/json', ...signed(body, o.key, o.timestamp) },
-    }
-  }
-
-  async function deliver(url: string, n: Notification): Promise<Delivered> {
-    const r = await fetch(url, { method: 'POST', headers: n.headers, body: n.body })
-    return { http: r.status, text: await r.text() }
-  }
+  const deliver = post
 
   async function notifyTrade(t: PeerTrade, n = notification(t)): Promise<Delivered> {
     const got = await deliver(t.notifyUrl, n)
     delivered.push({ outTradeNo: t.outTradeNo, event: JSON.parse(n.body).event_type, answer: got })
     return got
-  }
-
-  /** Closed by its time_expire? Then it is CLOSED, as WeChat shows it. */
-  function age(t: PeerTrade) {
-    if (t.state === 'NOTPAY' && t.timeExpire && Date.now() > Date.parse(t.timeExpire)) t.state = 'CLOSED'
-    return t
   }
 
   /** The payer pays `t`: refused once it expired or closed; then notified (unless lost). */
@@ -308,22 +398,6 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     return notify ? notifyTrade(t) : undefined
   }
 
-  /** Checks a request's Authorization as WeChat does: undefined when it is ours and signed, else why not. */
-  function refusal(req: IncomingMessage, path: string, body: string): string | undefined {
-    const p = authParams(String(req.headers.authorization ?? ''))
-    if (!p) return '缺少或错误的 Authorization 头'
-    if (p.mchid !== mchId) return '商户号不存在'
-    if (p.serial_no !== merchantSerial) return '商户证书序列号有误'
-    if (!p.timestamp || Math.abs(Date.now() / 1000 - Number(p.timestamp)) > 300) return '签名时间戳过期'
-    const message = `${req.method}\n${path}\n${p.timestamp}\n${p.nonce_str}\n${body}\n`
-    const ok =
-      Boolean(p.signature) &&
-      createVerify('RSA-SHA256')
-        .update(message)
-        .verify(merchant.publicKey, p.signature as string, 'base64')
-    return ok ? undefined : '签名错误'
-  }
-
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const raw = await readBody(req)
     let body: Record<string, unknown> = {}
@@ -332,47 +406,18 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     } catch {}
     const path = url.pathname
     calls.push({ method: req.method ?? '', path: `${path}${url.search}`, body })
-    const refused = refusal(req, `${path}${url.search}`, raw)
+    const refused = refusal(
+      { mchId, serial: merchantSerial, publicKey: merchant.publicKey },
+      req,
+      `${path}${url.search}`,
+      raw,
+    )
     if (refused) return error(res, 401, 'SIGN_ERROR', refused)
     if (!req.headers['user-agent']) return error(res, 400, 'PARAM_ERROR', '缺少 User-Agent')
 
     if (req.method === 'POST' && path === '/v3/pay/transactions/native') {
-      const amount = body.amount as { total?: unknown; currency?: unknown } | undefined
-      if (body.mchid !== mchId || body.appid !== appId)
-        return error(res, 400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配')
-      const no = String(body.out_trade_no ?? '')
-      if (
-        !/^[A-Za-z0-9_\-|*]{6,32}$/.test(no) ||
-        !Number.isSafeInteger(amount?.total) ||
-        (amount?.total as number) <= 0 ||
-        !body.description ||
-        !String(body.notify_url ?? '').startsWith('http')
-      )
-        return error(res, 400, 'PARAM_ERROR', '参数错误')
-      const known = trades.get(no)
-      if (known) {
-        if (known.total !== amount?.total || known.description !== body.description)
-          return error(res, 400, 'INVALID_REQUEST', '201 商户订单号重复')
-        if (age(known).state === 'CLOSED') return error(res, 400, 'ORDER_CLOSED', '订单已关闭')
-        return answer(res, 200, { code_url: known.codeUrl })
-      }
-      const t: PeerTrade = {
-        outTradeNo: no,
-        appid: appId,
-        mchid: mchId,
-        description: String(body.description),
-        total: amount?.total as number,
-        state: 'NOTPAY',
-        transactionId: `4200${randomBytes(12).toString('hex').slice(0, 24)}`,
-        notifyUrl: String(body.notify_url),
-        codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`,
-        timeExpire: String(body.time_expire ?? ''),
-        successTime: '',
-        refundedFen: 0,
-        refunds: new Map(),
-      }
-      trades.set(no, t)
-      return answer(res, 200, { code_url: t.codeUrl })
+      const opened = openTrade(trades, { mchId, appId }, body)
+      return 'code_url' in opened ? answer(res, 200, opened) : error(res, ...opened)
     }
 
     const byNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path)
@@ -398,37 +443,19 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
       const no = String(body.out_refund_no ?? '')
       const known = t.refunds.get(no)
       if (known) return answer(res, 200, known)
-      const amount = body.amount as { refund?: number; total?: number; currency?: string } | undefined
-      if (t.state !== 'SUCCESS' && t.state !== 'REFUND')
-        return error(res, 400, 'INVALID_REQUEST', '订单未支付或已关闭，不能退款')
-      if (amount?.total !== t.total) return error(res, 400, 'INVALID_REQUEST', '订单金额与原订单不符')
-      const want = Number(amount?.refund)
-      if (!Number.isSafeInteger(want) || want <= 0 || t.refundedFen + want > t.total)
-        return error(res, 403, 'NOT_ENOUGH', '退款金额超过可退金额')
-      t.refundedFen += want
-      t.state = 'REFUND'
-      const refund = {
-        refund_id: `5030${randomBytes(12).toString('hex').slice(0, 24)}`,
-        out_refund_no: no,
-        transaction_id: t.transactionId,
-        out_trade_no: t.outTradeNo,
-        channel: 'ORIGINAL',
-        user_received_account: '支付用户零钱',
-        create_time: chinaRfc3339(),
-        status: 'PROCESSING',
-        amount: { total: t.total, refund: want, payer_total: t.total, payer_refund: want, currency: 'CNY' },
-      }
-      t.refunds.set(no, refund)
+      const refund = refundTrade(t, no, body)
+      if (Array.isArray(refund)) return error(res, ...refund)
       // WeChat tells the refund's notify_url that the money went back: in the background, as it does.
       const url2 = String(body.notify_url ?? t.notifyUrl)
       const n = notification(t, {
         event: 'REFUND.SUCCESS',
         resource: { ...refund, mchid: mchId, refund_status: 'SUCCESS', success_time: chinaRfc3339() },
       })
-      const sent = deliver(url2, n)
-        .then((answer) => delivered.push({ outTradeNo: t.outTradeNo, event: 'REFUND.SUCCESS', answer }))
-        .finally(() => inFlight.delete(sent))
-      inFlight.add(sent)
+      sent.add(
+        deliver(url2, n).then((answer) =>
+          delivered.push({ outTradeNo: t.outTradeNo, event: 'REFUND.SUCCESS', answer }),
+        ),
+      )
       return answer(res, 200, refund)
     }
     return error(res, 404, 'NOT_FOUND', `不支持的接口 ${req.method} ${path}`)
@@ -436,31 +463,20 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
 
   const tradeOfCode = (codeUrl: string) => [...trades.values()].find((t) => t.codeUrl === codeUrl)
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://peer')
-    const run = async () => {
-      if (url.pathname.startsWith('/v3/')) return api(req, res, url)
-      // The payer's phone scans the QR code and pays (the e2e journey's "scan").
-      if (url.pathname === '/test/scan' && req.method === 'POST') {
-        const { code_url } = JSON.parse((await readBody(req)) || '{}') as { code_url?: string }
-        const t = tradeOfCode(code_url ?? '')
-        if (!t) return res.writeHead(404).end('二维码无效')
-        const paid = await payTrade(t, true)
-        res.writeHead(typeof paid === 'string' ? 409 : 200, { 'Content-Type': 'text/plain; charset=utf-8' })
-        return res.end(typeof paid === 'string' ? paid : '支付成功')
-      }
-      res.writeHead(404).end()
+  const server = await serve(async (req, res, url) => {
+    if (url.pathname.startsWith('/v3/')) return api(req, res, url)
+    // The payer's phone scans the QR code and pays (the e2e journey's "scan").
+    if (url.pathname === '/test/scan' && req.method === 'POST') {
+      const { code_url } = JSON.parse((await readBody(req)) || '{}') as { code_url?: string }
+      const t = tradeOfCode(code_url ?? '')
+      if (!t) return res.writeHead(404).end('二维码无效')
+      const paid = await payTrade(t, true)
+      res.writeHead(typeof paid === 'string' ? 409 : 200, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return res.end(typeof paid === 'string' ? paid : '支付成功')
     }
-    run().catch((e: unknown) => res.writeHead(500).end(String(e)))
-  })
-  await new Promise<void>((r) => server.listen(opts.port ?? 0, '127.0.0.1', r))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-
-  const trade = (outTradeNo: string) => {
-    const t = trades.get(outTradeNo)
-    if (!t) throw new Error(`the peer has no trade ${outTradeNo}`)
-    return t
-  }
+    res.writeHead(404).end()
+  }, opts.port)
+  base = server.base
 
   return {
     base,
@@ -511,8 +527,8 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
       answerKey = key ?? platform.privateKey
     },
     /** Waits for the notifications sent in the background. */
-    idle: () => Promise.all([...inFlight]),
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    idle: sent.idle,
+    close: server.close,
   }
 }
 
@@ -525,13 +541,13 @@ export type WechatpayPeer = Awaited<ReturnType<typeof startWechatpayPeer>>
  * and prints the variables that point `npm start` at it; POST /test/scan {"code_url": …} pays.
  */
 if (import.meta.main) {
-  const { mkdirSync, writeFileSync } = await import('node:fs')
   const { join } = await import('node:path')
   const [port = '4652', dir = 'data/wechatpay-peer'] = process.argv.slice(2)
   const peer = await startWechatpayPeer({ port: Number(port) })
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'apiclient_key.pem'), peer.merchantPrivateKey)
-  writeFileSync(join(dir, 'wechatpay_platform.pem'), peer.platformCert)
+  writeFiles(dir, {
+    'apiclient_key.pem': peer.merchantPrivateKey,
+    'wechatpay_platform.pem': peer.platformCert,
+  })
   const env = {
     ...peer.env('http://127.0.0.1:4321'),
     WECHATPAY_PRIVATE_KEY: join(dir, 'apiclient_key.pem'),

@@ -3,43 +3,15 @@
  * lacks, so a small stand-in that sends with fetch to a local server plays the browser's part.
  * The headers and answer rules must be those of every other call (accounts §7, §8).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiRequestError, createHttp, type HttpOptions, type NotifyKind } from '../../src/lib/api/index.ts'
-import { DEV_SIGN_IV, DEV_SIGN_KEY, readSign } from '../../src/lib/sign.ts'
-
-const secret = { key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }
-
-interface Seen {
-  url: string
-  headers: IncomingHttpHeaders
-  body: string
-}
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiRequestError, type HttpOptions } from '../../src/lib/api/index.ts'
+import { readSign } from '../../src/lib/sign.ts'
+import { clientOn, nobodyThere, recordingServer, refusal, secret } from './http-client.ts'
 
 /** What the upload path answers next. */
 let answer: { code: number; body: string; statusText?: string } = { code: 200, body: '' }
-let seen: Seen[] = []
-let server: Server
-let base: string
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() })
-      res.writeHead(answer.code, answer.statusText ?? '', { 'Content-Type': 'application/json' })
-      res.end(answer.body)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
+const at = recordingServer(() => ({ ...answer, type: 'application/json' }))
 
 /** Just enough of XMLHttpRequest: headers, upload progress (half, then all), load, error, abort. */
 class FakeXhr {
@@ -94,7 +66,6 @@ class FakeXhr {
 }
 
 beforeEach(() => {
-  seen = []
   FakeXhr.made = 0
   answer = { code: 200, body: JSON.stringify({ status: 200, data: { path: '/uploads/u/1/a.png' } }) }
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
@@ -104,38 +75,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function setup(overrides: Partial<HttpOptions> = {}) {
-  const map = new Map(Object.entries({ tokens: 'tok-123', users: '{"id":1}', other: 'kept' }))
-  const storage = {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    removeItem: (k: string) => map.delete(k),
-  }
-  const notes: [NotifyKind, string][] = []
-  const onUnauthorized = vi.fn()
-  const http = createHttp({
-    baseURL: base,
-    signSecret: secret,
-    storage,
-    notify: (kind, message) => notes.push([kind, message]),
-    onUnauthorized,
-    ...overrides,
-  })
-  return { http, storage, notes, onUnauthorized }
-}
+const setup = (overrides: Partial<HttpOptions> = {}) => clientOn(at.base, overrides)
 
 const png = () => new Blob(['PNGDATA'], { type: 'image/png' })
-
-async function refusal(p: Promise<unknown>): Promise<ApiRequestError> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected the call to be rejected')
-    },
-    (e: unknown) => e,
-  )
-  expect(err).toBeInstanceOf(ApiRequestError)
-  return err as ApiRequestError
-}
 
 describe('upload with onProgress', () => {
   it('reports the fraction sent and resolves to the envelope', async () => {
@@ -154,7 +96,7 @@ describe('upload with onProgress', () => {
     const { http } = setup()
     const before = Date.now()
     await http.upload(png(), 'a.png', { onProgress: () => {} })
-    const s = seen[0]
+    const s = at.seen[0]
     expect(s?.url).toBe('/api/Upload/PostUpload')
     expect(s?.headers.authorization).toBe('Bearer tok-123')
     expect(s?.headers.pcv).toBe('1.07')
@@ -202,11 +144,7 @@ describe('upload with onProgress', () => {
   })
 
   it('a network failure rejects with the network message, keeping the session', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
-    const { http, notes, storage } = setup({ baseURL: `http://127.0.0.1:${port}` })
+    const { http, notes, storage } = setup({ baseURL: await nobodyThere() })
     const err = await refusal(http.upload(png(), 'a.png', { onProgress: () => {} }))
     expect(err.status).toBe(0)
     expect(notes).toEqual([['error', '网络连接失败，请稍后重试']])
@@ -242,6 +180,6 @@ describe('upload with onProgress', () => {
       data: { path: '/uploads/u/1/a.png' },
     })
     expect(FakeXhr.made).toBe(0)
-    expect(seen[0]?.headers.pcv).toBe('1.07')
+    expect(at.seen[0]?.headers.pcv).toBe('1.07')
   })
 })

@@ -1,23 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  ApiRequestError,
-  createApi,
-  createHttp,
-  type HttpOptions,
-  type NotifyKind,
-} from '../../src/lib/api/index.ts'
-import { DEV_SIGN_IV, DEV_SIGN_KEY, readSign } from '../../src/lib/sign.ts'
-
-const secret = { key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }
-
-interface Seen {
-  method: string
-  url: string
-  headers: IncomingHttpHeaders
-  body: string
-}
+import { describe, expect, it } from 'vitest'
+import { createApi, type HttpOptions } from '../../src/lib/api/index.ts'
+import { readSign } from '../../src/lib/sign.ts'
+import { clientOn, memoryStorage, nobodyThere, recordingServer, refusal, secret } from './http-client.ts'
 
 /** The answers of accounts §8, one path each. */
 const routes: Record<string, { code: number; body: string; type?: string; statusText?: string }> = {
@@ -51,83 +35,18 @@ const routes: Record<string, { code: number; body: string; type?: string; status
   },
 }
 
-let server: Server
-let base: string
-let seen: Seen[] = []
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      seen.push({
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      })
-      const path = (req.url ?? '').split('?')[0] ?? ''
-      const r = routes[path]
-      if (!r) {
-        // Any other path answers its own URL, for checking paths and query strings.
-        res.writeHead(200, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ status: 200, data: req.url }))
-        return
-      }
-      res.writeHead(r.code, r.statusText ?? '', {
-        'Content-Type': r.type ?? 'application/json; charset=utf-8',
-      })
-      res.end(r.body)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-function memoryStorage(entries: Record<string, string>) {
-  const map = new Map(Object.entries(entries))
-  return {
-    map,
-    getItem: (k: string) => map.get(k) ?? null,
-    removeItem: (k: string) => {
-      map.delete(k)
-    },
-  }
-}
-
-function setup(overrides: Partial<HttpOptions> = {}) {
-  const storage = memoryStorage({ tokens: 'tok-123', users: '{"id":1}', other: 'kept' })
-  const notes: [NotifyKind, string][] = []
-  const onUnauthorized = vi.fn()
-  const http = createHttp({
-    baseURL: base,
-    signSecret: secret,
-    storage,
-    notify: (kind, message) => notes.push([kind, message]),
-    onUnauthorized,
-    ...overrides,
-  })
-  return { http, storage, notes, onUnauthorized }
-}
-
-async function refusal(p: Promise<unknown>): Promise<ApiRequestError> {
-  const err = await p.then(
-    () => {
-      throw new Error('expected the call to be rejected')
-    },
-    (e: unknown) => e,
+const at = recordingServer((req) => {
+  const path = (req.url ?? '').split('?')[0] ?? ''
+  // Any other path answers its own URL, for checking paths and query strings.
+  return (
+    routes[path] ?? {
+      code: 200,
+      body: JSON.stringify({ status: 200, data: req.url }),
+      type: 'application/json',
+    }
   )
-  expect(err).toBeInstanceOf(ApiRequestError)
-  return err as ApiRequestError
-}
-
-beforeEach(() => {
-  seen = []
 })
+const setup = (overrides: Partial<HttpOptions> = {}) => clientOn(at.base, overrides)
 
 describe('createHttp: answers', () => {
   it('GET resolves to the inner data', async () => {
@@ -142,12 +61,12 @@ describe('createHttp: answers', () => {
       status: 200,
       data: { id: 5 },
     })
-    expect(seen[0]?.method).toBe('POST')
-    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ title: '标题', n: 1 })
+    expect(at.seen[0]?.method).toBe('POST')
+    expect(JSON.parse(at.seen[0]?.body ?? '')).toEqual({ title: '标题', n: 1 })
     // Bodies that are only an id (accounts §7 "id as a JSON string").
     await http.post('/api/post', 7)
-    expect(seen[1]?.body).toBe('7')
-    expect(seen[1]?.headers['content-type']).toBe('application/json')
+    expect(at.seen[1]?.body).toBe('7')
+    expect(at.seen[1]?.headers['content-type']).toBe('application/json')
   })
 
   it('the ofetch instance itself follows the same rules', async () => {
@@ -157,7 +76,7 @@ describe('createHttp: answers', () => {
       status: 200,
       data: { id: 5 },
     })
-    expect(seen[1]?.body).toBe('5')
+    expect(at.seen[1]?.body).toBe('5')
   })
 
   it('parses a body that arrives as text, or JSON encoded twice', async () => {
@@ -186,7 +105,7 @@ describe('createHttp: headers', () => {
     const { http } = setup()
     const before = Date.now()
     await http.get('/api/ok')
-    const h = seen[0]?.headers ?? {}
+    const h = at.seen[0]?.headers ?? {}
     const t = readSign(secret, String(h.sign))
     expect(t).not.toBeNull()
     expect(Math.abs((t ?? 0) - before)).toBeLessThan(5000)
@@ -203,17 +122,17 @@ describe('createHttp: headers', () => {
     await http.get('/api/ok')
     clock += 60_000
     await http.get('/api/ok')
-    expect(readSign(secret, String(seen[0]?.headers.sign))).toBe(1_767_225_600_000)
-    expect(readSign(secret, String(seen[1]?.headers.sign))).toBe(1_767_225_660_000)
+    expect(readSign(secret, String(at.seen[0]?.headers.sign))).toBe(1_767_225_600_000)
+    expect(readSign(secret, String(at.seen[1]?.headers.sign))).toBe(1_767_225_660_000)
   })
 
   it('gives calls at the same clock time the same sign, and sends the headers it is given', async () => {
     const { http } = setup({ now: () => 1_767_225_600_000, headers: { 'accept-encoding': 'identity' } })
     await http.get('/api/ok')
     await http.get('/api/ok')
-    expect(seen[1]?.headers.sign).toBe(seen[0]?.headers.sign)
-    expect(readSign(secret, String(seen[1]?.headers.sign))).toBe(1_767_225_600_000)
-    expect(seen.map((s) => s.headers['accept-encoding'])).toEqual(['identity', 'identity'])
+    expect(at.seen[1]?.headers.sign).toBe(at.seen[0]?.headers.sign)
+    expect(readSign(secret, String(at.seen[1]?.headers.sign))).toBe(1_767_225_600_000)
+    expect(at.seen.map((s) => s.headers['accept-encoding'])).toEqual(['identity', 'identity'])
   })
 
   it('reads a token stored as JSON or as a login answer', async () => {
@@ -221,14 +140,14 @@ describe('createHttp: headers', () => {
       const { http } = setup({ storage: memoryStorage({ tokens: stored }) })
       await http.get('/api/ok')
     }
-    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer tok-json', 'Bearer tok-json'])
+    expect(at.seen.map((s) => s.headers.authorization)).toEqual(['Bearer tok-json', 'Bearer tok-json'])
   })
 
   it('sends no Authorization without a token or without storage', async () => {
     await setup({ storage: memoryStorage({}) }).http.get('/api/ok')
     await setup({ storage: null }).http.get('/api/ok')
-    expect(seen.map((s) => s.headers.authorization)).toEqual([undefined, undefined])
-    expect(seen.every((s) => typeof s.headers.sign === 'string')).toBe(true)
+    expect(at.seen.map((s) => s.headers.authorization)).toEqual([undefined, undefined])
+    expect(at.seen.every((s) => typeof s.headers.sign === 'string')).toBe(true)
   })
 })
 
@@ -285,7 +204,7 @@ describe('createHttp: refusals', () => {
     expect(storage.map.get('other')).toBe('kept')
     expect(onUnauthorized).toHaveBeenCalledTimes(1)
     // Exactly one request: no retry.
-    expect(seen).toHaveLength(1)
+    expect(at.seen).toHaveLength(1)
   })
 
   it('HTTP 403 (bad sign) shows its message and keeps the session', async () => {
@@ -303,16 +222,11 @@ describe('createHttp: refusals', () => {
     const err = await refusal(http.post('/api/http502', {}))
     expect(err.status).toBe(502)
     expect(notes).toEqual([['error', 'Bad Gateway']])
-    expect(seen).toHaveLength(1)
+    expect(at.seen).toHaveLength(1)
   })
 
   it('a network failure rejects without logging out', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
-
-    const { http, notes, storage, onUnauthorized } = setup({ baseURL: `http://127.0.0.1:${port}` })
+    const { http, notes, storage, onUnauthorized } = setup({ baseURL: await nobodyThere() })
     const err = await refusal(http.get('/api/ok'))
     expect(err.status).toBe(0)
     expect(notes).toEqual([['error', '网络连接失败，请稍后重试']])
@@ -339,7 +253,7 @@ describe('createHttp: upload', () => {
       status: 200,
       data: { path: '/uploads/a.png' },
     })
-    const s = seen[0]
+    const s = at.seen[0]
     expect(s?.method).toBe('POST')
     expect(s?.url).toBe('/api/Upload/PostUpload')
     expect(s?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
@@ -369,7 +283,7 @@ describe('createApi', () => {
     await api.getArticleIndex()
     await api.getProductSpu(9)
     const e = encodeURIComponent
-    expect(seen.map((s) => s.url)).toEqual([
+    expect(at.seen.map((s) => s.url)).toEqual([
       '/api/Article/GetArticlePage?status=30&pageIndex=0&pageSize=20&isPrice=2',
       '/api/ProductSpu/GetProductSpuPage?pageOrder=priceMin&pageSort=asc',
       '/api/Article/GetArticle?id=3',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { startServer } from '../../../tests/api/harness.ts'
 import { demoUser, newUser } from '../../../tests/api/session.ts'
+import { invoiceInfo } from '../../../tests/invoice-info.ts'
 
 const h = startServer()
 
@@ -13,23 +14,7 @@ interface Invoice {
   addressx: string
 }
 
-const form = {
-  types: '增值税专用发票',
-  companyName: '苏州明德口腔医疗有限公司',
-  companyCode: '91320508MA27Q5RX32',
-  companyAddress: '苏州市姑苏区干将西路566号',
-  companyTel: '05126876542',
-  bank: '招商银行苏州分行营业部',
-  account: '512907334410801',
-  name: '周明',
-  tel: '13800000001',
-  province: '江苏省',
-  city: '苏州市',
-  area: '姑苏区',
-  street: '平江街道',
-  addressx: '人民路1288号',
-  status: 1,
-}
+const form = invoiceInfo({ types: '增值税专用发票', companyName: '苏州明德口腔医疗有限公司', status: 1 })
 
 describe('UserInvoice', () => {
   it('checks the invoice form in order', async () => {
