@@ -1,5 +1,5 @@
 import { assetUrl } from '../../lib/asset.ts'
-import { textOf } from '../../lib/seo.ts'
+import { textOf } from '../../lib/view/seo.ts'
 import { site } from '../../lib/site.ts'
 
 /** The teacher (courses) or author (posts, tasks) of an item, linking to the instructor page. */

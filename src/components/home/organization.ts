@@ -1,6 +1,6 @@
 /** schema.org Organization of the company, for the home and contact pages' JSON-LD. */
 import type { CompanyFacts } from '../../lib/rules/company'
-import type { JsonLd } from '../../lib/seo'
+import type { JsonLd } from '../../lib/view/seo'
 import { site } from '../../lib/site'
 
 /**

@@ -12,7 +12,7 @@ import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
-import { chinaNow, promotionRule } from '../../lib/offers.ts'
+import { chinaNow, promotionRule } from '../../lib/view/offers.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Promotion } from '../../lib/rules/pricing.ts'
 import {

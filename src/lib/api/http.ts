@@ -11,15 +11,12 @@ export const MSG_DEFAULT = '服务器处理异常'
 export const MSG_EXPIRED = '登录信息已经过期'
 export const MSG_NETWORK = '网络连接失败，请稍后重试'
 
-/** localStorage keys of the session (accounts §7 "Login answers … are stored"). */
-export const STORAGE_USERS = 'users'
-export const STORAGE_TOKENS = 'tokens'
-/** The cart (accounts §3): it belongs to whoever is signed in, so it ends with the session (issue 19). */
-export const STORAGE_CART = 'center'
-/** Everything a session leaves in localStorage; a logout or a 401 removes all of it. */
-export const SESSION_KEYS = [STORAGE_TOKENS, STORAGE_USERS, STORAGE_CART] as const
+import { SESSION_KEYS, STORAGE_TOKENS } from '../storage-keys.ts'
+import type { NotifyKind } from '../toast.ts'
 
-export type NotifyKind = 'error' | 'info' | 'success'
+// Defined below the client, where the session store and the toasts read them too.
+export { SESSION_KEYS, STORAGE_CART, STORAGE_TOKENS, STORAGE_USERS } from '../storage-keys.ts'
+export type { NotifyKind } from '../toast.ts'
 export type Notify = (kind: NotifyKind, message: string) => void
 
 export interface HttpOptions {
