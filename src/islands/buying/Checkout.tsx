@@ -25,9 +25,9 @@ import { BUYER_NOTE_MAX, checkBuyerNote } from '../../lib/rules/order-note.ts'
 import { discountLine, payable } from '../../lib/rules/pricing.ts'
 import { $cart, removeFromCart, selection } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
-import { AddressFormDialog } from '../forms/AddressForm.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
+import { AddressFormDialog } from '../forms/AddressForm.tsx'
 import { ItemRows, MoneyRow, minus, PriceRows } from './parts.tsx'
 
 interface Line {
