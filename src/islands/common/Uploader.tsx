@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { splitList } from '../../lib/format.ts'
 import { Dialog } from './Dialog.tsx'
+import { type Act, UploadItem } from './UploadItem.tsx'
+import { UploadPreview } from './UploadPreview.tsx'
+import { UploadPaused, UploadProgress } from './UploadProgress.tsx'
 import {
   acceptOf,
   defaultHint,
@@ -12,15 +15,12 @@ import {
   moveWrapped,
   type VideoMeta,
 } from './upload-files.ts'
-import { Preview } from './uploader/Preview.tsx'
-import { type Act, UploadItem } from './uploader/UploadItem.tsx'
-import { UploadPaused, UploadProgress } from './uploader/UploadProgress.tsx'
-import { accountFileUpload, type FileUpload, useUploadQueue } from './uploader/useUploadQueue.ts'
 import { useConfirm } from './useConfirm.tsx'
+import { accountFileUpload, type FileUpload, useUploadQueue } from './useUploadQueue.ts'
 
 export type { FileKind, VideoMeta } from './upload-files.ts'
 export { IMAGE_KINDS, MATERIAL_KINDS, MEDIA_KINDS } from './upload-files.ts'
-export type { FileUpload } from './uploader/useUploadQueue.ts'
+export type { FileUpload } from './useUploadQueue.ts'
 
 /**
  * The generic uploader (accounts §2, §5): a comma-joined list of uploaded paths as its value,
@@ -213,7 +213,7 @@ export function Uploader({
         title="预览"
         width={previewKind === 'pdf' ? 'max-w-4xl' : 'max-w-2xl'}
       >
-        {preview && previewKind && <Preview path={preview} kind={previewKind} label={label} />}
+        {preview && previewKind && <UploadPreview path={preview} kind={previewKind} label={label} />}
       </Dialog>
     </div>
   )

@@ -1,8 +1,16 @@
-import { useFileSrc } from '../file-src.ts'
-import type { FileKind } from '../upload-files.ts'
+import { useFileSrc } from './file-src.ts'
+import type { FileKind } from './upload-files.ts'
 
 /** The preview dialog's body: the image, the playing video, or the PDF with a link to open it alone. */
-export function Preview({ path, kind, label }: { path: string; kind: FileKind | 'file'; label: string }) {
+export function UploadPreview({
+  path,
+  kind,
+  label,
+}: {
+  path: string
+  kind: FileKind | 'file'
+  label: string
+}) {
   const src = useFileSrc(path)
   if (!src) return <p className="py-8 text-center text-sm text-slate-500">正在加载…</p>
   if (kind === 'image') return <img src={src} alt={`${label}预览`} className="mx-auto max-h-[70vh]" />

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { account, getResumable } from '../../../lib/api/browser.ts'
-import { PartFailed } from '../../../lib/api/resumable.ts'
-import { UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from '../../../lib/constants.ts'
-import { toast } from '../../../lib/toast.ts'
-import { compressImage } from '../compress-image.ts'
-import { checkFileType, checkStoredType, isVideoFile, sizeRefusal, type VideoMeta } from '../upload-files.ts'
+import { account, getResumable } from '../../lib/api/browser.ts'
+import { PartFailed } from '../../lib/api/resumable.ts'
+import { UPLOAD_MAX_BYTES, UPLOAD_TOO_BIG } from '../../lib/constants.ts'
+import { toast } from '../../lib/toast.ts'
+import { compressImage } from './compress-image.ts'
+import { checkFileType, checkStoredType, isVideoFile, sizeRefusal, type VideoMeta } from './upload-files.ts'
 import { readVideoMeta } from './video-meta.ts'
 
 /** How one file is sent: its stored path, or a throw (the HTTP client has shown why). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useFileSrc } from '../file-src.ts'
-import { type FileKind, fileNameOf } from '../upload-files.ts'
+import { useFileSrc } from './file-src.ts'
+import { type FileKind, fileNameOf } from './upload-files.ts'
 
 export type Act = 'up' | 'down' | 'preview' | 'download' | 'delete'
 

@@ -1,4 +1,4 @@
-import { overallProgress, percentOf } from '../upload-files.ts'
+import { overallProgress, percentOf } from './upload-files.ts'
 import type { Progress } from './useUploadQueue.ts'
 
 /** 12.3MB: a byte count for the progress line. */

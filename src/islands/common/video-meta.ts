@@ -1,4 +1,4 @@
-import { toVideoMeta, type VideoMeta } from '../upload-files.ts'
+import { toVideoMeta, type VideoMeta } from './upload-files.ts'
 
 /** A video the browser cannot read must not hold the upload up for long. */
 const VIDEO_META_TIMEOUT_MS = 8000
