@@ -1,4 +1,6 @@
 // @ts-check
+
+import { fileURLToPath } from 'node:url'
 import react from '@astrojs/react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'astro/config'
@@ -8,13 +10,19 @@ import { conformance } from './src/lib/build/conformance.ts'
 import { buildEnv } from './src/lib/build/env.ts'
 import { pagePolicies } from './src/lib/build/headers.ts'
 import { reactSsrPrefix } from './src/lib/build/react-ssr.ts'
+import { buildScratch } from './src/lib/build/scratch.ts'
 import { pageDirectives, STYLE_RESOURCES } from './src/lib/csp.ts'
+
+const outDir = process.env.OUT_DIR ?? 'dist'
+// Caches of their own per output directory: two portals may build from one checkout at once.
+const scratch = buildScratch(outDir, fileURLToPath(new URL('.', import.meta.url)))
 
 export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   output: 'static',
   // npm start builds into a side directory and swaps it in (server/build-site.ts).
-  outDir: process.env.OUT_DIR ?? 'dist',
+  outDir,
+  cacheDir: scratch.cacheDir,
   trailingSlash: 'ignore',
   integrations: [
     // React to a string, not a stream: the same markup for much less work (src/lib/build/react-ssr.ts).
@@ -36,7 +44,10 @@ export default defineConfig({
   ],
   // adminApart: the back office's browser code shares nothing with a public page but React;
   // adminLeftOut: a partial build (BUILD_ONLY) bundles its islands as empty ones (it moves no admin page).
-  vite: { plugins: [tailwindcss(), reactSsrPrefix(), adminApart(), adminLeftOut(!!process.env.BUILD_ONLY)] },
+  vite: {
+    cacheDir: scratch.viteCacheDir,
+    plugins: [tailwindcss(), reactSsrPrefix(), adminApart(), adminLeftOut(!!process.env.BUILD_ONLY)],
+  },
   // A strict policy in every page: script-src and style-src with the hashes of what Astro emits
   // (no 'unsafe-inline' for scripts); the rest in src/lib/csp.ts, with the header the server adds.
   security: {

@@ -4,6 +4,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile 
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { compressFile, compressTree } from '../src/lib/build/compress.ts'
 import { patchPolicies, readPolicies, writePolicies } from '../src/lib/build/headers.ts'
+import { buildScratch, buildTag } from '../src/lib/build/scratch.ts'
 import type { SignSecret } from '../src/lib/sign.ts'
 import {
   partFile,
@@ -53,13 +54,16 @@ const MOVES_IN_FLIGHT = 16
  * the project's: it renders from chunks it writes into an outDir "inside" the project (.prerender),
  * and decides that by the paths' text, so /srv/portal-data/dist-next counts as inside /srv/portal.
  * Those chunks import the project's packages and find none there: the first build of a portal
- * whose DIST_DIR was such a sibling never went live. Then the project's own .site-build/ is used.
- * sideDir('/srv/portal-data/dist', 'next') → '/srv/portal/.site-build/next' (cwd /srv/portal)
+ * whose DIST_DIR was such a sibling never went live. Then the project's own .site-build/ is used,
+ * a folder per DIST_DIR, since two portals may build from one checkout at once.
+ * sideDir('/srv/portal-data/dist', 'next') → '/srv/portal/.site-build/<tag>/next' (cwd /srv/portal)
  */
 export function sideDir(distDir: string, kind: 'next' | 'partial', root = process.cwd()): string {
   const beside = `${resolve(distDir)}-${kind}`
   const outside = relative(root, beside).startsWith('..')
-  return outside && beside.startsWith(root) ? join(root, '.site-build', kind) : beside
+  return outside && beside.startsWith(root)
+    ? join(root, '.site-build', buildTag(distDir, root), kind)
+    : beside
 }
 
 /**
@@ -81,6 +85,7 @@ export async function buildSite(
   await rm(next, { recursive: true, force: true })
   try {
     await runAstro(
+      next,
       {
         API_BASE: opts.apiBase,
         OUT_DIR: next,
@@ -165,8 +170,15 @@ async function mayMove(next: string, dist: string, file: string, deferred: Set<C
   return false
 }
 
-/** Runs `astro build` as its own process; rejects with the exit code and the end of its output. */
-function runAstro(env: Record<string, string>, signal?: AbortSignal): Promise<void> {
+/**
+ * Runs `astro build` into `outDir` as its own process; rejects with the exit code and the end of
+ * its output. It runs in a working directory of its own (src/lib/build/scratch.ts): Astro renders
+ * an outDir outside the working directory from `.astro/.prerender` there, and removes it when done.
+ */
+async function runAstro(outDir: string, env: Record<string, string>, signal?: AbortSignal): Promise<void> {
+  const root = process.cwd()
+  const { cwd } = buildScratch(outDir, root)
+  await mkdir(cwd, { recursive: true })
   return new Promise((resolve, reject) => {
     let tail = ''
     const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
@@ -174,7 +186,9 @@ function runAstro(env: Record<string, string>, signal?: AbortSignal): Promise<vo
       tail = (tail + chunk.toString()).slice(-2000)
     }
     // The build has its own configuration (astro.config.mjs, src/lib/build/env.ts).
-    const child = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--silent'], {
+    const astro = join(root, 'node_modules/astro/bin/astro.mjs')
+    const child = spawn(process.execPath, [astro, 'build', '--root', root, '--silent'], {
+      cwd,
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
       signal,

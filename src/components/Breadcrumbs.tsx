@@ -1,4 +1,4 @@
-import type { Crumb } from '../lib/seo.ts'
+import type { Crumb } from '../lib/view/seo.ts'
 
 /** The visible breadcrumb trail; the same crumbs feed the BreadcrumbList JSON-LD of the page. */
 export function Breadcrumbs({ items, className = '' }: { items: Crumb[]; className?: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Coupon } from '../lib/api/types.ts'
-import { shortYuan } from '../lib/offers.ts'
+import { shortYuan } from '../lib/view/offers.ts'
 
 /** The big figure of a ticket: ¥30 for 满减, 9折 for a rate. */
 export const couponFigure = (c: Pick<Coupon, 'kind' | 'amount' | 'rate'>) =>

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../lib/api/types.ts'
 import { assetUrl } from '../lib/asset.ts'
 import { teacherPath } from '../lib/routes.ts'
-import { textOf } from '../lib/seo.ts'
+import { textOf } from '../lib/view/seo.ts'
 
 /** A teacher: avatar, name and the start of the introduction, linking to the instructor page. */
 export function TeacherCard({ u }: { u: PublicUser }) {

@@ -1,5 +1,5 @@
 /** The stored session (accounts §3 "Client storage"): 'tokens' the bearer token, 'users' the profile. */
-import { SESSION_KEYS, STORAGE_TOKENS, STORAGE_USERS } from './api/http.ts'
+import { SESSION_KEYS, STORAGE_TOKENS, STORAGE_USERS } from './storage-keys.ts'
 
 export interface StoredUser {
   id: number

@@ -1,5 +1,3 @@
-import type { CompanyFacts } from './rules/company.ts'
-
 /**
  * What the chrome says about the company that stays in code: the brand and legal names, the
  * founding year, the corporate transfer account (finance's; the pay island and the payment
@@ -74,7 +72,7 @@ export const site = {
  * The company facts as they stand until marketing edits them (src/lib/rules/company.ts is their
  * schema; the build reads the current ones through companyFacts() in src/lib/build/data.ts).
  */
-export const companyDefaults: CompanyFacts = {
+export const companyDefaults = {
   slogan: '口腔器械 · 耗材 · 培训一站式平台',
   description:
     '德泰口腔医疗：隐形矫治器、无痛麻醉注射仪、口内扫描仪与口腔耗材的正品采购平台，并提供正畸、种植、数字化口腔等专业培训课程。',
@@ -112,16 +110,18 @@ export const companyDefaults: CompanyFacts = {
   },
 }
 
+/** A postal address as the company facts hold it (src/lib/rules/company.ts checks companyDefaults against its schema). */
+type Postal = { region: string; locality: string; street: string }
+
 /**
  * The head office's address in one line.
  * fullAddress({ region: '江苏省', locality: '苏州市', street: '星湖街328号' }) → '江苏省苏州市星湖街328号';
  * a municipality is named once: { region: '上海市', locality: '上海市', … } → '上海市…'
  */
-export const fullAddress = (p: CompanyFacts['postal']) =>
-  `${p.region}${p.locality === p.region ? '' : p.locality}${p.street}`
+export const fullAddress = (p: Postal) => `${p.region}${p.locality === p.region ? '' : p.locality}${p.street}`
 
 /** The head office's city as pages name it: headCity({ locality: '苏州市', … }) → '苏州' (苏州总部). */
-export const headCity = (p: CompanyFacts['postal']) => p.locality.replace(/市$/, '')
+export const headCity = (p: Postal) => p.locality.replace(/市$/, '')
 
 /** The seven tabs of the top navigation (accounts §2). */
 export const navTabs = [

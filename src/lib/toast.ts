@@ -1,5 +1,5 @@
 /** Toast messages for every page and island: one live region, no framework. */
-import type { NotifyKind } from './api/http.ts'
+export type NotifyKind = 'error' | 'info' | 'success'
 
 const STYLE: Record<NotifyKind, string> = {
   error: 'background:#fef2f2;color:#b91c1c;border-color:#fecaca',

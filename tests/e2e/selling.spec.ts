@@ -9,7 +9,7 @@
  * threshold no other spec's cart reaches, and it and the coupon are stopped at the end.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
-import { chinaNow } from '../../src/lib/offers.ts'
+import { chinaNow } from '../../src/lib/view/offers.ts'
 import { expectAccessible } from './a11y.ts'
 import { staffToken } from './admin-session.ts'
 import { builtPage } from './built.ts'

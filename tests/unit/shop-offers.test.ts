@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Coupon, PromotionOffer } from '../../src/lib/api/types.ts'
-import { chinaNow, couponsFor, promotionRule, promotionsFor, promotionText } from '../../src/lib/offers.ts'
 import { type CartItem, cartPromotion } from '../../src/lib/stores/cart.ts'
+import {
+  chinaNow,
+  couponsFor,
+  promotionRule,
+  promotionsFor,
+  promotionText,
+} from '../../src/lib/view/offers.ts'
 
 const promo = (
   id: number,

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { followSitemap, sideDir, swapIn } from '../../server/build-site.ts'
 import { planFor, RECORD_FILE } from '../../server/site-builder.ts'
+import { buildScratch, buildTag } from '../../src/lib/build/scratch.ts'
 import { sitemapIndex, sitemapParts, urlEntry, urlset } from '../../src/lib/sitemap.ts'
 
 let root = ''
@@ -205,7 +206,30 @@ describe('sideDir: where Astro builds before the swap', () => {
     expect(sideDir('/var/www/site', 'partial', '/srv/portal')).toBe('/var/www/site-partial')
     // /srv/portal-data/dist-next "starts with" /srv/portal: Astro's prerender chunks would land
     // there and find no packages, so the build goes into the project's own folder.
-    expect(sideDir('/srv/portal-data/dist', 'next', '/srv/portal')).toBe('/srv/portal/.site-build/next')
-    expect(sideDir('/srv/portal2/dist', 'partial', '/srv/portal')).toBe('/srv/portal/.site-build/partial')
+    const data = buildTag('/srv/portal-data/dist', '/srv/portal')
+    const two = buildTag('/srv/portal2/dist', '/srv/portal')
+    expect(sideDir('/srv/portal-data/dist', 'next', '/srv/portal')).toBe(
+      `/srv/portal/.site-build/${data}/next`,
+    )
+    expect(sideDir('/srv/portal2/dist', 'partial', '/srv/portal')).toBe(
+      `/srv/portal/.site-build/${two}/partial`,
+    )
+    // Two portals of one checkout never share that folder.
+    expect(data).not.toBe(two)
+  })
+})
+
+describe('buildScratch: each build its own Astro and Vite scratch places', () => {
+  it('apart for two output directories, the same for one (a cache stays warm), all inside the project', () => {
+    const a = buildScratch('/srv/a/dist-next', '/srv/portal')
+    const b = buildScratch('/srv/b/dist-next', '/srv/portal')
+    for (const k of ['cwd', 'cacheDir', 'viteCacheDir'] as const) {
+      expect(a[k]).not.toBe(b[k])
+      expect(a[k].startsWith('/srv/portal/')).toBe(true)
+    }
+    expect(buildScratch('/srv/a/dist-next', '/srv/portal')).toEqual(a)
+    // A relative outDir (astro.config.mjs's default 'dist') is read from the project's root.
+    expect(buildScratch('dist', '/srv/portal')).toEqual(buildScratch('/srv/portal/dist', '/srv/portal'))
+    expect(a.cacheDir).toMatch(/^\/srv\/portal\/node_modules\/\.astro\/[0-9a-f]{12}$/)
   })
 })

@@ -10,7 +10,7 @@ import {
   type PublishValue,
   type SectionValue,
 } from '../../../src/lib/rules/publish.ts'
-import { textOf } from '../../../src/lib/seo.ts'
+import { textOf } from '../../../src/lib/view/seo.ts'
 import { articleTags, markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Db } from '../../db/index.ts'

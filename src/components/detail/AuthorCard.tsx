@@ -1,6 +1,6 @@
 import { assetUrl } from '../../lib/asset.ts'
-import { textOf } from '../../lib/seo.ts'
 import { site } from '../../lib/site.ts'
+import { textOf } from '../../lib/view/seo.ts'
 
 /** The teacher (courses) or author (posts, tasks) of an item, linking to the instructor page. */
 export function AuthorCard({

@@ -1,7 +1,7 @@
 /** schema.org Organization of the company, for the home and contact pages' JSON-LD. */
 import type { CompanyFacts } from '../../lib/rules/company'
-import type { JsonLd } from '../../lib/seo'
 import { site } from '../../lib/site'
+import type { JsonLd } from '../../lib/view/seo'
 
 /**
  * The names stay in code; phones, address and contacts are marketing's current facts.

@@ -8,7 +8,7 @@ import { account } from '../../lib/api/browser.ts'
 import { OWNED_MAX } from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { AddressFormDialog } from './AddressForm.tsx'
+import { AddressFormDialog } from '../forms/AddressForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
 import { useOwnedList } from './owned-list.ts'
 

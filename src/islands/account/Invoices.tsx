@@ -9,7 +9,7 @@ import { OWNED_MAX } from '../../lib/constants.ts'
 import { maskPhone } from '../../lib/format.ts'
 import { INVOICE_TYPES, InvoiceKind } from '../../lib/rules/invoice.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { InvoiceFormDialog } from './InvoiceForm.tsx'
+import { InvoiceFormDialog } from '../forms/InvoiceForm.tsx'
 import { DefaultMark, ListSkeleton, PlusIcon, RowAction } from './list-parts.tsx'
 import { useOwnedList } from './owned-list.ts'
 

@@ -25,9 +25,9 @@ import { BUYER_NOTE_MAX, checkBuyerNote } from '../../lib/rules/order-note.ts'
 import { discountLine, payable } from '../../lib/rules/pricing.ts'
 import { $cart, removeFromCart, selection } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
-import { AddressFormDialog } from '../account/AddressForm.tsx'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
+import { AddressFormDialog } from '../forms/AddressForm.tsx'
 import { ItemRows, MoneyRow, minus, PriceRows } from './parts.tsx'
 
 interface Line {
@@ -150,14 +150,12 @@ function useQuote(body: QuoteBody | null) {
 function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrdered: () => void }) {
   const [addresses, setAddresses] = useState<Address[] | null>(null)
   const [chosen, setChosen] = useState<number | null>(null)
-  const [more, setMore] = useState(false)
   const [adding, setAdding] = useState(false)
   const [busy, setBusy] = useState(false)
   /** -1 until the buyer picks: the server preselects the best coupon. */
   const [couponChoice, setCouponChoice] = useState(-1)
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
-  const noteId = useId()
 
   const load = useCallback(async (pickNewest = false) => {
     const list = ordered(await account.getUserAddressQuery())
@@ -189,7 +187,6 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
   const tenths = Math.round((me.discount || 10) * 10)
   const line = discountLine(tenths)
   const payFen = payable(totalFen, tenths)
-  const shown = addresses ? (more ? addresses : addresses.slice(0, 2)) : []
 
   async function submit() {
     const a = addresses?.find((x) => x.id === chosen)
@@ -225,54 +222,7 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
             新增地址
           </button>
         </div>
-        {addresses === null ? (
-          <p className="text-sm text-slate-500">正在加载…</p>
-        ) : addresses.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
-            还没有收货地址，请先新增地址
-          </p>
-        ) : (
-          <fieldset>
-            <legend className="sr-only">选择收货地址</legend>
-            <div className="grid gap-3 md:grid-cols-2">
-              {shown.map((a) => (
-                <label
-                  key={a.id}
-                  className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-                >
-                  <input
-                    type="radio"
-                    name="address"
-                    className="mt-1 accent-brand-600"
-                    checked={chosen === a.id}
-                    onChange={() => setChosen(a.id)}
-                  />
-                  <span className="min-w-0 text-sm">
-                    <span className="font-medium text-slate-900">{a.name}</span>
-                    <span className="ml-2 tabular-nums text-slate-600">{maskPhone(a.tel)}</span>
-                    {a.status === 1 && (
-                      <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">
-                        默认
-                      </span>
-                    )}
-                    <span className="mt-1 block break-all text-slate-600">
-                      {[a.province, a.city, a.area, a.street, a.addressDetail].filter(Boolean).join(' ')}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {addresses.length > 2 && !more && (
-              <button
-                type="button"
-                className="mt-2 text-sm text-brand-700 hover:underline"
-                onClick={() => setMore(true)}
-              >
-                更多地址
-              </button>
-            )}
-          </fieldset>
-        )}
+        <AddressChoice addresses={addresses} chosen={chosen} onChoose={setChosen} />
       </section>
 
       <section aria-labelledby="co-items">
@@ -282,37 +232,7 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
         <ItemRows items={lines.map((l) => ({ ...l, key: l.skuId }))} />
       </section>
 
-      <section aria-labelledby="co-note">
-        <h2 id="co-note" className="mb-2 text-base font-semibold text-slate-900">
-          <label htmlFor={noteId}>买家留言</label>
-        </h2>
-        <textarea
-          id={noteId}
-          value={note}
-          onChange={(e) => {
-            setNote(e.target.value)
-            if (noteError) setNoteError(checkBuyerNote(e.target.value))
-          }}
-          onBlur={() => setNoteError(checkBuyerNote(note))}
-          rows={2}
-          placeholder="选填：对本次交易的说明，如开票、送货时间"
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={`${noteId}-count${noteError ? ` ${noteId}-error` : ''}`}
-          className={`w-full rounded-md border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none ${noteError ? 'border-red-500' : 'border-slate-300'}`}
-          data-buyer-note
-        />
-        <div className="mt-1 flex justify-between gap-3 text-xs">
-          <p id={`${noteId}-error`} className="text-red-600" role={noteError ? 'alert' : undefined}>
-            {noteError}
-          </p>
-          <p
-            id={`${noteId}-count`}
-            className={`tabular-nums ${[...note.trim()].length > BUYER_NOTE_MAX ? 'text-red-600' : 'text-slate-500'}`}
-          >
-            {[...note.trim()].length}/{BUYER_NOTE_MAX}
-          </p>
-        </div>
-      </section>
+      <BuyerNote note={note} onNote={setNote} error={noteError} onError={setNoteError} />
 
       <section aria-labelledby="co-sum" className="ml-auto w-full max-w-sm">
         <h2 id="co-sum" className="sr-only">
@@ -364,6 +284,114 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
 
       <AddressFormDialog open={adding} onOpenChange={setAdding} onSaved={() => void load(true)} />
     </div>
+  )
+}
+
+/** The buyer's addresses to choose from: two, then 更多地址 shows the rest. */
+function AddressChoice({
+  addresses,
+  chosen,
+  onChoose,
+}: {
+  addresses: Address[] | null
+  chosen: number | null
+  onChoose: (id: number) => void
+}) {
+  const [more, setMore] = useState(false)
+  const shown = addresses ? (more ? addresses : addresses.slice(0, 2)) : []
+  return addresses === null ? (
+    <p className="text-sm text-slate-500">正在加载…</p>
+  ) : addresses.length === 0 ? (
+    <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">
+      还没有收货地址，请先新增地址
+    </p>
+  ) : (
+    <fieldset>
+      <legend className="sr-only">选择收货地址</legend>
+      <div className="grid gap-3 md:grid-cols-2">
+        {shown.map((a) => (
+          <label
+            key={a.id}
+            className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name="address"
+              className="mt-1 accent-brand-600"
+              checked={chosen === a.id}
+              onChange={() => onChoose(a.id)}
+            />
+            <span className="min-w-0 text-sm">
+              <span className="font-medium text-slate-900">{a.name}</span>
+              <span className="ml-2 tabular-nums text-slate-600">{maskPhone(a.tel)}</span>
+              {a.status === 1 && (
+                <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs text-brand-700">默认</span>
+              )}
+              <span className="mt-1 block break-all text-slate-600">
+                {[a.province, a.city, a.area, a.street, a.addressDetail].filter(Boolean).join(' ')}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {addresses.length > 2 && !more && (
+        <button
+          type="button"
+          className="mt-2 text-sm text-brand-700 hover:underline"
+          onClick={() => setMore(true)}
+        >
+          更多地址
+        </button>
+      )}
+    </fieldset>
+  )
+}
+
+/** 买家留言 with its count; checked on leaving the box, and again on each change once refused. */
+function BuyerNote({
+  note,
+  onNote,
+  error: noteError,
+  onError: setNoteError,
+}: {
+  note: string
+  onNote: (note: string) => void
+  error: string | null
+  onError: (error: string | null) => void
+}) {
+  const noteId = useId()
+  return (
+    <section aria-labelledby="co-note">
+      <h2 id="co-note" className="mb-2 text-base font-semibold text-slate-900">
+        <label htmlFor={noteId}>买家留言</label>
+      </h2>
+      <textarea
+        id={noteId}
+        value={note}
+        onChange={(e) => {
+          onNote(e.target.value)
+          if (noteError) setNoteError(checkBuyerNote(e.target.value))
+        }}
+        onBlur={() => setNoteError(checkBuyerNote(note))}
+        rows={2}
+        placeholder="选填：对本次交易的说明，如开票、送货时间"
+        aria-invalid={noteError ? true : undefined}
+        aria-describedby={`${noteId}-count${noteError ? ` ${noteId}-error` : ''}`}
+        className={`w-full rounded-md border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none ${noteError ? 'border-red-500' : 'border-slate-300'}`}
+        data-buyer-note
+      />
+      <div className="mt-1 flex justify-between gap-3 text-xs">
+        <p id={`${noteId}-error`} className="text-red-600" role={noteError ? 'alert' : undefined}>
+          {noteError}
+        </p>
+        <p
+          id={`${noteId}-count`}
+          className={`tabular-nums ${[...note.trim()].length > BUYER_NOTE_MAX ? 'text-red-600' : 'text-slate-500'}`}
+        >
+          {[...note.trim()].length}/{BUYER_NOTE_MAX}
+        </p>
+      </div>
+    </section>
   )
 }
 

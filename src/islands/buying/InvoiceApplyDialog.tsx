@@ -11,10 +11,10 @@ import { account, buying } from '../../lib/api/browser.ts'
 import { maskPhone } from '../../lib/format.ts'
 import { INVOICE_TYPES, type InvoiceType } from '../../lib/rules/invoice.ts'
 import { toast } from '../../lib/toast.ts'
-import { InvoiceFormDialog } from '../account/InvoiceForm.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { InvoiceFormDialog } from '../forms/InvoiceForm.tsx'
 
 /** Cards shown per kind before 更多发票信息 (accounts §2). */
 export const INVOICE_CARDS_FIRST = 2

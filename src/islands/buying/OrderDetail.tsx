@@ -61,15 +61,7 @@ function Detail() {
   }, [id, load])
 
   if (o === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (o === 'missing')
-    return (
-      <div className="py-12 text-center">
-        <p className="text-slate-600">订单不存在</p>
-        <a href="/orderlist" className="btn-primary mt-4">
-          查看我的订单
-        </a>
-      </div>
-    )
+  if (o === 'missing') return <Missing />
 
   async function cancel() {
     if (!(await confirm({ action: '取消该订单' }))) return
@@ -318,5 +310,17 @@ function AfterState({ o }: { o: Order }) {
         </p>
       )}
     </section>
+  )
+}
+
+/** An id that names no order of the buyer's: the way back to the list. */
+function Missing() {
+  return (
+    <div className="py-12 text-center">
+      <p className="text-slate-600">订单不存在</p>
+      <a href="/orderlist" className="btn-primary mt-4">
+        查看我的订单
+      </a>
+    </div>
   )
 }

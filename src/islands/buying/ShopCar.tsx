@@ -12,7 +12,6 @@ import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
-import { chinaNow, promotionRule } from '../../lib/offers.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Promotion } from '../../lib/rules/pricing.ts'
 import {
@@ -30,6 +29,7 @@ import {
   updateCart,
 } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
+import { chinaNow, promotionRule } from '../../lib/view/offers.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react'
 import { CouponTicket } from '../../components/CouponTicket.tsx'
 import { api } from '../../lib/api/browser.ts'
 import type { Coupon } from '../../lib/api/types.ts'
-import { couponsFor } from '../../lib/offers.ts'
+import { couponsFor } from '../../lib/view/offers.ts'
 import { ClaimButton, useCouponClaim } from '../buying/CouponClaim.tsx'
 
 export function CouponRow({

@@ -60,6 +60,23 @@ export interface ListingProps {
   path?: string
 }
 
+/** What a list asks for: its kind, the author or words it is fixed to, and the URL's state. */
+interface PageParams {
+  kind: ListingProps['kind']
+  createId: ListingProps['createId']
+  title: string | undefined
+  state: ListState
+}
+
+/** One page of products or articles for `p`, silently (storefront §8: a list failure shows no toast). */
+function fetchPage(p: PageParams, signal: AbortSignal): Promise<Paged<CardItem>> {
+  const opts = { silent: true, signal }
+  const fixed = { createId: p.createId, title: p.title }
+  return p.kind === 'product'
+    ? api.getProductSpuPage(productQuery(p.state, fixed), opts)
+    : api.getArticlePage(articleQuery(p.kind, p.state, fixed), opts)
+}
+
 export function Listing({
   kind,
   classify,
@@ -83,23 +100,13 @@ export function Listing({
   const headingId = useId()
 
   const title = fixedQuery?.title
-  const params = { kind, createId, title, state }
+  const params: PageParams = { kind, createId, title, state }
   // Every change of the state fetches; a newer one aborts the older and a late answer is
   // ignored. List failures stay silent (storefront §8): the last page stays, with a retry offer.
-  const { data, dataParams, loading, failed, reload } = usePaged(
-    (p: typeof params, signal): Promise<Paged<CardItem>> => {
-      const opts = { silent: true, signal }
-      const fixed = { createId: p.createId, title: p.title }
-      return p.kind === 'product'
-        ? api.getProductSpuPage(productQuery(p.state, fixed), opts)
-        : api.getArticlePage(articleQuery(p.kind, p.state, fixed), opts)
-    },
-    params,
-    {
-      skip: urlState === null,
-      initial: initial && { data: initial, params: { kind, createId, title, state: DEFAULT_STATE } },
-    },
-  )
+  const { data, dataParams, loading, failed, reload } = usePaged(fetchPage, params, {
+    skip: urlState === null,
+    initial: initial && { data: initial, params: { kind, createId, title, state: DEFAULT_STATE } },
+  })
 
   // After each answer: a shared link to a page that no longer exists shows the last one instead;
   // otherwise screen readers hear what changed.

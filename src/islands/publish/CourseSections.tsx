@@ -82,138 +82,28 @@ export function CourseSections({
       )}
 
       <ol className="space-y-4">
-        {sections.map((s, i) => {
-          const n = i + 1
-          const err = (k: SectionKey) => errorOf(sectionField(i, k))
-          const id = (k: SectionKey) => fieldId(sectionField(i, k))
-          const sectionPaid = paid && s.status === SectionStatus.paid
-          const pdf = isPdf(s.imgurl)
-          return (
-            <li key={s.key}>
-              <fieldset className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
-                <legend className="sr-only">第{n}节</legend>
-                <div className="mb-3 flex items-center justify-between gap-2">
-                  <span aria-hidden="true" className="text-sm font-semibold text-slate-800">
-                    第{n}节
-                  </span>
-                  {!readOnly && (
-                    <button
-                      type="button"
-                      className="rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 focus-visible:bg-red-50"
-                      onClick={() => void remove(i)}
-                      aria-label={`删除第${n}节`}
-                    >
-                      删除
-                    </button>
-                  )}
-                </div>
-                <div className="space-y-4">
-                  <Field
-                    id={id('title')}
-                    label="名称"
-                    required
-                    error={err('title')}
-                    count={[...s.title].length}
-                    max={SECTION_TITLE_MAX}
-                  >
-                    <input
-                      id={id('title')}
-                      className={inputClass}
-                      value={s.title}
-                      maxLength={SECTION_TITLE_MAX}
-                      placeholder="请填写节的名称"
-                      readOnly={readOnly}
-                      onChange={(e) => patch(i, { title: e.target.value }, 'title')}
-                      {...invalidProps(id('title'), err('title'))}
-                    />
-                  </Field>
-
-                  <GroupRow id={id('imgurl')} legend="课程内容" required error={err('imgurl')}>
-                    {readOnly ? (
-                      <FileView path={s.imgurl} label={`第${n}节课程内容`} />
-                    ) : (
-                      <Uploader
-                        label={`第${n}节课程内容`}
-                        kinds={MEDIA_KINDS}
-                        maxMb={SECTION_FILE_MAX_MB}
-                        // Private until published: a paid section's file is what is sold (issue 13).
-                        private
-                        // Lectures of hundreds of MB: in parts that survive a dropped link or a reload (issue 22).
-                        resumable
-                        value={s.imgurl}
-                        invalid={err('imgurl') !== null}
-                        onChange={(v) => patch(i, { imgurl: v, ...(v ? {} : { params: '' }) }, 'imgurl')}
-                        onMedia={(path, meta) =>
-                          onChange((prev) =>
-                            prev.map((x) =>
-                              x.key === s.key && x.imgurl === path
-                                ? { ...x, params: durationInput(String(meta.duration)) }
-                                : x,
-                            ),
-                          )
-                        }
-                      />
-                    )}
-                  </GroupRow>
-
-                  {paid && (
-                    <GroupRow id={`pub-list-${i}-status`} legend="收费方式" error={null}>
-                      <div className="flex flex-wrap gap-2">
-                        {(
-                          [
-                            [SectionStatus.paid, '收费'],
-                            [SectionStatus.free, '免费'],
-                          ] as const
-                        ).map(([v, text]) => (
-                          <Choice
-                            key={v}
-                            type="radio"
-                            name={`pub-section-${s.key}-status`}
-                            checked={s.status === v}
-                            onChange={() => patch(i, { status: v }, 'price')}
-                          >
-                            {text}
-                          </Choice>
-                        ))}
-                      </div>
-                    </GroupRow>
-                  )}
-
-                  {sectionPaid && (
-                    <Field id={id('price')} label="价格（元）" required error={err('price')}>
-                      <input
-                        id={id('price')}
-                        className={`${inputClass} sm:max-w-48`}
-                        inputMode="decimal"
-                        value={s.price}
-                        placeholder="请填写课程价格"
-                        readOnly={readOnly}
-                        // Kept as typed: the publish rule refuses a malformed price with a message (price.ts).
-                        onChange={(e) => patch(i, { price: e.target.value }, 'price')}
-                        {...invalidProps(id('price'), err('price'))}
-                      />
-                    </Field>
-                  )}
-
-                  {!pdf && (
-                    <Field id={id('params')} label="时长（秒）" error={err('params')}>
-                      <input
-                        id={id('params')}
-                        className={`${inputClass} sm:max-w-48`}
-                        inputMode="numeric"
-                        value={s.params}
-                        placeholder="上传视频后自动填写"
-                        readOnly={readOnly}
-                        onChange={(e) => patch(i, { params: durationInput(e.target.value) }, 'params')}
-                        {...invalidProps(id('params'), err('params'))}
-                      />
-                    </Field>
-                  )}
-                </div>
-              </fieldset>
-            </li>
-          )
-        })}
+        {sections.map((s, i) => (
+          <li key={s.key}>
+            <SectionFields
+              section={s}
+              index={i}
+              paid={paid}
+              readOnly={readOnly}
+              errorOf={errorOf}
+              patch={(p, field) => patch(i, p, field)}
+              onMedia={(path, seconds) =>
+                onChange((prev) =>
+                  prev.map((x) =>
+                    x.key === s.key && x.imgurl === path
+                      ? { ...x, params: durationInput(String(seconds)) }
+                      : x,
+                  ),
+                )
+              }
+              onRemove={() => void remove(i)}
+            />
+          </li>
+        ))}
       </ol>
 
       {!readOnly && (
@@ -237,5 +127,148 @@ export function CourseSections({
       )}
       {confirmDialog}
     </section>
+  )
+}
+
+/** One section's fields: its name, its content file, 收费/免费 and price when the course is paid, its length. */
+function SectionFields({
+  section: s,
+  index: i,
+  paid,
+  readOnly,
+  errorOf,
+  patch,
+  onMedia,
+  onRemove,
+}: {
+  section: SectionForm
+  index: number
+  paid: boolean
+  readOnly: boolean
+  errorOf: (field: PublishField) => string | null
+  patch: (p: Partial<SectionForm>, field?: SectionKey) => void
+  /** A video uploaded: its path and length in seconds. */
+  onMedia: (path: string, seconds: number) => void
+  onRemove: () => void
+}) {
+  const n = i + 1
+  const err = (k: SectionKey) => errorOf(sectionField(i, k))
+  const id = (k: SectionKey) => fieldId(sectionField(i, k))
+  const sectionPaid = paid && s.status === SectionStatus.paid
+  const pdf = isPdf(s.imgurl)
+  return (
+    <fieldset className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 sm:p-4">
+      <legend className="sr-only">第{n}节</legend>
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <span aria-hidden="true" className="text-sm font-semibold text-slate-800">
+          第{n}节
+        </span>
+        {!readOnly && (
+          <button
+            type="button"
+            className="rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 focus-visible:bg-red-50"
+            onClick={onRemove}
+            aria-label={`删除第${n}节`}
+          >
+            删除
+          </button>
+        )}
+      </div>
+      <div className="space-y-4">
+        <Field
+          id={id('title')}
+          label="名称"
+          required
+          error={err('title')}
+          count={[...s.title].length}
+          max={SECTION_TITLE_MAX}
+        >
+          <input
+            id={id('title')}
+            className={inputClass}
+            value={s.title}
+            maxLength={SECTION_TITLE_MAX}
+            placeholder="请填写节的名称"
+            readOnly={readOnly}
+            onChange={(e) => patch({ title: e.target.value }, 'title')}
+            {...invalidProps(id('title'), err('title'))}
+          />
+        </Field>
+
+        <GroupRow id={id('imgurl')} legend="课程内容" required error={err('imgurl')}>
+          {readOnly ? (
+            <FileView path={s.imgurl} label={`第${n}节课程内容`} />
+          ) : (
+            <Uploader
+              label={`第${n}节课程内容`}
+              kinds={MEDIA_KINDS}
+              maxMb={SECTION_FILE_MAX_MB}
+              // Private until published: a paid section's file is what is sold (issue 13).
+              private
+              // Lectures of hundreds of MB: in parts that survive a dropped link or a reload (issue 22).
+              resumable
+              value={s.imgurl}
+              invalid={err('imgurl') !== null}
+              onChange={(v) => patch({ imgurl: v, ...(v ? {} : { params: '' }) }, 'imgurl')}
+              onMedia={(path, meta) => onMedia(path, meta.duration)}
+            />
+          )}
+        </GroupRow>
+
+        {paid && (
+          <GroupRow id={`pub-list-${i}-status`} legend="收费方式" error={null}>
+            <div className="flex flex-wrap gap-2">
+              {(
+                [
+                  [SectionStatus.paid, '收费'],
+                  [SectionStatus.free, '免费'],
+                ] as const
+              ).map(([v, text]) => (
+                <Choice
+                  key={v}
+                  type="radio"
+                  name={`pub-section-${s.key}-status`}
+                  checked={s.status === v}
+                  onChange={() => patch({ status: v }, 'price')}
+                >
+                  {text}
+                </Choice>
+              ))}
+            </div>
+          </GroupRow>
+        )}
+
+        {sectionPaid && (
+          <Field id={id('price')} label="价格（元）" required error={err('price')}>
+            <input
+              id={id('price')}
+              className={`${inputClass} sm:max-w-48`}
+              inputMode="decimal"
+              value={s.price}
+              placeholder="请填写课程价格"
+              readOnly={readOnly}
+              // Kept as typed: the publish rule refuses a malformed price with a message (price.ts).
+              onChange={(e) => patch({ price: e.target.value }, 'price')}
+              {...invalidProps(id('price'), err('price'))}
+            />
+          </Field>
+        )}
+
+        {!pdf && (
+          <Field id={id('params')} label="时长（秒）" error={err('params')}>
+            <input
+              id={id('params')}
+              className={`${inputClass} sm:max-w-48`}
+              inputMode="numeric"
+              value={s.params}
+              placeholder="上传视频后自动填写"
+              readOnly={readOnly}
+              onChange={(e) => patch({ params: durationInput(e.target.value) }, 'params')}
+              {...invalidProps(id('params'), err('params'))}
+            />
+          </Field>
+        )}
+      </div>
+    </fieldset>
   )
 }

@@ -71,6 +71,18 @@ async function countAll(title: string, signal: AbortSignal): Promise<Counts> {
   return Object.fromEntries(got.filter((x) => x !== null))
 }
 
+/**
+ * The query of a new search or tab: from page 1 with the default sort, the course tab unnamed.
+ * searchQuery('?q=a&page=3', '牙', 'task') → 'q=%E7%89%99&tab=task'
+ */
+function searchQuery(search: string, query: string, t: TabId): URLSearchParams {
+  const p = new URLSearchParams(withoutState(search))
+  p.set('q', query)
+  if (t === 'course') p.delete('tab')
+  else p.set('tab', t)
+  return p
+}
+
 export function Search() {
   const [ready, setReady] = useState(false)
   const [q, setQ] = useState('')
@@ -107,12 +119,7 @@ export function Search() {
   }, [])
 
   const go = (query: string, t: TabId) => {
-    // A new search or tab starts from page 1 with the default sort.
-    const p = new URLSearchParams(withoutState(location.search))
-    p.set('q', query)
-    if (t === 'course') p.delete('tab')
-    else p.set('tab', t)
-    history.pushState(history.state, '', `${location.pathname}?${p}`)
+    history.pushState(history.state, '', `${location.pathname}?${searchQuery(location.search, query, t)}`)
     setQ(query)
     setTab(t)
     setError('')

@@ -1,6 +1,6 @@
 import type { PublicUser } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
-import { textOf } from '../../lib/seo.ts'
+import { textOf } from '../../lib/view/seo.ts'
 
 /** The instructor page's header (accounts §2): avatar, nickname and the start of the introduction. */
 export function TeacherProfile({ u }: { u: PublicUser }) {

@@ -11,15 +11,12 @@ export const MSG_DEFAULT = '服务器处理异常'
 export const MSG_EXPIRED = '登录信息已经过期'
 export const MSG_NETWORK = '网络连接失败，请稍后重试'
 
-/** localStorage keys of the session (accounts §7 "Login answers … are stored"). */
-export const STORAGE_USERS = 'users'
-export const STORAGE_TOKENS = 'tokens'
-/** The cart (accounts §3): it belongs to whoever is signed in, so it ends with the session (issue 19). */
-export const STORAGE_CART = 'center'
-/** Everything a session leaves in localStorage; a logout or a 401 removes all of it. */
-export const SESSION_KEYS = [STORAGE_TOKENS, STORAGE_USERS, STORAGE_CART] as const
+import { SESSION_KEYS, STORAGE_TOKENS } from '../storage-keys.ts'
+import type { NotifyKind } from '../toast.ts'
 
-export type NotifyKind = 'error' | 'info' | 'success'
+// Defined below the client, where the session store and the toasts read them too.
+export { SESSION_KEYS, STORAGE_CART, STORAGE_TOKENS, STORAGE_USERS } from '../storage-keys.ts'
+export type { NotifyKind } from '../toast.ts'
 export type Notify = (kind: NotifyKind, message: string) => void
 
 export interface HttpOptions {
@@ -255,98 +252,58 @@ export function createHttp(opts: HttpOptions): Http {
     },
   } satisfies FetchOptions)
 
-  /** The upload through XMLHttpRequest, for its upload progress events; the rules are the ones above. */
-  const uploadWithProgress = (form: FormData, o: UploadOptions, onProgress: (fraction: number) => void) =>
-    new Promise<Envelope<UploadResult>>((resolve, reject) => {
-      const { signal, silent } = o
-      if (signal?.aborted) {
-        reject(signal.reason)
-        return
-      }
-      const xhr = new XMLHttpRequest()
-      // Whatever the rules throw (and the toast they showed) is what the caller gets.
-      const settle = (judge: () => unknown) => {
-        signal?.removeEventListener('abort', abort)
-        try {
-          resolve(judge() as Envelope<UploadResult>)
-        } catch (e) {
-          reject(e)
-        }
-      }
-      const abort = () => xhr.abort()
-      xhr.open('POST', `${opts.baseURL.replace(/\/+$/, '')}${UPLOAD_PATH}`)
-      const headers = new Headers()
-      setHeaders(headers, true)
-      headers.forEach((value, key) => {
-        xhr.setRequestHeader(key, value)
-      })
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total))
-      }
-      xhr.upload.onload = () => onProgress(1)
-      xhr.onload = () =>
-        settle(() => {
-          const body = parseBody(xhr.responseText)
-          return xhr.status >= 200 && xhr.status < 300
-            ? accepted(silent, false, xhr.status, body)
-            : refused(silent, xhr.status, xhr.statusText, body)
-        })
-      xhr.onerror = () => settle(() => fail(silent, 0, MSG_NETWORK))
-      xhr.ontimeout = xhr.onerror
-      // The caller stopped it: it knows why, so no toast.
-      xhr.onabort = () => {
-        signal?.removeEventListener('abort', abort)
-        reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'))
-      }
-      signal?.addEventListener('abort', abort, { once: true })
-      xhr.send(form)
-    })
+  const apiUrl = (path: string) => `${opts.baseURL.replace(/\/+$/, '')}${path}`
 
-  const putPart = (url: string, part: Blob, o: PartOptions) =>
-    new Promise<void>((resolve, reject) => {
-      const { signal } = o
-      if (signal?.aborted) {
-        reject(signal.reason)
-        return
-      }
-      const xhr = new XMLHttpRequest()
-      const abort = () => xhr.abort()
-      const settle = (judge: () => void) => {
-        signal?.removeEventListener('abort', abort)
-        try {
-          judge()
-          resolve()
-        } catch (e) {
-          reject(e)
-        }
-      }
-      xhr.open('PUT', o.api ? `${opts.baseURL.replace(/\/+$/, '')}${url}` : url)
-      if (o.api) {
-        const headers = new Headers(opts.headers)
-        setHeaders(headers, true)
-        headers.set('Content-Type', 'application/octet-stream')
-        headers.forEach((value, key) => {
-          xhr.setRequestHeader(key, value)
-        })
-      }
-      xhr.upload.onprogress = (e) => o.onProgress?.(e.loaded)
-      xhr.onload = () =>
-        settle(() => {
-          if (xhr.status >= 200 && xhr.status < 300) return
-          const body = parseBody(xhr.responseText)
-          // Only our API's 401 is about the session; a bucket's 403 is an expired link.
-          if (o.api) refused(true, xhr.status, xhr.statusText, body)
-          throw new ApiRequestError(xhr.status, bodyMessage(body) ?? MSG_NETWORK, body)
-        })
-      xhr.onerror = () => settle(() => fail(true, 0, MSG_NETWORK))
-      xhr.ontimeout = xhr.onerror
-      xhr.onabort = () => {
-        signal?.removeEventListener('abort', abort)
-        reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'))
-      }
-      signal?.addEventListener('abort', abort, { once: true })
-      xhr.send(part)
+  /** The upload through XMLHttpRequest, for its upload progress events; the rules are the ones above. */
+  const uploadWithProgress = (form: FormData, o: UploadOptions, onProgress: (fraction: number) => void) => {
+    const headers = new Headers()
+    setHeaders(headers, true)
+    return sendXhr<Envelope<UploadResult>>({
+      method: 'POST',
+      url: apiUrl(UPLOAD_PATH),
+      headers,
+      body: form,
+      signal: o.signal,
+      onProgress: (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total))
+      },
+      onSent: () => onProgress(1),
+      judge: (xhr) => {
+        const body = parseBody(xhr.responseText)
+        return (
+          xhr.status >= 200 && xhr.status < 300
+            ? accepted(o.silent, false, xhr.status, body)
+            : refused(o.silent, xhr.status, xhr.statusText, body)
+        ) as Envelope<UploadResult>
+      },
+      failed: () => fail(o.silent, 0, MSG_NETWORK),
     })
+  }
+
+  const putPart = (url: string, part: Blob, o: PartOptions) => {
+    let headers: Headers | undefined
+    if (o.api) {
+      headers = new Headers(opts.headers)
+      setHeaders(headers, true)
+      headers.set('Content-Type', 'application/octet-stream')
+    }
+    return sendXhr<void>({
+      method: 'PUT',
+      url: o.api ? apiUrl(url) : url,
+      headers,
+      body: part,
+      signal: o.signal,
+      onProgress: (e) => o.onProgress?.(e.loaded),
+      judge: (xhr) => {
+        if (xhr.status >= 200 && xhr.status < 300) return
+        const body = parseBody(xhr.responseText)
+        // Only our API's 401 is about the session; a bucket's 403 is an expired link.
+        if (o.api) refused(true, xhr.status, xhr.statusText, body)
+        throw new ApiRequestError(xhr.status, bodyMessage(body) ?? MSG_NETWORK, body)
+      },
+      failed: () => fail(true, 0, MSG_NETWORK),
+    })
+  }
 
   return {
     fetch: instance,
@@ -363,7 +320,7 @@ export function createHttp(opts: HttpOptions): Http {
       setHeaders(headers, false)
       let res: Response
       try {
-        res = await fetch(`${opts.baseURL.replace(/\/+$/, '')}${path}${qs ? `?${qs}` : ''}`, {
+        res = await fetch(`${apiUrl(path)}${qs ? `?${qs}` : ''}`, {
           headers,
           signal: o.signal,
         })
@@ -385,4 +342,55 @@ export function createHttp(opts: HttpOptions): Http {
       return instance<Envelope<UploadResult>>(UPLOAD_PATH, { method: 'POST', body: form, ...call })
     },
   }
+}
+
+/**
+ * An XMLHttpRequest (for its upload progress events) as a promise: `judge` turns the answer into
+ * the result or a throw, `failed` a network failure into one; whatever they throw (and the toast
+ * they showed) is what the caller gets. Stopped by `signal`, it rejects with the signal's reason
+ * and no toast: the caller knows why.
+ */
+function sendXhr<T>(o: {
+  method: 'POST' | 'PUT'
+  url: string
+  headers?: Headers
+  body: XMLHttpRequestBodyInit
+  signal?: AbortSignal
+  onProgress: (e: ProgressEvent) => void
+  onSent?: () => void
+  judge: (xhr: XMLHttpRequest) => T
+  failed: () => never
+}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const { signal } = o
+    if (signal?.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    const abort = () => xhr.abort()
+    const settle = (judge: () => T) => {
+      signal?.removeEventListener('abort', abort)
+      try {
+        resolve(judge())
+      } catch (e) {
+        reject(e)
+      }
+    }
+    xhr.open(o.method, o.url)
+    o.headers?.forEach((value, key) => {
+      xhr.setRequestHeader(key, value)
+    })
+    xhr.upload.onprogress = o.onProgress
+    if (o.onSent) xhr.upload.onload = o.onSent
+    xhr.onload = () => settle(() => o.judge(xhr))
+    xhr.onerror = () => settle(o.failed)
+    xhr.ontimeout = xhr.onerror
+    xhr.onabort = () => {
+      signal?.removeEventListener('abort', abort)
+      reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'))
+    }
+    signal?.addEventListener('abort', abort, { once: true })
+    xhr.send(o.body)
+  })
 }

@@ -108,6 +108,9 @@ export const CompanySchema = z.object({
 
 export type CompanyFacts = z.output<typeof CompanySchema>
 
+// The defaults live with the site's other facts (src/lib/site.ts, below the rules); held to the schema here.
+const defaults: CompanyFacts = companyDefaults
+
 /** How a list's items are named in a message: 第2位联系人：请填写联系电话. */
 const ITEM_NAMES: Record<string, (n: number) => string> = {
   offices: (n) => `第${n}个办事处`,
@@ -143,11 +146,11 @@ export function checkCompany(input: Input): Checked<CompanyFacts> {
  * site still builds. readCompany(undefined) → companyDefaults
  */
 export function readCompany(stored: string | undefined): CompanyFacts {
-  if (!stored) return companyDefaults
+  if (!stored) return defaults
   try {
-    const r = CompanySchema.safeParse({ ...companyDefaults, ...JSON.parse(stored) })
-    return r.success ? r.data : companyDefaults
+    const r = CompanySchema.safeParse({ ...defaults, ...JSON.parse(stored) })
+    return r.success ? r.data : defaults
   } catch {
-    return companyDefaults
+    return defaults
   }
 }

@@ -6,7 +6,7 @@
  *
  * Brand and model are not columns: they are the 品牌 and 型号 entries of the product's `params`
  * list, which the public page shows among the specs and its structured data reads the brand from
- * (src/lib/seo.ts). The editor shows them as fields of their own; splitParams / joinParams move
+ * (src/lib/view/seo.ts). The editor shows them as fields of their own; splitParams / joinParams move
  * between the two shapes.
  */
 import { isAllowedImageSrc } from '../html/policy.ts'

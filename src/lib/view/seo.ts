@@ -1,7 +1,7 @@
 /** Structured data (JSON-LD) for the pre-rendered pages; one builder per schema.org type. */
-import type { ArticleDetail, SpuDetail } from './api/types.ts'
-import { splitList } from './format.ts'
-import { site } from './site.ts'
+import type { ArticleDetail, SpuDetail } from '../api/types.ts'
+import { splitList } from '../format.ts'
+import { site } from '../site.ts'
 
 export type JsonLd = Record<string, unknown>
 

@@ -3,8 +3,8 @@
  * takes it in. Pure, so the build (one GetPromotionsList and one GetCouponsList for every page,
  * not one call per product) and the coupon island pick the same ones.
  */
-import type { Coupon, PromotionOffer } from './api/types.ts'
-import type { Promotion } from './rules/pricing.ts'
+import type { Coupon, PromotionOffer } from '../api/types.ts'
+import type { Promotion } from '../rules/pricing.ts'
 
 type Product = { id: number; classId: number | null }
 
