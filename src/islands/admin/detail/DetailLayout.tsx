@@ -40,15 +40,17 @@ export function DetailHeader({
   return (
     <div className="grid grid-cols-1 gap-3 rounded-lg bg-white p-4 shadow-sm sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id={id} className="mr-auto flex flex-wrap items-center gap-x-2 text-base font-semibold">
-          <span>{title}</span>
+        <h2 id={id} className="mr-auto text-base font-semibold">
+          {title}
           {status && (
             <>
               {' '}
-              <span className="text-sm font-medium">{status}</span>
+              <span className="ml-1 text-sm font-medium">{status}</span>
             </>
           )}
-          {badges}
+          {badges && (
+            <span className="ml-1 inline-flex flex-wrap items-center gap-1 align-middle">{badges}</span>
+          )}
         </h2>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
