@@ -6,15 +6,17 @@
  */
 import { useState } from 'react'
 import { type AdminProduct, type AdminSku, catalogApi } from '../../lib/api/admin-catalog.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { checkNewSku, SKU_TITLE_MAX } from '../../lib/rules/stock.ts'
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
+import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { Facts } from './detail/Section.tsx'
 import { FormDialog } from './FormDialog.tsx'
-import { yuan } from './order-parts.tsx'
 import { ProductEditor } from './products/ProductEditor.tsx'
 import { SkuDialog, type SkuEdit, SkuImageDialog } from './products/SkuDialogs.tsx'
+import { SkuTable } from './products/SkuTable.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
 
@@ -65,140 +67,50 @@ function Product() {
       // Refused: the client has shown why.
     }
   }
-  const columns: Column<AdminSku>[] = [
-    {
-      id: 'img',
-      header: '图片',
-      cell: (s) =>
-        s.img ? (
-          <img src={s.img} alt={`规格「${s.title}」的图片`} className="h-10 w-10 rounded object-cover" />
-        ) : (
-          <span className="text-slate-500">无</span>
-        ),
-    },
-    { id: 'title', header: '规格', cell: (s) => s.title },
-    { id: 'param', header: '参数', cell: (s) => s.param || '—', hidden: true },
-    {
-      id: 'price',
-      header: '价格（元）',
-      cell: (s) => <span data-sku-price>{yuan(s.price)}</span>,
-      className: 'text-right tabular-nums',
-    },
-    {
-      id: 'stock',
-      header: '库存',
-      cell: (s) => <span data-sku-stock>{s.stock}</span>,
-      className: 'text-right tabular-nums',
-    },
-    {
-      id: 'actions',
-      header: '操作',
-      cell: (s) => (
-        <span className="flex gap-2 whitespace-nowrap">
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`修改「${s.title}」的价格`}
-            onClick={() => setEdit({ sku: s, kind: 'price' })}
-          >
-            改价
-          </button>
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`调整「${s.title}」的库存`}
-            onClick={() => setEdit({ sku: s, kind: 'stock' })}
-          >
-            调整库存
-          </button>
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`更换「${s.title}」的图片`}
-            onClick={() => setImageOf(s)}
-          >
-            图片
-          </button>
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`删除规格「${s.title}」`}
-            onClick={() => remove(s)}
-          >
-            删除
-          </button>
-        </span>
-      ),
-    },
-  ]
-  const facts: [string, string][] = [
-    ['编号', String(p.id)],
-    ['副标题', p.subTitle || '—'],
-    ['起价', `${yuan(p.priceMin)} 元`],
-    ['总库存', String(p.stock)],
-    ['销量', String(p.sales)],
-    ['状态', p.listed ? '上架' : '已下架'],
-  ]
+  const action = 'btn-outline px-3 py-1.5 text-sm'
   return (
-    <div className="grid gap-4">
-      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="product-heading">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="product-heading" className="text-base font-semibold">
-            {p.title}
-          </h2>
-          <span className="flex gap-2">
-            {/* Unlisted, the product has no public page to look at. */}
-            {p.listed && (
-              <a
-                className="btn-outline px-3 py-1.5 text-sm"
-                href={`/productdetail/${p.id}/`}
-                target="_blank"
-                rel="noopener"
-              >
-                查看商品页
-              </a>
-            )}
-            <button
-              type="button"
-              className="btn-outline px-3 py-1.5 text-sm"
-              onClick={() => setAddingSku(true)}
-            >
-              新增规格
-            </button>
-            <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={toggle}>
-              {p.listed ? '下架' : '上架'}
-            </button>
-          </span>
-        </div>
-        <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([k, v]) => (
-            <div key={k} className="grid grid-cols-[5rem_1fr] gap-2 py-1">
-              <dt className="text-slate-600">{k}</dt>
-              <dd data-fact={k}>{v}</dd>
-            </div>
-          ))}
-        </dl>
-        {!p.listed && (
-          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-unlisted-note>
-            该商品未上架，网站上看不到它。填好商品信息、调整库存后点“上架”，它才会出现在商品列表、搜索和商品页（站点更新约需几秒）。
-          </p>
-        )}
-      </section>
-      <DataTable
-        id="product-skus"
-        caption="规格"
-        columns={columns}
-        page={{
-          pageData: p.skus,
-          pageIndex: 0,
-          pageSize: Math.max(p.skus.length, 1),
-          pageTotal: p.skus.length,
-        }}
-        loading={false}
-        rowKey={(s) => s.id}
-        empty="暂无规格"
-        onPage={() => {}}
-      />
+    <DetailLayout
+      header={
+        <DetailHeader
+          id="product-heading"
+          title={p.title}
+          actions={
+            <>
+              {/* Unlisted, the product has no public page to look at. */}
+              {p.listed && (
+                <a className={action} href={`/productdetail/${p.id}/`} target="_blank" rel="noopener">
+                  查看商品页
+                </a>
+              )}
+              <button type="button" className={action} onClick={() => setAddingSku(true)}>
+                新增规格
+              </button>
+              <button type="button" className={action} onClick={toggle}>
+                {p.listed ? '下架' : '上架'}
+              </button>
+            </>
+          }
+        >
+          <Facts
+            columns={3}
+            rows={[
+              ['编号', String(p.id)],
+              ['副标题', p.subTitle || '—'],
+              ['起价', `${formatMoney(p.priceMin)} 元`],
+              ['总库存', String(p.stock)],
+              ['销量', String(p.sales)],
+              ['状态', p.listed ? '上架' : '已下架'],
+            ]}
+          />
+          {!p.listed && (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-unlisted-note>
+              该商品未上架，网站上看不到它。填好商品信息、调整库存后点“上架”，它才会出现在商品列表、搜索和商品页（站点更新约需几秒）。
+            </p>
+          )}
+        </DetailHeader>
+      }
+    >
+      <SkuTable skus={p.skus} onEdit={setEdit} onImage={setImageOf} onRemove={remove} />
       <ProductEditor key={p.id} product={p} onSaved={reload} />
       <SkuDialog edit={edit} close={() => setEdit(null)} onDone={reload} />
       {addingSku && (
@@ -220,7 +132,7 @@ function Product() {
       )}
       {imageOf && <SkuImageDialog sku={imageOf} close={() => setImageOf(null)} onDone={reload} />}
       {confirmDialog}
-    </div>
+    </DetailLayout>
   )
 }
 
