@@ -8,7 +8,7 @@ import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../lib/rules/b
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
-import { inputClass } from '../order-parts.tsx'
+import { inputClass } from '../../common/Field.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 /** A dialog of the order screen: open or not, closed by `close`, the order reloaded after its action. */

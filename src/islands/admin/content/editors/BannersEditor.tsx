@@ -5,9 +5,9 @@ import { sortNumber } from '../../../../lib/rules/fields.ts'
 import { TextField } from '../../account-parts.tsx'
 import { useLoad } from '../../useLoad.ts'
 import { useUrlFilters } from '../../useUrlFilters.ts'
-import { POSITION_NAMES } from '../drafts.tsx'
-import { type OnSaved, Select } from '../fields.tsx'
 import { DraftedEditor, draftedTitle, shownColumn } from './DraftedEditor.tsx'
+import { POSITION_NAMES } from './drafts.tsx'
+import { type OnSaved, Select } from './fields.tsx'
 
 type BannerForm = {
   id: number | null

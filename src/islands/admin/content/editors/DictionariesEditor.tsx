@@ -10,7 +10,7 @@ import { TextField } from '../../account-parts.tsx'
 import { type Column, DataTable } from '../../DataTable.tsx'
 import { useLoad } from '../../useLoad.ts'
 import { useUrlFilters } from '../../useUrlFilters.ts'
-import { all, linkBtn, type OnSaved, Select } from '../fields.tsx'
+import { all, linkBtn, type OnSaved, Select } from './fields.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   productClass: '商品分类',

@@ -10,9 +10,9 @@ import { toast } from '../../../../lib/toast.ts'
 import { Dialog } from '../../../common/Dialog.tsx'
 import { useConfirm } from '../../../common/useConfirm.tsx'
 import { type Column, DataTable } from '../../DataTable.tsx'
-import { DraftBadge, previewHref } from '../drafts.tsx'
-import { all, linkBtn, type OnSaved } from '../fields.tsx'
 import { type DraftCalls, discardDraft, publishDraft } from './draft-calls.ts'
+import { DraftBadge, previewHref } from './drafts.tsx'
+import { all, linkBtn, type OnSaved } from './fields.tsx'
 
 type Row = { id: number; draft: object | null }
 /** The dialog's state: the item (null: a new one), whether it has a draft (发布 then publishes it), 展示. */

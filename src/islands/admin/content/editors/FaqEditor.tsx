@@ -4,8 +4,8 @@ import { sortNumber } from '../../../../lib/rules/fields.ts'
 import { FAQ_ANSWER_MAX } from '../../../../lib/rules/site-content.ts'
 import { TextField } from '../../account-parts.tsx'
 import { useLoad } from '../../useLoad.ts'
-import { HtmlField, type OnSaved } from '../fields.tsx'
 import { DraftedEditor, draftedTitle, shownColumn } from './DraftedEditor.tsx'
+import { HtmlField, type OnSaved } from './fields.tsx'
 
 type FaqForm = {
   id: number | null

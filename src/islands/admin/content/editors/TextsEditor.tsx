@@ -8,9 +8,9 @@ import { SITE_TEXT_MAX } from '../../../../lib/rules/site-content.ts'
 import { toast } from '../../../../lib/toast.ts'
 import { useConfirm } from '../../../common/useConfirm.tsx'
 import { useLoad } from '../../useLoad.ts'
-import { DraftBadge, previewHref } from '../drafts.tsx'
-import { Area, HtmlField, type OnSaved } from '../fields.tsx'
 import { discardDraft, publishDraft } from './draft-calls.ts'
+import { DraftBadge, previewHref } from './drafts.tsx'
+import { Area, HtmlField, type OnSaved } from './fields.tsx'
 
 type CardProps = { text: AdminText; reload: () => void; onSaved: OnSaved }
 

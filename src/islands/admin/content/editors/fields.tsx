@@ -3,7 +3,7 @@
  * monospace text area, the rich-text field, and a whole list shown as one page of the list kit.
  */
 import { lazy, Suspense, useId } from 'react'
-import { contentApi } from '../../../lib/api/admin-content.ts'
+import { contentApi } from '../../../../lib/api/admin-content.ts'
 
 /** Tells the screen that a save changed the public site (its change tag), so the build panel follows it. */
 export type OnSaved = (tag: string) => void
@@ -72,7 +72,9 @@ export function Area({
   )
 }
 
-const RichEditor = lazy(() => import('../../publish/RichEditor.tsx').then((m) => ({ default: m.RichEditor })))
+const RichEditor = lazy(() =>
+  import('../../../publish/RichEditor.tsx').then((m) => ({ default: m.RichEditor })),
+)
 
 /**
  * Rich text of the site content: the publish forms' editor (loaded when first shown), its images
