@@ -50,14 +50,7 @@ export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
             ))}
           </select>
         </div>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取 消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            确定发货
-          </BusyButton>
-        </div>
+        <DialogEnd close={close} busy={busy} submit="确定发货" />
       </form>
     </Dialog>
   )
@@ -124,19 +117,7 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
             onChange={(e) => setReason(e.target.value)}
           />
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取 消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            确 定
-          </BusyButton>
-        </div>
+        <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>
     </Dialog>
   )
@@ -203,20 +184,39 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
             {uploading ? '正在上传…' : file ? '已上传' : '未上传'}
           </p>
         </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取 消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy || uploading}>
-            开 具
-          </BusyButton>
-        </div>
+        <DialogEnd error={error} close={close} busy={busy || uploading} submit="开 具" />
       </form>
     </Dialog>
+  )
+}
+
+/** A dialog's end: the refusal of the shared check, if any, then 取 消 and the submit button. */
+function DialogEnd({
+  error,
+  close,
+  busy,
+  submit,
+}: {
+  error?: string | null
+  close: () => void
+  busy: boolean
+  submit: string
+}) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-outline" onClick={close}>
+          取 消
+        </button>
+        <BusyButton type="submit" className="btn-primary" busy={busy}>
+          {submit}
+        </BusyButton>
+      </div>
+    </>
   )
 }
