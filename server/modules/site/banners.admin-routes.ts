@@ -10,6 +10,7 @@ import { answers, fileBody, jsonBody, z } from '../../contract/index.ts'
 import { id, oneOf } from '../../contract/params.ts'
 import { apiToDbTime } from '../../time.ts'
 import { sort } from './content.admin-routes.ts'
+import { draftRoutes } from './draft-routes.ts'
 
 const POSITIONS = Object.values(BannerPosition) as [string, ...string[]]
 
@@ -109,49 +110,17 @@ export const putAdminBanner = adminRoute({
   responses: answers(AdminBanner, [401, 404]),
 })
 
-export const getAdminBanner = adminRoute({
-  method: 'get',
-  path: '/admin/banners/{id}',
-  permission: 'content.write',
-  summary: '一张广告图及其草稿（草稿预览页用）',
-  request: { params: bannerId },
-  responses: answers(AdminBanner, [401, 404]),
-})
-
-export const postAdminBannerDraft = adminRoute({
-  method: 'post',
-  path: '/admin/banners/drafts',
-  permission: 'content.write',
-  summary: '新增广告图的草稿：发布前不展示，站点不变',
-  request: { body: jsonBody(BannerNew) },
-  responses: answers(AdminBanner, [401]),
-})
-
-export const putAdminBannerDraft = adminRoute({
-  method: 'put',
-  path: '/admin/banners/{id}/draft',
-  permission: 'content.write',
-  summary: '保存广告图草稿（给出的字段覆盖现有草稿或线上内容）；站点不变',
-  request: { params: bannerId, body: jsonBody(BannerEdit) },
-  responses: answers(AdminBanner, [401, 404]),
-})
-
-export const postAdminBannerPublish = adminRoute({
-  method: 'post',
-  path: '/admin/banners/{id}/publish',
-  permission: 'content.write',
-  summary: '发布广告图草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409',
-  request: { params: bannerId },
-  responses: answers(AdminBanner, [401, 404, 409]),
-})
-
-export const deleteAdminBannerDraft = adminRoute({
-  method: 'delete',
-  path: '/admin/banners/{id}/draft',
-  permission: 'content.write',
-  summary: '放弃广告图草稿；线上内容不变。没有草稿时 409',
-  request: { params: bannerId },
-  responses: answers(AdminBanner, [401, 404, 409]),
+/** The banner's draft calls: its preview, a new banner as a draft, save, publish, discard. */
+export const bannerDrafts = draftRoutes({
+  base: '/admin/banners',
+  param: '{id}',
+  noun: '广告图',
+  one: '一张广告图',
+  params: bannerId,
+  answer: AdminBanner,
+  edit: BannerEdit,
+  create: BannerNew,
+  notFound: true,
 })
 
 export const deleteAdminBanner = adminRoute({

@@ -11,6 +11,7 @@ import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, z } from '../../contract/index.ts'
 import { field, id, oneOf, ruleBody } from '../../contract/params.ts'
 import { TEXT_KEYS, TEXT_TITLES, type TextKey } from './content.service.ts'
+import { draftRoutes } from './draft-routes.ts'
 import { CompanyFacts } from './site.routes.ts'
 
 const byId = z.object({ id: id() })
@@ -68,45 +69,20 @@ export const putAdminFaq = adminRoute({
   request: { params: byId, body: jsonBody(FaqEdit) },
   responses: answers(AdminFaq, [401, 404]),
 })
-export const getAdminFaqEntry = adminRoute({
-  method: 'get',
-  path: '/admin/faq/{id}',
-  permission: 'content.write',
-  summary: '一条常见问题及其草稿（草稿预览页用）',
-  request: { params: byId },
-  responses: answers(AdminFaq, [401, 404]),
-})
-export const postAdminFaqDraft = adminRoute({
-  method: 'post',
-  path: '/admin/faq/drafts',
-  permission: 'content.write',
-  summary: '新增常见问题的草稿：发布前不展示，站点不变',
-  request: { body: jsonBody(FaqNew) },
-  responses: answers(AdminFaq, [401]),
-})
-export const putAdminFaqDraft = adminRoute({
-  method: 'put',
-  path: '/admin/faq/{id}/draft',
-  permission: 'content.write',
-  summary: '保存常见问题草稿（给出的字段覆盖现有草稿或线上内容，回答经统一的清理）；站点不变',
-  request: { params: byId, body: jsonBody(FaqEdit) },
-  responses: answers(AdminFaq, [401, 404]),
-})
-export const postAdminFaqPublish = adminRoute({
-  method: 'post',
-  path: '/admin/faq/{id}/publish',
-  permission: 'content.write',
-  summary: '发布常见问题草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409',
-  request: { params: byId },
-  responses: answers(AdminFaq, [401, 404, 409]),
-})
-export const deleteAdminFaqDraft = adminRoute({
-  method: 'delete',
-  path: '/admin/faq/{id}/draft',
-  permission: 'content.write',
-  summary: '放弃常见问题草稿；线上内容不变。没有草稿时 409',
-  request: { params: byId },
-  responses: answers(AdminFaq, [401, 404, 409]),
+/** The FAQ entry's draft calls: its preview, a new entry as a draft, save, publish, discard. */
+export const faqDrafts = draftRoutes({
+  base: '/admin/faq',
+  param: '{id}',
+  noun: '常见问题',
+  one: '一条常见问题',
+  params: byId,
+  answer: AdminFaq,
+  edit: FaqEdit,
+  create: FaqNew,
+  notFound: true,
+  summaries: {
+    save: '保存常见问题草稿（给出的字段覆盖现有草稿或线上内容，回答经统一的清理）；站点不变',
+  },
 })
 export const deleteAdminFaq = adminRoute({
   method: 'delete',
@@ -153,37 +129,22 @@ export const putAdminText = adminRoute({
   },
   responses: answers(AdminText, [401]),
 })
-export const getAdminText = adminRoute({
-  method: 'get',
-  path: '/admin/texts/{key}',
-  permission: 'content.write',
-  summary: '一项配置文本及其草稿（草稿预览页用）',
-  request: { params: z.object({ key: z.enum(TEXT_KEY_LIST) }) },
-  responses: answers(AdminText, [401]),
-})
-export const putAdminTextDraft = adminRoute({
-  method: 'put',
-  path: '/admin/texts/{key}/draft',
-  permission: 'content.write',
-  summary: '保存富文本配置的草稿（经统一的清理）；用户看到的内容不变',
-  request: { params: richKey, body: jsonBody(textValue) },
-  responses: answers(AdminText, [401]),
-})
-export const postAdminTextPublish = adminRoute({
-  method: 'post',
-  path: '/admin/texts/{key}/publish',
-  permission: 'content.write',
-  summary: '发布富文本配置的草稿；站点随后重建。没有草稿时 409',
-  request: { params: richKey },
-  responses: answers(AdminText, [401, 409]),
-})
-export const deleteAdminTextDraft = adminRoute({
-  method: 'delete',
-  path: '/admin/texts/{key}/draft',
-  permission: 'content.write',
-  summary: '放弃富文本配置的草稿；用户看到的内容不变。没有草稿时 409',
-  request: { params: richKey },
-  responses: answers(AdminText, [401, 409]),
+/** A rich text's draft calls: its preview (any text), save, publish, discard (the rich ones). */
+export const textDrafts = draftRoutes({
+  base: '/admin/texts',
+  param: '{key}',
+  noun: '富文本配置',
+  one: '一项配置文本',
+  params: z.object({ key: z.enum(TEXT_KEY_LIST) }),
+  draftParams: richKey,
+  answer: AdminText,
+  edit: textValue,
+  notFound: false,
+  summaries: {
+    save: '保存富文本配置的草稿（经统一的清理）；用户看到的内容不变',
+    publish: '发布富文本配置的草稿；站点随后重建。没有草稿时 409',
+    discard: '放弃富文本配置的草稿；用户看到的内容不变。没有草稿时 409',
+  },
 })
 
 const KEYS = Object.keys(ClassifyKey) as [ClassifyKeyName, ...ClassifyKeyName[]]

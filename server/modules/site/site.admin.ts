@@ -8,6 +8,35 @@ import * as banners from './banners.service.ts'
 import { companyFacts, editCompany } from './company.service.ts'
 import * as cr from './content.admin-routes.ts'
 import * as content from './content.service.ts'
+import { draftHandlers } from './draft-routes.ts'
+
+const bannerDrafts = draftHandlers(routes.bannerDrafts, {
+  get: ({ db }, id: number) => banners.getBanner(db, id),
+  create: ({ db, config }, actor, v: banners.BannerInput & { position: string; imgurl: string }, now) =>
+    banners.createBannerDraft(db, config, actor, v, now),
+  save: ({ db, config }, actor, id, v: banners.BannerInput, now) =>
+    banners.saveBannerDraft(db, config, actor, id, v, now),
+  publish: ({ db, config }, actor, id, now) => banners.publishBanner(db, config, actor, id, now),
+  discard: ({ db }, actor, id, now) => banners.discardBannerDraft(db, actor, id, now),
+})
+
+const faqDrafts = draftHandlers(cr.faqDrafts, {
+  get: ({ db }, id: number) => content.getFaq(db, id),
+  create: ({ db }, actor, v: content.FaqInput & { title: string }, now) =>
+    content.createFaqDraft(db, actor, v, now),
+  save: ({ db }, actor, id, v: content.FaqInput, now) => content.saveFaqDraft(db, actor, id, v, now),
+  publish: ({ db }, actor, id, now) => content.publishFaq(db, actor, id, now),
+  discard: ({ db }, actor, id, now) => content.discardFaqDraft(db, actor, id, now),
+})
+
+// The preview reads any text; the draft writes take only the rich ones (their routes' schema says so).
+const textDrafts = draftHandlers(cr.textDrafts, {
+  get: ({ db }, key: content.TextKey) => content.getText(db, key),
+  save: ({ db }, actor, key, v: { value: string }, now) =>
+    content.saveTextDraft(db, actor, key as content.RichTextKey, v.value, now),
+  publish: ({ db }, actor, key, now) => content.publishText(db, actor, key as content.RichTextKey, now),
+  discard: ({ db }, actor, key, now) => content.discardTextDraft(db, actor, key as content.RichTextKey, now),
+})
 
 /**
  * The back office's site content (issue 21): banners, FAQ, texts and their drafts, dictionaries,
@@ -33,26 +62,6 @@ export const siteAdmin = router()
     const { id } = c.req.valid('param')
     await banners.deleteBanner(db, actorOf(c), id, now())
     return ok(c, { id })
-  })
-  .openapi(routes.getAdminBanner, async (c) =>
-    ok(c, await banners.getBanner(c.get('deps').db, c.req.valid('param').id)),
-  )
-  .openapi(routes.postAdminBannerDraft, async (c) => {
-    const { db, config, now } = c.get('deps')
-    return ok(c, await banners.createBannerDraft(db, config, actorOf(c), c.req.valid('json'), now()))
-  })
-  .openapi(routes.putAdminBannerDraft, async (c) => {
-    const { db, config, now } = c.get('deps')
-    const { id } = c.req.valid('param')
-    return ok(c, await banners.saveBannerDraft(db, config, actorOf(c), id, c.req.valid('json'), now()))
-  })
-  .openapi(routes.postAdminBannerPublish, async (c) => {
-    const { db, config, now } = c.get('deps')
-    return ok(c, await banners.publishBanner(db, config, actorOf(c), c.req.valid('param').id, now()))
-  })
-  .openapi(routes.deleteAdminBannerDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await banners.discardBannerDraft(db, actorOf(c), c.req.valid('param').id, now()))
   })
   .openapi(routes.postContentImage, async (c) => {
     const path = await keepStaffImage(
@@ -90,43 +99,7 @@ export const siteAdmin = router()
     await content.deleteFaq(db, actorOf(c), id, now())
     return ok(c, { id })
   })
-  .openapi(cr.getAdminFaqEntry, async (c) =>
-    ok(c, await content.getFaq(c.get('deps').db, c.req.valid('param').id)),
-  )
-  .openapi(cr.postAdminFaqDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await content.createFaqDraft(db, actorOf(c), c.req.valid('json'), now()))
-  })
-  .openapi(cr.putAdminFaqDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    const { id } = c.req.valid('param')
-    return ok(c, await content.saveFaqDraft(db, actorOf(c), id, c.req.valid('json'), now()))
-  })
-  .openapi(cr.postAdminFaqPublish, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await content.publishFaq(db, actorOf(c), c.req.valid('param').id, now()))
-  })
-  .openapi(cr.deleteAdminFaqDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await content.discardFaqDraft(db, actorOf(c), c.req.valid('param').id, now()))
-  })
   .openapi(cr.getAdminTexts, async (c) => ok(c, await content.listTexts(c.get('deps').db)))
-  .openapi(cr.getAdminText, async (c) =>
-    ok(c, await content.getText(c.get('deps').db, c.req.valid('param').key)),
-  )
-  .openapi(cr.putAdminTextDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    const { key } = c.req.valid('param')
-    return ok(c, await content.saveTextDraft(db, actorOf(c), key, c.req.valid('json').value, now()))
-  })
-  .openapi(cr.postAdminTextPublish, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await content.publishText(db, actorOf(c), c.req.valid('param').key, now()))
-  })
-  .openapi(cr.deleteAdminTextDraft, async (c) => {
-    const { db, now } = c.get('deps')
-    return ok(c, await content.discardTextDraft(db, actorOf(c), c.req.valid('param').key, now()))
-  })
   .openapi(cr.putAdminText, async (c) => {
     const { db, now } = c.get('deps')
     const { key } = c.req.valid('param')
@@ -159,3 +132,6 @@ export const siteAdmin = router()
     await content.deleteDictEntry(db, actorOf(c), id, now())
     return ok(c, { id })
   })
+  .route('/', bannerDrafts)
+  .route('/', faqDrafts)
+  .route('/', textDrafts)

@@ -13,6 +13,8 @@ import { Field, inputClass } from '../common/Field.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
+import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { Section } from './detail/Section.tsx'
 import { useLoad } from './useLoad.ts'
 
 const userIdOf = () => Number(new URLSearchParams(location.search).get('id')) || 0
@@ -86,49 +88,56 @@ function Detail() {
   if (!userId) return <p className="rounded-lg bg-white p-6 text-slate-600">未指定用户</p>
   if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '用户不存在'}</p>
   return (
-    <div className="grid gap-4">
-      <p>
-        <a href="/admin/certifications/" className="text-sm text-brand-700 hover:underline">
-          ← 返回认证审核
-        </a>
-      </p>
-      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="cert-who">
-        <h2 id="cert-who" className="text-base font-semibold">
-          {data.nickName || `用户 ${data.userId}`}
-          <span className="ml-2 text-sm font-normal text-slate-500">
-            {data.tel} · 编号 {data.userId} ·{' '}
-            <a className="text-brand-700 hover:underline" href={`/admin/customers/detail/?id=${data.userId}`}>
-              客户资料
-            </a>
-          </span>
-        </h2>
-        <CertificationView c={data} scans />
-      </section>
-      {data.status === CertStatus.reviewing ? (
-        <Decide
-          userId={userId}
-          onDone={(why) => {
-            setRefusal(why ?? null)
-            reload()
-          }}
+    <DetailLayout
+      header={
+        <DetailHeader
+          id="cert-who"
+          title={data.nickName || `用户 ${data.userId}`}
+          status={
+            <span className="font-normal text-slate-500">
+              {data.tel} · 编号 {data.userId} ·{' '}
+              <a
+                className="text-brand-700 hover:underline"
+                href={`/admin/customers/detail/?id=${data.userId}`}
+              >
+                客户资料
+              </a>
+            </span>
+          }
         />
-      ) : (
-        <div className="grid gap-2 rounded-lg bg-white p-5 text-sm text-slate-600">
-          {refusal && (
-            <p role="alert" className="text-red-600">
-              {refusal}
-            </p>
-          )}
-          <p>该认证当前不在审核中（{data.statusText}）。</p>
-        </div>
-      )}
-    </div>
+      }
+      side={
+        data.status === CertStatus.reviewing ? (
+          <Decide
+            userId={userId}
+            onDone={(why) => {
+              setRefusal(why ?? null)
+              reload()
+            }}
+          />
+        ) : (
+          <div className="grid gap-2 rounded-lg bg-white p-5 text-sm text-slate-600">
+            {refusal && (
+              <p role="alert" className="text-red-600">
+                {refusal}
+              </p>
+            )}
+            <p>该认证当前不在审核中（{data.statusText}）。</p>
+          </div>
+        )
+      }
+    >
+      <Section>
+        <CertificationView c={data} scans />
+      </Section>
+    </DetailLayout>
   )
 }
 
 export default function CertificationPage() {
   return (
     <AdminShell title="认证审核" permission="certifications.review">
+      <BackLink href="/admin/certifications/" label="返回认证审核" />
       <Detail />
     </AdminShell>
   )

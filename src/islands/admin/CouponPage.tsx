@@ -5,15 +5,19 @@
  * confirmation: no longer shown or claimable; coupons already claimed stay usable until their end.
  */
 import { useState } from 'react'
-import { sellingApi } from '../../lib/api/admin-selling.ts'
+import { type AdminCouponDetail, sellingApi } from '../../lib/api/admin-selling.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
-import { yuan } from './order-parts.tsx'
+import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { Facts, Section } from './detail/Section.tsx'
 import { CouponForm, couponBody } from './selling/CouponForm.tsx'
 import { dateRange, StateBadge, useCategories } from './selling/parts.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
+
+const action = 'btn-outline px-3 py-1.5 text-sm'
 
 function Coupon() {
   const [f] = useUrlFilters({ id: '' })
@@ -61,92 +65,87 @@ function Coupon() {
         ? `指定商品（${c.scopeIds.length} 个）`
         : '全场商品'
   const scopeDetail = c.includeCourses ? `${goods}；课程、付费内容也可用` : goods
-  const u = c.usage
-  const facts: [string, string][] = [
-    ['规则', c.ruleText],
-    ['适用范围', scopeDetail],
-    ['有效期', dateRange(c.startTime, c.endTime)],
-    ['发放总量', `${c.totalLimit} 张`],
-    ['每人限领', `${c.perUserLimit} 张`],
-    ['剩余可领', `${c.left} 张`],
-    ['创建时间', c.createTime],
-  ]
+  return (
+    <DetailLayout
+      header={
+        <DetailHeader
+          id="coupon-title"
+          title={c.title}
+          badges={
+            <span data-coupon-state>
+              <StateBadge state={c.state} />
+            </span>
+          }
+          actions={
+            <>
+              <button type="button" className={action} onClick={() => setEditing(true)}>
+                编辑
+              </button>
+              {c.state === '已停用' && (
+                <button type="button" className={action} onClick={restart}>
+                  重新启用
+                </button>
+              )}
+              {c.state !== '已停用' && c.state !== '已结束' && (
+                <button type="button" className={action} onClick={stop}>
+                  停用
+                </button>
+              )}
+            </>
+          }
+        >
+          <Facts
+            columns={3}
+            rows={[
+              ['规则', c.ruleText],
+              ['适用范围', scopeDetail],
+              ['有效期', dateRange(c.startTime, c.endTime)],
+              ['发放总量', `${c.totalLimit} 张`],
+              ['每人限领', `${c.perUserLimit} 张`],
+              ['剩余可领', `${c.left} 张`],
+              ['创建时间', c.createTime],
+            ]}
+          />
+        </DetailHeader>
+      }
+    >
+      <Section id="coupon-usage" title="使用情况">
+        <Usage u={c.usage} />
+      </Section>
+      {editing && <CouponForm coupon={c} close={() => setEditing(false)} onSaved={reload} />}
+      {confirmDialog}
+    </DetailLayout>
+  )
+}
+
+/** How the coupon was used, as figures: claimed, used, expired unused, the paid orders and their money. */
+function Usage({ u }: { u: AdminCouponDetail['usage'] }) {
   const figures: [string, string][] = [
     ['已领取', String(u.claimed)],
     ['已使用', String(u.used)],
     ['过期未用', String(u.unusedExpired)],
     ['支付订单', String(u.ordersPaid)],
-    ['优惠金额（元）', yuan(u.offTotal)],
-    ['带动销售额（元）', yuan(u.salesTotal)],
+    ['优惠金额（元）', formatMoney(u.offTotal)],
+    ['带动销售额（元）', formatMoney(u.salesTotal)],
   ]
   return (
-    <div className="grid gap-4">
-      <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="coupon-title">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="coupon-title" className="flex items-center gap-2 text-base font-semibold">
-            {c.title}
-            <span data-coupon-state>
-              <StateBadge state={c.state} />
-            </span>
-          </h2>
-          <span className="flex gap-2">
-            <button
-              type="button"
-              className="btn-outline px-3 py-1.5 text-sm"
-              onClick={() => setEditing(true)}
-            >
-              编辑
-            </button>
-            {c.state === '已停用' && (
-              <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={restart}>
-                重新启用
-              </button>
-            )}
-            {c.state !== '已停用' && c.state !== '已结束' && (
-              <button type="button" className="btn-outline px-3 py-1.5 text-sm" onClick={stop}>
-                停用
-              </button>
-            )}
-          </span>
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {figures.map(([k, v]) => (
+        <div key={k} className="rounded-md bg-slate-50 p-3">
+          <dt className="text-xs text-slate-600">{k}</dt>
+          <dd className="mt-1 text-xl font-semibold tabular-nums" data-usage={k}>
+            {v}
+          </dd>
         </div>
-        <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([k, v]) => (
-            <div key={k} className="grid grid-cols-[5rem_1fr] gap-2 py-1">
-              <dt className="text-slate-600">{k}</dt>
-              <dd data-fact={k}>{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <section className="rounded-lg bg-white p-5 shadow-sm" aria-labelledby="coupon-usage">
-        <h2 id="coupon-usage" className="mb-3 text-base font-semibold">
-          使用情况
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-          {figures.map(([k, v]) => (
-            <div key={k} className="rounded-md bg-slate-50 p-3">
-              <dt className="text-xs text-slate-600">{k}</dt>
-              <dd className="mt-1 text-xl font-semibold tabular-nums" data-usage={k}>
-                {v}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      {editing && <CouponForm coupon={c} close={() => setEditing(false)} onSaved={reload} />}
-      {confirmDialog}
-    </div>
+      ))}
+    </dl>
   )
 }
 
 export default function CouponPage() {
   return (
     <AdminShell title="优惠券详情" permission="promotions.write">
-      <p className="mb-3 text-sm">
-        <a href="/admin/coupons/" className="text-brand-700 underline">
-          ← 返回优惠券列表
-        </a>
-      </p>
+      <BackLink href="/admin/coupons/" label="返回优惠券列表" />
       <Coupon />
     </AdminShell>
   )

@@ -25,6 +25,8 @@ import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
 import { type Column, DataTable } from './DataTable.tsx'
+import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { Facts, Section } from './detail/Section.tsx'
 import { useLoad } from './useLoad.ts'
 import { useUrlFilters } from './useUrlFilters.ts'
 
@@ -260,35 +262,29 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
   )
 }
 
+/** The header: the customer's name, 调整余额 for finance, and the account's key facts. */
 function Profile({ c, onAdjusted }: { c: CustomerDetail; onAdjusted: () => void }) {
   const me = useStaff()
-  const facts: [string, string][] = [
-    ['编号', `${c.id}（${c.code}）`],
-    ['手机号', c.tel],
-    ['姓名', c.realName],
-    ['认证', c.level ? `${c.levelText}（${c.certification.statusText}）` : c.certification.statusText],
-    ['余额（元）', formatMoney(c.balance)],
-    ['累计消费（元）', formatMoney(c.integral)],
-    ['收益（元）', formatMoney(c.income)],
-    ['注册时间', formatDateTime(c.createTime)],
-  ]
   return (
-    <section className="grid gap-3 rounded-lg bg-white p-5 shadow-sm" aria-labelledby="customer-name">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="customer-name" className="text-base font-semibold">
-          {c.nickName || `用户 ${c.id}`}
-        </h2>
-        {may(me, 'wallet.adjust') && <AdjustBalance c={c} onDone={onAdjusted} />}
-      </div>
-      <dl className="grid gap-x-8 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        {facts.map(([k, v]) => (
-          <div key={k} className="grid grid-cols-[7rem_1fr] gap-2 py-1">
-            <dt className="text-slate-500">{k}</dt>
-            <dd className="min-w-0 break-words tabular-nums text-slate-900">{v || '—'}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <DetailHeader
+      id="customer-name"
+      title={c.nickName || `用户 ${c.id}`}
+      actions={may(me, 'wallet.adjust') && <AdjustBalance c={c} onDone={onAdjusted} />}
+    >
+      <Facts
+        columns={4}
+        rows={[
+          ['编号', `${c.id}（${c.code}）`],
+          ['手机号', c.tel],
+          ['姓名', c.realName],
+          ['认证', c.level ? `${c.levelText}（${c.certification.statusText}）` : c.certification.statusText],
+          ['余额（元）', formatMoney(c.balance)],
+          ['累计消费（元）', formatMoney(c.integral)],
+          ['收益（元）', formatMoney(c.income)],
+          ['注册时间', formatDateTime(c.createTime)],
+        ]}
+      />
+    </DetailHeader>
   )
 }
 
@@ -307,15 +303,8 @@ function Customer() {
   if (!userId) return <p className="rounded-lg bg-white p-6 text-slate-600">未指定客户</p>
   if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '客户不存在'}</p>
   return (
-    // grid-cols-1 is minmax(0, 1fr): the tab's table scrolls in its box instead of widening the page.
-    <div className="grid grid-cols-1 gap-4">
-      <p>
-        <a href="/admin/customers/" className="text-sm text-brand-700 hover:underline">
-          ← 返回客户列表
-        </a>
-      </p>
-      <Profile c={data} onAdjusted={() => setVersion((n) => n + 1)} />
-      <section className="grid grid-cols-1 gap-3 rounded-lg bg-white p-5 shadow-sm">
+    <DetailLayout header={<Profile c={data} onAdjusted={() => setVersion((n) => n + 1)} />}>
+      <Section>
         <TabList
           tabs={TABS}
           active={tab}
@@ -338,14 +327,15 @@ function Customer() {
             </div>
           )}
         </div>
-      </section>
-    </div>
+      </Section>
+    </DetailLayout>
   )
 }
 
 export default function CustomerPage() {
   return (
     <AdminShell title="客户详情" permission="customers.read">
+      <BackLink href="/admin/customers/" label="返回客户列表" />
       <Customer />
     </AdminShell>
   )

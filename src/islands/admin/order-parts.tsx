@@ -1,6 +1,7 @@
 /** What the back office's order screens share: the option lists, labels and small badges. */
 import type { AdminOrderRow } from '../../lib/api/admin-orders.ts'
 import { ORDER_STATUS_FILTERS, OrderStatus, OrderStatusText } from '../../lib/constants.ts'
+import { formatMoney } from '../../lib/format.ts'
 
 /** The status filter's options: the filters the calls take (ORDER_STATUS_FILTERS), by name. */
 export const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
@@ -18,7 +19,8 @@ export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
   ['refund-due', '待退款付款'],
 ]
 
-export const yuan = (n: number) => n.toFixed(2)
+/** @deprecated formatMoney from lib/format.ts: the list screens' old name for it, until they import that. */
+export const yuan = formatMoney
 
 /** The public forms' input look: one source for it. */
 export { inputClass } from '../common/Field.tsx'

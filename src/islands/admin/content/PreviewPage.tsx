@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast.ts'
 import { AdminShell } from '../AdminShell.tsx'
 import { useLoad } from '../useLoad.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
-import { type DraftKind, POSITION_NAMES } from './drafts.tsx'
+import { type DraftKind, POSITION_NAMES } from './editors/drafts.tsx'
 
 type Loaded =
   | { kind: 'banner'; item: AdminBanner }

@@ -3,6 +3,8 @@ import { type Complaint, type ModeratedArticle, moderationApi } from '../../../l
 import { checkHandleNote } from '../../../lib/rules/moderation.ts'
 import { toast } from '../../../lib/toast.ts'
 import { AdminShell } from '../AdminShell.tsx'
+import { BackLink, DetailHeader, DetailLayout } from '../detail/DetailLayout.tsx'
+import { Facts, Section } from '../detail/Section.tsx'
 import { useLoad } from '../useLoad.ts'
 import {
   ArticleAction,
@@ -14,15 +16,6 @@ import {
 } from './parts.tsx'
 
 const isImage = (path: string) => /\.(png|jpe?g|gif|webp|svg)$/i.test(path)
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-2 sm:grid-cols-[7rem_1fr] sm:gap-3">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-sm text-slate-800">{children}</dd>
-    </div>
-  )
-}
 
 /** The material a customer sent: images shown (a click opens the file), other files as links. */
 function Files({ files }: { files: string[] }) {
@@ -148,61 +141,77 @@ function Detail({ id }: { id: number }) {
   const [dialog, ask] = useReasonDialog(reload)
   if (!c) return <p className="text-slate-500">{loading ? '加载中…' : '投诉不存在'}</p>
   return (
-    <section aria-labelledby="complaint-title" className="rounded-lg bg-white p-5 shadow-sm">
-      <h2 id="complaint-title" className="mb-2 text-base font-semibold">
-        投诉 #{c.id}{' '}
-        {c.handled ? (
-          <span className="text-sm font-normal text-slate-600">已处理</span>
-        ) : (
-          <span className="text-sm font-normal text-amber-700">待处理</span>
-        )}
-      </h2>
-      <dl className="divide-y divide-slate-100">
-        <Row label="投诉内容">
-          <p className="whitespace-pre-wrap">{c.content}</p>
-        </Row>
-        <Row label="材料">
-          <Files files={c.files} />
-        </Row>
-        <Row label="投诉人">
-          {c.postName || c.nickName}（用户 #{c.userId ?? '—'}，{c.nickName}）{c.tel}
-        </Row>
-        <Row label="提交时间">{c.createTime}</Row>
-        <Row label="涉及内容">
-          <About c={c} reload={reload} ask={ask} />
-        </Row>
-        <Row label="处理">
-          {c.handled ? (
-            <>
-              <p className="whitespace-pre-wrap">{c.note}</p>
-              <p className="text-xs text-slate-500">
-                {c.handledBy}，{c.handledTime}
-              </p>
-            </>
-          ) : (
-            <button
-              type="button"
-              className="btn-primary px-3 py-1 text-sm"
-              onClick={() =>
-                ask({
-                  title: `处理投诉 #${c.id}`,
-                  text: '标记为已处理后，该投诉离开待处理列表。处理说明留作记录，不发给投诉人。',
-                  label: '处理说明',
-                  confirm: '确认已处理',
-                  check: checkHandleNote,
-                  field: 'note',
-                  submit: (note) => moderationApi.handle(c.id, note),
-                  done: '投诉已处理',
-                })
-              }
-            >
-              标记已处理
-            </button>
-          )}
-        </Row>
-      </dl>
+    <DetailLayout
+      header={
+        <DetailHeader
+          id="complaint-title"
+          title={`投诉 #${c.id}`}
+          status={
+            c.handled ? (
+              <span className="font-normal text-slate-600">已处理</span>
+            ) : (
+              <span className="font-normal text-amber-700">待处理</span>
+            )
+          }
+        />
+      }
+      side={
+        <Section id="complaint-handling" title="处理">
+          <Handling c={c} ask={ask} />
+        </Section>
+      }
+    >
+      <Section>
+        <Facts
+          rows={[
+            [
+              '投诉内容',
+              <p key="content" className="whitespace-pre-wrap">
+                {c.content}
+              </p>,
+            ],
+            ['材料', <Files key="files" files={c.files} />],
+            ['投诉人', `${c.postName || c.nickName}（用户 #${c.userId ?? '—'}，${c.nickName}）${c.tel}`],
+            ['提交时间', c.createTime],
+            ['涉及内容', <About key="about" c={c} reload={reload} ask={ask} />],
+          ]}
+        />
+      </Section>
       {dialog}
-    </section>
+    </DetailLayout>
+  )
+}
+
+/** How the complaint was handled, or 标记已处理 with a note kept for the record. */
+function Handling({ c, ask }: { c: Complaint; ask: (r: ReasonAsk) => void }) {
+  if (c.handled)
+    return (
+      <div className="text-sm text-slate-800">
+        <p className="whitespace-pre-wrap">{c.note}</p>
+        <p className="text-xs text-slate-500">
+          {c.handledBy}，{c.handledTime}
+        </p>
+      </div>
+    )
+  return (
+    <button
+      type="button"
+      className="btn-primary w-fit px-3 py-1 text-sm"
+      onClick={() =>
+        ask({
+          title: `处理投诉 #${c.id}`,
+          text: '标记为已处理后，该投诉离开待处理列表。处理说明留作记录，不发给投诉人。',
+          label: '处理说明',
+          confirm: '确认已处理',
+          check: checkHandleNote,
+          field: 'note',
+          submit: (note) => moderationApi.handle(c.id, note),
+          done: '投诉已处理',
+        })
+      }
+    >
+      标记已处理
+    </button>
   )
 }
 
@@ -212,11 +221,7 @@ export default function ComplaintPage() {
   return (
     <AdminShell title="投诉详情" permission="moderation">
       <ModerationTabs current="/admin/moderation/" />
-      <p className="mb-3 text-sm">
-        <a href="/admin/moderation/" className="text-brand-700 hover:underline">
-          ← 返回投诉列表
-        </a>
-      </p>
+      <BackLink href="/admin/moderation/" label="返回投诉列表" />
       {Number.isInteger(id) && id > 0 ? <Detail id={id} /> : <p className="text-slate-500">投诉不存在</p>}
     </AdminShell>
   )

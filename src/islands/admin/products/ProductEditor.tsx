@@ -4,39 +4,29 @@
  * It sends only the fields that changed, checked first by the server's own rule
  * (src/lib/rules/product.ts); the server sanitises the text and checks the dictionaries.
  */
-import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
+import { type SubmitEvent, useMemo, useState } from 'react'
 import { refusalMessage } from '../../../lib/api/admin.ts'
-import {
-  type AdminProduct,
-  catalogApi,
-  type ProductEditBody,
-  type ShippingChoice,
-} from '../../../lib/api/admin-catalog.ts'
-import type { ClassifyItem } from '../../../lib/api/types.ts'
+import { type AdminProduct, catalogApi, type ProductEditBody } from '../../../lib/api/admin-catalog.ts'
 import { splitList } from '../../../lib/format.ts'
 import {
   BRAND_MAX,
   checkProductEdit,
   FREE_SHIPPING_TAG,
   MODEL_MAX,
-  PRODUCT_CONTENT_MAX,
   PRODUCT_IMAGES_MAX,
   PRODUCT_SUBTITLE_MAX,
-  PRODUCT_TAGS_MAX,
   PRODUCT_TITLE_MAX,
   type ProductField,
 } from '../../../lib/rules/product.ts'
 import { toast } from '../../../lib/toast.ts'
-import { BusyButton } from '../../common/BusyButton.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
-import { FormError } from '../../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../../common/form-errors.ts'
 import { Uploader } from '../../common/Uploader.tsx'
 import { useLeaveGuard } from '../../common/useLeaveGuard.ts'
-import { Choice, GroupRow } from '../../publish/form-parts.tsx'
-import { RichEditor } from '../../publish/RichEditor.tsx'
-import { staffFileUpload, staffImageUpload } from '../product-parts.ts'
+import { GroupRow } from '../../publish/form-parts.tsx'
 import { type ParamRow, ParamsEditor, paramFieldId, paramRows } from './ParamsEditor.tsx'
+import { ContentField, SaveBar, ShippingField, TagsField, useProductChoices } from './product-fields.tsx'
+import { staffFileUpload } from './staff-uploads.ts'
 
 interface Form {
   title: string
@@ -96,22 +86,12 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
   // reload after a SKU or listing change elsewhere on the page never drops typed edits.
   const [base, setBase] = useState(() => formOf(product))
   const [f, setF] = useState(base)
-  const [classes, setClasses] = useState<ClassifyItem[]>([])
-  const [tagList, setTagList] = useState<ClassifyItem[]>([])
-  const [shipping, setShipping] = useState<{ defaultId: number | null; templates: ShippingChoice[] }>({
-    defaultId: null,
-    templates: [],
-  })
+  const { classes, tagList, shipping } = useProductChoices()
   const [busy, setBusy] = useState(false)
   const { refuse, clear, errorOf, formError } = useRefusal<ProductField>(idOf)
   const body = useMemo(() => changes(base, f), [base, f])
   const dirty = Object.keys(body).length > 0
 
-  useEffect(() => {
-    catalogApi.classes().then(setClasses, () => {})
-    catalogApi.tags().then(setTagList, () => {})
-    catalogApi.shippingTemplates().then(setShipping, () => {})
-  }, [])
   // Leaving with unsaved edits asks first (the browser's own prompt).
   useLeaveGuard(dirty)
 
@@ -143,11 +123,6 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
     }
   }
 
-  const tagChoices = tagList.filter((t) => t.title !== FREE_SHIPPING_TAG)
-  const templateOf = (id: string) =>
-    shipping.templates.find((t) => t.id === (id === '' ? shipping.defaultId : Number(id)))
-  const shippingText = (t: ShippingChoice | undefined) => (t ? (t.label ?? '按地区收运费') : '')
-  const chosen = templateOf(f.shippingTemplateId)
   const text = (
     k: 'title' | 'subTitle' | 'brand' | 'model',
     label: string,
@@ -210,52 +185,13 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
           ))}
         </select>
       </Field>
-      <GroupRow
-        id="product-tag"
-        legend="商品标签"
-        error={errorOf('tag')}
-        hint={`最多选择${PRODUCT_TAGS_MAX}个，已选${f.tags.length}个；商品卡片显示前3个`}
-      >
-        {tagChoices.length === 0 ? (
-          <p className="pt-1 text-sm text-slate-500">暂无标签</p>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {tagChoices.map((t, i) => (
-              <Choice
-                key={t.id}
-                type="checkbox"
-                name="product-tag"
-                id={i === 0 ? 'product-tag' : undefined}
-                checked={f.tags.includes(t.title)}
-                onChange={() => toggleTag(t.title)}
-              >
-                {t.title}
-              </Choice>
-            ))}
-          </div>
-        )}
-      </GroupRow>
-      <Field id="product-shippingTemplateId" label="运费模板" error={errorOf('shippingTemplateId')}>
-        <select
-          id="product-shippingTemplateId"
-          className={`${inputClass} sm:max-w-80`}
-          value={f.shippingTemplateId}
-          onChange={(e) => set('shippingTemplateId', e.target.value)}
-          {...invalidProps('product-shippingTemplateId', errorOf('shippingTemplateId'))}
-        >
-          <option value="">默认模板（{templateOf('')?.name ?? '…'}）</option>
-          {shipping.templates.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name === shippingText(t) ? t.name : `${t.name}（${shippingText(t)}）`}
-            </option>
-          ))}
-        </select>
-        <p className="mt-1 text-xs text-slate-500" data-shipping-label>
-          {chosen
-            ? `商品显示：${shippingText(chosen)}${chosen.label === '包邮' ? `，并带“${FREE_SHIPPING_TAG}”标签` : ''}；模板在“运费模板”中设置`
-            : ''}
-        </p>
-      </Field>
+      <TagsField tagList={tagList} tags={f.tags} error={errorOf('tag')} toggleTag={toggleTag} />
+      <ShippingField
+        shipping={shipping}
+        value={f.shippingTemplateId}
+        error={errorOf('shippingTemplateId')}
+        onChange={(v) => set('shippingTemplateId', v)}
+      />
       <GroupRow
         id="product-imgurls"
         legend="商品图片"
@@ -281,50 +217,16 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
           errorOf={errorOf}
         />
       </GroupRow>
-      <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
-        {/* The editor's area takes its name from `label`; this is the same name, for the eye. */}
-        <span aria-hidden="true" className="pt-2 text-sm text-slate-600 sm:text-right">
-          商品详情
-        </span>
-        <div className="min-w-0">
-          <RichEditor
-            id="product-content"
-            label="商品详情"
-            value={f.content}
-            invalid={!!errorOf('content')}
-            upload={staffImageUpload}
-            max={PRODUCT_CONTENT_MAX}
-            onChange={(html) => set('content', html)}
-          />
-          <FormError
-            id="product-content-error"
-            at="field"
-            className="mt-1 empty:hidden"
-            message={errorOf('content')}
-          />
-        </div>
-      </div>
-      {/* Kept in view while the long form scrolls: the save button is never a page away. */}
-      <div className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap items-center justify-end gap-3 rounded-b-lg border-t border-slate-200 bg-white px-5 py-3">
-        <FormError id="product-editor-error" message={formError} className="mr-auto" />
-        <span className="text-sm text-slate-600" aria-live="polite">
-          {dirty ? '有未保存的修改' : ''}
-        </span>
-        <BusyButton
-          type="button"
-          className="btn-outline"
-          busy={!dirty || busy}
-          onClick={() => {
-            setF(base)
-            clear()
-          }}
-        >
-          放弃修改
-        </BusyButton>
-        <BusyButton type="submit" className="btn-primary" busy={busy}>
-          保存商品信息
-        </BusyButton>
-      </div>
+      <ContentField value={f.content} error={errorOf('content')} onChange={(html) => set('content', html)} />
+      <SaveBar
+        formError={formError}
+        dirty={dirty}
+        busy={busy}
+        discard={() => {
+          setF(base)
+          clear()
+        }}
+      />
     </form>
   )
 }

@@ -5,6 +5,7 @@
 import { type SubmitEvent, useMemo, useState } from 'react'
 import { refusalMessage } from '../../../lib/api/admin.ts'
 import { type AdminSku, catalogApi } from '../../../lib/api/admin-catalog.ts'
+import { formatMoney } from '../../../lib/format.ts'
 import { newRequestId } from '../../../lib/request-id.ts'
 import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -14,8 +15,7 @@ import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { Uploader } from '../../common/Uploader.tsx'
 import { useConfirm } from '../../common/useConfirm.tsx'
-import { yuan } from '../order-parts.tsx'
-import { staffFileUpload } from '../product-parts.ts'
+import { staffFileUpload } from './staff-uploads.ts'
 
 export type SkuEdit = { sku: AdminSku; kind: 'price' | 'stock' } | null
 
@@ -50,7 +50,7 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
     try {
       if (edit.kind === 'price') {
         const done = await catalogApi.editSku(sku.id, { price: v.price })
-        toast('success', `价格已改为 ${yuan(done.price)} 元`)
+        toast('success', `价格已改为 ${formatMoney(done.price)} 元`)
       } else {
         const done = await catalogApi.adjustStock(sku.id, { delta: v.delta, reason: v.reason, requestId })
         toast('success', `库存已调整，当前库存 ${done.stock}`)
@@ -84,8 +84,8 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
         {edit?.kind === 'price' ? (
           <>
             <p className="text-sm text-slate-600">
-              规格「{sku?.title}」当前价格 <strong className="tabular-nums">{yuan(sku?.price ?? 0)}</strong>{' '}
-              元。
+              规格「{sku?.title}」当前价格{' '}
+              <strong className="tabular-nums">{formatMoney(sku?.price ?? 0)}</strong> 元。
             </p>
             <Field id="sku-price" label="新价格（元）" required error={at('price')}>
               <input

@@ -2,7 +2,7 @@
  * What the content screen and the draft preview share (issue 21, preview before publishing): the
  * banner positions by where the public site shows them, the preview's address, the 草稿 badge.
  */
-import { BannerPosition } from '../../../lib/constants.ts'
+import { BannerPosition } from '../../../../lib/constants.ts'
 
 /** Where each banner position shows on the public site (storefront §3). */
 export const POSITION_NAMES: Record<string, string> = {

@@ -1,0 +1,116 @@
+/**
+ * The inputs and small helpers the editors of /admin/content/ share: a labelled select, a
+ * monospace text area, the rich-text field, and a whole list shown as one page of the list kit.
+ */
+import { lazy, Suspense, useId } from 'react'
+import { contentApi } from '../../../../lib/api/admin-content.ts'
+
+/** Tells the screen that a save changed the public site (its change tag), so the build panel follows it. */
+export type OnSaved = (tag: string) => void
+
+export const linkBtn = 'text-brand-700 hover:underline'
+const field =
+  'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+
+/** Every row as one page: the content lists are short and unpaged. */
+export const all = <T,>(rows: T[] | null) =>
+  rows ? { pageData: rows, pageIndex: 0, pageSize: Math.max(1, rows.length), pageTotal: rows.length } : null
+
+export function Select({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: string
+  options: [string, string][]
+  onChange: (v: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={field} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, t]) => (
+          <option key={v} value={v}>
+            {t}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export function Area({
+  label,
+  value,
+  onChange,
+  rows = 6,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  rows?: number
+}) {
+  const id = useId()
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`${field} font-mono`}
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  )
+}
+
+const RichEditor = lazy(() =>
+  import('../../../publish/RichEditor.tsx').then((m) => ({ default: m.RichEditor })),
+)
+
+/**
+ * Rich text of the site content: the publish forms' editor (loaded when first shown), its images
+ * uploaded by a staff call, at most `max` characters; the server sanitises it again on every save.
+ */
+export function HtmlField({
+  label,
+  value,
+  onChange,
+  max,
+  hideLabel,
+}: {
+  label: string
+  value: string
+  onChange: (html: string) => void
+  max: number
+  /** The label is already on screen (a card's heading). */
+  hideLabel?: boolean
+}) {
+  return (
+    <div className="grid gap-1">
+      {/* The editor's area takes its name from `label`; this is the same name, for the eye. */}
+      {!hideLabel && (
+        <span aria-hidden="true" className="text-sm text-slate-700">
+          {label}
+        </span>
+      )}
+      <Suspense fallback={<div className="h-52 rounded-md border border-slate-300 bg-white" />}>
+        <RichEditor
+          label={label}
+          value={value}
+          onChange={onChange}
+          max={max}
+          upload={contentApi.uploadImage}
+        />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,298 @@
+/**
+ * The sections of the order screen, each one part of the order: what the buyer wrote, its price
+ * (the buyer's own price rows), buyer and receiver, items, payments, waybills, after-sales,
+ * invoice, and the staff history as the timeline.
+ */
+import type { ReactNode } from 'react'
+import type { AdminOrder } from '../../../lib/api/admin-orders.ts'
+import { actionText } from '../../../lib/audit-text.ts'
+import { PayWayText } from '../../../lib/constants.ts'
+import { formatMoney } from '../../../lib/format.ts'
+import { BusyButton } from '../../common/BusyButton.tsx'
+import { orderParts, PriceRows } from '../../common/PriceRows.tsx'
+import { Facts, Section } from '../detail/Section.tsx'
+import { Timeline } from '../detail/Timeline.tsx'
+
+/** The back office says amounts as '12.00 元', as its CSV and its confirmations do. */
+const yuanText = (yuan: number) => `${formatMoney(yuan)} 元`
+
+/** What the buyer wrote at checkout, where the operator packing the order cannot miss it. */
+export function BuyerNote({ note }: { note: string }) {
+  return (
+    <section
+      aria-labelledby="order-buyer-note"
+      className="rounded-lg border-2 border-amber-300 bg-amber-50 p-4"
+      data-buyer-note
+    >
+      <h2 id="order-buyer-note" className="mb-1 font-semibold text-amber-900">
+        买家留言
+      </h2>
+      <p className="whitespace-pre-wrap break-all text-slate-900">{note}</p>
+    </section>
+  )
+}
+
+/**
+ * The order's price as it was computed at checkout, line by line (goods at list price, each
+ * reduction it had, shipping, what was paid), then how and when it was paid.
+ */
+export function OrderFacts({ o }: { o: AdminOrder }) {
+  return (
+    <Section title="订单信息" id="order-facts">
+      <dl className="text-sm">
+        <PriceRows
+          p={orderParts(o)}
+          goods={o.kind === 'goods'}
+          // Paid or still due: the CSV's 实付金额 is empty for an order never paid, and so is this word.
+          totalLabel={o.payTime ? '实付金额' : '应付金额'}
+          money={yuanText}
+        />
+      </dl>
+      <Facts
+        rows={[
+          ['支付方式', PayWayText[o.payWay] ?? ''],
+          ['下单时间', o.createTime],
+          ['付款截止', o.payDeadline],
+          ['支付时间', o.payTime],
+          ['发货时间', o.wayTime],
+          ['完成时间', o.finishTime],
+        ]}
+      />
+    </Section>
+  )
+}
+
+export function BuyerFacts({ o }: { o: AdminOrder }) {
+  return (
+    <Section title="买家与收货" id="order-buyer">
+      <Facts
+        rows={[
+          ['买家', `${o.buyer.nickName || '—'}${o.buyer.realName ? `（${o.buyer.realName}）` : ''}`],
+          ['账号手机', o.buyer.tel],
+          ['用户编号', `${o.buyer.id}（${o.buyer.code}）`],
+          ['收货人', o.recName],
+          ['收货电话', o.recTel],
+          ['收货地址', `${o.recAddress.replaceAll(',', ' ')} ${o.recAddressx}`.trim()],
+        ]}
+      />
+    </Section>
+  )
+}
+
+/** A table that scrolls in its box; relative: a header's sr-only text is clipped by the box, not placed past the page. */
+function Table({ head, children, wide }: { head: ReactNode; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className={`w-full text-sm ${wide ? 'min-w-max' : ''}`}>
+        <thead className="text-left text-slate-600">
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+export function ItemsSection({ o }: { o: AdminOrder }) {
+  return (
+    <Section title="商品" id="order-items">
+      <Table
+        head={
+          <>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              名称
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              单价（元）
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              数量
+            </th>
+          </>
+        }
+      >
+        {o.items.map((i) => (
+          <tr key={i.title} className="border-t border-slate-100">
+            <td className="py-1 pr-3">{i.title}</td>
+            <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(i.price)}</td>
+            <td className="py-1 text-right tabular-nums">{i.quantity}</td>
+          </tr>
+        ))}
+      </Table>
+    </Section>
+  )
+}
+
+/** The payments; a refund-due one has 退回 for finance (`refund`, absent without the permission). */
+export function PaymentsSection({
+  o,
+  busy,
+  refund,
+}: {
+  o: AdminOrder
+  busy: boolean
+  refund?: (outTradeNo: string, amount: number) => void
+}) {
+  return (
+    <Section title="付款记录" id="order-payments">
+      {o.payments.length === 0 ? (
+        <p className="text-sm text-slate-600">暂无付款记录</p>
+      ) : (
+        <Table
+          wide
+          head={['付款单号', '方式', '金额（元）', '状态', '支付时间', '退回时间', ''].map((h) => (
+            <th key={h} scope="col" className="py-1 pr-3 font-medium">
+              {h || <span className="sr-only">操作</span>}
+            </th>
+          ))}
+        >
+          {o.payments.map((p) => (
+            <tr key={p.outTradeNo} className="border-t border-slate-100" data-payment={p.outTradeNo}>
+              <td className="py-1 pr-3 font-mono text-xs">{p.outTradeNo}</td>
+              <td className="py-1 pr-3">{PayWayText[p.way] ?? p.way}</td>
+              <td className="py-1 pr-3 tabular-nums">{formatMoney(p.amount)}</td>
+              <td className="py-1 pr-3">{p.statusText}</td>
+              <td className="py-1 pr-3">{p.paidTime || '—'}</td>
+              <td className="py-1 pr-3">{p.refundTime || '—'}</td>
+              <td className="py-1">
+                {p.status === 30 && refund && (
+                  <BusyButton
+                    type="button"
+                    className="btn-outline px-3 py-1 text-xs"
+                    busy={busy}
+                    onClick={() => refund(p.outTradeNo, p.amount)}
+                  >
+                    退回
+                  </BusyButton>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </Section>
+  )
+}
+
+/** Each waybill with its courier's track as a timeline. */
+export function WaybillsSection({ o }: { o: AdminOrder }) {
+  return (
+    <Section title="物流信息" id="order-waybills">
+      {o.waybills.length === 0 ? (
+        <p className="text-sm text-slate-600">尚未发货</p>
+      ) : (
+        o.waybills.map((w) => (
+          <div key={w.number} className="grid gap-2" data-waybill={w.number}>
+            <p className="text-sm">
+              <span className="font-medium">{w.company}</span>
+              <span className="ml-2 font-mono">{w.number}</span>
+              <span className="ml-2 text-brand-700">{w.status}</span>
+            </p>
+            <Timeline
+              label={`运单 ${w.number} 的物流轨迹`}
+              empty="暂无物流轨迹"
+              entries={w.locus.map((l) => ({
+                key: `${l.time}${l.text}`,
+                at: l.time,
+                tag: l.status,
+                text: l.text,
+              }))}
+            />
+          </div>
+        ))
+      )}
+    </Section>
+  )
+}
+
+const link = 'text-brand-700 underline'
+
+export function AfterSalesSection({ o }: { o: AdminOrder }) {
+  const imgs = o.afterSales.imgs
+  return (
+    <Section title="售后" id="order-after-sales">
+      {o.afterStatus === 0 ? (
+        <p className="text-sm text-slate-600">无售后申请</p>
+      ) : (
+        <Facts
+          rows={[
+            ['状态', o.afterStatusText],
+            ['退款原因', o.afterSales.remarks],
+            [
+              '图片',
+              imgs.length ? (
+                <span key="imgs" className="flex flex-wrap gap-2">
+                  {imgs.map((src, i) => (
+                    <a key={src} href={src} target="_blank" rel="noopener" className={link}>
+                      图片 {i + 1}
+                    </a>
+                  ))}
+                </span>
+              ) : (
+                ''
+              ),
+            ],
+            ['驳回原因', o.afterSales.rejectReason],
+          ]}
+        />
+      )}
+    </Section>
+  )
+}
+
+export function InvoiceSection({ o }: { o: AdminOrder }) {
+  const v = o.invoice
+  return (
+    <Section title="发票" id="order-invoice">
+      {!v ? (
+        <p className="text-sm text-slate-600">未申请发票</p>
+      ) : (
+        <Facts
+          rows={[
+            ['状态', o.invoiceStatusText],
+            ['类型', v.types],
+            ['抬头', v.companyName],
+            ['税号', v.companyCode],
+            ['开户行及账号', `${v.bank} ${v.account}`.trim()],
+            ['收票人', `${v.name} ${v.tel} ${v.address}`.trim()],
+            ['发票号码', v.number],
+            [
+              '发票文件',
+              v.file ? (
+                <a key="file" href={v.file} target="_blank" rel="noopener" className={link}>
+                  查看
+                </a>
+              ) : (
+                ''
+              ),
+            ],
+            ['开票时间', v.time],
+          ]}
+        />
+      )}
+    </Section>
+  )
+}
+
+/** What staff did to the order, as the timeline of the screen. */
+export function HistorySection({ o }: { o: AdminOrder }) {
+  return (
+    <Section title="操作记录" id="order-history">
+      <Timeline
+        data-history=""
+        empty="暂无后台操作"
+        entries={o.history.map((h) => ({
+          key: `${h.at}${h.action}`,
+          at: h.at,
+          tag: <span className="font-medium text-slate-800">{h.staff}</span>,
+          text: (
+            <>
+              {actionText(h.action)}
+              {h.detail && <span className="ml-2 break-all text-slate-600">{h.detail}</span>}
+            </>
+          ),
+        }))}
+      />
+    </Section>
+  )
+}
