@@ -5,11 +5,13 @@
  * each shown only while the order's state allows its move (orderMoves), and the after-sales
  * and invoice state.
  */
+
 import { useCallback, useEffect, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
+import { payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
@@ -27,7 +29,6 @@ import {
   PriceRows,
   payHref,
   StepBar,
-  WAY_NAME,
 } from './parts.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
 
@@ -97,7 +98,7 @@ function Detail() {
   const can = orderMoves(o)
   const cancelled = o.status === 100
   const note = o.buyerNote
-  const way = WAY_NAME[o.payWay as keyof typeof WAY_NAME] ?? o.payWay
+  const way = payWayName(o.payWay)
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">

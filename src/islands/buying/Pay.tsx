@@ -13,13 +13,16 @@ import type { Profile } from '../../lib/api/account.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { PAY_WAYS, payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { CopyButton, isPaidStatus, PayQrDialog, QrImage, WAY_NAME } from './parts.tsx'
+import { PayWayName } from '../common/PayWayName.tsx'
+import { CopyButton, isPaidStatus, PayQrDialog, QrImage } from './parts.tsx'
 
 type Way = Exclude<PayWay, 'balance'>
-const WAYS: Way[] = ['alipay', 'wechat', 'union']
+/** The ways chosen by radio; the balance is the checkbox above them. */
+const WAYS = PAY_WAYS.map((w) => w.code).filter((w): w is Way => w !== 'balance')
 const PAID_PAUSE_MS = 1200
 /** Back from the provider's page: the status is asked this often, this many times. */
 const RETURN_CHECK_MS = 2000
@@ -199,7 +202,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
                 }}
                 aria-describedby={`${uid}-bal`}
               />
-              <span className="text-sm text-slate-800">余额支付</span>
+              <PayWayName way="balance" />
               <span id={`${uid}-bal`} className="ml-auto text-sm text-slate-500">
                 可用余额 ¥{formatMoney(me.balance)}
                 {short && <span className="ml-1 text-accent-600">（余额不足）</span>}
@@ -223,7 +226,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
                       setUnion(null)
                     }}
                   />
-                  <span className="text-sm text-slate-800">{WAY_NAME[w]}</span>
+                  <PayWayName way={w} />
                 </label>
               ))}
             </div>
@@ -241,7 +244,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
 
       <PayQrDialog
         open={qr !== null}
-        title={qr ? WAY_NAME[qr.way] : ''}
+        title={qr ? payWayName(qr.way) : ''}
         url={qr?.url ?? ''}
         amount={order.tolCost}
         isPaid={async () => isPaidStatus(Number(await buying.getOrdersStatus(order.id, { silent: true })))}

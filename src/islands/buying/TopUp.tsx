@@ -6,6 +6,7 @@
  */
 import { type SubmitEvent, useId, useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
+import { ONLINE_WAYS, payWayName } from '../../lib/pay-ways.ts'
 import { checkTopUp } from '../../lib/rules/price.ts'
 import { walletChanged } from '../../lib/stores/wallet.ts'
 import { toast } from '../../lib/toast.ts'
@@ -13,7 +14,8 @@ import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
-import { PayQrDialog, WAY_NAME } from './parts.tsx'
+import { PayWayName } from '../common/PayWayName.tsx'
+import { PayQrDialog } from './parts.tsx'
 
 export function TopUp() {
   const [open, setOpen] = useState(false)
@@ -71,7 +73,7 @@ export function TopUp() {
           <fieldset>
             <legend className="mb-1 text-sm text-slate-700">支付方式</legend>
             <div className="grid grid-cols-2 gap-3">
-              {(['alipay', 'wechat'] as const).map((w) => (
+              {ONLINE_WAYS.map((w) => (
                 <label
                   key={w}
                   className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50"
@@ -83,7 +85,7 @@ export function TopUp() {
                     checked={way === w}
                     onChange={() => setWay(w)}
                   />
-                  <span className="text-sm">{WAY_NAME[w]}</span>
+                  <PayWayName way={w} className="text-sm" />
                 </label>
               ))}
             </div>
@@ -96,7 +98,7 @@ export function TopUp() {
       </Dialog>
       <PayQrDialog
         open={qr !== null}
-        title={qr ? WAY_NAME[qr.way] : ''}
+        title={qr ? payWayName(qr.way) : ''}
         url={qr?.url ?? ''}
         amount={qr?.price}
         isPaid={async () => qr !== null && (await buying.getRecharge(qr.id, { silent: true })).status === 20}

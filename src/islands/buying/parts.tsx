@@ -13,13 +13,6 @@ import { Dialog } from '../common/Dialog.tsx'
 export const POLL_MS = 5000
 export const POLL_MAX = 10
 
-export const WAY_NAME = {
-  alipay: '支付宝',
-  wechat: '微信支付',
-  union: '对公转账',
-  balance: '余额支付',
-} as const
-
 /** A QR code of `text`, drawn in the browser by `qrcode` (loaded when first needed). */
 export function QrImage({ text, label, size = 200 }: { text: string; label: string; size?: number }) {
   const [src, setSrc] = useState('')

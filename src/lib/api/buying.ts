@@ -56,7 +56,10 @@ export interface OrderAppendBody {
 }
 /** Orders/PostOrdersQuote: the order's body; userCouponId -1 or absent lets the server pick the best, 0 none. */
 export type QuoteBody = Omit<OrderAppendBody, 'buyerNote'>
-export type PayWay = 'alipay' | 'wechat' | 'balance' | 'union'
+
+import type { PayWay } from '../pay-ways.ts'
+
+export type { PayWay }
 
 export function createBuyingApi(http: Http) {
   const { get, post } = http

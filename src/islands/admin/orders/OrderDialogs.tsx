@@ -1,9 +1,9 @@
 /** The order screen's dialogs: 发货 (courier), 审核售后 (approve or reject), 开具发票 (number and file). */
 import { type FormEvent, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../../lib/api/admin-orders.ts'
-import { PayWayText } from '../../../lib/constants.ts'
 import { COURIERS } from '../../../lib/couriers.ts'
 import { formatMoney } from '../../../lib/format.ts'
+import { payWayName } from '../../../lib/pay-ways.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../lib/rules/back-office.ts'
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
@@ -70,7 +70,7 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
     const done = r.value.decision === 'approve' ? '已同意退款' : '已驳回售后申请'
     if (await run(() => ordersApi.decideAfterSales(o.code, r.value), done)) close()
   }
-  const way = PayWayText[o.payWay] ?? o.payWay
+  const way = payWayName(o.payWay)
   return (
     <Dialog open={open} onOpenChange={(v) => !v && close()} title="审核售后申请">
       <form onSubmit={submit} className="grid gap-4" noValidate>

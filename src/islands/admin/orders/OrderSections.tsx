@@ -6,8 +6,8 @@
 import type { ReactNode } from 'react'
 import type { AdminOrder } from '../../../lib/api/admin-orders.ts'
 import { actionText } from '../../../lib/audit-text.ts'
-import { PayWayText } from '../../../lib/constants.ts'
 import { formatMoney } from '../../../lib/format.ts'
+import { payWayName } from '../../../lib/pay-ways.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { orderParts, PriceRows } from '../../common/PriceRows.tsx'
 import { Facts, Section } from '../detail/Section.tsx'
@@ -50,7 +50,7 @@ export function OrderFacts({ o }: { o: AdminOrder }) {
       </dl>
       <Facts
         rows={[
-          ['支付方式', PayWayText[o.payWay] ?? ''],
+          ['支付方式', payWayName(o.payWay)],
           ['下单时间', o.createTime],
           ['付款截止', o.payDeadline],
           ['支付时间', o.payTime],
@@ -149,7 +149,7 @@ export function PaymentsSection({
           {o.payments.map((p) => (
             <tr key={p.outTradeNo} className="border-t border-slate-100" data-payment={p.outTradeNo}>
               <td className="py-1 pr-3 font-mono text-xs">{p.outTradeNo}</td>
-              <td className="py-1 pr-3">{PayWayText[p.way] ?? p.way}</td>
+              <td className="py-1 pr-3">{payWayName(p.way)}</td>
               <td className="py-1 pr-3 tabular-nums">{formatMoney(p.amount)}</td>
               <td className="py-1 pr-3">{p.statusText}</td>
               <td className="py-1 pr-3">{p.paidTime || '—'}</td>
