@@ -1,6 +1,7 @@
 /**
- * THE table of the back office (issue 20): every list screen uses it. Headless state from
- * @tanstack/react-table (sorting, column visibility); markup, paging and the empty state here.
+ * THE table of the back office (issue 20): every list screen uses it, most through the list kit
+ * (kit/ListScreen.tsx). Headless state from @tanstack/react-table (sorting, column visibility,
+ * row selection); markup here, the pager and 列设置 beside it in kit/.
  * Rows come a page at a time from the server ({pageData, pageIndex, pageSize, pageTotal});
  * sorting is the server's when the screen passes `sort` (kept in the URL), else it orders the
  * page shown. Hidden columns are remembered per table in localStorage.
@@ -14,13 +15,17 @@ import {
   columnVisibilityFeature,
   createSortedRowModel,
   type RowData,
+  type RowSelectionState,
+  rowSelectionFeature,
   rowSortingFeature,
   type SortingState,
   sortFn_basic,
   tableFeatures,
   useTable,
 } from '@tanstack/react-table'
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
+import { ColumnPicker } from './kit/ColumnPicker.tsx'
+import { Pager } from './kit/Pager.tsx'
 
 export interface Column<Row> {
   id: string
@@ -41,6 +46,19 @@ export interface PageOf<Row> {
   pageTotal: number
 }
 
+/** A sort of one column: its id and direction. */
+export type Sort = { id: string; desc: boolean }
+
+/** Rows chosen by their checkbox for a bulk action: by row key, with what names a row to a screen reader. */
+export interface Selection<Row> {
+  chosen: RowSelectionState
+  onChange: (chosen: RowSelectionState) => void
+  /** 选择 {label}: the checkbox's name, e.g. the order code. */
+  label: (row: Row) => string
+  /** Rows the bulk actions do not apply to get no live checkbox. */
+  can?: (row: Row) => boolean
+}
+
 /** A whole list as one page, for screens whose call answers every row (a product's SKUs, the templates). */
 export const onePage = <Row,>(rows: Row[]): PageOf<Row> => ({
   pageData: rows,
@@ -52,6 +70,7 @@ export const onePage = <Row,>(rows: Row[]): PageOf<Row> => ({
 const features = tableFeatures({
   rowSortingFeature,
   columnVisibilityFeature,
+  rowSelectionFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { basic: sortFn_basic },
 })
@@ -59,6 +78,8 @@ const features = tableFeatures({
 type Def<Row extends RowData> = ColumnDef<typeof features, Row>
 
 const NO_ROWS: never[] = []
+const NO_CHOICE: RowSelectionState = {}
+const SELECT = '_select'
 const visibilityKey = (id: string) => `admin-columns:${id}`
 
 function storedVisibility(id: string, columns: readonly Column<never>[]): ColumnVisibilityState {
@@ -73,6 +94,82 @@ function storedVisibility(id: string, columns: readonly Column<never>[]): Column
   }
 }
 
+/** The columns shown, as chosen in 列设置 and remembered for the table `id`. */
+function useVisibility(id: string, columns: readonly Column<never>[]) {
+  const [visibility, setVisibility] = useState<ColumnVisibilityState>(() => storedVisibility(id, columns))
+  useEffect(() => {
+    try {
+      localStorage.setItem(visibilityKey(id), JSON.stringify(visibility))
+    } catch {
+      // Not remembered where storage is blocked; the choice holds for this page.
+    }
+  }, [id, visibility])
+  return [visibility, setVisibility] as const
+}
+
+/** A checkbox that can also show "some chosen" (the header's, when part of the page is). */
+function Check(p: {
+  label: string
+  checked: boolean
+  mixed?: boolean
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+}) {
+  const ref = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = !!p.mixed
+  }, [p.mixed])
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label={p.label}
+      className="size-4 align-middle"
+      checked={p.checked}
+      disabled={p.disabled}
+      onChange={(e) => p.onChange(e.target.checked)}
+    />
+  )
+}
+
+/** The column definitions TanStack reads: the screen's, behind a checkbox column when rows are chosen. */
+function useDefs<Row extends RowData>(columns: readonly Column<Row>[], selection?: Selection<Row>) {
+  const label = selection?.label
+  return useMemo<Def<Row>[]>(() => {
+    const defs = columns.map((c) => ({
+      id: c.id,
+      header: c.header,
+      accessorFn: (row: Row) => c.sortValue?.(row) ?? null,
+      cell: (ctx: { row: { original: Row } }) => c.cell(ctx.row.original),
+      enableSorting: !!c.sortValue,
+      sortFn: 'basic',
+    })) as Def<Row>[]
+    if (!label) return defs
+    const select = {
+      id: SELECT,
+      enableSorting: false,
+      enableHiding: false,
+      header: ({ table }) => (
+        <Check
+          label="选择本页全部"
+          checked={table.getIsAllPageRowsSelected()}
+          mixed={table.getIsSomePageRowsSelected()}
+          onChange={(v) => table.toggleAllPageRowsSelected(v)}
+        />
+      ),
+      cell: ({ row }) => (
+        <Check
+          label={`选择 ${label(row.original)}`}
+          checked={row.getIsSelected()}
+          disabled={!row.getCanSelect()}
+          onChange={(v) => row.toggleSelected(v)}
+        />
+      ),
+    } as Def<Row>
+    return [select, ...defs]
+  }, [columns, label])
+}
+
 export function DataTable<Row extends RowData>({
   id,
   columns,
@@ -82,8 +179,10 @@ export function DataTable<Row extends RowData>({
   onPage,
   sort,
   onSort,
+  defaultSort,
   rowKey,
   caption,
+  selection,
 }: {
   /** Names the table's remembered column choice. */
   id: string
@@ -93,45 +192,34 @@ export function DataTable<Row extends RowData>({
   empty?: string
   onPage: (pageIndex: number) => void
   /** Server-side sorting: the column id and direction, e.g. from useUrlFilters. */
-  sort?: { id: string; desc: boolean } | null
-  onSort?: (sort: { id: string; desc: boolean } | null) => void
+  sort?: Sort | null
+  onSort?: (sort: Sort | null) => void
+  /** The page's order before a header is clicked (sorting on this page). */
+  defaultSort?: Sort
   rowKey?: (row: Row) => string | number
   /** Read by screen readers: what the table lists. */
   caption?: string
+  /** Checkboxes on the rows, for bulk actions (needs rowKey). */
+  selection?: Selection<Row>
 }) {
-  const defs = useMemo<Def<Row>[]>(
-    () =>
-      columns.map((c) => ({
-        id: c.id,
-        header: c.header,
-        accessorFn: (row: Row) => c.sortValue?.(row) ?? null,
-        cell: (ctx: { row: { original: Row } }) => c.cell(ctx.row.original),
-        enableSorting: !!c.sortValue,
-        sortFn: 'basic',
-      })) as Def<Row>[],
-    [columns],
-  )
-  const [localSort, setLocalSort] = useState<SortingState>([])
-  const [visibility, setVisibility] = useState<ColumnVisibilityState>(() =>
-    storedVisibility(id, columns as readonly Column<never>[]),
-  )
-  useEffect(() => {
-    try {
-      localStorage.setItem(visibilityKey(id), JSON.stringify(visibility))
-    } catch {
-      // Not remembered where storage is blocked; the choice holds for this page.
-    }
-  }, [id, visibility])
-
+  const defs = useDefs(columns, selection)
+  const [localSort, setLocalSort] = useState<SortingState>(defaultSort ? [defaultSort] : [])
+  const [visibility, setVisibility] = useVisibility(id, columns as readonly Column<never>[])
   const manual = !!onSort
   const sorting: SortingState = manual ? (sort ? [sort] : []) : localSort
+  const can = selection?.can
   const table = useTable({
     features,
     columns: defs,
     data: (page?.pageData ?? NO_ROWS) as Row[],
-    state: { sorting, columnVisibility: visibility },
+    state: { sorting, columnVisibility: visibility, rowSelection: selection?.chosen ?? NO_CHOICE },
     manualSorting: manual,
     enableSortingRemoval: true,
+    enableRowSelection: can ? (row) => can(row.original) : !!selection,
+    onRowSelectionChange: (u) => {
+      const chosen = selection?.chosen ?? NO_CHOICE
+      selection?.onChange(typeof u === 'function' ? u(chosen) : u)
+    },
     onSortingChange: (u) => {
       const next = typeof u === 'function' ? u(sorting) : u
       if (manual) onSort?.(next[0] ? { id: next[0].id, desc: next[0].desc } : null)
@@ -143,60 +231,22 @@ export function DataTable<Row extends RowData>({
 
   const rows = table.getRowModel().rows
   const visible = table.getVisibleLeafColumns()
-  const pages = page ? Math.max(1, Math.ceil(page.pageTotal / page.pageSize)) : 1
-  // Past the last page (a typed address, rows gone since): to the last one, as the public lists do.
-  const pastEnd = !loading && page !== null && page.pageTotal > 0 && page.pageIndex >= pages
-  useEffect(() => {
-    if (pastEnd) onPage(pages - 1)
-  }, [pastEnd, pages, onPage])
-  const pickerId = useId()
-  const pickerButton = useRef<HTMLButtonElement>(null)
-  const [picking, setPicking] = useState(false)
+  const classOf = (columnId: string) => columns.find((c) => c.id === columnId)?.className ?? ''
 
   return (
     <div className="min-w-0">
       <div className="mb-2 flex items-center justify-end gap-2 text-sm">
-        <div className="relative">
-          <button
-            ref={pickerButton}
-            type="button"
-            className="btn-outline px-3 py-1 text-sm"
-            aria-expanded={picking}
-            aria-controls={pickerId}
-            onClick={() => setPicking((p) => !p)}
-          >
-            列设置
-          </button>
-          {picking && (
-            // Closes as a menu does: Escape (focus back on 列设置) or focus moving elsewhere.
-            <fieldset
-              id={pickerId}
-              className="absolute right-0 z-20 mt-1 grid min-w-40 gap-1 rounded-md border border-slate-200 bg-white p-3 shadow-lg"
-              onKeyDown={(e) => {
-                if (e.key !== 'Escape') return
-                setPicking(false)
-                pickerButton.current?.focus()
-              }}
-              onBlur={(e) => {
-                const to = e.relatedTarget as Node | null
-                if (!e.currentTarget.contains(to) && to !== pickerButton.current) setPicking(false)
-              }}
-            >
-              <legend className="sr-only">显示的列</legend>
-              {table.getAllLeafColumns().map((col) => (
-                <label key={col.id} className="flex items-center gap-2 whitespace-nowrap">
-                  <input
-                    type="checkbox"
-                    checked={col.getIsVisible()}
-                    disabled={col.getIsVisible() && visible.length === 1}
-                    onChange={(e) => col.toggleVisibility(e.target.checked)}
-                  />
-                  {String(col.columnDef.header)}
-                </label>
-              ))}
-            </fieldset>
-          )}
-        </div>
+        <ColumnPicker
+          columns={columns.map((c) => {
+            const col = table.getColumn(c.id)
+            return {
+              id: c.id,
+              header: c.header,
+              visible: col?.getIsVisible() ?? true,
+              toggle: (v: boolean) => col?.toggleVisibility(v),
+            }
+          })}
+        />
       </div>
       {/* relative: an sr-only text in a cell (absolutely placed) stays inside the scroll box
           instead of widening the page at 390 px. */}
@@ -214,7 +264,7 @@ export function DataTable<Row extends RowData>({
                       key={header.id}
                       scope="col"
                       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                      className="whitespace-nowrap border-b border-slate-200 px-3 py-2 font-medium"
+                      className={`whitespace-nowrap border-b border-slate-200 px-3 py-2 font-medium ${col.id === SELECT ? 'w-8' : ''}`}
                     >
                       {col.getCanSort() ? (
                         <button
@@ -236,12 +286,12 @@ export function DataTable<Row extends RowData>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={row.id} className="border-b border-slate-100 last:border-0 hover:bg-slate-50">
+              <tr
+                key={row.id}
+                className={`border-b border-slate-100 last:border-0 hover:bg-slate-50 ${row.getIsSelected() ? 'bg-brand-50' : ''}`}
+              >
                 {row.getVisibleCells().map((cell) => (
-                  <td
-                    key={cell.id}
-                    className={`px-3 py-2 align-top ${columns.find((c) => c.id === cell.column.id)?.className ?? ''}`}
-                  >
+                  <td key={cell.id} className={`px-3 py-2 align-top ${classOf(cell.column.id)}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -258,29 +308,7 @@ export function DataTable<Row extends RowData>({
           </tbody>
         </table>
       </div>
-      {page && page.pageTotal > 0 && (
-        <nav aria-label="分页" className="mt-3 flex flex-wrap items-center justify-end gap-2 text-sm">
-          <span className="text-slate-600">
-            共 {page.pageTotal} 条，第 {page.pageIndex + 1}/{pages} 页
-          </span>
-          <button
-            type="button"
-            className="btn-outline px-3 py-1 text-sm"
-            disabled={page.pageIndex <= 0 || loading}
-            onClick={() => onPage(page.pageIndex - 1)}
-          >
-            上一页
-          </button>
-          <button
-            type="button"
-            className="btn-outline px-3 py-1 text-sm"
-            disabled={page.pageIndex + 1 >= pages || loading}
-            onClick={() => onPage(page.pageIndex + 1)}
-          >
-            下一页
-          </button>
-        </nav>
-      )}
+      <Pager page={page} loading={loading} onPage={onPage} />
     </div>
   )
 }
