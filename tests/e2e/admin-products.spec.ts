@@ -261,3 +261,47 @@ test('an operator has no 商品 menu entry, and the products screen refuses them
   await expect(page.getByRole('alert').filter({ hasText: '没有权限' })).toBeVisible()
   await expect(page.getByRole('table')).toHaveCount(0)
 })
+
+test('marketing chooses two products in the list and takes them off the shelf together', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const token = await staffToken(request, 'marketing')
+  // Two products of this test alone (one title stem, priced above the cheap ones other specs
+  // buy, no stock), listed by the single call just before the bulk one takes them off.
+  const stem = `批量下架${Date.now().toString(36)}`
+  const made = await Promise.all(
+    ['甲', '乙'].map((n) =>
+      staffCall<{ id: number }>(request, token, 'POST', '/api/admin/products', {
+        title: `${stem}${n}`,
+        skuTitle: '标准装',
+        price: '888',
+      }),
+    ),
+  )
+  for (const p of made)
+    await staffCall(request, token, 'POST', `/api/admin/products/${p.id}/listing`, { listed: true })
+
+  await signInStaffAs(page, request, 'marketing')
+  await page.goto(`/admin/products/?title=${encodeURIComponent(stem)}`)
+  const rows = page.getByRole('row').filter({ hasText: stem })
+  await expect(rows).toHaveCount(2)
+  await expect(page.getByRole('region', { name: '批量操作' })).toHaveCount(0)
+  for (const n of ['甲', '乙']) await page.getByRole('checkbox', { name: `选择「${stem}${n}」` }).check()
+  const bulk = page.getByRole('region', { name: '批量操作' })
+  await expect(bulk).toContainText('已选 2 项')
+  await expectAccessible(page)
+
+  await bulk.getByRole('button', { name: '下架' }).click()
+  const ask = page.getByRole('dialog', { name: '下架商品' })
+  await expect(ask).toContainText('选中的 2 个商品')
+  await ask.getByRole('button', { name: '确 定' }).click()
+  await expect(page.locator('#toasts')).toContainText('已下架 2 个商品')
+  await expect(bulk).toHaveCount(0)
+  await expect(rows.filter({ hasText: '已下架' })).toHaveCount(2)
+  for (const p of made)
+    expect(
+      (await request.get(`/api/ProductSpu/GetProductSpu?id=${p.id}`, { headers: signed() })).status(),
+    ).toBe(404)
+})
