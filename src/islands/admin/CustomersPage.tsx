@@ -45,7 +45,7 @@ const columns: Column<CustomerRow>[] = [
 const customers: ListDeclaration<CustomerRow> = {
   id: 'customers',
   caption: '客户',
-  filtersLabel: '查找客户',
+  filtersLabel: '筛选客户',
   filters: [
     {
       type: 'text',

@@ -119,7 +119,7 @@ function Products() {
     columns,
     rowKey: (p) => p.id,
     empty: '没有符合条件的商品',
-    rowLabel: (p) => `「${p.title}」`,
+    rowLabel: (p) => p.title,
     bulkActions: [
       {
         label: '上架',

@@ -1,6 +1,7 @@
 import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import type { Column } from '../DataTable.tsx'
-import { adminPage, useList } from '../kit/ListScreen.tsx'
+import { adminPage } from '../kit/ListScreen.tsx'
+import { ModerationList } from './ModerationList.tsx'
 import {
   HiddenState,
   type Hideable,
@@ -62,33 +63,27 @@ const columns: Column<ModeratedComment>[] = [
   { id: 'state', header: '状态', cell: (m) => <HiddenState hidden={m.hidden} /> },
 ]
 
-function Comments() {
-  const reload = () => list.reload()
-  const [dialog, ask] = useReasonDialog(reload)
-  const list = useList({
-    id: 'moderation-comments',
-    caption: '评论',
-    filtersLabel: '查找评论',
-    filters: [
-      { type: 'text', key: 'id', label: '评论编号', numeric: true },
-      { type: 'text', key: 'articleId', label: '内容编号', numeric: true },
-      hiddenFilter,
-    ],
-    submit: '查找',
-    load: (f, page) => moderationApi.comments({ ...f, ...page }),
-    columns,
-    rowKey: (m) => m.id,
-    empty: '没有符合条件的评论',
-    rowActions: (m) => [hideAction(m, COMMENT, ask)],
-  })
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/comments/" />
-      {list.view}
-      {dialog}
-    </>
-  )
-}
+const Comments = () => (
+  <ModerationList
+    tab="/admin/moderation/comments/"
+    declare={(ask) => ({
+      id: 'moderation-comments',
+      caption: '评论',
+      filtersLabel: '查找评论',
+      filters: [
+        { type: 'text', key: 'id', label: '评论编号', numeric: true },
+        { type: 'text', key: 'articleId', label: '内容编号', numeric: true },
+        hiddenFilter,
+      ],
+      submit: '查找',
+      load: (f, page) => moderationApi.comments({ ...f, ...page }),
+      columns,
+      rowKey: (m) => m.id,
+      empty: '没有符合条件的评论',
+      rowActions: (m) => [hideAction(m, COMMENT, ask)],
+    })}
+  />
+)
 
 /** /admin/moderation/comments/: find comments (by id, by item), hide or show them again with a reason. */
 export default adminPage('内容审核', 'moderation', Comments)

@@ -1,7 +1,8 @@
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import type { Column } from '../DataTable.tsx'
-import { adminPage, useList } from '../kit/ListScreen.tsx'
-import { articleAction, ListingState, ModerationTabs, useReasonDialog } from './parts.tsx'
+import { adminPage } from '../kit/ListScreen.tsx'
+import { ModerationList } from './ModerationList.tsx'
+import { articleAction, ListingState } from './parts.tsx'
 
 const columns: Column<ModeratedArticle>[] = [
   { id: 'id', header: '编号', cell: (a) => a.id, sortValue: (a) => a.id },
@@ -35,60 +36,54 @@ const columns: Column<ModeratedArticle>[] = [
   { id: 'state', header: '状态', cell: (a) => <ListingState a={a} /> },
 ]
 
-function Content() {
-  const reload = () => list.reload()
-  const [dialog, ask] = useReasonDialog(reload)
-  const list = useList({
-    id: 'moderation-content',
-    caption: '帖子、任务与课程',
-    filtersLabel: '查找内容',
-    filters: [
-      { type: 'text', key: 'q', label: '编号或标题', hideLabel: true, placeholder: '编号或标题' },
-      {
-        type: 'select',
-        key: 'kind',
-        label: '类型',
-        hideLabel: true,
-        live: true,
-        options: [
-          ['', '全部类型'],
-          ['10', '社区'],
-          ['20', '任务'],
-          ['30', '课程'],
-        ],
-      },
-      {
-        type: 'select',
-        key: 'state',
-        label: '状态',
-        hideLabel: true,
-        live: true,
-        options: [
-          ['', '全部状态'],
-          ['listed', '上架'],
-          ['unlisted', '下架'],
-          ['moderated', '平台下架'],
-        ],
-      },
-    ],
-    submit: '查找',
-    load: (f, page) => moderationApi.articles({ ...f, ...page }),
-    columns,
-    rowKey: (a) => a.id,
-    empty: '没有符合条件的内容',
-    rowActions: (a) => [
-      articleAction(a, ask),
-      { label: '评论', href: `/admin/moderation/comments/?articleId=${a.id}` },
-    ],
-  })
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/content/" />
-      {list.view}
-      {dialog}
-    </>
-  )
-}
+const Content = () => (
+  <ModerationList
+    tab="/admin/moderation/content/"
+    declare={(ask) => ({
+      id: 'moderation-content',
+      caption: '帖子、任务与课程',
+      filtersLabel: '查找内容',
+      filters: [
+        { type: 'text', key: 'q', label: '编号或标题', hideLabel: true, placeholder: '编号或标题' },
+        {
+          type: 'select',
+          key: 'kind',
+          label: '类型',
+          hideLabel: true,
+          live: true,
+          options: [
+            ['', '全部类型'],
+            ['10', '社区'],
+            ['20', '任务'],
+            ['30', '课程'],
+          ],
+        },
+        {
+          type: 'select',
+          key: 'state',
+          label: '状态',
+          hideLabel: true,
+          live: true,
+          options: [
+            ['', '全部状态'],
+            ['listed', '上架'],
+            ['unlisted', '下架'],
+            ['moderated', '平台下架'],
+          ],
+        },
+      ],
+      submit: '查找',
+      load: (f, page) => moderationApi.articles({ ...f, ...page }),
+      columns,
+      rowKey: (a) => a.id,
+      empty: '没有符合条件的内容',
+      rowActions: (a) => [
+        articleAction(a, ask),
+        { label: '评论', href: `/admin/moderation/comments/?articleId=${a.id}` },
+      ],
+    })}
+  />
+)
 
 /** /admin/moderation/content/: find a post, task or course; unlist or restore it with a reason. */
 export default adminPage('内容审核', 'moderation', Content)

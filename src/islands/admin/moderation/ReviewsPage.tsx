@@ -3,7 +3,8 @@ import { type ModeratedReview, moderationApi } from '../../../lib/api/admin-mode
 import { assetUrl } from '../../../lib/asset.ts'
 import { productPath } from '../../../lib/routes.ts'
 import type { Column } from '../DataTable.tsx'
-import { adminPage, useList } from '../kit/ListScreen.tsx'
+import { adminPage } from '../kit/ListScreen.tsx'
+import { ModerationList } from './ModerationList.tsx'
 import {
   HiddenState,
   type Hideable,
@@ -90,41 +91,35 @@ const columns: Column<ModeratedReview>[] = [
   { id: 'state', header: '状态', cell: (r) => <HiddenState hidden={r.hidden} /> },
 ]
 
-function Reviews() {
-  const reload = () => list.reload()
-  const [dialog, ask] = useReasonDialog(reload)
-  const list = useList({
-    id: 'moderation-reviews',
-    caption: '商品评价',
-    filtersLabel: '查找评价',
-    filters: [
-      { type: 'text', key: 'id', label: '评价编号', numeric: true },
-      { type: 'text', key: 'spuId', label: '商品编号', numeric: true },
-      {
-        type: 'select',
-        key: 'stars',
-        label: '评分',
-        hideLabel: true,
-        live: true,
-        options: [['', '全部评分'], ...[5, 4, 3, 2, 1].map((n) => [String(n), `${n}星`] as const)],
-      },
-      hiddenFilter,
-    ],
-    submit: '查找',
-    load: (f, page) => moderationApi.reviews({ ...f, ...page }),
-    columns,
-    rowKey: (r) => r.id,
-    empty: '没有符合条件的评价',
-    rowActions: (r) => [hideAction(r, REVIEW, ask)],
-  })
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/reviews/" />
-      {list.view}
-      {dialog}
-    </>
-  )
-}
+const Reviews = () => (
+  <ModerationList
+    tab="/admin/moderation/reviews/"
+    declare={(ask) => ({
+      id: 'moderation-reviews',
+      caption: '商品评价',
+      filtersLabel: '查找评价',
+      filters: [
+        { type: 'text', key: 'id', label: '评价编号', numeric: true },
+        { type: 'text', key: 'spuId', label: '商品编号', numeric: true },
+        {
+          type: 'select',
+          key: 'stars',
+          label: '评分',
+          hideLabel: true,
+          live: true,
+          options: [['', '全部评分'], ...[5, 4, 3, 2, 1].map((n) => [String(n), `${n}星`] as const)],
+        },
+        hiddenFilter,
+      ],
+      submit: '查找',
+      load: (f, page) => moderationApi.reviews({ ...f, ...page }),
+      columns,
+      rowKey: (r) => r.id,
+      empty: '没有符合条件的评价',
+      rowActions: (r) => [hideAction(r, REVIEW, ask)],
+    })}
+  />
+)
 
 /** /admin/moderation/reviews/: product reviews newest first (by id, product, stars, state); hide or show again. */
 export default adminPage('内容审核', 'moderation', Reviews)
