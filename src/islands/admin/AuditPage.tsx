@@ -1,8 +1,9 @@
 /** /admin/audit/: the append-only log of every staff write, for admin (issue 20). */
 import { type AuditRow, adminApi } from '../../lib/api/admin.ts'
 import { actionText, auditFields } from '../../lib/audit-text.ts'
-import type { Column } from './DataTable.tsx'
-import { adminPage, ListScreen } from './kit/ListScreen.tsx'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
 
 const columns: Column<AuditRow>[] = [

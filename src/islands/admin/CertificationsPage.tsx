@@ -2,8 +2,9 @@
 import { certificationsApi, type StaffCertification } from '../../lib/api/admin-customers.ts'
 import { CertStatus } from '../../lib/constants.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import type { Column } from './DataTable.tsx'
-import { adminPage, ListScreen } from './kit/ListScreen.tsx'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration, Option } from './kit/list-types.ts'
 
 const STATUSES: readonly Option[] = [

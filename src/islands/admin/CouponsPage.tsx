@@ -5,8 +5,9 @@
  */
 import { useState } from 'react'
 import { type AdminCoupon, sellingApi } from '../../lib/api/admin-selling.ts'
-import type { Column } from './DataTable.tsx'
-import { adminPage, useList } from './kit/ListScreen.tsx'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
 import { CouponForm } from './selling/CouponForm.tsx'
 import { couponHref, dateRange, STATE_OPTIONS, StateBadge } from './selling/parts.tsx'
 

@@ -1,8 +1,9 @@
 /** /admin/customers/: customer lookup by phone, name or id (issue 20). */
 import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import type { Column } from './DataTable.tsx'
-import { adminPage, ListScreen } from './kit/ListScreen.tsx'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
 
 export const customerHref = (id: number) => `/admin/customers/detail/?id=${id}`

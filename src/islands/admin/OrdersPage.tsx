@@ -5,8 +5,9 @@
  */
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
 import { PayWayText } from '../../lib/constants.ts'
-import type { Column } from './DataTable.tsx'
-import { adminPage, ListScreen } from './kit/ListScreen.tsx'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
 import { today } from './kit/save-file.ts'
 import {

@@ -8,8 +8,8 @@
 import { useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
 import { site } from '../../lib/site.ts'
+import { useLoad } from './kit/useLoad.ts'
 import { detailHref, hasPackingSlip } from './order-parts.tsx'
-import { useLoad } from './useLoad.ts'
 
 /** One order's slip, or why it has none. */
 function Slip({ code }: { code: string }) {

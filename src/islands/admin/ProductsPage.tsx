@@ -9,12 +9,13 @@ import { checkNewProduct, PRODUCT_TITLE_MAX } from '../../lib/rules/product.ts'
 import { SKU_TITLE_MAX } from '../../lib/rules/stock.ts'
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
-import type { Column } from './DataTable.tsx'
+import { adminPage } from './AdminShell.tsx'
 import { FormDialog } from './FormDialog.tsx'
-import { adminPage, useList } from './kit/ListScreen.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
+import { useLoad } from './kit/useLoad.ts'
 import { yuan } from './order-parts.tsx'
 import { productHref } from './product-parts.ts'
-import { useLoad } from './useLoad.ts'
 
 const columns: Column<AdminProductRow>[] = [
   { id: 'id', header: '编号', cell: (p) => p.id, sortValue: (p) => p.id, className: 'tabular-nums' },

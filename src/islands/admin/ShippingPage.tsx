@@ -7,9 +7,10 @@
 import { useState } from 'react'
 import { type AdminShippingTemplate, sellingApi } from '../../lib/api/admin-selling.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
-import type { Column } from './DataTable.tsx'
+import { adminPage } from './AdminShell.tsx'
 import { attempt } from './kit/Actions.tsx'
-import { adminPage, useList } from './kit/ListScreen.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
 import { yuan } from './order-parts.tsx'
 import { TemplateForm } from './selling/TemplateForm.tsx'
 

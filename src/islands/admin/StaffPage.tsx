@@ -4,10 +4,10 @@ import { ROLE_NAMES, ROLES, type Role } from '../../lib/permissions.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { useStaff } from './AdminShell.tsx'
+import { adminPage, useStaff } from './AdminShell.tsx'
 import { TextField } from './account-parts.tsx'
-import type { Column } from './DataTable.tsx'
-import { adminPage, useList } from './kit/ListScreen.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
 
 const roleText = (roles: readonly Role[]) => roles.map((r) => ROLE_NAMES[r]).join('、')
 

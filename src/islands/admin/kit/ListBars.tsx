@@ -1,10 +1,10 @@
 /** The bars around a list's table: the chosen rows' bulk actions, and the export. */
 import { useState } from 'react'
 import { toast } from '../../../lib/toast.ts'
-import { may, useStaff } from '../AdminShell.tsx'
 import { look } from './Actions.tsx'
 import type { BulkAction, Filters, ListExport } from './list-types.ts'
 import { saveFile } from './save-file.ts'
+import { may, useStaff } from './staff.ts'
 
 /** 已选 N 项 and what may be done with them; shown once a row is chosen. */
 export function BulkBar<Row>({

@@ -7,19 +7,17 @@
  *
  *   const list = useList({ id: 'coupons', caption: '优惠券列表', load: …, columns, … })
  *   return <>{list.view}{dialog}</>          // list.reload() after a write
- *   export default adminPage('优惠券', 'promotions.write', Coupons)
+ *   export default adminPage('优惠券', 'promotions.write', Coupons)   // AdminShell.tsx
  */
 import type { RowData, RowSelectionState } from '@tanstack/react-table'
-import { type ComponentType, type ReactNode, useEffect, useMemo, useState } from 'react'
-import type { Permission } from '../../../lib/permissions.ts'
-import { AdminShell } from '../AdminShell.tsx'
-import { type Column, DataTable, onePage, type Sort } from '../DataTable.tsx'
-import { useLoad } from '../useLoad.ts'
-import { useUrlFilters } from '../useUrlFilters.ts'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { RowActions } from './Actions.tsx'
+import { type Column, DataTable, onePage, type Sort } from './DataTable.tsx'
 import { FilterBar, fieldsOf } from './FilterBar.tsx'
 import { BulkBar, ExportButton } from './ListBars.tsx'
 import type { Filters, ListDeclaration } from './list-types.ts'
+import { useLoad } from './useLoad.ts'
+import { useUrlFilters } from './useUrlFilters.ts'
 
 const PAGE_SIZE = 20
 const ORDER = 'pageOrder'
@@ -151,15 +149,4 @@ export function useList<Row extends RowData>(
 /** A list with nothing beside it: its declaration drawn. */
 export function ListScreen<Row extends RowData>({ list }: { list: ListDeclaration<Row> }) {
   return <>{useList(list).view}</>
-}
-
-/** A screen's island: the admin frame (menu, sign-in, permission) around its body. */
-export function adminPage(title: string, permission: Permission, Body: ComponentType) {
-  return function AdminPage() {
-    return (
-      <AdminShell title={title} permission={permission}>
-        <Body />
-      </AdminShell>
-    )
-  }
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { PageOf } from '../DataTable.tsx'
+import type { PageOf } from './DataTable.tsx'
 
 /** How many pages a page's total makes (at least one). */
 export const pageCount = (page: PageOf<unknown>) => Math.max(1, Math.ceil(page.pageTotal / page.pageSize))

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import type { Permission } from '../../../lib/permissions.ts'
-import type { Column, PageOf, Sort } from '../DataTable.tsx'
+import type { Column, PageOf, Sort } from './DataTable.tsx'
 
 /** An option of a select: its value in the URL and its text. */
 export type Option = readonly [value: string, text: string]

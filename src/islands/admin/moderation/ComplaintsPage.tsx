@@ -1,6 +1,7 @@
 import { type Complaint, moderationApi } from '../../../lib/api/admin-moderation.ts'
-import type { Column } from '../DataTable.tsx'
-import { adminPage, ListScreen } from '../kit/ListScreen.tsx'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
+import { ListScreen } from '../kit/ListScreen.tsx'
 import type { ListDeclaration } from '../kit/list-types.ts'
 import { ModerationTabs } from './parts.tsx'
 

@@ -1,6 +1,6 @@
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
-import type { Column } from '../DataTable.tsx'
-import { adminPage } from '../kit/ListScreen.tsx'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
 import { articleAction, ListingState } from './parts.tsx'
 

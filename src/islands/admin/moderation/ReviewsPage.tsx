@@ -2,8 +2,8 @@ import { Stars } from '../../../components/detail/ReviewList.tsx'
 import { type ModeratedReview, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { assetUrl } from '../../../lib/asset.ts'
 import { productPath } from '../../../lib/routes.ts'
-import type { Column } from '../DataTable.tsx'
-import { adminPage } from '../kit/ListScreen.tsx'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
 import {
   HiddenState,
