@@ -1,9 +1,9 @@
 /**
  * /admin/orders/slip/?code=… (or ?codes=a,b,c from the order list's chosen rows, one slip a
- * printed page): the packing slip of a goods order, printable on A4 (issue 20):
- * what goes in the parcel and to whom, and the buyer's note (issue 24) where the packer reads it. A page of paper, not a screen: no menu (AdminShell) to
- * keep off the print; the staff session and the permission are checked by the call as ever
- * (a 401 goes to the sign-in, a refusal is toasted).
+ * printed page): the packing slip of a goods order, printable on A4 (issue 20): what goes in
+ * the parcel and to whom, and the buyer's note (issue 24) where the packer reads it. A page of
+ * paper, not a screen: no menu (AdminShell) to keep off the print; the staff session and the
+ * permission are checked by the call as ever (a 401 goes to the sign-in, a refusal is toasted).
  */
 import { useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
