@@ -11,6 +11,7 @@ import { accounts } from './modules/accounts/accounts.index.ts'
 import { customersAdmin } from './modules/accounts/customers.admin.ts'
 import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalogAdmin } from './modules/catalog/catalog.admin.ts'
+import { catalogBulkAdmin } from './modules/catalog/catalog.bulk.admin.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
 import { stockAlerts } from './modules/catalog/stock-alerts.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
@@ -81,6 +82,7 @@ export const modules = [
   commentsAdmin,
   reviewsAdmin,
   catalogAdmin,
+  catalogBulkAdmin,
   promotionsAdmin,
 ] as const
 

@@ -215,3 +215,32 @@ test('an operator rejects an after-sales request with a reason; finance issues t
   expect(file.status()).toBe(200)
   expect((await file.body()).toString('latin1')).toContain(code)
 })
+
+test('an operator chooses two orders in the list and opens their packing slips together, one a page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const first = await paidOrder(page, request)
+  const second = await paidOrder(page, request)
+  await signInStaffAs(page, request, 'operator')
+
+  // The newest orders waiting to ship lead the queue: both are on its first page.
+  await page.goto('/admin/orders/?queue=ship')
+  for (const { code } of [first, second]) await page.getByRole('checkbox', { name: `选择 ${code}` }).check()
+  const bulk = page.getByRole('region', { name: '批量操作' })
+  await expect(bulk).toContainText('已选 2 项')
+  await expectAccessible(page)
+
+  await bulk.getByRole('link', { name: '打印发货单' }).click()
+  await expect(page).toHaveURL(/\/admin\/orders\/slip\/\?codes=/)
+  const slips = page.getByRole('article', { name: '发货单' })
+  await expect(slips).toHaveCount(2)
+  for (const { code } of [first, second]) await expect(slips.filter({ hasText: code })).toHaveCount(1)
+  await expectAccessible(page)
+  // One order's own link (?code=) still opens its one slip.
+  await page.goto(`/admin/orders/slip/?code=${first.code}`)
+  await expect(slips).toHaveCount(1)
+  await expect(slips).toContainText(first.code)
+})

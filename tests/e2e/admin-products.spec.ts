@@ -261,3 +261,60 @@ test('an operator has no 商品 menu entry, and the products screen refuses them
   await expect(page.getByRole('alert').filter({ hasText: '没有权限' })).toBeVisible()
   await expect(page.getByRole('table')).toHaveCount(0)
 })
+
+test('marketing chooses two products in the list and takes them off the shelf together', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const token = await staffToken(request, 'marketing')
+  // The two oldest listed products, far past the first pages other specs read and buy from;
+  // put back on the shelf at the end by the same bulk call.
+  const listed = (pageIndex: number) =>
+    staffCall<{ pageData: Row[]; pageTotal: number }>(
+      request,
+      token,
+      'GET',
+      `/api/admin/products?listed=1&pageSize=20&pageIndex=${pageIndex}`,
+    )
+  const { pageTotal } = await listed(0)
+  let pageIndex = Math.ceil(pageTotal / 20) - 1
+  if (pageTotal % 20 === 1) pageIndex -= 1
+  const two = (await listed(pageIndex)).pageData.slice(-2)
+  expect(two).toHaveLength(2)
+
+  await signInStaffAs(page, request, 'marketing')
+  await page.goto(`/admin/products/?listed=1&pageIndex=${pageIndex}`)
+  await expect(page.getByRole('region', { name: '批量操作' })).toHaveCount(0)
+  for (const p of two) await page.getByRole('checkbox', { name: `选择 ${p.title}` }).check()
+  const bulk = page.getByRole('region', { name: '批量操作' })
+  await expect(bulk).toContainText('已选 2 项')
+  await expectAccessible(page)
+
+  await bulk.getByRole('button', { name: '下架' }).click()
+  const ask = page.getByRole('dialog', { name: '下架商品' })
+  await expect(ask).toContainText('选中的 2 个商品')
+  await ask.getByRole('button', { name: '确 定' }).click()
+  await expect(page.locator('#toasts')).toContainText('已下架 2 个商品')
+  await expect(bulk).toHaveCount(0)
+  // Gone from the listed ones, and from the site.
+  for (const p of two) await expect(page.getByRole('link', { name: p.title, exact: true })).toHaveCount(0)
+  try {
+    for (const p of two)
+      expect(
+        (await request.get(`/api/ProductSpu/GetProductSpu?id=${p.id}`, { headers: signed() })).status(),
+      ).toBe(404)
+  } finally {
+    const back = await staffCall<{ changed: number[] }>(
+      request,
+      token,
+      'POST',
+      '/api/admin/products/listing',
+      {
+        ids: two.map((p) => p.id),
+        listed: true,
+      },
+    )
+    expect(back.changed).toHaveLength(2)
+  }
+})

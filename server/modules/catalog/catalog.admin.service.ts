@@ -291,21 +291,38 @@ export async function setListed(
   now: Date,
 ): Promise<AdminProduct> {
   await db.transaction().execute(async (t) => {
-    await requireProduct(t, spuId)
-    const changed = await t
-      .updateTable('product_spus')
-      .set({ ext: listed ? LISTED : UNLISTED })
-      .where('id', '=', spuId)
-      .where('ext', listed ? '<>' : '=', LISTED)
-      .executeTakeFirst()
-    if (changed.numUpdatedRows === 0n) throw refuse(listed ? ALREADY_LISTED : ALREADY_UNLISTED, 409)
-    await markChanged(t, productTags(spuId), dbTime(now))
-    await audit(t, actor, now, {
-      action: listed ? 'product.list' : 'product.unlist',
-      target: `product:${spuId}`,
-      before: { listed: !listed },
-      after: { listed },
-    })
+    if (!(await applyListing(t, actor, spuId, listed, now)))
+      throw refuse(listed ? ALREADY_LISTED : ALREADY_UNLISTED, 409)
   })
   return adminProduct(db, spuId)
+}
+
+/**
+ * The listing write inside the caller's transaction (one product, or each of a bulk call): the
+ * flag, the change marks of its pages and the audit row. False when it already was so (nothing
+ * written); a product unknown or deleted is refused 商品不存在或已删除.
+ */
+export async function applyListing(
+  t: Db,
+  actor: Actor,
+  spuId: number,
+  listed: boolean,
+  now: Date,
+): Promise<boolean> {
+  await requireProduct(t, spuId)
+  const changed = await t
+    .updateTable('product_spus')
+    .set({ ext: listed ? LISTED : UNLISTED })
+    .where('id', '=', spuId)
+    .where('ext', listed ? '<>' : '=', LISTED)
+    .executeTakeFirst()
+  if (changed.numUpdatedRows === 0n) return false
+  await markChanged(t, productTags(spuId), dbTime(now))
+  await audit(t, actor, now, {
+    action: listed ? 'product.list' : 'product.unlist',
+    target: `product:${spuId}`,
+    before: { listed: !listed },
+    after: { listed },
+  })
+  return true
 }

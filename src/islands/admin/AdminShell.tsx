@@ -1,20 +1,11 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react'
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
+import { may, StaffCtx } from './kit/staff.ts'
 import { MENU } from './menu.ts'
 
-const StaffCtx = createContext<StaffMe | null>(null)
-
-/** The signed-in staff member inside an AdminShell: useStaff().username, may(useStaff(), 'orders.fulfil'). */
-export function useStaff(): StaffMe {
-  const me = useContext(StaffCtx)
-  if (!me) throw new Error('useStaff outside AdminShell')
-  return me
-}
-
-/** Whether the staff member holds a permission (to show a button; the server decides anyway). */
-export const may = (me: StaffMe, permission: Permission) => me.permissions.includes(permission)
+export { may, useStaff } from './kit/staff.ts'
 
 /**
  * The frame of every admin screen: the side menu of what the staff member's roles may use,
@@ -104,4 +95,15 @@ export function AdminShell({
       </div>
     </div>
   )
+}
+
+/** A screen's island: the admin frame (menu, sign-in, permission) around its body. */
+export function adminPage(title: string, permission: Permission, Body: ComponentType) {
+  return function AdminPage() {
+    return (
+      <AdminShell title={title} permission={permission}>
+        <Body />
+      </AdminShell>
+    )
+  }
 }

@@ -1,16 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react'
+/** /admin/audit/: the append-only log of every staff write, for admin (issue 20). */
 import { type AuditRow, adminApi } from '../../lib/api/admin.ts'
 import { actionText, auditFields } from '../../lib/audit-text.ts'
-import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
-import { toast } from '../../lib/toast.ts'
-import { AdminShell } from './AdminShell.tsx'
-import { TextField } from './account-parts.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
-
-const PAGE_SIZE = 20
-const DEFAULTS = { staff: '', action: '', target: '', from: '', to: '', pageIndex: '0' }
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
+import type { ListDeclaration } from './kit/list-types.ts'
 
 const columns: Column<AuditRow>[] = [
   { id: 'at', header: '时间', cell: (r) => r.at, sortValue: (r) => r.at, className: 'whitespace-nowrap' },
@@ -41,87 +35,21 @@ const columns: Column<AuditRow>[] = [
   },
 ]
 
-function AuditLog() {
-  const [f, set] = useUrlFilters(DEFAULTS)
-  const [draft, setDraft] = useState(f)
-  // Back and Forward change the filters: the form shows them.
-  useEffect(() => setDraft(f), [f])
-  const { data, loading } = useLoad(
-    () => adminApi.audit({ ...f, pageIndex: Number(f.pageIndex) || 0, pageSize: PAGE_SIZE }),
-    JSON.stringify(f),
-  )
-  const search = (e: FormEvent) => {
-    e.preventDefault()
-    if (inverted(draft.from, draft.to)) return toast('error', DAYS_INVERTED)
-    set({
-      staff: draft.staff.trim(),
-      action: draft.action.trim(),
-      target: draft.target.trim(),
-      from: draft.from,
-      to: draft.to,
-    })
-  }
-  const clear = () => {
-    setDraft(DEFAULTS)
-    set({ staff: '', action: '', target: '', from: '', to: '' })
-  }
-  return (
-    <div className="grid gap-4">
-      <form
-        aria-label="查找操作日志"
-        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm sm:grid-cols-3 lg:grid-cols-6 lg:items-end"
-        onSubmit={search}
-      >
-        <TextField label="操作人" value={draft.staff} onChange={(staff) => setDraft({ ...draft, staff })} />
-        <TextField
-          label="动作（前缀，如 staff.）"
-          value={draft.action}
-          onChange={(action) => setDraft({ ...draft, action })}
-        />
-        <TextField
-          label="对象（前缀，如 order:）"
-          value={draft.target}
-          onChange={(target) => setDraft({ ...draft, target })}
-        />
-        <TextField
-          label="开始日期"
-          type="date"
-          value={draft.from}
-          onChange={(from) => setDraft({ ...draft, from })}
-        />
-        <TextField
-          label="结束日期"
-          type="date"
-          value={draft.to}
-          onChange={(to) => setDraft({ ...draft, to })}
-        />
-        <div className="flex gap-2">
-          <button type="submit" className="btn-primary">
-            查询
-          </button>
-          <button type="button" className="btn-outline" onClick={clear}>
-            重置
-          </button>
-        </div>
-      </form>
-      <DataTable
-        id="audit"
-        caption="操作日志"
-        columns={columns}
-        page={data}
-        loading={loading}
-        empty="没有符合条件的操作记录"
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-    </div>
-  )
+const log: ListDeclaration<AuditRow> = {
+  id: 'audit',
+  caption: '操作日志',
+  filtersLabel: '查找操作日志',
+  filters: [
+    { type: 'text', key: 'staff', label: '操作人' },
+    { type: 'text', key: 'action', label: '动作（前缀，如 staff.）' },
+    { type: 'text', key: 'target', label: '对象（前缀，如 order:）' },
+    { type: 'dateRange', from: { key: 'from', label: '开始日期' }, to: { key: 'to', label: '结束日期' } },
+  ],
+  submit: '查询',
+  reset: true,
+  load: (f, page) => adminApi.audit({ ...f, ...page }),
+  columns,
+  empty: '没有符合条件的操作记录',
 }
 
-/** /admin/audit/: the append-only log of every staff write, for admin (issue 20). */
-export default function AuditPage() {
-  return (
-    <AdminShell title="操作日志" permission="audit.read">
-      <AuditLog />
-    </AdminShell>
-  )
-}
+export default adminPage('操作日志', 'audit.read', () => <ListScreen list={log} />)

@@ -2,17 +2,16 @@
 import { certificationsApi, type StaffCertification } from '../../lib/api/admin-customers.ts'
 import { CertStatus } from '../../lib/constants.ts'
 import { formatDateTime } from '../../lib/format.ts'
-import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
+import type { ListDeclaration, Option } from './kit/list-types.ts'
 
-const PAGE_SIZE = 20
-const STATUSES = [
-  [CertStatus.reviewing, '待审核'],
-  [CertStatus.approved, '已认证'],
-  [CertStatus.form, '未提交 / 已驳回'],
-] as const
+const STATUSES: readonly Option[] = [
+  [String(CertStatus.reviewing), '待审核'],
+  [String(CertStatus.approved), '已认证'],
+  [String(CertStatus.form), '未提交 / 已驳回'],
+]
 
 const detailHref = (userId: number) => `/admin/certifications/detail/?id=${userId}`
 
@@ -38,59 +37,30 @@ const columns: Column<StaffCertification>[] = [
     sortValue: (c) => c.submitTime,
   },
   { id: 'status', header: '状态', cell: (c) => c.statusText },
-  {
-    id: 'actions',
-    header: '操作',
-    cell: (c) => (
-      <a className="btn-outline px-3 py-1 text-sm" href={detailHref(c.userId)}>
-        {c.status === CertStatus.reviewing ? '审核' : '查看'}
-        <span className="sr-only">{c.nickName}</span>
-      </a>
-    ),
-  },
 ]
 
-function Queue() {
-  const [f, set] = useUrlFilters({ status: String(CertStatus.reviewing), pageIndex: '0' })
-  const query = { status: Number(f.status), pageIndex: Number(f.pageIndex), pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(() => certificationsApi.queue(query), JSON.stringify(query))
-  return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor="cert-status" className="text-sm text-slate-600">
-          状态
-        </label>
-        <select
-          id="cert-status"
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          value={f.status}
-          onChange={(e) => set({ status: e.target.value })}
-        >
-          {STATUSES.map(([v, label]) => (
-            <option key={v} value={v}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <DataTable
-        id="certifications"
-        caption="认证审核队列"
-        columns={columns}
-        page={data}
-        loading={loading}
-        rowKey={(c) => c.userId}
-        empty={Number(f.status) === CertStatus.reviewing ? '暂无待审核的认证' : '暂无记录'}
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-    </div>
-  )
+const queue: ListDeclaration<StaffCertification> = {
+  id: 'certifications',
+  caption: '认证审核队列',
+  filtersLabel: '筛选认证',
+  filters: [
+    {
+      type: 'select',
+      key: 'status',
+      label: '状态',
+      options: STATUSES,
+      live: true,
+      initial: STATUSES[0]?.[0],
+    },
+  ],
+  load: (f, page) => certificationsApi.queue({ status: Number(f.status), ...page }),
+  columns,
+  rowKey: (c) => c.userId,
+  empty: (f) => (Number(f.status) === CertStatus.reviewing ? '暂无待审核的认证' : '暂无记录'),
+  rowActions: (c) => {
+    const label = c.status === CertStatus.reviewing ? '审核' : '查看'
+    return [{ label, name: `${label} ${c.nickName}`, href: detailHref(c.userId) }]
+  },
 }
 
-export default function CertificationsPage() {
-  return (
-    <AdminShell title="认证审核" permission="certifications.review">
-      <Queue />
-    </AdminShell>
-  )
-}
+export default adminPage('认证审核', 'certifications.review', () => <ListScreen list={queue} />)

@@ -1,13 +1,11 @@
 /** /admin/customers/: customer lookup by phone, name or id (issue 20). */
-import { type SubmitEvent, useState } from 'react'
 import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
+import type { ListDeclaration } from './kit/list-types.ts'
 
-const PAGE_SIZE = 20
 export const customerHref = (id: number) => `/admin/customers/detail/?id=${id}`
 
 const columns: Column<CustomerRow>[] = [
@@ -45,54 +43,25 @@ const columns: Column<CustomerRow>[] = [
   },
 ]
 
-function Customers() {
-  const [f, set] = useUrlFilters({ q: '', pageIndex: '0' })
-  const [typed, setTyped] = useState(f.q)
-  const query = { q: f.q, pageIndex: Number(f.pageIndex), pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(() => customersApi.find(query), JSON.stringify(query))
-  const search = (e: SubmitEvent) => {
-    e.preventDefault()
-    set({ q: typed.trim() })
-  }
-  return (
-    <div className="grid gap-4">
-      <search>
-        <form onSubmit={search} className="flex flex-wrap items-center gap-2">
-          <label htmlFor="customer-q" className="text-sm text-slate-600">
-            查找客户
-          </label>
-          <input
-            id="customer-q"
-            type="search"
-            className="w-72 max-w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-            placeholder="手机号、姓名或用户编号"
-            maxLength={40}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-          <button type="submit" className="btn-primary px-4 py-2 text-sm">
-            查找
-          </button>
-        </form>
-      </search>
-      <DataTable
-        id="customers"
-        caption="客户"
-        columns={columns}
-        page={data}
-        loading={loading}
-        rowKey={(c) => c.id}
-        empty={f.q ? '没有找到匹配的客户' : '暂无客户'}
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-    </div>
-  )
+const customers: ListDeclaration<CustomerRow> = {
+  id: 'customers',
+  caption: '客户',
+  filtersLabel: '筛选客户',
+  filters: [
+    {
+      type: 'text',
+      key: 'q',
+      label: '查找客户',
+      search: true,
+      placeholder: '手机号、姓名或用户编号',
+      max: 40,
+    },
+  ],
+  submit: '查找',
+  load: (f, page) => customersApi.find({ q: f.q, ...page }),
+  columns,
+  rowKey: (c) => c.id,
+  empty: (f) => (f.q ? '没有找到匹配的客户' : '暂无客户'),
 }
 
-export default function CustomersPage() {
-  return (
-    <AdminShell title="客户" permission="customers.read">
-      <Customers />
-    </AdminShell>
-  )
-}
+export default adminPage('客户', 'customers.read', () => <ListScreen list={customers} />)

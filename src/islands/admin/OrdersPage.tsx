@@ -1,30 +1,24 @@
 /**
  * /admin/orders/: the order list (issue 20). Filters and sort live in the URL (a dashboard count
- * links here with ?queue=…); finance exports the filtered list as CSV.
+ * links here with ?queue=…); finance exports the filtered list as CSV; the chosen orders' packing
+ * slips print together.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react'
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
 import { PayWayText } from '../../lib/constants.ts'
-import { DAYS_INVERTED, inverted } from '../../lib/rules/fields.ts'
-import { toast } from '../../lib/toast.ts'
-import { AdminShell, may, useStaff } from './AdminShell.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
-import { detailHref, inputClass, OrderBadges, QUEUE_OPTIONS, STATUS_OPTIONS, yuan } from './order-parts.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
-
-const DEFAULTS = {
-  queue: '',
-  status: '',
-  code: '',
-  tel: '',
-  from: '',
-  to: '',
-  pageOrder: '',
-  pageSort: '',
-  pageIndex: '0',
-}
-const PAGE_SIZE = 20
+import { adminPage } from './AdminShell.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { ListScreen } from './kit/ListScreen.tsx'
+import type { ListDeclaration } from './kit/list-types.ts'
+import { today } from './kit/save-file.ts'
+import {
+  detailHref,
+  hasPackingSlip,
+  OrderBadges,
+  QUEUE_OPTIONS,
+  STATUS_OPTIONS,
+  slipHref,
+  yuan,
+} from './order-parts.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
   {
@@ -96,147 +90,36 @@ const columns: Column<AdminOrderRow>[] = [
   { id: 'invoice', header: '发票', cell: (o) => o.invoiceStatusText || '—', hidden: true },
 ]
 
-/** Saves a downloaded file under `name`. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+const orders: ListDeclaration<AdminOrderRow> = {
+  id: 'orders',
+  caption: '订单列表',
+  filtersLabel: '筛选订单',
+  filters: [
+    { type: 'select', key: 'queue', label: '待办', options: QUEUE_OPTIONS },
+    { type: 'select', key: 'status', label: '状态', options: STATUS_OPTIONS },
+    { type: 'text', key: 'code', label: '订单号', max: 40 },
+    { type: 'text', key: 'tel', label: '手机号', max: 20, tel: true },
+    {
+      type: 'dateRange',
+      from: { key: 'from', label: '下单开始日期' },
+      to: { key: 'to', label: '下单结束日期' },
+    },
+  ],
+  submit: '查询',
+  reset: true,
+  load: (f, page) => ordersApi.list({ ...f, ...page }),
+  serverSort: true,
+  columns,
+  rowKey: (o) => o.code,
+  empty: '没有符合条件的订单',
+  rowLabel: (o) => o.code,
+  selectable: hasPackingSlip,
+  bulkActions: [{ label: '打印发货单', href: (rows) => slipHref(rows.map((o) => o.code)) }],
+  export: {
+    permission: 'orders.export',
+    file: ordersApi.export,
+    name: () => `orders-${today()}.csv`,
+  },
 }
 
-const today = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' }).replace(/-/g, '')
-
-function Orders() {
-  const me = useStaff()
-  const [f, set] = useUrlFilters(DEFAULTS)
-  const id = useId()
-  // What is typed waits for 查询; the URL holds what is applied.
-  const [draft, setDraft] = useState(f)
-  useEffect(() => setDraft(f), [f])
-  const { pageIndex, ...filters } = f
-  const { data, loading } = useLoad(
-    () => ordersApi.list({ ...f, pageIndex: Number(pageIndex), pageSize: PAGE_SIZE }),
-    JSON.stringify(f),
-  )
-  const [exporting, setExporting] = useState(false)
-
-  const apply = (e: FormEvent) => {
-    e.preventDefault()
-    if (inverted(draft.from, draft.to)) return toast('error', DAYS_INVERTED)
-    const { pageIndex: _p, pageOrder: _o, pageSort: _s, ...typed } = draft
-    set(typed)
-  }
-  const exportCsv = async () => {
-    setExporting(true)
-    try {
-      const { pageOrder: _o, pageSort: _s, ...only } = filters
-      save(await ordersApi.export(only), `orders-${today()}.csv`)
-      toast('success', '已导出')
-    } catch {
-      // Refused: the client has shown why.
-    } finally {
-      setExporting(false)
-    }
-  }
-  const field = (key: keyof typeof DEFAULTS) => ({
-    id: `${id}-${key}`,
-    value: draft[key],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  })
-  const label = (key: string, text: string) => (
-    <label htmlFor={`${id}-${key}`} className="text-xs text-slate-600">
-      {text}
-    </label>
-  )
-
-  return (
-    <div className="grid gap-4">
-      <form
-        onSubmit={apply}
-        aria-label="筛选订单"
-        className="grid grid-cols-2 gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-4 xl:grid-cols-[repeat(6,minmax(0,1fr))_auto]"
-      >
-        <div className="grid gap-1">
-          {label('queue', '待办')}
-          <select className={inputClass} {...field('queue')}>
-            {QUEUE_OPTIONS.map(([v, t]) => (
-              <option key={v} value={v}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          {label('status', '状态')}
-          <select className={inputClass} {...field('status')}>
-            {STATUS_OPTIONS.map(([v, t]) => (
-              <option key={v} value={v}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          {label('code', '订单号')}
-          <input className={inputClass} maxLength={40} {...field('code')} />
-        </div>
-        <div className="grid gap-1">
-          {label('tel', '手机号')}
-          <input className={inputClass} maxLength={20} inputMode="numeric" {...field('tel')} />
-        </div>
-        <div className="grid gap-1">
-          {label('from', '下单开始日期')}
-          <input type="date" className={`${inputClass} min-w-0`} {...field('from')} />
-        </div>
-        <div className="grid gap-1">
-          {label('to', '下单结束日期')}
-          <input type="date" className={`${inputClass} min-w-0`} {...field('to')} />
-        </div>
-        <div className="col-span-2 flex items-end gap-2 md:col-span-4 xl:col-span-1">
-          <button type="submit" className="btn-primary px-4 py-2 text-sm">
-            查询
-          </button>
-          <button type="button" className="btn-outline px-4 py-2 text-sm" onClick={() => set(DEFAULTS)}>
-            重置
-          </button>
-        </div>
-      </form>
-      {may(me, 'orders.export') && (
-        <div className="flex">
-          <button
-            type="button"
-            className="btn-outline px-3 py-1 text-sm"
-            disabled={exporting}
-            onClick={exportCsv}
-          >
-            {exporting ? '正在导出…' : '导出 CSV'}
-          </button>
-        </div>
-      )}
-      <DataTable
-        id="orders"
-        caption="订单列表"
-        columns={columns}
-        page={data}
-        loading={loading}
-        empty="没有符合条件的订单"
-        rowKey={(o) => o.code}
-        onPage={(i) => set({ pageIndex: String(i) })}
-        sort={f.pageOrder ? { id: f.pageOrder, desc: f.pageSort !== 'asc' } : null}
-        onSort={(s) => set({ pageOrder: s?.id ?? '', pageSort: s ? (s.desc ? 'desc' : 'asc') : '' })}
-      />
-    </div>
-  )
-}
-
-export default function OrdersPage() {
-  return (
-    <AdminShell title="订单" permission="orders.read">
-      <Orders />
-    </AdminShell>
-  )
-}
+export default adminPage('订单', 'orders.read', () => <ListScreen list={orders} />)

@@ -5,26 +5,21 @@
  */
 import { useState } from 'react'
 import { type AdminPromotion, sellingApi } from '../../lib/api/admin-selling.ts'
-import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable, onePage } from './DataTable.tsx'
-import { inputClass, yuan } from './order-parts.tsx'
+import { adminPage } from './AdminShell.tsx'
+import { attempt } from './kit/Actions.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
+import { yuan } from './order-parts.tsx'
 import { PromotionForm, promotionBody } from './selling/PromotionForm.tsx'
 import { dateRange, STATE_OPTIONS, StateBadge, useCategories } from './selling/parts.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
-
-const DEFAULTS = { state: '' }
 
 function Promotions() {
-  const [f, set] = useUrlFilters(DEFAULTS)
-  const { data, loading, reload } = useLoad(() => sellingApi.promotions(f), JSON.stringify(f))
   const categories = useCategories()
   const [editing, setEditing] = useState<AdminPromotion | 'new' | null>(null)
   const [confirmDialog, confirm] = useConfirm()
 
-  const stop = async (p: AdminPromotion) => {
+  const stop = async (p: AdminPromotion, reload: () => void) => {
     if (
       !(await confirm({
         title: '停用满减活动',
@@ -32,21 +27,14 @@ function Promotions() {
       }))
     )
       return
-    try {
-      await sellingApi.stopPromotion(p.id)
-      toast('success', '满减活动已停用')
-    } catch {
-      // Refused: the client has shown why.
-    }
+    await attempt(() => sellingApi.stopPromotion(p.id), '满减活动已停用')
     reload()
   }
-  const restart = async (p: AdminPromotion) => {
-    try {
-      await sellingApi.editPromotion(p.id, { ...promotionBody(p), isShow: true })
-      toast('success', '满减活动已重新启用')
-    } catch {
-      // Refused: the client has shown why.
-    }
+  const restart = async (p: AdminPromotion, reload: () => void) => {
+    await attempt(
+      () => sellingApi.editPromotion(p.id, { ...promotionBody(p), isShow: true }),
+      '满减活动已重新启用',
+    )
     reload()
   }
   const scopeOf = (p: AdminPromotion) =>
@@ -72,93 +60,46 @@ function Promotions() {
     },
     { id: 'state', header: '状态', cell: (p) => <StateBadge state={p.state} /> },
     { id: 'createTime', header: '创建时间', cell: (p) => p.createTime, hidden: true },
-    {
-      id: 'actions',
-      header: '操作',
-      cell: (p) => (
-        <span className="flex gap-2 whitespace-nowrap">
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`编辑「${p.title}」`}
-            onClick={() => setEditing(p)}
-          >
-            编辑
-          </button>
-          {p.state === '已停用' && (
-            <button
-              type="button"
-              className="btn-outline px-2 py-1 text-xs"
-              aria-label={`重新启用「${p.title}」`}
-              onClick={() => restart(p)}
-            >
-              重新启用
-            </button>
-          )}
-          {p.state !== '已停用' && p.state !== '已结束' && (
-            <button
-              type="button"
-              className="btn-outline px-2 py-1 text-xs"
-              aria-label={`停用「${p.title}」`}
-              onClick={() => stop(p)}
-            >
-              停用
-            </button>
-          )}
-        </span>
-      ),
-    },
   ]
+  const list = useList({
+    id: 'promotions',
+    caption: '满减活动列表',
+    filtersLabel: '筛选满减活动',
+    filters: [{ type: 'select', key: 'state', label: '状态', options: STATE_OPTIONS, live: true }],
+    load: (f) => sellingApi.promotions(f),
+    pageSize: 0,
+    columns,
+    rowKey: (p) => p.id,
+    empty: '暂无满减活动',
+    rowActions: (p, { reload }) => [
+      { label: '编辑', name: `编辑「${p.title}」`, run: () => setEditing(p) },
+      p.state === '已停用' && {
+        label: '重新启用',
+        name: `重新启用「${p.title}」`,
+        run: () => restart(p, reload),
+      },
+      p.state !== '已停用' &&
+        p.state !== '已结束' && { label: '停用', name: `停用「${p.title}」`, run: () => stop(p, reload) },
+    ],
+    toolbar: (
+      <button type="button" className="btn-primary px-4 py-2 text-sm" onClick={() => setEditing('new')}>
+        新建满减活动
+      </button>
+    ),
+  })
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <label htmlFor="promotions-state" className="text-xs text-slate-600">
-            状态
-          </label>
-          <select
-            id="promotions-state"
-            className={`${inputClass} min-w-40`}
-            value={f.state}
-            onChange={(e) => set({ state: e.target.value })}
-          >
-            {STATE_OPTIONS.map(([v, t]) => (
-              <option key={v} value={v}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className="btn-primary px-4 py-2 text-sm" onClick={() => setEditing('new')}>
-          新建满减活动
-        </button>
-      </div>
-      <DataTable
-        id="promotions"
-        caption="满减活动列表"
-        columns={columns}
-        page={data && onePage(data)}
-        loading={loading}
-        empty="暂无满减活动"
-        rowKey={(p) => p.id}
-        onPage={() => {}}
-      />
+    <>
+      {list.view}
       {editing && (
         <PromotionForm
           promotion={editing === 'new' ? undefined : editing}
           close={() => setEditing(null)}
-          onSaved={reload}
+          onSaved={list.reload}
         />
       )}
       {confirmDialog}
-    </div>
+    </>
   )
 }
 
-export default function PromotionsPage() {
-  return (
-    <AdminShell title="满减活动" permission="promotions.write">
-      <Promotions />
-    </AdminShell>
-  )
-}
+export default adminPage('满减活动', 'promotions.write', Promotions)

@@ -6,43 +6,38 @@
  */
 import { useState } from 'react'
 import { type AdminShippingTemplate, sellingApi } from '../../lib/api/admin-selling.ts'
-import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell } from './AdminShell.tsx'
-import { type Column, DataTable, onePage } from './DataTable.tsx'
+import { adminPage } from './AdminShell.tsx'
+import { attempt } from './kit/Actions.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
 import { yuan } from './order-parts.tsx'
 import { TemplateForm } from './selling/TemplateForm.tsx'
-import { useLoad } from './useLoad.ts'
 
 const ratesText = (t: AdminShippingTemplate) =>
   t.rates.length === 0 ? '—' : t.rates.map((r) => `${r.province} ${yuan(r.fee)}`).join('，')
 
 function Templates() {
-  const { data, loading, reload } = useLoad(() => sellingApi.templates(), 'templates')
   const [editing, setEditing] = useState<AdminShippingTemplate | 'new' | null>(null)
   const [confirmDialog, confirm] = useConfirm()
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work()
-      toast('success', done)
-    } catch {
-      // Refused (in use, the default): the client has toasted the server's reason.
-    }
-    reload()
-  }
-  const makeDefault = async (t: AdminShippingTemplate) => {
+  // Refused (in use, the default): the client has toasted the server's reason.
+  const makeDefault = async (t: AdminShippingTemplate, reload: () => void) => {
     if (
       await confirm({
         title: '设为默认模板',
         text: `确定把「${t.name}」设为默认运费模板吗？没有单独指定模板的商品都按它收运费。`,
       })
-    )
-      await act(() => sellingApi.setDefaultTemplate(t.id), `「${t.name}」已设为默认模板`)
+    ) {
+      await attempt(() => sellingApi.setDefaultTemplate(t.id), `「${t.name}」已设为默认模板`)
+      reload()
+    }
   }
-  const remove = async (t: AdminShippingTemplate) => {
-    if (await confirm({ title: '删除运费模板', text: `确定删除运费模板「${t.name}」吗？` }))
-      await act(() => sellingApi.removeTemplate(t.id), '运费模板已删除')
+  const remove = async (t: AdminShippingTemplate, reload: () => void) => {
+    if (await confirm({ title: '删除运费模板', text: `确定删除运费模板「${t.name}」吗？` })) {
+      await attempt(() => sellingApi.removeTemplate(t.id), '运费模板已删除')
+      reload()
+    }
   }
 
   const columns: Column<AdminShippingTemplate>[] = [
@@ -82,77 +77,48 @@ function Templates() {
       sortValue: (t) => t.products,
       className: 'text-right tabular-nums',
     },
-    {
-      id: 'actions',
-      header: '操作',
-      cell: (t) => (
-        <span className="flex gap-2 whitespace-nowrap">
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`编辑「${t.name}」`}
-            onClick={() => setEditing(t)}
-          >
-            编辑
-          </button>
-          {!t.isDefault && (
-            <button
-              type="button"
-              className="btn-outline px-2 py-1 text-xs"
-              aria-label={`把「${t.name}」设为默认`}
-              onClick={() => makeDefault(t)}
-            >
-              设为默认
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn-outline px-2 py-1 text-xs"
-            aria-label={`删除「${t.name}」`}
-            onClick={() => remove(t)}
-          >
-            删除
-          </button>
-        </span>
-      ),
-    },
   ]
-  return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
+  const list = useList({
+    id: 'shipping-templates',
+    caption: '运费模板',
+    load: async () => (await sellingApi.templates()).templates,
+    pageSize: 0,
+    columns,
+    rowKey: (t) => t.id,
+    empty: '暂无运费模板',
+    rowActions: (t, { reload }) => [
+      { label: '编辑', name: `编辑「${t.name}」`, run: () => setEditing(t) },
+      !t.isDefault && {
+        label: '设为默认',
+        name: `把「${t.name}」设为默认`,
+        run: () => makeDefault(t, reload),
+      },
+      { label: '删除', name: `删除「${t.name}」`, run: () => remove(t, reload), danger: true },
+    ],
+    toolbar: (
+      <>
+        <p className="mr-auto text-sm text-slate-600">
           订单的运费按商品所用模板计算：同一模板的商品合计满额包邮，否则按收货省份收费；一单只收最高的一笔运费。课程、帖子和任务不收运费。
         </p>
         <button type="button" className="btn-primary px-4 py-2 text-sm" onClick={() => setEditing('new')}>
           新建运费模板
         </button>
-      </div>
-      <DataTable
-        id="shipping-templates"
-        caption="运费模板"
-        columns={columns}
-        page={data && onePage(data.templates)}
-        loading={loading}
-        empty="暂无运费模板"
-        rowKey={(t) => t.id}
-        onPage={() => {}}
-      />
+      </>
+    ),
+  })
+  return (
+    <>
+      {list.view}
       {editing && (
         <TemplateForm
           template={editing === 'new' ? undefined : editing}
           close={() => setEditing(null)}
-          onSaved={reload}
+          onSaved={list.reload}
         />
       )}
       {confirmDialog}
-    </div>
+    </>
   )
 }
 
-export default function ShippingPage() {
-  return (
-    <AdminShell title="运费模板" permission="promotions.write">
-      <Templates />
-    </AdminShell>
-  )
-}
+export default adminPage('运费模板', 'promotions.write', Templates)

@@ -4,10 +4,10 @@ import { ROLE_NAMES, ROLES, type Role } from '../../lib/permissions.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell, useStaff } from './AdminShell.tsx'
+import { adminPage, useStaff } from './AdminShell.tsx'
 import { TextField } from './account-parts.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
-import { useLoad } from './useLoad.ts'
+import type { Column } from './kit/DataTable.tsx'
+import { useList } from './kit/ListScreen.tsx'
 
 const roleText = (roles: readonly Role[]) => roles.map((r) => ROLE_NAMES[r]).join('、')
 
@@ -55,39 +55,110 @@ function OneTimePassword({
   )
 }
 
-function StaffList() {
-  const me = useStaff()
-  const { data, loading, reload } = useLoad(() => adminApi.staff(), '')
-  const [confirmDialog, confirm] = useConfirm()
-  const [shown, setShown] = useState<{ username: string; password: string } | null>(null)
-  const [adding, setAdding] = useState({ username: '', roles: [] as Role[] })
-  const [editing, setEditing] = useState<{ staff: StaffAccount; roles: Role[] } | null>(null)
+const columns: Column<StaffAccount>[] = [
+  { id: 'username', header: '用户名', cell: (s) => s.username, sortValue: (s) => s.username },
+  { id: 'roles', header: '角色', cell: (s) => roleText(s.roles) },
+  {
+    id: 'state',
+    header: '状态',
+    // A reset account has signed in before: what it waits for is the new password.
+    cell: (s) =>
+      !s.enabled ? '已停用' : !s.mustChangePassword ? '启用' : s.lastLoginTime ? '待修改密码' : '待首次登录',
+    sortValue: (s) => (s.enabled ? 1 : 0),
+  },
+  { id: 'totp', header: '动态验证码', cell: (s) => (s.hasTotp ? '已绑定' : '未绑定') },
+  {
+    id: 'last',
+    header: '最近登录',
+    cell: (s) => s.lastLoginTime ?? '—',
+    sortValue: (s) => s.lastLoginTime ?? '',
+  },
+  { id: 'created', header: '创建时间', cell: (s) => s.createTime, hidden: true },
+]
 
+/** 新增账号: a username and its roles; the one-time password is shown after. */
+function AddStaff({ added }: { added: (shown: { username: string; password: string }) => void }) {
+  const [adding, setAdding] = useState({ username: '', roles: [] as Role[] })
   const add = async (e: FormEvent) => {
     e.preventDefault()
     const r = await adminApi.addStaff(adding).catch(() => null)
     if (!r) return
     toast('success', `已新增 ${r.staff.username}`)
     setAdding({ username: '', roles: [] })
-    setShown({ username: r.staff.username, password: r.password })
-    reload()
+    added({ username: r.staff.username, password: r.password })
   }
-  const saveRoles = async () => {
+  return (
+    <form
+      className="grid w-full gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[16rem_1fr_auto] md:items-end"
+      onSubmit={add}
+    >
+      <TextField
+        label="新账号用户名"
+        value={adding.username}
+        onChange={(username) => setAdding({ ...adding, username })}
+      />
+      <RolePicker value={adding.roles} onChange={(roles) => setAdding({ ...adding, roles })} />
+      <button type="submit" className="btn-primary">
+        新增账号
+      </button>
+    </form>
+  )
+}
+
+/** 修改角色 of one account. */
+function RolesDialog({
+  editing,
+  setEditing,
+  saved,
+}: {
+  editing: { staff: StaffAccount; roles: Role[] } | null
+  setEditing: (e: { staff: StaffAccount; roles: Role[] } | null) => void
+  saved: () => void
+}) {
+  const save = async () => {
     if (!editing) return
     if (await adminApi.setRoles(editing.staff.id, editing.roles).catch(() => null)) {
       toast('success', '角色已修改')
       setEditing(null)
-      reload()
+      saved()
     }
   }
-  const toggle = async (s: StaffAccount) => {
+  return (
+    <Dialog
+      open={editing !== null}
+      onOpenChange={(o) => !o && setEditing(null)}
+      title={`修改角色：${editing?.staff.username ?? ''}`}
+      width="max-w-sm"
+    >
+      {editing && (
+        <RolePicker value={editing.roles} onChange={(roles) => setEditing({ ...editing, roles })} />
+      )}
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
+          取消
+        </button>
+        <button type="button" className="btn-primary" onClick={save}>
+          保存
+        </button>
+      </div>
+    </Dialog>
+  )
+}
+
+function StaffList() {
+  const me = useStaff()
+  const [confirmDialog, confirm] = useConfirm()
+  const [shown, setShown] = useState<{ username: string; password: string } | null>(null)
+  const [editing, setEditing] = useState<{ staff: StaffAccount; roles: Role[] } | null>(null)
+
+  const toggle = async (s: StaffAccount, reload: () => void) => {
     if (s.enabled && !(await confirm({ action: `停用 ${s.username}（其登录随即失效）` }))) return
     if (await adminApi.setEnabled(s.id, !s.enabled).catch(() => null)) {
       toast('success', s.enabled ? '已停用' : '已启用')
       reload()
     }
   }
-  const reset = async (s: StaffAccount) => {
+  const reset = async (s: StaffAccount, reload: () => void) => {
     if (!(await confirm({ action: `重置 ${s.username} 的密码（并解除其动态验证码）` }))) return
     const r = await adminApi.resetPassword(s.id).catch(() => null)
     if (r) {
@@ -96,115 +167,41 @@ function StaffList() {
       reload()
     }
   }
-
-  const columns: Column<StaffAccount>[] = [
-    { id: 'username', header: '用户名', cell: (s) => s.username, sortValue: (s) => s.username },
-    { id: 'roles', header: '角色', cell: (s) => roleText(s.roles) },
-    {
-      id: 'state',
-      header: '状态',
-      // A reset account has signed in before: what it waits for is the new password.
-      cell: (s) =>
-        !s.enabled
-          ? '已停用'
-          : !s.mustChangePassword
-            ? '启用'
-            : s.lastLoginTime
-              ? '待修改密码'
-              : '待首次登录',
-      sortValue: (s) => (s.enabled ? 1 : 0),
-    },
-    { id: 'totp', header: '动态验证码', cell: (s) => (s.hasTotp ? '已绑定' : '未绑定') },
-    {
-      id: 'last',
-      header: '最近登录',
-      cell: (s) => s.lastLoginTime ?? '—',
-      sortValue: (s) => s.lastLoginTime ?? '',
-    },
-    { id: 'created', header: '创建时间', cell: (s) => s.createTime, hidden: true },
-    {
-      id: 'actions',
-      header: '操作',
-      cell: (s) => (
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="text-brand-700 hover:underline"
-            onClick={() => setEditing({ staff: s, roles: s.roles })}
-          >
-            角色
-          </button>
-          {s.id !== me.id && (
-            <button type="button" className="text-brand-700 hover:underline" onClick={() => toggle(s)}>
-              {s.enabled ? '停用' : '启用'}
-            </button>
-          )}
-          <button type="button" className="text-brand-700 hover:underline" onClick={() => reset(s)}>
-            重置密码
-          </button>
-        </div>
-      ),
-    },
-  ]
-  const page = data
-    ? { pageData: data, pageIndex: 0, pageSize: Math.max(1, data.length), pageTotal: data.length }
-    : null
-
-  return (
-    <div className="grid gap-4">
-      <form
-        className="grid gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[16rem_1fr_auto] md:items-end"
-        onSubmit={add}
-      >
-        <TextField
-          label="新账号用户名"
-          value={adding.username}
-          onChange={(username) => setAdding({ ...adding, username })}
-        />
-        <RolePicker value={adding.roles} onChange={(roles) => setAdding({ ...adding, roles })} />
-        <button type="submit" className="btn-primary">
-          新增账号
-        </button>
-      </form>
-      <DataTable
-        id="staff"
-        caption="后台账号"
-        columns={columns}
-        page={page}
-        loading={loading}
-        empty="暂无后台账号"
-        onPage={() => {}}
-        rowKey={(s) => s.id}
+  const list = useList({
+    id: 'staff',
+    caption: '后台账号',
+    load: () => adminApi.staff(),
+    pageSize: 0,
+    columns,
+    rowKey: (s) => s.id,
+    empty: '暂无后台账号',
+    rowActions: (s, { reload }) => [
+      { label: '角色', run: () => setEditing({ staff: s, roles: s.roles }) },
+      s.id !== me.id && {
+        label: s.enabled ? '停用' : '启用',
+        run: () => toggle(s, reload),
+        danger: s.enabled,
+      },
+      { label: '重置密码', run: () => reset(s, reload) },
+    ],
+    toolbar: (
+      <AddStaff
+        added={(one) => {
+          setShown(one)
+          list.reload()
+        }}
       />
-      <Dialog
-        open={editing !== null}
-        onOpenChange={(o) => !o && setEditing(null)}
-        title={`修改角色：${editing?.staff.username ?? ''}`}
-        width="max-w-sm"
-      >
-        {editing && (
-          <RolePicker value={editing.roles} onChange={(roles) => setEditing({ ...editing, roles })} />
-        )}
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
-            取消
-          </button>
-          <button type="button" className="btn-primary" onClick={saveRoles}>
-            保存
-          </button>
-        </div>
-      </Dialog>
+    ),
+  })
+  return (
+    <>
+      {list.view}
+      <RolesDialog editing={editing} setEditing={setEditing} saved={list.reload} />
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
       {confirmDialog}
-    </div>
+    </>
   )
 }
 
 /** /admin/staff/: staff accounts for admin — add, roles, disable, reset password; every write audited. */
-export default function StaffPage() {
-  return (
-    <AdminShell title="后台账号" permission="staff.manage">
-      <StaffList />
-    </AdminShell>
-  )
-}
+export default adminPage('后台账号', 'staff.manage', StaffList)

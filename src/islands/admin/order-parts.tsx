@@ -53,3 +53,7 @@ export const hasPackingSlip = (o: Pick<AdminOrderRow, 'kind' | 'status'>) =>
   o.kind === 'goods' && o.status !== OrderStatus.unpaid && o.status !== OrderStatus.cancelled
 
 export const detailHref = (code: string) => `/admin/orders/detail/?code=${encodeURIComponent(code)}`
+
+/** The packing slips of one or more orders, one a page: /admin/orders/slip/?codes=a,b. */
+export const slipHref = (codes: readonly string[]) =>
+  `/admin/orders/slip/?codes=${codes.map(encodeURIComponent).join(',')}`

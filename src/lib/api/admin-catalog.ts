@@ -8,6 +8,7 @@ import type {
   AdminProductRow,
   AdminSku,
 } from '../../../server/modules/catalog/catalog.admin-routes.ts'
+import type { BulkListingAnswer } from '../../../server/modules/catalog/catalog.bulk.admin-routes.ts'
 import { adminHttp } from './admin.ts'
 import type { QueryParams } from './http.ts'
 import type { ClassifyGroup } from './types.ts'
@@ -80,4 +81,7 @@ export const catalogApi = {
     })
     return r.data.path
   },
+  /** The chosen products on (listed: true) or off the shelf in one call; answers those it changed. */
+  setListedMany: async (ids: number[], listed: boolean) =>
+    (await adminHttp().post<BulkListingAnswer>('/api/admin/products/listing', { ids, listed })).data,
 }

@@ -1,18 +1,13 @@
-import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-moderation.ts'
-import { AdminShell } from '../AdminShell.tsx'
-import { type Column, DataTable } from '../DataTable.tsx'
-import { useLoad } from '../useLoad.ts'
-import { useUrlFilters } from '../useUrlFilters.ts'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
+import { ModerationList } from './ModerationList.tsx'
 import {
-  digits,
-  HiddenFilter,
   HiddenState,
-  HideAction,
   type Hideable,
+  hiddenFilter,
+  hideAction,
   ModerationTabs,
-  NumberField,
-  type ReasonAsk,
   useReasonDialog,
 } from './parts.tsx'
 
@@ -27,7 +22,7 @@ const COMMENT: Hideable = {
   restore: moderationApi.restoreComment,
 }
 
-const columnsOf = (ask: (r: ReasonAsk) => void): Column<ModeratedComment>[] => [
+const columns: Column<ModeratedComment>[] = [
   { id: 'id', header: '编号', cell: (m) => m.id, sortValue: (m) => m.id },
   {
     id: 'content',
@@ -66,68 +61,29 @@ const columnsOf = (ask: (r: ReasonAsk) => void): Column<ModeratedComment>[] => [
   },
   { id: 'time', header: '时间', cell: (m) => m.createTime, sortValue: (m) => m.createTime },
   { id: 'state', header: '状态', cell: (m) => <HiddenState hidden={m.hidden} /> },
-  {
-    id: 'actions',
-    header: '操作',
-    cell: (m) => <HideAction id={m.id} hidden={m.hidden} kind={COMMENT} ask={ask} />,
-  },
 ]
 
-function Comments() {
-  const [f, set] = useUrlFilters({ id: '', articleId: '', hidden: '', pageIndex: '0' })
-  const [box, setBox] = useState({ id: f.id, articleId: f.articleId })
-  useEffect(() => setBox({ id: f.id, articleId: f.articleId }), [f.id, f.articleId])
-  const { data, loading, reload } = useLoad(
-    () => moderationApi.comments({ ...f, pageIndex: Number(f.pageIndex), pageSize: 20 }),
-    JSON.stringify(f),
-  )
-  const [dialog, ask] = useReasonDialog(reload)
-  const columns = useMemo(() => columnsOf(ask), [ask])
-  const search = (e: SubmitEvent) => {
-    e.preventDefault()
-    set({ id: digits(box.id), articleId: digits(box.articleId) })
-  }
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/comments/" />
-      <form onSubmit={search} className="mb-3 flex flex-wrap items-center gap-2">
-        <NumberField
-          id="comment-id"
-          label="评论编号"
-          value={box.id}
-          onChange={(id) => setBox({ ...box, id })}
-        />
-        <NumberField
-          id="comment-article"
-          label="内容编号"
-          value={box.articleId}
-          onChange={(articleId) => setBox({ ...box, articleId })}
-        />
-        <HiddenFilter id="comment-hidden" value={f.hidden} onChange={(hidden) => set({ hidden })} />
-        <button type="submit" className="btn-primary px-4 py-2 text-sm">
-          查找
-        </button>
-      </form>
-      <DataTable
-        id="moderation-comments"
-        caption="评论"
-        columns={columns}
-        page={data}
-        loading={loading}
-        rowKey={(m) => m.id}
-        empty="没有符合条件的评论"
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-      {dialog}
-    </>
-  )
-}
+const Comments = () => (
+  <ModerationList
+    tab="/admin/moderation/comments/"
+    declare={(ask) => ({
+      id: 'moderation-comments',
+      caption: '评论',
+      filtersLabel: '查找评论',
+      filters: [
+        { type: 'text', key: 'id', label: '评论编号', numeric: true },
+        { type: 'text', key: 'articleId', label: '内容编号', numeric: true },
+        hiddenFilter,
+      ],
+      submit: '查找',
+      load: (f, page) => moderationApi.comments({ ...f, ...page }),
+      columns,
+      rowKey: (m) => m.id,
+      empty: '没有符合条件的评论',
+      rowActions: (m) => [hideAction(m, COMMENT, ask)],
+    })}
+  />
+)
 
 /** /admin/moderation/comments/: find comments (by id, by item), hide or show them again with a reason. */
-export default function CommentsPage() {
-  return (
-    <AdminShell title="内容审核" permission="moderation">
-      <Comments />
-    </AdminShell>
-  )
-}
+export default adminPage('内容审核', 'moderation', Comments)

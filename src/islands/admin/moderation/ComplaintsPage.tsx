@@ -1,9 +1,9 @@
 import { type Complaint, moderationApi } from '../../../lib/api/admin-moderation.ts'
-import { AdminShell } from '../AdminShell.tsx'
-import { type Column, DataTable } from '../DataTable.tsx'
-import { useLoad } from '../useLoad.ts'
-import { useUrlFilters } from '../useUrlFilters.ts'
-import { inputClass, ModerationTabs } from './parts.tsx'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
+import { ListScreen } from '../kit/ListScreen.tsx'
+import type { ListDeclaration } from '../kit/list-types.ts'
+import { ModerationTabs } from './parts.tsx'
 
 const detailHref = (id: number) => `/admin/moderation/complaint/?id=${id}`
 
@@ -53,54 +53,34 @@ const columns: Column<Complaint>[] = [
   },
 ]
 
-function Complaints() {
-  const [f, set] = useUrlFilters({ state: 'waiting', pageIndex: '0' })
-  const { data, loading } = useLoad(
-    () =>
-      moderationApi.complaints({
-        state: f.state === 'all' ? undefined : f.state,
-        pageIndex: Number(f.pageIndex),
-        pageSize: 20,
-      }),
-    JSON.stringify(f),
-  )
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/" />
-      <div className="mb-3 flex flex-wrap items-center gap-2">
-        <label htmlFor="complaint-state" className="text-sm text-slate-600">
-          状态
-        </label>
-        <select
-          id="complaint-state"
-          className={inputClass}
-          value={f.state}
-          onChange={(e) => set({ state: e.target.value })}
-        >
-          <option value="waiting">待处理</option>
-          <option value="handled">已处理</option>
-          <option value="all">全部</option>
-        </select>
-      </div>
-      <DataTable
-        id="complaints"
-        caption="投诉建议"
-        columns={columns}
-        page={data}
-        loading={loading}
-        rowKey={(c) => c.id}
-        empty={f.state === 'waiting' ? '没有待处理的投诉' : '暂无投诉'}
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-    </>
-  )
+const complaints: ListDeclaration<Complaint> = {
+  id: 'complaints',
+  caption: '投诉建议',
+  filtersLabel: '筛选投诉',
+  filters: [
+    {
+      type: 'select',
+      key: 'state',
+      label: '状态',
+      live: true,
+      initial: 'waiting',
+      options: [
+        ['waiting', '待处理'],
+        ['handled', '已处理'],
+        ['all', '全部'],
+      ],
+    },
+  ],
+  load: (f, page) => moderationApi.complaints({ state: f.state === 'all' ? undefined : f.state, ...page }),
+  columns,
+  rowKey: (c) => c.id,
+  empty: (f) => (f.state === 'waiting' ? '没有待处理的投诉' : '暂无投诉'),
 }
 
 /** /admin/moderation/: the complaints queue (waiting ones oldest first). */
-export default function ComplaintsPage() {
-  return (
-    <AdminShell title="内容审核" permission="moderation">
-      <Complaints />
-    </AdminShell>
-  )
-}
+export default adminPage('内容审核', 'moderation', () => (
+  <>
+    <ModerationTabs current="/admin/moderation/" />
+    <ListScreen list={complaints} />
+  </>
+))

@@ -1,22 +1,16 @@
-import { type SubmitEvent, useEffect, useMemo, useState } from 'react'
 import { Stars } from '../../../components/detail/ReviewList.tsx'
 import { type ModeratedReview, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { assetUrl } from '../../../lib/asset.ts'
 import { productPath } from '../../../lib/routes.ts'
-import { AdminShell } from '../AdminShell.tsx'
-import { type Column, DataTable } from '../DataTable.tsx'
-import { useLoad } from '../useLoad.ts'
-import { useUrlFilters } from '../useUrlFilters.ts'
+import { adminPage } from '../AdminShell.tsx'
+import type { Column } from '../kit/DataTable.tsx'
+import { ModerationList } from './ModerationList.tsx'
 import {
-  digits,
-  HiddenFilter,
   HiddenState,
-  HideAction,
   type Hideable,
-  inputClass,
+  hiddenFilter,
+  hideAction,
   ModerationTabs,
-  NumberField,
-  type ReasonAsk,
   useReasonDialog,
 } from './parts.tsx'
 
@@ -49,7 +43,7 @@ const Photos = ({ imgs, label }: { imgs: string[]; label: string }) =>
     </span>
   )
 
-const columnsOf = (ask: (a: ReasonAsk) => void): Column<ModeratedReview>[] => [
+const columns: Column<ModeratedReview>[] = [
   { id: 'id', header: '编号', cell: (r) => r.id, sortValue: (r) => r.id },
   { id: 'stars', header: '评分', cell: (r) => <Stars n={r.stars} />, sortValue: (r) => r.stars },
   {
@@ -95,84 +89,37 @@ const columnsOf = (ask: (a: ReasonAsk) => void): Column<ModeratedReview>[] => [
   },
   { id: 'time', header: '时间', cell: (r) => r.createTime, sortValue: (r) => r.createTime },
   { id: 'state', header: '状态', cell: (r) => <HiddenState hidden={r.hidden} /> },
-  {
-    id: 'actions',
-    header: '操作',
-    cell: (r) => <HideAction id={r.id} hidden={r.hidden} kind={REVIEW} ask={ask} />,
-  },
 ]
 
-function Reviews() {
-  const [f, set] = useUrlFilters({ id: '', spuId: '', stars: '', hidden: '', pageIndex: '0' })
-  const [box, setBox] = useState({ id: f.id, spuId: f.spuId })
-  useEffect(() => setBox({ id: f.id, spuId: f.spuId }), [f.id, f.spuId])
-  const { data, loading, reload } = useLoad(
-    () => moderationApi.reviews({ ...f, pageIndex: Number(f.pageIndex), pageSize: 20 }),
-    JSON.stringify(f),
-  )
-  const [dialog, ask] = useReasonDialog(reload)
-  const columns = useMemo(() => columnsOf(ask), [ask])
-  const search = (e: SubmitEvent) => {
-    e.preventDefault()
-    set({ id: digits(box.id), spuId: digits(box.spuId) })
-  }
-  return (
-    <>
-      <ModerationTabs current="/admin/moderation/reviews/" />
-      <form onSubmit={search} className="mb-3 flex flex-wrap items-center gap-2">
-        <NumberField
-          id="review-id"
-          label="评价编号"
-          value={box.id}
-          onChange={(id) => setBox({ ...box, id })}
-        />
-        <NumberField
-          id="review-spu"
-          label="商品编号"
-          value={box.spuId}
-          onChange={(spuId) => setBox({ ...box, spuId })}
-        />
-        <label htmlFor="review-stars" className="sr-only">
-          评分
-        </label>
-        <select
-          id="review-stars"
-          className={inputClass}
-          value={f.stars}
-          onChange={(e) => set({ stars: e.target.value })}
-        >
-          <option value="">全部评分</option>
-          {[5, 4, 3, 2, 1].map((n) => (
-            <option key={n} value={n}>
-              {n}星
-            </option>
-          ))}
-        </select>
-        <HiddenFilter id="review-hidden" value={f.hidden} onChange={(hidden) => set({ hidden })} />
-        <button type="submit" className="btn-primary px-4 py-2 text-sm">
-          查找
-        </button>
-      </form>
-      <DataTable
-        id="moderation-reviews"
-        caption="商品评价"
-        columns={columns}
-        page={data}
-        loading={loading}
-        rowKey={(r) => r.id}
-        empty="没有符合条件的评价"
-        onPage={(i) => set({ pageIndex: String(i) })}
-      />
-      {dialog}
-    </>
-  )
-}
+const Reviews = () => (
+  <ModerationList
+    tab="/admin/moderation/reviews/"
+    declare={(ask) => ({
+      id: 'moderation-reviews',
+      caption: '商品评价',
+      filtersLabel: '查找评价',
+      filters: [
+        { type: 'text', key: 'id', label: '评价编号', numeric: true },
+        { type: 'text', key: 'spuId', label: '商品编号', numeric: true },
+        {
+          type: 'select',
+          key: 'stars',
+          label: '评分',
+          hideLabel: true,
+          live: true,
+          options: [['', '全部评分'], ...[5, 4, 3, 2, 1].map((n) => [String(n), `${n}星`] as const)],
+        },
+        hiddenFilter,
+      ],
+      submit: '查找',
+      load: (f, page) => moderationApi.reviews({ ...f, ...page }),
+      columns,
+      rowKey: (r) => r.id,
+      empty: '没有符合条件的评价',
+      rowActions: (r) => [hideAction(r, REVIEW, ask)],
+    })}
+  />
+)
 
 /** /admin/moderation/reviews/: product reviews newest first (by id, product, stars, state); hide or show again. */
-export default function ReviewsPage() {
-  return (
-    <AdminShell title="内容审核" permission="moderation">
-      <Reviews />
-    </AdminShell>
-  )
-}
+export default adminPage('内容审核', 'moderation', Reviews)

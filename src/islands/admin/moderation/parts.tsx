@@ -10,6 +10,8 @@ import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../l
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
+import { ActionButton } from '../kit/Actions.tsx'
+import type { Action, Filter } from '../kit/list-types.ts'
 
 const TABS = [
   { href: '/admin/moderation/', label: '投诉' },
@@ -158,50 +160,44 @@ export function ListingState({ a }: { a: Pick<ModeratedArticle, 'listed' | 'mode
 }
 
 /** 下架 (asks a reason) or 恢复上架, by the item's state; `ask` opens the screen's reason dialog. */
-export function ArticleAction({ a, ask }: { a: ModeratedArticle; ask: (r: ReasonAsk) => void }) {
+export function articleAction(a: ModeratedArticle, ask: (r: ReasonAsk) => void): Action {
   const noun = nounOf(a.status)
   if (a.moderated)
-    return (
-      <button
-        type="button"
-        className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
-        onClick={() =>
-          ask({
-            title: `恢复上架：${a.title}`,
-            text: `恢复后该${noun}重新上架，作者会收到通知。`,
-            label: '说明（可选）',
-            confirm: '确认恢复',
-            check: checkRestoreReason,
-            field: 'reason',
-            submit: (reason) => moderationApi.restore(a.id, reason),
-            done: '已恢复上架',
-          })
-        }
-      >
-        恢复上架
-      </button>
-    )
-  return (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
-      onClick={() =>
+    return {
+      label: '恢复上架',
+      run: () =>
         ask({
-          title: `下架${noun}：${a.title}`,
-          text: `下架后公开页面不再显示该${noun}，作者会收到通知，且不能自行重新上架。`,
-          label: '原因（作者可见）',
-          confirm: '确认下架',
-          check: checkReason,
+          title: `恢复上架：${a.title}`,
+          text: `恢复后该${noun}重新上架，作者会收到通知。`,
+          label: '说明（可选）',
+          confirm: '确认恢复',
+          check: checkRestoreReason,
           field: 'reason',
-          submit: (reason) => moderationApi.unlist(a.id, reason),
-          done: '已下架',
-        })
-      }
-    >
-      下架
-    </button>
-  )
+          submit: (reason) => moderationApi.restore(a.id, reason),
+          done: '已恢复上架',
+        }),
+    }
+  return {
+    label: '下架',
+    danger: true,
+    run: () =>
+      ask({
+        title: `下架${noun}：${a.title}`,
+        text: `下架后公开页面不再显示该${noun}，作者会收到通知，且不能自行重新上架。`,
+        label: '原因（作者可见）',
+        confirm: '确认下架',
+        check: checkReason,
+        field: 'reason',
+        submit: (reason) => moderationApi.unlist(a.id, reason),
+        done: '已下架',
+      }),
+  }
 }
+
+/** The 下架 / 恢复上架 button of an item (the complaint's page shows it beside the item). */
+export const ArticleAction = ({ a, ask }: { a: ModeratedArticle; ask: (r: ReasonAsk) => void }) => (
+  <ActionButton action={articleAction(a, ask)} />
+)
 
 /** What a hidden-or-shown thing (a comment, a review) is called and says where it will (dis)appear. */
 export interface Hideable {
@@ -220,22 +216,15 @@ export interface Hideable {
 }
 
 /** 隐藏 (asks a reason) or the restore button, by the row's state; `ask` opens the screen's reason dialog. */
-export function HideAction({
-  id,
-  hidden,
-  kind: k,
-  ask,
-}: {
-  id: number
-  hidden: boolean
-  kind: Hideable
-  ask: (r: ReasonAsk) => void
-}) {
-  return hidden ? (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap px-3 py-1 text-sm"
-      onClick={() =>
+export function hideAction(
+  { id, hidden }: { id: number; hidden: boolean },
+  k: Hideable,
+  ask: (r: ReasonAsk) => void,
+): Action {
+  if (hidden)
+    return {
+      label: k.restoreLabel,
+      run: () =>
         ask({
           title: `${k.restoreLabel}${k.noun} #${id}`,
           text: `恢复后该${k.noun}${k.restoreEffect}，${k.author}会收到通知。`,
@@ -245,31 +234,23 @@ export function HideAction({
           field: 'reason',
           submit: (reason) => k.restore(id, reason),
           done: `${k.noun}已恢复显示`,
-        })
-      }
-    >
-      {k.restoreLabel}
-    </button>
-  ) : (
-    <button
-      type="button"
-      className="btn-outline whitespace-nowrap border-red-300 px-3 py-1 text-sm text-red-700"
-      onClick={() =>
-        ask({
-          title: `隐藏${k.noun} #${id}`,
-          text: `隐藏后该${k.noun}${k.hideEffect}，${k.author}会收到通知。`,
-          label: `原因（${k.author}可见）`,
-          confirm: '确认隐藏',
-          check: checkReason,
-          field: 'reason',
-          submit: (reason) => k.hide(id, reason),
-          done: `${k.noun}已隐藏`,
-        })
-      }
-    >
-      隐藏
-    </button>
-  )
+        }),
+    }
+  return {
+    label: '隐藏',
+    danger: true,
+    run: () =>
+      ask({
+        title: `隐藏${k.noun} #${id}`,
+        text: `隐藏后该${k.noun}${k.hideEffect}，${k.author}会收到通知。`,
+        label: `原因（${k.author}可见）`,
+        confirm: '确认隐藏',
+        check: checkReason,
+        field: 'reason',
+        submit: (reason) => k.hide(id, reason),
+        done: `${k.noun}已隐藏`,
+      }),
+  }
 }
 
 /** 已隐藏 / 显示. */
@@ -280,39 +261,16 @@ export const HiddenState = ({ hidden }: { hidden: boolean }) =>
     <span className="whitespace-nowrap rounded bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">显示</span>
   )
 
-/** A labelled box for a number (an id) in a screen's search form. */
-export function NumberField(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <>
-      <label htmlFor={p.id} className="text-sm text-slate-600">
-        {p.label}
-      </label>
-      <input
-        id={p.id}
-        inputMode="numeric"
-        className={`${inputClass} w-28`}
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-      />
-    </>
-  )
-}
-
 /** The 全部状态 / 显示 / 已隐藏 filter ('' / '0' / '1'), applied as soon as it changes. */
-export function HiddenFilter(p: { id: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <>
-      <label htmlFor={p.id} className="sr-only">
-        状态
-      </label>
-      <select id={p.id} className={inputClass} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
-        <option value="">全部状态</option>
-        <option value="0">显示</option>
-        <option value="1">已隐藏</option>
-      </select>
-    </>
-  )
+export const hiddenFilter: Filter = {
+  type: 'select',
+  key: 'hidden',
+  label: '状态',
+  hideLabel: true,
+  live: true,
+  options: [
+    ['', '全部状态'],
+    ['0', '显示'],
+    ['1', '已隐藏'],
+  ],
 }
-
-/** Only the digits of what was typed in an id box: 12a → 12. */
-export const digits = (s: string) => s.replace(/\D/g, '')
