@@ -108,7 +108,7 @@ export type AdminBody<M extends Method, P extends PathOf<M>> = Body<RouteAt<M, P
 
 /** The input is optional when nothing in it is required. */
 type Args<R, J> =
-  {} extends CallInput<R>
+  Partial<CallInput<R>> extends CallInput<R>
     ? [input?: CallInput<R, J>, opts?: CallOptions]
     : [input: CallInput<R, J>, opts?: CallOptions]
 
