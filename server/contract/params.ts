@@ -128,9 +128,9 @@ export const field = (
  * submitting: its first message is the refusal, its cleaned value what the handler gets.
  * `doc` only describes the fields for /api/doc.
  */
-export const ruleBody = <T>(
+export const ruleBody = <T, const Doc extends Record<string, ReturnType<typeof field>>>(
   check: (input: Input) => Checked<T>,
-  doc: Record<string, ReturnType<typeof field>>,
+  doc: Doc,
   prepare: (input: Input) => Input = (i) => i,
 ) =>
   z.looseObject(doc, { error: BAD_INPUT }).transform((input, ctx): T => {

@@ -7,8 +7,8 @@ import { jsonBody } from './index.ts'
 import { type field, ruleBody } from './params.ts'
 
 /** A call whose JSON body a rule of src/lib/rules checks (ruleBody): ruleRequest(checkCoupon, couponDoc). */
-export const ruleRequest = <T>(
+export const ruleRequest = <T, const Doc extends Record<string, ReturnType<typeof field>>>(
   check: (input: Input) => Checked<T>,
-  doc: Record<string, ReturnType<typeof field>>,
+  doc: Doc,
   prepare?: (input: Input) => Input,
 ) => ({ body: jsonBody(ruleBody(check, doc, prepare)) })

@@ -1,5 +1,4 @@
 /** Status numbers and dictionary keys shared by the site and the server (storefront §3-§4, accounts §4). */
-import { PAY_WAYS } from './pay-ways.ts'
 export const ArticleStatus = { post: 10, task: 20, course: 30, faq: 40, complaint: 50 } as const
 export type ArticleStatusCode = (typeof ArticleStatus)[keyof typeof ArticleStatus]
 /** The kinds that appear in public listings, search and the instructor page. */
@@ -49,9 +48,6 @@ export const PAID_ORDER_STATUSES = [
 
 /** The status filters of an order list, the customer's and the back office's; -1 is refund/after-sales. */
 export const ORDER_STATUS_FILTERS: readonly number[] = [10, 20, 30, 40, 100, OrderStatus.afterSales]
-
-/** @deprecated the registry's payWayName (src/lib/pay-ways.ts); kept until the screens read it. */
-export const PayWayText: Record<string, string> = Object.fromEntries(PAY_WAYS.map((w) => [w.code, w.name]))
 
 export const OrderStatusText: Record<number, string> = {
   10: '待付款',

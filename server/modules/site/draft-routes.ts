@@ -16,6 +16,8 @@ type Base = `/admin/${string}`
 
 /** What differs between the kinds: where they live, what they are called, what they take and answer. */
 export interface DraftKind<
+  B extends Base,
+  Q extends '{id}' | '{key}',
   P extends Params,
   DP extends Params,
   A extends z.ZodType,
@@ -23,9 +25,9 @@ export interface DraftKind<
   N extends z.ZodType | undefined,
 > {
   /** '/admin/banners' */
-  base: Base
+  base: B
   /** The path's parameter: '{id}' or '{key}'. */
-  param: '{id}' | '{key}'
+  param: Q
   /** The item's name in the summaries: 广告图. */
   noun: string
   /** Its preview's summary starts with one of it: 一张广告图. */
@@ -48,13 +50,16 @@ export interface DraftKind<
  * publish, discard }: the five calls of one kind, each with permission content.write.
  */
 export function draftRoutes<
+  // The literal base and parameter keep each call's path literal, so the admin client is typed from it.
+  const B extends Base,
+  const Q extends '{id}' | '{key}',
   P extends Params,
   DP extends Params = P,
   A extends z.ZodType = z.ZodType,
   E extends z.ZodType = z.ZodType,
   N extends z.ZodType | undefined = undefined,
->(k: DraftKind<P, DP, A, E, N>) {
-  const one = `${k.base}/${k.param}` as const
+>(k: DraftKind<B, Q, P, DP, A, E, N>) {
+  const one = `${k.base}/${k.param}` as `${B}/${Q}` & Base
   const drafts = (k.draftParams ?? k.params) as DP
   const missing = k.notFound ? [404] : []
   const s = k.summaries ?? {}
@@ -70,7 +75,7 @@ export function draftRoutes<
     create: k.create
       ? adminRoute({
           method: 'post',
-          path: `${k.base}/drafts`,
+          path: `${k.base}/drafts` as `${B}/drafts` & Base,
           permission: 'content.write',
           summary: `新增${k.noun}的草稿：发布前不展示，站点不变`,
           request: { body: jsonBody(k.create) },
@@ -79,7 +84,7 @@ export function draftRoutes<
       : undefined,
     save: adminRoute({
       method: 'put',
-      path: `${one}/draft`,
+      path: `${one}/draft` as `${B}/${Q}/draft` & Base,
       permission: 'content.write',
       summary: s.save ?? `保存${k.noun}草稿（给出的字段覆盖现有草稿或线上内容）；站点不变`,
       request: { params: drafts, body: jsonBody(k.edit) },
@@ -87,7 +92,7 @@ export function draftRoutes<
     }),
     publish: adminRoute({
       method: 'post',
-      path: `${one}/publish`,
+      path: `${one}/publish` as `${B}/${Q}/publish` & Base,
       permission: 'content.write',
       summary: s.publish ?? `发布${k.noun}草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409`,
       request: { params: drafts },
@@ -95,7 +100,7 @@ export function draftRoutes<
     }),
     discard: adminRoute({
       method: 'delete',
-      path: `${one}/draft`,
+      path: `${one}/draft` as `${B}/${Q}/draft` & Base,
       permission: 'content.write',
       summary: s.discard ?? `放弃${k.noun}草稿；线上内容不变。没有草稿时 409`,
       request: { params: drafts },

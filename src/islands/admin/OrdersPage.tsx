@@ -4,7 +4,7 @@
  * slips print together.
  */
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
-import { PayWayText } from '../../lib/constants.ts'
+import { payWayName } from '../../lib/pay-ways.ts'
 import { adminPage } from './AdminShell.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { ListScreen } from './kit/ListScreen.tsx'
@@ -68,7 +68,7 @@ const columns: Column<AdminOrderRow>[] = [
     sortValue: (o) => o.tolCost,
     className: 'text-right tabular-nums',
   },
-  { id: 'payWay', header: '支付方式', cell: (o) => PayWayText[o.payWay] ?? '—', hidden: true },
+  { id: 'payWay', header: '支付方式', cell: (o) => (o.payWay ? payWayName(o.payWay) : '—'), hidden: true },
   {
     id: 'payTime',
     header: '支付时间',

@@ -1,75 +1,72 @@
 /**
  * The back office's site-content calls (issue 21): banners, FAQ, configuration texts and their
- * drafts, dictionaries, the company facts, and the site builder's status. Admin islands only
- * (src/islands/admin/).
+ * drafts, dictionaries, the company facts, and the site builder's status, typed from their routes
+ * (server/modules/site/*.admin-routes.ts). Admin islands only (src/islands/admin/).
  */
 import type { AdminBanner, BannerDraft } from '../../../server/modules/site/banners.service.ts'
 import type { AdminFaq, AdminText, FaqDraft } from '../../../server/modules/site/content.service.ts'
+import type { ClassifyKeyName } from '../constants.ts'
 import type { CompanyFacts } from '../rules/company.ts'
-import { adminHttp } from './admin.ts'
+import { type AdminAnswer, type AdminBody, adminCall, adminUpload } from './admin-call.ts'
 
 export type { AdminBanner, AdminFaq, AdminText, BannerDraft, CompanyFacts, FaqDraft }
-export type DictEntry = { id: number; key: string; title: string; sort: number; usedBy: string }
-export type BuildStatus = {
-  last: { changeId: number; builtAt: string; seconds: number; kind: string } | null
-  queued: { tags: string[]; count: number; upTo: number }
-  building: { kind: string; since: string; tags: number } | null
-  failures: number
-  lastError: string | null
-  nextRetryAt: string | null
-}
-
-const get = <T>(path: string, query?: Record<string, string>) => adminHttp().get<T>(path, query)
-const send = async <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
-  (await adminHttp().fetch<{ data: T }>(path, { method, ...(body === undefined ? {} : { body }) })).data
+export type DictEntry = AdminAnswer<'get', '/admin/dictionaries'>[number]
+export type BuildStatus = AdminAnswer<'get', '/admin/site/build-status'>
 
 /**
- * The draft calls of one kind of content under its path (`/api/admin/banners`): the item with its
- * draft, saving the draft, publishing it, discarding it. `key` is an id, or a text's key.
+ * The calls of each kind of content; its drafts (bannerDrafts, faqDrafts, textDrafts): the item
+ * with its draft, saving the draft, publishing it, discarding it, by id or a text's key.
  */
-const draftsOf = <T, Body>(base: string) => ({
-  one: (key: number | string) => get<T>(`${base}/${key}`),
-  save: (key: number | string, body: Body) => send<T>('PUT', `${base}/${key}/draft`, body),
-  publish: (key: number | string) => send<T>('POST', `${base}/${key}/publish`),
-  discard: (key: number | string) => send<T>('DELETE', `${base}/${key}/draft`),
-})
-
 export const contentApi = {
-  banners: (position: string) => get<AdminBanner[]>('/api/admin/banners', position ? { position } : {}),
-  addBanner: (b: Partial<AdminBanner>) => send<AdminBanner>('POST', '/api/admin/banners', b),
-  editBanner: (id: number, b: Partial<AdminBanner>) =>
-    send<AdminBanner>('PUT', `/api/admin/banners/${id}`, b),
-  deleteBanner: (id: number) => send<{ id: number }>('DELETE', `/api/admin/banners/${id}`),
-  async uploadImage(file: Blob, name: string): Promise<string> {
-    const form = new FormData()
-    form.append('file', file, name)
-    return (await send<{ path: string }>('POST', '/api/admin/content/images', form)).path
-  },
+  banners: (position: string) => adminCall('get', '/admin/banners')({ query: position ? { position } : {} }),
+  addBanner: (b: AdminBody<'post', '/admin/banners'>) => adminCall('post', '/admin/banners')({ json: b }),
+  editBanner: (id: number, b: AdminBody<'put', '/admin/banners/{id}'>) =>
+    adminCall('put', '/admin/banners/{id}')({ param: { id }, json: b }),
+  deleteBanner: (id: number) => adminCall('delete', '/admin/banners/{id}')({ param: { id } }),
+  uploadImage: (file: Blob, name: string) => adminUpload('/admin/content/images')(file, name),
   bannerDrafts: {
-    ...draftsOf<AdminBanner, Partial<BannerDraft>>('/api/admin/banners'),
-    create: (b: Partial<BannerDraft> & { position: string }) =>
-      send<AdminBanner>('POST', '/api/admin/banners/drafts', b),
+    one: (id: number | string) => adminCall('get', '/admin/banners/{id}')({ param: { id } }),
+    save: (id: number | string, body: Partial<BannerDraft>) =>
+      adminCall('put', '/admin/banners/{id}/draft')({ param: { id }, json: body }),
+    publish: (id: number | string) => adminCall('post', '/admin/banners/{id}/publish')({ param: { id } }),
+    discard: (id: number | string) => adminCall('delete', '/admin/banners/{id}/draft')({ param: { id } }),
+    create: (b: AdminBody<'post', '/admin/banners/drafts'>) =>
+      adminCall('post', '/admin/banners/drafts')({ json: b }),
   },
-  faq: () => get<AdminFaq[]>('/api/admin/faq'),
-  addFaq: (f: Partial<AdminFaq>) => send<AdminFaq>('POST', '/api/admin/faq', f),
-  editFaq: (id: number, f: Partial<AdminFaq>) => send<AdminFaq>('PUT', `/api/admin/faq/${id}`, f),
-  deleteFaq: (id: number) => send<{ id: number }>('DELETE', `/api/admin/faq/${id}`),
+  faq: () => adminCall('get', '/admin/faq')(),
+  addFaq: (f: AdminBody<'post', '/admin/faq'>) => adminCall('post', '/admin/faq')({ json: f }),
+  editFaq: (id: number, f: AdminBody<'put', '/admin/faq/{id}'>) =>
+    adminCall('put', '/admin/faq/{id}')({ param: { id }, json: f }),
+  deleteFaq: (id: number) => adminCall('delete', '/admin/faq/{id}')({ param: { id } }),
   faqDrafts: {
-    ...draftsOf<AdminFaq, Partial<FaqDraft>>('/api/admin/faq'),
-    create: (f: Partial<FaqDraft>) => send<AdminFaq>('POST', '/api/admin/faq/drafts', f),
+    one: (id: number | string) => adminCall('get', '/admin/faq/{id}')({ param: { id } }),
+    save: (id: number | string, body: Partial<FaqDraft>) =>
+      adminCall('put', '/admin/faq/{id}/draft')({ param: { id }, json: body }),
+    publish: (id: number | string) => adminCall('post', '/admin/faq/{id}/publish')({ param: { id } }),
+    discard: (id: number | string) => adminCall('delete', '/admin/faq/{id}/draft')({ param: { id } }),
+    create: (f: AdminBody<'post', '/admin/faq/drafts'>) =>
+      adminCall('post', '/admin/faq/drafts')({ json: f }),
   },
-  texts: () => get<AdminText[]>('/api/admin/texts'),
-  textDrafts: draftsOf<AdminText, { value: string }>('/api/admin/texts'),
-  editText: (key: string, value: string) => send<AdminText>('PUT', `/api/admin/texts/${key}`, { value }),
-  dictionary: (key: string) => get<DictEntry[]>('/api/admin/dictionaries', { key }),
+  texts: () => adminCall('get', '/admin/texts')(),
+  textDrafts: {
+    one: (key: number | string) => adminCall('get', '/admin/texts/{key}')({ param: { key } }),
+    save: (key: number | string, body: { value: string }) =>
+      adminCall('put', '/admin/texts/{key}/draft')({ param: { key }, json: body }),
+    publish: (key: number | string) => adminCall('post', '/admin/texts/{key}/publish')({ param: { key } }),
+    discard: (key: number | string) => adminCall('delete', '/admin/texts/{key}/draft')({ param: { key } }),
+  },
+  editText: (key: string, value: string) =>
+    adminCall('put', '/admin/texts/{key}')({ param: { key }, json: { value } }),
+  dictionary: (key: string) => adminCall('get', '/admin/dictionaries')({ query: { key } }),
+  // The key comes from the screen's URL; the server refuses one it does not know (请选择字典).
   addEntry: (e: { key: string; title: string; sort: number }) =>
-    send<DictEntry>('POST', '/api/admin/dictionaries', e),
+    adminCall('post', '/admin/dictionaries')({ json: { ...e, key: e.key as ClassifyKeyName } }),
   editEntry: (id: number, e: { title?: string; sort?: number }) =>
-    send<DictEntry>('PUT', `/api/admin/dictionaries/${id}`, e),
-  deleteEntry: (id: number) => send<{ id: number }>('DELETE', `/api/admin/dictionaries/${id}`),
-  company: () => get<CompanyFacts>('/api/admin/site/company'),
-  saveCompany: (f: CompanyFacts) => send<CompanyFacts>('PUT', '/api/admin/site/company', f),
-  buildStatus: () => get<BuildStatus>('/api/admin/site/build-status'),
+    adminCall('put', '/admin/dictionaries/{id}')({ param: { id }, json: e }),
+  deleteEntry: (id: number) => adminCall('delete', '/admin/dictionaries/{id}')({ param: { id } }),
+  company: () => adminCall('get', '/admin/site/company')(),
+  saveCompany: (f: CompanyFacts) => adminCall('put', '/admin/site/company')({ json: f }),
+  buildStatus: () => adminCall('get', '/admin/site/build-status')(),
   /** After a failed build: build again now instead of at nextRetryAt. */
-  retryBuild: async () => (await adminHttp().post<BuildStatus>('/api/admin/site/build-retry')).data,
+  retryBuild: () => adminCall('post', '/admin/site/build-retry')(),
 }

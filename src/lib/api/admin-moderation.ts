@@ -1,38 +1,35 @@
 /**
  * The back office's moderation calls (issue 20): complaints, unlisting and restoring posts, tasks
- * and courses, hiding comments. Admin islands only (src/islands/admin/moderation/).
+ * and courses, hiding comments and reviews, typed from their routes. Admin islands only
+ * (src/islands/admin/moderation/).
  */
-import type { Paged } from '../../../server/db/sql.ts'
 import type { ModeratedComment } from '../../../server/modules/comments/comments.routes.ts'
 import type { Complaint, ModeratedArticle } from '../../../server/modules/publishing/publishing.routes.ts'
 import type { ModeratedReview } from '../../../server/modules/reviews/reviews.routes.ts'
-import { adminHttp } from './admin.ts'
-import type { QueryParams } from './http.ts'
+import { adminCall } from './admin-call.ts'
 
 export type { Complaint, ModeratedArticle, ModeratedComment, ModeratedReview }
 
-const get = <T>(path: string, query?: QueryParams) => adminHttp().get<T>(path, query)
-const post = async <T>(path: string, body: unknown = {}) => (await adminHttp().post<T>(path, body)).data
-
 export const moderationApi = {
   complaints: (q: { state?: string; pageIndex: number; pageSize: number }) =>
-    get<Paged<Complaint>>('/api/admin/complaints', q),
-  complaint: (id: number) => get<Complaint>(`/api/admin/complaints/${id}`),
-  handle: (id: number, note: string) => post<Complaint>(`/api/admin/complaints/${id}/handle`, { note }),
+    adminCall('get', '/admin/complaints')({ query: q }),
+  complaint: (id: number) => adminCall('get', '/admin/complaints/{id}')({ param: { id } }),
+  handle: (id: number, note: string) =>
+    adminCall('post', '/admin/complaints/{id}/handle')({ param: { id }, json: { note } }),
   link: (id: number, articleId: number | null) =>
-    post<Complaint>(`/api/admin/complaints/${id}/subject`, { articleId }),
+    adminCall('post', '/admin/complaints/{id}/subject')({ param: { id }, json: { articleId } }),
   articles: (q: { q?: string; kind?: string; state?: string; pageIndex: number; pageSize: number }) =>
-    get<Paged<ModeratedArticle>>('/api/admin/articles', q),
+    adminCall('get', '/admin/articles')({ query: q }),
   unlist: (id: number, reason: string) =>
-    post<ModeratedArticle>(`/api/admin/articles/${id}/unlist`, { reason }),
+    adminCall('post', '/admin/articles/{id}/unlist')({ param: { id }, json: { reason } }),
   restore: (id: number, reason: string) =>
-    post<ModeratedArticle>(`/api/admin/articles/${id}/restore`, { reason }),
+    adminCall('post', '/admin/articles/{id}/restore')({ param: { id }, json: { reason } }),
   comments: (q: { id?: string; articleId?: string; hidden?: string; pageIndex: number; pageSize: number }) =>
-    get<Paged<ModeratedComment>>('/api/admin/comments', q),
+    adminCall('get', '/admin/comments')({ query: q }),
   hideComment: (id: number, reason: string) =>
-    post<ModeratedComment>(`/api/admin/comments/${id}/hide`, { reason }),
+    adminCall('post', '/admin/comments/{id}/hide')({ param: { id }, json: { reason } }),
   restoreComment: (id: number, reason: string) =>
-    post<ModeratedComment>(`/api/admin/comments/${id}/restore`, { reason }),
+    adminCall('post', '/admin/comments/{id}/restore')({ param: { id }, json: { reason } }),
   reviews: (q: {
     id?: string
     spuId?: string
@@ -40,9 +37,9 @@ export const moderationApi = {
     hidden?: string
     pageIndex: number
     pageSize: number
-  }) => get<Paged<ModeratedReview>>('/api/admin/reviews', q),
+  }) => adminCall('get', '/admin/reviews')({ query: q }),
   hideReview: (id: number, reason: string) =>
-    post<ModeratedReview>(`/api/admin/reviews/${id}/hide`, { reason }),
+    adminCall('post', '/admin/reviews/{id}/hide')({ param: { id }, json: { reason } }),
   showReview: (id: number, reason: string) =>
-    post<ModeratedReview>(`/api/admin/reviews/${id}/show`, { reason }),
+    adminCall('post', '/admin/reviews/{id}/show')({ param: { id }, json: { reason } }),
 }

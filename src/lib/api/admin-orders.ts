@@ -1,38 +1,28 @@
 /**
- * The back office's order calls (server/modules/orders/orders.admin-routes.ts) on the staff
- * session. Imported by admin islands only.
+ * The back office's order calls (server/modules/order-desk/orders.admin-routes.ts) on the staff
+ * session, typed from their routes. Imported by admin islands only.
  */
-import type { Paged } from '../../../server/db/sql.ts'
 import type { AdminOrder, AdminOrderRow } from '../../../server/modules/order-desk/orders.admin-routes.ts'
-import { adminHttp } from './admin.ts'
+import { adminCall, adminDownload, adminUpload } from './admin-call.ts'
 import type { QueryParams } from './http.ts'
 
 export type { AdminOrder, AdminOrderRow }
 
-const path = (code: string, verb = '') => `/api/admin/orders/${encodeURIComponent(code)}${verb}`
-const post = async <T>(p: string, body: unknown = {}) => (await adminHttp().post<T>(p, body)).data
-
 export const ordersApi = {
-  list: (query: QueryParams) => adminHttp().get<Paged<AdminOrderRow>>('/api/admin/orders', query),
-  get: (code: string) => adminHttp().get<AdminOrder>(path(code)),
+  list: (query: QueryParams) => adminCall('get', '/admin/orders')({ query }),
+  get: (code: string) => adminCall('get', '/admin/orders/{code}')({ param: { code } }),
   /** The filtered list as a CSV file (UTF-8 with BOM). */
-  export: (query: QueryParams) => adminHttp().download('/api/admin/orders/export', query),
-  ship: (code: string, courier: string) => post<AdminOrder>(path(code, '/ship'), { courier }),
-  confirmTransfer: (code: string) => post<AdminOrder>(path(code, '/confirm-transfer')),
+  export: (query: QueryParams) => adminDownload('/admin/orders/export')({ query }),
+  ship: (code: string, courier: string) =>
+    adminCall('post', '/admin/orders/{code}/ship')({ param: { code }, json: { courier } }),
+  confirmTransfer: (code: string) =>
+    adminCall('post', '/admin/orders/{code}/confirm-transfer')({ param: { code } }),
   decideAfterSales: (code: string, body: { decision: 'approve' | 'reject'; reason: string }) =>
-    post<AdminOrder>(path(code, '/after-sales'), body),
+    adminCall('post', '/admin/orders/{code}/after-sales')({ param: { code }, json: body }),
   issueInvoice: (code: string, body: { number: string; file: string }) =>
-    post<AdminOrder>(path(code, '/invoice'), body),
+    adminCall('post', '/admin/orders/{code}/invoice')({ param: { code }, json: body }),
   /** An electronic invoice's file, kept private: its stored path. */
-  async uploadInvoiceFile(file: Blob, name: string): Promise<string> {
-    const form = new FormData()
-    form.append('file', file, name)
-    const r = await adminHttp().fetch<{ data: { path: string } }>('/api/admin/orders/invoice-file', {
-      method: 'POST',
-      body: form,
-    })
-    return r.data.path
-  },
+  uploadInvoiceFile: (file: Blob, name: string) => adminUpload('/admin/orders/invoice-file')(file, name),
   refundPayment: (outTradeNo: string) =>
-    post<AdminOrder>(`/api/admin/payments/${encodeURIComponent(outTradeNo)}/refund`),
+    adminCall('post', '/admin/payments/{outTradeNo}/refund')({ param: { outTradeNo } }),
 }

@@ -1,25 +1,17 @@
 /**
  * The back office's selling-tool calls (issue 24: coupons, 满减 promotions, shipping templates)
  * on the staff session, permission promotions.write. Money is yuan on the wire, rates in 折,
- * times 'YYYY-MM-DD HH:mm:ss' China time. Imported by admin islands only.
+ * times 'YYYY-MM-DD HH:mm:ss' China time; typed from their routes. Imported by admin islands only.
  */
-import type { z } from '@hono/zod-openapi'
-import type { Paged } from '../../../server/db/sql.ts'
-import type {
-  AdminCouponDetail as AdminCouponDetailSchema,
-  AdminCoupon as AdminCouponSchema,
-  AdminPromotion as AdminPromotionSchema,
-  AdminTemplate as AdminTemplateSchema,
-} from '../../../server/modules/promotions/promotions.admin-routes.ts'
 import type { CouponKind, CouponScope } from '../rules/promotion.ts'
-import { adminHttp } from './admin.ts'
+import { type AdminAnswer, adminCall } from './admin-call.ts'
 import type { QueryParams } from './http.ts'
 
-/** The wire shapes, from the admin calls' own schemas (server/modules/promotions). */
-export type AdminCoupon = z.infer<typeof AdminCouponSchema>
-export type AdminCouponDetail = z.infer<typeof AdminCouponDetailSchema>
-export type AdminPromotion = z.infer<typeof AdminPromotionSchema>
-export type AdminShippingTemplate = z.infer<typeof AdminTemplateSchema>
+/** The wire shapes, as the admin calls answer them (server/modules/promotions). */
+export type AdminCoupon = AdminAnswer<'post', '/admin/coupons'>
+export type AdminCouponDetail = AdminAnswer<'get', '/admin/coupons/{id}'>
+export type AdminPromotion = AdminAnswer<'post', '/admin/promotions'>
+export type AdminShippingTemplate = AdminAnswer<'post', '/admin/shipping-templates'>
 export type SellingState = AdminCoupon['state']
 
 /** What the coupon form sends: the whole form, on an edit also whether it is shown (false stops it). */
@@ -57,35 +49,29 @@ export interface ShippingTemplateBody {
   rates: { province: string; fee: number }[]
 }
 
-const post = async <T>(path: string, body: unknown = {}) => (await adminHttp().post<T>(path, body)).data
-const put = async <T>(path: string, body: object) =>
-  (await adminHttp().fetch<{ data: T }>(path, { method: 'PUT', body })).data
-
 export const sellingApi = {
-  coupons: (query: QueryParams) => adminHttp().get<Paged<AdminCoupon>>('/api/admin/coupons', query),
-  coupon: (id: number) => adminHttp().get<AdminCouponDetail>(`/api/admin/coupons/${id}`),
-  createCoupon: (body: CouponBody) => post<AdminCoupon>('/api/admin/coupons', body),
-  editCoupon: (id: number, body: CouponBody) => put<AdminCoupon>(`/api/admin/coupons/${id}`, body),
-  stopCoupon: (id: number) => post<AdminCoupon>(`/api/admin/coupons/${id}/stop`),
+  coupons: (query: QueryParams) => adminCall('get', '/admin/coupons')({ query }),
+  coupon: (id: number) => adminCall('get', '/admin/coupons/{id}')({ param: { id } }),
+  /** A new coupon is shown from the start: isShow belongs to an edit. */
+  createCoupon: (body: Omit<CouponBody, 'isShow'>) => adminCall('post', '/admin/coupons')({ json: body }),
+  editCoupon: (id: number, body: CouponBody) =>
+    adminCall('put', '/admin/coupons/{id}')({ param: { id }, json: body }),
+  stopCoupon: (id: number) => adminCall('post', '/admin/coupons/{id}/stop')({ param: { id } }),
 
   /** Every promotion, newest first (few enough for one page). */
-  promotions: (query: QueryParams = {}) => adminHttp().get<AdminPromotion[]>('/api/admin/promotions', query),
-  createPromotion: (body: PromotionBody) => post<AdminPromotion>('/api/admin/promotions', body),
+  promotions: (query: QueryParams = {}) => adminCall('get', '/admin/promotions')({ query }),
+  createPromotion: (body: Omit<PromotionBody, 'isShow'>) =>
+    adminCall('post', '/admin/promotions')({ json: body }),
   editPromotion: (id: number, body: PromotionBody) =>
-    put<AdminPromotion>(`/api/admin/promotions/${id}`, body),
-  stopPromotion: (id: number) => post<AdminPromotion>(`/api/admin/promotions/${id}/stop`),
+    adminCall('put', '/admin/promotions/{id}')({ param: { id }, json: body }),
+  stopPromotion: (id: number) => adminCall('post', '/admin/promotions/{id}/stop')({ param: { id } }),
 
-  templates: () =>
-    adminHttp().get<{ defaultId: number | null; templates: AdminShippingTemplate[] }>(
-      '/api/admin/shipping-templates',
-    ),
+  templates: () => adminCall('get', '/admin/shipping-templates')(),
   createTemplate: (body: ShippingTemplateBody) =>
-    post<AdminShippingTemplate>('/api/admin/shipping-templates', body),
+    adminCall('post', '/admin/shipping-templates')({ json: body }),
   editTemplate: (id: number, body: ShippingTemplateBody) =>
-    put<AdminShippingTemplate>(`/api/admin/shipping-templates/${id}`, body),
+    adminCall('put', '/admin/shipping-templates/{id}')({ param: { id }, json: body }),
   setDefaultTemplate: (id: number) =>
-    post<AdminShippingTemplate>(`/api/admin/shipping-templates/${id}/default`),
-  removeTemplate: async (id: number) =>
-    (await adminHttp().fetch<{ data: unknown }>(`/api/admin/shipping-templates/${id}`, { method: 'DELETE' }))
-      .data,
+    adminCall('post', '/admin/shipping-templates/{id}/default')({ param: { id } }),
+  removeTemplate: (id: number) => adminCall('delete', '/admin/shipping-templates/{id}')({ param: { id } }),
 }
