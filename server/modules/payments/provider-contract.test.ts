@@ -11,7 +11,7 @@
 import { type KeyObject, randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { startServer } from '../../../tests/api/harness.ts'
+import { type Harness, startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { type Ack, type Delivery, paymentReads, type User } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -274,20 +274,6 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     const codeUrl = (r.data as PayAnswer).code_url as string
     return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer, codeUrl) }
   }
-  /** The customer asks for after-sales on a paid order; an operator approves it: the answer. */
-  async function approvedAfterSales(o: { id: number; code: string; me: User }, afterRemarks: string) {
-    const asked = await h.post(
-      '/api/Orders/PostOrdersRefund',
-      { id: o.id, afterRemarks, extMore: await refundPhoto(h, o.me.auth) },
-      o.me.auth,
-    )
-    const op = await staffSignIn(h, 'operator')
-    return {
-      asked,
-      decided: await h.post(`/api/admin/orders/${o.code}/after-sales`, { decision: 'approve' }, op.auth),
-    }
-  }
-
   describe('QR pay', () => {
     it('a wallet top-up pays by the QR code and credits the balance once', async () => {
       const me = await newUser(h)
@@ -395,20 +381,47 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     })
   })
 
+  refundContract({ c, h, peer: () => peer, qrOrder })
+}
+
+/** Refunds and the providers check, on the server and peer of providerContract. */
+function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
+  c: Provider<P, S>
+  h: Harness
+  peer: () => P
+  qrOrder: (priceFen: number) => Promise<{ id: number; code: string; me: User; outTradeNo: string }>
+}) {
+  const { c, h, peer, qrOrder } = t
+  const { orderRow, paymentsOf, spent } = paymentReads(h)
+  const notifyUrl = () => `${h.base}/pay/notify/${c.way}`
+  /** The customer asks for after-sales on a paid order; an operator approves it: the answer. */
+  async function approvedAfterSales(o: { id: number; code: string; me: User }, afterRemarks: string) {
+    const asked = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: o.id, afterRemarks, extMore: await refundPhoto(h, o.me.auth) },
+      o.me.auth,
+    )
+    const op = await staffSignIn(h, 'operator')
+    return {
+      asked,
+      decided: await h.post(`/api/admin/orders/${o.code}/after-sales`, { decision: 'approve' }, op.auth),
+    }
+  }
+
   describe('refunds', () => {
     it('an approved after-sales request is refunded at the provider once; its notice changes nothing', async () => {
       const o = await qrOrder(2500)
-      await peer.pay(o.outTradeNo)
+      await peer().pay(o.outTradeNo)
       const { asked, decided } = await approvedAfterSales(o, '收到的货有破损')
       expect(asked.data).toBe('提交成功')
       expect(decided.http).toBe(200)
-      expect(c.lastRefund(peer)).toMatchObject(c.refundOf(o.outTradeNo, 2500, h.base))
-      expect(peer.trade(o.outTradeNo)).toMatchObject(c.refunded(2500))
+      expect(c.lastRefund(peer())).toMatchObject(c.refundOf(o.outTradeNo, 2500, h.base))
+      expect(peer().trade(o.outTradeNo)).toMatchObject(c.refunded(2500))
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
       expect(await orderRow(o.id)).toMatchObject({ status: 100 })
       // The provider tells of the refund; acknowledged, nothing moves.
-      await peer.idle()
-      expect(peer.delivered.at(-1)).toMatchObject({
+      await peer().idle()
+      expect(peer().delivered.at(-1)).toMatchObject({
         outTradeNo: o.outTradeNo,
         ...c.refundNotice,
         answer: c.ack,
@@ -423,27 +436,27 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
         '取消成功',
       )
       // The payer had the QR code open and pays anyway: the money is owed back.
-      expect(await peer.pay(o.outTradeNo)).toEqual(c.ack)
+      expect(await peer().pay(o.outTradeNo)).toEqual(c.ack)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([30])
       const finance = await staffSignIn(h, 'finance')
       expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, finance.auth)).http).toBe(200)
-      expect(peer.trade(o.outTradeNo).refundedFen).toBe(1800)
+      expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
       // Asked again: refused by us, and the provider is not asked to pay back twice.
-      const calls = c.refundCalls(peer).length
+      const calls = c.refundCalls(peer()).length
       expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, finance.auth)).http).toBe(400)
-      expect(c.refundCalls(peer).length).toBe(calls)
+      expect(c.refundCalls(peer()).length).toBe(calls)
       // Asked again at the provider with the same refund number, nothing more goes back.
-      const provider = c.makeProvider(c.settings(peer, h.base), notifyUrl())
+      const provider = c.makeProvider(c.settings(peer(), h.base), notifyUrl())
       await provider.refund({ outTradeNo: o.outTradeNo, amountFen: 1800, reason: '重试' })
-      expect(peer.trade(o.outTradeNo).refundedFen).toBe(1800)
-      await peer.idle()
+      expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
+      await peer().idle()
     })
 
     it("the provider's refusal rolls the refund back and says why", async () => {
       const o = await qrOrder(700)
-      await peer.pay(o.outTradeNo)
-      c.closeByHand(peer, o.outTradeNo)
+      await peer().pay(o.outTradeNo)
+      c.closeByHand(peer(), o.outTradeNo)
       const { decided } = await approvedAfterSales(o, '不想要了')
       expect(decided).toMatchObject({ http: 400, data: c.words.refundRefused })
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
@@ -454,11 +467,11 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
   describe('npm run ops -- providers check', () => {
     it('signs a harmless query and says what answered; a wrong key fails naming the reason', async () => {
       const config = (over: Partial<S> = {}) =>
-        defaultConfig({ siteUrl: h.base, ...c.section({ ...c.settings(peer, h.base), ...over }) })
+        defaultConfig({ siteUrl: h.base, ...c.section({ ...c.settings(peer(), h.base), ...over }) })
       const good = await checkProviders(config())
       expect(good.ok).toBe(true)
       for (const line of c.words.checkOk) expect(good.report).toContain(line)
-      c.expectChecked(peer)
+      c.expectChecked(peer())
       const wrong = await checkProviders(config({ privateKey: rsaPair().privatePem } as Partial<S>))
       expect(wrong.ok).toBe(false)
       expect(wrong.report).toContain(c.words.checkWrongKey)
