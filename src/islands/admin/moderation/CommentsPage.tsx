@@ -2,14 +2,7 @@ import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-mod
 import { adminPage } from '../AdminShell.tsx'
 import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
-import {
-  HiddenState,
-  type Hideable,
-  hiddenFilter,
-  hideAction,
-  ModerationTabs,
-  useReasonDialog,
-} from './parts.tsx'
+import { HiddenState, type Hideable, hiddenFilter, hideAction } from './parts.tsx'
 
 /** A comment as the hide/restore buttons speak of it. */
 const COMMENT: Hideable = {

@@ -5,14 +5,7 @@ import { productPath } from '../../../lib/routes.ts'
 import { adminPage } from '../AdminShell.tsx'
 import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
-import {
-  HiddenState,
-  type Hideable,
-  hiddenFilter,
-  hideAction,
-  ModerationTabs,
-  useReasonDialog,
-} from './parts.tsx'
+import { HiddenState, type Hideable, hiddenFilter, hideAction } from './parts.tsx'
 
 /** A review as the hide/restore buttons speak of it. */
 const REVIEW: Hideable = {
