@@ -12,6 +12,7 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi'
 import { createMiddleware } from 'hono/factory'
 import { can, type Permission } from '../../src/lib/permissions.ts'
+import type { CallConfig } from '../contract/index.ts'
 import { ApiError, type Ctx, clientIp, type Env, type StaffContext } from '../http.ts'
 import type { Actor } from './audit.ts'
 
@@ -59,22 +60,22 @@ export const staffGate = (permission: Permission) =>
 type AdminPath = `/admin/${string}`
 
 /**
- * An admin call: adminRoute({ method: 'post', path: '/admin/orders/{code}/ship', permission:
- * 'orders.fulfil', summary, request, responses }). `permission: 'public'` only for the sign-in.
+ * An admin call: adminRoute('post', '/admin/orders/{code}/ship', 'orders.fulfil', { summary,
+ * request, responses }). `'public'` only for the sign-in.
  */
 export function adminRoute<
-  const R extends Omit<RouteConfig, 'path' | 'tags' | 'middleware'> & {
-    path: AdminPath
-    permission: Permission | 'public'
-  },
->(r: R) {
-  const { permission, ...route } = r
+  const M extends RouteConfig['method'],
+  const P extends AdminPath,
+  const C extends Omit<CallConfig, 'middleware'>,
+>(method: M, path: P, permission: Permission | 'public', config: C) {
   return createRoute({
-    ...route,
+    ...config,
+    method,
+    path,
     tags: [ADMIN_TAG],
     'x-permission': permission,
     ...(permission === 'public' ? {} : { middleware: [staffGate(permission)] as const }),
-  } as Omit<R, 'permission'> & { tags: string[] })
+  })
 }
 
 /** The signed-in staff member of an admin call (its gate has run): requireStaff(c).username. */

@@ -97,10 +97,7 @@ export function moderationCalls<
   const params = z.object({ id: id(c.idLabel) })
   const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；${c.writer}在消息中看到`) }
   const call = <const A extends string>([action, summary]: [A, string], check: typeof checkReason) =>
-    adminRoute({
-      method: 'post',
-      path: `/admin/${c.path}/{id}/${action}` as const,
-      permission: 'moderation',
+    adminRoute('post', `/admin/${c.path}/{id}/${action}` as const, 'moderation', {
       summary,
       request: { params, body: jsonBody(ruleBody(check, reasonDoc)) },
       responses: answers(c.item, [401, 404, 409]),

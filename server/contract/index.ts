@@ -4,11 +4,30 @@
  * /api/doc serves OpenAPI 3.1, the API tests check every answer, and src/lib/api derives the
  * client's wire types with z.infer.
  */
-import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Env } from '../http.ts'
 
 export { createRoute, z } from '@hono/zod-openapi'
+
+/** What a call declares besides where it answers: summary, middleware, request, responses. */
+export type CallConfig = Omit<RouteConfig, 'method' | 'path' | 'tags'>
+
+/**
+ * A call of the API, its method and path first as the specs' tables list them:
+ * apiRoute('get', '/Article/GetArticles', ['内容'], { summary, request, responses }).
+ * The literal method and path stay in the type, so src/lib/api derives each call's client from it.
+ */
+export const apiRoute = <
+  const M extends RouteConfig['method'],
+  const P extends string,
+  const C extends CallConfig,
+>(
+  method: M,
+  path: P,
+  tags: string[],
+  config: C,
+) => createRoute({ ...config, method, path, tags })
 
 /** The envelope of a refusal: the HTTP status again and the Chinese message (README, API). */
 export const Refusal = z

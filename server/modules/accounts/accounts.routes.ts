@@ -4,7 +4,7 @@ import { checkPasswordChange } from '../../../src/lib/rules/password.ts'
 import { checkPhoneChange } from '../../../src/lib/rules/phone.ts'
 import { checkProfile } from '../../../src/lib/rules/profile.ts'
 import { checkRegister } from '../../../src/lib/rules/register.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
 import { field, idBody, range, str } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -97,10 +97,7 @@ const signed = { middleware: [signedIn] }
 
 // --- session -------------------------------------------------------------------------------
 
-export const getAccountCodes = createRoute({
-  method: 'get',
-  path: '/Account/GetAccountCodes',
-  tags: session,
+export const getAccountCodes = apiRoute('get', '/Account/GetAccountCodes', session, {
   summary: '发送 6 位短信验证码（5 分钟有效；同一手机号 60 秒一次，每天有上限）',
   request: {
     query: z.object({ tel: z.string().optional().openapi({ description: '手机号' }) }),
@@ -116,29 +113,20 @@ const passwordByCode = (fresh: '' | '新') => ({
   okPassword: field('string', `确认${fresh}密码`),
 })
 
-export const postRegister = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersRegistTel',
-  tags: session,
+export const postRegister = apiRoute('post', '/Users/PostUsersRegistTel', session, {
   summary: '手机号注册',
   request: ruleRequest(checkRegister, passwordByCode('')),
   responses: answers(text, [429]),
 })
 
 /** Not in the spec (issue 19): the login dialog's 忘记密码. */
-export const postPasswordReset = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersPswReset',
-  tags: session,
+export const postPasswordReset = apiRoute('post', '/Users/PostUsersPswReset', session, {
   summary: '忘记密码：用短信验证码设置新密码（规则同注册）；该账号的所有会话随之结束',
   request: ruleRequest(checkRegister, passwordByCode('新')),
   responses: answers(text, [429]),
 })
 
-export const postCodeLogin = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersCode',
-  tags: session,
+export const postCodeLogin = apiRoute('post', '/Users/PostUsersCode', session, {
   summary: '验证码登录',
   request: ruleRequest(checkCodeLogin, {
     tel: field('string', '手机号'),
@@ -147,10 +135,7 @@ export const postCodeLogin = createRoute({
   responses: answers(LoginAnswer, [429]),
 })
 
-export const postPasswordLogin = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersPsw',
-  tags: session,
+export const postPasswordLogin = apiRoute('post', '/Users/PostUsersPsw', session, {
   summary: '密码登录',
   request: ruleRequest(checkPasswordLogin, {
     tel: field('string', '手机号'),
@@ -160,19 +145,13 @@ export const postPasswordLogin = createRoute({
   responses: answers(LoginAnswer, [429]),
 })
 
-export const postLogout = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersLogout',
-  tags: session,
+export const postLogout = apiRoute('post', '/Users/PostUsersLogout', session, {
   summary: '退出登录：当前令牌作废',
   ...signed,
   responses: answers(text, [401]),
 })
 
-export const postPassword = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersPassword',
-  tags: session,
+export const postPassword = apiRoute('post', '/Users/PostUsersPassword', session, {
   summary: '修改密码；所有会话（包括当前的）随之结束',
   ...signed,
   request: ruleRequest(checkPasswordChange, {
@@ -183,10 +162,7 @@ export const postPassword = createRoute({
   responses: answers(text, [401, 429]),
 })
 
-export const postTel = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersTels',
-  tags: session,
+export const postTel = apiRoute('post', '/Users/PostUsersTels', session, {
   summary:
     '更换手机号：原手机号、新手机号和发到新手机号的验证码，再加登录密码或发到原手机号的验证码；其他会话随之结束，当前会话保留，并发一条系统通知',
   ...signed,
@@ -200,18 +176,12 @@ export const postTel = createRoute({
   responses: answers(text, [401, 429]),
 })
 
-export const getWeChatQr = createRoute({
-  method: 'get',
-  path: '/WeChat/GetWeChatQrcode',
-  tags: session,
+export const getWeChatQr = apiRoute('get', '/WeChat/GetWeChatQrcode', session, {
   summary: '微信扫码登录：新的二维码',
   responses: answers(WeChatQr),
 })
 
-export const getWeChatResult = createRoute({
-  method: 'get',
-  path: '/WeChat/GetWeChatQrcodeResultpc',
-  tags: session,
+export const getWeChatResult = apiRoute('get', '/WeChat/GetWeChatQrcodeResultpc', session, {
   summary: '轮询扫码结果：未确认时 data 为 null；确认后回答一次登录结果；过期或未知的 str 为 400',
   request: { query: z.object({ str: str('二维码', QR_STR_MAX) }) },
   responses: answers(LoginAnswer.nullable()),
@@ -220,39 +190,27 @@ export const getWeChatResult = createRoute({
 // --- profile, certification, customers -------------------------------------------------------
 
 /** Not in the spec (issue 19): the bell's count. */
-export const getUnreadNotices = createRoute({
-  method: 'get',
-  path: '/Users/GetUsersUnread',
-  tags: profile,
+export const getUnreadNotices = apiRoute('get', '/Users/GetUsersUnread', profile, {
   summary: '未读系统通知的条数（顶栏铃铛）：比在 /message 看过的最新一条更新的通知',
   ...signed,
   responses: answers(z.number().int().openapi({ example: 2 }), [401]),
 })
 
 /** Not in the spec (issue 19): /message marks what it showed as read. */
-export const postNoticesRead = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersNoticesRead',
-  tags: profile,
+export const postNoticesRead = apiRoute('post', '/Users/PostUsersNoticesRead', profile, {
   summary: '系统通知已读：id 为 /message 显示的最新一条通知的编号，它及更早的都算已读',
   ...signed,
   request: { body: jsonBody(idBody('通知编号')) },
   responses: answers(text, [401]),
 })
 
-export const getOwnProfile = createRoute({
-  method: 'get',
-  path: '/Users/GetUsersInfo',
-  tags: profile,
+export const getOwnProfile = apiRoute('get', '/Users/GetUsersInfo', profile, {
   summary: '当前用户的资料、钱包数字和认证资料',
   ...signed,
   responses: answers(OwnProfile, [401]),
 })
 
-export const postOwnProfile = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersInfo',
-  tags: profile,
+export const postOwnProfile = apiRoute('post', '/Users/PostUsersInfo', profile, {
   summary: '修改昵称、头像和简介',
   ...signed,
   request: ruleRequest(checkProfile, {
@@ -264,10 +222,7 @@ export const postOwnProfile = createRoute({
   responses: answers(text, [401]),
 })
 
-export const postCertification = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersBind',
-  tags: profile,
+export const postCertification = apiRoute('post', '/Users/PostUsersBind', profile, {
   summary: '提交认证资料，进入审核（状态 2）',
   ...signed,
   request: ruleRequest(
@@ -284,19 +239,13 @@ export const postCertification = createRoute({
   responses: answers(text, [401]),
 })
 
-export const postCertificationReset = createRoute({
-  method: 'post',
-  path: '/Users/PostUsersBindReset',
-  tags: profile,
+export const postCertificationReset = apiRoute('post', '/Users/PostUsersBindReset', profile, {
   summary: '撤回审核中的认证资料，回到待填写（状态 0）',
   ...signed,
   responses: answers(text, [401]),
 })
 
-export const getCustomers = createRoute({
-  method: 'get',
-  path: '/Users/GetUsersIntroducer',
-  tags: profile,
+export const getCustomers = apiRoute('get', '/Users/GetUsersIntroducer', profile, {
   summary: '介绍人的客户，各自在时间范围内的已支付订单数和金额，及合计',
   ...signed,
   request: { query: z.object(range) },

@@ -57,19 +57,13 @@ export type CustomerDetail = z.infer<typeof CustomerDetail>
 
 // --- customers -------------------------------------------------------------------------------
 
-export const getCustomers = adminRoute({
-  method: 'get',
-  path: '/admin/customers',
-  permission: 'customers.read',
+export const getCustomers = adminRoute('get', '/admin/customers', 'customers.read', {
   summary: '查找客户：按手机号（部分）、昵称或姓名（部分）、用户编号；新注册的在前',
   request: { query: z.object({ q: str('手机号、姓名或用户编号', 40), ...page }) },
   responses: answers(pagedOf(CustomerRow), [401]),
 })
 
-export const getCustomer = adminRoute({
-  method: 'get',
-  path: '/admin/customers/{userId}',
-  permission: 'customers.read',
+export const getCustomer = adminRoute('get', '/admin/customers/{userId}', 'customers.read', {
   summary: '客户资料：个人信息、余额与累计消费、认证状态与资料',
   request: { params: userParam },
   responses: answers(CustomerDetail, [401, 404]),
@@ -77,54 +71,52 @@ export const getCustomer = adminRoute({
 
 // --- certifications --------------------------------------------------------------------------
 
-export const getCertifications = adminRoute({
-  method: 'get',
-  path: '/admin/certifications',
-  permission: 'certifications.review',
+export const getCertifications = adminRoute('get', '/admin/certifications', 'certifications.review', {
   summary: '认证审核队列：默认待审核（状态 2），先提交的在前',
   request: { query: z.object({ status: int('认证状态', { min: 0, max: 4, def: 2 }), ...page }) },
   responses: answers(pagedOf(StaffCertification), [401]),
 })
 
-export const getCertification = adminRoute({
-  method: 'get',
-  path: '/admin/certifications/{userId}',
-  permission: 'certifications.review',
+export const getCertification = adminRoute('get', '/admin/certifications/{userId}', 'certifications.review', {
   summary: '一位用户的认证资料',
   request: { params: userParam },
   responses: answers(StaffCertification, [401, 404]),
 })
 
-export const getCertificationScan = adminRoute({
-  method: 'get',
-  path: '/admin/certifications/{userId}/scan',
-  permission: 'certifications.review',
-  summary:
-    '认证资料中的一张扫描件：回答文件本身（不可缓存）；只限该用户认证资料里的文件，其他路径与不存在的一样回答 404',
-  request: { params: userParam, query: z.object({ path: str('扫描件的存储路径', 300) }) },
-  responses: {
-    200: {
-      description: '文件内容（Content-Type 按文件类型），Cache-Control: private, no-store',
-      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+export const getCertificationScan = adminRoute(
+  'get',
+  '/admin/certifications/{userId}/scan',
+  'certifications.review',
+  {
+    summary:
+      '认证资料中的一张扫描件：回答文件本身（不可缓存）；只限该用户认证资料里的文件，其他路径与不存在的一样回答 404',
+    request: { params: userParam, query: z.object({ path: str('扫描件的存储路径', 300) }) },
+    responses: {
+      200: {
+        description: '文件内容（Content-Type 按文件类型），Cache-Control: private, no-store',
+        content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+      },
+      ...(({ 200: _, ...refusals }) => refusals)(answers(z.string(), [401, 404])),
     },
-    ...(({ 200: _, ...refusals }) => refusals)(answers(z.string(), [401, 404])),
   },
-})
+)
 
-export const postCertificationDecision = adminRoute({
-  method: 'post',
-  path: '/admin/certifications/{userId}',
-  permission: 'certifications.review',
-  summary:
-    '审核认证资料（仅限待审核）：approve 通过（认证为所提交的身份），reject 驳回（须填写原因，回到待填写）；用户收到消息通知，记入操作日志',
-  request: {
-    params: userParam,
-    body: jsonBody(
-      ruleBody(checkCertDecision, {
-        decision: field('string', 'approve 通过，reject 驳回'),
-        reason: field('string', '原因：驳回时必填，通知用户；最多 100 字'),
-      }),
-    ),
+export const postCertificationDecision = adminRoute(
+  'post',
+  '/admin/certifications/{userId}',
+  'certifications.review',
+  {
+    summary:
+      '审核认证资料（仅限待审核）：approve 通过（认证为所提交的身份），reject 驳回（须填写原因，回到待填写）；用户收到消息通知，记入操作日志',
+    request: {
+      params: userParam,
+      body: jsonBody(
+        ruleBody(checkCertDecision, {
+          decision: field('string', 'approve 通过，reject 驳回'),
+          reason: field('string', '原因：驳回时必填，通知用户；最多 100 字'),
+        }),
+      ),
+    },
+    responses: answers(StaffCertification, [401, 404]),
   },
-  responses: answers(StaffCertification, [401, 404]),
-})
+)

@@ -71,10 +71,7 @@ export const AdminProduct = AdminProductRow.extend({
 })
 export type AdminProduct = z.infer<typeof AdminProduct>
 
-export const getAdminProducts = adminRoute({
-  method: 'get',
-  path: '/admin/products',
-  permission: 'catalog.write',
+export const getAdminProducts = adminRoute('get', '/admin/products', 'catalog.write', {
   summary: '商品列表：按名称、分类、是否上架、库存紧张（有规格库存≤10）查找，新的在前',
   request: {
     query: z.object({
@@ -91,28 +88,19 @@ export const getAdminProducts = adminRoute({
 const productParam = z.object({ id: id('商品编号') })
 const skuParam = z.object({ skuId: id('规格编号') })
 
-export const getAdminProduct = adminRoute({
-  method: 'get',
-  path: '/admin/products/{id}',
-  permission: 'catalog.write',
+export const getAdminProduct = adminRoute('get', '/admin/products/{id}', 'catalog.write', {
   summary: '一个商品及其规格（含已下架的）',
   request: { params: productParam },
   responses: answers(AdminProduct, [401, 404]),
 })
 
-export const postProductListing = adminRoute({
-  method: 'post',
-  path: '/admin/products/{id}/listing',
-  permission: 'catalog.write',
+export const postProductListing = adminRoute('post', '/admin/products/{id}/listing', 'catalog.write', {
   summary: '上架（listed: true）或下架商品；已是该状态：409',
   request: { params: productParam, body: jsonBody(z.object({ listed: z.boolean() })) },
   responses: answers(AdminProduct, [401, 404, 409]),
 })
 
-export const patchSku = adminRoute({
-  method: 'patch',
-  path: '/admin/skus/{skuId}',
-  permission: 'catalog.write',
+export const patchSku = adminRoute('patch', '/admin/skus/{skuId}', 'catalog.write', {
   summary: '修改规格的价格（元，两位小数以内）、名称或图片；商品的起价随之更新',
   request: {
     params: skuParam,
@@ -127,10 +115,7 @@ export const patchSku = adminRoute({
   responses: answers(AdminSku, [401, 404]),
 })
 
-export const postSkuStock = adminRoute({
-  method: 'post',
-  path: '/admin/skus/{skuId}/stock',
-  permission: 'catalog.write',
+export const postSkuStock = adminRoute('post', '/admin/skus/{skuId}/stock', 'catalog.write', {
   summary: '调整库存：加减数量并写明原因（记录在案）；调整后不能为负数（409）',
   request: {
     params: skuParam,
@@ -148,10 +133,7 @@ export const postSkuStock = adminRoute({
   responses: answers(z.object({ skuId: z.number().int(), stock: z.number().int() }), [401, 404, 409]),
 })
 
-export const patchProduct = adminRoute({
-  method: 'patch',
-  path: '/admin/products/{id}',
-  permission: 'catalog.write',
+export const patchProduct = adminRoute('patch', '/admin/products/{id}', 'catalog.write', {
   summary: '编辑商品：只改给出的字段；详情经净化后保存，分类与标签须在字典中',
   request: {
     params: productParam,
@@ -176,10 +158,7 @@ export const patchProduct = adminRoute({
   responses: answers(AdminProduct, [401, 404]),
 })
 
-export const postProduct = adminRoute({
-  method: 'post',
-  path: '/admin/products',
-  permission: 'catalog.write',
+export const postProduct = adminRoute('post', '/admin/products', 'catalog.write', {
   summary: '新建商品及其第一个规格：库存从0开始（通过调整库存入库），新商品未上架',
   request: ruleRequest(checkNewProduct, {
     title: field('string', '商品名称'),
@@ -190,10 +169,7 @@ export const postProduct = adminRoute({
   responses: answers(AdminProduct, [401]),
 })
 
-export const postProductImage = adminRoute({
-  method: 'post',
-  path: '/admin/products/images',
-  permission: 'catalog.write',
+export const postProductImage = adminRoute('post', '/admin/products/images', 'catalog.write', {
   summary: '上传商品图片、规格图片或详情中的图片（png、jpg、gif、webp，公开存放）',
   request: {
     body: fileBody('图片'),
@@ -201,10 +177,7 @@ export const postProductImage = adminRoute({
   responses: answers(z.object({ path: z.string() }), [401, 413]),
 })
 
-export const postSku = adminRoute({
-  method: 'post',
-  path: '/admin/products/{id}/skus',
-  permission: 'catalog.write',
+export const postSku = adminRoute('post', '/admin/products/{id}/skus', 'catalog.write', {
   summary: '新增规格（库存从0开始，通过调整库存入库）',
   request: {
     params: productParam,
@@ -215,10 +188,7 @@ export const postSku = adminRoute({
   responses: answers(AdminSku, [401, 404]),
 })
 
-export const deleteSku = adminRoute({
-  method: 'delete',
-  path: '/admin/skus/{skuId}',
-  permission: 'catalog.write',
+export const deleteSku = adminRoute('delete', '/admin/skus/{skuId}', 'catalog.write', {
   summary: '删除规格：有未完成订单（待付款、待发货、待收货）的规格或商品的最后一个规格不能删除（409）',
   request: { params: skuParam },
   responses: answers(AdminProduct, [401, 404, 409]),

@@ -10,10 +10,7 @@ export const BulkListingAnswer = z
   .openapi('BulkListingAnswer', { description: '批量上下架的结果' })
 export type BulkListingAnswer = z.infer<typeof BulkListingAnswer>
 
-export const postProductsListing = adminRoute({
-  method: 'post',
-  path: '/admin/products/listing',
-  permission: 'catalog.write',
+export const postProductsListing = adminRoute('post', '/admin/products/listing', 'catalog.write', {
   summary: '批量上架（listed: true）或下架商品；已是该状态的跳过；任一商品不存在：404，全部不变',
   request: {
     body: jsonBody(

@@ -1,4 +1,4 @@
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { catalogQuery, Flag, ownItemsNeedLogin, sortQuery } from '../../contract/listing.ts'
 import { id, page } from '../../contract/params.ts'
 import { ReviewItem, ReviewSummary } from '../reviews/reviews.queries.ts'
@@ -39,20 +39,14 @@ export const SpuDetail = SpuCard.extend({
 
 export const ProductPageQuery = z.object({ ...catalogQuery, ...sortQuery, ...page })
 
-export const getProductPage = createRoute({
-  method: 'get',
-  path: '/ProductSpu/GetProductSpuPage',
-  tags,
+export const getProductPage = apiRoute('get', '/ProductSpu/GetProductSpuPage', tags, {
   summary: '产品列表：上架的产品，或 isCreate=1 时自己发布的；按分类、标签、标题筛选',
   middleware: [ownItemsNeedLogin()],
   request: { query: ProductPageQuery },
   responses: answers(pagedOf(SpuCard), [401]),
 })
 
-export const getProduct = createRoute({
-  method: 'get',
-  path: '/ProductSpu/GetProductSpu',
-  tags,
+export const getProduct = apiRoute('get', '/ProductSpu/GetProductSpu', tags, {
   summary: '产品详情，含规格、参数与同类推荐。下架的只有发布者能看',
   request: { query: z.object({ id: id() }) },
   responses: answers(SpuDetail, [404]),

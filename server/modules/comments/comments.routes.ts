@@ -2,7 +2,7 @@ import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.t
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, parseId } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -33,10 +33,7 @@ export const CommentReply = z
   })
   .openapi('CommentReply', { description: '别人对我的评论的回复（消息中心的评论回复）' })
 
-export const getComments = createRoute({
-  method: 'get',
-  path: '/Comment/GetCommentQuery',
-  tags,
+export const getComments = apiRoute('get', '/Comment/GetCommentQuery', tags, {
   summary: '内容的评论：主题新的在前，分页；每条带全部回复（旧的在前）',
   request: { query: z.object({ id: id('内容编号'), ...page }) },
   responses: answers(
@@ -50,10 +47,7 @@ export const getComments = createRoute({
   ),
 })
 
-export const appendComment = createRoute({
-  method: 'post',
-  path: '/Comment/PostCommentAppend',
-  tags,
+export const appendComment = apiRoute('post', '/Comment/PostCommentAppend', tags, {
   summary: '发表评论或回复；每人每 60 秒至多 5 条',
   middleware: [signedIn],
   request: ruleRequest(checkCommentBody, {
@@ -65,10 +59,7 @@ export const appendComment = createRoute({
   responses: answers(CommentNodeSchema, [401, 404, 429]),
 })
 
-export const getReplies = createRoute({
-  method: 'get',
-  path: '/Comment/GetCommentReplyPage',
-  tags,
+export const getReplies = apiRoute('get', '/Comment/GetCommentReplyPage', tags, {
   summary: '别人对我的评论的回复，新的在前',
   middleware: [signedIn],
   request: { query: z.object({ ...page }) },
@@ -94,10 +85,7 @@ const ModeratedComment = z
   .openapi('ModeratedComment')
 export type ModeratedComment = z.infer<typeof ModeratedComment>
 
-export const getAdminComments = adminRoute({
-  method: 'get',
-  path: '/admin/comments',
-  permission: 'moderation',
+export const getAdminComments = adminRoute('get', '/admin/comments', 'moderation', {
   summary: '评论（含已隐藏的）：按评论编号、所属内容编号、是否隐藏查找，新的在前',
   request: {
     query: z.object({

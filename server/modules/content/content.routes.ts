@@ -1,5 +1,5 @@
 import { LISTED_KINDS } from '../../../src/lib/constants.ts'
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { catalogQuery, Flag, ownItemsNeedLogin, sortQuery } from '../../contract/listing.ts'
 import { flag, id, int, page, range, str } from '../../contract/params.ts'
 import { SpuCard } from '../catalog/catalog.queries.ts'
@@ -131,10 +131,7 @@ export const ArticlePageQuery = articleKind.extend({
   ...page,
 })
 
-export const getArticlePage = createRoute({
-  method: 'get',
-  path: '/Article/GetArticlePage',
-  tags,
+export const getArticlePage = apiRoute('get', '/Article/GetArticlePage', tags, {
   summary:
     '社区、任务或课程列表：上架的，或 isCreate=1 时自己发布的；按城市、分类、标签、收费、时间、标题筛选',
   request: { query: ArticlePageQuery },
@@ -142,27 +139,18 @@ export const getArticlePage = createRoute({
   responses: answers(pagedOf(ArticleCard), [401]),
 })
 
-export const getArticleIndex = createRoute({
-  method: 'get',
-  path: '/Article/GetArticleIndex',
-  tags,
+export const getArticleIndex = apiRoute('get', '/Article/GetArticleIndex', tags, {
   summary: '首页各栏：社区、任务、课程、产品各 8 个，推荐讲师 6 位',
   responses: answers(ArticleIndex),
 })
 
-export const getArticle = createRoute({
-  method: 'get',
-  path: '/Article/GetArticle',
-  tags,
+export const getArticle = apiRoute('get', '/Article/GetArticle', tags, {
   summary: '内容详情：课程目录（未解锁的节不给文件）、分类、推荐课程与评论。下架的只有发布者能看',
   request: { query: z.object({ id: id() }) },
   responses: answers(ArticleDetail, [404]),
 })
 
-export const getArticleQuery = createRoute({
-  method: 'get',
-  path: '/Article/GetArticleQuery',
-  tags,
+export const getArticleQuery = apiRoute('get', '/Article/GetArticleQuery', tags, {
   summary:
     'status=40 常见问题；status=200 系统通知（需登录）；status=10/20/30 且 isMapping=1 为参与过的内容（需登录）',
   request: {
@@ -174,10 +162,7 @@ export const getArticleQuery = createRoute({
   responses: answers(z.union([z.array(FaqItem), z.array(Notification), z.array(ArticleCard)]), [401]),
 })
 
-export const getUser = createRoute({
-  method: 'get',
-  path: '/Users/GetUsers',
-  tags,
+export const getUser = apiRoute('get', '/Users/GetUsers', tags, {
   summary: '用户的公开信息（讲师页）：不含手机号、余额与认证材料',
   request: { query: z.object({ id: id() }) },
   responses: answers(PublicUser, [404]),

@@ -11,10 +11,7 @@ export const DashboardCount = z
   .openapi('DashboardCount')
 export type DashboardCount = z.infer<typeof DashboardCount>
 
-export const getDashboard = adminRoute({
-  method: 'get',
-  path: '/admin/dashboard',
-  permission: 'self',
+export const getDashboard = adminRoute('get', '/admin/dashboard', 'self', {
   summary: '工作台：按角色可见的待办数量',
   responses: answers(z.array(DashboardCount), [401]),
 })
@@ -65,10 +62,7 @@ export const DashboardCharts = z
   })
   .openapi('DashboardCharts')
 
-export const getDashboardCharts = adminRoute({
-  method: 'get',
-  path: '/admin/dashboard/charts',
-  permission: 'self',
+export const getDashboardCharts = adminRoute('get', '/admin/dashboard/charts', 'self', {
   summary: '工作台图表：按角色可见的近 30 天经营数据',
   responses: answers(DashboardCharts, [401]),
 })

@@ -1,6 +1,6 @@
 import { LISTED_KINDS, PRODUCT_LIKE_STATUS } from '../../../src/lib/constants.ts'
 import type { Checked, Input } from '../../../src/lib/rules/fields.ts'
-import { answers, createRoute, z } from '../../contract/index.ts'
+import { answers, apiRoute, z } from '../../contract/index.ts'
 import { field, id, int, parseId } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -36,10 +36,7 @@ function checkLike(input: Input): Checked<{ tagId: number; status: number }> {
 
 const signed = { middleware: [signedIn] }
 
-export const appendLike = createRoute({
-  method: 'post',
-  path: '/UserLike/PostUserLikeAppend',
-  tags,
+export const appendLike = apiRoute('post', '/UserLike/PostUserLikeAppend', tags, {
   summary: '收藏；重复收藏仍只有一条',
   ...signed,
   request: ruleRequest(checkLike, {
@@ -50,10 +47,7 @@ export const appendLike = createRoute({
   responses: answers(z.string().openapi({ example: '收藏成功' }), [401, 404]),
 })
 
-export const deleteLike = createRoute({
-  method: 'get',
-  path: '/UserLike/GetUserLikeDeleteWhere',
-  tags,
+export const deleteLike = apiRoute('get', '/UserLike/GetUserLikeDeleteWhere', tags, {
   summary: '取消收藏',
   ...signed,
   request: {
@@ -62,10 +56,7 @@ export const deleteLike = createRoute({
   responses: answers(z.string().openapi({ example: '取消收藏' }), [401]),
 })
 
-export const getLikes = createRoute({
-  method: 'get',
-  path: '/UserLike/GetUserLikeQuery',
-  tags,
+export const getLikes = apiRoute('get', '/UserLike/GetUserLikeQuery', tags, {
   summary: '我的收藏，新的在前；status 为收藏类型，不给则全部',
   ...signed,
   request: { query: z.object({ status: int('收藏类型', { min: 10, max: 40 }) }) },

@@ -1,4 +1,4 @@
-import { answers, createRoute, z } from '../../contract/index.ts'
+import { answers, apiRoute, z } from '../../contract/index.ts'
 import { id } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
@@ -17,10 +17,7 @@ export const Waybill = z
   .openapi('Waybill')
 export type Waybill = z.infer<typeof Waybill>
 
-export const getWay = createRoute({
-  method: 'get',
-  path: '/Express/GetWay',
-  tags,
+export const getWay = apiRoute('get', '/Express/GetWay', tags, {
   summary: '自己的订单的运单与物流轨迹（他人的订单答 404 订单不存在）',
   middleware: [signedIn],
   request: { query: z.object({ id: id('订单编号') }) },

@@ -150,10 +150,7 @@ export const orderFilters = {
 const codeParam = z.object({ code: z.string().max(40).openapi({ description: '订单号' }) })
 const orderAnswer = answers(AdminOrder, [401, 404])
 
-export const getOrders = adminRoute({
-  method: 'get',
-  path: '/admin/orders',
-  permission: 'orders.read',
+export const getOrders = adminRoute('get', '/admin/orders', 'orders.read', {
   summary: '订单列表：按状态、订单号、手机号、下单日期与待办筛选，可排序',
   request: {
     query: z
@@ -170,10 +167,7 @@ export const getOrders = adminRoute({
 
 const { 200: _json, ...csvRefusals } = answers(z.string(), [401])
 
-export const getOrdersExport = adminRoute({
-  method: 'get',
-  path: '/admin/orders/export',
-  permission: 'orders.export',
+export const getOrdersExport = adminRoute('get', '/admin/orders/export', 'orders.export', {
   summary: '导出筛选出的订单（CSV，UTF-8 带 BOM，Excel 可直接打开），边查边写',
   request: { query: z.object(orderFilters).superRefine(daysInOrder) },
   responses: {
@@ -182,19 +176,13 @@ export const getOrdersExport = adminRoute({
   },
 })
 
-export const getOrder = adminRoute({
-  method: 'get',
-  path: '/admin/orders/{code}',
-  permission: 'orders.read',
+export const getOrder = adminRoute('get', '/admin/orders/{code}', 'orders.read', {
   summary: '一个订单的全部信息：商品、付款、物流轨迹、售后、发票、买家与后台操作记录',
   request: { params: codeParam },
   responses: orderAnswer,
 })
 
-export const postShip = adminRoute({
-  method: 'post',
-  path: '/admin/orders/{code}/ship',
-  permission: 'orders.fulfil',
+export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.fulfil', {
   summary: '发货（待发货且无售后申请的商品订单）：向快递公司下单，订单变为 30 待收货，买家收到通知',
   request: {
     params: codeParam,
@@ -211,19 +199,18 @@ export const postShip = adminRoute({
   responses: orderAnswer,
 })
 
-export const postConfirmTransfer = adminRoute({
-  method: 'post',
-  path: '/admin/orders/{code}/confirm-transfer',
-  permission: 'orders.money',
-  summary: '确认对公转账已到账：待付款订单变为已支付（支付方式 union）',
-  request: { params: codeParam },
-  responses: orderAnswer,
-})
+export const postConfirmTransfer = adminRoute(
+  'post',
+  '/admin/orders/{code}/confirm-transfer',
+  'orders.money',
+  {
+    summary: '确认对公转账已到账：待付款订单变为已支付（支付方式 union）',
+    request: { params: codeParam },
+    responses: orderAnswer,
+  },
+)
 
-export const postAfterSales = adminRoute({
-  method: 'post',
-  path: '/admin/orders/{code}/after-sales',
-  permission: 'orders.fulfil',
+export const postAfterSales = adminRoute('post', '/admin/orders/{code}/after-sales', 'orders.fulfil', {
   summary: '审核售后申请：approve 退款（原路退回，未发货的退回库存），reject 驳回（原因告知买家）',
   request: {
     params: codeParam,
@@ -237,10 +224,7 @@ export const postAfterSales = adminRoute({
   responses: orderAnswer,
 })
 
-export const postInvoice = adminRoute({
-  method: 'post',
-  path: '/admin/orders/{code}/invoice',
-  permission: 'orders.invoice',
+export const postInvoice = adminRoute('post', '/admin/orders/{code}/invoice', 'orders.invoice', {
   summary: '开具发票：发票号码，及电子发票文件（先经 /api/admin/orders/invoice-file 上传）',
   request: {
     params: codeParam,
@@ -254,10 +238,7 @@ export const postInvoice = adminRoute({
   responses: orderAnswer,
 })
 
-export const postInvoiceFile = adminRoute({
-  method: 'post',
-  path: '/admin/orders/invoice-file',
-  permission: 'orders.invoice',
+export const postInvoiceFile = adminRoute('post', '/admin/orders/invoice-file', 'orders.invoice', {
   summary: '上传电子发票文件（pdf 或图片，私密存放，买家经订单详情的限时链接查看）',
   request: {
     body: fileBody('发票文件'),
@@ -268,10 +249,7 @@ export const postInvoiceFile = adminRoute({
   ),
 })
 
-export const postRefundPayment = adminRoute({
-  method: 'post',
-  path: '/admin/payments/{outTradeNo}/refund',
-  permission: 'orders.money',
+export const postRefundPayment = adminRoute('post', '/admin/payments/{outTradeNo}/refund', 'orders.money', {
   summary: '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；回答其订单',
   request: {
     params: z.object({ outTradeNo: z.string().max(60).openapi({ description: '付款单号' }) }),

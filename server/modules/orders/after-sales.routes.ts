@@ -1,13 +1,10 @@
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
 import { field, objectBody } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['订单']
 
-export const postRefund = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersRefund',
-  tags,
+export const postRefund = apiRoute('post', '/Orders/PostOrdersRefund', tags, {
   summary:
     '申请退款/售后：待发货（20）或已完成（40）且未在售后中（types 0）的订单；之后 types 10、售后状态 10 申请中。规则见 src/lib/rules/refund.ts',
   middleware: [signedIn],
@@ -23,20 +20,14 @@ export const postRefund = createRoute({
   responses: answers(z.string().openapi({ description: '提交成功' }), [401, 404]),
 })
 
-export const postTypes = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersTypes',
-  tags,
+export const postTypes = apiRoute('post', '/Orders/PostOrdersTypes', tags, {
   summary: '取消售后申请（仅申请中）：types 回到 0，售后状态 0',
   middleware: [signedIn],
   request: { body: jsonBody(objectBody({ id: field('integer', '订单编号') })) },
   responses: answers(z.string().openapi({ description: '取消成功' }), [401, 404]),
 })
 
-export const postInvoice = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersInvoice',
-  tags,
+export const postInvoice = apiRoute('post', '/Orders/PostOrdersInvoice', tags, {
   summary:
     '为待收货（30）或已完成（40）的订单申请发票，每单一次；invoiceId 为自己的发票信息。之后发票状态 10 申请中，运营开具后 20',
   middleware: [signedIn],

@@ -7,10 +7,7 @@ import { requireCustomer } from '../accounts/customers.queries.ts'
 import { ownOrders } from './orders.queries.ts'
 import { OrderCard } from './orders.routes.ts'
 
-export const getCustomerOrders = adminRoute({
-  method: 'get',
-  path: '/admin/customers/{userId}/orders',
-  permission: 'customers.read',
+export const getCustomerOrders = adminRoute('get', '/admin/customers/{userId}/orders', 'customers.read', {
   summary: '客户的订单（与客户自己看到的相同），新的在前',
   request: { params: z.object({ userId: id('用户编号') }), query: z.object({ ...page }) },
   responses: answers(pagedOf(OrderCard), [401, 404]),

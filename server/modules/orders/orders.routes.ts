@@ -1,4 +1,4 @@
-import { answers, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, flag, id, int, objectBody, page, range, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 import { Breakdown } from './order-shapes.ts'
@@ -73,10 +73,7 @@ export const CustomerOrder = z
   .openapi('CustomerOrder')
 export type CustomerOrder = z.infer<typeof CustomerOrder>
 
-export const getOrders = createRoute({
-  method: 'get',
-  path: '/Orders/GetOrdersPage',
-  tags,
+export const getOrders = apiRoute('get', '/Orders/GetOrdersPage', tags, {
   summary:
     '自己的订单，按状态筛选（-1 为退款/售后）；introducer=1 时为介绍人的客户的已支付订单，与 GetUsersIntroducer 的合计一致',
   middleware: [signedIn],
@@ -118,20 +115,14 @@ export type OrderDetail = z.infer<typeof OrderDetail>
 
 const orderId = { id: id('订单编号') }
 
-export const getOrder = createRoute({
-  method: 'get',
-  path: '/Orders/GetOrders',
-  tags,
+export const getOrder = apiRoute('get', '/Orders/GetOrders', tags, {
   summary: '自己的一个订单（他人的订单答 404 订单不存在）',
   middleware: [signedIn],
   request: { query: z.object(orderId) },
   responses: answers(OrderDetail, [401, 404]),
 })
 
-export const postOrderAppend = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersAppend',
-  tags,
+export const postOrderAppend = apiRoute('post', '/Orders/PostOrdersAppend', tags, {
   summary:
     '下单：商品（list 为 [{skuId, quantity}]，需收货地址）或一项课程/帖子/任务（list 为 [{articleId, sectionId?}]）。价格、标题、图片全部取自数据库；库存在同一事务中扣减。免费内容直接加入，答 0',
   middleware: [signedIn],
@@ -201,10 +192,7 @@ export const Quote = z
   .openapi('Quote')
 export type Quote = z.infer<typeof Quote>
 
-export const postOrderQuote = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersQuote',
-  tags,
+export const postOrderQuote = apiRoute('post', '/Orders/PostOrdersQuote', tags, {
   summary:
     '结算页的价格：与下单相同的请求体（收货省份决定运费），userCouponId 不填或 -1 时自动选最优的优惠券，0 为不用。与下单使用同一个计价函数',
   middleware: [signedIn],
@@ -220,10 +208,7 @@ export const postOrderQuote = createRoute({
   responses: answers(Quote, [401]),
 })
 
-export const postOrderStatus = createRoute({
-  method: 'post',
-  path: '/Orders/PostOrdersStatus',
-  tags,
+export const postOrderStatus = apiRoute('post', '/Orders/PostOrdersStatus', tags, {
   summary:
     '改变订单状态：取消（status 100，仅待付款订单，库存退回，答 取消成功）或确认收货（status 40，仅待收货订单，答 确认收货成功）',
   middleware: [signedIn],

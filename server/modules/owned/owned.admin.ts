@@ -7,14 +7,16 @@ import { requireCustomer } from '../accounts/customers.queries.ts'
 import { addresses, list } from './owned.queries.ts'
 import { Address } from './owned.routes.ts'
 
-export const getCustomerAddresses = adminRoute({
-  method: 'get',
-  path: '/admin/customers/{userId}/addresses',
-  permission: 'customers.read',
-  summary: '客户的收货地址（默认的在前）',
-  request: { params: z.object({ userId: id('用户编号') }) },
-  responses: answers(z.array(Address), [401, 404]),
-})
+export const getCustomerAddresses = adminRoute(
+  'get',
+  '/admin/customers/{userId}/addresses',
+  'customers.read',
+  {
+    summary: '客户的收货地址（默认的在前）',
+    request: { params: z.object({ userId: id('用户编号') }) },
+    responses: answers(z.array(Address), [401, 404]),
+  },
+)
 
 export const ownedAdmin = router().openapi(getCustomerAddresses, async (c) => {
   const { db } = c.get('deps')

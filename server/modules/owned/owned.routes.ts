@@ -2,7 +2,7 @@ import { OWNED_MAX } from '../../../src/lib/constants.ts'
 import { checkAddress } from '../../../src/lib/rules/address.ts'
 import { type Checked, checked, type Input, refusal } from '../../../src/lib/rules/fields.ts'
 import { checkInvoice, INVOICE_TYPES } from '../../../src/lib/rules/invoice.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
 import { field, id, idBody, parseId, type ruleBody } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -101,43 +101,28 @@ function ownedCalls<I extends z.ZodType, F, N extends string>(
   doc: Parameters<typeof ruleBody>[1],
 ) {
   return {
-    list: createRoute({
-      method: 'get',
-      path: `/${name}/Get${name}Query`,
-      tags,
+    list: apiRoute('get', `/${name}/Get${name}Query`, tags, {
       summary: `自己的${what}，默认的在前，其余新的在前`,
       responses: answers(z.array(item), [401]),
     }),
-    get: createRoute({
-      method: 'get',
-      path: `/${name}/Get${name}`,
-      tags,
+    get: apiRoute('get', `/${name}/Get${name}`, tags, {
       summary: `自己的一条${what}。别人的与不存在的一样回答 404`,
       request: { query: z.object({ id: id() }) },
       responses: answers(item, [401, 404]),
     }),
-    append: createRoute({
-      method: 'post',
-      path: `/${name}/Post${name}Append`,
-      tags,
+    append: apiRoute('post', `/${name}/Post${name}Append`, tags, {
       summary: `新增${what}，至多${OWNED_MAX}条`,
       middleware: [signedIn],
       request: ruleRequest(check, doc),
       responses: answers(z.string(), [401, 413]),
     }),
-    update: createRoute({
-      method: 'post',
-      path: `/${name}/Post${name}Update`,
-      tags,
+    update: apiRoute('post', `/${name}/Post${name}Update`, tags, {
       summary: `修改自己的一条${what}（body 带 id）`,
       middleware: [signedIn],
       request: ruleRequest(withId(check), { id: field('integer', '编号'), ...doc }),
       responses: answers(z.string(), [401, 404, 413]),
     }),
-    remove: createRoute({
-      method: 'post',
-      path: `/${name}/Post${name}Delete`,
-      tags,
+    remove: apiRoute('post', `/${name}/Post${name}Delete`, tags, {
       summary: `删除自己的一条${what}：从列表隐藏，已用过它的订单仍指向它`,
       middleware: [signedIn],
       request: { body: jsonBody(idBody()) },

@@ -1,5 +1,5 @@
 import { PAY_WAY_CODES } from '../../../src/lib/pay-ways.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
 import { field, flag, id, objectBody, oneOf } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
@@ -49,20 +49,14 @@ export const Recharge = z
 export type Recharge = z.infer<typeof Recharge>
 
 /** The pay page's poll (accounts §4): an Orders call, answered by payments, which can ask the provider. */
-export const getOrderStatus = createRoute({
-  method: 'get',
-  path: '/Orders/GetOrdersStatus',
-  tags: ['订单'],
+export const getOrderStatus = apiRoute('get', '/Orders/GetOrdersStatus', ['订单'], {
   summary: '自己的一个订单的状态（支付页轮询；支付后为 20）',
   middleware: [signedIn],
   request: { query: z.object({ id: id('订单编号') }) },
   responses: answers(z.number().int().openapi({ description: '订单状态' }), [401, 404]),
 })
 
-export const getOrdersPay = createRoute({
-  method: 'get',
-  path: '/Orders/GetOrdersPay',
-  tags: ['支付'],
+export const getOrdersPay = apiRoute('get', '/Orders/GetOrdersPay', ['支付'], {
   summary:
     '支付自己的待付款订单：余额立即支付；支付宝、微信得到二维码内容（支付宝正式接入时得到电脑网站支付的表单 body，qr=1 仍要二维码）；对公转账得到收款账户',
   middleware: [signedIn],
@@ -76,10 +70,7 @@ export const getOrdersPay = createRoute({
   responses: answers(PayAnswer, [401, 404]),
 })
 
-export const postRechargeAppend = createRoute({
-  method: 'post',
-  path: '/Recharge/PostRechargeAppend',
-  tags: ['钱包'],
+export const postRechargeAppend = apiRoute('post', '/Recharge/PostRechargeAppend', ['钱包'], {
   summary: '新建一笔待支付的余额充值',
   middleware: [signedIn],
   request: {
@@ -94,10 +85,7 @@ export const postRechargeAppend = createRoute({
   responses: answers(z.object({ id: z.number().int() }), [401]),
 })
 
-export const getRechargePay = createRoute({
-  method: 'get',
-  path: '/Recharge/GetRechargePay',
-  tags: ['钱包'],
+export const getRechargePay = apiRoute('get', '/Recharge/GetRechargePay', ['钱包'], {
   summary: '支付自己的待支付充值：得到二维码内容',
   middleware: [signedIn],
   request: {
@@ -106,10 +94,7 @@ export const getRechargePay = createRoute({
   responses: answers(PayAnswer, [401, 404]),
 })
 
-export const getRecharge = createRoute({
-  method: 'get',
-  path: '/Recharge/GetRecharge',
-  tags: ['钱包'],
+export const getRecharge = apiRoute('get', '/Recharge/GetRecharge', ['钱包'], {
   summary: '自己的一笔充值及其状态（付款后轮询）',
   middleware: [signedIn],
   request: { query: z.object({ id: id('充值编号') }) },

@@ -110,26 +110,17 @@ function offerCalls<
 }) {
   const base = `/admin/${o.path}` as const
   return {
-    create: adminRoute({
-      method: 'post',
-      path: base,
-      permission: P,
+    create: adminRoute('post', base, P, {
       summary: o.create[0],
       request: { body: jsonBody(o.create[1]) },
       responses: answers(o.item, [401]),
     }),
-    edit: adminRoute({
-      method: 'put',
-      path: `${base}/{id}`,
-      permission: P,
+    edit: adminRoute('put', `${base}/{id}`, P, {
       summary: o.edit[0],
       request: { params: o.params, body: jsonBody(o.edit[1]) },
       responses: answers(o.item, o.edit[2]),
     }),
-    stop: adminRoute({
-      method: 'post',
-      path: `${base}/{id}/stop`,
-      permission: P,
+    stop: adminRoute('post', `${base}/{id}/stop`, P, {
       summary: o.stop,
       request: { params: o.params },
       responses: answers(o.item, [401, 404, 409]),
@@ -137,20 +128,14 @@ function offerCalls<
   }
 }
 
-export const getAdminCoupons = adminRoute({
-  method: 'get',
-  path: '/admin/coupons',
-  permission: P,
+export const getAdminCoupons = adminRoute('get', '/admin/coupons', P, {
   summary:
     '优惠券列表：按状态（upcoming 未开始、live 进行中、ended 已结束、stopped 已停用）与名称查找，新的在前',
   request: { query: z.object({ state: oneOf('状态', STATE_FILTER), q: str('名称', 30), ...page }) },
   responses: answers(pagedOf(AdminCoupon), [401]),
 })
 
-export const getAdminCoupon = adminRoute({
-  method: 'get',
-  path: '/admin/coupons/{id}',
-  permission: P,
+export const getAdminCoupon = adminRoute('get', '/admin/coupons/{id}', P, {
   summary: '一张优惠券及其使用情况',
   request: { params: couponId },
   responses: answers(AdminCouponDetail, [401, 404]),
@@ -173,10 +158,7 @@ export const {
   stop: '停用优惠券：不再展示和领取；已领取的在有效期内仍可使用。已停用：409',
 })
 
-export const getAdminPromotions = adminRoute({
-  method: 'get',
-  path: '/admin/promotions',
-  permission: P,
+export const getAdminPromotions = adminRoute('get', '/admin/promotions', P, {
   summary: '满减活动（全部，新的在前），可按状态筛选',
   request: { query: z.object({ state: oneOf('状态', STATE_FILTER) }) },
   responses: answers(z.array(AdminPromotion), [401]),
@@ -199,45 +181,30 @@ export const {
   stop: '停用满减活动。已停用：409',
 })
 
-export const getAdminTemplates = adminRoute({
-  method: 'get',
-  path: '/admin/shipping-templates',
-  permission: P,
+export const getAdminTemplates = adminRoute('get', '/admin/shipping-templates', P, {
   summary: '运费模板、各自的商品数与默认模板',
   responses: answers(AdminTemplates, [401]),
 })
 
-export const postAdminTemplate = adminRoute({
-  method: 'post',
-  path: '/admin/shipping-templates',
-  permission: P,
+export const postAdminTemplate = adminRoute('post', '/admin/shipping-templates', P, {
   summary: '新建运费模板',
   request: ruleRequest(checkShippingTemplate, templateDoc),
   responses: answers(AdminTemplate, [401]),
 })
 
-export const putAdminTemplate = adminRoute({
-  method: 'put',
-  path: '/admin/shipping-templates/{id}',
-  permission: P,
+export const putAdminTemplate = adminRoute('put', '/admin/shipping-templates/{id}', P, {
   summary: '修改运费模板；使用它的商品的“包邮”标签与商品页随之更新',
   request: { params: templateId, body: jsonBody(ruleBody(checkShippingTemplate, templateDoc)) },
   responses: answers(AdminTemplate, [401, 404]),
 })
 
-export const postAdminTemplateDefault = adminRoute({
-  method: 'post',
-  path: '/admin/shipping-templates/{id}/default',
-  permission: P,
+export const postAdminTemplateDefault = adminRoute('post', '/admin/shipping-templates/{id}/default', P, {
   summary: '设为默认模板：未指定模板的商品按它计运费',
   request: { params: templateId },
   responses: answers(AdminTemplate, [401, 404]),
 })
 
-export const deleteAdminTemplate = adminRoute({
-  method: 'delete',
-  path: '/admin/shipping-templates/{id}',
-  permission: P,
+export const deleteAdminTemplate = adminRoute('delete', '/admin/shipping-templates/{id}', P, {
   summary: '删除运费模板；默认模板或仍有商品使用时：409 运费模板正在使用，不能删除',
   request: { params: templateId },
   responses: answers(z.object({ id: z.number().int() }), [401, 404, 409]),

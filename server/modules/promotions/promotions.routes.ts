@@ -4,7 +4,7 @@
  * read-cached (server/read-cache.ts); the writes of the back office mark `offers` so they show at once.
  */
 
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { field, int, oneOf, page, parseId } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -79,10 +79,7 @@ export const ShippingTemplate = z
   .openapi('ShippingTemplate', { description: '运费模板' })
 export type ShippingTemplate = z.infer<typeof ShippingTemplate>
 
-export const getCoupons = createRoute({
-  method: 'get',
-  path: '/Coupons/GetCouponsList',
-  tags,
+export const getCoupons = apiRoute('get', '/Coupons/GetCouponsList', tags, {
   summary:
     '可领取的优惠券：在有效期内、未领完、适用于该商品（spuId）或课程（articleId）的；不带参数时为全部。按减免金额从大到小',
   request: {
@@ -91,10 +88,7 @@ export const getCoupons = createRoute({
   responses: answers(z.array(Coupon)),
 })
 
-export const claimCoupon = createRoute({
-  method: 'post',
-  path: '/Coupons/PostCouponsClaim',
-  tags,
+export const claimCoupon = apiRoute('post', '/Coupons/PostCouponsClaim', tags, {
   summary: '领取优惠券。拒绝依次为：优惠券不存在、活动未开始、优惠券已过期、优惠券已领完、每人限领N张',
   middleware: [signedIn],
   request: ruleRequest(
@@ -109,28 +103,19 @@ export const claimCoupon = createRoute({
   responses: answers(z.string().openapi({ example: '领取成功' }), [401, 404, 409]),
 })
 
-export const getMyCoupons = createRoute({
-  method: 'get',
-  path: '/Coupons/GetMyCouponsPage',
-  tags,
+export const getMyCoupons = apiRoute('get', '/Coupons/GetMyCouponsPage', tags, {
   summary: '我的优惠券：status 0 可用（未使用且未过期），1 已使用，2 已过期',
   middleware: [signedIn],
   request: { query: z.object({ status: oneOf('状态', ['0', '1', '2']), ...page }) },
   responses: answers(pagedOf(MyCoupon), [401]),
 })
 
-export const getPromotions = createRoute({
-  method: 'get',
-  path: '/Promotions/GetPromotionsList',
-  tags,
+export const getPromotions = apiRoute('get', '/Promotions/GetPromotionsList', tags, {
   summary: '进行中的满减活动',
   responses: answers(z.array(Promotion)),
 })
 
-export const getShippingTemplates = createRoute({
-  method: 'get',
-  path: '/Shipping/GetShippingTemplates',
-  tags,
+export const getShippingTemplates = apiRoute('get', '/Shipping/GetShippingTemplates', tags, {
   summary: '运费模板及默认模板（商品未指定模板时用默认模板）',
   responses: answers(
     z.object({ defaultId: z.number().int().nullable(), templates: z.array(ShippingTemplate) }),

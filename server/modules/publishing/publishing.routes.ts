@@ -11,7 +11,7 @@ import {
 import { checkHandleNote, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
-import { answers, BAD_INPUT, createRoute, jsonBody, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, BAD_INPUT, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, idBody, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
@@ -66,10 +66,7 @@ const publishDoc = {
   ),
 }
 
-export const appendArticle = createRoute({
-  method: 'post',
-  path: '/Article/PostArticleAppend',
-  tags,
+export const appendArticle = apiRoute('post', '/Article/PostArticleAppend', tags, {
   summary:
     '发布社区帖子（10）、任务（20）、课程（30，需认证）或投诉建议（50）。按规格的顺序校验，正文清洗后保存，立即上架',
   middleware: [signedIn],
@@ -79,10 +76,7 @@ export const appendArticle = createRoute({
   responses: answers(z.string().openapi({ description: '发布成功 / 提交成功' }), [401, 413]),
 })
 
-export const updateArticle = createRoute({
-  method: 'post',
-  path: '/Article/PostArticleUpdate',
-  tags,
+export const updateArticle = apiRoute('post', '/Article/PostArticleUpdate', tags, {
   summary: '编辑自己发布的帖子、任务或课程：与发布相同的规则；别人的内容按不存在回答（404）',
   middleware: [signedIn],
   request: {
@@ -91,20 +85,14 @@ export const updateArticle = createRoute({
   responses: answers(z.string().openapi({ description: '发布成功' }), [401, 404, 413]),
 })
 
-export const toggleListing = createRoute({
-  method: 'post',
-  path: '/Article/PostArticleExt',
-  tags,
+export const toggleListing = apiRoute('post', '/Article/PostArticleExt', tags, {
   summary: '自己发布的内容上架/下架切换；回答新的上架标记。被平台下架的内容不能自行上架（403），须由运营恢复',
   middleware: [signedIn],
   request: { body: jsonBody(idBody('内容编号')) },
   responses: answers(z.enum(['是', '否']).openapi({ description: '是 上架，否 下架' }), [401, 403, 404]),
 })
 
-export const deleteArticle = createRoute({
-  method: 'post',
-  path: '/Article/PostArticleDeleteIsshow',
-  tags,
+export const deleteArticle = apiRoute('post', '/Article/PostArticleDeleteIsshow', tags, {
   summary: '删除自己发布的内容（不再显示）',
   middleware: [signedIn],
   request: { body: jsonBody(idBody('内容编号')) },
@@ -151,10 +139,7 @@ export type Complaint = z.infer<typeof Complaint>
 
 const complaintParam = z.object({ id: id('投诉编号') })
 
-export const getAdminArticles = adminRoute({
-  method: 'get',
-  path: '/admin/articles',
-  permission: 'moderation',
+export const getAdminArticles = adminRoute('get', '/admin/articles', 'moderation', {
   summary: '查找帖子、任务、课程（按编号或标题、类型、上架状态），新的在前',
   request: {
     query: z.object({
@@ -176,28 +161,19 @@ export const { down: postArticleUnlist, up: postArticleRestore } = moderationCal
   up: ['restore', '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409'],
 })
 
-export const getComplaints = adminRoute({
-  method: 'get',
-  path: '/admin/complaints',
-  permission: 'moderation',
+export const getComplaints = adminRoute('get', '/admin/complaints', 'moderation', {
   summary: '投诉建议：waiting 待处理（旧的在前），handled 已处理，不填为全部（新的在前）',
   request: { query: z.object({ state: oneOf('状态', ['waiting', 'handled']), ...page }) },
   responses: answers(pagedOf(Complaint), [401]),
 })
 
-export const getComplaint = adminRoute({
-  method: 'get',
-  path: '/admin/complaints/{id}',
-  permission: 'moderation',
+export const getComplaint = adminRoute('get', '/admin/complaints/{id}', 'moderation', {
   summary: '一条投诉：内容、材料、投诉人、处理情况、关联的内容',
   request: { params: complaintParam },
   responses: answers(Complaint, [401, 404]),
 })
 
-export const postComplaintHandle = adminRoute({
-  method: 'post',
-  path: '/admin/complaints/{id}/handle',
-  permission: 'moderation',
+export const postComplaintHandle = adminRoute('post', '/admin/complaints/{id}/handle', 'moderation', {
   summary: '标记投诉已处理（须填处理说明）。已处理：409 该投诉已处理',
   request: {
     params: complaintParam,
@@ -208,10 +184,7 @@ export const postComplaintHandle = adminRoute({
   responses: answers(Complaint, [401, 404, 409]),
 })
 
-export const postComplaintSubject = adminRoute({
-  method: 'post',
-  path: '/admin/complaints/{id}/subject',
-  permission: 'moderation',
+export const postComplaintSubject = adminRoute('post', '/admin/complaints/{id}/subject', 'moderation', {
   summary: '关联投诉所指的帖子、任务或课程（articleId 为 null 时取消关联）',
   request: {
     params: complaintParam,

@@ -1,7 +1,7 @@
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 import { signedIn } from '../../http.ts'
@@ -29,10 +29,7 @@ export const OrderReviews = z
   })
   .openapi('OrderReviews')
 
-export const getReviewsPage = createRoute({
-  method: 'get',
-  path: '/Reviews/GetReviewsPage',
-  tags,
+export const getReviewsPage = apiRoute('get', '/Reviews/GetReviewsPage', tags, {
   summary: '商品的评价：新的在前，分页；hasImg=1 只看有图的；附汇总（平均分、条数、有图条数）',
   request: {
     query: z.object({
@@ -44,19 +41,13 @@ export const getReviewsPage = createRoute({
   responses: answers(ReviewPage, [404]),
 })
 
-export const getReviewsSummary = createRoute({
-  method: 'get',
-  path: '/Reviews/GetReviewsSummary',
-  tags,
+export const getReviewsSummary = apiRoute('get', '/Reviews/GetReviewsSummary', tags, {
   summary: '商品评价汇总：平均分（一位小数）、条数、有图条数',
   request: { query: z.object({ spuId: id('商品编号') }) },
   responses: answers(ReviewSummary, [404]),
 })
 
-export const getOrderReviews = createRoute({
-  method: 'get',
-  path: '/Reviews/GetReviewsOrder',
-  tags,
+export const getOrderReviews = apiRoute('get', '/Reviews/GetReviewsOrder', tags, {
   summary: '自己订单中每种商品的评价状态（订单详情的 评价 / 追评 按钮）',
   middleware: [signedIn],
   request: { query: z.object({ orderId: id('订单编号') }) },
@@ -66,10 +57,7 @@ export const getOrderReviews = createRoute({
 const textDoc = (what: string) => field('string', `${what}，纯文本，至多 ${REVIEW_MAX} 字`)
 const imgsDoc = field('string', `上传的图片路径，逗号分隔，至多 ${REVIEW_IMAGES_MAX} 张（可选）`)
 
-export const postReview = createRoute({
-  method: 'post',
-  path: '/Reviews/PostReviewsAppend',
-  tags,
+export const postReview = apiRoute('post', '/Reviews/PostReviewsAppend', tags, {
   summary: '评价已完成订单中的一种商品：1-5 星、文字、至多 6 张图；每个订单的每种商品一次',
   middleware: [signedIn],
   request: ruleRequest(checkReview, {
@@ -82,10 +70,7 @@ export const postReview = createRoute({
   responses: answers(OwnReview, [401, 404, 409]),
 })
 
-export const postAddition = createRoute({
-  method: 'post',
-  path: '/Reviews/PostReviewsAddition',
-  tags,
+export const postAddition = apiRoute('post', '/Reviews/PostReviewsAddition', tags, {
   summary: '追评：对自己的评价追加一次文字与图片',
   middleware: [signedIn],
   request: ruleRequest(checkAddition, {
@@ -118,10 +103,7 @@ export const ModeratedReview = z
   .openapi('ModeratedReview')
 export type ModeratedReview = z.infer<typeof ModeratedReview>
 
-export const getAdminReviews = adminRoute({
-  method: 'get',
-  path: '/admin/reviews',
-  permission: 'moderation',
+export const getAdminReviews = adminRoute('get', '/admin/reviews', 'moderation', {
   summary: '商品评价（含已隐藏的）：按编号、商品、星级、是否隐藏查找，新的在前',
   request: {
     query: z.object({

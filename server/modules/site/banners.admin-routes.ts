@@ -83,28 +83,19 @@ export const AdminBanner = z
 
 const bannerId = z.object({ id: id('广告图编号') })
 
-export const getAdminBanners = adminRoute({
-  method: 'get',
-  path: '/admin/banners',
-  permission: 'content.write',
+export const getAdminBanners = adminRoute('get', '/admin/banners', 'content.write', {
   summary: '全部广告图（含停用的），按位置和排序',
   request: { query: z.object({ position: oneOf('广告位', POSITIONS) }) },
   responses: answers(z.array(AdminBanner), [401]),
 })
 
-export const postAdminBanner = adminRoute({
-  method: 'post',
-  path: '/admin/banners',
-  permission: 'content.write',
+export const postAdminBanner = adminRoute('post', '/admin/banners', 'content.write', {
   summary: '新增广告图',
   request: { body: jsonBody(BannerNew) },
   responses: answers(AdminBanner, [401]),
 })
 
-export const putAdminBanner = adminRoute({
-  method: 'put',
-  path: '/admin/banners/{id}',
-  permission: 'content.write',
+export const putAdminBanner = adminRoute('put', '/admin/banners/{id}', 'content.write', {
   summary: '修改广告图（只改给出的字段）；站点随后重建',
   request: { params: bannerId, body: jsonBody(BannerEdit) },
   responses: answers(AdminBanner, [401, 404]),
@@ -123,19 +114,13 @@ export const bannerDrafts = draftRoutes({
   notFound: true,
 })
 
-export const deleteAdminBanner = adminRoute({
-  method: 'delete',
-  path: '/admin/banners/{id}',
-  permission: 'content.write',
+export const deleteAdminBanner = adminRoute('delete', '/admin/banners/{id}', 'content.write', {
   summary: '删除广告图',
   request: { params: bannerId },
   responses: answers(z.object({ id: z.number().int() }), [401, 404]),
 })
 
-export const postContentImage = adminRoute({
-  method: 'post',
-  path: '/admin/content/images',
-  permission: 'content.write',
+export const postContentImage = adminRoute('post', '/admin/content/images', 'content.write', {
   summary: '上传站点内容用的图片（png、jpg、gif、webp，公开存放）',
   request: {
     body: fileBody('图片'),
@@ -158,18 +143,12 @@ const AdminBuildStatus = z
   .loose()
   .openapi('AdminBuildStatus')
 
-export const getBuildStatus = adminRoute({
-  method: 'get',
-  path: '/admin/site/build-status',
-  permission: 'content.write',
+export const getBuildStatus = adminRoute('get', '/admin/site/build-status', 'content.write', {
   summary: '站点生成状态：上次生成、排队中的变更、正在生成的页面、失败原因与自动重试时间',
   responses: answers(AdminBuildStatus, [401]),
 })
 
-export const postBuildRetry = adminRoute({
-  method: 'post',
-  path: '/admin/site/build-retry',
-  permission: 'content.write',
+export const postBuildRetry = adminRoute('post', '/admin/site/build-retry', 'content.write', {
   summary: '生成失败后立即重试（不等自动重试的间隔），答复生成状态；本进程不生成站点时 409',
   responses: answers(AdminBuildStatus, [401, 409]),
 })

@@ -46,25 +46,16 @@ const FaqNew = z
   .openapi('FaqNew')
 const FaqEdit = z.object(faqFields).partial().strict().openapi('FaqEdit')
 
-export const getAdminFaq = adminRoute({
-  method: 'get',
-  path: '/admin/faq',
-  permission: 'content.write',
+export const getAdminFaq = adminRoute('get', '/admin/faq', 'content.write', {
   summary: '常见问题（含停用的），按排序',
   responses: answers(z.array(AdminFaq), [401]),
 })
-export const postAdminFaq = adminRoute({
-  method: 'post',
-  path: '/admin/faq',
-  permission: 'content.write',
+export const postAdminFaq = adminRoute('post', '/admin/faq', 'content.write', {
   summary: '新增常见问题',
   request: { body: jsonBody(FaqNew) },
   responses: answers(AdminFaq, [401]),
 })
-export const putAdminFaq = adminRoute({
-  method: 'put',
-  path: '/admin/faq/{id}',
-  permission: 'content.write',
+export const putAdminFaq = adminRoute('put', '/admin/faq/{id}', 'content.write', {
   summary: '修改常见问题（只改给出的字段）',
   request: { params: byId, body: jsonBody(FaqEdit) },
   responses: answers(AdminFaq, [401, 404]),
@@ -84,10 +75,7 @@ export const faqDrafts = draftRoutes({
     save: '保存常见问题草稿（给出的字段覆盖现有草稿或线上内容，回答经统一的清理）；站点不变',
   },
 })
-export const deleteAdminFaq = adminRoute({
-  method: 'delete',
-  path: '/admin/faq/{id}',
-  permission: 'content.write',
+export const deleteAdminFaq = adminRoute('delete', '/admin/faq/{id}', 'content.write', {
   summary: '删除常见问题',
   request: { params: byId },
   responses: answers(Removed, [401, 404]),
@@ -111,17 +99,11 @@ const textValue = z
 /** The texts that may wait as drafts: the rich ones (levels is JSON, saved directly). */
 const richKey = z.object({ key: z.enum(TEXT_KEYS, { error: '只有富文本可以保存草稿' }) })
 
-export const getAdminTexts = adminRoute({
-  method: 'get',
-  path: '/admin/texts',
-  permission: 'content.write',
+export const getAdminTexts = adminRoute('get', '/admin/texts', 'content.write', {
   summary: '配置文本：用户协议、隐私政策、等级说明（HTML）与等级门槛（JSON）',
   responses: answers(z.array(AdminText), [401]),
 })
-export const putAdminText = adminRoute({
-  method: 'put',
-  path: '/admin/texts/{key}',
-  permission: 'content.write',
+export const putAdminText = adminRoute('put', '/admin/texts/{key}', 'content.write', {
   summary: '修改一项配置文本（富文本经统一的清理；levels 为 JSON）',
   request: {
     params: z.object({ key: z.enum(TEXT_KEY_LIST) }),
@@ -159,18 +141,12 @@ export const AdminDictEntry = z
   .openapi('AdminDictEntry')
 const dictTitle = z.string().trim().min(1, '请填写名称').max(20, '名称不能超过20个字符')
 
-export const getAdminDictionary = adminRoute({
-  method: 'get',
-  path: '/admin/dictionaries',
-  permission: 'content.write',
+export const getAdminDictionary = adminRoute('get', '/admin/dictionaries', 'content.write', {
   summary: '一个字典键的分类或标签，按排序，附使用处',
   request: { query: z.object({ key: oneOf('字典键', KEYS) }) },
   responses: answers(z.array(AdminDictEntry), [401]),
 })
-export const postAdminDictionary = adminRoute({
-  method: 'post',
-  path: '/admin/dictionaries',
-  permission: 'content.write',
+export const postAdminDictionary = adminRoute('post', '/admin/dictionaries', 'content.write', {
   summary: '新增分类或标签',
   request: {
     body: jsonBody(
@@ -181,10 +157,7 @@ export const postAdminDictionary = adminRoute({
   },
   responses: answers(AdminDictEntry, [401]),
 })
-export const putAdminDictionary = adminRoute({
-  method: 'put',
-  path: '/admin/dictionaries/{id}',
-  permission: 'content.write',
+export const putAdminDictionary = adminRoute('put', '/admin/dictionaries/{id}', 'content.write', {
   summary: '修改分类或标签的名称、排序（使用中的标签不能改名）',
   request: {
     params: byId,
@@ -192,26 +165,17 @@ export const putAdminDictionary = adminRoute({
   },
   responses: answers(AdminDictEntry, [401, 404]),
 })
-export const deleteAdminDictionary = adminRoute({
-  method: 'delete',
-  path: '/admin/dictionaries/{id}',
-  permission: 'content.write',
+export const deleteAdminDictionary = adminRoute('delete', '/admin/dictionaries/{id}', 'content.write', {
   summary: '删除分类或标签（使用中的不能删除，回答使用处）',
   request: { params: byId },
   responses: answers(Removed, [401, 404]),
 })
 
-export const getAdminCompany = adminRoute({
-  method: 'get',
-  path: '/admin/site/company',
-  permission: 'content.write',
+export const getAdminCompany = adminRoute('get', '/admin/site/company', 'content.write', {
   summary: '公司信息（未保存过时为默认值）',
   responses: answers(CompanyFacts, [401]),
 })
-export const putAdminCompany = adminRoute({
-  method: 'put',
-  path: '/admin/site/company',
-  permission: 'content.write',
+export const putAdminCompany = adminRoute('put', '/admin/site/company', 'content.write', {
   summary: '保存公司信息（整份；电话、邮箱、备案号按统一规则检查），重建全站',
   request: {
     body: jsonBody(

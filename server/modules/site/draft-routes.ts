@@ -64,44 +64,29 @@ export function draftRoutes<
   const missing = k.notFound ? [404] : []
   const s = k.summaries ?? {}
   return {
-    get: adminRoute({
-      method: 'get',
-      path: one,
-      permission: 'content.write',
+    get: adminRoute('get', one, 'content.write', {
       summary: `${k.one}及其草稿（草稿预览页用）`,
       request: { params: k.params },
       responses: answers(k.answer, [401, ...missing]),
     }),
     create: k.create
-      ? adminRoute({
-          method: 'post',
-          path: `${k.base}/drafts` as `${B}/drafts` & Base,
-          permission: 'content.write',
+      ? adminRoute('post', `${k.base}/drafts` as `${B}/drafts` & Base, 'content.write', {
           summary: `新增${k.noun}的草稿：发布前不展示，站点不变`,
           request: { body: jsonBody(k.create) },
           responses: answers(k.answer, [401]),
         })
       : undefined,
-    save: adminRoute({
-      method: 'put',
-      path: `${one}/draft` as `${B}/${Q}/draft` & Base,
-      permission: 'content.write',
+    save: adminRoute('put', `${one}/draft` as `${B}/${Q}/draft` & Base, 'content.write', {
       summary: s.save ?? `保存${k.noun}草稿（给出的字段覆盖现有草稿或线上内容）；站点不变`,
       request: { params: drafts, body: jsonBody(k.edit) },
       responses: answers(k.answer, [401, ...missing]),
     }),
-    publish: adminRoute({
-      method: 'post',
-      path: `${one}/publish` as `${B}/${Q}/publish` & Base,
-      permission: 'content.write',
+    publish: adminRoute('post', `${one}/publish` as `${B}/${Q}/publish` & Base, 'content.write', {
       summary: s.publish ?? `发布${k.noun}草稿：草稿成为线上内容并清除；站点随后重建。没有草稿时 409`,
       request: { params: drafts },
       responses: answers(k.answer, [401, ...missing, 409]),
     }),
-    discard: adminRoute({
-      method: 'delete',
-      path: `${one}/draft` as `${B}/${Q}/draft` & Base,
-      permission: 'content.write',
+    discard: adminRoute('delete', `${one}/draft` as `${B}/${Q}/draft` & Base, 'content.write', {
       summary: s.discard ?? `放弃${k.noun}草稿；线上内容不变。没有草稿时 409`,
       request: { params: drafts },
       responses: answers(k.answer, [401, ...missing, 409]),

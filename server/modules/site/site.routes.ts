@@ -1,5 +1,5 @@
 import { CompanySchema } from '../../../src/lib/rules/company.ts'
-import { answers, createRoute, z } from '../../contract/index.ts'
+import { answers, apiRoute, z } from '../../contract/index.ts'
 import { str } from '../../contract/params.ts'
 
 const tags = ['站点']
@@ -54,34 +54,22 @@ export const SiteConfig = z
 
 export const Street = z.object({ id: z.string(), title: z.string() }).openapi('Street')
 
-export const getBanners = createRoute({
-  method: 'get',
-  path: '/Adinfo/GetAdinfoAll',
-  tags,
+export const getBanners = apiRoute('get', '/Adinfo/GetAdinfoAll', tags, {
   summary: '所有展示中的广告图，按位置和排序',
   responses: answers(z.array(Banner)),
 })
 
-export const getClassifies = createRoute({
-  method: 'get',
-  path: '/Classify/GetClassifyQuerys',
-  tags,
+export const getClassifies = apiRoute('get', '/Classify/GetClassifyQuerys', tags, {
   summary: '分类字典：每个键一组',
   responses: answers(z.array(ClassifyGroup)),
 })
 
-export const getConfigs = createRoute({
-  method: 'get',
-  path: '/Users/GetUsersConfigs',
-  tags,
+export const getConfigs = apiRoute('get', '/Users/GetUsersConfigs', tags, {
   summary: '公开配置：用户协议、隐私政策、等级说明、等级门槛与公司信息',
   responses: answers(SiteConfig),
 })
 
-export const getStreets = createRoute({
-  method: 'get',
-  path: '/Region/GetRegionQueryTitle',
-  tags,
+export const getStreets = apiRoute('get', '/Region/GetRegionQueryTitle', tags, {
   summary: '区县下的街道。区县重名时用 city 或 code 区分',
   request: {
     query: z.object({

@@ -79,10 +79,7 @@ const staffParam = z.object({ id: id('账号编号') })
 
 // --- session ---------------------------------------------------------------------------------
 
-export const postSession = adminRoute({
-  method: 'post',
-  path: '/admin/session',
-  permission: 'public',
+export const postSession = adminRoute('post', '/admin/session', 'public', {
   summary: '后台登录（用户名、密码，已绑定时加动态验证码）；按用户名与 IP 限制失败次数',
   request: ruleRequest(checkStaffLogin, {
     username: field('string', '用户名'),
@@ -92,26 +89,17 @@ export const postSession = adminRoute({
   responses: answers(StaffSession, [401, 429]),
 })
 
-export const deleteSession = adminRoute({
-  method: 'delete',
-  path: '/admin/session',
-  permission: 'self',
+export const deleteSession = adminRoute('delete', '/admin/session', 'self', {
   summary: '退出后台',
   responses: answers(text, [401]),
 })
 
-export const getMe = adminRoute({
-  method: 'get',
-  path: '/admin/me',
-  permission: 'self',
+export const getMe = adminRoute('get', '/admin/me', 'self', {
   summary: '当前后台账号、角色与权限',
   responses: answers(StaffMe, [401]),
 })
 
-export const postMyPassword = adminRoute({
-  method: 'post',
-  path: '/admin/me/password',
-  permission: 'self',
+export const postMyPassword = adminRoute('post', '/admin/me/password', 'self', {
   summary: '修改自己的密码（首次登录须修改初始密码）；其他会话随之结束',
   request: {
     body: jsonBody(
@@ -125,19 +113,13 @@ export const postMyPassword = adminRoute({
   responses: answers(text, [401, 429]),
 })
 
-export const postMyTotp = adminRoute({
-  method: 'post',
-  path: '/admin/me/totp',
-  permission: 'self',
+export const postMyTotp = adminRoute('post', '/admin/me/totp', 'self', {
   summary:
     '开始绑定动态验证码：新的密钥与二维码，确认前不生效。已绑定的不能自行更换（409），由管理员重置密码后重新绑定',
   responses: answers(Totp, [401, 409]),
 })
 
-export const postMyTotpConfirm = adminRoute({
-  method: 'post',
-  path: '/admin/me/totp/confirm',
-  permission: 'self',
+export const postMyTotpConfirm = adminRoute('post', '/admin/me/totp/confirm', 'self', {
   summary: '用验证器显示的 6 位数字确认绑定',
   request: { body: jsonBody(z.object({ code: z.string().max(10) })) },
   responses: answers(text, [401, 409]),
@@ -145,10 +127,7 @@ export const postMyTotpConfirm = adminRoute({
 
 // --- audit -----------------------------------------------------------------------------------
 
-export const getAudit = adminRoute({
-  method: 'get',
-  path: '/admin/audit',
-  permission: 'audit.read',
+export const getAudit = adminRoute('get', '/admin/audit', 'audit.read', {
   summary: '操作日志：按操作人、动作（前缀）、对象（前缀）与日期查找，新的在前',
   request: {
     query: z
@@ -167,45 +146,30 @@ export const getAudit = adminRoute({
 
 // --- staff accounts --------------------------------------------------------------------------
 
-export const getStaff = adminRoute({
-  method: 'get',
-  path: '/admin/staff',
-  permission: 'staff.manage',
+export const getStaff = adminRoute('get', '/admin/staff', 'staff.manage', {
   summary: '后台账号列表',
   responses: answers(z.array(StaffAccount), [401]),
 })
 
-export const postStaff = adminRoute({
-  method: 'post',
-  path: '/admin/staff',
-  permission: 'staff.manage',
+export const postStaff = adminRoute('post', '/admin/staff', 'staff.manage', {
   summary: '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改',
   request: { body: jsonBody(rolesBody.extend({ username: z.string().max(64) })) },
   responses: answers(z.object({ staff: StaffAccount, password: z.string() }), [401]),
 })
 
-export const postStaffRoles = adminRoute({
-  method: 'post',
-  path: '/admin/staff/{id}/roles',
-  permission: 'staff.manage',
+export const postStaffRoles = adminRoute('post', '/admin/staff/{id}/roles', 'staff.manage', {
   summary: '修改角色（立即生效）',
   request: { params: staffParam, body: jsonBody(rolesBody) },
   responses: answers(StaffAccount, [401, 404]),
 })
 
-export const postStaffEnabled = adminRoute({
-  method: 'post',
-  path: '/admin/staff/{id}/enabled',
-  permission: 'staff.manage',
+export const postStaffEnabled = adminRoute('post', '/admin/staff/{id}/enabled', 'staff.manage', {
   summary: '停用（其会话全部结束）或启用账号',
   request: { params: staffParam, body: jsonBody(z.object({ enabled: z.boolean() })) },
   responses: answers(StaffAccount, [401, 404]),
 })
 
-export const postStaffPasswordReset = adminRoute({
-  method: 'post',
-  path: '/admin/staff/{id}/reset-password',
-  permission: 'staff.manage',
+export const postStaffPasswordReset = adminRoute('post', '/admin/staff/{id}/reset-password', 'staff.manage', {
   summary: '重置密码：新的一次性密码，并解除动态验证码；其会话全部结束',
   request: { params: staffParam },
   responses: answers(z.object({ password: z.string() }), [401, 404]),

@@ -5,7 +5,7 @@ import {
   SECTION_FILE_RULE,
   UPLOAD_QUOTA_REACHED,
 } from '../../../src/lib/constants.ts'
-import { answers, createRoute, jsonBody, z } from '../../contract/index.ts'
+import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
 import { signedIn } from '../../http.ts'
 import { UPLOAD_PURPOSES, UploadResult } from './uploads.routes.ts'
 
@@ -41,10 +41,7 @@ export const ResumableUpload = z
   })
   .openapi('ResumableUpload')
 
-export const startResumable = createRoute({
-  method: 'post',
-  path: '/Upload/PostResumable',
-  tags,
+export const startResumable = apiRoute('post', '/Upload/PostResumable', tags, {
   summary: `开始分片上传一个课程文件（mp4 或 pdf，至多2GB；issue 22）。须为可创建课程的认证用户。每个文件计入每天的上传个数（超出回答 429：${UPLOAD_QUOTA_REACHED}）；课程文件另有每天 10GB 的总量（超出回答 429：${COURSE_UPLOAD_QUOTA_REACHED}）`,
   description: `回答上传编号、分片大小与分片数。之后：Upload/PostResumableParts 取得各分片的上传地址并 PUT 分片；Upload/GetResumable 查询已收到的分片（断线或刷新后从那里继续）；Upload/PostResumableComplete 合并并得到存储路径（与 Upload/PostUpload 的 path 相同，可直接保存到课程的节）；Upload/PostResumableAbort 取消。超过一天未完成的上传会被自动清理。大于2GB回答：${SECTION_FILE_RULE}`,
   middleware: [signedIn],
@@ -73,20 +70,14 @@ export const startResumable = createRoute({
   responses: answers(ResumableUpload, [401, 429]),
 })
 
-export const getResumable = createRoute({
-  method: 'get',
-  path: '/Upload/GetResumable',
-  tags,
+export const getResumable = apiRoute('get', '/Upload/GetResumable', tags, {
   summary: '查询自己的一个分片上传：状态与已收到的分片。别人的上传编号与不存在的一样回答 404',
   middleware: [signedIn],
   request: { query: z.object({ id: uploadId }) },
   responses: answers(ResumableUpload, [401, 404]),
 })
 
-export const resumableParts = createRoute({
-  method: 'post',
-  path: '/Upload/PostResumableParts',
-  tags,
+export const resumableParts = apiRoute('post', '/Upload/PostResumableParts', tags, {
   summary: '取得若干分片的上传地址（一次至多50个）。对象存储的预签名地址一小时内有效，过期后再取',
   middleware: [signedIn],
   request: {
@@ -117,10 +108,7 @@ export const resumableParts = createRoute({
   ),
 })
 
-export const putResumablePart = createRoute({
-  method: 'put',
-  path: '/Upload/PutResumablePart',
-  tags,
+export const putResumablePart = apiRoute('put', '/Upload/PutResumablePart', tags, {
   summary:
     '本站存储时上传一个分片（请求体即分片的字节，边接收边写盘，不整体读入内存）；回答该分片的 ETag（md5）。同一分片可重发',
   middleware: [signedIn],
@@ -145,10 +133,7 @@ export const putResumablePart = createRoute({
 
 const idBody = jsonBody(z.object({ id: uploadId }))
 
-export const completeResumable = createRoute({
-  method: 'post',
-  path: '/Upload/PostResumableComplete',
-  tags,
+export const completeResumable = apiRoute('post', '/Upload/PostResumableComplete', tags, {
   summary:
     '合并分片：检查大小与文件内容（须为 mp4 或 pdf，否则不保存并取消此上传），按内容命名存放，回答存储路径。已完成的再调用回答同一路径',
   middleware: [signedIn],
@@ -156,20 +141,14 @@ export const completeResumable = createRoute({
   responses: answers(UploadResult, [401, 404, 409]),
 })
 
-export const abortResumable = createRoute({
-  method: 'post',
-  path: '/Upload/PostResumableAbort',
-  tags,
+export const abortResumable = apiRoute('post', '/Upload/PostResumableAbort', tags, {
   summary: '取消一个未完成的分片上传，删除已收到的分片',
   middleware: [signedIn],
   request: { body: idBody },
   responses: answers(z.string(), [401, 404, 409]),
 })
 
-export const privateFileLink = createRoute({
-  method: 'get',
-  path: '/Upload/GetPrivateFileLink',
-  tags,
+export const privateFileLink = apiRoute('get', '/Upload/GetPrivateFileLink', tags, {
   summary:
     '自己的一个私密文件（课程视频等大文件）的限时链接（60分钟）：播放器按需分段读取，不必整体下载。别人的文件与不存在的一样回答 404',
   middleware: [signedIn],

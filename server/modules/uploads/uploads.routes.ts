@@ -5,7 +5,7 @@ import {
   UPLOAD_QUOTA_REACHED,
 } from '../../../src/lib/constants.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
-import { answers, createRoute, z } from '../../contract/index.ts'
+import { answers, apiRoute, z } from '../../contract/index.ts'
 import { signedIn } from '../../http.ts'
 import { ACCEPTED_TEXT } from './uploads.service.ts'
 
@@ -24,10 +24,7 @@ export const UploadResult = z
 /** The upload's purposes: public (default) is served at its path; private never is (GetPrivateFile). */
 export const UPLOAD_PURPOSES = ['public', 'private'] as const
 
-export const upload = createRoute({
-  method: 'post',
-  path: '/Upload/PostUpload',
-  tags,
+export const upload = apiRoute('post', '/Upload/PostUpload', tags, {
   summary: `上传一个文件（至多${UPLOAD_MAX_MB}MB）。按文件内容识别类型：${ACCEPTED_TEXT}。每人每天至多${UPLOAD_DAILY_FILES}个文件、共${UPLOAD_DAILY_MB}MB（超出回答 429：${UPLOAD_QUOTA_REACHED}）`,
   description:
     '文件边接收边写入磁盘（不整体读入内存），超过大小立即回答 413。认证资料（营业执照、许可证、身份证）以 purpose=private 上传：存放在公开目录之外，只有上传者本人（Upload/GetPrivateFile）和运营命令能读取。课程各节的文件也以 private 上传：发布时免费节的文件转为公开，收费节的文件只通过已解锁用户的限时签名链接提供。',
@@ -83,10 +80,7 @@ const privatePath = z
 
 const { 200: _json, ...fileRefusals } = answers(z.string(), [401, 404])
 
-export const getPrivateFile = createRoute({
-  method: 'get',
-  path: '/Upload/GetPrivateFile',
-  tags,
+export const getPrivateFile = apiRoute('get', '/Upload/GetPrivateFile', tags, {
   summary: '读取自己上传的私密文件（认证资料等）：回答文件本身；别人的文件与不存在的一样回答 404',
   middleware: [signedIn],
   request: { query: z.object({ path: privatePath }) },

@@ -1,5 +1,5 @@
 import { RechargeTag } from '../../../src/lib/constants.ts'
-import { answers, createRoute, pagedOf, z } from '../../contract/index.ts'
+import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { int, page, range } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
@@ -16,10 +16,7 @@ export const Transaction = z
   .openapi('Transaction')
 export type Transaction = z.infer<typeof Transaction>
 
-export const getTransactions = createRoute({
-  method: 'get',
-  path: '/Recharge/GetRechargePage',
-  tags: ['钱包'],
+export const getTransactions = apiRoute('get', '/Recharge/GetRechargePage', ['钱包'], {
   summary: '自己的钱包流水，按收支类型和时间筛选',
   middleware: [signedIn],
   request: {
