@@ -22,18 +22,10 @@ import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
+import { SkuItem } from './catalog.routes.ts'
 
-export const AdminSku = z
-  .object({
-    id: z.number().int(),
-    spuId: z.number().int(),
-    title: z.string(),
-    param: z.string(),
-    price: z.number().openapi({ description: '价格（元）' }),
-    stock: z.number().int(),
-    img: z.string(),
-  })
-  .openapi('AdminSku', { description: '规格（后台）' })
+/** A SKU as the buyer sees it, without the buy box's starting quantity. */
+export const AdminSku = SkuItem.omit({ quantity: true }).openapi('AdminSku', { description: '规格（后台）' })
 export type AdminSku = z.infer<typeof AdminSku>
 
 export const AdminProductRow = z
