@@ -1,7 +1,7 @@
 import type { ArticleCard as Article } from '../lib/api/types.ts'
-import { assetUrl } from '../lib/asset.ts'
 import { cardTags, formatPrice } from '../lib/format.ts'
 import { articlePath } from '../lib/routes.ts'
+import { AssetImg } from './AssetImg.tsx'
 
 /** A course, post or task card: cover, title, at most 3 tags, price (storefront §2). */
 export function ArticleCard({ a, headingLevel = 3 }: { a: Article; headingLevel?: 2 | 3 }) {
@@ -9,13 +9,11 @@ export function ArticleCard({ a, headingLevel = 3 }: { a: Article; headingLevel?
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <div className="aspect-[16/10] overflow-hidden bg-slate-100">
-        <img
-          src={assetUrl(a.imgurl)}
-          alt=""
-          loading="lazy"
-          decoding="async"
+        <AssetImg
+          path={a.imgurl}
           width={320}
           height={200}
+          lazy
           className="h-full w-full object-cover transition group-hover:scale-105"
         />
       </div>

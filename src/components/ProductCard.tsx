@@ -1,7 +1,7 @@
 import type { SpuCard } from '../lib/api/types.ts'
-import { assetUrl } from '../lib/asset.ts'
 import { cardTags, firstImage, formatPrice } from '../lib/format.ts'
 import { productPath } from '../lib/routes.ts'
+import { AssetImg } from './AssetImg.tsx'
 
 /** A product card: first image, title, at most 3 tags, the lowest SKU price. */
 export function ProductCard({ p, headingLevel = 3 }: { p: SpuCard; headingLevel?: 2 | 3 }) {
@@ -10,13 +10,10 @@ export function ProductCard({ p, headingLevel = 3 }: { p: SpuCard; headingLevel?
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
       <div className="aspect-square overflow-hidden bg-slate-100">
-        <img
-          src={assetUrl(firstImage(p.imgurls))}
-          alt=""
-          loading="lazy"
-          decoding="async"
+        <AssetImg
+          path={firstImage(p.imgurls)}
           width={300}
-          height={300}
+          lazy
           className="h-full w-full object-cover transition group-hover:scale-105"
         />
       </div>

@@ -5,10 +5,10 @@
  * 已下架 and can be let go here.
  */
 import { useState } from 'react'
+import { AssetImg } from '../../components/AssetImg.tsx'
 import { priceLabel } from '../../components/detail/text.ts'
 import { community } from '../../lib/api/browser.ts'
 import type { LikeItem } from '../../lib/api/community.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { cardTags, firstImage } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
@@ -83,13 +83,11 @@ function LikeList({ status }: { status: number }) {
             className="group flex h-full flex-col overflow-hidden rounded-lg bg-white ring-1 ring-slate-200 hover:ring-brand-600"
           >
             {firstImage(l.imgurl) ? (
-              <img
-                src={assetUrl(firstImage(l.imgurl))}
-                alt=""
+              <AssetImg
+                path={firstImage(l.imgurl)}
                 width={320}
                 height={200}
-                loading="lazy"
-                decoding="async"
+                lazy
                 className="aspect-[16/10] w-full bg-slate-100 object-cover"
               />
             ) : (

@@ -4,10 +4,10 @@
  * is shown as text, never as HTML.
  */
 import { useEffect, useState } from 'react'
+import { AssetImg, Avatar } from '../../components/AssetImg.tsx'
 import { account, community } from '../../lib/api/browser.ts'
 import type { CommentReply } from '../../lib/api/community.ts'
 import type { Notification, Paged } from '../../lib/api/types.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
 import { markNoticesRead } from '../../lib/stores/notices.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
@@ -115,12 +115,10 @@ function Replies() {
         {data.pageData.map((r) => (
           <li key={r.id} className="py-4" data-reply={r.id}>
             <article aria-labelledby={`reply-${r.id}`} className="flex gap-3">
-              <img
-                src={assetUrl(r.replierAvatar) || '/avatar.svg'}
-                alt=""
+              <Avatar
+                path={r.replierAvatar}
                 width={40}
-                height={40}
-                loading="lazy"
+                lazy
                 className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
               />
               <div className="min-w-0 flex-1">
@@ -146,12 +144,11 @@ function Replies() {
                   <ul className="mt-2 flex flex-wrap gap-2" aria-label="回复图片">
                     {splitList(r.imgurl).map((src) => (
                       <li key={src}>
-                        <img
-                          src={assetUrl(src)}
-                          alt="回复配图"
+                        <AssetImg
+                          path={src}
                           width={80}
-                          height={80}
-                          loading="lazy"
+                          alt="回复配图"
+                          lazy
                           className="h-20 w-20 rounded object-cover ring-1 ring-slate-200"
                         />
                       </li>

@@ -6,9 +6,9 @@
  * account's other sessions and keeps this one).
  */
 import { type InputHTMLAttributes, type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
+import { Avatar } from '../../components/AssetImg.tsx'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { maskPhone } from '../../lib/format.ts'
 import type { Checked } from '../../lib/rules/fields.ts'
 import { checkPasswordChange } from '../../lib/rules/password.ts'
@@ -75,11 +75,9 @@ function Security({
           label="账号昵称"
           value={
             <span className="flex items-center gap-2">
-              <img
-                src={me.avatarUrl ? assetUrl(me.avatarUrl) : '/avatar.svg'}
-                alt=""
+              <Avatar
+                path={me.avatarUrl}
                 width={32}
-                height={32}
                 className="h-8 w-8 shrink-0 rounded-full bg-slate-100 object-cover"
               />
               <span className="min-w-0 break-all">{me.nickName || '用户'}</span>

@@ -7,9 +7,9 @@
  */
 
 import { useCallback, useEffect, useState } from 'react'
+import { AssetImg } from '../../components/AssetImg.tsx'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
@@ -269,11 +269,10 @@ function AfterState({ o }: { o: Order }) {
             <ul className="mt-2 flex flex-wrap gap-2" aria-label="售后图片">
               {imgs.map((p, i) => (
                 <li key={p}>
-                  <img
-                    src={assetUrl(p)}
-                    alt={`售后图片 ${i + 1}`}
+                  <AssetImg
+                    path={p}
                     width={56}
-                    height={56}
+                    alt={`售后图片 ${i + 1}`}
                     className="h-14 w-14 rounded object-cover ring-1 ring-slate-200"
                   />
                 </li>

@@ -6,9 +6,9 @@
  * 上架/下架 and 删除 (storefront §6; the server refuses anybody else with 404).
  */
 import { type ReactNode, useState } from 'react'
+import { AssetImg } from '../../components/AssetImg.tsx'
 import { api, publishing } from '../../lib/api/browser.ts'
 import type { ArticleCard } from '../../lib/api/types.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { LISTED, UNLISTED } from '../../lib/constants.ts'
 import { firstImage, formatDateTime, formatPrice } from '../../lib/format.ts'
 import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
@@ -326,13 +326,11 @@ function Row({
     >
       <div className="row-span-1 sm:row-span-2">
         {cover ? (
-          <img
-            src={assetUrl(cover)}
-            alt=""
+          <AssetImg
+            path={cover}
             width={160}
             height={100}
-            loading="lazy"
-            decoding="async"
+            lazy
             className="aspect-[16/10] w-full rounded-md bg-slate-100 object-cover"
           />
         ) : (
