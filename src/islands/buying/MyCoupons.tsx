@@ -12,6 +12,7 @@ import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
+import { ListStates } from '../listing/ListStates.tsx'
 import { EmptyState, Pager } from '../listing/parts.tsx'
 import { ClaimButton, useCouponClaim } from './CouponClaim.tsx'
 
@@ -56,32 +57,28 @@ function Coupons() {
           idPrefix="coupons"
         />
         <div {...tabPanelProps('coupons', tab)}>
-          {failed ? (
-            <EmptyState
-              text="优惠券加载失败"
-              action={
-                <button type="button" className="btn-outline" onClick={reload}>
-                  重试
-                </button>
-              }
-            />
-          ) : !data ? (
-            <p className="py-12 text-center text-slate-500">正在加载…</p>
-          ) : rows.length === 0 ? (
-            <EmptyState text={status === 0 ? '暂无可用优惠券，去领券中心看看' : '暂无优惠券'} />
-          ) : (
-            <ul
-              className={`grid gap-3 pt-4 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}
-              aria-busy={loading || undefined}
-              aria-label="优惠券列表"
-            >
-              {rows.map((c) => (
-                <li key={c.userCouponId}>
-                  <Held c={c} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ListStates
+            data={data}
+            failed={failed}
+            onRetry={reload}
+            failedText="优惠券加载失败"
+            empty={rows.length === 0}
+            emptyText={status === 0 ? '暂无可用优惠券，去领券中心看看' : '暂无优惠券'}
+          >
+            {() => (
+              <ul
+                className={`grid gap-3 pt-4 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}
+                aria-busy={loading || undefined}
+                aria-label="优惠券列表"
+              >
+                {rows.map((c) => (
+                  <li key={c.userCouponId}>
+                    <Held c={c} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListStates>
           <Pager page={page} pages={pages} onPage={setPage} />
         </div>
       </section>

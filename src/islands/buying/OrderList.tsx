@@ -11,7 +11,8 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { EmptyState, Pager } from '../listing/parts.tsx'
+import { ListStates } from '../listing/ListStates.tsx'
+import { Pager } from '../listing/parts.tsx'
 import { afterBadges, CopyButton, ItemRows, orderParts, PayDeadline, payHref } from './parts.tsx'
 
 const TABS = [
@@ -61,30 +62,26 @@ function Orders() {
             }}
           />
         </div>
-        {failed ? (
-          <EmptyState
-            text="订单加载失败"
-            action={
-              <button type="button" className="btn-outline" onClick={reload}>
-                重试
-              </button>
-            }
-          />
-        ) : !data ? (
-          <p className="py-12 text-center text-slate-500">正在加载…</p>
-        ) : rows.length === 0 ? (
-          <EmptyState text="暂无订单" />
-        ) : (
-          <ul
-            className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}
-            aria-busy={loading || undefined}
-            aria-label="订单列表"
-          >
-            {rows.map((o) => (
-              <OrderRow key={o.id} o={o} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          data={data}
+          failed={failed}
+          onRetry={reload}
+          failedText="订单加载失败"
+          empty={rows.length === 0}
+          emptyText="暂无订单"
+        >
+          {() => (
+            <ul
+              className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}
+              aria-busy={loading || undefined}
+              aria-label="订单列表"
+            >
+              {rows.map((o) => (
+                <OrderRow key={o.id} o={o} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
         <Pager page={page} pages={pages} onPage={setPage} />
       </div>
     </div>
