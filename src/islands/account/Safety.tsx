@@ -17,9 +17,9 @@ import { signOut } from '../../lib/stores/session.ts'
 import { $oldPhoneSmsReadyAt } from '../../lib/stores/sms.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
 import { Choice, GroupRow } from '../publish/form-parts.tsx'
@@ -134,14 +134,15 @@ function Security({
 
 function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
   return (
-    <div className="mt-2 flex justify-end gap-2">
-      <BusyButton type="button" className="btn-outline" onClick={onCancel} busy={busy}>
-        取消
-      </BusyButton>
-      <BusyButton type="submit" className="btn-primary min-w-20" busy={busy}>
-        {busy ? '提交中…' : label}
-      </BusyButton>
-    </div>
+    <FormActions
+      busy={busy}
+      label={label}
+      busyLabel="提交中…"
+      onCancel={onCancel}
+      lockCancel
+      className="mt-2 flex justify-end gap-2"
+      submitClass="btn-primary min-w-20"
+    />
   )
 }
 

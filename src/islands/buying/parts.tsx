@@ -8,7 +8,10 @@ import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
 import type { OrderItem } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
+import { Dialog, type DialogState } from '../common/Dialog.tsx'
+
+/** A dialog that acts on one order (退款售后, 申请发票) and tells the order screen when it is done. */
+export type OrderDialogProps = DialogState & { orderId: number; onDone: () => void }
 
 export const POLL_MS = 5000
 export const POLL_MAX = 10

@@ -9,10 +9,11 @@ import { account } from '../../lib/api/browser.ts'
 import { type AddressField, checkAddress, DETAIL_MAX, NAME_MAX } from '../../lib/rules/address.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
+import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { useSend } from '../common/useSend.ts'
+import { ADDED, FormFoot, RegionDetailFields, refused, savedThen } from './address-fields.tsx'
 
 /** The fields on the form; the rule's `street` is the region picker's last select. */
 type Key = Exclude<AddressField, 'street' | 'country'>
@@ -42,30 +43,19 @@ export function AddressForm({
   const [addressDetail, setDetail] = useState(address?.addressDetail ?? '')
   // A new address is not the default unless asked (accounts §9: default status 0 in the form).
   const [isDefault, setDefault] = useState(address?.status === 1)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const regionError = errorOf('address') ?? errorOf('street')
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkAddress({ name, tel, address: region, addressDetail, status: isDefault ? 1 : 0 })
-    if (result.error !== null) {
-      if (result.field === 'country') {
-        refuse(null, result.error)
-        toast('error', result.error)
-      } else refuse(result.field, result.error)
-      return
-    }
+    if (refused(result, refuse)) return
     clear()
-    setBusy(true)
-    try {
+    await send(async () => {
       await account.saveUserAddress({ ...result.value, ...(address ? { id: address.id } : {}) })
       toast('success', address ? ADDRESS_SAVED : ADDED)
       onSaved()
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -138,32 +128,20 @@ export function AddressFormDialog({
   onOpenChange,
   address,
   onSaved,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+}: DialogState & {
   address?: Address | null
   onSaved: () => void
 }) {
   return (
-    <Dialog
+    <FreshFormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={address ? '编辑地址' : '新增地址'}
       width="max-w-xl"
       description="填写收货人、手机号、所在地区和详细地址"
     >
-      {/* A fresh form per opening and per address, so nothing typed before lingers. */}
-      {open && (
-        <AddressForm
-          key={address?.id ?? 'new'}
-          address={address}
-          onCancel={() => onOpenChange(false)}
-          onSaved={() => {
-            onOpenChange(false)
-            onSaved()
-          }}
-        />
-      )}
-    </Dialog>
+      {/* A fresh form per address too. */}
+      {(close) => <AddressForm key={address?.id ?? 'new'} address={address} {...savedThen(close, onSaved)} />}
+    </FreshFormDialog>
   )
 }
