@@ -25,11 +25,11 @@ import {
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
+import { TextField } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useFileSrc } from '../common/file-src.ts'
-import { invalidProps, useRefusal } from '../common/form-errors.ts'
+import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
 import { useSend } from '../common/useSend.ts'
 import { Notice } from './list-parts.tsx'
@@ -275,44 +275,40 @@ function CertificationForm({
         </div>
       </Row>
 
-      <Field id={id('recName')} label="联系人" required error={errorOf('recName')}>
-        <input
-          id={id('recName')}
-          className={inputClass}
-          value={form.recName}
-          maxLength={CERT_CONTACT_MAX}
-          autoComplete="name"
-          placeholder="请填写联系人姓名"
-          onChange={(e) => set('recName', e.target.value)}
-          {...invalidProps(id('recName'), errorOf('recName'))}
-        />
-      </Field>
-      <Field id={id('recTel')} label="联系电话" required error={errorOf('recTel')}>
-        <input
-          id={id('recTel')}
-          className={inputClass}
-          type="tel"
-          value={form.recTel}
-          maxLength={CERT_CONTACT_MAX}
-          autoComplete="tel"
-          placeholder="手机或座机号码"
-          onChange={(e) => set('recTel', e.target.value)}
-          {...invalidProps(id('recTel'), errorOf('recTel'))}
-        />
-      </Field>
-      <Field id={id('email')} label="电子邮箱" error={errorOf('email')}>
-        <input
-          id={id('email')}
-          className={inputClass}
-          type="email"
-          value={form.email}
-          maxLength={CERT_EMAIL_MAX}
-          autoComplete="email"
-          placeholder="选填，用于接收审核结果"
-          onChange={(e) => set('email', e.target.value)}
-          {...invalidProps(id('email'), errorOf('email'))}
-        />
-      </Field>
+      <TextField
+        id={id('recName')}
+        label="联系人"
+        required
+        error={errorOf('recName')}
+        value={form.recName}
+        maxLength={CERT_CONTACT_MAX}
+        autoComplete="name"
+        placeholder="请填写联系人姓名"
+        onValue={(v) => set('recName', v)}
+      />
+      <TextField
+        id={id('recTel')}
+        label="联系电话"
+        required
+        error={errorOf('recTel')}
+        type="tel"
+        value={form.recTel}
+        maxLength={CERT_CONTACT_MAX}
+        autoComplete="tel"
+        placeholder="手机或座机号码"
+        onValue={(v) => set('recTel', v)}
+      />
+      <TextField
+        id={id('email')}
+        label="电子邮箱"
+        error={errorOf('email')}
+        type="email"
+        value={form.email}
+        maxLength={CERT_EMAIL_MAX}
+        autoComplete="email"
+        placeholder="选填，用于接收审核结果"
+        onValue={(v) => set('email', v)}
+      />
 
       {IMAGES.map((img) => (
         <Row key={img.key} id={id(img.key)} label={img.label} required error={errorOf(img.key)}>

@@ -10,8 +10,8 @@ import { type AddressField, checkAddress, DETAIL_MAX, NAME_MAX } from '../../lib
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
-import { invalidProps, useRefusal } from '../common/form-errors.ts'
+import { TextField } from '../common/Field.tsx'
+import { useRefusal } from '../common/form-errors.ts'
 import { useSend } from '../common/useSend.ts'
 import { ADDED, FormFoot, RegionDetailFields, refused, savedThen } from './address-fields.tsx'
 
@@ -60,38 +60,36 @@ export function AddressForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field id={id('name')} label="收货人" required error={errorOf('name')}>
-        <input
-          id={id('name')}
-          className={inputClass}
-          value={name}
-          maxLength={NAME_MAX}
-          autoComplete="name"
-          placeholder="请填写收货人姓名"
-          onChange={(e) => {
-            setName(e.target.value)
-            clear('name')
-          }}
-          {...invalidProps(id('name'), errorOf('name'))}
-        />
-      </Field>
-      <Field id={id('tel')} label="手机号" required error={errorOf('tel')}>
-        <input
-          id={id('tel')}
-          className={inputClass}
-          type="tel"
-          inputMode="numeric"
-          value={tel}
-          maxLength={11}
-          autoComplete="tel-national"
-          placeholder="请填写11位手机号"
-          onChange={(e) => {
-            setTel(e.target.value.replace(/\s/g, ''))
-            clear('tel')
-          }}
-          {...invalidProps(id('tel'), errorOf('tel'))}
-        />
-      </Field>
+      <TextField
+        id={id('name')}
+        label="收货人"
+        required
+        error={errorOf('name')}
+        value={name}
+        maxLength={NAME_MAX}
+        autoComplete="name"
+        placeholder="请填写收货人姓名"
+        onValue={(v) => {
+          setName(v)
+          clear('name')
+        }}
+      />
+      <TextField
+        id={id('tel')}
+        label="手机号"
+        required
+        error={errorOf('tel')}
+        type="tel"
+        inputMode="numeric"
+        value={tel}
+        maxLength={11}
+        autoComplete="tel-national"
+        placeholder="请填写11位手机号"
+        onValue={(v) => {
+          setTel(v.replace(/\s/g, ''))
+          clear('tel')
+        }}
+      />
       <RegionDetailFields
         regionId={id('address')}
         region={region}

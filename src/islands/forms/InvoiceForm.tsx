@@ -19,7 +19,7 @@ import { COMPANY_TEL_MAX } from '../../lib/rules/phone.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
+import { TextField } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { useSend } from '../common/useSend.ts'
@@ -118,23 +118,22 @@ export function InvoiceForm({
   }
 
   const input = (f: (typeof TEXT_FIELDS)[number]) => (
-    <Field key={f.key} id={id(f.key)} label={f.label} required error={errorOf(f.key)}>
-      <input
-        id={id(f.key)}
-        className={inputClass}
-        type={f.type ?? 'text'}
-        inputMode={f.type === 'tel' ? 'tel' : undefined}
-        value={text[f.key]}
-        maxLength={f.max}
-        placeholder={f.placeholder}
-        onChange={(e) => {
-          const v = e.target.value
-          setText((t) => ({ ...t, [f.key]: v }))
-          clear(f.key)
-        }}
-        {...invalidProps(id(f.key), errorOf(f.key))}
-      />
-    </Field>
+    <TextField
+      key={f.key}
+      id={id(f.key)}
+      label={f.label}
+      required
+      error={errorOf(f.key)}
+      type={f.type ?? 'text'}
+      inputMode={f.type === 'tel' ? 'tel' : undefined}
+      value={text[f.key]}
+      maxLength={f.max}
+      placeholder={f.placeholder}
+      onValue={(v) => {
+        setText((t) => ({ ...t, [f.key]: v }))
+        clear(f.key)
+      }}
+    />
   )
 
   return (
