@@ -12,7 +12,7 @@ import type { LikeItem } from '../../lib/api/community.ts'
 import { cardTags, firstImage } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { OwnTabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 
@@ -22,24 +22,21 @@ const TABS = [
   { id: '10', label: '社区' },
   { id: '20', label: '任务' },
 ] as const
-type TabId = (typeof TABS)[number]['id']
 
 export const likeHref = (l: Pick<LikeItem, 'tagId' | 'status'>) =>
   l.status === 40 ? `/productdetail?id=${l.tagId}` : `/detail?id=${l.tagId}`
 
 export function Favourites() {
-  return <AccountGate>{() => <FavouriteTabs />}</AccountGate>
-}
-
-function FavouriteTabs() {
-  const [tab, setTab] = useState<TabId>('30')
   return (
-    <div>
-      <TabList tabs={[...TABS]} active={tab} onSelect={setTab} label="收藏类型" idPrefix="fav" />
-      <div {...tabPanelProps('fav', tab)} className="pt-4">
-        <LikeList status={Number(tab)} />
-      </div>
-    </div>
+    <AccountGate>
+      {() => (
+        <div>
+          <OwnTabs tabs={TABS} first="30" label="收藏类型" idPrefix="fav" panelClass="pt-4">
+            {(tab) => <LikeList status={Number(tab)} />}
+          </OwnTabs>
+        </div>
+      )}
+    </AccountGate>
   )
 }
 

@@ -11,7 +11,7 @@ import type { Notification, Paged } from '../../lib/api/types.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
 import { markNoticesRead } from '../../lib/stores/notices.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { OwnTabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 
@@ -19,21 +19,18 @@ const TABS = [
   { id: 'system', label: '系统通知' },
   { id: 'replies', label: '评论回复' },
 ] as const
-type TabId = (typeof TABS)[number]['id']
 
 export function Messages() {
-  return <AccountGate>{() => <MessageTabs />}</AccountGate>
-}
-
-function MessageTabs() {
-  const [tab, setTab] = useState<TabId>('system')
   return (
-    <div>
-      <TabList tabs={[...TABS]} active={tab} onSelect={setTab} label="消息类型" idPrefix="msg" />
-      <div {...tabPanelProps('msg', tab)} className="pt-4">
-        {tab === 'system' ? <Notifications /> : <Replies />}
-      </div>
-    </div>
+    <AccountGate>
+      {() => (
+        <div>
+          <OwnTabs tabs={TABS} first="system" label="消息类型" idPrefix="msg" panelClass="pt-4">
+            {(tab) => (tab === 'system' ? <Notifications /> : <Replies />)}
+          </OwnTabs>
+        </div>
+      )}
+    </AccountGate>
   )
 }
 

@@ -3,16 +3,16 @@
  * date-time range and the pager; 20 a page, 1-based on screen, 0-based in the call.
  */
 import { useStore } from '@nanostores/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import type { Transaction } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { $walletChanges } from '../../lib/stores/wallet.ts'
-import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { RangeFilter } from '../common/RangeFilter.tsx'
+import { Tabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
+import { pagesOf, useTabPages } from '../common/useTabPages.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { Pager } from '../listing/parts.tsx'
 
@@ -26,14 +26,12 @@ type TabId = (typeof TABS)[number]['id']
 const isExpense = (t: Transaction) => t.tag === RechargeTag.expense
 
 export function Transactions() {
-  const [tab, setTab] = useState<TabId>('all')
-  const [page, setPage] = useState(1)
-  const [range, setRange] = useState<ApiRange>({})
+  const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const tag = TABS.find((t) => t.id === tab)?.tag
   // List failures stay quiet (storefront §8); the table says so and offers a retry.
   const { data, loading, failed, reload } = usePaged(
     (q, signal) => account.getRechargePage(q, { silent: true, signal }),
-    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, tag, ...range },
+    { ...paging, tag, ...range },
   )
 
   // A top-up paid on this page (TopUp): the records show it without a reload.
@@ -42,36 +40,25 @@ export function Transactions() {
     if (walletChanges > 0) reload()
   }, [walletChanges, reload])
 
-  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const pages = pagesOf(data)
   const filtered = Boolean(range.stime || range.etime)
 
   const rows = data?.pageData ?? []
-  const panel = tabPanelProps('wo-tx', tab)
 
   return (
     <section aria-labelledby="wo-tx-title">
       <h2 id="wo-tx-title" className="mb-2 text-base font-semibold text-slate-900">
         交易记录
       </h2>
-      <TabList
+      <Tabs
         tabs={TABS.map(({ id, label }) => ({ id, label }))}
         active={tab}
-        onSelect={(t) => {
-          setTab(t)
-          setPage(1)
-        }}
+        onSelect={selectTab}
         label="交易类型"
         idPrefix="wo-tx"
-      />
-      <div {...panel}>
+      >
         <div className="py-4">
-          <RangeFilter
-            withTime
-            onSearch={(r) => {
-              setRange(r)
-              setPage(1)
-            }}
-          />
+          <RangeFilter withTime onSearch={search} />
         </div>
 
         <ListStates
@@ -141,7 +128,7 @@ export function Transactions() {
           )}
         </ListStates>
         <Pager page={page} pages={pages} onPage={setPage} />
-      </div>
+      </Tabs>
     </section>
   )
 }

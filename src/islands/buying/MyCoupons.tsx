@@ -8,10 +8,10 @@ import { useEffect, useState } from 'react'
 import { CouponTicket } from '../../components/CouponTicket.tsx'
 import { api, buying } from '../../lib/api/browser.ts'
 import type { Coupon, MyCoupon } from '../../lib/api/types.ts'
-import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { Tabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
+import { pagesOf, useTabPages } from '../common/useTabPages.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { EmptyState, Pager } from '../listing/parts.tsx'
 import { ClaimButton, useCouponClaim } from './CouponClaim.tsx'
@@ -34,29 +34,24 @@ function goodsHref(c: Coupon): string {
 }
 
 function Coupons() {
-  const [tab, setTab] = useState<TabId>('usable')
-  const [page, setPage] = useState(1)
+  const { tab, selectTab, page, setPage, paging } = useTabPages<TabId>('usable')
   const status = TABS.find((t) => t.id === tab)?.status ?? 0
   const { data, loading, failed, reload } = usePaged(
     (q, signal) => buying.getMyCouponsPage(q, { silent: true, signal }),
-    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, status },
+    { ...paging, status },
   )
-  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div className="grid gap-8">
       <section aria-label="我的优惠券">
-        <TabList
+        <Tabs
           tabs={TABS.map(({ id, label }) => ({ id, label }))}
           active={tab}
-          onSelect={(t) => {
-            setTab(t)
-            setPage(1)
-          }}
+          onSelect={selectTab}
           label="优惠券状态"
           idPrefix="coupons"
-        />
-        <div {...tabPanelProps('coupons', tab)}>
+        >
           <ListStates
             data={data}
             failed={failed}
@@ -80,7 +75,7 @@ function Coupons() {
             )}
           </ListStates>
           <Pager page={page} pages={pages} onPage={setPage} />
-        </div>
+        </Tabs>
       </section>
       <ClaimCentre onClaimed={() => (tab === 'usable' ? reload() : undefined)} />
     </div>

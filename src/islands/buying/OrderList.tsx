@@ -2,15 +2,14 @@
  * 商品订单 /orderlist (storefront §2 "Order list"): tabs 全部, 待付款, 待发货, 待收货, 已完成,
  * 退款售后 (status '', 10, 20, 30, 40, -1), a date range and the pager (20 a page).
  */
-import { useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderCard } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { RangeFilter } from '../common/RangeFilter.tsx'
+import { Tabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
+import { pagesOf, useTabPages } from '../common/useTabPages.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { Pager } from '../listing/parts.tsx'
 import { afterBadges, CopyButton, ItemRows, orderParts, PayDeadline, payHref } from './parts.tsx'
@@ -30,37 +29,25 @@ export function OrderList() {
 }
 
 function Orders() {
-  const [tab, setTab] = useState<TabId>('all')
-  const [page, setPage] = useState(1)
-  const [range, setRange] = useState<ApiRange>({})
+  const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const status = TABS.find((t) => t.id === tab)?.status ?? ''
   const { data, loading, failed, reload } = usePaged(
     (q, signal) => buying.getOrdersPage(q, { silent: true, signal }),
-    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, status, ...range },
+    { ...paging, status, ...range },
   )
-  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div>
-      <TabList
+      <Tabs
         tabs={TABS.map(({ id, label }) => ({ id, label }))}
         active={tab}
-        onSelect={(t) => {
-          setTab(t)
-          setPage(1)
-        }}
+        onSelect={selectTab}
         label="订单状态"
         idPrefix="orders"
-      />
-      <div {...tabPanelProps('orders', tab)}>
+      >
         <div className="py-4">
-          <RangeFilter
-            withTime={false}
-            onSearch={(r) => {
-              setRange(r)
-              setPage(1)
-            }}
-          />
+          <RangeFilter withTime={false} onSearch={search} />
         </div>
         <ListStates
           data={data}
@@ -83,7 +70,7 @@ function Orders() {
           )}
         </ListStates>
         <Pager page={page} pages={pages} onPage={setPage} />
-      </div>
+      </Tabs>
     </div>
   )
 }
