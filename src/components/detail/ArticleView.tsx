@@ -9,9 +9,9 @@ import { ArticleCard } from '../ArticleCard.tsx'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { RichText } from '../RichText.tsx'
 import { AuthorCard } from './AuthorCard.tsx'
+import { Recommended, TitleBlock } from './blocks.tsx'
 import { CommentList } from './CommentList.tsx'
 import { CourseCatalogue } from './CourseCatalogue.tsx'
-import { FavouriteButton } from './FavouriteButton.tsx'
 import { Gallery } from './Gallery.tsx'
 import { type TabPanel, Tabs } from './Tabs.tsx'
 import { countComments, priceLabel } from './text.ts'
@@ -148,24 +148,15 @@ export function ArticleView({
               )}
               {a.city && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-600">{a.city}</span>}
             </p>
-            <div className="mt-2 flex items-start justify-between gap-3">
-              <h1 className="break-words text-xl font-bold leading-snug text-slate-900 md:text-2xl">
-                {a.title}
-              </h1>
-              <div className="shrink-0">
-                <FavouriteButton id={a.id} status={a.status} />
-              </div>
+            <div className="mt-2">
+              <TitleBlock
+                title={a.title}
+                titleClass="break-words"
+                subTitle={a.subTitle}
+                tags={tags}
+                like={{ id: a.id, status: a.status }}
+              />
             </div>
-            {a.subTitle && <p className="mt-2 leading-6 text-slate-500">{a.subTitle}</p>}
-            {tags.length > 0 && (
-              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">
-                {tags.map((t) => (
-                  <li key={t} className="chip px-2 py-1">
-                    {t}
-                  </li>
-                ))}
-              </ul>
-            )}
             <p className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-500">
               {a.nickName && (
                 <span>
@@ -213,18 +204,11 @@ export function ArticleView({
         </aside>
       </div>
 
-      {a.listRecommend.length > 0 && (
-        <section aria-labelledby="article-rec-h" className="mt-8">
-          <h2 id="article-rec-h" className="text-lg font-semibold text-slate-900">
-            推荐课程
-          </h2>
-          <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
-            {a.listRecommend.slice(0, 4).map((r) => (
-              <ArticleCard key={r.id} a={r} />
-            ))}
-          </div>
-        </section>
-      )}
+      <Recommended id="article-rec-h" title="推荐课程">
+        {a.listRecommend.slice(0, 4).map((r) => (
+          <ArticleCard key={r.id} a={r} />
+        ))}
+      </Recommended>
     </div>
   )
 }

@@ -1,6 +1,6 @@
-import { assetUrl } from '../../lib/asset.ts'
 import { site } from '../../lib/site.ts'
 import { textOf } from '../../lib/view/seo.ts'
+import { Avatar } from '../AssetImg.tsx'
 
 /** The teacher (courses) or author (posts, tasks) of an item, linking to the instructor page. */
 export function AuthorCard({
@@ -27,13 +27,10 @@ export function AuthorCard({
         {role}
       </h2>
       <div className="mt-3 flex items-center gap-3">
-        <img
-          src={assetUrl(avatarUrl) || '/avatar.svg'}
-          alt=""
+        <Avatar
+          path={avatarUrl}
           width={56}
-          height={56}
-          loading="lazy"
-          decoding="async"
+          lazy
           className="h-14 w-14 shrink-0 rounded-full bg-slate-200 object-cover ring-2 ring-brand-100"
         />
         <div className="min-w-0">

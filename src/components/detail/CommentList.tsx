@@ -1,6 +1,7 @@
 import type { CommentNode } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
+import { AssetImg, Avatar } from '../AssetImg.tsx'
 
 export interface Reply {
   node: CommentNode
@@ -26,13 +27,10 @@ export function CommentItem({ c, to, small = false }: { c: CommentNode; to?: str
   const size = small ? 32 : 40
   return (
     <div className="flex gap-3">
-      <img
-        src={assetUrl(c.avatarUrl) || '/avatar.svg'}
-        alt=""
+      <Avatar
+        path={c.avatarUrl}
         width={size}
-        height={size}
-        loading="lazy"
-        decoding="async"
+        lazy
         className={`${small ? 'h-8 w-8' : 'h-10 w-10'} shrink-0 rounded-full bg-slate-200 object-cover`}
       />
       <div className="min-w-0 flex-1">
@@ -55,12 +53,11 @@ export function CommentItem({ c, to, small = false }: { c: CommentNode; to?: str
             {images.map((src) => (
               <li key={src}>
                 <a href={assetUrl(src)} target="_blank" rel="noopener" className="block">
-                  <img
-                    src={assetUrl(src)}
-                    alt="评论配图"
+                  <AssetImg
+                    path={src}
                     width={96}
-                    height={96}
-                    loading="lazy"
+                    alt="评论配图"
+                    lazy
                     className="h-20 w-20 rounded object-cover ring-1 ring-slate-200 md:h-24 md:w-24"
                   />
                 </a>

@@ -1,4 +1,5 @@
 import { assetUrl } from '../../lib/asset.ts'
+import { AssetImg } from '../AssetImg.tsx'
 
 /**
  * The image carousel of a detail page, in the markup of Carousel.astro so that
@@ -105,15 +106,7 @@ export function Gallery({
               aria-label={`第 ${i + 1} 张`}
               aria-current={i === 0 ? 'true' : 'false'}
             >
-              <img
-                src={assetUrl(src)}
-                alt=""
-                width={64}
-                height={64}
-                loading="lazy"
-                decoding="async"
-                className="h-full w-full object-cover"
-              />
+              <AssetImg path={src} width={64} lazy className="h-full w-full object-cover" />
             </button>
           ))}
         </div>

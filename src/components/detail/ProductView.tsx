@@ -8,7 +8,7 @@ import type { Crumb } from '../../lib/view/seo.ts'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
 import { ProductCard } from '../ProductCard.tsx'
 import { RichText } from '../RichText.tsx'
-import { FavouriteButton } from './FavouriteButton.tsx'
+import { Panel, Recommended, TitleBlock } from './blocks.tsx'
 import { Gallery } from './Gallery.tsx'
 import { ProductBuy } from './ProductBuy.tsx'
 import { ProductReviews, ReviewsLink } from './ProductReviews.tsx'
@@ -68,22 +68,12 @@ export function ProductView({
 
         <div className="flex min-w-0 flex-col gap-4">
           <div>
-            <div className="flex items-start justify-between gap-3">
-              <h1 className="text-xl font-bold leading-snug text-slate-900 md:text-2xl">{p.title}</h1>
-              <div className="shrink-0">
-                <FavouriteButton id={p.id} status={PRODUCT_LIKE_STATUS} />
-              </div>
-            </div>
-            {p.subTitle && <p className="mt-2 leading-6 text-slate-500">{p.subTitle}</p>}
-            {tags.length > 0 && (
-              <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="标签">
-                {tags.map((t) => (
-                  <li key={t} className="chip px-2 py-1">
-                    {t}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <TitleBlock
+              title={p.title}
+              subTitle={p.subTitle}
+              tags={tags}
+              like={{ id: p.id, status: PRODUCT_LIKE_STATUS }}
+            />
           </div>
 
           <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1 rounded-lg bg-linear-to-r from-orange-50 to-amber-50/40 px-4 py-3">
@@ -121,13 +111,7 @@ export function ProductView({
       </div>
 
       <div className="mt-5 grid gap-5 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <section
-          aria-labelledby="product-params-h"
-          className="min-w-0 self-start rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6 lg:col-start-2 lg:row-start-1"
-        >
-          <h2 id="product-params-h" className="text-lg font-semibold text-slate-900">
-            规格参数
-          </h2>
+        <Panel id="product-params" title="规格参数" className="self-start lg:col-start-2 lg:row-start-1">
           {p.params.length > 0 ? (
             <table className="mt-3 w-full border-collapse text-sm">
               <caption className="sr-only">{p.title} 规格参数</caption>
@@ -148,37 +132,24 @@ export function ProductView({
           ) : (
             <p className="mt-3 text-sm text-slate-500">暂无参数</p>
           )}
-        </section>
+        </Panel>
 
-        <section
-          aria-labelledby="product-desc-h"
-          className="min-w-0 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6 lg:col-start-1 lg:row-start-1"
-        >
-          <h2 id="product-desc-h" className="text-lg font-semibold text-slate-900">
-            商品详情
-          </h2>
+        <Panel id="product-desc" title="商品详情" className="lg:col-start-1 lg:row-start-1">
           <RichText
             html={p.content}
             className="mt-2 overflow-x-auto break-words"
             empty={<p className="mt-3 text-sm text-slate-500">暂无详情</p>}
           />
-        </section>
+        </Panel>
       </div>
 
       <ProductReviews p={p}>{reviews}</ProductReviews>
 
-      {recommended.length > 0 && (
-        <section aria-labelledby="product-rec-h" className="mt-8">
-          <h2 id="product-rec-h" className="text-lg font-semibold text-slate-900">
-            推荐产品
-          </h2>
-          <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
-            {recommended.map((r) => (
-              <ProductCard key={r.id} p={r} />
-            ))}
-          </div>
-        </section>
-      )}
+      <Recommended id="product-rec-h" title="推荐产品">
+        {recommended.map((r) => (
+          <ProductCard key={r.id} p={r} />
+        ))}
+      </Recommended>
     </div>
   )
 }

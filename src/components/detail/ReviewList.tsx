@@ -2,6 +2,7 @@ import type { ReviewItem as Review } from '../../lib/api/reviews.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { STARS_MAX } from '../../lib/rules/review.ts'
+import { AssetImg, Avatar } from '../AssetImg.tsx'
 
 /** ★★★★☆ with its figure for screen readers: Stars({ n: 4 }) reads 4星. */
 export function Stars({ n, className = '' }: { n: number; className?: string }) {
@@ -24,13 +25,11 @@ function Photos({ imgs, label }: { imgs: string[]; label: string }) {
       {imgs.map((src, i) => (
         <li key={src}>
           <a href={assetUrl(src)} target="_blank" rel="noopener" className="block">
-            <img
-              src={assetUrl(src)}
-              alt={`${label} ${i + 1}`}
+            <AssetImg
+              path={src}
               width={80}
-              height={80}
-              loading="lazy"
-              decoding="async"
+              alt={`${label} ${i + 1}`}
+              lazy
               className="h-16 w-16 rounded object-cover ring-1 ring-slate-200 md:h-20 md:w-20"
             />
           </a>
@@ -44,13 +43,10 @@ function Photos({ imgs, label }: { imgs: string[]; label: string }) {
 export function ReviewEntry({ r }: { r: Review }) {
   return (
     <li data-review-id={r.id} className="flex gap-3 py-4 first:pt-0 last:pb-0">
-      <img
-        src={assetUrl(r.avatarUrl) || '/avatar.svg'}
-        alt=""
+      <Avatar
+        path={r.avatarUrl}
         width={40}
-        height={40}
-        loading="lazy"
-        decoding="async"
+        lazy
         className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
       />
       <div className="min-w-0 flex-1">

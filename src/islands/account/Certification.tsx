@@ -25,11 +25,13 @@ import {
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
+import { TextField } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useFileSrc } from '../common/file-src.ts'
-import { invalidProps, useRefusal } from '../common/form-errors.ts'
+import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
+import { useSend } from '../common/useSend.ts'
 import { Notice } from './list-parts.tsx'
 
 export function Certification() {
@@ -54,22 +56,17 @@ function CertificationScreen({ me, reload }: { me: Profile; reload: () => Promis
   const [lastLevel, setLastLevel] = useState<Level | null>(() =>
     isCertLevel(me.level) ? me.level : keptLevel(me.id),
   )
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
 
   async function modify() {
-    setBusy(true)
-    try {
+    await send(async () => {
       if (isCertLevel(me.level)) {
         setLastLevel(me.level)
         globalThis.localStorage?.setItem(levelKey(me.id), String(me.level))
       }
       await account.postUsersBindReset()
       await reload()
-    } catch {
-      // Shown by the client.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   if (me.status === CertStatus.form || filling) {
@@ -216,7 +213,7 @@ function CertificationForm({
   })
   // The rule names the field it refuses: its message shows there and focus moves to it.
   const { refuse, errorOf, clear } = useRefusal(id)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const set = (k: keyof typeof form, v: string) => {
     setForm((f) => ({ ...f, [k]: v }))
     clear(k)
@@ -232,17 +229,12 @@ function CertificationForm({
       return
     }
     clear()
-    setBusy(true)
-    try {
+    await send(async () => {
       const { level: chosen, ...cert } = result.value
       await account.postUsersBind(cert, chosen)
       toast('success', '提交成功')
       await onSubmitted()
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -283,44 +275,40 @@ function CertificationForm({
         </div>
       </Row>
 
-      <Field id={id('recName')} label="联系人" required error={errorOf('recName')}>
-        <input
-          id={id('recName')}
-          className={inputClass}
-          value={form.recName}
-          maxLength={CERT_CONTACT_MAX}
-          autoComplete="name"
-          placeholder="请填写联系人姓名"
-          onChange={(e) => set('recName', e.target.value)}
-          {...invalidProps(id('recName'), errorOf('recName'))}
-        />
-      </Field>
-      <Field id={id('recTel')} label="联系电话" required error={errorOf('recTel')}>
-        <input
-          id={id('recTel')}
-          className={inputClass}
-          type="tel"
-          value={form.recTel}
-          maxLength={CERT_CONTACT_MAX}
-          autoComplete="tel"
-          placeholder="手机或座机号码"
-          onChange={(e) => set('recTel', e.target.value)}
-          {...invalidProps(id('recTel'), errorOf('recTel'))}
-        />
-      </Field>
-      <Field id={id('email')} label="电子邮箱" error={errorOf('email')}>
-        <input
-          id={id('email')}
-          className={inputClass}
-          type="email"
-          value={form.email}
-          maxLength={CERT_EMAIL_MAX}
-          autoComplete="email"
-          placeholder="选填，用于接收审核结果"
-          onChange={(e) => set('email', e.target.value)}
-          {...invalidProps(id('email'), errorOf('email'))}
-        />
-      </Field>
+      <TextField
+        id={id('recName')}
+        label="联系人"
+        required
+        error={errorOf('recName')}
+        value={form.recName}
+        maxLength={CERT_CONTACT_MAX}
+        autoComplete="name"
+        placeholder="请填写联系人姓名"
+        onValue={(v) => set('recName', v)}
+      />
+      <TextField
+        id={id('recTel')}
+        label="联系电话"
+        required
+        error={errorOf('recTel')}
+        type="tel"
+        value={form.recTel}
+        maxLength={CERT_CONTACT_MAX}
+        autoComplete="tel"
+        placeholder="手机或座机号码"
+        onValue={(v) => set('recTel', v)}
+      />
+      <TextField
+        id={id('email')}
+        label="电子邮箱"
+        error={errorOf('email')}
+        type="email"
+        value={form.email}
+        maxLength={CERT_EMAIL_MAX}
+        autoComplete="email"
+        placeholder="选填，用于接收审核结果"
+        onValue={(v) => set('email', v)}
+      />
 
       {IMAGES.map((img) => (
         <Row key={img.key} id={id(img.key)} label={img.label} required error={errorOf(img.key)}>
@@ -336,16 +324,14 @@ function CertificationForm({
         </Row>
       ))}
 
-      <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4 sm:pl-[7.75rem]">
-        {onCancel && (
-          <button type="button" className="btn-outline" onClick={onCancel}>
-            取消
-          </button>
-        )}
-        <BusyButton type="submit" className="btn-primary min-w-28" busy={busy}>
-          {busy ? '提交中…' : '提交认证'}
-        </BusyButton>
-      </div>
+      <FormActions
+        busy={busy}
+        label="提交认证"
+        busyLabel="提交中…"
+        onCancel={onCancel}
+        className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4 sm:pl-[7.75rem]"
+        submitClass="btn-primary min-w-28"
+      />
     </form>
   )
 }

@@ -13,7 +13,7 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { Pager } from '../listing/parts.tsx'
-import { Avatar, IntroducerOnly } from './list-parts.tsx'
+import { CustomerAvatar, IntroducerOnly } from './list-parts.tsx'
 
 export function CustomerOrders() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <OrderTable /> : <IntroducerOnly />)}</AccountGate>
@@ -63,7 +63,7 @@ function OrderTable() {
                     <span>{formatDateTime(o.createTime)}</span>
                   </div>
                   <div className="mt-2 flex items-center gap-3">
-                    <Avatar src={o.avatarUrl} name={o.nickName} />
+                    <CustomerAvatar src={o.avatarUrl} name={o.nickName} />
                     <div className="min-w-0 flex-1">
                       <p className="truncate text-sm font-medium text-slate-900">{o.nickName || '—'}</p>
                       <p className="text-xs tabular-nums text-slate-500">收货电话 {o.recTel}</p>
@@ -104,7 +104,7 @@ function OrderTable() {
                       </td>
                       <td className="px-3 py-2.5 text-slate-900">{o.nickName || '—'}</td>
                       <td className="px-3 py-2">
-                        <Avatar src={o.avatarUrl} name={o.nickName} />
+                        <CustomerAvatar src={o.avatarUrl} name={o.nickName} />
                       </td>
                       <td className="px-3 py-2.5 tabular-nums text-slate-700">{o.recTel}</td>
                       <td className="px-3 py-2.5 text-right tabular-nums price">¥{formatMoney(o.tolCost)}</td>

@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { Avatar, IntroducerOnly } from './list-parts.tsx'
+import { CustomerAvatar, IntroducerOnly } from './list-parts.tsx'
 
 export function Customers() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <CustomerInfo /> : <IntroducerOnly />)}</AccountGate>
@@ -54,7 +54,7 @@ function CustomerInfo() {
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 sm:hidden">
               {data.list.map((c) => (
                 <li key={c.id} className="flex items-center gap-3 px-3 py-3">
-                  <Avatar src={c.avatarUrl} name={c.nickName} />
+                  <CustomerAvatar src={c.avatarUrl} name={c.nickName} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium text-slate-900">{c.nickName || '—'}</p>
                     <p className="text-xs tabular-nums text-slate-500">{c.tel}</p>
@@ -93,7 +93,7 @@ function CustomerInfo() {
                     <tr key={c.id} className="hover:bg-slate-50">
                       <td className="px-3 py-2.5 text-slate-900">{c.nickName || '—'}</td>
                       <td className="px-3 py-2">
-                        <Avatar src={c.avatarUrl} name={c.nickName} />
+                        <CustomerAvatar src={c.avatarUrl} name={c.nickName} />
                       </td>
                       <td className="px-3 py-2.5 tabular-nums text-slate-700">{c.tel}</td>
                       <td className="px-3 py-2.5 text-right tabular-nums">{c.num}</td>

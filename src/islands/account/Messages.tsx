@@ -4,36 +4,33 @@
  * is shown as text, never as HTML.
  */
 import { useEffect, useState } from 'react'
+import { AssetImg, Avatar } from '../../components/AssetImg.tsx'
 import { account, community } from '../../lib/api/browser.ts'
 import type { CommentReply } from '../../lib/api/community.ts'
 import type { Notification, Paged } from '../../lib/api/types.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, splitList } from '../../lib/format.ts'
 import { markNoticesRead } from '../../lib/stores/notices.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { OwnTabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { EmptyState } from '../listing/parts.tsx'
+import { ListStates } from '../listing/ListStates.tsx'
 
 const TABS = [
   { id: 'system', label: '系统通知' },
   { id: 'replies', label: '评论回复' },
 ] as const
-type TabId = (typeof TABS)[number]['id']
 
 export function Messages() {
-  return <AccountGate>{() => <MessageTabs />}</AccountGate>
-}
-
-function MessageTabs() {
-  const [tab, setTab] = useState<TabId>('system')
   return (
-    <div>
-      <TabList tabs={[...TABS]} active={tab} onSelect={setTab} label="消息类型" idPrefix="msg" />
-      <div {...tabPanelProps('msg', tab)} className="pt-4">
-        {tab === 'system' ? <Notifications /> : <Replies />}
-      </div>
-    </div>
+    <AccountGate>
+      {() => (
+        <div>
+          <OwnTabs tabs={TABS} first="system" label="消息类型" idPrefix="msg" panelClass="pt-4">
+            {(tab) => (tab === 'system' ? <Notifications /> : <Replies />)}
+          </OwnTabs>
+        </div>
+      )}
+    </AccountGate>
   )
 }
 
@@ -53,19 +50,21 @@ function Notifications() {
     if (newest > 0) void markNoticesRead(newest)
   }, [newest])
 
-  if (failed)
-    return (
-      <EmptyState
-        text="系统通知加载失败"
-        action={
-          <button type="button" className="btn-outline" onClick={reload}>
-            重试
-          </button>
-        }
-      />
-    )
-  if (!list) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (list.length === 0) return <EmptyState text="暂无系统通知" />
+  return (
+    <ListStates
+      data={list}
+      failed={failed}
+      onRetry={reload}
+      failedText="系统通知加载失败"
+      empty={list?.length === 0}
+      emptyText="暂无系统通知"
+    >
+      {(list) => <NotificationRows list={list} />}
+    </ListStates>
+  )
+}
+
+function NotificationRows({ list }: { list: Notification[] }) {
   return (
     <ul className="divide-y divide-slate-100">
       {list.map((n) => (
@@ -96,83 +95,81 @@ function Replies() {
       community.getCommentReplyPage({ pageIndex: 0, pageSize: size }, { silent: true, signal }),
     pageSize,
   )
-  if (failed)
-    return (
-      <EmptyState
-        text="评论回复加载失败"
-        action={
-          <button type="button" className="btn-outline" onClick={reload}>
-            重试
-          </button>
-        }
-      />
-    )
-  if (!data) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (data.pageData.length === 0) return <EmptyState text="暂无评论回复" />
   return (
-    <div className="flex flex-col gap-3">
-      <ul className="divide-y divide-slate-100">
-        {data.pageData.map((r) => (
-          <li key={r.id} className="py-4" data-reply={r.id}>
-            <article aria-labelledby={`reply-${r.id}`} className="flex gap-3">
-              <img
-                src={assetUrl(r.replierAvatar) || '/avatar.svg'}
-                alt=""
-                width={40}
-                height={40}
-                loading="lazy"
-                className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
-              />
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
-                  <span className="font-medium text-slate-900">{r.replierName || '匿名用户'}</span>
-                  <span className="text-slate-500">回复了你的评论</span>
-                  <time dateTime={r.createTime.replace(' ', 'T')} className="ml-auto text-xs text-slate-500">
-                    {formatDateTime(r.createTime)}
-                  </time>
-                </p>
-                <h2 id={`reply-${r.id}`} className="mt-1 text-sm text-slate-600">
-                  <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">
-                    {r.typeText}
-                  </span>
-                  <a href={`/detail?id=${r.articleId}`} className="text-brand-700 hover:underline">
-                    {r.title}
-                  </a>
-                </h2>
-                <p className="mt-1 whitespace-pre-line break-all text-[15px] leading-6 text-slate-700">
-                  {r.content}
-                </p>
-                {splitList(r.imgurl).length > 0 && (
-                  <ul className="mt-2 flex flex-wrap gap-2" aria-label="回复图片">
-                    {splitList(r.imgurl).map((src) => (
-                      <li key={src}>
-                        <img
-                          src={assetUrl(src)}
-                          alt="回复配图"
-                          width={80}
-                          height={80}
-                          loading="lazy"
-                          className="h-20 w-20 rounded object-cover ring-1 ring-slate-200"
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </article>
-          </li>
-        ))}
-      </ul>
-      {data.pageData.length < data.pageTotal && (
-        <button
-          type="button"
-          className="btn-outline self-center"
-          disabled={loading}
-          onClick={() => setPageSize((n) => n + REPLY_PAGE)}
-        >
-          加载更多
-        </button>
+    <ListStates
+      data={data}
+      failed={failed}
+      onRetry={reload}
+      failedText="评论回复加载失败"
+      empty={data?.pageData.length === 0}
+      emptyText="暂无评论回复"
+    >
+      {(data) => (
+        <div className="flex flex-col gap-3">
+          <ul className="divide-y divide-slate-100">
+            {data.pageData.map((r) => (
+              <li key={r.id} className="py-4" data-reply={r.id}>
+                <article aria-labelledby={`reply-${r.id}`} className="flex gap-3">
+                  <Avatar
+                    path={r.replierAvatar}
+                    width={40}
+                    lazy
+                    className="h-10 w-10 shrink-0 rounded-full bg-slate-200 object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
+                      <span className="font-medium text-slate-900">{r.replierName || '匿名用户'}</span>
+                      <span className="text-slate-500">回复了你的评论</span>
+                      <time
+                        dateTime={r.createTime.replace(' ', 'T')}
+                        className="ml-auto text-xs text-slate-500"
+                      >
+                        {formatDateTime(r.createTime)}
+                      </time>
+                    </p>
+                    <h2 id={`reply-${r.id}`} className="mt-1 text-sm text-slate-600">
+                      <span className="mr-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-xs text-white">
+                        {r.typeText}
+                      </span>
+                      <a href={`/detail?id=${r.articleId}`} className="text-brand-700 hover:underline">
+                        {r.title}
+                      </a>
+                    </h2>
+                    <p className="mt-1 whitespace-pre-line break-all text-[15px] leading-6 text-slate-700">
+                      {r.content}
+                    </p>
+                    {splitList(r.imgurl).length > 0 && (
+                      <ul className="mt-2 flex flex-wrap gap-2" aria-label="回复图片">
+                        {splitList(r.imgurl).map((src) => (
+                          <li key={src}>
+                            <AssetImg
+                              path={src}
+                              width={80}
+                              alt="回复配图"
+                              lazy
+                              className="h-20 w-20 rounded object-cover ring-1 ring-slate-200"
+                            />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+          {data.pageData.length < data.pageTotal && (
+            <button
+              type="button"
+              className="btn-outline self-center"
+              disabled={loading}
+              onClick={() => setPageSize((n) => n + REPLY_PAGE)}
+            >
+              加载更多
+            </button>
+          )}
+        </div>
       )}
-    </div>
+    </ListStates>
   )
 }

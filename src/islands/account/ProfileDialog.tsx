@@ -10,9 +10,9 @@ import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
 import { len } from '../../lib/rules/fields.ts'
 import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.ts'
 import { toast } from '../../lib/toast.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
@@ -149,14 +149,15 @@ export function ProfileDialog({
           </div>
         </Field>
         <FormError message={formError} />
-        <div className="mt-2 flex justify-end gap-2">
-          <BusyButton type="button" className="btn-outline" onClick={() => onOpenChange(false)} busy={busy}>
-            取消
-          </BusyButton>
-          <BusyButton type="submit" className="btn-primary min-w-20" busy={busy}>
-            {busy ? '提交中…' : '确认'}
-          </BusyButton>
-        </div>
+        <FormActions
+          busy={busy}
+          label="确认"
+          busyLabel="提交中…"
+          onCancel={() => onOpenChange(false)}
+          lockCancel
+          className="mt-2 flex justify-end gap-2"
+          submitClass="btn-primary min-w-20"
+        />
       </form>
     </Dialog>
   )

@@ -6,9 +6,9 @@
  * account's other sessions and keeps this one).
  */
 import { type InputHTMLAttributes, type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
+import { Avatar } from '../../components/AssetImg.tsx'
 import type { Profile } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { maskPhone } from '../../lib/format.ts'
 import type { Checked } from '../../lib/rules/fields.ts'
 import { checkPasswordChange } from '../../lib/rules/password.ts'
@@ -17,9 +17,9 @@ import { signOut } from '../../lib/stores/session.ts'
 import { $oldPhoneSmsReadyAt } from '../../lib/stores/sms.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
 import { Choice, GroupRow } from '../publish/form-parts.tsx'
@@ -75,11 +75,9 @@ function Security({
           label="账号昵称"
           value={
             <span className="flex items-center gap-2">
-              <img
-                src={me.avatarUrl ? assetUrl(me.avatarUrl) : '/avatar.svg'}
-                alt=""
+              <Avatar
+                path={me.avatarUrl}
                 width={32}
-                height={32}
                 className="h-8 w-8 shrink-0 rounded-full bg-slate-100 object-cover"
               />
               <span className="min-w-0 break-all">{me.nickName || '用户'}</span>
@@ -136,14 +134,15 @@ function Security({
 
 function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
   return (
-    <div className="mt-2 flex justify-end gap-2">
-      <BusyButton type="button" className="btn-outline" onClick={onCancel} busy={busy}>
-        取消
-      </BusyButton>
-      <BusyButton type="submit" className="btn-primary min-w-20" busy={busy}>
-        {busy ? '提交中…' : label}
-      </BusyButton>
-    </div>
+    <FormActions
+      busy={busy}
+      label={label}
+      busyLabel="提交中…"
+      onCancel={onCancel}
+      lockCancel
+      className="mt-2 flex justify-end gap-2"
+      submitClass="btn-primary min-w-20"
+    />
   )
 }
 

@@ -22,6 +22,7 @@ import { inputClass } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
+import { useSend } from '../common/useSend.ts'
 
 /** The element of each field the rule may refuse; the uploader is a group. */
 const ID: Record<ComplaintField, string> = { brief: 'suggest-content', imgurls: 'suggest-files' }
@@ -38,7 +39,7 @@ function ComplaintForm({ me }: { me: Profile }) {
   const [files, setFiles] = useState('')
   // The rule names the field it refuses: its message shows there and focus moves to it.
   const { refuse, errorOf, clear } = useRefusal((field: ComplaintField) => ID[field])
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   // A new key gives a fresh uploader after a successful submit.
   const [round, setRound] = useState(0)
 
@@ -51,8 +52,7 @@ function ComplaintForm({ me }: { me: Profile }) {
       toast('error', checked.error)
       return
     }
-    setBusy(true)
-    try {
+    await send(async () => {
       const { files: list } = checked.value
       await account.postComplaint({
         brief: checked.value.content,
@@ -65,11 +65,7 @@ function ComplaintForm({ me }: { me: Profile }) {
       setFiles('')
       clear()
       setRound((n) => n + 1)
-    } catch {
-      // The client has shown the server's message; the text stays for another try.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const over = len(content) > COMPLAINT_TEXT_MAX

@@ -4,9 +4,9 @@
  */
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
+import { Avatar } from '../../components/AssetImg.tsx'
 import type { Profile } from '../../lib/api/account.ts'
 import { api } from '../../lib/api/browser.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { $walletChanges } from '../../lib/stores/wallet.ts'
 import { TopUp } from '../buying/TopUp.tsx'
@@ -51,11 +51,9 @@ function PersonalInfo({ me, reload }: { me: Profile; reload: () => Promise<void>
   return (
     <div className="grid gap-6">
       <section aria-labelledby="wo-name" className="flex flex-wrap items-center gap-4">
-        <img
-          src={me.avatarUrl ? assetUrl(me.avatarUrl) : '/avatar.svg'}
-          alt=""
+        <Avatar
+          path={me.avatarUrl}
           width={72}
-          height={72}
           className="h-16 w-16 shrink-0 rounded-full bg-slate-100 object-cover ring-2 ring-white shadow sm:h-[72px] sm:w-[72px]"
         />
         <div className="min-w-0 flex-1">

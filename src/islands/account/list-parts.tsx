@@ -1,6 +1,6 @@
 /** Small pieces shared by the address, invoice and introducer screens. */
 import type { ReactNode } from 'react'
-import { assetUrl } from '../../lib/asset.ts'
+import { Avatar } from '../../components/AssetImg.tsx'
 
 /** The 默认 mark of a record with status 1 (accounts §2). */
 export function DefaultMark() {
@@ -132,14 +132,13 @@ export function IntroducerOnly() {
 }
 
 /** A customer's avatar in a table cell; the default picture when they have none. */
-export function Avatar({ src, name }: { src: string; name: string }) {
+export function CustomerAvatar({ src, name }: { src: string; name: string }) {
   return (
-    <img
-      src={assetUrl(src) || '/avatar.svg'}
-      alt={`${name || '用户'}的头像`}
+    <Avatar
+      path={src}
       width={32}
-      height={32}
-      loading="lazy"
+      alt={`${name || '用户'}的头像`}
+      lazy
       className="h-8 w-8 rounded-full bg-slate-200 object-cover"
     />
   )

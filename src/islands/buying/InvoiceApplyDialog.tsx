@@ -12,9 +12,11 @@ import { maskPhone } from '../../lib/format.ts'
 import { INVOICE_TYPES, type InvoiceType } from '../../lib/rules/invoice.ts'
 import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { Dialog } from '../common/Dialog.tsx'
+import { FreshFormDialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { useSend } from '../common/useSend.ts'
 import { InvoiceFormDialog } from '../forms/InvoiceForm.tsx'
+import type { OrderDialogProps } from './parts.tsx'
 
 /** Cards shown per kind before 更多发票信息 (accounts §2). */
 export const INVOICE_CARDS_FIRST = 2
@@ -22,27 +24,16 @@ export const INVOICE_CARDS_FIRST = 2
 const TAB_ID: Record<InvoiceType, 'ordinary' | 'vat'> = { 电子普通发票: 'ordinary', 增值税专用发票: 'vat' }
 const TABS = INVOICE_TYPES.map((t) => ({ id: TAB_ID[t], label: t }))
 
-export function InvoiceApplyDialog({
-  orderId,
-  open,
-  onOpenChange,
-  onDone,
-}: {
-  orderId: number
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onDone: () => void
-}) {
+export function InvoiceApplyDialog({ orderId, onDone, ...dialog }: OrderDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <FreshFormDialog
+      {...dialog}
       title="申请发票"
       width="max-w-2xl"
       description="选择发票类型和发票信息后提交"
     >
-      {open && <Apply orderId={orderId} onCancel={() => onOpenChange(false)} onDone={onDone} />}
-    </Dialog>
+      {(close) => <Apply orderId={orderId} onCancel={close} onDone={onDone} />}
+    </FreshFormDialog>
   )
 }
 
@@ -53,7 +44,7 @@ function Apply({ orderId, onCancel, onDone }: { orderId: number; onCancel: () =>
   const [more, setMore] = useState(false)
   const [chosen, setChosen] = useState<number | null>(null)
   const [adding, setAdding] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
 
   const load = useCallback(
     () =>
@@ -76,8 +67,7 @@ function Apply({ orderId, onCancel, onDone }: { orderId: number; onCancel: () =>
     const invoiceId = chosen ?? undefined
     // accounts §5: the message shows as a success-style one and the request is still sent.
     if (invoiceId === undefined) toast('success', '请选择发票')
-    setBusy(true)
-    try {
+    await send(async () => {
       const res = await buying.postOrdersInvoice(
         { id: orderId, ...(invoiceId === undefined ? {} : { invoiceId }) },
         // Without a choice the server's refusal repeats what was just shown.
@@ -85,11 +75,7 @@ function Apply({ orderId, onCancel, onDone }: { orderId: number; onCancel: () =>
       )
       toast('success', typeof res.data === 'string' && res.data ? res.data : '申请成功')
       onDone()
-    } catch {
-      // Refused: the message has been shown.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -8,10 +8,11 @@ import { useEffect, useState } from 'react'
 import { CouponTicket } from '../../components/CouponTicket.tsx'
 import { api, buying } from '../../lib/api/browser.ts'
 import type { Coupon, MyCoupon } from '../../lib/api/types.ts'
-import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { Tabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
+import { pagesOf, useTabPages } from '../common/useTabPages.ts'
+import { ListStates } from '../listing/ListStates.tsx'
 import { EmptyState, Pager } from '../listing/parts.tsx'
 import { ClaimButton, useCouponClaim } from './CouponClaim.tsx'
 
@@ -33,57 +34,48 @@ function goodsHref(c: Coupon): string {
 }
 
 function Coupons() {
-  const [tab, setTab] = useState<TabId>('usable')
-  const [page, setPage] = useState(1)
+  const { tab, selectTab, page, setPage, paging } = useTabPages<TabId>('usable')
   const status = TABS.find((t) => t.id === tab)?.status ?? 0
   const { data, loading, failed, reload } = usePaged(
     (q, signal) => buying.getMyCouponsPage(q, { silent: true, signal }),
-    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, status },
+    { ...paging, status },
   )
-  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div className="grid gap-8">
       <section aria-label="我的优惠券">
-        <TabList
+        <Tabs
           tabs={TABS.map(({ id, label }) => ({ id, label }))}
           active={tab}
-          onSelect={(t) => {
-            setTab(t)
-            setPage(1)
-          }}
+          onSelect={selectTab}
           label="优惠券状态"
           idPrefix="coupons"
-        />
-        <div {...tabPanelProps('coupons', tab)}>
-          {failed ? (
-            <EmptyState
-              text="优惠券加载失败"
-              action={
-                <button type="button" className="btn-outline" onClick={reload}>
-                  重试
-                </button>
-              }
-            />
-          ) : !data ? (
-            <p className="py-12 text-center text-slate-500">正在加载…</p>
-          ) : rows.length === 0 ? (
-            <EmptyState text={status === 0 ? '暂无可用优惠券，去领券中心看看' : '暂无优惠券'} />
-          ) : (
-            <ul
-              className={`grid gap-3 pt-4 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}
-              aria-busy={loading || undefined}
-              aria-label="优惠券列表"
-            >
-              {rows.map((c) => (
-                <li key={c.userCouponId}>
-                  <Held c={c} />
-                </li>
-              ))}
-            </ul>
-          )}
+        >
+          <ListStates
+            data={data}
+            failed={failed}
+            onRetry={reload}
+            failedText="优惠券加载失败"
+            empty={rows.length === 0}
+            emptyText={status === 0 ? '暂无可用优惠券，去领券中心看看' : '暂无优惠券'}
+          >
+            {() => (
+              <ul
+                className={`grid gap-3 pt-4 md:grid-cols-2 ${loading ? 'opacity-50' : ''}`}
+                aria-busy={loading || undefined}
+                aria-label="优惠券列表"
+              >
+                {rows.map((c) => (
+                  <li key={c.userCouponId}>
+                    <Held c={c} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </ListStates>
           <Pager page={page} pages={pages} onPage={setPage} />
-        </div>
+        </Tabs>
       </section>
       <ClaimCentre onClaimed={() => (tab === 'usable' ? reload() : undefined)} />
     </div>

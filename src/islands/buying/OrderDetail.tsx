@@ -7,15 +7,16 @@
  */
 
 import { useCallback, useEffect, useState } from 'react'
+import { AssetImg } from '../../components/AssetImg.tsx'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
+import { useSend } from '../common/useSend.ts'
 import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
 import { LogisticsDialog } from './LogisticsDialog.tsx'
 import { OrderReviews } from './OrderReviews.tsx'
@@ -41,7 +42,7 @@ export function OrderDetail() {
 function Detail() {
   const [o, setO] = useState<Order | null | 'missing'>(null)
   const [confirmDialog, confirm] = useConfirm()
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const [open, setOpen] = useState<Open>(null)
   // The common Dialog gives focus back to the button that opened it.
   const show = (which: Exclude<Open, null>) => () => setOpen(which)
@@ -66,29 +67,21 @@ function Detail() {
 
   async function cancel() {
     if (!(await confirm({ action: '取消该订单' }))) return
-    setBusy(true)
-    try {
+    await send(async () => {
       await buying.cancelOrder(id)
       toast('success', '取消成功')
       await load()
-    } catch {
-      // Message shown by the client.
-    }
-    setBusy(false)
+    })
   }
 
   /** A move after the generic confirm dialog: the call, its success message, the order again. */
   async function move(action: string, call: () => Promise<{ data: unknown }>, done: string) {
     if (!(await confirm({ action }))) return
-    setBusy(true)
-    try {
+    await send(async () => {
       const res = await call()
       toast('success', typeof res.data === 'string' && res.data ? res.data : done)
       await load()
-    } catch {
-      // Message shown by the client.
-    }
-    setBusy(false)
+    })
   }
   const afterDialog = () => {
     close()
@@ -269,11 +262,10 @@ function AfterState({ o }: { o: Order }) {
             <ul className="mt-2 flex flex-wrap gap-2" aria-label="售后图片">
               {imgs.map((p, i) => (
                 <li key={p}>
-                  <img
-                    src={assetUrl(p)}
-                    alt={`售后图片 ${i + 1}`}
+                  <AssetImg
+                    path={p}
                     width={56}
-                    height={56}
+                    alt={`售后图片 ${i + 1}`}
                     className="h-14 w-14 rounded object-cover ring-1 ring-slate-200"
                   />
                 </li>

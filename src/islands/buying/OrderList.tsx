@@ -2,16 +2,16 @@
  * 商品订单 /orderlist (storefront §2 "Order list"): tabs 全部, 待付款, 待发货, 待收货, 已完成,
  * 退款售后 (status '', 10, 20, 30, 40, -1), a date range and the pager (20 a page).
  */
-import { useState } from 'react'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderCard } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
-import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
-import { TabList, tabPanelProps } from '../common/TabList.tsx'
+import { RangeFilter } from '../common/RangeFilter.tsx'
+import { Tabs } from '../common/TabList.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { EmptyState, Pager } from '../listing/parts.tsx'
+import { pagesOf, useTabPages } from '../common/useTabPages.ts'
+import { ListStates } from '../listing/ListStates.tsx'
+import { Pager } from '../listing/parts.tsx'
 import { afterBadges, CopyButton, ItemRows, orderParts, PayDeadline, payHref } from './parts.tsx'
 
 const TABS = [
@@ -29,64 +29,48 @@ export function OrderList() {
 }
 
 function Orders() {
-  const [tab, setTab] = useState<TabId>('all')
-  const [page, setPage] = useState(1)
-  const [range, setRange] = useState<ApiRange>({})
+  const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const status = TABS.find((t) => t.id === tab)?.status ?? ''
   const { data, loading, failed, reload } = usePaged(
     (q, signal) => buying.getOrdersPage(q, { silent: true, signal }),
-    { pageIndex: page - 1, pageSize: PAGE_SIZE_DEFAULT, status, ...range },
+    { ...paging, status, ...range },
   )
-  const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
+  const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div>
-      <TabList
+      <Tabs
         tabs={TABS.map(({ id, label }) => ({ id, label }))}
         active={tab}
-        onSelect={(t) => {
-          setTab(t)
-          setPage(1)
-        }}
+        onSelect={selectTab}
         label="订单状态"
         idPrefix="orders"
-      />
-      <div {...tabPanelProps('orders', tab)}>
+      >
         <div className="py-4">
-          <RangeFilter
-            withTime={false}
-            onSearch={(r) => {
-              setRange(r)
-              setPage(1)
-            }}
-          />
+          <RangeFilter withTime={false} onSearch={search} />
         </div>
-        {failed ? (
-          <EmptyState
-            text="订单加载失败"
-            action={
-              <button type="button" className="btn-outline" onClick={reload}>
-                重试
-              </button>
-            }
-          />
-        ) : !data ? (
-          <p className="py-12 text-center text-slate-500">正在加载…</p>
-        ) : rows.length === 0 ? (
-          <EmptyState text="暂无订单" />
-        ) : (
-          <ul
-            className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}
-            aria-busy={loading || undefined}
-            aria-label="订单列表"
-          >
-            {rows.map((o) => (
-              <OrderRow key={o.id} o={o} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          data={data}
+          failed={failed}
+          onRetry={reload}
+          failedText="订单加载失败"
+          empty={rows.length === 0}
+          emptyText="暂无订单"
+        >
+          {() => (
+            <ul
+              className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}
+              aria-busy={loading || undefined}
+              aria-label="订单列表"
+            >
+              {rows.map((o) => (
+                <OrderRow key={o.id} o={o} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
         <Pager page={page} pages={pages} onPage={setPage} />
-      </div>
+      </Tabs>
     </div>
   )
 }

@@ -15,34 +15,20 @@ import {
   type RefundField,
 } from '../../lib/rules/refund.ts'
 import { toast } from '../../lib/toast.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
-import { Dialog } from '../common/Dialog.tsx'
+import { FreshFormDialog } from '../common/Dialog.tsx'
 import { inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
+import { useSend } from '../common/useSend.ts'
+import type { OrderDialogProps } from './parts.tsx'
 
-export function RefundDialog({
-  orderId,
-  open,
-  onOpenChange,
-  onDone,
-}: {
-  orderId: number
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onDone: () => void
-}) {
+export function RefundDialog({ orderId, onDone, ...dialog }: OrderDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="退款售后"
-      width="max-w-lg"
-      description="填写退款原因并上传图片"
-    >
-      {open && <RefundForm orderId={orderId} onCancel={() => onOpenChange(false)} onDone={onDone} />}
-    </Dialog>
+    <FreshFormDialog {...dialog} title="退款售后" width="max-w-lg" description="填写退款原因并上传图片">
+      {(close) => <RefundForm orderId={orderId} onCancel={close} onDone={onDone} />}
+    </FreshFormDialog>
   )
 }
 
@@ -59,7 +45,7 @@ function RefundForm({
   const ID: Record<RefundField, string> = { afterRemarks: `${uid}-reason`, extMore: `${uid}-imgs` }
   const [reason, setReason] = useState('')
   const [imgs, setImgs] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const { refuse, errorOf, clear } = useRefusal((f: RefundField) => ID[f])
 
   async function submit(e: SubmitEvent) {
@@ -71,8 +57,7 @@ function RefundForm({
       toast('error', checked.error)
       return
     }
-    setBusy(true)
-    try {
+    await send(async () => {
       const res = await buying.postOrdersRefund({
         id: orderId,
         afterRemarks: checked.value.afterRemarks,
@@ -80,11 +65,7 @@ function RefundForm({
       })
       toast('success', typeof res.data === 'string' && res.data ? res.data : '提交成功')
       onDone()
-    } catch {
-      // The client has shown the server's message; the form stays for another try.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const count = len(reason)
@@ -148,14 +129,7 @@ function RefundForm({
           message={errorOf('extMore')}
         />
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          取消
-        </button>
-        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
-          {busy ? '提交中…' : '提交'}
-        </BusyButton>
-      </div>
+      <FormActions busy={busy} label="提交" busyLabel="提交中…" onCancel={onCancel} />
     </form>
   )
 }

@@ -18,9 +18,9 @@ import {
   STARS_MAX,
 } from '../../lib/rules/review.ts'
 import { toast } from '../../lib/toast.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
@@ -213,14 +213,12 @@ function ReviewForm({
         />
       </fieldset>
       <FormError id={ID.orderId} message={formError} />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-outline" onClick={onCancel}>
-          取消
-        </button>
-        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
-          {busy ? '提交中…' : isReview ? '发表评价' : '发表追评'}
-        </BusyButton>
-      </div>
+      <FormActions
+        busy={busy}
+        label={isReview ? '发表评价' : '发表追评'}
+        busyLabel="提交中…"
+        onCancel={onCancel}
+      />
     </form>
   )
 }

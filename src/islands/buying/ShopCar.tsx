@@ -8,9 +8,9 @@
  */
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
+import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
 import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { productPath } from '../../lib/routes.ts'
 import type { Promotion } from '../../lib/rules/pricing.ts'
@@ -133,11 +133,10 @@ function Cart() {
                 onChange={(e) => setChecked(x.id, e.target.checked)}
                 aria-label={`选择 ${x.title}`}
               />
-              <img
-                src={x.img ? assetUrl(x.img) : '/avatar.svg'}
-                alt=""
+              <AssetImg
+                path={x.img}
+                fallback={NO_PICTURE}
                 width={72}
-                height={72}
                 className={`h-16 w-16 shrink-0 rounded bg-slate-100 object-cover sm:h-[72px] sm:w-[72px] ${ok ? '' : 'opacity-50'}`}
               />
               <div className="min-w-0 flex-1 basis-40">

@@ -15,6 +15,7 @@ import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { PayWayName } from '../common/PayWayName.tsx'
+import { useSend } from '../common/useSend.ts'
 import { PayQrDialog } from './parts.tsx'
 
 export function TopUp() {
@@ -22,7 +23,7 @@ export function TopUp() {
   const [amount, setAmount] = useState('')
   const [way, setWay] = useState<'alipay' | 'wechat' | null>(null)
   const [error, setError] = useState('')
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const [qr, setQr] = useState<{ url: string; id: number; way: 'alipay' | 'wechat'; price: number } | null>(
     null,
   )
@@ -35,18 +36,14 @@ export function TopUp() {
     if (amountError !== null) return setError(amountError)
     if (!way) return setError('请选择支付方式')
     setError('')
-    setBusy(true)
-    try {
+    await send(async () => {
       const r = await buying.postRechargeAppend(fen / 100)
       const pay = await buying.getRechargePay(r.data.id, way)
       if (pay.code_url) {
         setOpen(false)
         setQr({ url: pay.code_url, id: r.data.id, way, price: fen / 100 })
       }
-    } catch {
-      // Message shown by the client.
-    }
-    setBusy(false)
+    })
   }
 
   return (

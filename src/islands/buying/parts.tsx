@@ -4,11 +4,14 @@
  * the order's item list, money lines and the step bar.
  */
 import { useEffect, useRef, useState } from 'react'
+import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
 import type { OrderItem } from '../../lib/api/buying.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
+import { Dialog, type DialogState } from '../common/Dialog.tsx'
+
+/** A dialog that acts on one order (退款售后, 申请发票) and tells the order screen when it is done. */
+export type OrderDialogProps = DialogState & { orderId: number; onDone: () => void }
 
 export const POLL_MS = 5000
 export const POLL_MAX = 10
@@ -128,11 +131,10 @@ export function ItemRows({ items }: { items: (OrderItem & { key?: string | numbe
     <ul className="divide-y divide-slate-100">
       {items.map((it, i) => (
         <li key={it.key ?? i} className="flex items-center gap-3 py-3">
-          <img
-            src={it.imgurl ? assetUrl(it.imgurl) : '/avatar.svg'}
-            alt=""
+          <AssetImg
+            path={it.imgurl}
+            fallback={NO_PICTURE}
             width={64}
-            height={64}
             className="h-16 w-16 shrink-0 rounded bg-slate-100 object-cover"
           />
           <div className="min-w-0 flex-1">

@@ -1,6 +1,12 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import { type ReactNode, useRef } from 'react'
 
+/** How a screen opens and closes one of its dialogs. */
+export interface DialogState {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
 /**
  * The one modal of the portal: focus trap, Esc and the close button come from Radix; the
  * look (centred card, mobile full width) from here. `width` follows the spec where it names one.
@@ -12,9 +18,7 @@ export function Dialog({
   children,
   width = 'max-w-md',
   description,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+}: DialogState & {
   title: ReactNode
   children: ReactNode
   width?: string
@@ -65,5 +69,27 @@ export function Dialog({
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  )
+}
+
+/**
+ * A dialog holding a form that starts fresh at every opening: the form is drawn only while the
+ * dialog is open, so nothing typed before lingers, and `children` gets the way to close it.
+ */
+export function FreshFormDialog({
+  open,
+  onOpenChange,
+  children,
+  ...look
+}: DialogState & {
+  title: ReactNode
+  width?: string
+  description?: string
+  children: (close: () => void) => ReactNode
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} {...look}>
+      {open && children(() => onOpenChange(false))}
+    </Dialog>
   )
 }

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import { FormError } from './FormError.tsx'
+import { invalidProps } from './form-errors.ts'
 
 /** A labelled form row with an optional character counter and the field's error. */
 export function Field({
@@ -47,3 +48,41 @@ export function Field({
 /** The look of every text input and textarea. */
 export const inputClass =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none aria-[invalid=true]:border-red-400'
+
+/**
+ * A labelled one-line input of a form: the Field row with its message, the input marked invalid
+ * and described by that message when there is one. `onValue` gets the text as typed; the other
+ * props are the input's own (type, maxLength, autoComplete, placeholder …).
+ */
+export function TextField({
+  id,
+  label,
+  required,
+  error,
+  value,
+  onValue,
+  narrow = false,
+  ...input
+}: {
+  id: string
+  label: string
+  required?: boolean
+  error: string | null
+  value: string
+  onValue: (value: string) => void
+  /** A short value (a price, a number): the input stops at 12rem from the small screen up. */
+  narrow?: boolean
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>) {
+  return (
+    <Field id={id} label={label} required={required} error={error}>
+      <input
+        id={id}
+        className={narrow ? `${inputClass} sm:max-w-48` : inputClass}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        {...input}
+        {...invalidProps(id, error)}
+      />
+    </Field>
+  )
+}

@@ -3,7 +3,7 @@
  * (roving tabindex) and select. The caller renders the panel with tabPanelProps(prefix,
  * active), so tab and panel ids stay `${prefix}-tab-${id}` / `${prefix}-panel` everywhere.
  */
-import { type KeyboardEvent, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react'
 
 const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ')
 
@@ -111,3 +111,44 @@ export const tabPanelProps = (idPrefix: string, active: string) =>
     role: 'tabpanel',
     'aria-labelledby': `${idPrefix}-tab-${active}`,
   }) as const
+
+/**
+ * A tab list with its one panel: the panel holds the active tab's content (`children`) and is
+ * named by that tab. `panelClass` spaces it from the tabs.
+ */
+export function Tabs<T extends string>({
+  panelClass,
+  children,
+  ...list
+}: Parameters<typeof TabList<T>>[0] & { panelClass?: string; children: ReactNode }) {
+  return (
+    <>
+      <TabList {...list} />
+      <div {...tabPanelProps(list.idPrefix, list.active)} className={panelClass}>
+        {children}
+      </div>
+    </>
+  )
+}
+
+/** Tabs that keep the chosen tab themselves (starting at `first`); `children` draws its panel. */
+export function OwnTabs<T extends string>({
+  tabs,
+  first,
+  children,
+  ...rest
+}: {
+  tabs: readonly TabItem<T>[]
+  first: T
+  label: string
+  idPrefix: string
+  panelClass?: string
+  children: (tab: T) => ReactNode
+}) {
+  const [tab, setTab] = useState<T>(first)
+  return (
+    <Tabs tabs={tabs} active={tab} onSelect={setTab} {...rest}>
+      {children(tab)}
+    </Tabs>
+  )
+}

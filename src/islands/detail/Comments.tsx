@@ -20,7 +20,7 @@ import { ApiRequestError } from '../../lib/api/http.ts'
 import { COMMENT_IMAGES_MAX, COMMENT_MAX, checkComment } from '../../lib/rules/comment.ts'
 import { $user } from '../../lib/stores/session.ts'
 import { openLogin } from '../common/AccountGate.tsx'
-import { BusyButton } from '../common/BusyButton.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 
 // The uploader loads for a signed-in commenter only: a visitor's page stays light.
@@ -145,16 +145,13 @@ function CommentBox({
           label={parentId ? '回复图片' : '评论图片'}
         />
       </Suspense>
-      <div className="flex justify-end gap-2">
-        {onCancel && (
-          <button type="button" className="btn-outline px-3 py-1.5" onClick={onCancel}>
-            取消
-          </button>
-        )}
-        <BusyButton type="submit" className="btn-primary px-4 py-1.5" busy={busy}>
-          {parentId ? '回复' : '发表评论'}
-        </BusyButton>
-      </div>
+      <FormActions
+        busy={busy}
+        label={parentId ? '回复' : '发表评论'}
+        onCancel={onCancel}
+        cancelClass="btn-outline px-3 py-1.5"
+        submitClass="btn-primary px-4 py-1.5"
+      />
     </form>
   )
 }

@@ -9,10 +9,11 @@ import { account } from '../../lib/api/browser.ts'
 import { type AddressField, checkAddress, DETAIL_MAX, NAME_MAX } from '../../lib/rules/address.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
-import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
+import { TextField } from '../common/Field.tsx'
+import { useRefusal } from '../common/form-errors.ts'
+import { useSend } from '../common/useSend.ts'
+import { ADDED, FormFoot, RegionDetailFields, refused, savedThen } from './address-fields.tsx'
 
 /** The fields on the form; the rule's `street` is the region picker's last select. */
 type Key = Exclude<AddressField, 'street' | 'country'>
@@ -42,66 +43,53 @@ export function AddressForm({
   const [addressDetail, setDetail] = useState(address?.addressDetail ?? '')
   // A new address is not the default unless asked (accounts §9: default status 0 in the form).
   const [isDefault, setDefault] = useState(address?.status === 1)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const regionError = errorOf('address') ?? errorOf('street')
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkAddress({ name, tel, address: region, addressDetail, status: isDefault ? 1 : 0 })
-    if (result.error !== null) {
-      if (result.field === 'country') {
-        refuse(null, result.error)
-        toast('error', result.error)
-      } else refuse(result.field, result.error)
-      return
-    }
+    if (refused(result, refuse)) return
     clear()
-    setBusy(true)
-    try {
+    await send(async () => {
       await account.saveUserAddress({ ...result.value, ...(address ? { id: address.id } : {}) })
       toast('success', address ? ADDRESS_SAVED : ADDED)
       onSaved()
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <Field id={id('name')} label="收货人" required error={errorOf('name')}>
-        <input
-          id={id('name')}
-          className={inputClass}
-          value={name}
-          maxLength={NAME_MAX}
-          autoComplete="name"
-          placeholder="请填写收货人姓名"
-          onChange={(e) => {
-            setName(e.target.value)
-            clear('name')
-          }}
-          {...invalidProps(id('name'), errorOf('name'))}
-        />
-      </Field>
-      <Field id={id('tel')} label="手机号" required error={errorOf('tel')}>
-        <input
-          id={id('tel')}
-          className={inputClass}
-          type="tel"
-          inputMode="numeric"
-          value={tel}
-          maxLength={11}
-          autoComplete="tel-national"
-          placeholder="请填写11位手机号"
-          onChange={(e) => {
-            setTel(e.target.value.replace(/\s/g, ''))
-            clear('tel')
-          }}
-          {...invalidProps(id('tel'), errorOf('tel'))}
-        />
-      </Field>
+      <TextField
+        id={id('name')}
+        label="收货人"
+        required
+        error={errorOf('name')}
+        value={name}
+        maxLength={NAME_MAX}
+        autoComplete="name"
+        placeholder="请填写收货人姓名"
+        onValue={(v) => {
+          setName(v)
+          clear('name')
+        }}
+      />
+      <TextField
+        id={id('tel')}
+        label="手机号"
+        required
+        error={errorOf('tel')}
+        type="tel"
+        inputMode="numeric"
+        value={tel}
+        maxLength={11}
+        autoComplete="tel-national"
+        placeholder="请填写11位手机号"
+        onValue={(v) => {
+          setTel(v.replace(/\s/g, ''))
+          clear('tel')
+        }}
+      />
       <RegionDetailFields
         regionId={id('address')}
         region={region}
@@ -138,32 +126,20 @@ export function AddressFormDialog({
   onOpenChange,
   address,
   onSaved,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+}: DialogState & {
   address?: Address | null
   onSaved: () => void
 }) {
   return (
-    <Dialog
+    <FreshFormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={address ? '编辑地址' : '新增地址'}
       width="max-w-xl"
       description="填写收货人、手机号、所在地区和详细地址"
     >
-      {/* A fresh form per opening and per address, so nothing typed before lingers. */}
-      {open && (
-        <AddressForm
-          key={address?.id ?? 'new'}
-          address={address}
-          onCancel={() => onOpenChange(false)}
-          onSaved={() => {
-            onOpenChange(false)
-            onSaved()
-          }}
-        />
-      )}
-    </Dialog>
+      {/* A fresh form per address too. */}
+      {(close) => <AddressForm key={address?.id ?? 'new'} address={address} {...savedThen(close, onSaved)} />}
+    </FreshFormDialog>
   )
 }

@@ -18,11 +18,12 @@ import {
 import { COMPANY_TEL_MAX } from '../../lib/rules/phone.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
-import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
+import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
+import { TextField } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
-import { ADDED, FormFoot, RegionDetailFields } from './address-fields.tsx'
+import { useSend } from '../common/useSend.ts'
+import { ADDED, FormFoot, RegionDetailFields, refused, savedThen } from './address-fields.tsx'
 
 /** The text fields: every field of the rule but the type and the region picker. */
 type TextKey = Exclude<InvoiceField, 'types' | 'address' | 'country'>
@@ -101,50 +102,38 @@ export function InvoiceForm({
   })
   const [region, setRegion] = useState(invoice ? joinRegion(invoice) : '')
   const [isDefault, setDefault] = useState(invoice?.status === 1)
-  const [busy, setBusy] = useState(false)
+  const { busy, send } = useSend()
   const vat = isVat(types)
 
   async function submit(e: SubmitEvent) {
     e.preventDefault()
     const result = checkInvoice({ types, ...text, address: region, status: isDefault ? 1 : 0 })
-    if (result.error !== null) {
-      if (result.field === 'country') {
-        refuse(null, result.error)
-        toast('error', result.error)
-      } else refuse(result.field, result.error)
-      return
-    }
+    if (refused(result, refuse)) return
     clear()
-    setBusy(true)
-    try {
+    await send(async () => {
       await account.saveUserInvoice({ ...result.value, ...(invoice ? { id: invoice.id } : {}) })
       toast('success', invoice ? INVOICE_SAVED : ADDED)
       onSaved()
-    } catch {
-      // The client has shown the server's message.
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const input = (f: (typeof TEXT_FIELDS)[number]) => (
-    <Field key={f.key} id={id(f.key)} label={f.label} required error={errorOf(f.key)}>
-      <input
-        id={id(f.key)}
-        className={inputClass}
-        type={f.type ?? 'text'}
-        inputMode={f.type === 'tel' ? 'tel' : undefined}
-        value={text[f.key]}
-        maxLength={f.max}
-        placeholder={f.placeholder}
-        onChange={(e) => {
-          const v = e.target.value
-          setText((t) => ({ ...t, [f.key]: v }))
-          clear(f.key)
-        }}
-        {...invalidProps(id(f.key), errorOf(f.key))}
-      />
-    </Field>
+    <TextField
+      key={f.key}
+      id={id(f.key)}
+      label={f.label}
+      required
+      error={errorOf(f.key)}
+      type={f.type ?? 'text'}
+      inputMode={f.type === 'tel' ? 'tel' : undefined}
+      value={text[f.key]}
+      maxLength={f.max}
+      placeholder={f.placeholder}
+      onValue={(v) => {
+        setText((t) => ({ ...t, [f.key]: v }))
+        clear(f.key)
+      }}
+    />
   )
 
   return (
@@ -233,33 +222,27 @@ export function InvoiceFormDialog({
   invoice,
   defaultType,
   onSaved,
-}: {
-  open: boolean
-  onOpenChange: (open: boolean) => void
+}: DialogState & {
   invoice?: Invoice | null
   defaultType?: InvoiceType
   onSaved: () => void
 }) {
   return (
-    <Dialog
+    <FreshFormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={invoice ? '编辑发票信息' : '新增发票信息'}
       width="max-w-2xl"
       description="填写发票类型、开票信息和收票信息"
     >
-      {open && (
+      {(close) => (
         <InvoiceForm
           key={invoice?.id ?? 'new'}
           invoice={invoice}
           defaultType={defaultType}
-          onCancel={() => onOpenChange(false)}
-          onSaved={() => {
-            onOpenChange(false)
-            onSaved()
-          }}
+          {...savedThen(close, onSaved)}
         />
       )}
-    </Dialog>
+    </FreshFormDialog>
   )
 }

@@ -4,14 +4,41 @@
  * message no field owns, 取消/保存).
  */
 
-import { BusyButton } from '../common/BusyButton.tsx'
+import type { Checked } from '../../lib/rules/fields.ts'
+import { toast } from '../../lib/toast.ts'
 import { Field, inputClass } from '../common/Field.tsx'
+import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { RegionPicker } from './RegionPicker.tsx'
 
 /** A new address or invoice title saved (storefront §8); an edit keeps its form's own message. */
 export const ADDED = '添加成功'
+
+/**
+ * Shows a refusal of the address or invoice rule, true when there was one. `country` has no field
+ * of its own: its message is the form's, and a toast.
+ */
+export function refused<T, F extends string>(
+  result: Checked<T, F>,
+  refuse: (field: Exclude<F, 'country'> | null, message: string) => void,
+): result is Extract<Checked<T, F>, { value: null }> {
+  if (result.error === null) return false
+  if (result.field === 'country') {
+    refuse(null, result.error)
+    toast('error', result.error)
+  } else refuse(result.field as Exclude<F, 'country'>, result.error)
+  return true
+}
+
+/** The form's props in its dialog: 取消 closes it, a save closes it and reloads the list behind. */
+export const savedThen = (close: () => void, onSaved: () => void) => ({
+  onCancel: close,
+  onSaved: () => {
+    close()
+    onSaved()
+  },
+})
 
 /** The region picker and the detail textarea; each clears its own message as it changes. */
 export function RegionDetailFields({
@@ -95,16 +122,13 @@ export function FormFoot({
         </label>
       </div>
       <FormError message={message} />
-      <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-        {onCancel && (
-          <button type="button" className="btn-outline" onClick={onCancel}>
-            取消
-          </button>
-        )}
-        <BusyButton type="submit" className="btn-primary min-w-24" busy={busy}>
-          {busy ? '保存中…' : '保存'}
-        </BusyButton>
-      </div>
+      <FormActions
+        busy={busy}
+        label="保存"
+        busyLabel="保存中…"
+        onCancel={onCancel}
+        className="flex justify-end gap-2 border-t border-slate-100 pt-4"
+      />
     </>
   )
 }

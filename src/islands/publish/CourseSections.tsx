@@ -7,7 +7,7 @@
 import { SECTION_FILE_MAX_MB } from '../../lib/constants.ts'
 import { SectionStatus } from '../../lib/rules/course.ts'
 import { durationInput, type PublishField, SECTION_TITLE_MAX } from '../../lib/rules/publish.ts'
-import { Field, inputClass } from '../common/Field.tsx'
+import { Field, inputClass, TextField } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { MEDIA_KINDS, Uploader } from '../common/Uploader.tsx'
@@ -239,34 +239,33 @@ function SectionFields({
         )}
 
         {sectionPaid && (
-          <Field id={id('price')} label="价格（元）" required error={err('price')}>
-            <input
-              id={id('price')}
-              className={`${inputClass} sm:max-w-48`}
-              inputMode="decimal"
-              value={s.price}
-              placeholder="请填写课程价格"
-              readOnly={readOnly}
-              // Kept as typed: the publish rule refuses a malformed price with a message (price.ts).
-              onChange={(e) => patch({ price: e.target.value }, 'price')}
-              {...invalidProps(id('price'), err('price'))}
-            />
-          </Field>
+          <TextField
+            id={id('price')}
+            label="价格（元）"
+            required
+            error={err('price')}
+            narrow
+            inputMode="decimal"
+            value={s.price}
+            placeholder="请填写课程价格"
+            readOnly={readOnly}
+            // Kept as typed: the publish rule refuses a malformed price with a message (price.ts).
+            onValue={(v) => patch({ price: v }, 'price')}
+          />
         )}
 
         {!pdf && (
-          <Field id={id('params')} label="时长（秒）" error={err('params')}>
-            <input
-              id={id('params')}
-              className={`${inputClass} sm:max-w-48`}
-              inputMode="numeric"
-              value={s.params}
-              placeholder="上传视频后自动填写"
-              readOnly={readOnly}
-              onChange={(e) => patch({ params: durationInput(e.target.value) }, 'params')}
-              {...invalidProps(id('params'), err('params'))}
-            />
-          </Field>
+          <TextField
+            id={id('params')}
+            label="时长（秒）"
+            error={err('params')}
+            narrow
+            inputMode="numeric"
+            value={s.params}
+            placeholder="上传视频后自动填写"
+            readOnly={readOnly}
+            onValue={(v) => patch({ params: durationInput(v) }, 'params')}
+          />
         )}
       </div>
     </fieldset>

@@ -6,9 +6,9 @@
  * 上架/下架 and 删除 (storefront §6; the server refuses anybody else with 404).
  */
 import { type ReactNode, useState } from 'react'
+import { AssetImg } from '../../components/AssetImg.tsx'
 import { api, publishing } from '../../lib/api/browser.ts'
 import type { ArticleCard } from '../../lib/api/types.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { LISTED, UNLISTED } from '../../lib/constants.ts'
 import { firstImage, formatDateTime, formatPrice } from '../../lib/format.ts'
 import { PAGE_SIZE_DEFAULT, pageCount } from '../../lib/rules/paging.ts'
@@ -19,7 +19,8 @@ import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { EmptyState, Pager } from '../listing/parts.tsx'
+import { ListStates } from '../listing/ListStates.tsx'
+import { Pager } from '../listing/parts.tsx'
 
 export type OwnKind = 'course' | 'task' | 'post'
 
@@ -109,27 +110,28 @@ function Created({ info, meId }: { info: KindInfo; meId: number }) {
         }}
       />
       <div className="mt-4">
-        {failed ? (
-          <Failed noun={info.noun} onRetry={reload} />
-        ) : !data ? (
-          <Loading />
-        ) : rows.list.length === 0 ? (
-          <EmptyState
-            text={filtered ? `这段时间没有发布的${info.noun}` : `还没有发布${info.noun}`}
-            action={
-              <a href={info.form} className="btn-primary">
-                发布{info.noun}
-              </a>
-            }
-          />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-slate-500" aria-live="polite">
-              共 {data.pageTotal} 条
-            </p>
-            <Rows info={info} meId={meId} rows={rows.list} busy={loading} actions={actions} />
-          </>
-        )}
+        <ListStates
+          data={data}
+          failed={failed}
+          onRetry={reload}
+          failedText={`${info.noun}加载失败`}
+          empty={rows.list.length === 0}
+          emptyText={filtered ? `这段时间没有发布的${info.noun}` : `还没有发布${info.noun}`}
+          emptyAction={
+            <a href={info.form} className="btn-primary">
+              发布{info.noun}
+            </a>
+          }
+        >
+          {(data) => (
+            <>
+              <p className="mb-2 text-sm text-slate-500" aria-live="polite">
+                共 {data.pageTotal} 条
+              </p>
+              <Rows info={info} meId={meId} rows={rows.list} busy={loading} actions={actions} />
+            </>
+          )}
+        </ListStates>
       </div>
       <Pager page={page} pages={pages} onPage={setPage} />
       {actions.confirmDialog}
@@ -156,30 +158,31 @@ function Joined({ info, meId }: { info: KindInfo; meId: number }) {
   })
   return (
     <div>
-      {failed ? (
-        <Failed noun={info.noun} onRetry={reload} />
-      ) : !data ? (
-        <Loading />
-      ) : rows.list.length === 0 ? (
-        <EmptyState
-          text={`还没有参与的${info.noun}`}
-          action={
-            <a href={info.listing} className="btn-outline">
-              去看看{info.noun}
-            </a>
-          }
-        />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-500">共 {rows.list.length} 条</p>
-          <Rows
-            info={info}
-            meId={meId}
-            rows={rows.list.slice((shown - 1) * PAGE_SIZE_DEFAULT, shown * PAGE_SIZE_DEFAULT)}
-            actions={actions}
-          />
-        </>
-      )}
+      <ListStates
+        data={data}
+        failed={failed}
+        onRetry={reload}
+        failedText={`${info.noun}加载失败`}
+        empty={rows.list.length === 0}
+        emptyText={`还没有参与的${info.noun}`}
+        emptyAction={
+          <a href={info.listing} className="btn-outline">
+            去看看{info.noun}
+          </a>
+        }
+      >
+        {() => (
+          <>
+            <p className="mb-2 text-sm text-slate-500">共 {rows.list.length} 条</p>
+            <Rows
+              info={info}
+              meId={meId}
+              rows={rows.list.slice((shown - 1) * PAGE_SIZE_DEFAULT, shown * PAGE_SIZE_DEFAULT)}
+              actions={actions}
+            />
+          </>
+        )}
+      </ListStates>
       <Pager page={shown} pages={pages} onPage={setPage} />
       {actions.confirmDialog}
     </div>
@@ -326,13 +329,11 @@ function Row({
     >
       <div className="row-span-1 sm:row-span-2">
         {cover ? (
-          <img
-            src={assetUrl(cover)}
-            alt=""
+          <AssetImg
+            path={cover}
             width={160}
             height={100}
-            loading="lazy"
-            decoding="async"
+            lazy
             className="aspect-[16/10] w-full rounded-md bg-slate-100 object-cover"
           />
         ) : (
@@ -431,22 +432,5 @@ function RowButton({
     >
       {label}
     </BusyButton>
-  )
-}
-
-function Loading() {
-  return <p className="py-12 text-center text-slate-500">正在加载…</p>
-}
-
-function Failed({ noun, onRetry }: { noun: string; onRetry: () => void }) {
-  return (
-    <EmptyState
-      text={`${noun}加载失败`}
-      action={
-        <button type="button" className="btn-outline" onClick={onRetry}>
-          重试
-        </button>
-      }
-    />
   )
 }

@@ -8,7 +8,7 @@ import {
   PayMode,
   type PublishField,
 } from '../../lib/rules/publish.ts'
-import { Field, inputClass } from '../common/Field.tsx'
+import { Field, inputClass, TextField } from '../common/Field.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { Choice, GroupRow } from './form-parts.tsx'
 import { fieldId } from './publish-form.ts'
@@ -149,19 +149,19 @@ export function PaymentFields({ ctl, noun }: { ctl: PublishFormCtl; noun: string
         </div>
       </GroupRow>
       {paid && (
-        <Field id={fieldId('price')} label={`${noun}价格（元）`} required error={errorOf('price')}>
-          <input
-            id={fieldId('price')}
-            className={`${inputClass} sm:max-w-48`}
-            inputMode="decimal"
-            autoComplete="off"
-            value={form.price}
-            placeholder={`请填写${noun}价格`}
-            // Kept as typed: checkPublish refuses -1 or 99.999 with a message (price.ts), never rewrites it.
-            onChange={(e) => ctl.set('price', e.target.value)}
-            {...invalidProps(fieldId('price'), errorOf('price'))}
-          />
-        </Field>
+        <TextField
+          id={fieldId('price')}
+          label={`${noun}价格（元）`}
+          required
+          error={errorOf('price')}
+          narrow
+          inputMode="decimal"
+          autoComplete="off"
+          value={form.price}
+          placeholder={`请填写${noun}价格`}
+          // Kept as typed: checkPublish refuses -1 or 99.999 with a message (price.ts), never rewrites it.
+          onValue={(v) => ctl.set('price', v)}
+        />
       )}
     </>
   )

@@ -1,5 +1,5 @@
+import { Avatar } from '../../components/AssetImg.tsx'
 import type { PublicUser } from '../../lib/api/types.ts'
-import { assetUrl } from '../../lib/asset.ts'
 import { textOf } from '../../lib/view/seo.ts'
 
 /** The instructor page's header (accounts §2): avatar, nickname and the start of the introduction. */
@@ -10,12 +10,10 @@ export function TeacherProfile({ u }: { u: PublicUser }) {
 
   return (
     <header className="flex items-center gap-4 rounded-lg bg-white p-4 ring-1 ring-slate-200 md:gap-6 md:p-6">
-      <img
+      <Avatar
         // A full URL is used as is, a path goes to the asset host (accounts §2).
-        src={assetUrl(u.avatarUrl) || '/avatar.svg'}
-        alt=""
+        path={u.avatarUrl}
         width={96}
-        height={96}
         className="h-16 w-16 shrink-0 rounded-full bg-slate-100 object-cover ring-2 ring-brand-100 md:h-24 md:w-24"
       />
       <div className="min-w-0">
