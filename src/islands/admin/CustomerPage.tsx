@@ -24,11 +24,11 @@ import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
+import { type Column, DataTable } from './kit/DataTable.tsx'
+import { useLoad } from './kit/useLoad.ts'
+import { useUrlFilters } from './kit/useUrlFilters.ts'
 
 const PAGE_SIZE = 20
 const TABS = [

@@ -4,6 +4,7 @@
  * slips print together.
  */
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
 import { adminPage } from './AdminShell.tsx'
 import type { Column } from './kit/DataTable.tsx'
@@ -17,7 +18,6 @@ import {
   QUEUE_OPTIONS,
   STATUS_OPTIONS,
   slipHref,
-  yuan,
 } from './order-parts.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
@@ -64,7 +64,7 @@ const columns: Column<AdminOrderRow>[] = [
     id: 'tolCost',
     // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
     header: '订单金额（元）',
-    cell: (o) => yuan(o.tolCost),
+    cell: (o) => formatMoney(o.tolCost),
     sortValue: (o) => o.tolCost,
     className: 'text-right tabular-nums',
   },

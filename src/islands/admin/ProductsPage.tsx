@@ -5,6 +5,7 @@
  */
 import { useState } from 'react'
 import { type AdminProductRow, catalogApi } from '../../lib/api/admin-catalog.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { checkNewProduct, PRODUCT_TITLE_MAX } from '../../lib/rules/product.ts'
 import { SKU_TITLE_MAX } from '../../lib/rules/stock.ts'
 import { toast } from '../../lib/toast.ts'
@@ -14,7 +15,6 @@ import { FormDialog } from './FormDialog.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 import { useLoad } from './kit/useLoad.ts'
-import { yuan } from './order-parts.tsx'
 import { productHref } from './product-parts.ts'
 
 const columns: Column<AdminProductRow>[] = [
@@ -33,7 +33,7 @@ const columns: Column<AdminProductRow>[] = [
   {
     id: 'priceMin',
     header: '起价（元）',
-    cell: (p) => yuan(p.priceMin),
+    cell: (p) => formatMoney(p.priceMin),
     sortValue: (p) => p.priceMin,
     className: 'text-right tabular-nums',
   },

@@ -7,9 +7,9 @@ import { toast } from '../../../../lib/toast.ts'
 import { Dialog } from '../../../common/Dialog.tsx'
 import { useConfirm } from '../../../common/useConfirm.tsx'
 import { TextField } from '../../account-parts.tsx'
-import { type Column, DataTable } from '../../DataTable.tsx'
-import { useLoad } from '../../useLoad.ts'
-import { useUrlFilters } from '../../useUrlFilters.ts'
+import { type Column, DataTable } from '../../kit/DataTable.tsx'
+import { useLoad } from '../../kit/useLoad.ts'
+import { useUrlFilters } from '../../kit/useUrlFilters.ts'
 import { all, linkBtn, type OnSaved, Select } from './fields.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
