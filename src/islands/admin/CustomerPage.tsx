@@ -17,7 +17,6 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
@@ -26,6 +25,7 @@ import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
+import { DialogButtons } from './form/DialogButtons.tsx'
 import { type Column, DataTable } from './kit/DataTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
@@ -247,14 +247,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
               onChange={(e) => setV({ ...v, reason: e.target.value })}
             />
           </Field>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
-              取消
-            </button>
-            <BusyButton type="submit" className="btn-primary" busy={busy}>
-              确定调整
-            </BusyButton>
-          </div>
+          <DialogButtons close={() => setOpen(false)} busy={busy} label="确定调整" />
         </form>
         {confirmDialog}
       </Dialog>
