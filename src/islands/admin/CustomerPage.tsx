@@ -26,6 +26,7 @@ import { CertificationView } from './certification-parts.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
+import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
 import { type Column, DataTable } from './kit/DataTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
@@ -41,41 +42,21 @@ type Tab = (typeof TABS)[number]['id']
 const isTab = (t: string): t is Tab => TABS.some((x) => x.id === t)
 
 const orderColumns: Column<OrderCard>[] = [
-  {
-    id: 'code',
-    header: '订单号',
-    cell: (o) => (
-      <a className="text-brand-700 hover:underline" href={orderHref(o.code)}>
-        {o.code}
-      </a>
-    ),
-    sortValue: (o) => o.code,
-  },
+  linkColumn(
+    'code',
+    '订单号',
+    { href: (o) => orderHref(o.code), text: (o) => o.code, look: 'quiet' },
+    { sortValue: (o) => o.code },
+  ),
   { id: 'items', header: '商品', cell: (o) => o.itemList.map((i) => `${i.title} ×${i.quantity}`).join('；') },
-  {
-    id: 'tolCost',
-    header: '订单金额（元）',
-    cell: (o) => formatMoney(o.tolCost),
-    sortValue: (o) => o.tolCost,
-    className: 'text-right tabular-nums',
-  },
+  moneyColumn('tolCost', '订单金额（元）', (o) => o.tolCost),
   { id: 'status', header: '状态', cell: (o) => o.statusText, sortValue: (o) => o.status },
   { id: 'receiver', header: '收货人', cell: (o) => `${o.recName} ${o.recTel}`, hidden: true },
-  {
-    id: 'createTime',
-    header: '下单时间',
-    cell: (o) => formatDateTime(o.createTime),
-    sortValue: (o) => o.createTime,
-  },
+  timeColumn('createTime', '下单时间', (o) => o.createTime),
 ]
 
 const walletColumns: Column<Transaction>[] = [
-  {
-    id: 'createTime',
-    header: '时间',
-    cell: (t) => formatDateTime(t.createTime),
-    sortValue: (t) => t.createTime,
-  },
+  timeColumn('createTime', '时间', (t) => t.createTime),
   { id: 'title', header: '说明', cell: (t) => t.title },
   {
     id: 'price',

@@ -4,9 +4,9 @@
  * slips print together.
  */
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
-import { formatMoney } from '../../lib/format.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
 import { adminPage } from './AdminShell.tsx'
+import { linkColumn, moneyColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
@@ -21,15 +21,7 @@ import {
 } from './order-parts.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
-  {
-    id: 'code',
-    header: '订单号',
-    cell: (o) => (
-      <a className="font-medium text-brand-700 underline" href={detailHref(o.code)}>
-        {o.code}
-      </a>
-    ),
-  },
+  linkColumn('code', '订单号', { href: (o) => detailHref(o.code), text: (o) => o.code, look: 'strong' }),
   {
     id: 'createTime',
     header: '下单时间',
@@ -60,14 +52,8 @@ const columns: Column<AdminOrderRow>[] = [
     ),
     hidden: true,
   },
-  {
-    id: 'tolCost',
-    // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
-    header: '订单金额（元）',
-    cell: (o) => formatMoney(o.tolCost),
-    sortValue: (o) => o.tolCost,
-    className: 'text-right tabular-nums',
-  },
+  // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
+  moneyColumn('tolCost', '订单金额（元）', (o) => o.tolCost),
   { id: 'payWay', header: '支付方式', cell: (o) => (o.payWay ? payWayName(o.payWay) : '—'), hidden: true },
   {
     id: 'payTime',
