@@ -61,3 +61,30 @@ export function timeColumn<Row>(
   const column: Column<Row> = { id, header, cell: (row) => formatDateTime(time(row)), sortValue: time }
   return { ...column, ...more }
 }
+
+/**
+ * A person in one cell: the name ('—' when there is none) and, small under it, the phone number
+ * (`telTone`, the screen's shade of grey for such second lines).
+ */
+export function personColumn<Row>(
+  id: string,
+  header: string,
+  person: (row: Row) => { name: string; tel: string },
+  telTone: 'text-slate-500' | 'text-slate-600',
+  more: More<Row> = {},
+): Column<Row> {
+  return {
+    id,
+    header,
+    cell: (row) => {
+      const { name, tel } = person(row)
+      return (
+        <>
+          {name || '—'}
+          <span className={`block text-xs ${telTone}`}>{tel}</span>
+        </>
+      )
+    },
+    ...more,
+  }
+}

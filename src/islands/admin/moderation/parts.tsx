@@ -137,6 +137,15 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
   return [dialog, open]
 }
 
+/** A public page an item stands on, opened in a new tab so the moderation list keeps its place. */
+export function PublicLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+      {children}
+    </a>
+  )
+}
+
 /** The kind of an item as a noun: 帖子, 任务, 课程. */
 export const nounOf = (status: number) => ({ 10: '帖子', 20: '任务', 30: '课程' })[status] ?? '内容'
 
