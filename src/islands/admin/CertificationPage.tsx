@@ -15,7 +15,7 @@ import { AdminShell } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Section } from './detail/Section.tsx'
-import { useLoad } from './useLoad.ts'
+import { useLoad } from './kit/useLoad.ts'
 
 const userIdOf = () => Number(new URLSearchParams(location.search).get('id')) || 0
 

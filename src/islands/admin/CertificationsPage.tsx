@@ -3,6 +3,7 @@ import { certificationsApi, type StaffCertification } from '../../lib/api/admin-
 import { CertStatus } from '../../lib/constants.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { adminPage } from './AdminShell.tsx'
+import { linkColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration, Option } from './kit/list-types.ts'
@@ -16,16 +17,12 @@ const STATUSES: readonly Option[] = [
 const detailHref = (userId: number) => `/admin/certifications/detail/?id=${userId}`
 
 const columns: Column<StaffCertification>[] = [
-  {
-    id: 'user',
-    header: '用户',
-    cell: (c) => (
-      <a className="text-brand-700 hover:underline" href={detailHref(c.userId)}>
-        {c.nickName || `用户 ${c.userId}`}
-      </a>
-    ),
-    sortValue: (c) => c.nickName,
-  },
+  linkColumn(
+    'user',
+    '用户',
+    { href: (c) => detailHref(c.userId), text: (c) => c.nickName || `用户 ${c.userId}`, look: 'quiet' },
+    { sortValue: (c) => c.nickName },
+  ),
   { id: 'tel', header: '手机号', cell: (c) => c.tel },
   { id: 'level', header: '认证身份', cell: (c) => (c.level ? c.levelText : '—') },
   { id: 'recName', header: '联系人', cell: (c) => c.recName },

@@ -12,10 +12,10 @@ import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell } from './AdminShell.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
+import { useLoad } from './kit/useLoad.ts'
+import { useUrlFilters } from './kit/useUrlFilters.ts'
 import { CouponForm, couponBody } from './selling/CouponForm.tsx'
 import { dateRange, StateBadge, useCategories } from './selling/parts.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
 
 const action = 'btn-outline px-3 py-1.5 text-sm'
 

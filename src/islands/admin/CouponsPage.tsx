@@ -6,22 +6,19 @@
 import { useState } from 'react'
 import { type AdminCoupon, sellingApi } from '../../lib/api/admin-selling.ts'
 import { adminPage } from './AdminShell.tsx'
+import { linkColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 import { CouponForm } from './selling/CouponForm.tsx'
 import { couponHref, dateRange, STATE_OPTIONS, StateBadge } from './selling/parts.tsx'
 
 const columns: Column<AdminCoupon>[] = [
-  {
-    id: 'title',
-    header: '名称',
-    cell: (c) => (
-      <a className="font-medium text-brand-700 underline" href={couponHref(c.id)}>
-        {c.title}
-      </a>
-    ),
-    className: 'min-w-36 max-w-64',
-  },
+  linkColumn(
+    'title',
+    '名称',
+    { href: (c) => couponHref(c.id), text: (c) => c.title, look: 'strong' },
+    { className: 'min-w-36 max-w-64' },
+  ),
   { id: 'rule', header: '规则', cell: (c) => c.ruleText, className: 'whitespace-nowrap' },
   { id: 'scope', header: '适用范围', cell: (c) => c.scopeText },
   {

@@ -17,18 +17,19 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
-import { type Column, DataTable } from './DataTable.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
-import { useLoad } from './useLoad.ts'
-import { useUrlFilters } from './useUrlFilters.ts'
+import { DialogButtons } from './form/DialogButtons.tsx'
+import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
+import { type Column, DataTable } from './kit/DataTable.tsx'
+import { useLoad } from './kit/useLoad.ts'
+import { useUrlFilters } from './kit/useUrlFilters.ts'
 
 const PAGE_SIZE = 20
 const TABS = [
@@ -41,41 +42,21 @@ type Tab = (typeof TABS)[number]['id']
 const isTab = (t: string): t is Tab => TABS.some((x) => x.id === t)
 
 const orderColumns: Column<OrderCard>[] = [
-  {
-    id: 'code',
-    header: '订单号',
-    cell: (o) => (
-      <a className="text-brand-700 hover:underline" href={orderHref(o.code)}>
-        {o.code}
-      </a>
-    ),
-    sortValue: (o) => o.code,
-  },
+  linkColumn(
+    'code',
+    '订单号',
+    { href: (o) => orderHref(o.code), text: (o) => o.code, look: 'quiet' },
+    { sortValue: (o) => o.code },
+  ),
   { id: 'items', header: '商品', cell: (o) => o.itemList.map((i) => `${i.title} ×${i.quantity}`).join('；') },
-  {
-    id: 'tolCost',
-    header: '订单金额（元）',
-    cell: (o) => formatMoney(o.tolCost),
-    sortValue: (o) => o.tolCost,
-    className: 'text-right tabular-nums',
-  },
+  moneyColumn('tolCost', '订单金额（元）', (o) => o.tolCost),
   { id: 'status', header: '状态', cell: (o) => o.statusText, sortValue: (o) => o.status },
   { id: 'receiver', header: '收货人', cell: (o) => `${o.recName} ${o.recTel}`, hidden: true },
-  {
-    id: 'createTime',
-    header: '下单时间',
-    cell: (o) => formatDateTime(o.createTime),
-    sortValue: (o) => o.createTime,
-  },
+  timeColumn('createTime', '下单时间', (o) => o.createTime),
 ]
 
 const walletColumns: Column<Transaction>[] = [
-  {
-    id: 'createTime',
-    header: '时间',
-    cell: (t) => formatDateTime(t.createTime),
-    sortValue: (t) => t.createTime,
-  },
+  timeColumn('createTime', '时间', (t) => t.createTime),
   { id: 'title', header: '说明', cell: (t) => t.title },
   {
     id: 'price',
@@ -247,14 +228,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
               onChange={(e) => setV({ ...v, reason: e.target.value })}
             />
           </Field>
-          <div className="flex justify-end gap-2">
-            <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
-              取消
-            </button>
-            <BusyButton type="submit" className="btn-primary" busy={busy}>
-              确定调整
-            </BusyButton>
-          </div>
+          <DialogButtons close={() => setOpen(false)} busy={busy} label="确定调整" />
         </form>
         {confirmDialog}
       </Dialog>

@@ -1,7 +1,7 @@
 /** /admin/customers/: customer lookup by phone, name or id (issue 20). */
 import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts'
-import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { adminPage } from './AdminShell.tsx'
+import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
@@ -10,16 +10,12 @@ export const customerHref = (id: number) => `/admin/customers/detail/?id=${id}`
 
 const columns: Column<CustomerRow>[] = [
   { id: 'id', header: '编号', cell: (c) => c.id, sortValue: (c) => c.id },
-  {
-    id: 'nickName',
-    header: '昵称',
-    cell: (c) => (
-      <a className="text-brand-700 hover:underline" href={customerHref(c.id)}>
-        {c.nickName || `用户 ${c.id}`}
-      </a>
-    ),
-    sortValue: (c) => c.nickName,
-  },
+  linkColumn(
+    'nickName',
+    '昵称',
+    { href: (c) => customerHref(c.id), text: (c) => c.nickName || `用户 ${c.id}`, look: 'quiet' },
+    { sortValue: (c) => c.nickName },
+  ),
   { id: 'tel', header: '手机号', cell: (c) => c.tel },
   { id: 'realName', header: '姓名', cell: (c) => c.realName, hidden: true },
   {
@@ -28,19 +24,8 @@ const columns: Column<CustomerRow>[] = [
     cell: (c) => (c.level ? `${c.levelText}（${c.statusText}）` : c.statusText),
     sortValue: (c) => c.status,
   },
-  {
-    id: 'balance',
-    header: '余额（元）',
-    cell: (c) => formatMoney(c.balance),
-    sortValue: (c) => c.balance,
-    className: 'text-right tabular-nums',
-  },
-  {
-    id: 'createTime',
-    header: '注册时间',
-    cell: (c) => formatDateTime(c.createTime),
-    sortValue: (c) => c.createTime,
-  },
+  moneyColumn('balance', '余额（元）', (c) => c.balance),
+  timeColumn('createTime', '注册时间', (c) => c.createTime),
 ]
 
 const customers: ListDeclaration<CustomerRow> = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { adminApi } from '../../lib/api/admin.ts'
 import { AdminShell } from './AdminShell.tsx'
-import { useLoad } from './useLoad.ts'
+import { useLoad } from './kit/useLoad.ts'
 
 /** The charts and ECharts with them come as their own chunk, after the counts. */
 const Charts = lazy(() => import('./charts.tsx'))

@@ -4,9 +4,9 @@
  */
 import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
+import { DialogButtons } from './form/DialogButtons.tsx'
 
 export function FormDialog<K extends string>({
   title,
@@ -72,14 +72,7 @@ export function FormDialog<K extends string>({
             />
           </Field>
         ))}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            保存
-          </BusyButton>
-        </div>
+        <DialogButtons close={close} busy={busy} />
       </form>
     </Dialog>
   )

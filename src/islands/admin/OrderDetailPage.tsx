@@ -13,6 +13,7 @@ import { BusyButton } from '../common/BusyButton.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { useLoad } from './kit/useLoad.ts'
 import { hasPackingSlip, OrderBadges } from './order-parts.tsx'
 import { AfterSalesDialog, InvoiceDialog, ShipDialog } from './orders/OrderDialogs.tsx'
 import {
@@ -27,7 +28,6 @@ import {
   WaybillsSection,
 } from './orders/OrderSections.tsx'
 import { useOrderAction } from './orders/use-order-action.ts'
-import { useLoad } from './useLoad.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
 

@@ -6,6 +6,7 @@
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
 import { adminPage } from './AdminShell.tsx'
+import { linkColumn, moneyColumn, personColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
@@ -17,19 +18,10 @@ import {
   QUEUE_OPTIONS,
   STATUS_OPTIONS,
   slipHref,
-  yuan,
 } from './order-parts.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
-  {
-    id: 'code',
-    header: '订单号',
-    cell: (o) => (
-      <a className="font-medium text-brand-700 underline" href={detailHref(o.code)}>
-        {o.code}
-      </a>
-    ),
-  },
+  linkColumn('code', '订单号', { href: (o) => detailHref(o.code), text: (o) => o.code, look: 'strong' }),
   {
     id: 'createTime',
     header: '下单时间',
@@ -38,36 +30,14 @@ const columns: Column<AdminOrderRow>[] = [
     className: 'whitespace-nowrap',
   },
   { id: 'title', header: '商品', cell: (o) => o.title, className: 'min-w-44 max-w-64' },
-  {
-    id: 'buyer',
-    header: '买家',
-    cell: (o) => (
-      <>
-        {o.buyerName || '—'}
-        <span className="block text-xs text-slate-600">{o.buyerTel}</span>
-      </>
-    ),
+  personColumn('buyer', '买家', (o) => ({ name: o.buyerName, tel: o.buyerTel }), 'text-slate-600', {
     className: 'min-w-28',
-  },
-  {
-    id: 'receiver',
-    header: '收货人',
-    cell: (o) => (
-      <>
-        {o.recName || '—'}
-        <span className="block text-xs text-slate-600">{o.recTel}</span>
-      </>
-    ),
+  }),
+  personColumn('receiver', '收货人', (o) => ({ name: o.recName, tel: o.recTel }), 'text-slate-600', {
     hidden: true,
-  },
-  {
-    id: 'tolCost',
-    // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
-    header: '订单金额（元）',
-    cell: (o) => yuan(o.tolCost),
-    sortValue: (o) => o.tolCost,
-    className: 'text-right tabular-nums',
-  },
+  }),
+  // What the order costs, paid or not (the 状态 column says which); the CSV's 实付金额 is the paid one.
+  moneyColumn('tolCost', '订单金额（元）', (o) => o.tolCost),
   { id: 'payWay', header: '支付方式', cell: (o) => (o.payWay ? payWayName(o.payWay) : '—'), hidden: true },
   {
     id: 'payTime',

@@ -11,32 +11,22 @@ import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { adminPage } from './AdminShell.tsx'
 import { FormDialog } from './FormDialog.tsx'
+import { linkColumn, moneyColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 import { useLoad } from './kit/useLoad.ts'
-import { yuan } from './order-parts.tsx'
 import { productHref } from './product-parts.ts'
 
 const columns: Column<AdminProductRow>[] = [
   { id: 'id', header: '编号', cell: (p) => p.id, sortValue: (p) => p.id, className: 'tabular-nums' },
-  {
-    id: 'title',
-    header: '商品',
-    cell: (p) => (
-      <a className="font-medium text-brand-700 underline" href={productHref(p.id)}>
-        {p.title}
-      </a>
-    ),
-    className: 'min-w-44 max-w-72',
-  },
+  linkColumn(
+    'title',
+    '商品',
+    { href: (p) => productHref(p.id), text: (p) => p.title, look: 'strong' },
+    { className: 'min-w-44 max-w-72' },
+  ),
   { id: 'subTitle', header: '副标题', cell: (p) => p.subTitle, hidden: true },
-  {
-    id: 'priceMin',
-    header: '起价（元）',
-    cell: (p) => yuan(p.priceMin),
-    sortValue: (p) => p.priceMin,
-    className: 'text-right tabular-nums',
-  },
+  moneyColumn('priceMin', '起价（元）', (p) => p.priceMin),
   {
     id: 'stock',
     header: '库存',

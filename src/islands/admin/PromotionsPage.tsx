@@ -5,12 +5,12 @@
  */
 import { useState } from 'react'
 import { type AdminPromotion, sellingApi } from '../../lib/api/admin-selling.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { adminPage } from './AdminShell.tsx'
 import { attempt } from './kit/Actions.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
-import { yuan } from './order-parts.tsx'
 import { PromotionForm, promotionBody } from './selling/PromotionForm.tsx'
 import { dateRange, STATE_OPTIONS, StateBadge, useCategories } from './selling/parts.tsx'
 
@@ -46,7 +46,7 @@ function Promotions() {
     {
       id: 'rule',
       header: '规则',
-      cell: (p) => `满${yuan(p.threshold)}减${yuan(p.off)}`,
+      cell: (p) => `满${formatMoney(p.threshold)}减${formatMoney(p.off)}`,
       sortValue: (p) => p.threshold,
       className: 'whitespace-nowrap tabular-nums',
     },

@@ -6,16 +6,16 @@
  */
 import { useState } from 'react'
 import { type AdminShippingTemplate, sellingApi } from '../../lib/api/admin-selling.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { adminPage } from './AdminShell.tsx'
 import { attempt } from './kit/Actions.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
-import { yuan } from './order-parts.tsx'
 import { TemplateForm } from './selling/TemplateForm.tsx'
 
 const ratesText = (t: AdminShippingTemplate) =>
-  t.rates.length === 0 ? '—' : t.rates.map((r) => `${r.province} ${yuan(r.fee)}`).join('，')
+  t.rates.length === 0 ? '—' : t.rates.map((r) => `${r.province} ${formatMoney(r.fee)}`).join('，')
 
 function Templates() {
   const [editing, setEditing] = useState<AdminShippingTemplate | 'new' | null>(null)
@@ -56,11 +56,16 @@ function Templates() {
       ),
       className: 'min-w-32',
     },
-    { id: 'base', header: '基础运费（元）', cell: (t) => yuan(t.base), className: 'text-right tabular-nums' },
+    {
+      id: 'base',
+      header: '基础运费（元）',
+      cell: (t) => formatMoney(t.base),
+      className: 'text-right tabular-nums',
+    },
     {
       id: 'freeAbove',
       header: '满额包邮（元）',
-      cell: (t) => (t.freeAbove > 0 ? yuan(t.freeAbove) : '—'),
+      cell: (t) => (t.freeAbove > 0 ? formatMoney(t.freeAbove) : '—'),
       className: 'text-right tabular-nums',
     },
     { id: 'rates', header: '指定地区', cell: ratesText, className: 'min-w-48 max-w-96 text-xs' },

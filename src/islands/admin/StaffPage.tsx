@@ -6,6 +6,7 @@ import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { adminPage, useStaff } from './AdminShell.tsx'
 import { TextField } from './account-parts.tsx'
+import { DialogButtons } from './form/DialogButtons.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 
@@ -133,14 +134,11 @@ function RolesDialog({
       {editing && (
         <RolePicker value={editing.roles} onChange={(roles) => setEditing({ ...editing, roles })} />
       )}
-      <div className="mt-6 flex justify-end gap-2">
-        <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
-          取消
-        </button>
-        <button type="button" className="btn-primary" onClick={save}>
-          保存
-        </button>
-      </div>
+      <DialogButtons
+        close={() => setEditing(null)}
+        onConfirm={save}
+        className="mt-6 flex justify-end gap-2"
+      />
     </Dialog>
   )
 }

@@ -106,6 +106,17 @@ function Empty({ id, title }: { id: string; title: string }) {
   )
 }
 
+/** A chart by day of an amount (元, left axis) and a count (笔, right axis), each series named in the legend. */
+const yuanAndCountByDay = (days: string[]) => ({
+  legend: { top: 0 },
+  grid,
+  xAxis: { type: 'category', data: days },
+  yAxis: [
+    { type: 'value', name: '元' },
+    { type: 'value', name: '笔', minInterval: 1 },
+  ],
+})
+
 const sum = <T,>(rows: T[], f: (r: T) => number) => rows.reduce((n, r) => n + f(r), 0)
 
 function topCard(id: string, title: string, what: string, items: TopItem[]) {
@@ -148,13 +159,7 @@ export default function Charts({ data }: { data: DashboardCharts }) {
           title="近 30 天销售"
           summary={`下单${sum(sales, (s) => s.orders)}笔，付款${yuan(sum(sales, (s) => s.paidFen))}元，退款${yuan(sum(sales, (s) => s.refundFen))}元`}
           option={{
-            legend: { top: 0 },
-            grid,
-            xAxis: { type: 'category', data: days },
-            yAxis: [
-              { type: 'value', name: '元' },
-              { type: 'value', name: '笔', minInterval: 1 },
-            ],
+            ...yuanAndCountByDay(days),
             series: [
               { type: 'line', name: '付款金额', data: sales.map((s) => fenToYuan(s.paidFen)) },
               { type: 'line', name: '退款金额', data: sales.map((s) => fenToYuan(s.refundFen)) },
@@ -216,13 +221,7 @@ export default function Charts({ data }: { data: DashboardCharts }) {
           title="近 30 天余额充值"
           summary={`${sum(topUps, (t) => t.count)}笔，共${yuan(sum(topUps, (t) => t.amountFen))}元`}
           option={{
-            legend: { top: 0 },
-            grid,
-            xAxis: { type: 'category', data: days },
-            yAxis: [
-              { type: 'value', name: '元' },
-              { type: 'value', name: '笔', minInterval: 1 },
-            ],
+            ...yuanAndCountByDay(days),
             series: [
               {
                 type: 'bar',

@@ -1,7 +1,6 @@
 /** What the back office's order screens share: the option lists, labels and small badges. */
 import type { AdminOrderRow } from '../../lib/api/admin-orders.ts'
 import { ORDER_STATUS_FILTERS, OrderStatus, OrderStatusText } from '../../lib/constants.ts'
-import { formatMoney } from '../../lib/format.ts'
 
 /** The status filter's options: the filters the calls take (ORDER_STATUS_FILTERS), by name. */
 export const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
@@ -18,9 +17,6 @@ export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
   ['invoice', '待开发票'],
   ['refund-due', '待退款付款'],
 ]
-
-/** @deprecated formatMoney from lib/format.ts: the list screens' old name for it, until they import that. */
-export const yuan = formatMoney
 
 /** The public forms' input look: one source for it. */
 export { inputClass } from '../common/Field.tsx'

@@ -10,7 +10,7 @@ import { type CompanyFacts, contentApi } from '../../../lib/api/admin-content.ts
 import { checkCompany } from '../../../lib/rules/company.ts'
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
-import { useLoad } from '../useLoad.ts'
+import { useLoad } from '../kit/useLoad.ts'
 import { idOf, useCompanyForm } from './company-fields.tsx'
 import {
   AboutSection,

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { AdminShell } from '../AdminShell.tsx'
-import { useUrlFilters } from '../useUrlFilters.ts'
+import { useUrlFilters } from '../kit/useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
 import { CompanyForm } from './CompanyForm.tsx'
 import { BannersEditor } from './editors/BannersEditor.tsx'

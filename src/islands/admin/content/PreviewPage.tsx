@@ -13,7 +13,7 @@ import { BannerPosition } from '../../../lib/constants.ts'
 import { site } from '../../../lib/site.ts'
 import { toast } from '../../../lib/toast.ts'
 import { AdminShell } from '../AdminShell.tsx'
-import { useLoad } from '../useLoad.ts'
+import { useLoad } from '../kit/useLoad.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
 import { type DraftKind, POSITION_NAMES } from './editors/drafts.tsx'
 

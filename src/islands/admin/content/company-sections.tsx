@@ -1,5 +1,6 @@
 /** The sections of the company form, each one list or group of the facts. */
-import { contentApi } from '../../../lib/api/admin-content.ts'
+import type { ReactNode } from 'react'
+import { type CompanyFacts, contentApi } from '../../../lib/api/admin-content.ts'
 import {
   CONTACTS_MAX,
   INTRO_MAX,
@@ -31,54 +32,95 @@ export function BasicSections({ state: { bind } }: Props) {
   )
 }
 
-export function OfficesSection({ state: { form, edit, bind, at } }: Props) {
+/**
+ * A list of the facts (offices, contacts, paragraphs, product lines): each row in its own box with
+ * 删除, then the button that adds a `blank` row, disabled at `max`. A refusal about the list as a
+ * whole (path) stands under that button.
+ */
+function Rows<T>({
+  state: { form, edit, at },
+  path,
+  list,
+  legend,
+  add,
+  max,
+  blank,
+  children,
+}: Props & {
+  path: string
+  /** The list in the facts, the one `path` names. */
+  list: (facts: CompanyFacts) => T[]
+  legend: (n: number) => string
+  add: string
+  max: number
+  blank: () => T
+  children: (i: number) => ReactNode
+}) {
   return (
-    <Section id="co-offices" title="办事处">
-      {form.offices.map((_, i) => (
-        <Item
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their values are held in the form.
-          key={i}
-          legend={`第${i + 1}个办事处`}
-          onRemove={() => edit((d) => d.offices.splice(i, 1))}
-        >
-          <Text label="名称" {...bind(`offices.${i}.name`)} />
-          <Text label="地址" {...bind(`offices.${i}.address`)} max={MAX.address} />
+    <>
+      {list(form).map((_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their values are held in the form.
+        <Item key={i} legend={legend(i + 1)} onRemove={() => edit((d) => list(d).splice(i, 1))}>
+          {children(i)}
         </Item>
       ))}
       <Add
-        path="offices"
-        label="添加办事处"
-        full={form.offices.length >= OFFICES_MAX}
-        error={at('offices')}
-        onAdd={() => edit((d) => d.offices.push({ name: '', address: '' }))}
+        path={path}
+        label={add}
+        full={list(form).length >= max}
+        error={at(path)}
+        onAdd={() => edit((d) => list(d).push(blank()))}
       />
+    </>
+  )
+}
+
+export function OfficesSection({ state }: Props) {
+  const { bind } = state
+  return (
+    <Section id="co-offices" title="办事处">
+      <Rows
+        state={state}
+        path="offices"
+        list={(d) => d.offices}
+        legend={(n) => `第${n}个办事处`}
+        add="添加办事处"
+        max={OFFICES_MAX}
+        blank={() => ({ name: '', address: '' })}
+      >
+        {(i) => (
+          <>
+            <Text label="名称" {...bind(`offices.${i}.name`)} />
+            <Text label="地址" {...bind(`offices.${i}.address`)} max={MAX.address} />
+          </>
+        )}
+      </Rows>
     </Section>
   )
 }
 
-export function ContactsSection({ state: { form, edit, bind, at } }: Props) {
+export function ContactsSection({ state }: Props) {
+  const { bind } = state
   return (
     <Section id="co-contacts" title="联系人" note="第一位联系人是对公转账支付页上的业务经理。">
-      {form.contacts.map((_, i) => (
-        <Item
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their values are held in the form.
-          key={i}
-          legend={`第${i + 1}位联系人`}
-          onRemove={() => edit((d) => d.contacts.splice(i, 1))}
-        >
-          <Text label="姓名" {...bind(`contacts.${i}.name`)} />
-          <Text label="负责事项" {...bind(`contacts.${i}.role`)} />
-          <Text label="电话" {...bind(`contacts.${i}.phone`)} type="tel" />
-          <Text label="邮箱" {...bind(`contacts.${i}.email`)} type="email" />
-        </Item>
-      ))}
-      <Add
+      <Rows
+        state={state}
         path="contacts"
-        label="添加联系人"
-        full={form.contacts.length >= CONTACTS_MAX}
-        error={at('contacts')}
-        onAdd={() => edit((d) => d.contacts.push({ name: '', role: '', phone: '', email: '' }))}
-      />
+        list={(d) => d.contacts}
+        legend={(n) => `第${n}位联系人`}
+        add="添加联系人"
+        max={CONTACTS_MAX}
+        blank={() => ({ name: '', role: '', phone: '', email: '' })}
+      >
+        {(i) => (
+          <>
+            <Text label="姓名" {...bind(`contacts.${i}.name`)} />
+            <Text label="负责事项" {...bind(`contacts.${i}.role`)} />
+            <Text label="电话" {...bind(`contacts.${i}.phone`)} type="tel" />
+            <Text label="邮箱" {...bind(`contacts.${i}.email`)} type="email" />
+          </>
+        )}
+      </Rows>
     </Section>
   )
 }
@@ -144,46 +186,39 @@ export function QrSection({ state: { form, edit, bind, at } }: Props) {
   )
 }
 
-export function AboutSection({ state: { form, edit, bind, at } }: Props) {
+export function AboutSection({ state }: Props) {
+  const { bind } = state
   return (
     <Section id="co-about" title="关于页">
       <h3 className="text-sm font-medium text-slate-700">公司简介</h3>
-      {form.about.intro.map((_, i) => (
-        <Item
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no id of their own; their text is held in the form.
-          key={i}
-          legend={`公司简介第${i + 1}段`}
-          onRemove={() => edit((d) => d.about.intro.splice(i, 1))}
-        >
-          <Text label="段落" {...bind(`about.intro.${i}`)} max={MAX.paragraph} rows={3} />
-        </Item>
-      ))}
-      <Add
+      <Rows
+        state={state}
         path="about.intro"
-        label="添加段落"
-        full={form.about.intro.length >= INTRO_MAX}
-        error={at('about.intro')}
-        onAdd={() => edit((d) => d.about.intro.push(''))}
-      />
+        list={(d) => d.about.intro}
+        legend={(n) => `公司简介第${n}段`}
+        add="添加段落"
+        max={INTRO_MAX}
+        blank={() => ''}
+      >
+        {(i) => <Text label="段落" {...bind(`about.intro.${i}`)} max={MAX.paragraph} rows={3} />}
+      </Rows>
       <h3 className="mt-2 text-sm font-medium text-slate-700">主营产品</h3>
-      {form.about.productLines.map((_, i) => (
-        <Item
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their values are held in the form.
-          key={i}
-          legend={`第${i + 1}条主营产品`}
-          onRemove={() => edit((d) => d.about.productLines.splice(i, 1))}
-        >
-          <Text label="名称" {...bind(`about.productLines.${i}.title`)} />
-          <Text label="说明" {...bind(`about.productLines.${i}.text`)} max={MAX.lineText} />
-        </Item>
-      ))}
-      <Add
+      <Rows
+        state={state}
         path="about.productLines"
-        label="添加主营产品"
-        full={form.about.productLines.length >= PRODUCT_LINES_MAX}
-        error={at('about.productLines')}
-        onAdd={() => edit((d) => d.about.productLines.push({ title: '', text: '' }))}
-      />
+        list={(d) => d.about.productLines}
+        legend={(n) => `第${n}条主营产品`}
+        add="添加主营产品"
+        max={PRODUCT_LINES_MAX}
+        blank={() => ({ title: '', text: '' })}
+      >
+        {(i) => (
+          <>
+            <Text label="名称" {...bind(`about.productLines.${i}.title`)} />
+            <Text label="说明" {...bind(`about.productLines.${i}.text`)} max={MAX.lineText} />
+          </>
+        )}
+      </Rows>
     </Section>
   )
 }

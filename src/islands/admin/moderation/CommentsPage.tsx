@@ -2,7 +2,7 @@ import { type ModeratedComment, moderationApi } from '../../../lib/api/admin-mod
 import { adminPage } from '../AdminShell.tsx'
 import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
-import { HiddenState, type Hideable, hiddenFilter, hideAction } from './parts.tsx'
+import { HiddenState, type Hideable, hiddenFilter, hideAction, PublicLink } from './parts.tsx'
 
 /** A comment as the hide/restore buttons speak of it. */
 const COMMENT: Hideable = {
@@ -42,14 +42,9 @@ const columns: Column<ModeratedComment>[] = [
     id: 'article',
     header: '所属内容',
     cell: (m) => (
-      <a
-        href={`/detail/${m.articleId}/`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-brand-700 hover:underline"
-      >
+      <PublicLink href={`/detail/${m.articleId}/`}>
         {m.kindText} #{m.articleId} {m.articleTitle}
-      </a>
+      </PublicLink>
     ),
   },
   { id: 'time', header: '时间', cell: (m) => m.createTime, sortValue: (m) => m.createTime },
@@ -68,10 +63,8 @@ const Comments = () => (
         { type: 'text', key: 'articleId', label: '内容编号', numeric: true },
         hiddenFilter,
       ],
-      submit: '查找',
       load: (f, page) => moderationApi.comments({ ...f, ...page }),
       columns,
-      rowKey: (m) => m.id,
       empty: '没有符合条件的评论',
       rowActions: (m) => [hideAction(m, COMMENT, ask)],
     })}

@@ -5,7 +5,7 @@ import { toast } from '../../../lib/toast.ts'
 import { AdminShell } from '../AdminShell.tsx'
 import { BackLink, DetailHeader, DetailLayout } from '../detail/DetailLayout.tsx'
 import { Facts, Section } from '../detail/Section.tsx'
-import { useLoad } from '../useLoad.ts'
+import { useLoad } from '../kit/useLoad.ts'
 import {
   ArticleAction,
   inputClass,

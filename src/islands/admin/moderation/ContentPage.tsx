@@ -1,8 +1,9 @@
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import { adminPage } from '../AdminShell.tsx'
+import { personColumn } from '../kit/columns.tsx'
 import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
-import { articleAction, ListingState } from './parts.tsx'
+import { articleAction, ListingState, PublicLink } from './parts.tsx'
 
 const columns: Column<ModeratedArticle>[] = [
   { id: 'id', header: '编号', cell: (a) => a.id, sortValue: (a) => a.id },
@@ -10,28 +11,10 @@ const columns: Column<ModeratedArticle>[] = [
   {
     id: 'title',
     header: '标题',
-    cell: (a) => (
-      <a
-        href={`/detail/${a.id}/`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-brand-700 hover:underline"
-      >
-        {a.title}
-      </a>
-    ),
+    cell: (a) => <PublicLink href={`/detail/${a.id}/`}>{a.title}</PublicLink>,
     sortValue: (a) => a.title,
   },
-  {
-    id: 'author',
-    header: '作者',
-    cell: (a) => (
-      <>
-        {a.authorName || '—'}
-        <span className="block text-xs text-slate-500">{a.authorTel}</span>
-      </>
-    ),
-  },
+  personColumn('author', '作者', (a) => ({ name: a.authorName, tel: a.authorTel }), 'text-slate-500'),
   { id: 'time', header: '发布时间', cell: (a) => a.createTime, sortValue: (a) => a.createTime, hidden: true },
   { id: 'state', header: '状态', cell: (a) => <ListingState a={a} /> },
 ]
@@ -72,10 +55,8 @@ const Content = () => (
           ],
         },
       ],
-      submit: '查找',
       load: (f, page) => moderationApi.articles({ ...f, ...page }),
       columns,
-      rowKey: (a) => a.id,
       empty: '没有符合条件的内容',
       rowActions: (a) => [
         articleAction(a, ask),

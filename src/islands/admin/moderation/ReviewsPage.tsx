@@ -5,7 +5,7 @@ import { productPath } from '../../../lib/routes.ts'
 import { adminPage } from '../AdminShell.tsx'
 import type { Column } from '../kit/DataTable.tsx'
 import { ModerationList } from './ModerationList.tsx'
-import { HiddenState, type Hideable, hiddenFilter, hideAction } from './parts.tsx'
+import { HiddenState, type Hideable, hiddenFilter, hideAction, PublicLink } from './parts.tsx'
 
 /** A review as the hide/restore buttons speak of it. */
 const REVIEW: Hideable = {
@@ -60,15 +60,10 @@ const columns: Column<ModeratedReview>[] = [
     id: 'product',
     header: '商品',
     cell: (r) => (
-      <a
-        href={productPath(r.spuId)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-brand-700 hover:underline"
-      >
+      <PublicLink href={productPath(r.spuId)}>
         #{r.spuId} {r.productTitle}
         {r.skuTitle && <span className="block text-xs text-slate-500">{r.skuTitle}</span>}
-      </a>
+      </PublicLink>
     ),
   },
   {
@@ -104,10 +99,8 @@ const Reviews = () => (
         },
         hiddenFilter,
       ],
-      submit: '查找',
       load: (f, page) => moderationApi.reviews({ ...f, ...page }),
       columns,
-      rowKey: (r) => r.id,
       empty: '没有符合条件的评价',
       rowActions: (r) => [hideAction(r, REVIEW, ask)],
     })}

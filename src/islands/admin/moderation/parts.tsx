@@ -8,8 +8,8 @@ import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-mod
 import type { Checked, Input } from '../../../lib/rules/fields.ts'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../lib/rules/moderation.ts'
 import { toast } from '../../../lib/toast.ts'
-import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
+import { DialogButtons } from '../form/DialogButtons.tsx'
 import { ActionButton } from '../kit/Actions.tsx'
 import type { Action, Filter } from '../kit/list-types.ts'
 
@@ -125,18 +125,25 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
             {[...text.trim()].length}/{MODERATION_TEXT_MAX}
           </span>
         </div>
-        <div className="mt-2 flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={() => setAsk(null)}>
-            取消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            {ask?.confirm}
-          </BusyButton>
-        </div>
+        <DialogButtons
+          close={() => setAsk(null)}
+          busy={busy}
+          label={ask?.confirm}
+          className="mt-2 flex justify-end gap-2"
+        />
       </form>
     </Dialog>
   )
   return [dialog, open]
+}
+
+/** A public page an item stands on, opened in a new tab so the moderation list keeps its place. */
+export function PublicLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+      {children}
+    </a>
+  )
 }
 
 /** The kind of an item as a noun: 帖子, 任务, 课程. */

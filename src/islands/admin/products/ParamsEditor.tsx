@@ -3,7 +3,7 @@
  * page shows them, each with 上移 / 下移 / 删除 buttons named for screen readers, and 添加参数.
  * Brand and model are fields of their own above (they are the 品牌 / 型号 entries of the same list).
  */
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { PARAM_TEXT_MAX, PARAM_TITLE_MAX, PARAMS_MAX } from '../../../lib/rules/product.ts'
 import { inputClass } from '../../common/Field.tsx'
 import { invalidProps } from '../../common/form-errors.ts'
@@ -25,6 +25,34 @@ export const paramFieldId = (i: number, part: 'title' | 'text') => `product-para
 
 const smallButton =
   'btn-outline px-2 py-1 text-xs disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent'
+
+/** A small button of the list; `focus` is how focus finds it again after the rows change. */
+function RowButton({
+  focus,
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  focus: string
+  label?: string
+  disabled?: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      data-focus={focus}
+      className={smallButton}
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  )
+}
 
 export function ParamsEditor({
   rows,
@@ -79,62 +107,49 @@ export function ParamsEditor({
             const textId = paramFieldId(i, 'text')
             const titleError = errorOf(`params.${i}.title`)
             const textError = errorOf(`params.${i}.text`)
+            /** The row's name or text; the name is where a new row puts focus. */
+            const input = (part: 'title' | 'text', name: string, placeholder: string, max: number) => {
+              const id = paramFieldId(i, part)
+              return (
+                <input
+                  id={id}
+                  data-focus={part === 'title' ? `title-${i}` : undefined}
+                  className={inputClass}
+                  aria-label={`第${n}项参数${name}`}
+                  placeholder={placeholder}
+                  maxLength={max}
+                  autoComplete="off"
+                  value={r[part]}
+                  onChange={(e) => set(i, part, e.target.value)}
+                  {...invalidProps(id, part === 'title' ? titleError : textError)}
+                />
+              )
+            }
             return (
               <li key={r.key} className="grid gap-1">
                 <div className="grid grid-cols-[8rem_1fr] gap-2 sm:grid-cols-[10rem_1fr_auto]">
-                  <input
-                    id={titleId}
-                    data-focus={`title-${i}`}
-                    className={inputClass}
-                    aria-label={`第${n}项参数名称`}
-                    placeholder="名称，如 产地"
-                    maxLength={PARAM_TITLE_MAX}
-                    autoComplete="off"
-                    value={r.title}
-                    onChange={(e) => set(i, 'title', e.target.value)}
-                    {...invalidProps(titleId, titleError)}
-                  />
-                  <input
-                    id={textId}
-                    className={inputClass}
-                    aria-label={`第${n}项参数内容`}
-                    placeholder="内容，如 江苏南京"
-                    maxLength={PARAM_TEXT_MAX}
-                    autoComplete="off"
-                    value={r.text}
-                    onChange={(e) => set(i, 'text', e.target.value)}
-                    {...invalidProps(textId, textError)}
-                  />
+                  {input('title', '名称', '名称，如 产地', PARAM_TITLE_MAX)}
+                  {input('text', '内容', '内容，如 江苏南京', PARAM_TEXT_MAX)}
                   <span className="col-span-2 flex gap-1 sm:col-span-1">
-                    <button
-                      type="button"
-                      data-focus={`up-${i}`}
-                      className={smallButton}
-                      aria-label={`上移第${n}项参数`}
+                    <RowButton
+                      focus={`up-${i}`}
+                      label={`上移第${n}项参数`}
                       disabled={i === 0}
                       onClick={() => move(i, -1)}
                     >
                       上移
-                    </button>
-                    <button
-                      type="button"
-                      data-focus={`down-${i}`}
-                      className={smallButton}
-                      aria-label={`下移第${n}项参数`}
+                    </RowButton>
+                    <RowButton
+                      focus={`down-${i}`}
+                      label={`下移第${n}项参数`}
                       disabled={i === rows.length - 1}
                       onClick={() => move(i, 1)}
                     >
                       下移
-                    </button>
-                    <button
-                      type="button"
-                      data-focus={`remove-${i}`}
-                      className={smallButton}
-                      aria-label={`删除第${n}项参数`}
-                      onClick={() => remove(i)}
-                    >
+                    </RowButton>
+                    <RowButton focus={`remove-${i}`} label={`删除第${n}项参数`} onClick={() => remove(i)}>
                       删除
-                    </button>
+                    </RowButton>
                   </span>
                 </div>
                 {(titleError || textError) && (
@@ -152,15 +167,9 @@ export function ParamsEditor({
         </ol>
       )}
       <div className="flex items-center gap-3">
-        <button
-          type="button"
-          data-focus="add"
-          className={smallButton}
-          disabled={rows.length >= PARAMS_MAX}
-          onClick={add}
-        >
+        <RowButton focus="add" disabled={rows.length >= PARAMS_MAX} onClick={add}>
           添加参数
-        </button>
+        </RowButton>
         <span className="text-xs text-slate-500">
           {rows.length}/{PARAMS_MAX} 项，按此顺序显示在商品页
         </span>

@@ -9,12 +9,12 @@ import { formatMoney } from '../../../lib/format.ts'
 import { newRequestId } from '../../../lib/request-id.ts'
 import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
-import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { Uploader } from '../../common/Uploader.tsx'
 import { useConfirm } from '../../common/useConfirm.tsx'
+import { DialogButtons } from '../form/DialogButtons.tsx'
 import { staffFileUpload } from './staff-uploads.ts'
 
 export type SkuEdit = { sku: AdminSku; kind: 'price' | 'stock' } | null
@@ -136,14 +136,7 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
             </Field>
           </>
         )}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            保存
-          </BusyButton>
-        </div>
+        <DialogButtons close={close} busy={busy} />
       </form>
       {confirmDialog}
     </Dialog>
@@ -186,14 +179,7 @@ export function SkuImageDialog({
         <p className="text-sm text-slate-600">规格「{sku.title}」的图片：买家选中该规格时显示。</p>
         <Uploader label="规格图片" value={img} onChange={setImg} upload={staffFileUpload} invalid={!!error} />
         <FormError id="sku-img-error" message={error} />
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            保存
-          </BusyButton>
-        </div>
+        <DialogButtons close={close} busy={busy} />
       </form>
     </Dialog>
   )

@@ -1,7 +1,7 @@
 /** The product's SKUs as a table, each row with 改价, 调整库存, 图片 and 删除 (named by the SKU for screen readers). */
 import type { AdminSku } from '../../../lib/api/admin-catalog.ts'
 import { formatMoney } from '../../../lib/format.ts'
-import { type Column, DataTable } from '../DataTable.tsx'
+import { type Column, DataTable } from '../kit/DataTable.tsx'
 import type { SkuEdit } from './SkuDialogs.tsx'
 
 export function SkuTable({

@@ -5,7 +5,6 @@
  * the server still accepts are offered: the name, a later end, the total and (by 停用) its state.
  */
 import { useState } from 'react'
-import { refusalMessage } from '../../../lib/api/admin.ts'
 import { type AdminCoupon, type CouponBody, sellingApi } from '../../../lib/api/admin-selling.ts'
 import {
   COUPON_TITLE_MAX,
@@ -14,11 +13,10 @@ import {
   type CouponScope,
   checkCoupon,
 } from '../../../lib/rules/promotion.ts'
-import { toast } from '../../../lib/toast.ts'
-import { Field, inputClass } from '../../common/Field.tsx'
-import { invalidProps, useRefusal } from '../../common/form-errors.ts'
+import { useRefusal } from '../../common/form-errors.ts'
 import { Choice, GroupRow } from '../../publish/form-parts.tsx'
-import { chinaLocalNow, FormDialogFrame, fromLocalInput, num, toLocalInput } from './parts.tsx'
+import { FormInput, saveChecked, TimeInput } from './form-fields.tsx'
+import { FormDialogFrame, newDates, num, toLocalInput, wireTime } from './parts.tsx'
 import { ScopePicker } from './ScopePicker.tsx'
 
 interface Form {
@@ -37,6 +35,9 @@ interface Form {
   endTime: string
 }
 
+/** The fields typed as text. */
+type TextKey = Exclude<keyof Form, 'kind' | 'scope' | 'scopeIds' | 'includeCourses'>
+
 const NEW: () => Form = () => ({
   title: '',
   kind: 'amount',
@@ -49,8 +50,7 @@ const NEW: () => Form = () => ({
   includeCourses: false,
   totalLimit: '',
   perUserLimit: '1',
-  startTime: chinaLocalNow(),
-  endTime: `${chinaLocalNow(30).slice(0, 10)}T23:59`,
+  ...newDates(),
 })
 
 const formOf = (c: AdminCoupon): Form => ({
@@ -70,14 +70,12 @@ const formOf = (c: AdminCoupon): Form => ({
 })
 
 /**
- * The form as the wire reads it: the kind's own amounts, the other kind's neutral ones. A time
- * left as loaded keeps its stored text (seconds and all), so an edit after claims, which must
- * keep the start, sends it back unchanged.
+ * The form as the wire reads it: the kind's own amounts, the other kind's neutral ones. The
+ * times keep their stored text when left as loaded (wireTime): an edit after claims must keep
+ * the start.
  */
 function bodyOf(f: Form, was?: AdminCoupon): CouponBody {
   const rate = f.kind === 'rate'
-  const time = (k: 'startTime' | 'endTime') =>
-    was && f[k] === toLocalInput(was[k]) ? was[k] : fromLocalInput(f[k], k === 'endTime')
   return {
     title: f.title.trim(),
     kind: f.kind,
@@ -90,8 +88,8 @@ function bodyOf(f: Form, was?: AdminCoupon): CouponBody {
     includeCourses: f.includeCourses,
     totalLimit: num(f.totalLimit),
     perUserLimit: num(f.perUserLimit),
-    startTime: time('startTime'),
-    endTime: time('endTime'),
+    startTime: wireTime(f, 'startTime', was),
+    endTime: wireTime(f, 'endTime', was),
   }
 }
 
@@ -123,69 +121,35 @@ export function CouponForm({
     const body = bodyOf(f, coupon)
     // The rule reads the fields as typed, so a blank one is asked for rather than taken as 0.
     const r = checkCoupon({ ...f, startTime: body.startTime, endTime: body.endTime })
-    if (r.error !== null) {
-      refuse(r.field, r.error)
-      return false
-    }
-    if (locked && coupon && body.endTime < coupon.endTime) {
-      refuse('endTime', '已有用户领取，结束时间只能延后')
-      return false
-    }
-    try {
+    const earlierEnd = locked && coupon && body.endTime < coupon.endTime
+    const checked =
+      r.error === null && earlierEnd
+        ? { field: 'endTime' as const, error: '已有用户领取，结束时间只能延后' }
+        : r
+    const save = async () =>
       // An edit sends the whole form; once claimed, the fields not offered go back as they were.
-      const saved = coupon
-        ? await sellingApi.editCoupon(coupon.id, body)
-        : await sellingApi.createCoupon(body)
-      toast('success', coupon ? '优惠券已保存' : '优惠券已创建')
-      onSaved(saved)
-      return true
-    } catch (err) {
-      refuse(null, refusalMessage(err))
-      return false
-    }
+      onSaved(coupon ? await sellingApi.editCoupon(coupon.id, body) : await sellingApi.createCoupon(body))
+    return saveChecked(checked, refuse, save, coupon ? '优惠券已保存' : '优惠券已创建')
   }
 
+  /** A text field's id, value, change and message. */
+  const bound = (k: TextKey) => ({
+    id: fieldId(k),
+    value: f[k],
+    onChange: (v: string) => set(k, v),
+    error: errorOf(k),
+  })
   const input = (
-    k: 'title' | 'threshold' | 'amount' | 'rate' | 'cap' | 'totalLimit' | 'perUserLimit',
+    k: Exclude<TextKey, 'startTime' | 'endTime'>,
     label: string,
     o: { required?: boolean; max?: number; hint?: string; unit?: string } = {},
-  ) => (
-    <Field
-      id={fieldId(k)}
-      label={label}
-      required={o.required}
-      error={errorOf(k)}
-      count={o.max ? [...f[k]].length : undefined}
-      max={o.max}
-    >
-      <div className="flex items-center gap-2">
-        <input
-          id={fieldId(k)}
-          className={`${inputClass} ${o.max ? '' : 'sm:max-w-40'}`}
-          maxLength={o.max ?? 10}
-          inputMode={o.max ? undefined : 'decimal'}
-          autoComplete="off"
-          value={f[k]}
-          onChange={(e) => set(k, e.target.value)}
-          {...invalidProps(fieldId(k), errorOf(k))}
-        />
-        {o.unit && <span className="shrink-0 text-sm text-slate-600">{o.unit}</span>}
-      </div>
-      {o.hint && <p className="mt-1 text-xs text-slate-500">{o.hint}</p>}
-    </Field>
-  )
+  ) => <FormInput label={label} {...bound(k)} {...o} />
   const time = (k: 'startTime' | 'endTime', label: string) => (
-    <Field id={fieldId(k)} label={label} required error={errorOf(k)}>
-      <input
-        id={fieldId(k)}
-        type="datetime-local"
-        className={`${inputClass} sm:max-w-56`}
-        value={f[k]}
-        min={k === 'endTime' && locked ? toLocalInput(coupon?.endTime ?? '') : undefined}
-        onChange={(e) => set(k, e.target.value)}
-        {...invalidProps(fieldId(k), errorOf(k))}
-      />
-    </Field>
+    <TimeInput
+      label={label}
+      {...bound(k)}
+      min={k === 'endTime' && locked ? toLocalInput(coupon?.endTime ?? '') : undefined}
+    />
   )
 
   return (

@@ -3,13 +3,12 @@
  * the server's own rule (src/lib/rules/promotion.ts) before it is sent.
  */
 import { useState } from 'react'
-import { refusalMessage } from '../../../lib/api/admin.ts'
 import { type AdminPromotion, type PromotionBody, sellingApi } from '../../../lib/api/admin-selling.ts'
 import { checkPromotion, PROMOTION_TITLE_MAX, type PromotionField } from '../../../lib/rules/promotion.ts'
-import { toast } from '../../../lib/toast.ts'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { invalidProps, useRefusal } from '../../common/form-errors.ts'
-import { chinaLocalNow, FormDialogFrame, fromLocalInput, num, toLocalInput, useCategories } from './parts.tsx'
+import { FormInput, saveChecked, TimeInput } from './form-fields.tsx'
+import { FormDialogFrame, newDates, num, toLocalInput, useCategories, wireTime } from './parts.tsx'
 
 interface Form {
   title: string
@@ -25,8 +24,7 @@ const NEW = (): Form => ({
   classId: '',
   threshold: '',
   off: '',
-  startTime: chinaLocalNow(),
-  endTime: `${chinaLocalNow(30).slice(0, 10)}T23:59`,
+  ...newDates(),
 })
 
 const formOf = (p: AdminPromotion): Form => ({
@@ -40,15 +38,13 @@ const formOf = (p: AdminPromotion): Form => ({
 
 /** The form as the wire reads it; a time left as loaded keeps its stored text. */
 function bodyOf(f: Form, was?: AdminPromotion): PromotionBody {
-  const time = (k: 'startTime' | 'endTime') =>
-    was && f[k] === toLocalInput(was[k]) ? was[k] : fromLocalInput(f[k], k === 'endTime')
   return {
     title: f.title.trim(),
     classId: f.classId === '' ? null : Number(f.classId),
     threshold: num(f.threshold),
     off: num(f.off),
-    startTime: time('startTime'),
-    endTime: time('endTime'),
+    startTime: wireTime(f, 'startTime', was),
+    endTime: wireTime(f, 'endTime', was),
   }
 }
 
@@ -77,57 +73,30 @@ export function PromotionForm({
     const body = bodyOf(f, promotion)
     // The rule reads the fields as typed, so a blank one is asked for rather than taken as 0.
     const r = checkPromotion({ ...f, startTime: body.startTime, endTime: body.endTime })
-    if (r.error !== null) {
-      refuse(r.field, r.error)
-      return false
-    }
-    try {
+    const save = async () => {
       if (promotion) await sellingApi.editPromotion(promotion.id, body)
       else await sellingApi.createPromotion(body)
-      toast('success', promotion ? '满减活动已保存' : '满减活动已创建')
       onSaved()
-      return true
-    } catch (err) {
-      refuse(null, refusalMessage(err))
-      return false
     }
+    return saveChecked(r, refuse, save, promotion ? '满减活动已保存' : '满减活动已创建')
   }
+  /** A field's id, value, change and message. */
+  const bound = (k: keyof Form) => ({
+    id: fieldId(k),
+    value: f[k],
+    onChange: (v: string) => set(k, v),
+    error: errorOf(k),
+  })
   const input = (k: 'title' | 'threshold' | 'off', label: string, money: boolean) => (
-    <Field
-      id={fieldId(k)}
+    <FormInput
       label={label}
       required
-      error={errorOf(k)}
-      count={money ? undefined : [...f[k]].length}
+      {...bound(k)}
       max={money ? undefined : PROMOTION_TITLE_MAX}
-    >
-      <div className="flex items-center gap-2">
-        <input
-          id={fieldId(k)}
-          className={`${inputClass} ${money ? 'sm:max-w-40' : ''}`}
-          maxLength={money ? 10 : PROMOTION_TITLE_MAX}
-          inputMode={money ? 'decimal' : undefined}
-          autoComplete="off"
-          value={f[k]}
-          onChange={(e) => set(k, e.target.value)}
-          {...invalidProps(fieldId(k), errorOf(k))}
-        />
-        {money && <span className="shrink-0 text-sm text-slate-600">元</span>}
-      </div>
-    </Field>
+      unit={money ? '元' : undefined}
+    />
   )
-  const time = (k: 'startTime' | 'endTime', label: string) => (
-    <Field id={fieldId(k)} label={label} required error={errorOf(k)}>
-      <input
-        id={fieldId(k)}
-        type="datetime-local"
-        className={`${inputClass} sm:max-w-56`}
-        value={f[k]}
-        onChange={(e) => set(k, e.target.value)}
-        {...invalidProps(fieldId(k), errorOf(k))}
-      />
-    </Field>
-  )
+  const time = (k: 'startTime' | 'endTime', label: string) => <TimeInput label={label} {...bound(k)} />
   return (
     <FormDialogFrame
       title={promotion ? '编辑满减活动' : '新建满减活动'}

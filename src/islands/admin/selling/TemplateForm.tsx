@@ -4,17 +4,16 @@
  * the server's own rule (src/lib/rules/promotion.ts) before it is sent.
  */
 import { useState } from 'react'
-import { refusalMessage } from '../../../lib/api/admin.ts'
 import {
   type AdminShippingTemplate,
   type ShippingTemplateBody,
   sellingApi,
 } from '../../../lib/api/admin-selling.ts'
 import { checkShippingTemplate, TEMPLATE_NAME_MAX, type TemplateField } from '../../../lib/rules/promotion.ts'
-import { toast } from '../../../lib/toast.ts'
-import { Field, inputClass } from '../../common/Field.tsx'
+import { inputClass } from '../../common/Field.tsx'
 import { invalidProps, useRefusal } from '../../common/form-errors.ts'
 import { GroupRow } from '../../publish/form-parts.tsx'
+import { FormInput, saveChecked } from './form-fields.tsx'
 import { FormDialogFrame, num, useProvinces } from './parts.tsx'
 
 interface Form {
@@ -64,41 +63,28 @@ export function TemplateForm({
     // The rule reads the fields as typed, so a blank one is asked for rather than taken as 0.
     const r = checkShippingTemplate({ ...f })
     const body = bodyOf(f)
-    if (r.error !== null) {
-      refuse(r.field, r.error)
-      return false
-    }
-    try {
+    const save = async () => {
       if (template) await sellingApi.editTemplate(template.id, body)
       else await sellingApi.createTemplate(body)
-      toast('success', template ? '运费模板已保存' : '运费模板已创建')
       onSaved()
-      return true
-    } catch (err) {
-      refuse(null, refusalMessage(err))
-      return false
     }
+    return saveChecked(r, refuse, save, template ? '运费模板已保存' : '运费模板已创建')
+  }
+  const set = (k: 'name' | 'base' | 'freeAbove', v: string) => {
+    setF((old) => ({ ...old, [k]: v }))
+    clear(k)
   }
   const money = (k: 'base' | 'freeAbove', label: string, hint: string) => (
-    <Field id={fieldId(k)} label={label} required={k === 'base'} error={errorOf(k)}>
-      <div className="flex items-center gap-2">
-        <input
-          id={fieldId(k)}
-          className={`${inputClass} sm:max-w-40`}
-          maxLength={10}
-          inputMode="decimal"
-          autoComplete="off"
-          value={f[k]}
-          onChange={(e) => {
-            setF((old) => ({ ...old, [k]: e.target.value }))
-            clear(k)
-          }}
-          {...invalidProps(fieldId(k), errorOf(k))}
-        />
-        <span className="shrink-0 text-sm text-slate-600">元</span>
-      </div>
-      <p className="mt-1 text-xs text-slate-500">{hint}</p>
-    </Field>
+    <FormInput
+      id={fieldId(k)}
+      label={label}
+      required={k === 'base'}
+      value={f[k]}
+      onChange={(v) => set(k, v)}
+      error={errorOf(k)}
+      unit="元"
+      hint={hint}
+    />
   )
   const taken = new Set(f.rates.map((r) => r.province))
   const rateError = f.rates
@@ -116,27 +102,15 @@ export function TemplateForm({
           : undefined
       }
     >
-      <Field
+      <FormInput
         id={fieldId('name')}
         label="模板名称"
         required
+        value={f.name}
+        onChange={(v) => set('name', v)}
         error={errorOf('name')}
-        count={[...f.name].length}
         max={TEMPLATE_NAME_MAX}
-      >
-        <input
-          id={fieldId('name')}
-          className={inputClass}
-          maxLength={TEMPLATE_NAME_MAX}
-          autoComplete="off"
-          value={f.name}
-          onChange={(e) => {
-            setF((old) => ({ ...old, name: e.target.value }))
-            clear('name')
-          }}
-          {...invalidProps(fieldId('name'), errorOf('name'))}
-        />
-      </Field>
+      />
       {money('base', '基础运费', '未单独设置的地区按此收取；填 0 为包邮')}
       {money('freeAbove', '满额包邮', '同一模板的商品原价合计满此金额免运费；不填为不按金额包邮')}
       <GroupRow

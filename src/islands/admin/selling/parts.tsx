@@ -8,9 +8,9 @@ import { type ReactNode, type SubmitEvent, useEffect, useState } from 'react'
 import { catalogApi } from '../../../lib/api/admin-catalog.ts'
 import type { SellingState } from '../../../lib/api/admin-selling.ts'
 import type { ClassifyItem } from '../../../lib/api/types.ts'
-import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 import { FormError } from '../../common/FormError.tsx'
+import { DialogButtons } from '../form/DialogButtons.tsx'
 
 /** The list filter's states (?state=), as the admin calls read them. */
 export const STATE_OPTIONS: readonly (readonly [string, string])[] = [
@@ -47,6 +47,24 @@ export const fromLocalInput = (v: string, end = false) =>
 export function chinaLocalNow(addDays = 0): string {
   const d = new Date(Date.now() + addDays * 86_400_000)
   return d.toLocaleString('sv-SE', { timeZone: 'Asia/Shanghai' }).slice(0, 16).replace(' ', 'T')
+}
+
+/** A new coupon's or promotion's dates: from now to the end of the thirtieth day on. */
+export const newDates = () => ({
+  startTime: chinaLocalNow(),
+  endTime: `${chinaLocalNow(30).slice(0, 10)}T23:59`,
+})
+
+/**
+ * A form's start or end as the wire reads it. A time left as loaded keeps its stored text
+ * (seconds and all), so an edit that must keep the start sends it back unchanged.
+ */
+export function wireTime<K extends 'startTime' | 'endTime'>(
+  form: Record<K, string>,
+  k: K,
+  was?: Record<K, string>,
+): string {
+  return was && form[k] === toLocalInput(was[k]) ? was[k] : fromLocalInput(form[k], k === 'endTime')
 }
 
 /** The dates of a coupon or promotion in one cell: '2026-11-26 09:30 至 2026-12-31 23:59'. */
@@ -112,15 +130,9 @@ export function FormDialogFrame({
       <form onSubmit={onSubmit} className="grid gap-4" noValidate>
         {note && <div className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">{note}</div>}
         {children}
-        <div className="flex flex-wrap items-center justify-end gap-2">
+        <DialogButtons close={close} busy={busy} className="flex flex-wrap items-center justify-end gap-2">
           <FormError message={formError} className="mr-auto" />
-          <button type="button" className="btn-outline" onClick={close}>
-            取消
-          </button>
-          <BusyButton type="submit" className="btn-primary" busy={busy}>
-            保存
-          </BusyButton>
-        </div>
+        </DialogButtons>
       </form>
     </Dialog>
   )

@@ -7,9 +7,10 @@ import { toast } from '../../../../lib/toast.ts'
 import { Dialog } from '../../../common/Dialog.tsx'
 import { useConfirm } from '../../../common/useConfirm.tsx'
 import { TextField } from '../../account-parts.tsx'
-import { type Column, DataTable } from '../../DataTable.tsx'
-import { useLoad } from '../../useLoad.ts'
-import { useUrlFilters } from '../../useUrlFilters.ts'
+import { DialogButtons } from '../../form/DialogButtons.tsx'
+import { type Column, DataTable } from '../../kit/DataTable.tsx'
+import { useLoad } from '../../kit/useLoad.ts'
+import { useUrlFilters } from '../../kit/useUrlFilters.ts'
 import { all, linkBtn, type OnSaved, Select } from './fields.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
@@ -138,14 +139,11 @@ export function DictionariesEditor({ onSaved }: { onSaved: OnSaved }) {
               inputMode="numeric"
               onChange={(sort) => setEditing({ ...editing, sort })}
             />
-            <div className="mt-2 flex justify-end gap-2">
-              <button type="button" className="btn-outline" onClick={() => setEditing(null)}>
-                取消
-              </button>
-              <button type="button" className="btn-primary" onClick={saveEdit}>
-                保存
-              </button>
-            </div>
+            <DialogButtons
+              close={() => setEditing(null)}
+              onConfirm={saveEdit}
+              className="mt-2 flex justify-end gap-2"
+            />
           </div>
         )}
       </Dialog>

@@ -3,7 +3,7 @@ import { type AdminFaq, contentApi } from '../../../../lib/api/admin-content.ts'
 import { sortNumber } from '../../../../lib/rules/fields.ts'
 import { FAQ_ANSWER_MAX } from '../../../../lib/rules/site-content.ts'
 import { TextField } from '../../account-parts.tsx'
-import { useLoad } from '../../useLoad.ts'
+import { useLoad } from '../../kit/useLoad.ts'
 import { DraftedEditor, draftedTitle, shownColumn } from './DraftedEditor.tsx'
 import { HtmlField, type OnSaved } from './fields.tsx'
 

@@ -7,7 +7,7 @@ import { type AdminText, contentApi } from '../../../../lib/api/admin-content.ts
 import { SITE_TEXT_MAX } from '../../../../lib/rules/site-content.ts'
 import { toast } from '../../../../lib/toast.ts'
 import { useConfirm } from '../../../common/useConfirm.tsx'
-import { useLoad } from '../../useLoad.ts'
+import { useLoad } from '../../kit/useLoad.ts'
 import { discardDraft, publishDraft } from './draft-calls.ts'
 import { DraftBadge, previewHref } from './drafts.tsx'
 import { Area, HtmlField, type OnSaved } from './fields.tsx'

@@ -1,2 +1,0 @@
-/** useLoad lives in the list kit; this path stays for the screens outside it. */
-export { useLoad } from './kit/useLoad.ts'
