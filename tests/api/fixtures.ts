@@ -67,3 +67,31 @@ export async function ownCategory(db: Db) {
     .execute()
   return { classId: cls.id, products: made }
 }
+
+/**
+ * A listed article of its own (a course, paid post or task by `status`) at `priceFen`, in a city
+ * like the seeded ones, since the listing's tests read the newest items: its id.
+ */
+export async function listedArticle(
+  db: Db,
+  a: { status: number; priceFen: number; content?: string; now?: Date },
+) {
+  const now = dbTime(a.now ?? new Date())
+  const r = await db
+    .insertInto('articles')
+    .values({
+      status: a.status,
+      title: `测试内容${Math.random()}`,
+      price_fen: a.priceFen,
+      content: a.content ?? '全文内容',
+      brief: '简介',
+      city: '深圳',
+      ext: LISTED,
+      is_show: 1,
+      create_time: now,
+      update_time: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return r.id
+}

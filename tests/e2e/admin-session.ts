@@ -25,7 +25,7 @@ export async function staffToken(
 export async function staffCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   data?: unknown,
 ) {

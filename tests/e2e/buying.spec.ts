@@ -6,47 +6,8 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { builtPage } from './built.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { apiGet, freshUser, placeOrder, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
-
-type Headers = Record<string, string>
-
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  const headers: Headers = { ...signed(), Authorization: `Bearer ${token}` }
-  return { tel, headers }
-}
-
-const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = signed()): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-/** What the provider's page does when the payer taps 确认支付 (the sandbox form posts back). */
-async function payInSandbox(request: APIRequestContext, codeUrl: string) {
-  const res = await request.post(new URL(codeUrl).pathname)
-  expect(res.ok()).toBe(true)
-}
-
-/** Credits `price` yuan to the user's balance through a WeChat sandbox top-up. */
-async function topUp(request: APIRequestContext, headers: Headers, price: number) {
-  const made = await (
-    await request.post('/api/Recharge/PostRechargeAppend', {
-      headers: fresh(headers),
-      data: { groups: 30, price },
-    })
-  ).json()
-  const pay = await apiGet<{ code_url: string }>(
-    request,
-    `/api/Recharge/GetRechargePay?id=${made.data.id}&way=wechat`,
-    headers,
-  )
-  await payInSandbox(request, pay.code_url)
-}
 
 interface Sku {
   id: number
@@ -193,23 +154,8 @@ test('pays by WeChat sandbox from a second page while the first polls', async ({
   test.setTimeout(90_000)
   const { tel, headers } = await freshUser(page, request)
   const p = await productWithTwoSkus(request)
-  const made = await (
-    await request.post('/api/Orders/PostOrdersAppend', {
-      headers: fresh(headers),
-      data: {
-        recName: '王五',
-        recTel: tel,
-        recProvince: '江苏省',
-        recCity: '苏州市',
-        recArea: '姑苏区',
-        recStreet: '平江街道',
-        recAddressx: '干将东路1号',
-        list: [{ skuId: p.skus[0]!.id, quantity: 1 }],
-      },
-    })
-  ).json()
-  expect(made.status).toBe(200)
-  const orderId = made.data as number
+  // placeOrder fails the test unless the order is placed (status 200).
+  const orderId = await placeOrder(request, headers, tel, p.skus[0]!.id)
 
   await page.goto(`/pay?id=${orderId}`)
   await page.getByRole('radio', { name: '微信支付' }).check()

@@ -100,6 +100,32 @@ export async function cheapSku(request: APIRequestContext) {
   return best
 }
 
+/** Where the e2e tests' orders go: an address in Suzhou, received by 赵六 at `tel`. */
+export const suzhouReceiver = (tel: string) => ({
+  recName: '赵六',
+  recTel: tel,
+  recProvince: '江苏省',
+  recCity: '苏州市',
+  recArea: '姑苏区',
+  recStreet: '平江街道',
+  recAddressx: '干将东路8号',
+})
+
+/** An unpaid order of `quantity` of one SKU, placed for the user of `headers` and sent to `tel`: its id. */
+export const placeOrder = (
+  request: APIRequestContext,
+  headers: Headers,
+  tel: string,
+  skuId: number,
+  quantity = 1,
+) =>
+  apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    { ...suzhouReceiver(tel), list: [{ skuId, quantity }] },
+    headers,
+  )
+
 /**
  * A product order of a fresh user (signed in on `page`): paid from the balance (status 20,
  * topped up through the sandbox first), or, with `pay: 'union'`, left unpaid awaiting the
@@ -114,21 +140,7 @@ export async function paidOrder(
   const pay = opts.pay ?? 'balance'
   const { tel, headers } = await freshUser(page, request)
   const sku = await cheapSku(request)
-  const id = await apiPost<number>(
-    request,
-    '/api/Orders/PostOrdersAppend',
-    {
-      recName: '赵六',
-      recTel: tel,
-      recProvince: '江苏省',
-      recCity: '苏州市',
-      recArea: '姑苏区',
-      recStreet: '平江街道',
-      recAddressx: '干将东路8号',
-      list: [{ skuId: sku.id, quantity: 1 }],
-    },
-    headers,
-  )
+  const id = await placeOrder(request, headers, tel, sku.id)
   const topped = pay === 'balance' ? await payFromBalance(request, headers, id) : 0
   if (pay === 'cancel') await apiPost(request, '/api/Orders/PostOrdersStatus', { id, status: 100 }, headers)
   if (pay === 'union') {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { stars } from '../../../src/lib/rules/stars.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { ops } from '../../../tests/api/ops.ts'
 import {
   allowResend,
   bearer,
@@ -15,7 +16,6 @@ import {
   uniqueTel,
 } from '../../../tests/api/session.ts'
 import { defaultConfig } from '../../config.ts'
-import type { Db } from '../../db/index.ts'
 import { certify, OpsError, runOps, USAGE } from '../../ops.ts'
 import { logSms } from '../../providers/sms.ts'
 import { chinaDayStart } from '../../time.ts'
@@ -439,16 +439,7 @@ describe('certification (Users/PostUsersBind) and its review (npm run ops)', () 
     ]) {
       await expect(runOps(args, never)).rejects.toBeInstanceOf(OpsError)
     }
-    // runOps closes what it opened: hand it the shared database behind a destroy that does nothing.
-    const shared = async () =>
-      new Proxy(h.db, {
-        get: (db, key) => {
-          if (key === 'destroy') return async () => {}
-          const v = Reflect.get(db, key)
-          return typeof v === 'function' ? v.bind(db) : v
-        },
-      }) as Db
-    await expect(runOps(['certify', '999999', 'approve'], shared)).rejects.toThrow('不存在')
+    await expect(ops(h.db, ['certify', '999999', 'approve'])).rejects.toThrow('不存在')
     // The command line itself: a refusal is printed and the exit code is 1.
     const run = promisify(execFile)
     const failed = await run(process.execPath, ['server/ops.ts', 'certify', '5', 'maybe']).catch(

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { LISTED } from '../../../src/lib/constants.ts'
-import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded } from '../../../tests/api/files.ts'
+import { publishTwoSectionCourse } from '../../../tests/api/courses.ts'
+import { pathOf } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { SEED_DATE } from '../../seed/index.ts'
@@ -131,33 +132,8 @@ describe('paid course files (issue 13)', () => {
   })
 
   it('publishing moves a paid section’s file into the private tree and a free one’s into the public', async () => {
-    const author = await newUser(h)
-    await h.db.updateTable('users').set({ level: 20 }).where('id', '=', author.id).execute()
-    const cover = await uploaded(h, tinyPng('paid files cover'), 'c.png', author.auth)
-    const freeVideo = tinyMp4('free section video')
-    const paidPdf = tinyPdf('paid section handout')
     // The course form uploads section files privately; an API client may send a public one.
-    await uploaded(h, freeVideo, 'free.mp4', author.auth, 'private')
-    await uploaded(h, paidPdf, 'paid.pdf', author.auth)
-    const [cls] = await h.db.selectFrom('classifies').select('id').where('ckey', '=', 'courseClass').execute()
-    const r = await h.post(
-      '/api/Article/PostArticleAppend',
-      {
-        status: 30,
-        title: '文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
-        list: [
-          { title: '第1节 试看', imgurl: pathOf(freeVideo, 'mp4', 'private'), status: 2, params: '60' },
-          { title: '第2节 讲义', imgurl: pathOf(paidPdf, 'pdf'), status: 1, price: '9.9', params: '' },
-        ],
-      },
-      author.auth,
-    )
-    expect(r.data).toBe('发布成功')
+    const { author, freeVideo, paidPdf, fields } = await publishTwoSectionCourse(h, '', '文件去向')
     const { id } = await h.db
       .selectFrom('articles')
       .select('id')
@@ -189,12 +165,7 @@ describe('paid course files (issue 13)', () => {
       '/api/Article/PostArticleUpdate',
       {
         id,
-        title: '文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
+        ...fields,
         list: own.map((s) => ({
           id: s.id,
           title: s.title,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { product } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { ops as opsOn } from '../../../tests/api/ops.ts'
+import { ADDRESS, ownSku } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import type { Db } from '../../db/index.ts'
-import { runOps } from '../../ops.ts'
 import { courierProvider, type LocusEntry } from '../../providers/courier.ts'
 import { dbTime } from '../../time.ts'
 import { completeReceived } from '../orders/orders.writes.ts'
@@ -33,32 +33,9 @@ type OrderCard = { id: number; afterStatus: number; invoiceStatus: number }
 type H = typeof h
 type User = Awaited<ReturnType<typeof newUser>>
 
-const ADDRESS = {
-  recName: '李四',
-  recTel: '13900000000',
-  recProvince: '浙江省',
-  recCity: '杭州市',
-  recArea: '西湖区',
-  recStreet: '文新街道',
-  recAddressx: '文一西路 1 号',
-  nickName: '李四',
-}
 const IMG = '/uploads/u/202601/ab.png'
 
-/** runOps closes what it opened: hand it the shared database behind a destroy that does nothing. */
-const shared = (db: Db) => async () =>
-  new Proxy(db, {
-    get: (d, key) => {
-      if (key === 'destroy') return async () => {}
-      const v = Reflect.get(d, key)
-      return typeof v === 'function' ? v.bind(d) : v
-    },
-  }) as Db
-const ops = (args: string[], at = new Date(), on: H = h) => runOps(args, shared(on.db), at)
-
-/** A listed product of its own (one SKU), so no other test's stock is touched: its SKU id. */
-const sku = async (db: Db, priceFen: number, stock: number) =>
-  (await product(db, [{ priceFen, stock }])).skuIds[0] as number
+const ops = (args: string[], at = new Date(), on: H = h) => opsOn(on.db, args, at)
 
 const stockOf = async (db: Db, skuId: number) =>
   (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
@@ -93,7 +70,7 @@ const notes = (db: Db, u: User) =>
 /** An order of `quantity` × 100.00 yuan placed by `u`, paid from the balance: status 20. */
 async function paidOrder(u: User, opts: { quantity?: number; skuId?: number; on?: H } = {}) {
   const on = opts.on ?? h
-  const skuId = opts.skuId ?? (await sku(on.db, 10_000, 10))
+  const skuId = opts.skuId ?? (await ownSku(on.db, 10_000, 10))
   const quantity = opts.quantity ?? 1
   const placed = await on.post<number>(
     '/api/Orders/PostOrdersAppend',
@@ -206,7 +183,7 @@ describe('shipping (ops ship) and tracking (Express/GetWay)', () => {
     const me = await newUser(h)
     const unpaid = await h.post<number>(
       '/api/Orders/PostOrdersAppend',
-      { ...ADDRESS, list: [{ skuId: await sku(h.db, 500, 3), quantity: 1 }] },
+      { ...ADDRESS, list: [{ skuId: await ownSku(h.db, 500, 3), quantity: 1 }] },
       me.auth,
     )
     const { code } = await h.db
@@ -359,7 +336,7 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
 
   it('approval of a sandbox-paid order calls the provider and marks the payment refunded; the balance is untouched', async () => {
     const me = await newUser(h)
-    const skuId = await sku(h.db, 3_000, 5)
+    const skuId = await ownSku(h.db, 3_000, 5)
     const placed = await h.post<number>(
       '/api/Orders/PostOrdersAppend',
       { ...ADDRESS, list: [{ skuId, quantity: 1 }] },

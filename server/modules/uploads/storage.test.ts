@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { LISTED, UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
-import { pathOf, tinyMp4, tinyPdf, tinyPng, upload, uploaded } from '../../../tests/api/files.ts'
+import { publishTwoSectionCourse } from '../../../tests/api/courses.ts'
+import { pathOf, tinyPng, upload, uploaded } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { type S3Peer, startS3Peer } from '../../../tests/peers/s3-peer.ts'
@@ -248,32 +249,7 @@ describe('private files in the bucket', () => {
   })
 
   it('publishing copies a paid section’s public file into the private tree inside the bucket', async () => {
-    const author = await newUser(h)
-    await h.db.updateTable('users').set({ level: 20 }).where('id', '=', author.id).execute()
-    const cover = await uploaded(h, tinyPng('s3 paid files cover'), 'c.png', author.auth)
-    const freeVideo = tinyMp4('s3 free section video')
-    const paidPdf = tinyPdf('s3 paid section handout')
-    await uploaded(h, freeVideo, 'free.mp4', author.auth, 'private')
-    await uploaded(h, paidPdf, 'paid.pdf', author.auth)
-    const [cls] = await h.db.selectFrom('classifies').select('id').where('ckey', '=', 'courseClass').execute()
-    const r = await h.post(
-      '/api/Article/PostArticleAppend',
-      {
-        status: 30,
-        title: '对象存储里的文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
-        list: [
-          { title: '第1节 试看', imgurl: pathOf(freeVideo, 'mp4', 'private'), status: 2, params: '60' },
-          { title: '第2节 讲义', imgurl: pathOf(paidPdf, 'pdf'), status: 1, price: '9.9', params: '' },
-        ],
-      },
-      author.auth,
-    )
-    expect(r.data).toBe('发布成功')
+    const { freeVideo, paidPdf } = await publishTwoSectionCourse(h, 's3 ', '对象存储里的文件去向')
     // The free one is public now, for anyone; the paid one private, refused unsigned.
     const free = await fetch(bare(pathOf(freeVideo, 'mp4')))
     expect([free.status, free.headers.get('cache-control')]).toEqual([
