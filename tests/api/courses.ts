@@ -1,13 +1,50 @@
 /**
- * A course published through the real call with one free and one paid section, for the API tests
- * that follow where a section's file goes when it is published (on local disk and in a bucket).
+ * Paid course sections for the API tests of paid files, on local disk and in a bucket: a seeded
+ * one, and a course published through the real call with one free and one paid section.
  *   const c = await publishTwoSectionCourse(h, 's3', '文件去向')
  *   pathOf(c.paidPdf, 'pdf', 'private')
  */
 import { expect } from 'vitest'
+import type { Db } from '../../server/db/index.ts'
+import { LISTED } from '../../src/lib/constants.ts'
 import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded } from './files.ts'
 import type { Harness } from './harness.ts'
 import { newUser } from './session.ts'
+
+/**
+ * A listed paid course of the seed with a sold section (status 1, priced), and that section: the
+ * seed's own (the first), since other test files add paid sections of theirs meanwhile.
+ */
+export const seededPaidSection = (db: Db) =>
+  db
+    .selectFrom('course_sections as s')
+    .innerJoin('articles as a', 'a.id', 's.article_id')
+    .select(['s.id', 's.article_id', 's.imgurl', 's.price_fen'])
+    .where('s.status', '=', 1)
+    .where('s.price_fen', '>', 0)
+    .where('a.ext', '=', LISTED)
+    .where('a.is_show', '=', 1)
+    .orderBy('s.id')
+    .executeTakeFirstOrThrow()
+
+/**
+ * `buyer` buys one section on its own, paid from a balance of just its price (the order must be
+ * paid at once, status 20).
+ */
+export async function buySection(
+  h: Harness,
+  buyer: { id: number; auth: Record<string, string> },
+  section: { id: number; article_id: number; price_fen: number },
+) {
+  await h.db.updateTable('users').set({ balance_fen: section.price_fen }).where('id', '=', buyer.id).execute()
+  const order = await h.post<number>(
+    '/api/Orders/PostOrdersAppend',
+    { list: [{ articleId: section.article_id, sectionId: section.id }] },
+    buyer.auth,
+  )
+  const paid = await h.get('/api/Orders/GetOrdersPay', { id: order.data, way: 'balance' }, buyer.auth)
+  expect(paid.data).toEqual({ status: 20 })
+}
 
 /**
  * A new author (level 20) publishes a course: its cover, a free video section uploaded privately

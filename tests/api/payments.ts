@@ -5,7 +5,8 @@
  *   const pays = paymentReads(h)
  *   expect(await pays.orderRow(o.id)).toEqual({ status: 20, pay_way: 'alipay' })
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -25,6 +26,25 @@ import type { Harness } from './harness.ts'
 import type { newUser } from './session.ts'
 
 export type User = Awaited<ReturnType<typeof newUser>>
+
+/**
+ * `npm start` (no build) with a provider's live settings `env` less the variable `missing`, its
+ * database in `dir` and on `port`: the finished run, which should have stopped before anything.
+ */
+export function startWithout(
+  env: Record<string, string>,
+  missing: string,
+  dir: string,
+  port: number,
+): SpawnSyncReturns<string> {
+  mkdirSync(dir, { recursive: true })
+  const { [missing]: _, ...rest } = env
+  return spawnSync(process.execPath, ['server/main.ts', '--no-build'], {
+    env: { ...rest, SQLITE_FILE: join(dir, 'never.db'), PORT: String(port) },
+    encoding: 'utf8',
+    timeout: 20_000,
+  })
+}
 export type LiveWay = 'alipay' | 'wechat'
 
 /** A notification as it reaches us over HTTP: its body and headers. */

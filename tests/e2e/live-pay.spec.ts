@@ -52,14 +52,7 @@ const test = base.extend<object, { live: Live }>({
       const port = await freePort()
       const site = `http://127.0.0.1:${port}`
       const dir = mkdtempSync(join(process.env.E2E_DIR ?? '/tmp', 'live-'))
-      const env = {
-        ALIPAY: 'live',
-        ALIPAY_APP_ID: alipay.appId,
-        ALIPAY_PRIVATE_KEY: alipay.appPrivateKey,
-        ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
-        ALIPAY_GATEWAY: alipay.gateway,
-        ...wechat.env(site),
-      }
+      const env = { ...alipay.env(site), ...wechat.env(site) }
       // The settings are the server's own schema's before anything starts.
       loadConfig(env)
       let output = ''

@@ -3,17 +3,26 @@
  * local peer (tests/peers/): a QR payment paid by its notification, a wallet top-up, answers and
  * requests with the wrong signature refused, a lost notification recovered by the status poll
  * (without flooding the provider), forged, tampered, replayed and concurrent notifications,
- * refunds and their refusal, and `npm run ops -- providers check`. The table below says, for each
- * provider, how its peer starts, how a payment opens, what a notification looks like and how it
- * refuses. What only one provider does stays in its own file (alipay.test.ts, wechatpay.test.ts).
+ * refunds and their refusal, `npm start` stopping without a variable it needs, and
+ * `npm run ops -- providers check`. The table below says, for each provider, how its peer starts,
+ * how a payment opens, what a notification looks like and how it refuses. What only one provider
+ * does stays in its own file (alipay.test.ts, wechatpay.test.ts).
  * On SQLite and PostgreSQL (the api and api-pg projects).
  */
 import { type KeyObject, randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
 import { type Harness, startServer } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { type Ack, type Delivery, paymentReads, type User } from '../../../tests/api/payments.ts'
+import {
+  type Ack,
+  type Delivery,
+  paymentReads,
+  startWithout,
+  type User,
+} from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import { type AlipayPeer, rsaPair, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
@@ -34,6 +43,8 @@ interface Peer {
   signAnswersWith(key?: KeyObject): void
   idle(): Promise<unknown>
   close(): Promise<void>
+  /** The variables that point our server at the peer, the site at `siteUrl`. */
+  env(siteUrl: string): Record<string, string>
 }
 
 /** One provider: its peer, its settings, its notifications and its words. */
@@ -43,10 +54,12 @@ interface Provider<P extends Peer, S extends { privateKey: string }> {
   /** Our answer to a notification we believe. */
   ack: Ack
   start(): Promise<P>
-  /** The provider's live settings, pointed at the peer, the site at `base`. */
-  settings(peer: P, base: string): S
-  /** The configuration's part for this provider, with `settings`. */
-  section(settings: S): Partial<Config>
+  /** Where the configuration holds its live settings. */
+  key: 'alipay' | 'wechatpay'
+  /** A variable `npm start` cannot do without, what it says when it is missing, and a port to try on. */
+  required: { variable: string; message: string; port: number }
+  /** The private key our server signs with, which no log may show. */
+  privateKeyPem(peer: P): string
   makeProvider(settings: S, notifyUrl: string): PaymentProvider
   /** The QR payment's query (extra GetOrdersPay parameters). */
   qr: Record<string, string>
@@ -98,22 +111,19 @@ const withField = (raw: string, key: string, value: string) => {
 }
 
 type AlipaySettings = NonNullable<Config['alipay']>
-const alipayEnv = (peer: AlipayPeer, base: string) => ({
-  ALIPAY: 'live',
-  ALIPAY_APP_ID: peer.appId,
-  ALIPAY_PRIVATE_KEY: peer.appPrivateKey,
-  ALIPAY_PUBLIC_KEY: peer.alipayPublicKey,
-  ALIPAY_GATEWAY: peer.gateway,
-  SITE_URL: base,
-})
 
 const alipay: Provider<AlipayPeer, AlipaySettings> = {
   name: 'Alipay (tests/peers/alipay-peer.ts)',
   way: 'alipay',
   ack: { http: 200, text: 'success' },
   start: () => startAlipayPeer(),
-  settings: (peer, base) => loadConfig(alipayEnv(peer, base)).alipay as AlipaySettings,
-  section: (alipay) => ({ alipay }),
+  key: 'alipay',
+  required: {
+    variable: 'ALIPAY_PUBLIC_KEY',
+    message: 'ALIPAY_PUBLIC_KEY: ALIPAY=live 需要 ALIPAY_PUBLIC_KEY，未设置',
+    port: 4650,
+  },
+  privateKeyPem: (peer) => peer.appPrivateKey,
   makeProvider: alipayProvider,
   qr: { qr: '1' },
   tradeOfCode: (_, codeUrl) => decodeURIComponent(codeUrl.split('/qr/')[1] as string),
@@ -173,8 +183,13 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
   way: 'wechat',
   ack: { http: 200, text: '' },
   start: () => startWechatpayPeer(),
-  settings: (peer, base) => loadConfig(peer.env(base)).wechatpay as WechatSettings,
-  section: (wechatpay) => ({ wechatpay }),
+  key: 'wechatpay',
+  required: {
+    variable: 'WECHATPAY_API_V3_KEY',
+    message: 'WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置',
+    port: 4612,
+  },
+  privateKeyPem: (peer) => peer.merchantPrivateKey,
   makeProvider: wechatpayProvider,
   qr: {},
   tradeOfCode: (peer, codeUrl) => {
@@ -254,10 +269,14 @@ describe(wechat.name, () => providerContract(wechat))
 
 function providerContract<P extends Peer, S extends { privateKey: string }>(c: Provider<P, S>) {
   let peer: P
+  /** The provider's live settings, pointed at the peer, the site at `base`. */
+  const settings = (p: P, base: string) => loadConfig(p.env(base))[c.key] as unknown as S
+  /** The configuration's part for this provider, with `s`. */
+  const section = (s: S): Partial<Config> => ({ [c.key]: s })
   const h = startServer({
     config: async (base) => {
       peer = await c.start()
-      return { siteUrl: base, ...c.section(c.settings(peer, base)) }
+      return { siteUrl: base, ...section(settings(peer, base)) }
     },
   })
   afterAll(() => peer?.close())
@@ -274,6 +293,17 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     const codeUrl = (r.data as PayAnswer).code_url as string
     return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer, codeUrl) }
   }
+  describe('configuration', () => {
+    it('`npm start` with a key missing stops before anything, naming it', () => {
+      const dir = join(tmpdir(), `${c.way}-never-started`)
+      const run = startWithout(peer.env('https://shop.example.cn'), c.required.variable, dir, c.required.port)
+      expect(run.status).toBe(1)
+      expect(run.stderr).toContain(c.required.message)
+      // The private key given is no one's business in a log.
+      expect(run.stderr + run.stdout).not.toContain(c.privateKeyPem(peer).split('\n')[1])
+    })
+  })
+
   describe('QR pay', () => {
     it('a wallet top-up pays by the QR code and credits the balance once', async () => {
       const me = await newUser(h)
@@ -311,7 +341,7 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
 
     it('a request signed with a key the provider does not know is refused by it', async () => {
       const wrong = c.makeProvider(
-        { ...c.settings(peer, h.base), privateKey: rsaPair().privatePem },
+        { ...settings(peer, h.base), privateKey: rsaPair().privatePem },
         notifyUrl(),
       )
       const asked = { outTradeNo: 'PWRONGKEY1', amountFen: 100, subject: '测试', way: c.way }
@@ -447,7 +477,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, finance.auth)).http).toBe(400)
       expect(c.refundCalls(peer()).length).toBe(calls)
       // Asked again at the provider with the same refund number, nothing more goes back.
-      const provider = c.makeProvider(c.settings(peer(), h.base), notifyUrl())
+      const provider = c.makeProvider(settings(peer(), h.base), notifyUrl())
       await provider.refund({ outTradeNo: o.outTradeNo, amountFen: 1800, reason: '重试' })
       expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
       await peer().idle()
@@ -467,7 +497,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
   describe('npm run ops -- providers check', () => {
     it('signs a harmless query and says what answered; a wrong key fails naming the reason', async () => {
       const config = (over: Partial<S> = {}) =>
-        defaultConfig({ siteUrl: h.base, ...c.section({ ...c.settings(peer(), h.base), ...over }) })
+        defaultConfig({ siteUrl: h.base, ...section({ ...settings(peer(), h.base), ...over }) })
       const good = await checkProviders(config())
       expect(good.ok).toBe(true)
       for (const line of c.words.checkOk) expect(good.report).toContain(line)

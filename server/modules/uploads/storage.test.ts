@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
-import { LISTED, UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
-import { publishTwoSectionCourse } from '../../../tests/api/courses.ts'
+import { UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
+import { buySection, publishTwoSectionCourse, seededPaidSection } from '../../../tests/api/courses.ts'
 import { pathOf, tinyPng, upload, uploaded } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -188,17 +188,7 @@ describe('private files in the bucket', () => {
 
   it('gives a paid section’s buyer a working link to the file in the bucket, a non-buyer none', async () => {
     // A listed paid course of the seed: its file was copied to the bucket by storage migrate above.
-    const section = await h.db
-      .selectFrom('course_sections as s')
-      .innerJoin('articles as a', 'a.id', 's.article_id')
-      .select(['s.id', 's.article_id', 's.imgurl', 's.price_fen'])
-      .where('s.status', '=', 1)
-      .where('s.price_fen', '>', 0)
-      .where('a.ext', '=', LISTED)
-      .where('a.is_show', '=', 1)
-      // The seed's own (the first): other test files add paid sections of theirs meanwhile.
-      .orderBy('s.id')
-      .executeTakeFirstOrThrow()
+    const section = await seededPaidSection(h.db)
     await copyToBucket(dirs(), s3, { only: 'seed' })
     const bytes = await readFile(join(privateDir(), section.imgurl.replace(/^\/private\//, '')))
     const [buyer, other] = [await newUser(h), await newUser(h)]
@@ -208,19 +198,7 @@ describe('private files in the bucket', () => {
         .then((r) => r.data.list.find((s) => s.id === section.id))
 
     expect(await article(other.auth)).toMatchObject({ unlock: 0, imgurl: '', url: '' })
-    await h.db
-      .updateTable('users')
-      .set({ balance_fen: section.price_fen })
-      .where('id', '=', buyer.id)
-      .execute()
-    const order = await h.post<number>(
-      '/api/Orders/PostOrdersAppend',
-      { list: [{ articleId: section.article_id, sectionId: section.id }] },
-      buyer.auth,
-    )
-    expect(
-      (await h.get('/api/Orders/GetOrdersPay', { id: order.data, way: 'balance' }, buyer.auth)).data,
-    ).toEqual({ status: 20 })
+    await buySection(h, buyer, section)
     const url = (await article(buyer.auth))?.url ?? ''
     expect(url).toMatch(/^\/private\/seed\/.+\?e=\d+&s=[\w-]+$/)
 
