@@ -22,7 +22,7 @@ import { placeGoodsOrder } from '../../server/modules/orders/orders.writes.ts'
 import { DEMO_ACCOUNTS, seed } from '../../server/seed/index.ts'
 import { freePort, pgUrlIn } from '../load/server-process.ts'
 import { buildFiles, readBuilds } from './cluster-build.ts'
-import { product } from './fixtures.ts'
+import { product, stockOf } from './fixtures.ts'
 import { type Harness, remote } from './harness.ts'
 import { ADDRESS } from './orders.ts'
 import { staffSignIn } from './staff.ts'
@@ -111,9 +111,6 @@ async function start(db: Db): Promise<Proc> {
 const holderPid = async (db: Db) => Number((await leaseOf(db, SITE_LEASE))?.holder.split('#')[1] ?? 0)
 const statusOf = async (db: Db, id: number) =>
   (await db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-const stockOf = async (db: Db, skuId: number) =>
-  (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-    .stock
 /** The buyer's notices that order `id` expired. */
 const expiredNotices = async (db: Db, id: number) => {
   const order = await db

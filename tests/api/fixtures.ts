@@ -42,6 +42,20 @@ export async function product(db: Db, skus: { priceFen: number; stock: number }[
   return { spuId: spu.id, title: spu.title, skuIds: ids }
 }
 
+/** The stock of a SKU as stored now. */
+export const stockOf = async (db: Db, skuId: number) =>
+  Number(
+    (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
+      .stock,
+  )
+
+/** A user's balance in fen as stored now. */
+export const balanceOf = async (db: Db, userId: number) =>
+  Number(
+    (await db.selectFrom('users').select('balance_fen').where('id', '=', userId).executeTakeFirstOrThrow())
+      .balance_fen,
+  )
+
 /**
  * A category of its own with five listed products of it (copies as product() makes them), so
  * what a test puts on that category (a 满减, a coupon) reaches no other test's goods, and the

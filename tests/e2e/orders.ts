@@ -3,6 +3,7 @@
  * balance topped up through the payment sandbox, a paid (or transfer-awaiting) order.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
+import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect } from './test.ts'
 
@@ -27,25 +28,22 @@ export async function apiPost<T>(request: APIRequestContext, path: string, data:
 
 /** A photo uploaded by the user of `headers` (an after-sales request takes only the buyer's own): its path. */
 export async function uploadPhoto(request: APIRequestContext, headers: Headers): Promise<string> {
-  const buffer = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  )
   // The JSON content type of the other calls would hide the multipart body's boundary.
   const { 'content-type': _json, ...multipartHeaders } = fresh(headers)
   const res = await request.post('/api/Upload/PostUpload', {
     headers: multipartHeaders,
-    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer } },
+    multipart: { file: pngFile('photo.png') },
   })
   const body = await res.json()
   if (body.status !== 200) throw new Error(`upload: ${JSON.stringify(body)}`)
   return body.data.path as string
 }
 
+/** A brand-new customer, signed in on `page`: tests that change data never share an account. */
 export async function freshUser(page: Page, request: APIRequestContext) {
   const tel = await registerUser(request)
   const { token } = await signInAs(page, request, tel, 'test1234')
-  return { tel, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
+  return { tel, token, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
 }
 
 /** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */

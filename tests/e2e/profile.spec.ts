@@ -2,18 +2,12 @@ import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { maskPhone } from '../../src/lib/format.ts'
 import { expectAccessible } from './a11y.ts'
+import { pngFile } from './files.ts'
 import { freshPhone, lastSmsCode, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 /** A real 1×1 PNG, as a file chooser would hand it over. */
-const png = {
-  name: 'avatar.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('avatar.png')
 
 async function usersInfo(request: APIRequestContext, token: string) {
   const res = await request.get('/api/Users/GetUsersInfo', {

@@ -8,6 +8,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { tinyPdf } from '../../server/seed/images.ts'
 import { expectAccessible } from './a11y.ts'
+import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -15,14 +16,7 @@ import { expect, test } from './test.ts'
 const INSTITUTION = '13800000003'
 
 /** A real 1×1 PNG, as a file chooser would hand it over. */
-const png = {
-  name: 'cover.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('cover.png')
 const video = 'server/seed/media/course-video.mp4'
 const handout = { name: 'handout.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Section 2 handout') }
 

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Page, Route } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
+import { pngFile } from './files.ts'
 import { signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -28,14 +29,7 @@ function bigVideo(path: string, mb: number, tag: string) {
   return path
 }
 
-const png = {
-  name: 'cover.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('cover.png')
 const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
 const section = (page: Page) => page.getByRole('group', { name: '第1节', exact: true })
 const bar = (page: Page) => page.getByRole('progressbar', { name: '第1节课程内容上传进度' })

@@ -101,22 +101,15 @@ describe('register, then log in by code and by password', () => {
   })
 
   it('registers a phone once and logs it in by code and by password', async () => {
+    /** Users/PostUsersRegistTel with `code` and the password pw1234, twice typed. */
+    const registerWith = (tel: string, code: string) =>
+      h.post('/api/Users/PostUsersRegistTel', { tel, code, password: 'pw1234', okPassword: 'pw1234' })
     const tel = uniqueTel()
     const code = await sendCode(h, tel)
     const wrong = code === '000000' ? '111111' : '000000'
-    const bad = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code: wrong,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const bad = await registerWith(tel, wrong)
     expect(bad.data).toBe('验证码错误')
-    const r = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const r = await registerWith(tel, code)
     expect([r.http, r.data]).toEqual([200, '注册成功'])
     const row = await h.db
       .selectFrom('users')
@@ -129,12 +122,7 @@ describe('register, then log in by code and by password', () => {
 
     allowResend(clock)
     const again = await sendCode(h, tel)
-    const twice = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code: again,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const twice = await registerWith(tel, again)
     expect(twice.data).toBe('该手机号已注册，请直接登录')
 
     allowResend(clock)

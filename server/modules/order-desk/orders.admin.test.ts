@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { refundPhoto, tinyPdf, tinyPng } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ops } from '../../../tests/api/ops.ts'
-import { placeOrder } from '../../../tests/api/orders.ts'
+import { placeOrder, shippedOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { auditOf, newStaff, staffSignIn } from '../../../tests/api/staff.ts'
 import { dbTime } from '../../time.ts'
@@ -352,8 +352,7 @@ describe('invoices (POST /api/admin/orders/invoice-file, /api/admin/orders/{code
   it('issues with the number and a file the buyer opens through a signed link; once', async () => {
     const fin = await staffSignIn(h, 'finance')
     const me = await newUser(h)
-    const o = await placeOrder(h, me, { pay: 'balance' })
-    await ops(h.db, ['ship', o.code])
+    const o = await shippedOrder(h, me)
     const info = await h.db
       .insertInto('invoice_infos')
       .values({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus } from '../../../src/lib/constants.ts'
-import { listedArticle, product } from '../../../tests/api/fixtures.ts'
+import { listedArticle, product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import type { Db } from '../../db/index.ts'
@@ -21,10 +21,6 @@ const ADDRESS = {
   recAddressx: '科技园 1 号',
   nickName: '张三',
 }
-
-const stockOf = async (db: Db, skuId: number) =>
-  (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-    .stock
 
 const pay = (db: Db, orderId: number) =>
   db.transaction().execute((t) => markOrderPaid(t, orderId, 'balance', new Date()))

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus } from '../../../src/lib/constants.ts'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { listedArticle, ownCategory, product } from '../../../tests/api/fixtures.ts'
+import { listedArticle, ownCategory, product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -323,12 +323,7 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       Array(5).fill('优惠券不可用：优惠券不存在或已使用'),
     )
     expect(await used(s.coupons.c1)).toBe(1)
-    const stock = await h.db
-      .selectFrom('product_skus')
-      .select('stock')
-      .where('id', '=', s.skuId)
-      .executeTakeFirstOrThrow()
-    expect(Number(stock.stock)).toBe(8)
+    expect(await stockOf(h.db, s.skuId)).toBe(8)
   })
 
   it('prices a course with the member discount and, bought from its page, the best coupon that covers courses', async () => {

@@ -264,19 +264,29 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
   expectChecked: (peer) => expect(peer.callsTo(/\/out-trade-no\/CHECK\d+$/, 'GET')).not.toHaveLength(0),
 }
 
+/** A provider's live settings, pointed at its peer, the site at `base`. */
+const settingsOf = <P extends Peer, S extends { privateKey: string }>(
+  c: Provider<P, S>,
+  peer: P,
+  base: string,
+) => loadConfig(peer.env(base))[c.key] as unknown as S
+/** The configuration's part for a provider, with `settings`. */
+const sectionOf = <P extends Peer, S extends { privateKey: string }>(
+  c: Provider<P, S>,
+  settings: S,
+): Partial<Config> => ({
+  [c.key]: settings,
+})
+
 describe(alipay.name, () => providerContract(alipay))
 describe(wechat.name, () => providerContract(wechat))
 
 function providerContract<P extends Peer, S extends { privateKey: string }>(c: Provider<P, S>) {
   let peer: P
-  /** The provider's live settings, pointed at the peer, the site at `base`. */
-  const settings = (p: P, base: string) => loadConfig(p.env(base))[c.key] as unknown as S
-  /** The configuration's part for this provider, with `s`. */
-  const section = (s: S): Partial<Config> => ({ [c.key]: s })
   const h = startServer({
     config: async (base) => {
       peer = await c.start()
-      return { siteUrl: base, ...section(settings(peer, base)) }
+      return { siteUrl: base, ...sectionOf(c, settingsOf(c, peer, base)) }
     },
   })
   afterAll(() => peer?.close())
@@ -341,7 +351,7 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
 
     it('a request signed with a key the provider does not know is refused by it', async () => {
       const wrong = c.makeProvider(
-        { ...settings(peer, h.base), privateKey: rsaPair().privatePem },
+        { ...settingsOf(c, peer, h.base), privateKey: rsaPair().privatePem },
         notifyUrl(),
       )
       const asked = { outTradeNo: 'PWRONGKEY1', amountFen: 100, subject: '测试', way: c.way }
@@ -477,7 +487,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, finance.auth)).http).toBe(400)
       expect(c.refundCalls(peer()).length).toBe(calls)
       // Asked again at the provider with the same refund number, nothing more goes back.
-      const provider = c.makeProvider(settings(peer(), h.base), notifyUrl())
+      const provider = c.makeProvider(settingsOf(c, peer(), h.base), notifyUrl())
       await provider.refund({ outTradeNo: o.outTradeNo, amountFen: 1800, reason: '重试' })
       expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
       await peer().idle()
@@ -497,7 +507,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
   describe('npm run ops -- providers check', () => {
     it('signs a harmless query and says what answered; a wrong key fails naming the reason', async () => {
       const config = (over: Partial<S> = {}) =>
-        defaultConfig({ siteUrl: h.base, ...section({ ...settings(peer(), h.base), ...over }) })
+        defaultConfig({ siteUrl: h.base, ...sectionOf(c, { ...settingsOf(c, peer(), h.base), ...over }) })
       const good = await checkProviders(config())
       expect(good.ok).toBe(true)
       for (const line of c.words.checkOk) expect(good.report).toContain(line)
