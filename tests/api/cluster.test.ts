@@ -126,6 +126,18 @@ const expiredNotices = async (db: Db, id: number) => {
     .execute()
   return rows.filter((n) => n.content.includes(order.code))
 }
+/** Order `id` expires (status 100, within 10 s): the SKU's stock back at its 10, the buyer told once. */
+async function expectExpiredOnce(db: Db, id: number, skuId: number) {
+  expect(
+    await until(
+      () => statusOf(db, id),
+      (s) => s === 100,
+      10_000,
+    ),
+  ).toBe(100)
+  expect(await stockOf(db, skuId)).toBe(10)
+  expect(await expiredNotices(db, id)).toHaveLength(1)
+}
 const expiryLines = (p: Proc) => p.out.filter((l) => l.includes(EXPIRED))
 
 /** A public read straight from the server: its title and whether the read cache answered. */
@@ -180,15 +192,7 @@ it.skipIf(!url)(
     )
 
     // --- the expiry job acts once, in the holder ---------------------------------------------
-    expect(
-      await until(
-        () => statusOf(db as Db, first),
-        (s) => s === 100,
-        10_000,
-      ),
-    ).toBe(100)
-    expect(await stockOf(db, skuId)).toBe(10)
-    expect(await expiredNotices(db, first)).toHaveLength(1)
+    await expectExpiredOnce(db as Db, first, skuId)
     // One run, in the holder (the seed's own overdue orders went in it too); none in the other.
     // (its log line may trail the commit a little through the pipe).
     await until(
@@ -248,15 +252,7 @@ it.skipIf(!url)(
     expect(takeover).toBeLessThan(LEASE_SECONDS * 1000 * 2 + 2000)
 
     // The job moved with the lease: the new holder expires the order at once, once.
-    expect(
-      await until(
-        () => statusOf(db as Db, second),
-        (s) => s === 100,
-        10_000,
-      ),
-    ).toBe(100)
-    expect(await stockOf(db, skuId)).toBe(10)
-    expect(await expiredNotices(db, second)).toHaveLength(1)
+    await expectExpiredOnce(db as Db, second, skuId)
     await until(
       () => expiryLines(follower),
       (l) => l.length > 0,

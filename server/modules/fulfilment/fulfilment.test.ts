@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
 import { balanceOf, stockOf } from '../../../tests/api/fixtures.ts'
-import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { clockAt, startServer, testClock } from '../../../tests/api/harness.ts'
 import { ops as opsOn } from '../../../tests/api/ops.ts'
 import { ADDRESS, ownSku, placeOrder, receivedOrder, shippedOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -482,8 +482,7 @@ describe('ownership', () => {
 
 // A server whose clock stands in 2005, so the receipt job, driven with a date as old, sees only
 // this file's orders (every other order was shipped later).
-const clock = testClock()
-clock.advance(new Date('2005-06-01T00:00:00Z').getTime() - Date.now())
+const clock = clockAt('2005-06-01T00:00:00Z')
 const past = startServer({ now: clock.now })
 
 describe('the receipt job', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ArticleStatus } from '../../../src/lib/constants.ts'
 import { listedArticle, product, stockOf } from '../../../tests/api/fixtures.ts'
-import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { clockAt, startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
@@ -321,8 +321,7 @@ describe('concurrent buyers', () => {
 
 // A server whose clock stands in the year 2005, so the expiry job, driven with a date just as old (2005: the sign header holds 13-digit milliseconds),
 // sees only this file's orders and never another test's.
-const clock = testClock()
-clock.advance(new Date('2005-06-01T00:00:00Z').getTime() - Date.now())
+const clock = clockAt('2005-06-01T00:00:00Z')
 const past = startServer({ now: clock.now })
 
 describe('expiry of unpaid orders', () => {
