@@ -6,7 +6,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { ArticleCard, Paged } from '../../src/lib/api/types.ts'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { freshUser } from './orders.ts'
+import { signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 /** 王医生: ten courses, one of them off the shelf. */
@@ -187,8 +188,7 @@ test('the owner takes an item off the shelf and back, then deletes it after the 
   request,
 }) => {
   // A brand-new user publishes a post through the API, so no other test sees this one change.
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
+  const { token } = await freshUser(page, request)
   const dict = (await (
     await request.get('/api/Classify/GetClassifyQuerys', { headers: signed() })
   ).json()) as {

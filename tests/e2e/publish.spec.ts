@@ -5,9 +5,10 @@
  * /detail?id page; the task is then edited, viewed read-only, taken off the shelf and deleted on
  * the admin list; a plain new user is told 请先进行账号认证 for a course.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPdf } from '../../server/seed/images.ts'
 import { expectAccessible } from './a11y.ts'
+import { box, startPaidCourse } from './course-form.ts'
 import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
@@ -52,8 +53,6 @@ async function typeContent(page: Page, plain: string, bold: string) {
   await page.keyboard.press('ControlOrMeta+b')
   await page.keyboard.type(bold)
 }
-
-const box = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true })
 
 test('a task is published, shown, edited, viewed, taken off the shelf and deleted', async ({
   page,
@@ -216,15 +215,8 @@ test('a paid course with a video section and a PDF section is published and show
 }) => {
   test.setTimeout(120_000)
   const { token } = await signInAs(page, request, INSTITUTION, 'demo1234')
-  await page.goto('/postcourse')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布课程')
   const title = unique('根管治疗入门')
-  await box(page, '课程标题').fill(title)
-  await page.getByLabel('上传课程封面').setInputFiles(png)
-  await expect(page.getByRole('img', { name: '课程封面 1' })).toBeVisible()
-  await page.getByRole('group', { name: '所属分类' }).getByRole('radio').first().check()
-  await page.getByRole('group', { name: '收费方式' }).first().getByRole('radio', { name: '收费' }).check()
-  await box(page, '课程价格（元）').fill('199.9')
+  await startPaidCourse(page, title, '199.9')
   const tags = page.getByRole('group', { name: '课程标签' }).getByRole('checkbox')
   await tags.nth(0).check()
   await tags.nth(2).check()
