@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { defaultConfig } from '../../server/config.ts'
+import { type Config, defaultConfig, loadConfig } from '../../server/config.ts'
 import { type Db, isPg, openDb } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrations.ts'
 import { deadlineOf, payableOrder } from '../../server/modules/orders/orders.service.ts'
@@ -22,10 +22,30 @@ import { closeBeforeExpiry } from '../../server/modules/payments/provider-recove
 import type { PaymentProviders } from '../../server/providers/payment.ts'
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '../../server/providers/payment.ts'
 import { dbTime } from '../../server/time.ts'
-import type { Harness } from './harness.ts'
+import { type Harness, startServer } from './harness.ts'
 import type { newUser } from './session.ts'
 
 export type User = Awaited<ReturnType<typeof newUser>>
+
+/**
+ * The server with one live provider (`key`: ALIPAY or WECHATPAY=live) pointed at a local peer
+ * started with it and closed after the file: the server, and the peer once started.
+ *   const { h, peer } = liveServer(() => startAlipayPeer(), 'alipay')
+ */
+export function liveServer<
+  P extends { env(siteUrl: string): Record<string, string>; close(): Promise<void> },
+>(start: () => Promise<P>, key: 'alipay' | 'wechatpay') {
+  let peer: P | undefined
+  const h = startServer({
+    config: async (base) => {
+      peer = await start()
+      const config = loadConfig(peer.env(base))
+      return { siteUrl: config.siteUrl, [key]: config[key] } as Partial<Config>
+    },
+  })
+  afterAll(() => peer?.close())
+  return { h, peer: () => peer as P }
+}
 
 /**
  * `npm start` (no build) with a provider's live settings `env` less the variable `missing`, its

@@ -12,13 +12,14 @@
 import { type KeyObject, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { type Harness, startServer } from '../../../tests/api/harness.ts'
+import type { Harness } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import {
   type Ack,
   type Delivery,
+  liveServer,
   paymentReads,
   startWithout,
   type User,
@@ -282,14 +283,7 @@ describe(alipay.name, () => providerContract(alipay))
 describe(wechat.name, () => providerContract(wechat))
 
 function providerContract<P extends Peer, S extends { privateKey: string }>(c: Provider<P, S>) {
-  let peer: P
-  const h = startServer({
-    config: async (base) => {
-      peer = await c.start()
-      return { siteUrl: base, ...sectionOf(c, settingsOf(c, peer, base)) }
-    },
-  })
-  afterAll(() => peer?.close())
+  const { h, peer } = liveServer(c.start, c.key)
   const { pay, statusOf, orderRow, paymentsOf, spent, balanceOf, notify, notifyBySandbox } = paymentReads(h)
   const send = (d: Delivery) => notify(c.way, d)
   const notifyUrl = () => `${h.base}/pay/notify/${c.way}`
@@ -301,16 +295,21 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     const r = await pay(me, o.id, c.way, c.qr)
     expect(r.http).toBe(200)
     const codeUrl = (r.data as PayAnswer).code_url as string
-    return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer, codeUrl) }
+    return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer(), codeUrl) }
   }
   describe('configuration', () => {
     it('`npm start` with a key missing stops before anything, naming it', () => {
       const dir = join(tmpdir(), `${c.way}-never-started`)
-      const run = startWithout(peer.env('https://shop.example.cn'), c.required.variable, dir, c.required.port)
+      const run = startWithout(
+        peer().env('https://shop.example.cn'),
+        c.required.variable,
+        dir,
+        c.required.port,
+      )
       expect(run.status).toBe(1)
       expect(run.stderr).toContain(c.required.message)
       // The private key given is no one's business in a log.
-      expect(run.stderr + run.stdout).not.toContain(c.privateKeyPem(peer).split('\n')[1])
+      expect(run.stderr + run.stdout).not.toContain(c.privateKeyPem(peer()).split('\n')[1])
     })
   })
 
@@ -327,10 +326,10 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
         { id: made.data.id, way: c.way },
         me.auth,
       )
-      const no = c.tradeOfCode(peer, paid.data.code_url as string)
-      expect(peer.trade(no)).toMatchObject(c.topUpTrade)
-      expect(await peer.pay(no)).toEqual(c.ack)
-      expect(await send(c.notification(peer, no))).toEqual(c.ack)
+      const no = c.tradeOfCode(peer(), paid.data.code_url as string)
+      expect(peer().trade(no)).toMatchObject(c.topUpTrade)
+      expect(await peer().pay(no)).toEqual(c.ack)
+      expect(await send(c.notification(peer(), no))).toEqual(c.ack)
       expect(await balanceOf(me)).toBe(6660)
       expect(
         (await h.get<{ status: number }>('/api/Recharge/GetRecharge', { id: made.data.id }, me.auth)).data
@@ -341,22 +340,22 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     it('an answer not signed by the provider is refused and shows no QR code', async () => {
       const me = await newUser(h)
       const o = await placeOrder(h, me, { priceFen: 500 })
-      peer.signAnswersWith(rsaPair().privateKey)
+      peer().signAnswersWith(rsaPair().privateKey)
       try {
         expect(await pay(me, o.id, c.way, c.qr)).toMatchObject({ http: 400, data: c.words.badAnswer })
       } finally {
-        peer.signAnswersWith()
+        peer().signAnswersWith()
       }
     })
 
     it('a request signed with a key the provider does not know is refused by it', async () => {
       const wrong = c.makeProvider(
-        { ...settingsOf(c, peer, h.base), privateKey: rsaPair().privatePem },
+        { ...settingsOf(c, peer(), h.base), privateKey: rsaPair().privatePem },
         notifyUrl(),
       )
       const asked = { outTradeNo: 'PWRONGKEY1', amountFen: 100, subject: '测试', way: c.way }
       await expect(wrong.create(asked)).rejects.toThrow(c.words.wrongKey)
-      expect(peer.trades.has('PWRONGKEY1')).toBe(false)
+      expect(peer().trades.has('PWRONGKEY1')).toBe(false)
     })
   })
 
@@ -364,31 +363,31 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     it('the status poll asks the provider and the order is paid through the same path', async () => {
       const o = await qrOrder(4321)
       expect(await statusOf(o.me, o.id)).toBe(10) // not paid yet: asked, and the provider says so
-      c.expectQueried(peer, o.outTradeNo)
-      expect(await peer.pay(o.outTradeNo, { lost: true })).toBeUndefined()
+      c.expectQueried(peer(), o.outTradeNo)
+      expect(await peer().pay(o.outTradeNo, { lost: true })).toBeUndefined()
       expect((await orderRow(o.id)).status).toBe(10)
       await new Promise((r) => setTimeout(r, 3100)) // the poll asks a payment at most every 3 s
       expect(await statusOf(o.me, o.id)).toBe(20)
       expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: c.way })
       expect(await spent(o.me)).toBe(4321)
       // The notification arriving late changes nothing more.
-      expect(await send(c.notification(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.notification(peer(), o.outTradeNo))).toEqual(c.ack)
       expect(await spent(o.me)).toBe(4321)
     })
 
     it('a poll cannot make us flood the provider: one query per payment per 3 s', async () => {
       const o = await qrOrder(100)
-      const before = c.queries(peer).length
+      const before = c.queries(peer()).length
       await Promise.all(Array.from({ length: 10 }, () => statusOf(o.me, o.id)))
-      expect(c.queries(peer).length - before).toBe(1)
+      expect(c.queries(peer()).length - before).toBe(1)
     })
   })
 
   describe('notifications: verified before anything changes, at most once', () => {
     it('refuses a forged, tampered, wrong-amount or not-ours notification and changes nothing', async () => {
       const o = await qrOrder(800)
-      await peer.pay(o.outTradeNo, { lost: true })
-      for (const [what, forged, answer] of c.forgeries(peer, o.outTradeNo))
+      await peer().pay(o.outTradeNo, { lost: true })
+      for (const [what, forged, answer] of c.forgeries(peer(), o.outTradeNo))
         expect(await send(forged), what).toMatchObject(answer)
       // The sandbox no longer speaks for a live way, even with its (development) secret.
       expect(await notifyBySandbox(o.outTradeNo, 800)).toBe(400)
@@ -396,18 +395,18 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
       expect(await spent(o.me)).toBe(0)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([10])
       // The true one is believed.
-      expect(await send(c.notification(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.notification(peer(), o.outTradeNo))).toEqual(c.ack)
       expect((await orderRow(o.id)).status).toBe(20)
     })
 
     it('a replayed notification and 20 concurrent copies change the order once', async () => {
       const o = await qrOrder(3000)
-      await peer.pay(o.outTradeNo, { lost: true })
-      const one = c.notification(peer, o.outTradeNo)
+      await peer().pay(o.outTradeNo, { lost: true })
+      const one = c.notification(peer(), o.outTradeNo)
       const answers = await Promise.all(Array.from({ length: 20 }, () => send(one)))
       expect(answers).toEqual(Array.from({ length: 20 }, () => c.ack))
       expect(await send(one)).toEqual(c.ack)
-      expect(await send(c.another(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.another(peer(), o.outTradeNo))).toEqual(c.ack)
       expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: c.way })
       expect(await spent(o.me)).toBe(3000)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
@@ -421,7 +420,7 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     })
   })
 
-  refundContract({ c, h, peer: () => peer, qrOrder })
+  refundContract({ c, h, peer, qrOrder })
 }
 
 /** Refunds and the providers check, on the server and peer of providerContract. */
