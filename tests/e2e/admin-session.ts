@@ -51,6 +51,14 @@ export async function signInStaffAs(page: Page, request: APIRequestContext, user
   return token
 }
 
+/** The detail screen that saving a new item lands on (/admin/<list>/detail/?id=…), headed `title`: its id. */
+export async function landedOnDetail(page: Page, list: string, title: string) {
+  await expect(page).toHaveURL(new RegExp(`/admin/${list}/detail/\\?id=\\d+`))
+  const id = Number(new URL(page.url()).searchParams.get('id'))
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  return id
+}
+
 /** A username no other test uses. */
 export const freshUsername = (prefix = 'e2e') => `${prefix}${Math.floor(Math.random() * 1e9)}`
 

@@ -4,7 +4,7 @@
  * through; a corporate transfer shows its own deadline; order codes and the account number copy
  * with 复制成功. Each journey has its own fresh user.
  */
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { companyDefaults } from '../../src/lib/site.ts'
 import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
@@ -29,6 +29,13 @@ async function courseOrder(request: APIRequestContext, headers: Headers) {
   return { id, courseId: course.id, price: course.price }
 }
 
+/** A new customer's unpaid course order, on a page that may use the clipboard: their headers and the order. */
+async function newCustomersCourseOrder(page: Page, request: APIRequestContext, context: BrowserContext) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { headers } = await freshUser(page, request)
+  return { headers, order: await courseOrder(request, headers) }
+}
+
 const toasts = (page: Page) => page.locator('#toasts')
 
 test('a course paid from the order list is 已完成 at once and gets its invoice', async ({
@@ -37,9 +44,7 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
   context,
 }) => {
   test.setTimeout(90_000)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const { headers } = await freshUser(page, request)
-  const order = await courseOrder(request, headers)
+  const { headers, order } = await newCustomersCourseOrder(page, request, context)
   await topUp(request, headers, Math.ceil(order.price))
   await apiPost(
     request,
@@ -100,9 +105,7 @@ test('a corporate transfer shows its own deadline and copies the account number'
   context,
 }) => {
   test.setTimeout(60_000)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const { headers } = await freshUser(page, request)
-  const order = await courseOrder(request, headers)
+  const { headers, order } = await newCustomersCourseOrder(page, request, context)
 
   await page.goto(`/pay?id=${order.id}&type=1`)
   const before = await page.locator('[data-pay-deadline]').textContent()

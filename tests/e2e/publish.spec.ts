@@ -36,6 +36,20 @@ async function ownId(request: APIRequestContext, token: string, status: number, 
   return row.id
 }
 
+/** Opens the detail page of one's own item of `status` named `title` (seen by its heading): its id. */
+async function openOwnItem(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  status: number,
+  title: string,
+) {
+  const id = await ownId(request, token, status, title)
+  await page.goto(`/detail?id=${id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  return id
+}
+
 /** Clicks the form's submit button (发布任务 / 保存修改) and waits for 发布成功 and the admin list. */
 async function submitAndLand(page: Page, admin: string) {
   await page.getByRole('button', { name: /^(发布|保存修改)/ }).click()
@@ -121,9 +135,7 @@ test('a task is published, shown, edited, viewed, taken off the shelf and delete
   await expect(box(page, '任务价格（元）')).toHaveValue('0300.50')
   await submitAndLand(page, '/taskadmin')
 
-  const id = await ownId(request, token, 20, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const id = await openOwnItem(page, request, token, 20, title)
   await expect(page.locator('main')).toContainText('需要一名种植手术助手。')
   await expect(page.locator('main strong', { hasText: '周六全天' })).toBeVisible()
 
@@ -202,9 +214,7 @@ test('a free community post is published and shown', async ({ page, request }) =
   await expectAccessible(page)
   await submitAndLand(page, '/associationadmin')
 
-  const id = await ownId(request, token, 10, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const _id = await openOwnItem(page, request, token, 10, title)
   await expect(page.locator('main')).toContainText('一例前牙贴面修复的全过程。')
   await expect(page.locator('main strong', { hasText: '术后一年随访' })).toBeVisible()
 })
@@ -248,9 +258,7 @@ test('a paid course with a video section and a PDF section is published and show
   await expectAccessible(page)
   await submitAndLand(page, '/courseedit')
 
-  const id = await ownId(request, token, 30, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const id = await openOwnItem(page, request, token, 30, title)
   const main = page.locator('main')
   await expect(main).toContainText('第1节 开髓')
   await expect(main).toContainText('第2节 讲义')
