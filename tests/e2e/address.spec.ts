@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test'
 import { addressForm } from '../address.ts'
 import { expectAccessible } from './a11y.ts'
 import { pngFile } from './files.ts'
-import { freshUser } from './orders.ts'
+import { freshUser, freshUserOn } from './orders.ts'
 import { signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -27,8 +27,7 @@ test('adds an address through the region picker down to a street, phone masked i
   page,
   request,
 }) => {
-  const { tel } = await freshUser(page, request)
-  await page.goto('/address')
+  const { tel } = await freshUserOn(page, request, '/address')
   await expect(page.getByText('还没有收货地址')).toBeVisible()
 
   await page.getByRole('button', { name: '新增地址' }).click()
@@ -55,8 +54,7 @@ test('the address form checks its fields in the rule order, each message by its 
   page,
   request,
 }) => {
-  await freshUser(page, request)
-  await page.goto('/address')
+  await freshUserOn(page, request, '/address')
   await page.getByRole('button', { name: '新增地址' }).click()
   const dialog = page.getByRole('dialog', { name: '新增地址' })
   const save = dialog.getByRole('button', { name: '保存' })
@@ -139,8 +137,7 @@ test('edits an address and deletes it after the confirm dialog', async ({ page, 
 })
 
 test('adds an invoice of each type, checks the form, and deletes one', async ({ page, request }) => {
-  await freshUser(page, request)
-  await page.goto('/invoice')
+  await freshUserOn(page, request, '/invoice')
   await expect(page.getByText('还没有发票信息')).toBeVisible()
 
   const kinds = [
@@ -216,8 +213,7 @@ test('certification: form in order, under review, modify, operator approves, cer
   page,
   request,
 }) => {
-  const { headers } = await freshUser(page, request)
-  await page.goto('/account')
+  const { headers } = await freshUserOn(page, request, '/account')
   const form = page.locator('form')
   const submit = page.getByRole('button', { name: '提交认证' })
   const alert = form.getByRole('alert')

@@ -63,6 +63,23 @@ export async function landedOnDetail(page: Page, list: string, title: string) {
 export const freshUsername = (prefix = 'e2e') => `${prefix}${Math.floor(Math.random() * 1e9)}`
 
 /**
+ * A new operator account the admin adds through the API (named `prefix` and a number), not yet
+ * signed in: the admin's token, its username, its record and its one-time password.
+ */
+export async function addedOperator(request: APIRequestContext, prefix: string) {
+  const admin = await staffToken(request, 'admin')
+  const username = freshUsername(prefix)
+  const added = await staffCall<{ staff: { id: number }; password: string }>(
+    request,
+    admin,
+    'POST',
+    '/api/admin/staff',
+    { username, roles: ['operator'] },
+  )
+  return { admin, username, ...added }
+}
+
+/**
  * Until the site builder has nothing queued or building (a content.write token): a save timed
  * from here measures its own build, not one another write started just before.
  */

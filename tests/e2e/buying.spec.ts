@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { builtPage } from './built.ts'
-import { apiGet, freshUser, placeOrder, topUp } from './orders.ts'
+import { apiGet, firstListed, freshUser, freshUserOn, placeOrder, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
 
 interface Sku {
@@ -178,8 +178,7 @@ test('pays by WeChat sandbox from a second page while the first polls', async ({
 
 test('tops up the wallet on /wo through the sandbox', async ({ page, request, context }) => {
   test.setTimeout(90_000)
-  await freshUser(page, request)
-  await page.goto('/wo')
+  await freshUserOn(page, request, '/wo')
   await expect(page.locator('[data-stat="余额"]')).toHaveText('0.00')
   await expect(page.getByText('暂无交易记录', { exact: true })).toBeVisible()
   await page.evaluate(() => {
@@ -255,12 +254,11 @@ test('buys a paid course and opens its paid section', async ({ page, request }) 
 test('buys a paid post and reads all of it', async ({ page, request }) => {
   test.setTimeout(90_000)
   const { headers } = await freshUser(page, request)
-  const posts = await apiGet<{ pageData: { id: number; price: number }[] }>(
+  const post = await firstListed<{ id: number; price: number }>(
     request,
     '/api/Article/GetArticlePage?status=10&isPrice=1&pageIndex=0&pageSize=1',
+    'no paid post in the demo data',
   )
-  const post = posts.pageData[0]
-  if (!post) throw new Error('no paid post in the demo data')
   const teaser = (await apiGet<{ content: string }>(request, `/api/Article/GetArticle?id=${post.id}`)).content
   await topUp(request, headers, Math.ceil(post.price))
 

@@ -7,17 +7,12 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { builtPage } from './built.ts'
+import { apiGet, firstListed } from './orders.ts'
 import { apiUser, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 type Headers = Record<string, string>
 const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = signed()): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
 
 async function comment(
   request: APIRequestContext,
@@ -151,12 +146,11 @@ test('favourite a product and a course, find them in /fav, remove one', async ({
   test.setTimeout(60_000)
   const tel = await registerUser(request)
   await signInAs(page, request, tel, 'test1234')
-  const products = await apiGet<{ pageData: { id: number; title: string }[] }>(
+  const product = await firstListed<{ id: number; title: string }>(
     request,
     '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=1',
+    'no product',
   )
-  const product = products.pageData[0]
-  if (!product) throw new Error('no product')
   await builtPage(request, `/productdetail/${product.id}/`)
   const course = await listed(request, 30, 0)
 

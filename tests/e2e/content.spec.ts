@@ -7,7 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { pngFile } from './files.ts'
-import { apiGet, apiPost, freshUser, topUp } from './orders.ts'
+import { apiGet, apiPost, firstListed, freshUser, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
 
 type Section = { id: number; title: string; status: number; price: number; unlock: number }
@@ -76,12 +76,11 @@ test('buys section 2 alone with the balance: it opens, section 3 stays locked an
 })
 
 test('a paid post says 购买后查看全文 with its buy button under the summary', async ({ page, request }) => {
-  const posts = await apiGet<{ pageData: { id: number }[] }>(
+  const post = await firstListed<{ id: number }>(
     request,
     '/api/Article/GetArticlePage?status=10&isPrice=1&pageIndex=0&pageSize=1',
+    'no paid post in the demo data',
   )
-  const post = posts.pageData[0]
-  if (!post) throw new Error('no paid post in the demo data')
   await page.goto(`/detail/${post.id}/`)
   const note = page.locator('[data-locked-note]')
   await expect(note).toContainText('购买后查看全文')
@@ -130,12 +129,11 @@ test('the comment counts follow the live data; a comment carries one image', asy
 
 test('/fav shows 免费 for a free item', async ({ page, request }) => {
   const { headers } = await freshUser(page, request)
-  const free = await apiGet<{ pageData: { id: number; title: string }[] }>(
+  const course = await firstListed<{ id: number; title: string }>(
     request,
     '/api/Article/GetArticlePage?status=30&isPrice=0&pageIndex=0&pageSize=1',
+    'no free course',
   )
-  const course = free.pageData[0]
-  if (!course) throw new Error('no free course')
   await apiPost(request, '/api/UserLike/PostUserLikeAppend', { tagId: course.id, status: 30 }, headers)
   await page.goto('/fav')
   const card = page.locator('a', { hasText: course.title }).first()

@@ -26,6 +26,13 @@ export async function apiPost<T>(request: APIRequestContext, path: string, data:
   return body.data as T
 }
 
+/** The first item a public page call lists (pageSize=1); `missing` says what the data lacks if none. */
+export async function firstListed<T>(request: APIRequestContext, path: string, missing: string): Promise<T> {
+  const first = (await apiGet<{ pageData: T[] }>(request, path)).pageData[0]
+  if (!first) throw new Error(missing)
+  return first
+}
+
 /** A photo uploaded by the user of `headers` (an after-sales request takes only the buyer's own): its path. */
 export async function uploadPhoto(request: APIRequestContext, headers: Headers): Promise<string> {
   // The JSON content type of the other calls would hide the multipart body's boundary.
@@ -44,6 +51,13 @@ export async function freshUser(page: Page, request: APIRequestContext) {
   const tel = await registerUser(request)
   const { token } = await signInAs(page, request, tel, 'test1234')
   return { tel, token, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
+}
+
+/** A brand-new customer as freshUser makes one, already on `path`. */
+export async function freshUserOn(page: Page, request: APIRequestContext, path: string) {
+  const user = await freshUser(page, request)
+  await page.goto(path)
+  return user
 }
 
 /** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */

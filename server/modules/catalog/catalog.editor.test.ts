@@ -52,13 +52,17 @@ const standardTemplate = async () =>
       .executeTakeFirstOrThrow()
   ).id
 
-/** The product dictionary: its categories (ids) and tag titles, as the editor offers them. */
+/** The product dictionary: its categories (ids) and tags (titles, ids), as the editor offers them. */
 async function dictionary() {
   const r = await h.get<{ key: string; list: { id: number; title: string }[] }[]>(
     '/api/Classify/GetClassifyQuerys',
   )
   const of = (key: string) => r.data.find((g) => g.key === key)?.list ?? []
-  return { classes: of('productClass'), tags: of('productTag').map((t) => t.title) }
+  return {
+    classes: of('productClass'),
+    tags: of('productTag').map((t) => t.title),
+    tagIds: of('productTag').map((t) => t.id),
+  }
 }
 
 /** A seeded listed product's category: one with others in it, so the recommendations stay full. */
@@ -202,14 +206,9 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
   it('refuses bad input with the rule’s Chinese messages and changes nothing', async () => {
     const mk = await staffSignIn(h, 'marketing')
     const p = await product(h.db, [{ priceFen: 1000, stock: 1 }])
-    const { tags } = await dictionary()
-    const tagId = (
-      await h.db
-        .selectFrom('classifies')
-        .select('id')
-        .where('ckey', '=', 'productTag')
-        .executeTakeFirstOrThrow()
-    ).id
+    const { tags, tagIds } = await dictionary()
+    // A tag's id is no category's.
+    const tagId = tagIds[0] as number
     const before = (await h.get<AdminProduct>(`/api/admin/products/${p.spuId}`, {}, mk.auth)).data
     const row = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `参数${i}`, text: '值' }))
     for (const [body, msg] of [
