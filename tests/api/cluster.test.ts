@@ -22,7 +22,7 @@ import { placeGoodsOrder } from '../../server/modules/orders/orders.writes.ts'
 import { DEMO_ACCOUNTS, seed } from '../../server/seed/index.ts'
 import { freePort, pgUrlIn } from '../load/server-process.ts'
 import { buildFiles, readBuilds } from './cluster-build.ts'
-import { product } from './fixtures.ts'
+import { product, stockOf } from './fixtures.ts'
 import { type Harness, remote } from './harness.ts'
 import { ADDRESS } from './orders.ts'
 import { staffSignIn } from './staff.ts'
@@ -111,9 +111,6 @@ async function start(db: Db): Promise<Proc> {
 const holderPid = async (db: Db) => Number((await leaseOf(db, SITE_LEASE))?.holder.split('#')[1] ?? 0)
 const statusOf = async (db: Db, id: number) =>
   (await db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
-const stockOf = async (db: Db, skuId: number) =>
-  (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-    .stock
 /** The buyer's notices that order `id` expired. */
 const expiredNotices = async (db: Db, id: number) => {
   const order = await db
@@ -128,6 +125,18 @@ const expiredNotices = async (db: Db, id: number) => {
     .where('title', '=', '订单已取消')
     .execute()
   return rows.filter((n) => n.content.includes(order.code))
+}
+/** Order `id` expires (status 100, within 10 s): the SKU's stock back at its 10, the buyer told once. */
+async function expectExpiredOnce(db: Db, id: number, skuId: number) {
+  expect(
+    await until(
+      () => statusOf(db, id),
+      (s) => s === 100,
+      10_000,
+    ),
+  ).toBe(100)
+  expect(await stockOf(db, skuId)).toBe(10)
+  expect(await expiredNotices(db, id)).toHaveLength(1)
 }
 const expiryLines = (p: Proc) => p.out.filter((l) => l.includes(EXPIRED))
 
@@ -183,15 +192,7 @@ it.skipIf(!url)(
     )
 
     // --- the expiry job acts once, in the holder ---------------------------------------------
-    expect(
-      await until(
-        () => statusOf(db as Db, first),
-        (s) => s === 100,
-        10_000,
-      ),
-    ).toBe(100)
-    expect(await stockOf(db, skuId)).toBe(10)
-    expect(await expiredNotices(db, first)).toHaveLength(1)
+    await expectExpiredOnce(db as Db, first, skuId)
     // One run, in the holder (the seed's own overdue orders went in it too); none in the other.
     // (its log line may trail the commit a little through the pipe).
     await until(
@@ -251,15 +252,7 @@ it.skipIf(!url)(
     expect(takeover).toBeLessThan(LEASE_SECONDS * 1000 * 2 + 2000)
 
     // The job moved with the lease: the new holder expires the order at once, once.
-    expect(
-      await until(
-        () => statusOf(db as Db, second),
-        (s) => s === 100,
-        10_000,
-      ),
-    ).toBe(100)
-    expect(await stockOf(db, skuId)).toBe(10)
-    expect(await expiredNotices(db, second)).toHaveLength(1)
+    await expectExpiredOnce(db as Db, second, skuId)
     await until(
       () => expiryLines(follower),
       (l) => l.length > 0,

@@ -83,11 +83,19 @@ export async function uploaded(
 export const refundPhoto = (h: Harness, auth: Record<string, string>) =>
   uploaded(h, tinyPng(`refund-${Math.random()}`), 'broken.png', auth)
 
-/** A new public image uploaded by staff (POST /api/admin/content/images), as banners take: its path. */
-export async function contentImage(h: Harness, auth: Record<string, string>, tail: string): Promise<string> {
+/**
+ * A new public image uploaded by staff to a back-office image call (`kind`: content for banners,
+ * products for a product's pictures): its path.
+ */
+export async function staffImage(
+  h: Harness,
+  kind: 'content' | 'products',
+  auth: Record<string, string>,
+  tail: string,
+): Promise<string> {
   const form = new FormData()
   form.append('file', new Blob([tinyPng(tail)]), 'b.png')
-  const res = await fetch(`${h.base}/api/admin/content/images`, {
+  const res = await fetch(`${h.base}/api/admin/${kind}/images`, {
     method: 'POST',
     headers: { sign: h.sign(), ...auth },
     body: form,
@@ -97,3 +105,7 @@ export async function contentImage(h: Harness, auth: Record<string, string>, tai
     throw new Error(`image refused: ${JSON.stringify(body)}`)
   return body.data.path
 }
+
+/** A new public image uploaded by staff (POST /api/admin/content/images), as banners take: its path. */
+export const contentImage = (h: Harness, auth: Record<string, string>, tail: string) =>
+  staffImage(h, 'content', auth, tail)

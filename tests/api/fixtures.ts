@@ -42,6 +42,20 @@ export async function product(db: Db, skus: { priceFen: number; stock: number }[
   return { spuId: spu.id, title: spu.title, skuIds: ids }
 }
 
+/** The stock of a SKU as stored now. */
+export const stockOf = async (db: Db, skuId: number) =>
+  Number(
+    (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
+      .stock,
+  )
+
+/** A user's balance in fen as stored now. */
+export const balanceOf = async (db: Db, userId: number) =>
+  Number(
+    (await db.selectFrom('users').select('balance_fen').where('id', '=', userId).executeTakeFirstOrThrow())
+      .balance_fen,
+  )
+
 /**
  * A category of its own with five listed products of it (copies as product() makes them), so
  * what a test puts on that category (a 满减, a coupon) reaches no other test's goods, and the
@@ -66,4 +80,32 @@ export async function ownCategory(db: Db) {
     )
     .execute()
   return { classId: cls.id, products: made }
+}
+
+/**
+ * A listed article of its own (a course, paid post or task by `status`) at `priceFen`, in a city
+ * like the seeded ones, since the listing's tests read the newest items: its id.
+ */
+export async function listedArticle(
+  db: Db,
+  a: { status: number; priceFen: number; content?: string; now?: Date },
+) {
+  const now = dbTime(a.now ?? new Date())
+  const r = await db
+    .insertInto('articles')
+    .values({
+      status: a.status,
+      title: `测试内容${Math.random()}`,
+      price_fen: a.priceFen,
+      content: a.content ?? '全文内容',
+      brief: '简介',
+      city: '深圳',
+      ext: LISTED,
+      is_show: 1,
+      create_time: now,
+      update_time: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return r.id
 }

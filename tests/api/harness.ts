@@ -50,6 +50,13 @@ export function testClock() {
 }
 export type TestClock = ReturnType<typeof testClock>
 
+/** A testClock standing at `iso` now, and running on from there. */
+export function clockAt(iso: string) {
+  const clock = testClock()
+  clock.advance(new Date(iso).getTime() - Date.now())
+  return clock
+}
+
 const contract = answerSchemas(createApi({} as never))
 
 /**

@@ -21,12 +21,18 @@ afterAll(async () => {
 const schemas = new WeakMap<Db, string>()
 const schemaOf = (db: Db) => schemas.get(db) ?? ''
 
-/** A database as the version before the Migrator left it: its schema, schema_migrations, data. */
-async function legacyDatabase(kind: 'sqlite' | 'pg'): Promise<Db> {
-  const schema = `m_${process.pid}_${Date.now()}_${opened.length}`
+/** An empty database of its own (a schema on PostgreSQL, a file on SQLite), dropped after the run. */
+async function emptyDatabase(kind: 'sqlite' | 'pg', prefix: string): Promise<Db> {
+  const schema = `${prefix}_${process.pid}_${Date.now()}_${opened.length}`
   const db = kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file: join(dir, `${schema}.db`) })
   schemas.set(db, schema)
   opened.push(db)
+  return db
+}
+
+/** A database as the version before the Migrator left it: its schema, schema_migrations, data. */
+async function legacyDatabase(kind: 'sqlite' | 'pg'): Promise<Db> {
+  const db = await emptyDatabase(kind, 'm')
   // The versions that database had, 1 and 2; the Migrator brings it the newer ones.
   for (const m of Object.values(migrations).slice(0, 2)) await m.up(db as unknown as Kysely<unknown>)
   await sql`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(
@@ -55,11 +61,7 @@ describe(`a database made before the Migrator (${kind})`, () => {
   })
 
   it('builds a new database with every version', async () => {
-    const schema = `n_${process.pid}_${Date.now()}`
-    const db =
-      kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file: join(dir, `${schema}.db`) })
-    schemas.set(db, schema)
-    opened.push(db)
+    const db = await emptyDatabase(kind, 'n')
     expect(await migrate(db)).toEqual(Object.keys(migrations))
     expect(await db.selectFrom('users').select('id').execute()).toEqual([])
   })
@@ -67,11 +69,7 @@ describe(`a database made before the Migrator (${kind})`, () => {
 
 describe(`migration 9: content orders left awaiting shipment complete (${kind})`, () => {
   it('moves paid course/post/task orders at 20 to 40 at their pay time, except an open after-sales request', async () => {
-    const schema = `c_${process.pid}_${Date.now()}`
-    const db =
-      kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file: join(dir, `${schema}.db`) })
-    schemas.set(db, schema)
-    opened.push(db)
+    const db = await emptyDatabase(kind, 'c')
     // The schema as version 8 left it, its versions recorded the legacy way (migrate adopts them).
     for (const m of Object.values(migrations).slice(0, 8)) await m.up(db as unknown as Kysely<unknown>)
     await sql`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`.execute(

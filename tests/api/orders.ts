@@ -1,11 +1,14 @@
 /**
- * Orders placed through the real calls, for API tests that need one in a given state.
+ * Orders placed through the real calls, for API tests that need one in a given state: placed,
+ * paid, shipped or received.
  *   const o = await placeOrder(h, me, { pay: 'balance' })   // status 20, { id, code, skuId }
+ *   const s = await shippedOrder(h, me)                      // status 30
  */
 import { expect } from 'vitest'
 import type { Db } from '../../server/db/index.ts'
 import { product } from './fixtures.ts'
 import type { Harness } from './harness.ts'
+import { ops } from './ops.ts'
 
 export const ADDRESS = {
   recName: '李四',
@@ -22,21 +25,26 @@ export const ADDRESS = {
 export const ownSku = async (db: Db, priceFen = 10_000, stock = 10) =>
   (await product(db, [{ priceFen, stock }])).skuIds[0] as number
 
+type Customer = { id: number; auth: Record<string, string> }
+type OrderOptions = {
+  pay?: 'balance' | 'union' | 'alipay' | 'wechat'
+  priceFen?: number
+  quantity?: number
+  receiverTel?: string
+}
+
 /**
- * An order of one item placed by `u` (a signed-in customer): left unpaid, paid from the balance
- * (status 20; the balance is topped up first), or with a way chosen that leaves it unpaid
- * (union: a corporate transfer to confirm; alipay/wechat: a pending payment).
+ * An order of `quantity` (1) of one item placed by `u` (a signed-in customer): left unpaid, paid
+ * from the balance (status 20; the balance is topped up first), or with a way chosen that leaves
+ * it unpaid (union: a corporate transfer to confirm; alipay/wechat: a pending payment).
  */
-export async function placeOrder(
-  h: Harness,
-  u: { id: number; auth: Record<string, string> },
-  opts: { pay?: 'balance' | 'union' | 'alipay' | 'wechat'; priceFen?: number; receiverTel?: string } = {},
-) {
+export async function placeOrder(h: Harness, u: Customer, opts: OrderOptions = {}) {
   const priceFen = opts.priceFen ?? 10_000
+  const quantity = opts.quantity ?? 1
   const skuId = await ownSku(h.db, priceFen)
   const placed = await h.post<number>(
     '/api/Orders/PostOrdersAppend',
-    { ...ADDRESS, recTel: opts.receiverTel ?? ADDRESS.recTel, list: [{ skuId, quantity: 1 }] },
+    { ...ADDRESS, recTel: opts.receiverTel ?? ADDRESS.recTel, list: [{ skuId, quantity }] },
     u.auth,
   )
   expect(placed.status).toBe(200)
@@ -44,7 +52,7 @@ export async function placeOrder(
   if (opts.pay === 'balance')
     await h.db
       .updateTable('users')
-      .set((e) => ({ balance_fen: e('balance_fen', '+', priceFen) }))
+      .set((e) => ({ balance_fen: e('balance_fen', '+', priceFen * quantity) }))
       .where('id', '=', u.id)
       .execute()
   if (opts.pay)
@@ -55,4 +63,19 @@ export async function placeOrder(
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
   return { id, code, skuId }
+}
+
+/** An order of `u` paid from the balance and shipped by the ops command (status 30). */
+export async function shippedOrder(h: Harness, u: Customer, opts: Omit<OrderOptions, 'pay'> = {}) {
+  const o = await placeOrder(h, u, { ...opts, pay: 'balance' })
+  await ops(h.db, ['ship', o.code])
+  return o
+}
+
+/** A shipped order of `u` that `u` has received (status 40). */
+export async function receivedOrder(h: Harness, u: Customer, opts: Omit<OrderOptions, 'pay'> = {}) {
+  const o = await shippedOrder(h, u, opts)
+  const r = await h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 40 }, u.auth)
+  expect(r.data).toBe('确认收货成功')
+  return o
 }

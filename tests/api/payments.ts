@@ -5,12 +5,13 @@
  *   const pays = paymentReads(h)
  *   expect(await pays.orderRow(o.id)).toEqual({ status: 20, pay_way: 'alipay' })
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, inject } from 'vitest'
-import { defaultConfig } from '../../server/config.ts'
+import { type Config, defaultConfig, loadConfig } from '../../server/config.ts'
 import { type Db, isPg, openDb } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrations.ts'
 import { deadlineOf, payableOrder } from '../../server/modules/orders/orders.service.ts'
@@ -21,10 +22,49 @@ import { closeBeforeExpiry } from '../../server/modules/payments/provider-recove
 import type { PaymentProviders } from '../../server/providers/payment.ts'
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '../../server/providers/payment.ts'
 import { dbTime } from '../../server/time.ts'
-import type { Harness } from './harness.ts'
+import { type Harness, startServer } from './harness.ts'
 import type { newUser } from './session.ts'
 
 export type User = Awaited<ReturnType<typeof newUser>>
+
+/**
+ * The server with one live provider (`key`: ALIPAY or WECHATPAY=live) pointed at a local peer
+ * started with it and closed after the file: the server, and the peer once started.
+ *   const { h, peer } = liveServer(() => startAlipayPeer(), 'alipay')
+ */
+export function liveServer<
+  P extends { env(siteUrl: string): Record<string, string>; close(): Promise<void> },
+>(start: () => Promise<P>, key: 'alipay' | 'wechatpay') {
+  let peer: P | undefined
+  const h = startServer({
+    config: async (base) => {
+      peer = await start()
+      const config = loadConfig(peer.env(base))
+      return { siteUrl: config.siteUrl, [key]: config[key] } as Partial<Config>
+    },
+  })
+  afterAll(() => peer?.close())
+  return { h, peer: () => peer as P }
+}
+
+/**
+ * `npm start` (no build) with a provider's live settings `env` less the variable `missing`, its
+ * database in `dir` and on `port`: the finished run, which should have stopped before anything.
+ */
+export function startWithout(
+  env: Record<string, string>,
+  missing: string,
+  dir: string,
+  port: number,
+): SpawnSyncReturns<string> {
+  mkdirSync(dir, { recursive: true })
+  const { [missing]: _, ...rest } = env
+  return spawnSync(process.execPath, ['server/main.ts', '--no-build'], {
+    env: { ...rest, SQLITE_FILE: join(dir, 'never.db'), PORT: String(port) },
+    encoding: 'utf8',
+    timeout: 20_000,
+  })
+}
 export type LiveWay = 'alipay' | 'wechat'
 
 /** A notification as it reaches us over HTTP: its body and headers. */

@@ -1,15 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { addressForm } from '../address.ts'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { pngFile } from './files.ts'
+import { freshUser, freshUserOn } from './orders.ts'
+import { signInAs } from './session.ts'
 import { expect, test } from './test.ts'
-
-/** A brand-new user, signed in on `page`: tests that change data never share an account. */
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  return { tel, token, headers: { ...signed(), Authorization: `Bearer ${token}` } }
-}
 
 const masked = (tel: string) => `${tel.slice(0, 3)}****${tel.slice(7)}`
 const toasts = (page: Page) => page.locator('#toasts')
@@ -31,8 +27,7 @@ test('adds an address through the region picker down to a street, phone masked i
   page,
   request,
 }) => {
-  const { tel } = await freshUser(page, request)
-  await page.goto('/address')
+  const { tel } = await freshUserOn(page, request, '/address')
   await expect(page.getByText('还没有收货地址')).toBeVisible()
 
   await page.getByRole('button', { name: '新增地址' }).click()
@@ -59,8 +54,7 @@ test('the address form checks its fields in the rule order, each message by its 
   page,
   request,
 }) => {
-  await freshUser(page, request)
-  await page.goto('/address')
+  await freshUserOn(page, request, '/address')
   await page.getByRole('button', { name: '新增地址' }).click()
   const dialog = page.getByRole('dialog', { name: '新增地址' })
   const save = dialog.getByRole('button', { name: '保存' })
@@ -101,16 +95,7 @@ test('edits an address and deletes it after the confirm dialog', async ({ page, 
   const { headers } = await freshUser(page, request)
   const created = await request.post('/api/UserAddress/PostUserAddressAppend', {
     headers,
-    data: {
-      name: '王五',
-      tel: '13912345678',
-      province: '江苏省',
-      city: '苏州市',
-      area: '姑苏区',
-      street: '平江街道',
-      addressDetail: '观前街1号',
-      status: 1,
-    },
+    data: addressForm({ name: '王五', addressDetail: '观前街1号', status: 1 }),
   })
   expect((await created.json()).status).toBe(200)
 
@@ -152,8 +137,7 @@ test('edits an address and deletes it after the confirm dialog', async ({ page, 
 })
 
 test('adds an invoice of each type, checks the form, and deletes one', async ({ page, request }) => {
-  await freshUser(page, request)
-  await page.goto('/invoice')
+  await freshUserOn(page, request, '/invoice')
   await expect(page.getByText('还没有发票信息')).toBeVisible()
 
   const kinds = [
@@ -224,21 +208,12 @@ test('adds an invoice of each type, checks the form, and deletes one', async ({ 
 })
 
 /** A 1×1 PNG, built here rather than kept as a fixture. */
-const png = (name: string) => ({
-  name,
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-})
 
 test('certification: form in order, under review, modify, operator approves, certified', async ({
   page,
   request,
 }) => {
-  const { headers } = await freshUser(page, request)
-  await page.goto('/account')
+  const { headers } = await freshUserOn(page, request, '/account')
   const form = page.locator('form')
   const submit = page.getByRole('button', { name: '提交认证' })
   const alert = form.getByRole('alert')
@@ -262,7 +237,7 @@ test('certification: form in order, under review, modify, operator approves, cer
     ['法人身份证盖章', null],
   ] as const
   for (const [label, next] of uploads) {
-    await page.getByLabel(`上传${label}`).setInputFiles(png(`${label}.png`))
+    await page.getByLabel(`上传${label}`).setInputFiles(pngFile(`${label}.png`))
     await expect(page.getByRole('img', { name: `${label} 1` })).toBeVisible()
     if (next) {
       await submit.click()
@@ -367,16 +342,7 @@ test('address, invoice and certification screens pass axe', async ({ page, reque
   const { headers } = await freshUser(page, request)
   await request.post('/api/UserAddress/PostUserAddressAppend', {
     headers,
-    data: {
-      name: '孙八',
-      tel: '13912345678',
-      province: '江苏省',
-      city: '苏州市',
-      area: '姑苏区',
-      street: '平江街道',
-      addressDetail: '观前街1号',
-      status: 1,
-    },
+    data: addressForm({ name: '孙八', addressDetail: '观前街1号', status: 1 }),
   })
   await page.goto('/address')
   await expect(page.getByRole('listitem').filter({ hasText: '孙八' })).toBeVisible()

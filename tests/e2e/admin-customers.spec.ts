@@ -57,6 +57,13 @@ async function openCertification(page: Page, request: APIRequestContext, id: num
   await page.goto(`/admin/certifications/detail/?id=${id}`)
 }
 
+/** A new applicant's certification, opened by an operator: the applicant. */
+async function openNewApplication(page: Page, request: APIRequestContext) {
+  const a = await applicant(request)
+  await openCertification(page, request, a.id)
+  return a
+}
+
 /** The customer `c` signed in on `page`, at `path`. */
 async function asCustomer(page: Page, request: APIRequestContext, c: { tel: string }, path: string) {
   await signInAs(page, request, c.tel, PASSWORD)
@@ -98,8 +105,7 @@ test('an operator rejects with a reason after confirming; the applicant is told 
   page,
   request,
 }) => {
-  const a = await applicant(request)
-  await openCertification(page, request, a.id)
+  const a = await openNewApplication(page, request)
   await page.getByLabel('原因 / 备注').fill('营业执照照片模糊')
   await page.getByRole('button', { name: '驳回' }).click()
   const ask = page.getByRole('dialog', { name: '驳回认证' })
@@ -117,8 +123,7 @@ test('two reviewers of one certification: the one who comes second is told, and 
   page,
   request,
 }) => {
-  const a = await applicant(request)
-  await openCertification(page, request, a.id)
+  const a = await openNewApplication(page, request)
   await expect(page.getByRole('button', { name: '通过' })).toBeVisible()
   // Meanwhile another reviewer approves it.
   const other = await page.context().newPage()

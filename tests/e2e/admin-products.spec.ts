@@ -1,5 +1,5 @@
 import { expectAccessible } from './a11y.ts'
-import { builderIdle, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { builderIdle, landedOnDetail, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -174,9 +174,7 @@ test('marketing creates a product, fills it in with the editor, stocks and lists
   await create.getByRole('button', { name: '保存' }).click()
 
   // The new product's editor: unlisted, and saying so.
-  await expect(page).toHaveURL(/\/admin\/products\/detail\/\?id=\d+/)
-  const id = Number(new URL(page.url()).searchParams.get('id'))
-  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  const id = await landedOnDetail(page, 'products', title)
   await expect(page.locator('[data-fact="状态"]')).toHaveText('已下架')
   await expect(page.getByText('该商品未上架，网站上看不到它')).toBeVisible()
   expect((await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: signed() })).status()).toBe(

@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
-import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { landedOnDetail, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { apiGet, apiPost, cheapSku, topUp } from './orders.ts'
 import { registerUser, signed } from './session.ts'
 import { expect, test } from './test.ts'
@@ -67,9 +67,7 @@ test('marketing creates a coupon and a 满减, a customer claims the coupon, edi
   await form.getByRole('button', { name: '保存' }).click()
 
   // Its own page: the usage figures, all zero.
-  await expect(page).toHaveURL(/\/admin\/coupons\/detail\/\?id=\d+/)
-  const id = Number(new URL(page.url()).searchParams.get('id'))
-  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  const id = await landedOnDetail(page, 'coupons', title)
   await expect(page.locator('[data-fact="规则"]')).toHaveText('满300减30')
   await expect(page.locator('[data-usage="已领取"]')).toHaveText('0')
   await expectAccessible(page)

@@ -25,7 +25,7 @@ export async function staffToken(
 export async function staffCall<T>(
   request: APIRequestContext,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   path: string,
   data?: unknown,
 ) {
@@ -51,8 +51,33 @@ export async function signInStaffAs(page: Page, request: APIRequestContext, user
   return token
 }
 
+/** The detail screen that saving a new item lands on (/admin/<list>/detail/?id=…), headed `title`: its id. */
+export async function landedOnDetail(page: Page, list: string, title: string) {
+  await expect(page).toHaveURL(new RegExp(`/admin/${list}/detail/\\?id=\\d+`))
+  const id = Number(new URL(page.url()).searchParams.get('id'))
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  return id
+}
+
 /** A username no other test uses. */
 export const freshUsername = (prefix = 'e2e') => `${prefix}${Math.floor(Math.random() * 1e9)}`
+
+/**
+ * A new operator account the admin adds through the API (named `prefix` and a number), not yet
+ * signed in: the admin's token, its username, its record and its one-time password.
+ */
+export async function addedOperator(request: APIRequestContext, prefix: string) {
+  const admin = await staffToken(request, 'admin')
+  const username = freshUsername(prefix)
+  const added = await staffCall<{ staff: { id: number }; password: string }>(
+    request,
+    admin,
+    'POST',
+    '/api/admin/staff',
+    { username, roles: ['operator'] },
+  )
+  return { admin, username, ...added }
+}
 
 /**
  * Until the site builder has nothing queued or building (a content.write token): a save timed

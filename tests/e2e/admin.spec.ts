@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { totpNow } from '../../server/modules/staff/staff.service.ts'
 import { expectAccessible } from './a11y.ts'
-import { freshUsername, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { addedOperator, freshUsername, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -48,12 +48,7 @@ test('a new account changes its one-time password at first sign-in, then asks fo
   page,
   request,
 }) => {
-  const admin = await staffToken(request, 'admin')
-  const username = freshUsername('op')
-  const added = await staffCall<{ password: string }>(request, admin, 'POST', '/api/admin/staff', {
-    username,
-    roles: ['operator'],
-  })
+  const { username, ...added } = await addedOperator(request, 'op')
   await page.goto('/admin/login/')
   await signIn(page, username, added.password)
   await expect(page.getByText('首次登录，请把一次性密码改为自己的密码。')).toBeVisible()
@@ -158,15 +153,7 @@ test('an account disabled meanwhile is sent to the sign-in, which says it was di
   page,
   request,
 }) => {
-  const admin = await staffToken(request, 'admin')
-  const username = freshUsername('off')
-  const added = await staffCall<{ staff: { id: number }; password: string }>(
-    request,
-    admin,
-    'POST',
-    '/api/admin/staff',
-    { username, roles: ['operator'] },
-  )
+  const { admin, username, ...added } = await addedOperator(request, 'off')
   const token = await staffToken(request, username, added.password)
   // Past the first-login step, so the page is the account page itself.
   await staffCall(request, token, 'POST', '/api/admin/me/password', {

@@ -6,47 +6,8 @@
  */
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { builtPage } from './built.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { apiGet, firstListed, freshUser, freshUserOn, placeOrder, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
-
-type Headers = Record<string, string>
-
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  const headers: Headers = { ...signed(), Authorization: `Bearer ${token}` }
-  return { tel, headers }
-}
-
-const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = signed()): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-/** What the provider's page does when the payer taps 确认支付 (the sandbox form posts back). */
-async function payInSandbox(request: APIRequestContext, codeUrl: string) {
-  const res = await request.post(new URL(codeUrl).pathname)
-  expect(res.ok()).toBe(true)
-}
-
-/** Credits `price` yuan to the user's balance through a WeChat sandbox top-up. */
-async function topUp(request: APIRequestContext, headers: Headers, price: number) {
-  const made = await (
-    await request.post('/api/Recharge/PostRechargeAppend', {
-      headers: fresh(headers),
-      data: { groups: 30, price },
-    })
-  ).json()
-  const pay = await apiGet<{ code_url: string }>(
-    request,
-    `/api/Recharge/GetRechargePay?id=${made.data.id}&way=wechat`,
-    headers,
-  )
-  await payInSandbox(request, pay.code_url)
-}
 
 interface Sku {
   id: number
@@ -193,23 +154,8 @@ test('pays by WeChat sandbox from a second page while the first polls', async ({
   test.setTimeout(90_000)
   const { tel, headers } = await freshUser(page, request)
   const p = await productWithTwoSkus(request)
-  const made = await (
-    await request.post('/api/Orders/PostOrdersAppend', {
-      headers: fresh(headers),
-      data: {
-        recName: '王五',
-        recTel: tel,
-        recProvince: '江苏省',
-        recCity: '苏州市',
-        recArea: '姑苏区',
-        recStreet: '平江街道',
-        recAddressx: '干将东路1号',
-        list: [{ skuId: p.skus[0]!.id, quantity: 1 }],
-      },
-    })
-  ).json()
-  expect(made.status).toBe(200)
-  const orderId = made.data as number
+  // placeOrder fails the test unless the order is placed (status 200).
+  const orderId = await placeOrder(request, headers, tel, p.skus[0]!.id)
 
   await page.goto(`/pay?id=${orderId}`)
   await page.getByRole('radio', { name: '微信支付' }).check()
@@ -232,8 +178,7 @@ test('pays by WeChat sandbox from a second page while the first polls', async ({
 
 test('tops up the wallet on /wo through the sandbox', async ({ page, request, context }) => {
   test.setTimeout(90_000)
-  await freshUser(page, request)
-  await page.goto('/wo')
+  await freshUserOn(page, request, '/wo')
   await expect(page.locator('[data-stat="余额"]')).toHaveText('0.00')
   await expect(page.getByText('暂无交易记录', { exact: true })).toBeVisible()
   await page.evaluate(() => {
@@ -309,12 +254,11 @@ test('buys a paid course and opens its paid section', async ({ page, request }) 
 test('buys a paid post and reads all of it', async ({ page, request }) => {
   test.setTimeout(90_000)
   const { headers } = await freshUser(page, request)
-  const posts = await apiGet<{ pageData: { id: number; price: number }[] }>(
+  const post = await firstListed<{ id: number; price: number }>(
     request,
     '/api/Article/GetArticlePage?status=10&isPrice=1&pageIndex=0&pageSize=1',
+    'no paid post in the demo data',
   )
-  const post = posts.pageData[0]
-  if (!post) throw new Error('no paid post in the demo data')
   const teaser = (await apiGet<{ content: string }>(request, `/api/Article/GetArticle?id=${post.id}`)).content
   await topUp(request, headers, Math.ceil(post.price))
 

@@ -7,30 +7,12 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { builtPage } from './built.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { apiGet, firstListed } from './orders.ts'
+import { apiUser, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 type Headers = Record<string, string>
 const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = signed()): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-/** A new user signed in through the API only: its headers and name. */
-async function apiUser(request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const body = await (
-    await request.post('/api/Users/PostUsersPsw', { headers: signed(), data: { tel, password: 'test1234' } })
-  ).json()
-  if (body.status !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`)
-  return {
-    headers: { Authorization: `Bearer ${body.data.owinToken.access_token}` } as Headers,
-    name: body.data.user.nickName as string,
-  }
-}
 
 async function comment(
   request: APIRequestContext,
@@ -164,12 +146,11 @@ test('favourite a product and a course, find them in /fav, remove one', async ({
   test.setTimeout(60_000)
   const tel = await registerUser(request)
   await signInAs(page, request, tel, 'test1234')
-  const products = await apiGet<{ pageData: { id: number; title: string }[] }>(
+  const product = await firstListed<{ id: number; title: string }>(
     request,
     '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=1',
+    'no product',
   )
-  const product = products.pageData[0]
-  if (!product) throw new Error('no product')
   await builtPage(request, `/productdetail/${product.id}/`)
   const course = await listed(request, 30, 0)
 
@@ -229,16 +210,17 @@ test('a favourite taken off the shelf says 已下架 in /fav, shows its new titl
   )
   const cover = (await listed(request, 10, 0)) as unknown as { imgurl: string }
   const title = `收藏下架${Date.now().toString(36).slice(-5)}`
-  await post('/api/Article/PostArticleAppend', {
+  // The post's fields but its title, as published and as edited.
+  const fields = {
     status: 10,
-    title,
     imgurl: cover.imgurl,
     classId: dict.find((g) => g.key === 'communityClass')?.list[0]?.id,
     free: 2,
     price: '',
     tag: '',
     content: `<p>${title}</p>`,
-  })
+  }
+  await post('/api/Article/PostArticleAppend', { ...fields, title })
   const own = await apiGet<{ pageData: { id: number; title: string }[] }>(
     request,
     '/api/Article/GetArticlePage?status=10&isCreate=1&pageIndex=0&pageSize=5',
@@ -255,17 +237,7 @@ test('a favourite taken off the shelf says 已下架 in /fav, shows its new titl
   })
   expect((await liked.json()).data).toBe('收藏成功')
   // Renamed, then taken off the shelf by its author.
-  await post('/api/Article/PostArticleUpdate', {
-    id,
-    status: 10,
-    title: `${title}改`,
-    imgurl: cover.imgurl,
-    classId: dict.find((g) => g.key === 'communityClass')?.list[0]?.id,
-    free: 2,
-    price: '',
-    tag: '',
-    content: `<p>${title}</p>`,
-  })
+  await post('/api/Article/PostArticleUpdate', { id, ...fields, title: `${title}改` })
   await post('/api/Article/PostArticleExt', { id })
 
   await page.goto('/fav')

@@ -4,59 +4,36 @@
  * through; a corporate transfer shows its own deadline; order codes and the account number copy
  * with 复制成功. Each journey has its own fresh user.
  */
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { companyDefaults } from '../../src/lib/site.ts'
 import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { apiGet, apiPost, freshUser, type Headers, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
-
-type Headers = Record<string, string>
-const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function api<T>(request: APIRequestContext, path: string, headers: Headers, data?: unknown) {
-  const res =
-    data === undefined
-      ? request.get(path, { headers: fresh(headers) })
-      : request.post(path, { headers: fresh(headers), data })
-  const body = await (await res).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  return { headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
-}
-
-/** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */
-async function topUp(request: APIRequestContext, headers: Headers, price: number) {
-  const made = await api<{ id: number }>(request, '/api/Recharge/PostRechargeAppend', headers, {
-    groups: 30,
-    price,
-  })
-  const pay = await api<{ code_url: string }>(
-    request,
-    `/api/Recharge/GetRechargePay?id=${made.id}&way=wechat`,
-    headers,
-  )
-  expect((await request.post(new URL(pay.code_url).pathname)).ok()).toBe(true)
-}
 
 /** An unpaid order of a listed paid course: its id and the course's. */
 async function courseOrder(request: APIRequestContext, headers: Headers) {
-  const list = await api<{ pageData: { id: number; price: number }[] }>(
+  const list = await apiGet<{ pageData: { id: number; price: number }[] }>(
     request,
     '/api/Article/GetArticlePage?status=30&isPrice=1&pageIndex=0&pageSize=20',
     headers,
   )
   const course = list.pageData.find((c) => c.price > 0 && c.price <= 50000)
   if (!course) throw new Error('no paid course in the demo data')
-  const id = await api<number>(request, '/api/Orders/PostOrdersAppend', headers, {
-    list: [{ articleId: course.id }],
-  })
+  const id = await apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    { list: [{ articleId: course.id }] },
+    headers,
+  )
   return { id, courseId: course.id, price: course.price }
+}
+
+/** A new customer's unpaid course order, on a page that may use the clipboard: their headers and the order. */
+async function newCustomersCourseOrder(page: Page, request: APIRequestContext, context: BrowserContext) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const { headers } = await freshUser(page, request)
+  return { headers, order: await courseOrder(request, headers) }
 }
 
 const toasts = (page: Page) => page.locator('#toasts')
@@ -67,22 +44,20 @@ test('a course paid from the order list is 已完成 at once and gets its invoic
   context,
 }) => {
   test.setTimeout(90_000)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const { headers } = await freshUser(page, request)
-  const order = await courseOrder(request, headers)
+  const { headers, order } = await newCustomersCourseOrder(page, request, context)
   await topUp(request, headers, Math.ceil(order.price))
-  await api(
+  await apiPost(
     request,
     '/api/UserInvoice/PostUserInvoiceAppend',
-    headers,
     invoiceInfo({ companyName: '苏州戊口腔诊所' }),
+    headers,
   )
 
   await page.goto('/orderlist')
   const row = page.locator(`[data-order="${order.id}"]`)
   await expect(row).toContainText('应付')
   await expect(row.locator('[data-pay-deadline]')).toContainText('前完成支付')
-  const code = (await api<{ code: string }>(request, `/api/Orders/GetOrders?id=${order.id}`, headers)).code
+  const code = (await apiGet<{ code: string }>(request, `/api/Orders/GetOrders?id=${order.id}`, headers)).code
   await row.getByRole('button', { name: `复制订单号 ${code}` }).click()
   await expect(toasts(page)).toContainText('复制成功')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
@@ -130,9 +105,7 @@ test('a corporate transfer shows its own deadline and copies the account number'
   context,
 }) => {
   test.setTimeout(60_000)
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const { headers } = await freshUser(page, request)
-  const order = await courseOrder(request, headers)
+  const { headers, order } = await newCustomersCourseOrder(page, request, context)
 
   await page.goto(`/pay?id=${order.id}&type=1`)
   const before = await page.locator('[data-pay-deadline]').textContent()
@@ -147,7 +120,7 @@ test('a corporate transfer shows its own deadline and copies the account number'
     `tel:${manager?.phone}`,
   )
   await expect(transfer).toContainText(`业务经理：${manager?.name}`)
-  const detail = await api<{ payDeadline: string; createTime: string }>(
+  const detail = await apiGet<{ payDeadline: string; createTime: string }>(
     request,
     `/api/Orders/GetOrders?id=${order.id}`,
     headers,

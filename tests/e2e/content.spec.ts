@@ -6,43 +6,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { pngFile } from './files.ts'
+import { apiGet, apiPost, firstListed, freshUser, topUp } from './orders.ts'
 import { expect, test } from './test.ts'
-
-type Headers = Record<string, string>
-const fresh = (h: Headers): Headers => ({ ...h, ...signed() })
-
-async function apiGet<T>(request: APIRequestContext, path: string, headers: Headers = {}): Promise<T> {
-  const body = await (await request.get(path, { headers: fresh(headers) })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-async function apiPost<T>(request: APIRequestContext, path: string, headers: Headers, data: unknown) {
-  const body = await (await request.post(path, { headers: fresh(headers), data })).json()
-  if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
-
-async function freshUser(page: Page, request: APIRequestContext) {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
-  return { Authorization: `Bearer ${token}` } as Headers
-}
-
-/** Credits `price` yuan through a WeChat sandbox top-up (the provider's page confirms it). */
-async function topUp(request: APIRequestContext, headers: Headers, price: number) {
-  const made = await apiPost<{ id: number }>(request, '/api/Recharge/PostRechargeAppend', headers, {
-    groups: 30,
-    price,
-  })
-  const pay = await apiGet<{ code_url: string }>(
-    request,
-    `/api/Recharge/GetRechargePay?id=${made.id}&way=wechat`,
-    headers,
-  )
-  expect((await request.post(new URL(pay.code_url).pathname)).ok()).toBe(true)
-}
 
 type Section = { id: number; title: string; status: number; price: number; unlock: number }
 type Article = { id: number; title: string; price: number; hitsTrue: number; list: Section[] }
@@ -70,7 +36,7 @@ test('buys section 2 alone with the balance: it opens, section 3 stays locked an
   request,
 }) => {
   test.setTimeout(90_000)
-  const headers = await freshUser(page, request)
+  const { headers } = await freshUser(page, request)
   const { course, second, third } = await courseWithSoldSections(request)
   await topUp(request, headers, second.price)
 
@@ -110,12 +76,11 @@ test('buys section 2 alone with the balance: it opens, section 3 stays locked an
 })
 
 test('a paid post says 购买后查看全文 with its buy button under the summary', async ({ page, request }) => {
-  const posts = await apiGet<{ pageData: { id: number }[] }>(
+  const post = await firstListed<{ id: number }>(
     request,
     '/api/Article/GetArticlePage?status=10&isPrice=1&pageIndex=0&pageSize=1',
+    'no paid post in the demo data',
   )
-  const post = posts.pageData[0]
-  if (!post) throw new Error('no paid post in the demo data')
   await page.goto(`/detail/${post.id}/`)
   const note = page.locator('[data-locked-note]')
   await expect(note).toContainText('购买后查看全文')
@@ -133,14 +98,16 @@ test('the comment counts follow the live data; a comment carries one image', asy
   )
   const post = posts.pageData[3] ?? posts.pageData[0]
   if (!post) throw new Error('no post')
-  const headers = await freshUser(page, request)
+  const { headers } = await freshUser(page, request)
   const built = await (await request.get(`/detail/${post.id}/`)).text()
   const builtCount = Number(/data-live="comments"[^>]*>(\d+)</.exec(built)?.[1])
   // A comment after the build: the static page cannot know it.
-  await apiPost(request, '/api/Comment/PostCommentAppend', headers, {
-    unionId: post.id,
-    content: '构建之后的评论',
-  })
+  await apiPost(
+    request,
+    '/api/Comment/PostCommentAppend',
+    { unionId: post.id, content: '构建之后的评论' },
+    headers,
+  )
   const live = builtCount + 1
 
   await page.goto(`/detail/${post.id}/`)
@@ -151,14 +118,7 @@ test('the comment counts follow the live data; a comment carries one image', asy
   await tab.click()
   const box = page.locator('[data-comments]')
   await box.getByRole('textbox', { name: '发表评论' }).fill('带图的评论')
-  await box.getByLabel('上传评论图片').setInputFiles({
-    name: 'photo.png',
-    mimeType: 'image/png',
-    buffer: Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  })
+  await box.getByLabel('上传评论图片').setInputFiles(pngFile('photo.png'))
   await expect(box.getByRole('img', { name: '评论图片 1' })).toBeVisible()
   await box.getByRole('button', { name: '发表评论' }).click()
   const thread = box.locator('li[data-comment-id]', { hasText: '带图的评论' }).first()
@@ -168,14 +128,13 @@ test('the comment counts follow the live data; a comment carries one image', asy
 })
 
 test('/fav shows 免费 for a free item', async ({ page, request }) => {
-  const headers = await freshUser(page, request)
-  const free = await apiGet<{ pageData: { id: number; title: string }[] }>(
+  const { headers } = await freshUser(page, request)
+  const course = await firstListed<{ id: number; title: string }>(
     request,
     '/api/Article/GetArticlePage?status=30&isPrice=0&pageIndex=0&pageSize=1',
+    'no free course',
   )
-  const course = free.pageData[0]
-  if (!course) throw new Error('no free course')
-  await apiPost(request, '/api/UserLike/PostUserLikeAppend', headers, { tagId: course.id, status: 30 })
+  await apiPost(request, '/api/UserLike/PostUserLikeAppend', { tagId: course.id, status: 30 }, headers)
   await page.goto('/fav')
   const card = page.locator('a', { hasText: course.title }).first()
   await expect(card).toContainText('免费')

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test'
 import { DEV_SIGN_IV, DEV_SIGN_KEY, makeSign } from '../../src/lib/sign.ts'
 import { expectAccessible } from './a11y.ts'
 import { builtPage } from './built.ts'
@@ -5,11 +6,14 @@ import { expect, test } from './test.ts'
 
 const sign = () => ({ sign: makeSign({ key: DEV_SIGN_KEY, iv: DEV_SIGN_IV }) })
 
+/** The first item of a public page call (pageSize=1): the newest product or course. */
+async function newest(request: APIRequestContext, path: string): Promise<{ id: number; title: string }> {
+  const list = await (await request.get(path, { headers: sign() })).json()
+  return list.data.pageData[0]
+}
+
 test('a product page shows its SKUs with prices, params and the description', async ({ page, request }) => {
-  const list = await (
-    await request.get('/api/ProductSpu/GetProductSpuPage?pageSize=1', { headers: sign() })
-  ).json()
-  const id: number = list.data.pageData[0].id
+  const { id } = await newest(request, '/api/ProductSpu/GetProductSpuPage?pageSize=1')
   await builtPage(request, `/productdetail/${id}/`)
   const detail = (
     await (await request.get(`/api/ProductSpu/GetProductSpu?id=${id}`, { headers: sign() })).json()
@@ -41,10 +45,7 @@ test('a product page shows its SKUs with prices, params and the description', as
 })
 
 test('a course page shows its catalogue and introduction tabs', async ({ page, request }) => {
-  const list = await (
-    await request.get('/api/Article/GetArticlePage?status=30&pageSize=1', { headers: sign() })
-  ).json()
-  const id: number = list.data.pageData[0].id
+  const { id } = await newest(request, '/api/Article/GetArticlePage?status=30&pageSize=1')
   await page.goto(`/detail/${id}/`)
   await expect(page.getByRole('tab', { name: '目录' })).toBeVisible()
   await page.getByRole('tab', { name: '介绍' }).click()
@@ -53,16 +54,11 @@ test('a course page shows its catalogue and introduction tabs', async ({ page, r
 })
 
 test('query routes land on the static page', async ({ page, request }) => {
-  const list = await (
-    await request.get('/api/ProductSpu/GetProductSpuPage?pageSize=1', { headers: sign() })
-  ).json()
-  const id: number = list.data.pageData[0].id
+  const { id } = await newest(request, '/api/ProductSpu/GetProductSpuPage?pageSize=1')
   await builtPage(request, `/productdetail/${id}/`)
   await page.goto(`/productdetail?id=${id}`)
   await expect(page).toHaveURL(new RegExp(`/productdetail/${id}/$`))
-  const course = (
-    await (await request.get('/api/Article/GetArticlePage?status=30&pageSize=1', { headers: sign() })).json()
-  ).data.pageData[0]
+  const course = await newest(request, '/api/Article/GetArticlePage?status=30&pageSize=1')
   await page.goto(`/detail?id=${course.id}`)
   await expect(page).toHaveURL(new RegExp(`/detail/${course.id}/$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title)

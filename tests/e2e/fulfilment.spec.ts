@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
+import { pngFile } from './files.ts'
 import { apiGet, apiPost, paidOrder } from './orders.ts'
 import { expect, test } from './test.ts'
 
@@ -23,14 +24,7 @@ function ops(...args: string[]): string {
 const toasts = (page: Page) => page.locator('#toasts')
 
 /** A 1×1 PNG, built here rather than kept as a fixture. */
-const png = {
-  name: 'broken.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('broken.png')
 
 /** 申请售后 through the 退款售后 dialog, its two refusals first. */
 async function applyAfterSales(page: Page, reason: string) {

@@ -63,6 +63,13 @@ async function holdScripts(page: Page) {
 
 const toasts = (page: Page) => page.locator('#toasts')
 
+/** The detail page of the newest `kind`, built: its path. */
+async function builtDetail(request: Parameters<typeof apiGet>[0], kind: 'product' | 'course') {
+  const path = (await detailPaths(request))[kind]
+  await builtPage(request, path)
+  return path
+}
+
 test('product, post, course and task pages load at most 50 KB of gzip script before interaction', async ({
   browser,
   baseURL,
@@ -95,11 +102,10 @@ test('加入购物车 clicked before the page script has loaded still goes into 
   page,
   request,
 }) => {
-  const paths = await detailPaths(request)
-  await builtPage(request, paths.product)
+  const product = await builtDetail(request, 'product')
   await freshUser(page, request)
   const release = await holdScripts(page)
-  await page.goto(paths.product, { waitUntil: 'commit' })
+  await page.goto(product, { waitUntil: 'commit' })
   const buy = page.getByRole('form', { name: '购买' })
   await buy.getByRole('button', { name: '加入购物车' }).click()
   // Nothing wired yet: the click is only noted.
@@ -114,10 +120,9 @@ test('收藏 clicked by a visitor before the page script has loaded opens the lo
   page,
   request,
 }) => {
-  const paths = await detailPaths(request)
-  await builtPage(request, paths.course)
+  const course = await builtDetail(request, 'course')
   const release = await holdScripts(page)
-  await page.goto(paths.course, { waitUntil: 'commit' })
+  await page.goto(course, { waitUntil: 'commit' })
   await page.locator('button[data-favourite]').click()
   release()
   await expect(page.getByRole('dialog', { name: /欢迎来到/ })).toBeVisible()

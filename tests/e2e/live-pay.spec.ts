@@ -19,7 +19,7 @@ import { loadConfig } from '../../server/config.ts'
 import { freePort } from '../load/server-process.ts'
 import { startAlipayPeer } from '../peers/alipay-peer.ts'
 import { startWechatpayPeer } from '../peers/wechatpay-peer.ts'
-import { apiGet, apiPost, cheapSku, type Headers } from './orders.ts'
+import { apiGet, cheapSku, type Headers, placeOrder } from './orders.ts'
 import { signed, signInAs } from './session.ts'
 import { test as base, expect } from './test.ts'
 
@@ -52,14 +52,7 @@ const test = base.extend<object, { live: Live }>({
       const port = await freePort()
       const site = `http://127.0.0.1:${port}`
       const dir = mkdtempSync(join(process.env.E2E_DIR ?? '/tmp', 'live-'))
-      const env = {
-        ALIPAY: 'live',
-        ALIPAY_APP_ID: alipay.appId,
-        ALIPAY_PRIVATE_KEY: alipay.appPrivateKey,
-        ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
-        ALIPAY_GATEWAY: alipay.gateway,
-        ...wechat.env(site),
-      }
+      const env = { ...alipay.env(site), ...wechat.env(site) }
       // The settings are the server's own schema's before anything starts.
       loadConfig(env)
       let output = ''
@@ -106,21 +99,7 @@ async function unpaidOrder(page: Parameters<typeof signInAs>[0], request: Parame
   const { token } = await signInAs(page, request, '13800000001', 'demo1234')
   const headers: Headers = { ...signed(), Authorization: `Bearer ${token}` }
   const sku = await cheapSku(request)
-  const id = await apiPost<number>(
-    request,
-    '/api/Orders/PostOrdersAppend',
-    {
-      recName: '赵六',
-      recTel: '13800000001',
-      recProvince: '江苏省',
-      recCity: '苏州市',
-      recArea: '姑苏区',
-      recStreet: '平江街道',
-      recAddressx: '干将东路8号',
-      list: [{ skuId: sku.id, quantity: 1 }],
-    },
-    headers,
-  )
+  const id = await placeOrder(request, headers, '13800000001', sku.id)
   // The amount to pay is the order's total: the price and any shipping fee.
   const { tolCost } = await apiGet<{ tolCost: number }>(request, `/api/Orders/GetOrders?id=${id}`, headers)
   return { id, price: tolCost }

@@ -82,6 +82,14 @@ async function complain(request: APIRequestContext, about: string) {
   return text
 }
 
+/** The HTTP status of a built page (no redirect followed), polled while the site builder catches up. */
+const builtStatus = (request: APIRequestContext, path: string) =>
+  expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 30_000 })
+
+/** The text of a built page, polled while the site builder catches up. */
+const builtText = (request: APIRequestContext, path: string) =>
+  expect.poll(async () => (await request.get(path)).text(), { timeout: 30_000 })
+
 async function signIn(page: Page) {
   await page.goto('/admin/login/?next=%2Fadmin%2F')
   await page.getByLabel('用户名').fill('operator')
@@ -103,14 +111,8 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   })
   const complaint = await complain(request, post.title)
   // Its static page exists before it is taken down (the builder's partial build).
-  await expect
-    .poll(async () => (await request.get(`/detail/${post.id}/`, { maxRedirects: 0 })).status(), {
-      timeout: 30_000,
-    })
-    .toBe(200)
-  await expect
-    .poll(async () => (await request.get('/association/')).text(), { timeout: 30_000 })
-    .toContain(post.title)
+  await builtStatus(request, `/detail/${post.id}/`).toBe(200)
+  await builtText(request, '/association/').toContain(post.title)
 
   await signIn(page)
   await page.getByRole('link', { name: /待处理投诉/ }).click()
@@ -186,14 +188,8 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   expect(relist.status()).toBe(403)
 
   // The site builder removes its static page and its card; the query route says it is gone.
-  await expect
-    .poll(async () => (await request.get(`/detail/${post.id}/`, { maxRedirects: 0 })).status(), {
-      timeout: 30_000,
-    })
-    .toBe(404)
-  await expect
-    .poll(async () => (await request.get('/association/')).text(), { timeout: 30_000 })
-    .not.toContain(post.title)
+  await builtStatus(request, `/detail/${post.id}/`).toBe(404)
+  await builtText(request, '/association/').not.toContain(post.title)
   await page.goto(`/detail?id=${post.id}`)
   await expect(page.getByRole('heading', { name: '内容不存在或已下架' })).toBeVisible()
   await expect(page.getByText(post.title)).toHaveCount(0)

@@ -3,6 +3,7 @@
  * balance topped up through the payment sandbox, a paid (or transfer-awaiting) order.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
+import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect } from './test.ts'
 
@@ -25,27 +26,38 @@ export async function apiPost<T>(request: APIRequestContext, path: string, data:
   return body.data as T
 }
 
+/** The first item a public page call lists (pageSize=1); `missing` says what the data lacks if none. */
+export async function firstListed<T>(request: APIRequestContext, path: string, missing: string): Promise<T> {
+  const first = (await apiGet<{ pageData: T[] }>(request, path)).pageData[0]
+  if (!first) throw new Error(missing)
+  return first
+}
+
 /** A photo uploaded by the user of `headers` (an after-sales request takes only the buyer's own): its path. */
 export async function uploadPhoto(request: APIRequestContext, headers: Headers): Promise<string> {
-  const buffer = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  )
   // The JSON content type of the other calls would hide the multipart body's boundary.
   const { 'content-type': _json, ...multipartHeaders } = fresh(headers)
   const res = await request.post('/api/Upload/PostUpload', {
     headers: multipartHeaders,
-    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer } },
+    multipart: { file: pngFile('photo.png') },
   })
   const body = await res.json()
   if (body.status !== 200) throw new Error(`upload: ${JSON.stringify(body)}`)
   return body.data.path as string
 }
 
+/** A brand-new customer, signed in on `page`: tests that change data never share an account. */
 export async function freshUser(page: Page, request: APIRequestContext) {
   const tel = await registerUser(request)
   const { token } = await signInAs(page, request, tel, 'test1234')
-  return { tel, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
+  return { tel, token, headers: { ...signed(), Authorization: `Bearer ${token}` } as Headers }
+}
+
+/** A brand-new customer as freshUser makes one, already on `path`. */
+export async function freshUserOn(page: Page, request: APIRequestContext, path: string) {
+  const user = await freshUser(page, request)
+  await page.goto(path)
+  return user
 }
 
 /** Credits `price` yuan through a WeChat sandbox top-up, as a real payer would. */
@@ -100,6 +112,32 @@ export async function cheapSku(request: APIRequestContext) {
   return best
 }
 
+/** Where the e2e tests' orders go: an address in Suzhou, received by 赵六 at `tel`. */
+export const suzhouReceiver = (tel: string) => ({
+  recName: '赵六',
+  recTel: tel,
+  recProvince: '江苏省',
+  recCity: '苏州市',
+  recArea: '姑苏区',
+  recStreet: '平江街道',
+  recAddressx: '干将东路8号',
+})
+
+/** An unpaid order of `quantity` of one SKU, placed for the user of `headers` and sent to `tel`: its id. */
+export const placeOrder = (
+  request: APIRequestContext,
+  headers: Headers,
+  tel: string,
+  skuId: number,
+  quantity = 1,
+) =>
+  apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    { ...suzhouReceiver(tel), list: [{ skuId, quantity }] },
+    headers,
+  )
+
 /**
  * A product order of a fresh user (signed in on `page`): paid from the balance (status 20,
  * topped up through the sandbox first), or, with `pay: 'union'`, left unpaid awaiting the
@@ -114,21 +152,7 @@ export async function paidOrder(
   const pay = opts.pay ?? 'balance'
   const { tel, headers } = await freshUser(page, request)
   const sku = await cheapSku(request)
-  const id = await apiPost<number>(
-    request,
-    '/api/Orders/PostOrdersAppend',
-    {
-      recName: '赵六',
-      recTel: tel,
-      recProvince: '江苏省',
-      recCity: '苏州市',
-      recArea: '姑苏区',
-      recStreet: '平江街道',
-      recAddressx: '干将东路8号',
-      list: [{ skuId: sku.id, quantity: 1 }],
-    },
-    headers,
-  )
+  const id = await placeOrder(request, headers, tel, sku.id)
   const topped = pay === 'balance' ? await payFromBalance(request, headers, id) : 0
   if (pay === 'cancel') await apiPost(request, '/api/Orders/PostOrdersStatus', { id, status: 100 }, headers)
   if (pay === 'union') {

@@ -6,7 +6,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { ArticleCard, Paged } from '../../src/lib/api/types.ts'
 import { expectAccessible } from './a11y.ts'
-import { registerUser, signed, signInAs } from './session.ts'
+import { freshUser } from './orders.ts'
+import { signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 /** 王医生: ten courses, one of them off the shelf. */
@@ -21,6 +22,12 @@ const rows = (page: Page) => page.locator('[data-own-item]')
 const row = (page: Page, id: number) => page.locator(`[data-own-item="${id}"]`)
 const toasts = (page: Page) => page.locator('#toasts')
 const pager = (page: Page) => page.getByRole('navigation', { name: '分页' })
+
+/** The seeded teacher, signed in on `page`: their own courses. */
+async function teacherCourses(page: Page, request: APIRequestContext) {
+  const { token } = await signInAs(page, request, TEACHER)
+  return ownItems(request, token, 30)
+}
 
 /** All of the user's own items of a kind, newest first, as 我发布的 asks for them. */
 async function ownItems(request: APIRequestContext, token: string, status: number) {
@@ -37,8 +44,7 @@ test('a seeded author sees every own item on 我发布的 with 查看, 编辑, �
   page,
   request,
 }) => {
-  const { token } = await signInAs(page, request, TEACHER)
-  const mine = await ownItems(request, token, 30)
+  const mine = await teacherCourses(page, request)
   expect(mine.pageTotal).toBeGreaterThan(1)
   expect(mine.pageTotal).toBeLessThanOrEqual(20)
 
@@ -89,8 +95,7 @@ test('the date search narrows 我发布的 to the items created in the range; �
   page,
   request,
 }) => {
-  const { token } = await signInAs(page, request, TEACHER)
-  const mine = await ownItems(request, token, 30)
+  const mine = await teacherCourses(page, request)
   const days = mine.pageData.map((a) => a.createTime.slice(0, 10))
   // From the second-newest item's day to the newest's: a few items, never all of them.
   const to = days[0] as string
@@ -187,8 +192,7 @@ test('the owner takes an item off the shelf and back, then deletes it after the 
   request,
 }) => {
   // A brand-new user publishes a post through the API, so no other test sees this one change.
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
+  const { token } = await freshUser(page, request)
   const dict = (await (
     await request.get('/api/Classify/GetClassifyQuerys', { headers: signed() })
   ).json()) as {

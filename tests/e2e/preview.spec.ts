@@ -57,12 +57,7 @@ test('a free mp4 section plays in the preview dialog; a locked one says how to u
   await expect(lockedRow).toContainText(locked.kind === 'pdf' ? '后可查看' : '后可观看')
   await expect(lockedRow.getByRole('button', { name: /预览/ })).toHaveCount(0)
 
-  const open = page
-    .locator(`[data-section-id="${free.id}"]`)
-    .getByRole('button', { name: `预览：${free.title}` })
-  await open.click()
-  const dialog = page.getByRole('dialog', { name: free.title })
-  await expect(dialog).toBeVisible()
+  const { open, dialog } = await openPreview(page, free)
   await expect(dialog.getByRole('heading', { name: free.title })).toBeVisible()
   const video = dialog.locator('video')
   await expect(video).toHaveAttribute('controls', '')
@@ -89,18 +84,23 @@ test('a free mp4 section plays in the preview dialog; a locked one says how to u
   expect(await playing?.evaluate((v: HTMLVideoElement) => v.paused && !v.isConnected)).toBe(true)
 })
 
+/** Clicks a section's 预览 on its course page, open: the button and the dialog, once shown. */
+async function openPreview(page: Page, section: Section) {
+  const open = page
+    .locator(`[data-section-id="${section.id}"]`)
+    .getByRole('button', { name: `预览：${section.title}` })
+  await open.click()
+  const dialog = page.getByRole('dialog', { name: section.title })
+  await expect(dialog).toBeVisible()
+  return { open, dialog }
+}
+
 /** A free pdf section's 预览 clicked on its course page: the section, the button and the open dialog. */
 async function openPdfPreview(page: Page, request: APIRequestContext) {
   const course = await findCourse(request, 0, (c) => c.list.some((s) => s.unlock === 1 && s.kind === 'pdf'))
   const pdf = course.list.find((s) => s.unlock === 1 && s.kind === 'pdf') as Section
   await page.goto(`/detail/${course.id}/`)
-  const open = page
-    .locator(`[data-section-id="${pdf.id}"]`)
-    .getByRole('button', { name: `预览：${pdf.title}` })
-  await open.click()
-  const dialog = page.getByRole('dialog', { name: pdf.title })
-  await expect(dialog).toBeVisible()
-  return { pdf, open, dialog }
+  return { pdf, ...(await openPreview(page, pdf)) }
 }
 
 test('a free pdf section shows in the preview dialog with a download link', async ({ page, request }) => {

@@ -2,18 +2,13 @@ import { DatabaseSync } from 'node:sqlite'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { maskPhone } from '../../src/lib/format.ts'
 import { expectAccessible } from './a11y.ts'
+import { pngFile } from './files.ts'
+import { freshUser } from './orders.ts'
 import { freshPhone, lastSmsCode, registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 /** A real 1×1 PNG, as a file chooser would hand it over. */
-const png = {
-  name: 'avatar.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('avatar.png')
 
 async function usersInfo(request: APIRequestContext, token: string) {
   const res = await request.get('/api/Users/GetUsersInfo', {
@@ -108,8 +103,7 @@ test('the date-time range refuses an end before the start and sends yyyymmddhhmm
 })
 
 test('editing the profile saves nickname, avatar and introduction', async ({ page, request }) => {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
+  const { token } = await freshUser(page, request)
   const nick = `新昵称${Date.now() % 100000}`
 
   await page.goto('/wo')
@@ -153,8 +147,7 @@ test('a nickname over 20 characters is refused before anything is sent', async (
 })
 
 test('changing the password ends the session; the new password signs in', async ({ page, request }) => {
-  const tel = await registerUser(request)
-  const { token } = await signInAs(page, request, tel, 'test1234')
+  const { tel, token } = await freshUser(page, request)
 
   await page.goto('/safety')
   await page.getByRole('button', { name: '修改密码' }).click()
@@ -180,8 +173,7 @@ test('changing the phone needs the password; other sessions end, this one stays'
   page,
   request,
 }) => {
-  const tel = await registerUser(request)
-  await signInAs(page, request, tel, 'test1234')
+  const { tel } = await freshUser(page, request)
   // Another device signed in to the same account.
   const other = (await passwordLogin(request, tel, 'test1234')).data as {
     owinToken: { access_token: string }
@@ -235,8 +227,7 @@ test('changing the phone with a code sent to the old phone instead of the passwo
   page,
   request,
 }) => {
-  const tel = await registerUser(request)
-  await signInAs(page, request, tel, 'test1234')
+  const { tel } = await freshUser(page, request)
   const newTel = freshPhone()
 
   await page.goto('/safety')

@@ -5,9 +5,11 @@
  * /detail?id page; the task is then edited, viewed read-only, taken off the shelf and deleted on
  * the admin list; a plain new user is told 请先进行账号认证 for a course.
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPdf } from '../../server/seed/images.ts'
 import { expectAccessible } from './a11y.ts'
+import { box, startPaidCourse } from './course-form.ts'
+import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -15,14 +17,7 @@ import { expect, test } from './test.ts'
 const INSTITUTION = '13800000003'
 
 /** A real 1×1 PNG, as a file chooser would hand it over. */
-const png = {
-  name: 'cover.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
+const png = pngFile('cover.png')
 const video = 'server/seed/media/course-video.mp4'
 const handout = { name: 'handout.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Section 2 handout') }
 
@@ -39,6 +34,20 @@ async function ownId(request: APIRequestContext, token: string, status: number, 
   const row = rows.find((r) => r.title === title)
   if (!row) throw new Error(`${title} is not in the own list`)
   return row.id
+}
+
+/** Opens the detail page of one's own item of `status` named `title` (seen by its heading): its id. */
+async function openOwnItem(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  status: number,
+  title: string,
+) {
+  const id = await ownId(request, token, status, title)
+  await page.goto(`/detail?id=${id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  return id
 }
 
 /** Clicks the form's submit button (发布任务 / 保存修改) and waits for 发布成功 and the admin list. */
@@ -58,8 +67,6 @@ async function typeContent(page: Page, plain: string, bold: string) {
   await page.keyboard.press('ControlOrMeta+b')
   await page.keyboard.type(bold)
 }
-
-const box = (scope: Page | Locator, name: string) => scope.getByRole('textbox', { name, exact: true })
 
 test('a task is published, shown, edited, viewed, taken off the shelf and deleted', async ({
   page,
@@ -128,9 +135,7 @@ test('a task is published, shown, edited, viewed, taken off the shelf and delete
   await expect(box(page, '任务价格（元）')).toHaveValue('0300.50')
   await submitAndLand(page, '/taskadmin')
 
-  const id = await ownId(request, token, 20, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const id = await openOwnItem(page, request, token, 20, title)
   await expect(page.locator('main')).toContainText('需要一名种植手术助手。')
   await expect(page.locator('main strong', { hasText: '周六全天' })).toBeVisible()
 
@@ -209,9 +214,7 @@ test('a free community post is published and shown', async ({ page, request }) =
   await expectAccessible(page)
   await submitAndLand(page, '/associationadmin')
 
-  const id = await ownId(request, token, 10, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const _id = await openOwnItem(page, request, token, 10, title)
   await expect(page.locator('main')).toContainText('一例前牙贴面修复的全过程。')
   await expect(page.locator('main strong', { hasText: '术后一年随访' })).toBeVisible()
 })
@@ -222,15 +225,8 @@ test('a paid course with a video section and a PDF section is published and show
 }) => {
   test.setTimeout(120_000)
   const { token } = await signInAs(page, request, INSTITUTION, 'demo1234')
-  await page.goto('/postcourse')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布课程')
   const title = unique('根管治疗入门')
-  await box(page, '课程标题').fill(title)
-  await page.getByLabel('上传课程封面').setInputFiles(png)
-  await expect(page.getByRole('img', { name: '课程封面 1' })).toBeVisible()
-  await page.getByRole('group', { name: '所属分类' }).getByRole('radio').first().check()
-  await page.getByRole('group', { name: '收费方式' }).first().getByRole('radio', { name: '收费' }).check()
-  await box(page, '课程价格（元）').fill('199.9')
+  await startPaidCourse(page, title, '199.9')
   const tags = page.getByRole('group', { name: '课程标签' }).getByRole('checkbox')
   await tags.nth(0).check()
   await tags.nth(2).check()
@@ -262,9 +258,7 @@ test('a paid course with a video section and a PDF section is published and show
   await expectAccessible(page)
   await submitAndLand(page, '/courseedit')
 
-  const id = await ownId(request, token, 30, title)
-  await page.goto(`/detail?id=${id}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  const id = await openOwnItem(page, request, token, 30, title)
   const main = page.locator('main')
   await expect(main).toContainText('第1节 开髓')
   await expect(main).toContainText('第2节 讲义')

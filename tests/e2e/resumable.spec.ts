@@ -6,6 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import type { Page, Route } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
+import { startPaidCourse } from './course-form.ts'
+import { pngFile } from './files.ts'
 import { signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -28,28 +30,13 @@ function bigVideo(path: string, mb: number, tag: string) {
   return path
 }
 
-const png = {
-  name: 'cover.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-}
-const box = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
+const _png = pngFile('cover.png')
 const section = (page: Page) => page.getByRole('group', { name: '第1节', exact: true })
 const bar = (page: Page) => page.getByRole('progressbar', { name: '第1节课程内容上传进度' })
 
 /** The form of a paid course with one section named, up to its file. */
 async function courseForm(page: Page, title: string) {
-  await page.goto('/postcourse')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('发布课程')
-  await box(page, '课程标题').fill(title)
-  await page.getByLabel('上传课程封面').setInputFiles(png)
-  await expect(page.getByRole('img', { name: '课程封面 1' })).toBeVisible()
-  await page.getByRole('group', { name: '所属分类' }).getByRole('radio').first().check()
-  await page.getByRole('group', { name: '收费方式' }).first().getByRole('radio', { name: '收费' }).check()
-  await box(page, '课程价格（元）').fill('99')
+  await startPaidCourse(page, title, '99')
   await page.locator('#pub-content').click()
   await page.keyboard.type('整节课程视频。')
   await section(page).getByRole('textbox', { name: '名称', exact: true }).fill('第1讲')

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
-import { apiGet, apiPost, type Headers, paidOrder, payFromBalance } from './orders.ts'
+import { apiGet, apiPost, type Headers, paidOrder, payFromBalance, placeOrder } from './orders.ts'
 import { expect, test } from './test.ts'
 
 // Product reviews (issue 24 item 6): a buyer reviews a completed order from its detail page
@@ -67,21 +67,7 @@ test('a buyer reviews a completed order; the product page shows it, 有图 filte
       `/api/ProductSpu/GetProductSpu?id=${spuId}`,
     )
   ).skuList[0] as { id: number; price: number }
-  const second = await apiPost<number>(
-    request,
-    '/api/Orders/PostOrdersAppend',
-    {
-      recName: '赵六',
-      recTel: '13900000000',
-      recProvince: '江苏省',
-      recCity: '苏州市',
-      recArea: '姑苏区',
-      recStreet: '平江街道',
-      recAddressx: '干将东路8号',
-      list: [{ skuId: sku.id, quantity: 1 }],
-    },
-    headers,
-  )
+  const second = await placeOrder(request, headers, '13900000000', sku.id)
   await payFromBalance(request, headers, second)
   const secondCode = (await apiGet<{ code: string }>(request, `/api/Orders/GetOrders?id=${second}`, headers))
     .code

@@ -11,7 +11,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { chinaNow } from '../../src/lib/view/offers.ts'
 import { expectAccessible } from './a11y.ts'
-import { staffToken } from './admin-session.ts'
+import { staffCall, staffToken } from './admin-session.ts'
 import { builtPage } from './built.ts'
 import { apiGet, apiPost, type Headers, topUp } from './orders.ts'
 import { signed, signInAs } from './session.ts'
@@ -19,24 +19,6 @@ import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
 const priceLine = (page: Page, line: string) => page.locator(`[data-price-line="${line}"]`)
-
-/** A back-office call of the test itself (any method): its data, or the refusal thrown. */
-async function staff<T>(
-  request: APIRequestContext,
-  token: string,
-  method: string,
-  path: string,
-  data?: unknown,
-) {
-  const res = await request.fetch(path, {
-    method,
-    headers: { ...signed(), Authorization: `Bearer ${token}` },
-    data,
-  })
-  const body = await res.json()
-  if (body.status !== 200) throw new Error(`${method} ${path}: ${JSON.stringify(body)}`)
-  return body.data as T
-}
 
 /** '2026-11-26 09:30' China time, `hours` from now: the back office's date fields. */
 const at = (hours: number) => chinaNow(Date.now() + hours * 3600_000).slice(0, 16)
@@ -67,13 +49,13 @@ test('a member claims a coupon, reaches a 满减 in the cart, checks out to 新�
   const category = await quietCategory(request)
 
   // The test's own product, shipped by its own template: ¥8, ¥25 to 新疆, never free.
-  const template = await staff<{ id: number }>(request, token, 'POST', '/api/admin/shipping-templates', {
+  const template = await staffCall<{ id: number }>(request, token, 'POST', '/api/admin/shipping-templates', {
     name: `远途${tag}`,
     freeAbove: 0,
     base: 8,
     rates: [{ province: '新疆维吾尔自治区', fee: 25 }],
   })
-  const made = await staff<{ id: number; skus: { id: number }[] }>(
+  const made = await staffCall<{ id: number; skus: { id: number }[] }>(
     request,
     token,
     'POST',
@@ -86,23 +68,23 @@ test('a member claims a coupon, reaches a 满减 in the cart, checks out to 新�
   )
   const spuId = made.id
   const skuId = made.skus[0]?.id as number
-  await staff(request, token, 'PATCH', `/api/admin/products/${spuId}`, {
+  await staffCall(request, token, 'PATCH', `/api/admin/products/${spuId}`, {
     subTitle: '满减与优惠券测试',
     classId: category,
     shippingTemplateId: template.id,
     content: '<p>测试用商品。</p>',
   })
-  await staff(request, token, 'POST', `/api/admin/skus/${skuId}/stock`, { delta: 20, reason: '首批入库' })
-  await staff(request, token, 'POST', `/api/admin/products/${spuId}/listing`, { listed: true })
+  await staffCall(request, token, 'POST', `/api/admin/skus/${skuId}/stock`, { delta: 20, reason: '首批入库' })
+  await staffCall(request, token, 'POST', `/api/admin/products/${spuId}/listing`, { listed: true })
   // 满600减50 of the category: two of the product reach it, one does not.
-  const promotion = await staff<{ id: number }>(request, token, 'POST', '/api/admin/promotions', {
+  const promotion = await staffCall<{ id: number }>(request, token, 'POST', '/api/admin/promotions', {
     title: `耗材满600减50`,
     classId: category,
     threshold: 600,
     off: 50,
     ...dates,
   })
-  const coupon = await staff<{ id: number }>(request, token, 'POST', '/api/admin/coupons', {
+  const coupon = await staffCall<{ id: number }>(request, token, 'POST', '/api/admin/coupons', {
     title: `器械立减券${tag}`,
     kind: 'amount',
     threshold: 0,
@@ -241,8 +223,8 @@ test('a member claims a coupon, reaches a 满减 in the cart, checks out to 新�
     await expect(used).toContainText('已使用')
     await expectAccessible(page)
   } finally {
-    await staff(request, token, 'POST', `/api/admin/promotions/${promotion.id}/stop`)
-    await staff(request, token, 'POST', `/api/admin/coupons/${coupon.id}/stop`)
+    await staffCall(request, token, 'POST', `/api/admin/promotions/${promotion.id}/stop`)
+    await staffCall(request, token, 'POST', `/api/admin/coupons/${coupon.id}/stop`)
     const after = await apiGet<{ id: number }[]>(request, '/api/UserAddress/GetUserAddressQuery', headers)
     for (const a of after)
       if (!addressesBefore.includes(a.id))

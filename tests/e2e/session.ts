@@ -37,6 +37,25 @@ export async function signInAs(
   return { token: owinToken.access_token as string, user }
 }
 
+/**
+ * A brand-new user signed in through the API only (no page): its id, nickname and the
+ * Authorization header of its calls.
+ */
+export async function apiUser(request: APIRequestContext) {
+  const tel = await registerUser(request)
+  const res = await request.post('/api/Users/PostUsersPsw', {
+    headers: signed(),
+    data: { tel, password: 'test1234' },
+  })
+  const body = await res.json()
+  if (body.status !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`)
+  return {
+    id: body.data.user.id as number,
+    name: body.data.user.nickName as string,
+    headers: { Authorization: `Bearer ${body.data.owinToken.access_token}` } as Record<string, string>,
+  }
+}
+
 /** The newest SMS code sent to a phone, read from the local provider's outbox. */
 export async function lastSmsCode(tel: string): Promise<string> {
   const { DatabaseSync } = await import('node:sqlite')

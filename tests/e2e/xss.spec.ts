@@ -16,7 +16,7 @@ import type { ArticleDetail, PublicUser } from '../../src/lib/api/types.ts'
 import { sanitizeRichText } from '../../src/lib/html/sanitize.server.ts'
 import { INTRO_MAX } from '../../src/lib/rules/profile.ts'
 import { LEGIT_SAMPLES, XSS_CORPUS } from '../xss-corpus.ts'
-import { registerUser, signed } from './session.ts'
+import { apiUser, signed } from './session.ts'
 import { expect, test } from './test.ts'
 
 declare global {
@@ -134,19 +134,6 @@ async function apiGet<T>(request: APIRequestContext, path: string, headers: Head
   const body = await (await request.get(path, { headers: { ...headers, ...signed() } })).json()
   if (body.status !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`)
   return body.data as T
-}
-
-/** A brand-new user signed in through the API: its id and headers. */
-async function apiUser(request: APIRequestContext): Promise<{ id: number; headers: Headers }> {
-  const tel = await registerUser(request)
-  const body = await (
-    await request.post('/api/Users/PostUsersPsw', { headers: signed(), data: { tel, password: 'test1234' } })
-  ).json()
-  if (body.status !== 200) throw new Error(`login failed: ${JSON.stringify(body)}`)
-  return {
-    id: body.data.user.id as number,
-    headers: { Authorization: `Bearer ${body.data.owinToken.access_token}` },
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../server/db/index.ts'
 import { issueToken } from '../../server/modules/accounts/sessions.ts'
 import { LISTED, OrderStatus } from '../../src/lib/constants.ts'
+import { balanceOf, stockOf } from '../api/fixtures.ts'
 import { apiClient } from './client.ts'
 
 export interface StormState {
@@ -246,11 +247,7 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
       problems.push(`order ${id}: cancel acknowledged but status ${byId.get(id)?.status}`)
 
   for (const sku of s.skus) {
-    const { stock } = await db
-      .selectFrom('product_skus')
-      .select('stock')
-      .where('id', '=', sku.id)
-      .executeTakeFirstOrThrow()
+    const stock = await stockOf(db, sku.id)
     const sold = await db
       .selectFrom('order_items as i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
@@ -262,11 +259,7 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
       problems.push(`SKU ${sku.id}: stock ${stock} + sold ${sold.n} ≠ ${s.stock}`)
   }
   for (const b of s.buyers) {
-    const { balance_fen } = await db
-      .selectFrom('users')
-      .select('balance_fen')
-      .where('id', '=', b.id)
-      .executeTakeFirstOrThrow()
+    const balance_fen = await balanceOf(db, b.id)
     const moves = await db
       .selectFrom('wallet_transactions')
       .select(['tag', sql<number>`COALESCE(SUM(price_fen), 0)`.as('fen')])

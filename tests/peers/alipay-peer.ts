@@ -413,6 +413,15 @@ export async function startAlipayPeer(opts: { port?: number; appId?: string } = 
     /** What our server is configured with: ALIPAY_PRIVATE_KEY (the app's) and ALIPAY_PUBLIC_KEY (the peer's). */
     appPrivateKey: app.privatePem,
     alipayPublicKey: alipay.publicPem,
+    /** The variables that point our server at this peer, the site (its notify URL) at `siteUrl`. */
+    env: (siteUrl: string): Record<string, string> => ({
+      ALIPAY: 'live',
+      ALIPAY_APP_ID: appId,
+      ALIPAY_PRIVATE_KEY: app.privatePem,
+      ALIPAY_PUBLIC_KEY: alipay.publicPem,
+      ALIPAY_GATEWAY: `${base}/gateway.do`,
+      SITE_URL: siteUrl,
+    }),
     calls,
     trades,
     delivered,

@@ -166,6 +166,9 @@ export async function startSmsPeer(
   }
   const refuse = (res: ServerResponse, r: Refusal) =>
     answer(res, r.status, { Code: r.code, Message: r.message, HostId: 'dysmsapi.aliyuncs.com' })
+  /** A call the service carried out: Code and Message OK, with what the call answers. */
+  const accepted = (res: ServerResponse, fields: Record<string, unknown>) =>
+    answer(res, 200, { Code: 'OK', Message: 'OK', ...fields })
 
   /** The actions this peer knows, each given the request's parameters (query and form body). */
   const actions: Record<string, (p: Record<string, string>, res: ServerResponse) => void> = {
@@ -199,14 +202,12 @@ export async function startSmsPeer(
         templateCode: p.TemplateCode,
         params: params as Record<string, string>,
       })
-      answer(res, 200, { Code: 'OK', Message: 'OK', BizId: `${Date.now()}^0` })
+      accepted(res, { BizId: `${Date.now()}^0` })
     },
     GetSmsSign(p, res) {
       if (p.SignName !== signName)
         return answer(res, 200, { Code: 'isv.SMS_SIGN_ILLEGAL', Message: '签名不存在' })
-      answer(res, 200, {
-        Code: 'OK',
-        Message: 'OK',
+      accepted(res, {
         SignName: signName,
         SignStatus: 1,
         AuditInfo: { AuditDate: '2026-01-05 10:00:00', RejectInfo: '无' },
@@ -215,9 +216,7 @@ export async function startSmsPeer(
     GetSmsTemplate(p, res) {
       if (p.TemplateCode !== templateCode)
         return answer(res, 200, { Code: 'isv.SMS_TEMPLATE_ILLEGAL', Message: '模板不存在' })
-      answer(res, 200, {
-        Code: 'OK',
-        Message: 'OK',
+      accepted(res, {
         TemplateCode: templateCode,
         TemplateName: '验证码',
         TemplateStatus: '1',

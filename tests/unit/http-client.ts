@@ -89,6 +89,27 @@ export function clientOn(base: string, overrides: Partial<HttpOptions> = {}) {
   return { http, storage, notes, onUnauthorized }
 }
 
+type Client = ReturnType<typeof clientOn>
+
+/**
+ * What a 401 leaves, on every call: the one message, the session's keys gone with the other entry
+ * kept, and onUnauthorized called once.
+ */
+export function expectSignedOut({ notes, storage, onUnauthorized }: Client) {
+  expect(notes).toEqual([['error', '登录信息已经过期']])
+  expect(storage.map.has('tokens')).toBe(false)
+  expect(storage.map.has('users')).toBe(false)
+  expect(storage.map.get('other')).toBe('kept')
+  expect(onUnauthorized).toHaveBeenCalledTimes(1)
+}
+
+/** A refusal that is not about the session: it is kept and no one is signed out. */
+export function expectSessionKept({ storage, onUnauthorized }: Client) {
+  expect(storage.map.get('tokens')).toBe('tok-123')
+  expect(storage.map.get('users')).toBe('{"id":1}')
+  expect(onUnauthorized).not.toHaveBeenCalled()
+}
+
 /** The error a call that must be refused rejects with. */
 export async function refusal(p: Promise<unknown>): Promise<ApiRequestError> {
   const err = await p.then(

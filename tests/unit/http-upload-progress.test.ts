@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError, type HttpOptions } from '../../src/lib/api/index.ts'
 import { readSign } from '../../src/lib/sign.ts'
-import { clientOn, nobodyThere, recordingServer, refusal, secret } from './http-client.ts'
+import { clientOn, expectSignedOut, nobodyThere, recordingServer, refusal, secret } from './http-client.ts'
 
 /** What the upload path answers next. */
 let answer: { code: number; body: string; statusText?: string } = { code: 200, body: '' }
@@ -120,14 +120,10 @@ describe('upload with onProgress', () => {
 
   it('HTTP 401 clears the session and goes home, as every call does', async () => {
     answer = { code: 401, body: JSON.stringify({ status: 401, data: '请登录' }) }
-    const { http, notes, storage, onUnauthorized } = setup()
-    const err = await refusal(http.upload(png(), 'a.png', { onProgress: () => {}, silent: true }))
+    const client = setup()
+    const err = await refusal(client.http.upload(png(), 'a.png', { onProgress: () => {}, silent: true }))
     expect(err.status).toBe(401)
-    expect(notes).toEqual([['error', '登录信息已经过期']])
-    expect(storage.map.has('tokens')).toBe(false)
-    expect(storage.map.has('users')).toBe(false)
-    expect(storage.map.get('other')).toBe('kept')
-    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    expectSignedOut(client)
   })
 
   it('other failures toast the body message or the status text', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { createApi, type HttpOptions } from '../../src/lib/api/index.ts'
 import { readSign } from '../../src/lib/sign.ts'
-import { clientOn, memoryStorage, nobodyThere, recordingServer, refusal, secret } from './http-client.ts'
+import {
+  clientOn,
+  expectSessionKept,
+  expectSignedOut,
+  memoryStorage,
+  nobodyThere,
+  recordingServer,
+  refusal,
+  secret,
+} from './http-client.ts'
 
 /** The answers of accounts §8, one path each. */
 const routes: Record<string, { code: number; body: string; type?: string; statusText?: string }> = {
@@ -195,26 +204,20 @@ describe('createHttp: refusals', () => {
   })
 
   it('HTTP 401 clears the session and calls onUnauthorized once', async () => {
-    const { http, notes, storage, onUnauthorized } = setup()
-    const err = await refusal(http.get('/api/http401'))
+    const client = setup()
+    const err = await refusal(client.http.get('/api/http401'))
     expect(err.status).toBe(401)
-    expect(notes).toEqual([['error', '登录信息已经过期']])
-    expect(storage.map.has('tokens')).toBe(false)
-    expect(storage.map.has('users')).toBe(false)
-    expect(storage.map.get('other')).toBe('kept')
-    expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    expectSignedOut(client)
     // Exactly one request: no retry.
     expect(at.seen).toHaveLength(1)
   })
 
   it('HTTP 403 (bad sign) shows its message and keeps the session', async () => {
-    const { http, notes, storage, onUnauthorized } = setup()
-    const err = await refusal(http.get('/api/http403'))
+    const client = setup()
+    const err = await refusal(client.http.get('/api/http403'))
     expect(err.status).toBe(403)
-    expect(notes).toEqual([['error', '请求签名无效，请刷新页面后重试']])
-    expect(storage.map.get('tokens')).toBe('tok-123')
-    expect(storage.map.get('users')).toBe('{"id":1}')
-    expect(onUnauthorized).not.toHaveBeenCalled()
+    expect(client.notes).toEqual([['error', '请求签名无效，请刷新页面后重试']])
+    expectSessionKept(client)
   })
 
   it('HTTP failure without an envelope shows the status text', async () => {
@@ -226,13 +229,11 @@ describe('createHttp: refusals', () => {
   })
 
   it('a network failure rejects without logging out', async () => {
-    const { http, notes, storage, onUnauthorized } = setup({ baseURL: await nobodyThere() })
-    const err = await refusal(http.get('/api/ok'))
+    const client = setup({ baseURL: await nobodyThere() })
+    const err = await refusal(client.http.get('/api/ok'))
     expect(err.status).toBe(0)
-    expect(notes).toEqual([['error', '网络连接失败，请稍后重试']])
-    expect(storage.map.get('tokens')).toBe('tok-123')
-    expect(storage.map.get('users')).toBe('{"id":1}')
-    expect(onUnauthorized).not.toHaveBeenCalled()
+    expect(client.notes).toEqual([['error', '网络连接失败，请稍后重试']])
+    expectSessionKept(client)
   })
 
   it('silent calls reject without a toast, except the 401 one', async () => {

@@ -11,6 +11,7 @@ import { checkProfile } from '../../src/lib/rules/profile.ts'
 import { region } from '../../src/lib/rules/region.ts'
 import { checkRegister } from '../../src/lib/rules/register.ts'
 import { stars, upgradePrompt } from '../../src/lib/rules/stars.ts'
+import { addressForm } from '../address.ts'
 
 type Rule = (input: Record<string, unknown>) => { error: string | null; field: string | null }
 
@@ -161,15 +162,7 @@ describe('registration and passwords', () => {
 })
 
 describe('address', () => {
-  const ok = {
-    name: '王丽',
-    tel: '13912345678',
-    province: '江苏省',
-    city: '苏州市',
-    area: '姑苏区',
-    street: '平江街道',
-    addressDetail: '人民路100号',
-  }
+  const ok = addressForm()
   it('follows accounts §5 in order, with its limits', () => {
     expectMessages(checkAddress, [
       [{}, '请填写收货人'],

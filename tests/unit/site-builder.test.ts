@@ -124,6 +124,15 @@ const fresh: BuildRecord = {
   recent: [],
 }
 
+/** A rig over the fresh record with `tags` marked, one tick taken and the quiet time waited out. */
+async function markedAndQuiet(...tags: ChangeTag[]) {
+  const r = rig({ record: fresh })
+  r.mark(...tags)
+  await r.builder.tick()
+  r.advance(3000)
+  return r
+}
+
 describe('the site builder: debounce, one at a time', () => {
   it('waits until the writes pause, then builds the marked pages once', async () => {
     const r = rig({ record: fresh })
@@ -208,10 +217,7 @@ describe('the site builder: debounce, one at a time', () => {
   })
 
   it('builds what a build held back at once, without holding anything back again', async () => {
-    const r = rig({ record: fresh })
-    r.mark('article:1', 'list:20')
-    await r.builder.tick()
-    r.advance(3000)
+    const r = await markedAndQuiet('article:1', 'list:20')
     r.deferNext(['list:20', 'article:7'])
     await r.builder.tick()
     expect((await r.builder.status()).queued.tags).toEqual(['list:20', 'article:7'])
@@ -227,20 +233,14 @@ describe('the site builder: debounce, one at a time', () => {
   })
 
   it('a site-wide mark builds everything', async () => {
-    const r = rig({ record: fresh })
-    r.mark('article:1', 'dictionary')
-    await r.builder.tick()
-    r.advance(3000)
+    const r = await markedAndQuiet('article:1', 'dictionary')
     await r.builder.tick()
     expect(r.built[0]?.kind).toBe('full')
     expect(r.record?.kind).toBe('full')
   })
 
   it('marks no built page shows (the configuration texts) are live without a build', async () => {
-    const r = rig({ record: fresh })
-    r.mark('config')
-    await r.builder.tick()
-    r.advance(3000)
+    const r = await markedAndQuiet('config')
     await r.builder.tick()
     expect(r.built).toEqual([])
     expect(r.record).toEqual({ ...fresh, changeId: 1 })
@@ -290,10 +290,7 @@ describe('the site builder: marks made by this process', () => {
 
 describe('the site builder: failures', () => {
   it('keeps the last good site and the marks, says why, and retries with a growing wait', async () => {
-    const r = rig({ record: fresh })
-    r.mark('article:3', 'list:30')
-    await r.builder.tick()
-    r.advance(3000)
+    const r = await markedAndQuiet('article:3', 'list:30')
     r.failWith('API 无响应')
     await r.builder.tick()
     expect(r.built).toHaveLength(1)

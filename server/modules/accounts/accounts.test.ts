@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { stars } from '../../../src/lib/rules/stars.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { ops } from '../../../tests/api/ops.ts'
 import {
   allowResend,
   bearer,
@@ -15,7 +16,6 @@ import {
   uniqueTel,
 } from '../../../tests/api/session.ts'
 import { defaultConfig } from '../../config.ts'
-import type { Db } from '../../db/index.ts'
 import { certify, OpsError, runOps, USAGE } from '../../ops.ts'
 import { logSms } from '../../providers/sms.ts'
 import { chinaDayStart } from '../../time.ts'
@@ -101,22 +101,15 @@ describe('register, then log in by code and by password', () => {
   })
 
   it('registers a phone once and logs it in by code and by password', async () => {
+    /** Users/PostUsersRegistTel with `code` and the password pw1234, twice typed. */
+    const registerWith = (tel: string, code: string) =>
+      h.post('/api/Users/PostUsersRegistTel', { tel, code, password: 'pw1234', okPassword: 'pw1234' })
     const tel = uniqueTel()
     const code = await sendCode(h, tel)
     const wrong = code === '000000' ? '111111' : '000000'
-    const bad = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code: wrong,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const bad = await registerWith(tel, wrong)
     expect(bad.data).toBe('验证码错误')
-    const r = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const r = await registerWith(tel, code)
     expect([r.http, r.data]).toEqual([200, '注册成功'])
     const row = await h.db
       .selectFrom('users')
@@ -129,12 +122,7 @@ describe('register, then log in by code and by password', () => {
 
     allowResend(clock)
     const again = await sendCode(h, tel)
-    const twice = await h.post('/api/Users/PostUsersRegistTel', {
-      tel,
-      code: again,
-      password: 'pw1234',
-      okPassword: 'pw1234',
-    })
+    const twice = await registerWith(tel, again)
     expect(twice.data).toBe('该手机号已注册，请直接登录')
 
     allowResend(clock)
@@ -439,16 +427,7 @@ describe('certification (Users/PostUsersBind) and its review (npm run ops)', () 
     ]) {
       await expect(runOps(args, never)).rejects.toBeInstanceOf(OpsError)
     }
-    // runOps closes what it opened: hand it the shared database behind a destroy that does nothing.
-    const shared = async () =>
-      new Proxy(h.db, {
-        get: (db, key) => {
-          if (key === 'destroy') return async () => {}
-          const v = Reflect.get(db, key)
-          return typeof v === 'function' ? v.bind(db) : v
-        },
-      }) as Db
-    await expect(runOps(['certify', '999999', 'approve'], shared)).rejects.toThrow('不存在')
+    await expect(ops(h.db, ['certify', '999999', 'approve'])).rejects.toThrow('不存在')
     // The command line itself: a refusal is printed and the exit code is 1.
     const run = promisify(execFile)
     const failed = await run(process.execPath, ['server/ops.ts', 'certify', '5', 'maybe']).catch(

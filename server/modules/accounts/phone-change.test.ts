@@ -29,6 +29,13 @@ async function twoSessions() {
   return { ...u, other }
 }
 
+/** A user of twoSessions who asked for a code on a new phone: the user, that phone and its code. */
+async function codeSentToNewPhone() {
+  const u = await twoSessions()
+  const newTel = uniqueTel()
+  return { u, newTel, code: await sendCode(h, newTel) }
+}
+
 const change = (auth: Record<string, string>, body: Record<string, string>) =>
   h.post('/api/Users/PostUsersTels', body, { ...auth, 'x-forwarded-for': someIp() })
 
@@ -51,9 +58,7 @@ async function expectChanged(u: Awaited<ReturnType<typeof twoSessions>>, newTel:
 
 describe('changing the bound phone needs the owner’s proof (Users/PostUsersTels)', () => {
   it('refuses without a password or old-phone code, and changes nothing', async () => {
-    const u = await twoSessions()
-    const newTel = uniqueTel()
-    const code = await sendCode(h, newTel)
+    const { u, newTel, code } = await codeSentToNewPhone()
     const r = await change(u.auth, { tel: u.tel, newTel, code })
     expect([r.http, r.data]).toEqual([400, '请填写登录密码或原手机号验证码'])
     await expectUnchanged(u)
@@ -64,9 +69,7 @@ describe('changing the bound phone needs the owner’s proof (Users/PostUsersTel
   })
 
   it('refuses a wrong password and changes nothing', async () => {
-    const u = await twoSessions()
-    const newTel = uniqueTel()
-    const code = await sendCode(h, newTel)
+    const { u, newTel, code } = await codeSentToNewPhone()
     const r = await change(u.auth, { tel: u.tel, newTel, code, password: 'not-my-password' })
     expect([r.http, r.data]).toEqual([400, '登录密码错误'])
     await expectUnchanged(u)
@@ -86,9 +89,7 @@ describe('changing the bound phone needs the owner’s proof (Users/PostUsersTel
   })
 
   it('changes with a code sent to the old phone, and names that code in its refusals', async () => {
-    const u = await twoSessions()
-    const newTel = uniqueTel()
-    const code = await sendCode(h, newTel)
+    const { u, newTel, code } = await codeSentToNewPhone()
     // The newest code of the old phone is the registration's, already used.
     expect((await change(u.auth, { tel: u.tel, newTel, code, oldCode: '123456' })).data).toBe(
       '原手机号验证码已使用，请重新获取',
@@ -105,9 +106,7 @@ describe('changing the bound phone needs the owner’s proof (Users/PostUsersTel
   })
 
   it('limits password guesses through a stolen session like logins; the old-phone code still works', async () => {
-    const u = await twoSessions()
-    const newTel = uniqueTel()
-    const code = await sendCode(h, newTel)
+    const { u, newTel, code } = await codeSentToNewPhone()
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
       expect((await change(u.auth, { tel: u.tel, newTel, code, password: `guess-${i}` })).data).toBe(
         '登录密码错误',

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { OFF_SHELF } from '../../../src/lib/constants.ts'
-import { product } from '../../../tests/api/fixtures.ts'
+import { product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -16,12 +16,6 @@ import type { AdminProduct, AdminProductRow, AdminSku } from './catalog.admin-ro
 const h = startServer()
 type Paged<T> = { pageData: T[]; pageTotal: number }
 type Detail = { priceMin: number; skuList: { id: number; title: string; price: number; stock: number }[] }
-
-const stockOf = async (skuId: number) =>
-  Number(
-    (await h.db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-      .stock,
-  )
 
 describe('SKU price', () => {
   it('changes the product page and the listing 起 price together, audited', async () => {
@@ -86,7 +80,7 @@ describe('SKU price', () => {
     expect([r.status, r.data]).toEqual([403, '没有权限'])
     const s = await h.post(`/api/admin/skus/${sku}/stock`, { delta: 5, reason: '盘点' }, op.auth)
     expect([s.status, s.data]).toEqual([403, '没有权限'])
-    expect(await stockOf(sku)).toBe(1)
+    expect(await stockOf(h.db, sku)).toBe(1)
   })
 })
 
@@ -111,7 +105,7 @@ describe('stock adjustments', () => {
       const bad = await h.post(`/api/admin/skus/${sku}/stock`, body, mk.auth)
       expect([bad.status, bad.data]).toEqual([400, msg])
     }
-    expect(await stockOf(sku)).toBe(10)
+    expect(await stockOf(h.db, sku)).toBe(10)
     const book = await h.db.selectFrom('stock_adjustments').selectAll().where('sku_id', '=', sku).execute()
     expect(book).toMatchObject([{ delta: 7, stock_after: 10, reason: '到货', username: 'marketing' }])
     expect((await auditOf(h, `sku:${sku}`))[0]).toMatchObject({
@@ -138,14 +132,14 @@ describe('stock adjustments', () => {
       [200, 0],
       [200, 0],
     ])
-    expect(await stockOf(sku)).toBe(0)
+    expect(await stockOf(h.db, sku)).toBe(0)
     // Sent again later (its answer was lost): the same answer, not 库存不足.
     expect(await send(sku, body)).toMatchObject({ status: 200, data: { stock: 0 } })
     const book = await h.db.selectFrom('stock_adjustments').selectAll().where('sku_id', '=', sku).execute()
     expect(book).toMatchObject([{ delta: -3, stock_after: 0, request_id: body.requestId }])
     expect(await auditOf(h, `sku:${sku}`)).toHaveLength(1)
     expect(await send(other, body)).toMatchObject({ status: 409, data: '请求编号已用于另一个规格的调整' })
-    expect(await stockOf(other)).toBe(3)
+    expect(await stockOf(h.db, other)).toBe(3)
     expect(await send(other, { delta: 1, reason: 'x', requestId: '短' })).toMatchObject({
       status: 400,
       data: '请求编号格式不正确',
@@ -185,7 +179,7 @@ describe('stock adjustments', () => {
     }
     const sold = bought.filter((b) => b.status === 200).length
     for (const b of bought) if (b.status !== 200) expect(b.data).toBe(`${p.title} 规格0库存不足`)
-    const final = await stockOf(sku)
+    const final = await stockOf(h.db, sku)
     expect(final).toBe(20 + accepted.reduce((s, d) => s + d, 0) - sold)
     expect(final).toBeGreaterThanOrEqual(0)
     const book = await h.db

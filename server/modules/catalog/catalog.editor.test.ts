@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import { LISTED, OFF_SHELF } from '../../../src/lib/constants.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
-import { tinyPng } from '../../../tests/api/files.ts'
+import { staffImage } from '../../../tests/api/files.ts'
 import { product } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
@@ -39,26 +39,30 @@ const listing = async (q: Record<string, string>) =>
 const edit = (id: number, body: unknown, auth: Auth) =>
   h.send<AdminProduct>('PATCH', `/api/admin/products/${id}`, body, auth)
 
-async function upload(auth: Auth, tail: string): Promise<string> {
-  const form = new FormData()
-  form.append('file', new Blob([tinyPng(tail)]), 'p.png')
-  const res = await fetch(`${h.base}/api/admin/products/images`, {
-    method: 'POST',
-    headers: { sign: h.sign(), ...auth },
-    body: form,
-  })
-  const body = (await res.json()) as { status: number; data: { path: string } }
-  expect(body.status).toBe(200)
-  return body.data.path
-}
+/** A product picture uploaded by staff: its path (staffImage throws unless it is taken). */
+const upload = (auth: Auth, tail: string) => staffImage(h, 'products', auth, tail)
 
-/** The product dictionary: its categories (ids) and tag titles, as the editor offers them. */
+/** The demo's 标准运费 shipping template (a fee below ¥99): its id. */
+const standardTemplate = async () =>
+  (
+    await h.db
+      .selectFrom('shipping_templates')
+      .select('id')
+      .where('name', '=', '标准运费')
+      .executeTakeFirstOrThrow()
+  ).id
+
+/** The product dictionary: its categories (ids) and tags (titles, ids), as the editor offers them. */
 async function dictionary() {
   const r = await h.get<{ key: string; list: { id: number; title: string }[] }[]>(
     '/api/Classify/GetClassifyQuerys',
   )
   const of = (key: string) => r.data.find((g) => g.key === key)?.list ?? []
-  return { classes: of('productClass'), tags: of('productTag').map((t) => t.title) }
+  return {
+    classes: of('productClass'),
+    tags: of('productTag').map((t) => t.title),
+    tagIds: of('productTag').map((t) => t.id),
+  }
 }
 
 /** A seeded listed product's category: one with others in it, so the recommendations stay full. */
@@ -89,19 +93,23 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
     const content =
       '<h3>产品介绍</h3><p>这是<strong>新的</strong>详情。</p><img src="/uploads/a.png" alt="图">'
     const since = await latestChange(h.db)
+    // What the editor sends and reads back unchanged.
+    const kept = {
+      title,
+      subTitle: '新的副标题',
+      brand: '测试品牌',
+      model: 'AM-X100',
+      params: [
+        { title: '产地', text: '江苏南京' },
+        { title: '包装', text: '独立包装' },
+      ],
+      classId: cls,
+    }
 
     const r = await edit(
       p.spuId,
       {
-        title,
-        subTitle: '新的副标题',
-        brand: '测试品牌',
-        model: 'AM-X100',
-        params: [
-          { title: '产地', text: '江苏南京' },
-          { title: '包装', text: '独立包装' },
-        ],
-        classId: cls,
+        ...kept,
         tag: others.join(','),
         // The default template (migration 23's 包邮): the server adds the 包邮 tag.
         shippingTemplateId: null,
@@ -112,15 +120,7 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
     )
     expect(r.http).toBe(200)
     expect(r.data).toMatchObject({
-      title,
-      subTitle: '新的副标题',
-      brand: '测试品牌',
-      model: 'AM-X100',
-      params: [
-        { title: '产地', text: '江苏南京' },
-        { title: '包装', text: '独立包装' },
-      ],
-      classId: cls,
+      ...kept,
       tag: [...others, '包邮'].join(','),
       freeShipping: true,
       shippingTemplateId: null,
@@ -150,13 +150,7 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
     )
 
     // Only what is given changes: no brand any more, a template with a fee (so no 包邮 tag), the other tags kept.
-    const standard = (
-      await h.db
-        .selectFrom('shipping_templates')
-        .select('id')
-        .where('name', '=', '标准运费')
-        .executeTakeFirstOrThrow()
-    ).id
+    const standard = await standardTemplate()
     const less = await edit(p.spuId, { brand: '', shippingTemplateId: standard }, mk.auth)
     expect(less.data).toMatchObject({
       brand: '',
@@ -212,14 +206,9 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
   it('refuses bad input with the rule’s Chinese messages and changes nothing', async () => {
     const mk = await staffSignIn(h, 'marketing')
     const p = await product(h.db, [{ priceFen: 1000, stock: 1 }])
-    const { tags } = await dictionary()
-    const tagId = (
-      await h.db
-        .selectFrom('classifies')
-        .select('id')
-        .where('ckey', '=', 'productTag')
-        .executeTakeFirstOrThrow()
-    ).id
+    const { tags, tagIds } = await dictionary()
+    // A tag's id is no category's.
+    const tagId = tagIds[0] as number
     const before = (await h.get<AdminProduct>(`/api/admin/products/${p.spuId}`, {}, mk.auth)).data
     const row = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `参数${i}`, text: '值' }))
     for (const [body, msg] of [
@@ -321,13 +310,7 @@ describe('new products (POST /api/admin/products)', () => {
       shippingLabel: '包邮',
       tag: '包邮',
     })
-    const standard = (
-      await h.db
-        .selectFrom('shipping_templates')
-        .select('id')
-        .where('name', '=', '标准运费')
-        .executeTakeFirstOrThrow()
-    ).id
+    const standard = await standardTemplate()
     const fee = await h.post<AdminProduct>(
       '/api/admin/products',
       { title: `${title}运费`, skuTitle: '标准装', price: '10', shippingTemplateId: standard },

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
-import { LISTED } from '../../../src/lib/constants.ts'
-import { pathOf, tinyMp4, tinyPdf, tinyPng, uploaded } from '../../../tests/api/files.ts'
+import { buySection, publishTwoSectionCourse, seededPaidSection } from '../../../tests/api/courses.ts'
+import { pathOf } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { SEED_DATE } from '../../seed/index.ts'
@@ -17,21 +17,6 @@ const onDisk = (path: string) =>
   path.startsWith('/private/')
     ? join(privateDir(), path.slice('/private/'.length))
     : join(inject('uploadDir'), path.slice('/uploads/'.length))
-
-/** A listed paid course of the seed with a sold section (status 1, priced), and that section. */
-async function seededPaidSection() {
-  const row = await h.db
-    .selectFrom('course_sections as s')
-    .innerJoin('articles as a', 'a.id', 's.article_id')
-    .select(['s.id', 's.article_id', 's.imgurl', 's.price_fen'])
-    .where('s.status', '=', 1)
-    .where('s.price_fen', '>', 0)
-    .where('a.ext', '=', LISTED)
-    .where('a.is_show', '=', 1)
-    .orderBy('s.id')
-    .executeTakeFirstOrThrow()
-  return row
-}
 
 const article = (id: number, auth: Record<string, string> = {}) =>
   h.get<ArticleDetail>('/api/Article/GetArticle', { id }, auth)
@@ -62,7 +47,7 @@ describe('paid course files (issue 13)', () => {
   })
 
   it('refuses a locked section’s file without a purchase and serves it by a short-lived link after', async () => {
-    const section = await seededPaidSection()
+    const section = await seededPaidSection(h.db)
     const buyer = await newUser(h)
     const bytes = await readFile(onDisk(section.imgurl))
 
@@ -79,22 +64,7 @@ describe('paid course files (issue 13)', () => {
     }
 
     // Bought (an order paid from the balance), the section comes with a signed link to its file.
-    await h.db
-      .updateTable('users')
-      .set({ balance_fen: section.price_fen })
-      .where('id', '=', buyer.id)
-      .execute()
-    const order = await h.post<number>(
-      '/api/Orders/PostOrdersAppend',
-      { list: [{ articleId: section.article_id, sectionId: section.id }] },
-      buyer.auth,
-    )
-    const paid = await h.get<{ status: number }>(
-      '/api/Orders/GetOrdersPay',
-      { id: order.data, way: 'balance' },
-      buyer.auth,
-    )
-    expect(paid.data).toEqual({ status: 20 })
+    await buySection(h, buyer, section)
     const open = (await article(section.article_id, buyer.auth)).data.list.find((s) => s.id === section.id)
     expect(open).toMatchObject({ unlock: 1, imgurl: section.imgurl })
     const link = open?.url ?? ''
@@ -131,33 +101,8 @@ describe('paid course files (issue 13)', () => {
   })
 
   it('publishing moves a paid section’s file into the private tree and a free one’s into the public', async () => {
-    const author = await newUser(h)
-    await h.db.updateTable('users').set({ level: 20 }).where('id', '=', author.id).execute()
-    const cover = await uploaded(h, tinyPng('paid files cover'), 'c.png', author.auth)
-    const freeVideo = tinyMp4('free section video')
-    const paidPdf = tinyPdf('paid section handout')
     // The course form uploads section files privately; an API client may send a public one.
-    await uploaded(h, freeVideo, 'free.mp4', author.auth, 'private')
-    await uploaded(h, paidPdf, 'paid.pdf', author.auth)
-    const [cls] = await h.db.selectFrom('classifies').select('id').where('ckey', '=', 'courseClass').execute()
-    const r = await h.post(
-      '/api/Article/PostArticleAppend',
-      {
-        status: 30,
-        title: '文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
-        list: [
-          { title: '第1节 试看', imgurl: pathOf(freeVideo, 'mp4', 'private'), status: 2, params: '60' },
-          { title: '第2节 讲义', imgurl: pathOf(paidPdf, 'pdf'), status: 1, price: '9.9', params: '' },
-        ],
-      },
-      author.auth,
-    )
-    expect(r.data).toBe('发布成功')
+    const { author, freeVideo, paidPdf, fields } = await publishTwoSectionCourse(h, '', '文件去向')
     const { id } = await h.db
       .selectFrom('articles')
       .select('id')
@@ -189,12 +134,7 @@ describe('paid course files (issue 13)', () => {
       '/api/Article/PostArticleUpdate',
       {
         id,
-        title: '文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
+        ...fields,
         list: own.map((s) => ({
           id: s.id,
           title: s.title,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { LISTED } from '../../../src/lib/constants.ts'
+import { balanceOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { markChanged } from '../../changes.ts'
@@ -67,12 +68,7 @@ describe('buying one course section', () => {
     expect(section(after, second.id)?.url).not.toBe('')
     expect(section(after, third.id)).toMatchObject({ unlock: 0, imgurl: '', url: '' })
     expect(after.unlock).toBe(0)
-    const balance = await h.db
-      .selectFrom('users')
-      .select('balance_fen')
-      .where('id', '=', buyer.id)
-      .executeTakeFirstOrThrow()
-    expect(balance.balance_fen).toBe(0)
+    expect(await balanceOf(h.db, buyer.id)).toBe(0)
 
     const again = await h.post(
       '/api/Orders/PostOrdersAppend',
@@ -96,14 +92,7 @@ describe('buying one course section', () => {
     const place = async (line: { articleId: number; sectionId?: number }) =>
       (await h.post<number>('/api/Orders/PostOrdersAppend', { list: [line] }, buyer.auth)).data
     const pay = (id: number) => h.get<unknown>('/api/Orders/GetOrdersPay', { id, way: 'balance' }, buyer.auth)
-    const balance = async () =>
-      (
-        await h.db
-          .selectFrom('users')
-          .select('balance_fen')
-          .where('id', '=', buyer.id)
-          .executeTakeFirstOrThrow()
-      ).balance_fen
+    const balance = () => balanceOf(h.db, buyer.id)
 
     // Two tabs' 立即购买 of the whole course: one order to pay.
     const whole = await place({ articleId: course.id })
@@ -219,12 +208,7 @@ describe('what was bought, after its author unlists or deletes it', () => {
       expect([refused.http, refused.data]).toEqual([400, '当前商品已经下架'])
       const order = await h.get<{ status: number }>('/api/Orders/GetOrders', { id: waiting.data }, late.auth)
       expect(order.data.status).toBe(100)
-      const lateBalance = await h.db
-        .selectFrom('users')
-        .select('balance_fen')
-        .where('id', '=', late.id)
-        .executeTakeFirstOrThrow()
-      expect(lateBalance.balance_fen).toBe(10_000_000)
+      expect(await balanceOf(h.db, late.id)).toBe(10_000_000)
 
       await set({ is_show: 0 }) // the author's 删除
       expect((await open(buyer.auth)).http).toBe(200)

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { product } from '../../../tests/api/fixtures.ts'
-import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { balanceOf, stockOf } from '../../../tests/api/fixtures.ts'
+import { clockAt, startServer, testClock } from '../../../tests/api/harness.ts'
+import { ops as opsOn } from '../../../tests/api/ops.ts'
+import { ADDRESS, ownSku, placeOrder, receivedOrder, shippedOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import type { Db } from '../../db/index.ts'
-import { runOps } from '../../ops.ts'
 import { courierProvider, type LocusEntry } from '../../providers/courier.ts'
 import { dbTime } from '../../time.ts'
 import { completeReceived } from '../orders/orders.writes.ts'
@@ -33,39 +34,18 @@ type OrderCard = { id: number; afterStatus: number; invoiceStatus: number }
 type H = typeof h
 type User = Awaited<ReturnType<typeof newUser>>
 
-const ADDRESS = {
-  recName: '李四',
-  recTel: '13900000000',
-  recProvince: '浙江省',
-  recCity: '杭州市',
-  recArea: '西湖区',
-  recStreet: '文新街道',
-  recAddressx: '文一西路 1 号',
-  nickName: '李四',
-}
 const IMG = '/uploads/u/202601/ab.png'
 
-/** runOps closes what it opened: hand it the shared database behind a destroy that does nothing. */
-const shared = (db: Db) => async () =>
-  new Proxy(db, {
-    get: (d, key) => {
-      if (key === 'destroy') return async () => {}
-      const v = Reflect.get(d, key)
-      return typeof v === 'function' ? v.bind(d) : v
-    },
-  }) as Db
-const ops = (args: string[], at = new Date(), on: H = h) => runOps(args, shared(on.db), at)
+const ops = (args: string[], at = new Date(), on: H = h) => opsOn(on.db, args, at)
 
-/** A listed product of its own (one SKU), so no other test's stock is touched: its SKU id. */
-const sku = async (db: Db, priceFen: number, stock: number) =>
-  (await product(db, [{ priceFen, stock }])).skuIds[0] as number
-
-const stockOf = async (db: Db, skuId: number) =>
-  (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-    .stock
-const balanceOf = async (db: Db, u: User) =>
-  (await db.selectFrom('users').select('balance_fen').where('id', '=', u.id).executeTakeFirstOrThrow())
-    .balance_fen
+/** The refunds credited to a user's balance: their wallet records of tag 2. */
+const refundsTo = (u: User) =>
+  h.db
+    .selectFrom('wallet_transactions')
+    .select(['title', 'price_fen', 'tag'])
+    .where('user_id', '=', u.id)
+    .where('tag', '=', 2)
+    .execute()
 const row = (db: Db, id: number) =>
   db
     .selectFrom('orders')
@@ -91,43 +71,8 @@ const notes = (db: Db, u: User) =>
     .execute()
 
 /** An order of `quantity` × 100.00 yuan placed by `u`, paid from the balance: status 20. */
-async function paidOrder(u: User, opts: { quantity?: number; skuId?: number; on?: H } = {}) {
-  const on = opts.on ?? h
-  const skuId = opts.skuId ?? (await sku(on.db, 10_000, 10))
-  const quantity = opts.quantity ?? 1
-  const placed = await on.post<number>(
-    '/api/Orders/PostOrdersAppend',
-    { ...ADDRESS, list: [{ skuId, quantity }] },
-    u.auth,
-  )
-  expect(placed.status).toBe(200)
-  const id = placed.data
-  await on.db
-    .updateTable('users')
-    .set((e) => ({ balance_fen: e('balance_fen', '+', 10_000 * quantity) }))
-    .where('id', '=', u.id)
-    .execute()
-  const paid = await on.get('/api/Orders/GetOrdersPay', { id, way: 'balance' }, u.auth)
-  expect(paid.status).toBe(200)
-  const { code } = await on.db
-    .selectFrom('orders')
-    .select('code')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  return { id, code, skuId }
-}
-async function shippedOrder(u: User) {
-  const o = await paidOrder(u)
-  await ops(['ship', o.code])
-  return o
-}
-async function completedOrder(u: User) {
-  const o = await shippedOrder(u)
-  expect((await h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 40 }, u.auth)).data).toBe(
-    '确认收货成功',
-  )
-  return o
-}
+const paidOrder = (u: User, opts: { quantity?: number; on?: H } = {}) =>
+  placeOrder(opts.on ?? h, u, { pay: 'balance', quantity: opts.quantity })
 /** An after-sales request with two photos, the buyer's own uploads (the same one twice). */
 const refundBody = async (u: User, id: number) => {
   const img = await refundPhoto(h, u.auth)
@@ -206,7 +151,7 @@ describe('shipping (ops ship) and tracking (Express/GetWay)', () => {
     const me = await newUser(h)
     const unpaid = await h.post<number>(
       '/api/Orders/PostOrdersAppend',
-      { ...ADDRESS, list: [{ skuId: await sku(h.db, 500, 3), quantity: 1 }] },
+      { ...ADDRESS, list: [{ skuId: await ownSku(h.db, 500, 3), quantity: 1 }] },
       me.auth,
     )
     const { code } = await h.db
@@ -215,7 +160,7 @@ describe('shipping (ops ship) and tracking (Express/GetWay)', () => {
       .where('id', '=', unpaid.data)
       .executeTakeFirstOrThrow()
     await expect(ops(['ship', code])).rejects.toThrow(`订单 ${code} 不是待发货状态，未作改动`)
-    const shipped = await shippedOrder(me)
+    const shipped = await shippedOrder(h, me)
     await expect(ops(['ship', shipped.code])).rejects.toThrow('不是待发货状态')
     expect(
       await h.db.selectFrom('waybills').select('id').where('order_id', '=', shipped.id).execute(),
@@ -238,7 +183,7 @@ describe('receipt (PostOrdersStatus 40)', () => {
     expect(refused.http).toBe(400)
     expect(refused.data).toBe('当前订单状态不能确认收货')
     expect((await row(h.db, paid.id)).status).toBe(20)
-    const o = await completedOrder(me)
+    const o = await receivedOrder(h, me)
     const r = await row(h.db, o.id)
     expect(r.status).toBe(40)
     expect(r.finish_time).not.toBeNull()
@@ -287,7 +232,7 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
     )
     expect(tab.data.pageData.find((c) => c.id === o.id)?.afterStatus).toBe(10)
     // Shipped (30) and unpaid (10) orders cannot ask.
-    const shipped = await shippedOrder(me)
+    const shipped = await shippedOrder(h, me)
     expect((await applyRefund(me, shipped.id)).data).toBe('当前订单不能申请售后')
     const unpaid = await h.post<number>(
       '/api/Orders/PostOrdersAppend',
@@ -297,7 +242,7 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
     expect((await applyRefund(me, unpaid.data)).data).toBe('当前订单不能申请售后')
     expect((await row(h.db, unpaid.data)).types).toBe(0)
     // A completed order can.
-    const done = await completedOrder(me)
+    const done = await receivedOrder(h, me)
     expect((await applyRefund(me, done.id)).data).toBe('提交成功')
   })
 
@@ -317,17 +262,11 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
     const me = await newUser(h)
     const o = await paidOrder(me, { quantity: 2 })
     expect(await stockOf(h.db, o.skuId)).toBe(8)
-    const before = await balanceOf(h.db, me)
+    const before = await balanceOf(h.db, me.id)
     await applyRefund(me, o.id)
     expect(await ops(['refund', o.code, 'approve'])).toContain('已退款 200.00 元')
-    expect(await balanceOf(h.db, me)).toBe(before + 20_000)
-    const income = await h.db
-      .selectFrom('wallet_transactions')
-      .select(['title', 'price_fen', 'tag'])
-      .where('user_id', '=', me.id)
-      .where('tag', '=', 2)
-      .execute()
-    expect(income).toEqual([{ title: '订单退款', price_fen: 20_000, tag: 2 }])
+    expect(await balanceOf(h.db, me.id)).toBe(before + 20_000)
+    expect(await refundsTo(me)).toEqual([{ title: '订单退款', price_fen: 20_000, tag: 2 }])
     expect(await stockOf(h.db, o.skuId)).toBe(10)
     expect(await row(h.db, o.id)).toMatchObject({ status: 100, types: 10, after_status: 20 })
     const payment = await h.db
@@ -342,24 +281,24 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
     // Decided already: a second approval or a rejection changes nothing.
     await expect(ops(['refund', o.code, 'approve'])).rejects.toThrow('没有待处理的售后申请，未作改动')
     await expect(ops(['refund', o.code, 'reject'])).rejects.toThrow('没有待处理的售后申请')
-    expect(await balanceOf(h.db, me)).toBe(before + 20_000)
+    expect(await balanceOf(h.db, me.id)).toBe(before + 20_000)
     expect(await stockOf(h.db, o.skuId)).toBe(10)
   })
 
   it('approval of a completed order returns the money but not the stock (it was shipped)', async () => {
     const me = await newUser(h)
-    const o = await completedOrder(me)
-    const before = await balanceOf(h.db, me)
+    const o = await receivedOrder(h, me)
+    const before = await balanceOf(h.db, me.id)
     await applyRefund(me, o.id)
     await ops(['refund', o.code, 'approve'])
-    expect(await balanceOf(h.db, me)).toBe(before + 10_000)
+    expect(await balanceOf(h.db, me.id)).toBe(before + 10_000)
     expect(await stockOf(h.db, o.skuId)).toBe(9)
     expect(await row(h.db, o.id)).toMatchObject({ status: 100, after_status: 20 })
   })
 
   it('approval of a sandbox-paid order calls the provider and marks the payment refunded; the balance is untouched', async () => {
     const me = await newUser(h)
-    const skuId = await sku(h.db, 3_000, 5)
+    const skuId = await ownSku(h.db, 3_000, 5)
     const placed = await h.post<number>(
       '/api/Orders/PostOrdersAppend',
       { ...ADDRESS, list: [{ skuId, quantity: 1 }] },
@@ -384,7 +323,7 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     expect(await ops(['refund', code, 'approve'])).toContain('alipay')
-    expect(await balanceOf(h.db, me)).toBe(0)
+    expect(await balanceOf(h.db, me.id)).toBe(0)
     expect(
       (
         await h.db
@@ -401,28 +340,23 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
   it('two approvals at once act once', async () => {
     const me = await newUser(h)
     const o = await paidOrder(me)
-    const before = await balanceOf(h.db, me)
+    const before = await balanceOf(h.db, me.id)
     await applyRefund(me, o.id)
     const runs = await Promise.allSettled([
       ops(['refund', o.code, 'approve']),
       ops(['refund', o.code, 'approve']),
     ])
     expect(runs.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
-    expect(await balanceOf(h.db, me)).toBe(before + 10_000)
+    expect(await balanceOf(h.db, me.id)).toBe(before + 10_000)
     expect(await stockOf(h.db, o.skuId)).toBe(10)
-    const records = await h.db
-      .selectFrom('wallet_transactions')
-      .select('id')
-      .where('order_id', '=', o.id)
-      .where('tag', '=', 2)
-      .execute()
-    expect(records).toHaveLength(1)
+    // The buyer's only order: one refund record.
+    expect(await refundsTo(me)).toHaveLength(1)
   })
 
   it('rejection: types 0, after_status 30 with the reason; the customer may apply again', async () => {
     const me = await newUser(h)
     const o = await paidOrder(me)
-    const before = await balanceOf(h.db, me)
+    const before = await balanceOf(h.db, me.id)
     await expect(ops(['refund', o.code, 'reject'])).rejects.toThrow('没有待处理的售后申请，未作改动')
     await applyRefund(me, o.id)
     expect(await ops(['refund', o.code, 'reject', '图片', '不清晰'])).toContain('已驳回')
@@ -436,7 +370,7 @@ describe('after-sales (PostOrdersRefund, PostOrdersTypes, ops refund)', () => {
       afterStatusText: '已驳回',
       afterRejectReason: '图片 不清晰',
     })
-    expect(await balanceOf(h.db, me)).toBe(before)
+    expect(await balanceOf(h.db, me.id)).toBe(before)
     expect((await notes(h.db, me)).at(-1)).toMatchObject({ title: '售后申请未通过' })
     expect((await applyRefund(me, o.id)).data).toBe('提交成功')
     expect(await row(h.db, o.id)).toMatchObject({ types: 10, after_status: 10, after_reject_reason: '' })
@@ -450,7 +384,7 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
     const other = await newUser(h)
     const mine = await invoiceInfo(h.db, me)
     const paid = await paidOrder(me)
-    const o = await shippedOrder(me)
+    const o = await shippedOrder(h, me)
     const post = (body: Record<string, unknown>) =>
       h.post<string>('/api/Orders/PostOrdersInvoice', body, me.auth)
     expect((await post({ id: paid.id, invoiceId: mine })).data).toBe('当前订单不能申请发票')
@@ -476,15 +410,15 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
     })
     expect((await notes(h.db, me)).at(-1)?.title).toBe('发票已开具')
     await expect(ops(['invoice', o.code, '12345678'])).rejects.toThrow('没有待开具的发票申请')
-    const done = await completedOrder(me)
+    const done = await receivedOrder(h, me)
     expect((await post({ id: done.id, invoiceId: mine })).data).toBe('申请成功')
   })
 
   it('a refund voids the issued invoice (已作废) and withdraws an applied one (已取消)', async () => {
     const me = await newUser(h)
     const mine = await invoiceInfo(h.db, me)
-    const issued = await completedOrder(me)
-    const applied = await completedOrder(me)
+    const issued = await receivedOrder(h, me)
+    const applied = await receivedOrder(h, me)
     for (const o of [issued, applied])
       expect(
         (await h.post('/api/Orders/PostOrdersInvoice', { id: o.id, invoiceId: mine }, me.auth)).data,
@@ -522,7 +456,7 @@ describe('ownership', () => {
   it("another user's order answers 404 订单不存在 on every order call", async () => {
     const me = await newUser(h)
     const thief = await newUser(h)
-    const o = await shippedOrder(me)
+    const o = await shippedOrder(h, me)
     const inv = await invoiceInfo(h.db, thief)
     const theirs = await refundBody(thief, o.id)
     const calls = [
@@ -545,8 +479,7 @@ describe('ownership', () => {
 
 // A server whose clock stands in 2005, so the receipt job, driven with a date as old, sees only
 // this file's orders (every other order was shipped later).
-const clock = testClock()
-clock.advance(new Date('2005-06-01T00:00:00Z').getTime() - Date.now())
+const clock = clockAt('2005-06-01T00:00:00Z')
 const past = startServer({ now: clock.now })
 
 describe('the receipt job', () => {

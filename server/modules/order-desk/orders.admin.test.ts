@@ -6,11 +6,10 @@
 import { describe, expect, it } from 'vitest'
 import { refundPhoto, tinyPdf, tinyPng } from '../../../tests/api/files.ts'
 import { startServer } from '../../../tests/api/harness.ts'
-import { placeOrder } from '../../../tests/api/orders.ts'
+import { ops } from '../../../tests/api/ops.ts'
+import { placeOrder, shippedOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { auditOf, newStaff, staffSignIn } from '../../../tests/api/staff.ts'
-import type { Db } from '../../db/index.ts'
-import { runOps } from '../../ops.ts'
 import { dbTime } from '../../time.ts'
 import { PaymentStatus, settle } from '../payments/payments.queries.ts'
 import type { AdminOrder, AdminOrderRow } from './orders.admin-routes.ts'
@@ -34,16 +33,6 @@ const soldOf = (orderId: number) =>
     .select(['p.sales', 'i.quantity'])
     .where('i.order_id', '=', orderId)
     .executeTakeFirstOrThrow()
-
-/** runOps closes what it opened: hand it the shared database behind a destroy that does nothing. */
-const shared = (db: Db) => async () =>
-  new Proxy(db, {
-    get: (d, key) => {
-      if (key === 'destroy') return async () => {}
-      const v = Reflect.get(d, key)
-      return typeof v === 'function' ? v.bind(d) : v
-    },
-  }) as Db
 
 /** A payment the provider took after its order was cancelled: status 30 (refund due). */
 async function refundDue(me: Awaited<ReturnType<typeof newUser>>) {
@@ -363,8 +352,7 @@ describe('invoices (POST /api/admin/orders/invoice-file, /api/admin/orders/{code
   it('issues with the number and a file the buyer opens through a signed link; once', async () => {
     const fin = await staffSignIn(h, 'finance')
     const me = await newUser(h)
-    const o = await placeOrder(h, me, { pay: 'balance' })
-    await runOps(['ship', o.code], shared(h.db))
+    const o = await shippedOrder(h, me)
     const info = await h.db
       .insertInto('invoice_infos')
       .values({
@@ -545,7 +533,7 @@ describe('npm run ops and the back office share one implementation', () => {
   it('ops ship writes the same audit row, as staff ops', async () => {
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
-    expect(await runOps(['ship', o.code, 'sf'], shared(h.db))).toContain('顺丰速运')
+    expect(await ops(h.db, ['ship', o.code, 'sf'])).toContain('顺丰速运')
     expect((await auditOf(h, `order:${o.code}`))[0]).toMatchObject({
       staff: 'ops',
       ip: '',

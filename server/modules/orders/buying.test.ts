@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
-import { product } from '../../../tests/api/fixtures.ts'
-import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { ArticleStatus } from '../../../src/lib/constants.ts'
+import { listedArticle, product, stockOf } from '../../../tests/api/fixtures.ts'
+import { clockAt, startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
@@ -21,32 +21,6 @@ const ADDRESS = {
   recAddressx: '科技园 1 号',
   nickName: '张三',
 }
-
-async function article(db: Db, a: { status: number; priceFen: number }) {
-  const now = dbTime(new Date())
-  const r = await db
-    .insertInto('articles')
-    .values({
-      status: a.status,
-      title: `测试内容${Math.random()}`,
-      price_fen: a.priceFen,
-      content: '全文内容',
-      brief: '简介',
-      // A city like the seeded ones: the listing's tests read the newest items.
-      city: '深圳',
-      ext: LISTED,
-      is_show: 1,
-      create_time: now,
-      update_time: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return r.id
-}
-
-const stockOf = async (db: Db, skuId: number) =>
-  (await db.selectFrom('product_skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow())
-    .stock
 
 const pay = (db: Db, orderId: number) =>
   db.transaction().execute((t) => markOrderPaid(t, orderId, 'balance', new Date()))
@@ -256,7 +230,7 @@ describe('order status moves', () => {
 describe('article purchases', () => {
   it('sells a paid course once; paying unlocks it, counts it and lists it as joined', async () => {
     const me = await newUser(h)
-    const courseId = await article(h.db, { status: ArticleStatus.course, priceFen: 9900 })
+    const courseId = await listedArticle(h.db, { status: ArticleStatus.course, priceFen: 9900 })
     const buy = () =>
       h.post<number>('/api/Orders/PostOrdersAppend', { list: [{ articleId: courseId }] }, me.auth)
     const id = (await buy()).data
@@ -285,7 +259,7 @@ describe('article purchases', () => {
 
   it('joins a free item at once, idempotently, with no order', async () => {
     const me = await newUser(h)
-    const taskId = await article(h.db, { status: ArticleStatus.task, priceFen: 0 })
+    const taskId = await listedArticle(h.db, { status: ArticleStatus.task, priceFen: 0 })
     for (let i = 0; i < 2; i++)
       expect(
         (await h.post('/api/Orders/PostOrdersAppend', { list: [{ articleId: taskId }] }, me.auth)).data,
@@ -302,7 +276,7 @@ describe('article purchases', () => {
 
   it('shows a paid post’s brief until it is bought', async () => {
     const me = await newUser(h)
-    const postId = await article(h.db, { status: ArticleStatus.post, priceFen: 500 })
+    const postId = await listedArticle(h.db, { status: ArticleStatus.post, priceFen: 500 })
     const read = async () =>
       (await h.get<{ content: string }>('/api/Article/GetArticle', { id: postId }, me.auth)).data.content
     expect(await read()).toBe('简介')
@@ -347,8 +321,7 @@ describe('concurrent buyers', () => {
 
 // A server whose clock stands in the year 2005, so the expiry job, driven with a date just as old (2005: the sign header holds 13-digit milliseconds),
 // sees only this file's orders and never another test's.
-const clock = testClock()
-clock.advance(new Date('2005-06-01T00:00:00Z').getTime() - Date.now())
+const clock = clockAt('2005-06-01T00:00:00Z')
 const past = startServer({ now: clock.now })
 
 describe('expiry of unpaid orders', () => {

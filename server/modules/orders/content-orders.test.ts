@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
+import { ArticleStatus } from '../../../src/lib/constants.ts'
+import { listedArticle } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
+import { ops } from '../../../tests/api/ops.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { defaultConfig } from '../../config.ts'
 import type { Db } from '../../db/index.ts'
-import { runOps } from '../../ops.ts'
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
 import { CONTENT_NO_AFTER_SALES } from './after-sales.ts'
@@ -18,26 +19,9 @@ type User = Awaited<ReturnType<typeof newUser>>
 /** The parts of Orders/GetOrdersPay's answer read here (the harness checks the rest). */
 type PayAnswer = { status: number; code_url?: string }
 
-async function course(db: Db, priceFen: number) {
-  const now = dbTime(new Date())
-  const r = await db
-    .insertInto('articles')
-    .values({
-      status: ArticleStatus.course,
-      title: `付费课程${randomInt(1_000_000)}`,
-      price_fen: priceFen,
-      content: '课程介绍',
-      brief: '简介',
-      city: '深圳',
-      ext: LISTED,
-      is_show: 1,
-      create_time: now,
-      update_time: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return r.id
-}
+/** A listed paid course of its own: its id. */
+const course = (db: Db, priceFen: number) =>
+  listedArticle(db, { status: ArticleStatus.course, priceFen, content: '课程介绍' })
 
 async function invoiceInfo(db: Db, u: User) {
   const r = await db
@@ -153,15 +137,7 @@ describe('a content order completes when paid (issue 19)', () => {
     const me = await newUser(h)
     const id = await buy(me, await course(h.db, 30_000))
     const { code } = await order(me, id)
-    const shared = async () =>
-      new Proxy(h.db, {
-        get: (db, key) => {
-          if (key === 'destroy') return async () => {}
-          const v = Reflect.get(db, key)
-          return typeof v === 'function' ? v.bind(db) : v
-        },
-      }) as Db
-    expect(await runOps(['confirm-transfer', code], shared)).toContain(code)
+    expect(await ops(h.db, ['confirm-transfer', code])).toContain(code)
     await expectCompletedContent(me, id)
   })
 })

@@ -4,9 +4,9 @@
  * template are this file's own (its own category and product), so no other test's order changes.
  */
 import { describe, expect, it } from 'vitest'
-import { ArticleStatus, LISTED } from '../../../src/lib/constants.ts'
+import { ArticleStatus } from '../../../src/lib/constants.ts'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { ownCategory, product } from '../../../tests/api/fixtures.ts'
+import { listedArticle, ownCategory, product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { ADDRESS } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
@@ -323,32 +323,18 @@ describe('orders priced with member discount, 满减, coupon and shipping', () =
       Array(5).fill('优惠券不可用：优惠券不存在或已使用'),
     )
     expect(await used(s.coupons.c1)).toBe(1)
-    const stock = await h.db
-      .selectFrom('product_skus')
-      .select('stock')
-      .where('id', '=', s.skuId)
-      .executeTakeFirstOrThrow()
-    expect(Number(stock.stock)).toBe(8)
+    expect(await stockOf(h.db, s.skuId)).toBe(8)
   })
 
   it('prices a course with the member discount and, bought from its page, the best coupon that covers courses', async () => {
     const s = await setting()
     const at = dbTime(h.now())
-    const { id: articleId } = await h.db
-      .insertInto('articles')
-      .values({
-        status: ArticleStatus.course,
-        title: `付费课程${Math.random()}`,
-        price_fen: 8_800,
-        content: '课程介绍',
-        brief: '简介',
-        ext: LISTED,
-        is_show: 1,
-        create_time: at,
-        update_time: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const articleId = await listedArticle(h.db, {
+      status: ArticleStatus.course,
+      priceFen: 8_800,
+      content: '课程介绍',
+      now: h.now(),
+    })
     const c = await h.db
       .insertInto('coupons')
       .values({

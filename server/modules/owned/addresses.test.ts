@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { addressForm } from '../../../tests/address.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { demoUser, newUser } from '../../../tests/api/session.ts'
 
@@ -18,16 +19,7 @@ interface Address {
   country: string
 }
 
-const form = {
-  name: '王丽',
-  tel: '13912345678',
-  province: '江苏省',
-  city: '苏州市',
-  area: '姑苏区',
-  street: '平江街道',
-  addressDetail: '人民路100号',
-  status: 0,
-}
+const form = addressForm({ status: 0 })
 
 describe('UserAddress', () => {
   it('checks the address form in the spec order', async () => {

@@ -7,39 +7,20 @@
  * api and api-pg projects).
  */
 
-import { spawnSync } from 'node:child_process'
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../../tests/api/harness.ts'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { expiryDb, paymentReads } from '../../../tests/api/payments.ts'
+import { expiryDb, liveServer, paymentReads } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
-import { type AlipayPeer, formOf, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
+import { formOf, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
 import { defaultConfig, loadConfig, readKey } from '../../config.ts'
 import { paymentProviders } from '../../providers/payment.ts'
 import type { PayAnswer } from './payments.routes.ts'
 
-let peer: AlipayPeer
-/** The live settings of an environment pointed at the peer, the site at `base`. */
-const liveEnv = (base: string) => ({
-  ALIPAY: 'live',
-  ALIPAY_APP_ID: peer.appId,
-  ALIPAY_PRIVATE_KEY: peer.appPrivateKey,
-  ALIPAY_PUBLIC_KEY: peer.alipayPublicKey,
-  ALIPAY_GATEWAY: peer.gateway,
-  SITE_URL: base,
-})
-const h = startServer({
-  config: async (base) => {
-    peer = await startAlipayPeer()
-    const { siteUrl, alipay } = loadConfig(liveEnv(base))
-    return { siteUrl, alipay }
-  },
-})
-afterAll(() => peer?.close())
+const { h, peer } = liveServer(() => startAlipayPeer(), 'alipay')
 
 const { pay, statusOf, orderRow, paymentsOf, spent } = paymentReads(h)
 /** What the browser does with the answer's form: submits it as it is, to where it says. */
@@ -53,7 +34,7 @@ describe('configuration (ALIPAY=live)', () => {
     expect(() => loadConfig({ ALIPAY: 'live' })).toThrow(
       /ALIPAY_APP_ID: ALIPAY=live 需要 ALIPAY_APP_ID，未设置[\s\S]*ALIPAY_PRIVATE_KEY:[\s\S]*ALIPAY_PUBLIC_KEY:[\s\S]*SITE_URL:/,
     )
-    const { ALIPAY_PRIVATE_KEY: _, ...withoutKey } = liveEnv('https://shop.example.cn')
+    const { ALIPAY_PRIVATE_KEY: _, ...withoutKey } = peer().env('https://shop.example.cn')
     let message = ''
     try {
       loadConfig(withoutKey)
@@ -63,7 +44,7 @@ describe('configuration (ALIPAY=live)', () => {
     expect(message).toContain('ALIPAY_PRIVATE_KEY: ALIPAY=live 需要 ALIPAY_PRIVATE_KEY，未设置')
     expect(message).not.toMatch(/ALIPAY_APP_ID|ALIPAY_PUBLIC_KEY|SITE_URL/)
     expect(() => loadConfig({ ALIPAY: 'yes' })).toThrow('ALIPAY 只能是 sandbox 或 live')
-    expect(() => loadConfig({ ...liveEnv('https://shop.example.cn'), ALIPAY_GATEWAY: 'gateway' })).toThrow(
+    expect(() => loadConfig({ ...peer().env('https://shop.example.cn'), ALIPAY_GATEWAY: 'gateway' })).toThrow(
       'ALIPAY_GATEWAY 必须是网址',
     )
   })
@@ -95,36 +76,25 @@ describe('configuration (ALIPAY=live)', () => {
       const wrong = 'A'.repeat(300)
       let message = ''
       try {
-        loadConfig({ ...liveEnv('https://shop.example.cn'), ALIPAY_PRIVATE_KEY: wrong })
+        loadConfig({ ...peer().env('https://shop.example.cn'), ALIPAY_PRIVATE_KEY: wrong })
       } catch (e) {
         message = (e as Error).message
       }
       expect(message).toContain('ALIPAY_PRIVATE_KEY: 不是有效的 RSA 私钥')
       expect(message).not.toContain(wrong.slice(0, 40))
       const broken = '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkq\n-----END PUBLIC KEY-----'
-      expect(() => loadConfig({ ...liveEnv('https://shop.example.cn'), ALIPAY_PUBLIC_KEY: broken })).toThrow(
-        'ALIPAY_PUBLIC_KEY: 不是有效的 RSA 公钥',
-      )
       expect(() =>
-        loadConfig({ ...liveEnv('https://shop.example.cn'), ALIPAY_PRIVATE_KEY: join(dir, 'missing.pem') }),
+        loadConfig({ ...peer().env('https://shop.example.cn'), ALIPAY_PUBLIC_KEY: broken }),
+      ).toThrow('ALIPAY_PUBLIC_KEY: 不是有效的 RSA 公钥')
+      expect(() =>
+        loadConfig({
+          ...peer().env('https://shop.example.cn'),
+          ALIPAY_PRIVATE_KEY: join(dir, 'missing.pem'),
+        }),
       ).toThrow(`ALIPAY_PRIVATE_KEY: 找不到密钥文件 ${join(dir, 'missing.pem')}`)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  })
-
-  it('`npm start` with a key missing stops before anything, naming it', () => {
-    mkdirSync('/tmp/helper-e', { recursive: true })
-    const { ALIPAY_PUBLIC_KEY: _, ...env } = liveEnv('https://shop.example.cn')
-    const run = spawnSync(process.execPath, ['server/main.ts', '--no-build'], {
-      env: { ...env, SQLITE_FILE: '/tmp/helper-e/never.db', PORT: '4650' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    })
-    expect(run.status).toBe(1)
-    expect(run.stderr).toContain('ALIPAY_PUBLIC_KEY: ALIPAY=live 需要 ALIPAY_PUBLIC_KEY，未设置')
-    // The private key given is no one's business in a log.
-    expect(run.stderr + run.stdout).not.toContain(peer.appPrivateKey.split('\n')[1])
   })
 })
 
@@ -139,9 +109,9 @@ describe('PC page pay (alipay.trade.page.pay): GetOrdersPay answers the form', (
     expect(answer.code_url).toBeUndefined()
     const form = formOf(answer.body as string)
     const action = new URL(form.action)
-    expect(`${action.origin}${action.pathname}`).toBe(peer.gateway)
+    expect(`${action.origin}${action.pathname}`).toBe(peer().gateway)
     expect(action.searchParams.get('method')).toBe('alipay.trade.page.pay')
-    expect(action.searchParams.get('app_id')).toBe(peer.appId)
+    expect(action.searchParams.get('app_id')).toBe(peer().appId)
     expect(action.searchParams.get('sign_type')).toBe('RSA2')
     expect(action.searchParams.get('notify_url')).toBe(`${h.base}/pay/notify/alipay`)
     expect(action.searchParams.get('return_url')).toBe(`${h.base}/pay?id=${o.id}`)
@@ -167,21 +137,21 @@ describe('PC page pay (alipay.trade.page.pay): GetOrdersPay answers the form', (
     })
     expect(tampered.status).toBe(400)
     expect(await tampered.text()).toContain('isv.invalid-signature')
-    expect(peer.trades.has(payment?.out_trade_no as string)).toBe(false)
+    expect(peer().trades.has(payment?.out_trade_no as string)).toBe(false)
 
     const cashier = await submit(form)
     expect(cashier.status).toBe(200)
     const page = await cashier.text()
     expect(page).toContain('¥12.50')
     const confirm = formOf(page)
-    const back = await fetch(new URL(confirm.action, peer.base), { method: 'POST', redirect: 'manual' })
+    const back = await fetch(new URL(confirm.action, peer().base), { method: 'POST', redirect: 'manual' })
     expect(back.status).toBe(302)
     const returned = new URL(back.headers.get('location') as string)
     expect(`${returned.origin}${returned.pathname}`).toBe(`${h.base}/pay`)
     expect(returned.searchParams.get('id')).toBe(String(o.id))
     expect(returned.searchParams.get('out_trade_no')).toBe(payment?.out_trade_no)
     // The gateway notified before sending the payer back, and was answered `success` once paid.
-    expect(peer.delivered.at(-1)).toEqual({
+    expect(peer().delivered.at(-1)).toEqual({
       outTradeNo: payment?.out_trade_no,
       status: 'TRADE_SUCCESS',
       answer: { http: 200, text: 'success' },
@@ -201,19 +171,19 @@ describe('QR pay (alipay.trade.precreate)', () => {
     expect(((await pay(me, o.id, 'alipay')).data as PayAnswer).body).toContain('<form')
     const r = await pay(me, o.id, 'alipay', { qr: '1' })
     const codeUrl = (r.data as PayAnswer).code_url as string
-    expect(codeUrl).toMatch(new RegExp(`^${peer.base}/qr/P\\d{14}[0-9a-f]{12}$`))
+    expect(codeUrl).toMatch(new RegExp(`^${peer().base}/qr/P\\d{14}[0-9a-f]{12}$`))
     const [page, qr] = await paymentsOf(o.id)
     expect(page?.page_pay).toBe(1)
     expect(qr).toMatchObject({ page_pay: 0, status: 10 })
     expect(codeUrl.endsWith(qr?.out_trade_no as string)).toBe(true)
-    const asked = peer.callsOf('alipay.trade.precreate').at(-1)
+    const asked = peer().callsOf('alipay.trade.precreate').at(-1)
     expect(asked?.params.notify_url).toBe(`${h.base}/pay/notify/alipay`)
     expect(asked?.biz).toMatchObject({ out_trade_no: qr?.out_trade_no, total_amount: '9.90' })
     // Showing the QR code again is the same trade.
     expect(((await pay(me, o.id, 'alipay', { qr: '1' })).data as PayAnswer).code_url).toBe(codeUrl)
 
     expect(await fetch(codeUrl).then((x) => x.text())).toContain('¥9.90')
-    expect(await peer.pay(qr?.out_trade_no as string)).toEqual({ http: 200, text: 'success' })
+    expect(await peer().pay(qr?.out_trade_no as string)).toEqual({ http: 200, text: 'success' })
     expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: 'alipay' })
     expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([10, 20])
     expect(await spent(me)).toBe(990)
@@ -223,38 +193,40 @@ describe('QR pay (alipay.trade.precreate)', () => {
 describe('expiry closes the trade at Alipay (alipay.trade.close)', () => {
   // The expiry job cancels every overdue order of its database: these run on one of their own.
   const providers = () =>
-    paymentProviders(defaultConfig({ siteUrl: h.base, alipay: loadConfig(liveEnv(h.base)).alipay }))
+    paymentProviders(defaultConfig({ siteUrl: h.base, alipay: loadConfig(peer().env(h.base)).alipay }))
   const { overdue, statusOfOrder, expire } = expiryDb('alipay', () => h.base, providers)
 
   it('closes an unpaid trade, settles one paid without a notification, and waits when Alipay cannot be reached', async () => {
     const now = new Date()
     const unpaid = await overdue(now)
     const paidQuietly = await overdue(now)
-    await peer.pay(paidQuietly.outTradeNo, { lost: true })
+    await peer().pay(paidQuietly.outTradeNo, { lost: true })
     const neverOpened = await overdue(now, true) // a page-pay form never submitted: no trade at Alipay
-    expect(peer.trades.has(neverOpened.outTradeNo)).toBe(false)
+    expect(peer().trades.has(neverOpened.outTradeNo)).toBe(false)
 
     // Alipay unreachable: nothing is cancelled, for the payer may have paid.
     const down = paymentProviders(
       defaultConfig({
         siteUrl: h.base,
-        alipay: { ...loadConfig(liveEnv(h.base)).alipay!, gateway: 'http://127.0.0.1:9/gateway.do' },
+        alipay: { ...loadConfig(peer().env(h.base)).alipay!, gateway: 'http://127.0.0.1:9/gateway.do' },
       }),
     )
     expect(await expire(now, down)).toBe(0)
     expect(await statusOfOrder(unpaid.id)).toBe(10)
 
     expect(await expire(now)).toBe(2)
-    expect(peer.trade(unpaid.outTradeNo).status).toBe('TRADE_CLOSED')
-    expect(peer.callsOf('alipay.trade.close').map((c) => c.biz.out_trade_no)).toEqual(
-      expect.arrayContaining([unpaid.outTradeNo, paidQuietly.outTradeNo, neverOpened.outTradeNo]),
-    )
+    expect(peer().trade(unpaid.outTradeNo).status).toBe('TRADE_CLOSED')
+    expect(
+      peer()
+        .callsOf('alipay.trade.close')
+        .map((c) => c.biz.out_trade_no),
+    ).toEqual(expect.arrayContaining([unpaid.outTradeNo, paidQuietly.outTradeNo, neverOpened.outTradeNo]))
     expect(await statusOfOrder(unpaid.id)).toBe(100)
     expect(await statusOfOrder(neverOpened.id)).toBe(100)
     // Paid before the close: paid, not cancelled.
     expect(await statusOfOrder(paidQuietly.id)).toBe(20)
     // Closed: the payer can no longer pay it.
-    expect(await peer.pay(unpaid.outTradeNo)).toBe('交易已关闭')
+    expect(await peer().pay(unpaid.outTradeNo)).toBe('交易已关闭')
     expect(await expire(now)).toBe(0)
   })
 })

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { site } from '../../../src/lib/site.ts'
 import { startServer } from '../../../tests/api/harness.ts'
+import { ops } from '../../../tests/api/ops.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { defaultConfig } from '../../config.ts'
-import type { Db } from '../../db/index.ts'
-import { OpsError, runOps } from '../../ops.ts'
+import { OpsError } from '../../ops.ts'
 import { SANDBOX_SIGNATURE_HEADER, sandboxSignature } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
 import type { PayAnswer, Recharge } from './payments.routes.ts'
@@ -320,26 +320,16 @@ describe('wallet top-up (Recharge/PostRechargeAppend, GetRechargePay, GetRecharg
 })
 
 describe('npm run ops -- confirm-transfer', () => {
-  // runOps closes what it opened: hand it the shared database behind a destroy that does nothing.
-  const shared = async () =>
-    new Proxy(h.db, {
-      get: (db, key) => {
-        if (key === 'destroy') return async () => {}
-        const v = Reflect.get(db, key)
-        return typeof v === 'function' ? v.bind(db) : v
-      },
-    }) as Db
-
   it('marks an unpaid order paid by transfer, once', async () => {
     const me = await newUser(h)
     const o = await order(me, 66_600)
-    expect(await runOps(['confirm-transfer', o.code], shared)).toContain(o.code)
+    expect(await ops(h.db, ['confirm-transfer', o.code])).toContain(o.code)
     expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: 'union' })
     expect(await money(me)).toEqual({ balance_fen: 0, integral_fen: 66_600 })
-    await expect(runOps(['confirm-transfer', o.code], shared)).rejects.toThrow('不是待付款状态')
+    await expect(ops(h.db, ['confirm-transfer', o.code])).rejects.toThrow('不是待付款状态')
     expect((await money(me)).integral_fen).toBe(66_600)
-    await expect(runOps(['confirm-transfer', 'D00000000000000000'], shared)).rejects.toThrow('订单不存在')
-    await expect(runOps(['confirm-transfer'], shared)).rejects.toBeInstanceOf(OpsError)
-    await expect(runOps(['confirm-transfer', 'a b'], shared)).rejects.toBeInstanceOf(OpsError)
+    await expect(ops(h.db, ['confirm-transfer', 'D00000000000000000'])).rejects.toThrow('订单不存在')
+    await expect(ops(h.db, ['confirm-transfer'])).rejects.toBeInstanceOf(OpsError)
+    await expect(ops(h.db, ['confirm-transfer', 'a b'])).rejects.toBeInstanceOf(OpsError)
   })
 })

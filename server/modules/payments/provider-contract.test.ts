@@ -3,17 +3,27 @@
  * local peer (tests/peers/): a QR payment paid by its notification, a wallet top-up, answers and
  * requests with the wrong signature refused, a lost notification recovered by the status poll
  * (without flooding the provider), forged, tampered, replayed and concurrent notifications,
- * refunds and their refusal, and `npm run ops -- providers check`. The table below says, for each
- * provider, how its peer starts, how a payment opens, what a notification looks like and how it
- * refuses. What only one provider does stays in its own file (alipay.test.ts, wechatpay.test.ts).
+ * refunds and their refusal, `npm start` stopping without a variable it needs, and
+ * `npm run ops -- providers check`. The table below says, for each provider, how its peer starts,
+ * how a payment opens, what a notification looks like and how it refuses. What only one provider
+ * does stays in its own file (alipay.test.ts, wechatpay.test.ts).
  * On SQLite and PostgreSQL (the api and api-pg projects).
  */
 import { type KeyObject, randomBytes } from 'node:crypto'
-import { afterAll, describe, expect, it } from 'vitest'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
-import { type Harness, startServer } from '../../../tests/api/harness.ts'
+import type { Harness } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { type Ack, type Delivery, paymentReads, type User } from '../../../tests/api/payments.ts'
+import {
+  type Ack,
+  type Delivery,
+  liveServer,
+  paymentReads,
+  startWithout,
+  type User,
+} from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import { type AlipayPeer, rsaPair, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
@@ -34,6 +44,8 @@ interface Peer {
   signAnswersWith(key?: KeyObject): void
   idle(): Promise<unknown>
   close(): Promise<void>
+  /** The variables that point our server at the peer, the site at `siteUrl`. */
+  env(siteUrl: string): Record<string, string>
 }
 
 /** One provider: its peer, its settings, its notifications and its words. */
@@ -43,10 +55,12 @@ interface Provider<P extends Peer, S extends { privateKey: string }> {
   /** Our answer to a notification we believe. */
   ack: Ack
   start(): Promise<P>
-  /** The provider's live settings, pointed at the peer, the site at `base`. */
-  settings(peer: P, base: string): S
-  /** The configuration's part for this provider, with `settings`. */
-  section(settings: S): Partial<Config>
+  /** Where the configuration holds its live settings. */
+  key: 'alipay' | 'wechatpay'
+  /** A variable `npm start` cannot do without, what it says when it is missing, and a port to try on. */
+  required: { variable: string; message: string; port: number }
+  /** The private key our server signs with, which no log may show. */
+  privateKeyPem(peer: P): string
   makeProvider(settings: S, notifyUrl: string): PaymentProvider
   /** The QR payment's query (extra GetOrdersPay parameters). */
   qr: Record<string, string>
@@ -98,22 +112,19 @@ const withField = (raw: string, key: string, value: string) => {
 }
 
 type AlipaySettings = NonNullable<Config['alipay']>
-const alipayEnv = (peer: AlipayPeer, base: string) => ({
-  ALIPAY: 'live',
-  ALIPAY_APP_ID: peer.appId,
-  ALIPAY_PRIVATE_KEY: peer.appPrivateKey,
-  ALIPAY_PUBLIC_KEY: peer.alipayPublicKey,
-  ALIPAY_GATEWAY: peer.gateway,
-  SITE_URL: base,
-})
 
 const alipay: Provider<AlipayPeer, AlipaySettings> = {
   name: 'Alipay (tests/peers/alipay-peer.ts)',
   way: 'alipay',
   ack: { http: 200, text: 'success' },
   start: () => startAlipayPeer(),
-  settings: (peer, base) => loadConfig(alipayEnv(peer, base)).alipay as AlipaySettings,
-  section: (alipay) => ({ alipay }),
+  key: 'alipay',
+  required: {
+    variable: 'ALIPAY_PUBLIC_KEY',
+    message: 'ALIPAY_PUBLIC_KEY: ALIPAY=live 需要 ALIPAY_PUBLIC_KEY，未设置',
+    port: 4650,
+  },
+  privateKeyPem: (peer) => peer.appPrivateKey,
   makeProvider: alipayProvider,
   qr: { qr: '1' },
   tradeOfCode: (_, codeUrl) => decodeURIComponent(codeUrl.split('/qr/')[1] as string),
@@ -173,8 +184,13 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
   way: 'wechat',
   ack: { http: 200, text: '' },
   start: () => startWechatpayPeer(),
-  settings: (peer, base) => loadConfig(peer.env(base)).wechatpay as WechatSettings,
-  section: (wechatpay) => ({ wechatpay }),
+  key: 'wechatpay',
+  required: {
+    variable: 'WECHATPAY_API_V3_KEY',
+    message: 'WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置',
+    port: 4612,
+  },
+  privateKeyPem: (peer) => peer.merchantPrivateKey,
   makeProvider: wechatpayProvider,
   qr: {},
   tradeOfCode: (peer, codeUrl) => {
@@ -249,18 +265,25 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
   expectChecked: (peer) => expect(peer.callsTo(/\/out-trade-no\/CHECK\d+$/, 'GET')).not.toHaveLength(0),
 }
 
+/** A provider's live settings, pointed at its peer, the site at `base`. */
+const settingsOf = <P extends Peer, S extends { privateKey: string }>(
+  c: Provider<P, S>,
+  peer: P,
+  base: string,
+) => loadConfig(peer.env(base))[c.key] as unknown as S
+/** The configuration's part for a provider, with `settings`. */
+const sectionOf = <P extends Peer, S extends { privateKey: string }>(
+  c: Provider<P, S>,
+  settings: S,
+): Partial<Config> => ({
+  [c.key]: settings,
+})
+
 describe(alipay.name, () => providerContract(alipay))
 describe(wechat.name, () => providerContract(wechat))
 
 function providerContract<P extends Peer, S extends { privateKey: string }>(c: Provider<P, S>) {
-  let peer: P
-  const h = startServer({
-    config: async (base) => {
-      peer = await c.start()
-      return { siteUrl: base, ...c.section(c.settings(peer, base)) }
-    },
-  })
-  afterAll(() => peer?.close())
+  const { h, peer } = liveServer(c.start, c.key)
   const { pay, statusOf, orderRow, paymentsOf, spent, balanceOf, notify, notifyBySandbox } = paymentReads(h)
   const send = (d: Delivery) => notify(c.way, d)
   const notifyUrl = () => `${h.base}/pay/notify/${c.way}`
@@ -272,8 +295,24 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     const r = await pay(me, o.id, c.way, c.qr)
     expect(r.http).toBe(200)
     const codeUrl = (r.data as PayAnswer).code_url as string
-    return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer, codeUrl) }
+    return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer(), codeUrl) }
   }
+  describe('configuration', () => {
+    it('`npm start` with a key missing stops before anything, naming it', () => {
+      const dir = join(tmpdir(), `${c.way}-never-started`)
+      const run = startWithout(
+        peer().env('https://shop.example.cn'),
+        c.required.variable,
+        dir,
+        c.required.port,
+      )
+      expect(run.status).toBe(1)
+      expect(run.stderr).toContain(c.required.message)
+      // The private key given is no one's business in a log.
+      expect(run.stderr + run.stdout).not.toContain(c.privateKeyPem(peer()).split('\n')[1])
+    })
+  })
+
   describe('QR pay', () => {
     it('a wallet top-up pays by the QR code and credits the balance once', async () => {
       const me = await newUser(h)
@@ -287,10 +326,10 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
         { id: made.data.id, way: c.way },
         me.auth,
       )
-      const no = c.tradeOfCode(peer, paid.data.code_url as string)
-      expect(peer.trade(no)).toMatchObject(c.topUpTrade)
-      expect(await peer.pay(no)).toEqual(c.ack)
-      expect(await send(c.notification(peer, no))).toEqual(c.ack)
+      const no = c.tradeOfCode(peer(), paid.data.code_url as string)
+      expect(peer().trade(no)).toMatchObject(c.topUpTrade)
+      expect(await peer().pay(no)).toEqual(c.ack)
+      expect(await send(c.notification(peer(), no))).toEqual(c.ack)
       expect(await balanceOf(me)).toBe(6660)
       expect(
         (await h.get<{ status: number }>('/api/Recharge/GetRecharge', { id: made.data.id }, me.auth)).data
@@ -301,22 +340,22 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     it('an answer not signed by the provider is refused and shows no QR code', async () => {
       const me = await newUser(h)
       const o = await placeOrder(h, me, { priceFen: 500 })
-      peer.signAnswersWith(rsaPair().privateKey)
+      peer().signAnswersWith(rsaPair().privateKey)
       try {
         expect(await pay(me, o.id, c.way, c.qr)).toMatchObject({ http: 400, data: c.words.badAnswer })
       } finally {
-        peer.signAnswersWith()
+        peer().signAnswersWith()
       }
     })
 
     it('a request signed with a key the provider does not know is refused by it', async () => {
       const wrong = c.makeProvider(
-        { ...c.settings(peer, h.base), privateKey: rsaPair().privatePem },
+        { ...settingsOf(c, peer(), h.base), privateKey: rsaPair().privatePem },
         notifyUrl(),
       )
       const asked = { outTradeNo: 'PWRONGKEY1', amountFen: 100, subject: '测试', way: c.way }
       await expect(wrong.create(asked)).rejects.toThrow(c.words.wrongKey)
-      expect(peer.trades.has('PWRONGKEY1')).toBe(false)
+      expect(peer().trades.has('PWRONGKEY1')).toBe(false)
     })
   })
 
@@ -324,31 +363,31 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     it('the status poll asks the provider and the order is paid through the same path', async () => {
       const o = await qrOrder(4321)
       expect(await statusOf(o.me, o.id)).toBe(10) // not paid yet: asked, and the provider says so
-      c.expectQueried(peer, o.outTradeNo)
-      expect(await peer.pay(o.outTradeNo, { lost: true })).toBeUndefined()
+      c.expectQueried(peer(), o.outTradeNo)
+      expect(await peer().pay(o.outTradeNo, { lost: true })).toBeUndefined()
       expect((await orderRow(o.id)).status).toBe(10)
       await new Promise((r) => setTimeout(r, 3100)) // the poll asks a payment at most every 3 s
       expect(await statusOf(o.me, o.id)).toBe(20)
       expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: c.way })
       expect(await spent(o.me)).toBe(4321)
       // The notification arriving late changes nothing more.
-      expect(await send(c.notification(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.notification(peer(), o.outTradeNo))).toEqual(c.ack)
       expect(await spent(o.me)).toBe(4321)
     })
 
     it('a poll cannot make us flood the provider: one query per payment per 3 s', async () => {
       const o = await qrOrder(100)
-      const before = c.queries(peer).length
+      const before = c.queries(peer()).length
       await Promise.all(Array.from({ length: 10 }, () => statusOf(o.me, o.id)))
-      expect(c.queries(peer).length - before).toBe(1)
+      expect(c.queries(peer()).length - before).toBe(1)
     })
   })
 
   describe('notifications: verified before anything changes, at most once', () => {
     it('refuses a forged, tampered, wrong-amount or not-ours notification and changes nothing', async () => {
       const o = await qrOrder(800)
-      await peer.pay(o.outTradeNo, { lost: true })
-      for (const [what, forged, answer] of c.forgeries(peer, o.outTradeNo))
+      await peer().pay(o.outTradeNo, { lost: true })
+      for (const [what, forged, answer] of c.forgeries(peer(), o.outTradeNo))
         expect(await send(forged), what).toMatchObject(answer)
       // The sandbox no longer speaks for a live way, even with its (development) secret.
       expect(await notifyBySandbox(o.outTradeNo, 800)).toBe(400)
@@ -356,18 +395,18 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
       expect(await spent(o.me)).toBe(0)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([10])
       // The true one is believed.
-      expect(await send(c.notification(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.notification(peer(), o.outTradeNo))).toEqual(c.ack)
       expect((await orderRow(o.id)).status).toBe(20)
     })
 
     it('a replayed notification and 20 concurrent copies change the order once', async () => {
       const o = await qrOrder(3000)
-      await peer.pay(o.outTradeNo, { lost: true })
-      const one = c.notification(peer, o.outTradeNo)
+      await peer().pay(o.outTradeNo, { lost: true })
+      const one = c.notification(peer(), o.outTradeNo)
       const answers = await Promise.all(Array.from({ length: 20 }, () => send(one)))
       expect(answers).toEqual(Array.from({ length: 20 }, () => c.ack))
       expect(await send(one)).toEqual(c.ack)
-      expect(await send(c.another(peer, o.outTradeNo))).toEqual(c.ack)
+      expect(await send(c.another(peer(), o.outTradeNo))).toEqual(c.ack)
       expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: c.way })
       expect(await spent(o.me)).toBe(3000)
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
@@ -381,7 +420,7 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     })
   })
 
-  refundContract({ c, h, peer: () => peer, qrOrder })
+  refundContract({ c, h, peer, qrOrder })
 }
 
 /** Refunds and the providers check, on the server and peer of providerContract. */
@@ -447,7 +486,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, finance.auth)).http).toBe(400)
       expect(c.refundCalls(peer()).length).toBe(calls)
       // Asked again at the provider with the same refund number, nothing more goes back.
-      const provider = c.makeProvider(c.settings(peer(), h.base), notifyUrl())
+      const provider = c.makeProvider(settingsOf(c, peer(), h.base), notifyUrl())
       await provider.refund({ outTradeNo: o.outTradeNo, amountFen: 1800, reason: '重试' })
       expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
       await peer().idle()
@@ -467,7 +506,7 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
   describe('npm run ops -- providers check', () => {
     it('signs a harmless query and says what answered; a wrong key fails naming the reason', async () => {
       const config = (over: Partial<S> = {}) =>
-        defaultConfig({ siteUrl: h.base, ...c.section({ ...c.settings(peer(), h.base), ...over }) })
+        defaultConfig({ siteUrl: h.base, ...sectionOf(c, { ...settingsOf(c, peer(), h.base), ...over }) })
       const good = await checkProviders(config())
       expect(good.ok).toBe(true)
       for (const line of c.words.checkOk) expect(good.report).toContain(line)

@@ -8,17 +8,15 @@
  * check) is provider-contract.test.ts. On SQLite and PostgreSQL (the api and api-pg projects).
  */
 
-import { spawnSync } from 'node:child_process'
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { startServer } from '../../../tests/api/harness.ts'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { expiryDb, paymentReads } from '../../../tests/api/payments.ts'
+import { expiryDb, liveServer, paymentReads } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
-import { rsaPair, startWechatpayPeer, type WechatpayPeer } from '../../../tests/peers/wechatpay-peer.ts'
+import { rsaPair, startWechatpayPeer } from '../../../tests/peers/wechatpay-peer.ts'
 import { type Config, defaultConfig, loadConfig } from '../../config.ts'
 import { checkProviders } from '../../providers/check.ts'
 import { paymentProviders } from '../../providers/payment.ts'
@@ -31,17 +29,9 @@ import {
 } from '../../providers/wechatpay.ts'
 import type { PayAnswer } from './payments.routes.ts'
 
-let peer: WechatpayPeer
-const h = startServer({
-  config: async (base) => {
-    peer = await startWechatpayPeer()
-    const { siteUrl, wechatpay } = loadConfig(peer.env(base))
-    return { siteUrl, wechatpay }
-  },
-})
-afterAll(() => peer?.close())
+const { h, peer } = liveServer(() => startWechatpayPeer(), 'wechatpay')
 
-const liveConfig = () => loadConfig(peer.env(h.base)).wechatpay as NonNullable<Config['wechatpay']>
+const liveConfig = () => loadConfig(peer().env(h.base)).wechatpay as NonNullable<Config['wechatpay']>
 const reads = paymentReads(h)
 const { statusOf, orderRow, paymentsOf, spent } = reads
 const pay = (u: Parameters<typeof reads.pay>[0], id: number) => reads.pay(u, id, 'wechat')
@@ -54,7 +44,7 @@ async function qrOrder(priceFen: number) {
   const r = await pay(me, o.id)
   expect(r.http).toBe(200)
   const codeUrl = (r.data as PayAnswer).code_url as string
-  const outTradeNo = peer.tradeOfCode(codeUrl)?.outTradeNo as string
+  const outTradeNo = peer().tradeOfCode(codeUrl)?.outTradeNo as string
   expect(outTradeNo).toBeDefined()
   return { me, ...o, codeUrl, outTradeNo }
 }
@@ -194,7 +184,7 @@ describe('configuration (WECHATPAY=live)', () => {
     expect(all).toContain(
       'WECHATPAY_PLATFORM_CERT: WECHATPAY=live 需要 WECHATPAY_PLATFORM_CERT（平台证书）或 WECHATPAY_PLATFORM_PUBLIC_KEY（微信支付公钥），未设置',
     )
-    const { WECHATPAY_API_V3_KEY: _, ...withoutKey } = peer.env(site)
+    const { WECHATPAY_API_V3_KEY: _, ...withoutKey } = peer().env(site)
     const one = messageOf(withoutKey)
     expect(one).toContain('WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置')
     expect(one.split('\n')).toHaveLength(2)
@@ -206,59 +196,45 @@ describe('configuration (WECHATPAY=live)', () => {
     const p2 = await startWechatpayPeer()
     try {
       const file = join(dir, 'wechatpay_platform.pem')
-      writeFileSync(file, peer.platformCert)
-      const fromFile = loadConfig({ ...peer.env(site), WECHATPAY_PLATFORM_CERT: file }).wechatpay
-      expect(fromFile?.platformKeys).toEqual([{ id: peer.platformSerial, pem: peer.platformPublicKey }])
+      writeFileSync(file, peer().platformCert)
+      const fromFile = loadConfig({ ...peer().env(site), WECHATPAY_PLATFORM_CERT: file }).wechatpay
+      expect(fromFile?.platformKeys).toEqual([{ id: peer().platformSerial, pem: peer().platformPublicKey }])
       expect(liveConfig().platformKeys).toEqual(fromFile?.platformKeys)
       // Two certificates in one file (a rotation): both are believed.
-      writeFileSync(file, peer.platformCert + p2.platformCert)
-      const both = loadConfig({ ...peer.env(site), WECHATPAY_PLATFORM_CERT: file }).wechatpay
-      expect(both?.platformKeys.map((k) => k.id)).toEqual([peer.platformSerial, p2.platformSerial])
+      writeFileSync(file, peer().platformCert + p2.platformCert)
+      const both = loadConfig({ ...peer().env(site), WECHATPAY_PLATFORM_CERT: file }).wechatpay
+      expect(both?.platformKeys.map((k) => k.id)).toEqual([peer().platformSerial, p2.platformSerial])
 
-      const { WECHATPAY_PLATFORM_CERT: _, ...noCert } = peer.env(site)
+      const { WECHATPAY_PLATFORM_CERT: _, ...noCert } = peer().env(site)
       const byKey = loadConfig({
         ...noCert,
-        WECHATPAY_PLATFORM_PUBLIC_KEY: peer.platformPublicKey,
-        WECHATPAY_PLATFORM_PUBLIC_KEY_ID: peer.publicKeyId,
+        WECHATPAY_PLATFORM_PUBLIC_KEY: peer().platformPublicKey,
+        WECHATPAY_PLATFORM_PUBLIC_KEY_ID: peer().publicKeyId,
       }).wechatpay
-      expect(byKey?.platformKeys).toEqual([{ id: peer.publicKeyId, pem: peer.platformPublicKey }])
-      expect(messageOf({ ...noCert, WECHATPAY_PLATFORM_PUBLIC_KEY: peer.platformPublicKey })).toContain(
+      expect(byKey?.platformKeys).toEqual([{ id: peer().publicKeyId, pem: peer().platformPublicKey }])
+      expect(messageOf({ ...noCert, WECHATPAY_PLATFORM_PUBLIC_KEY: peer().platformPublicKey })).toContain(
         'WECHATPAY_PLATFORM_PUBLIC_KEY_ID: WECHATPAY=live 需要 WECHATPAY_PLATFORM_PUBLIC_KEY_ID，未设置',
       )
-      expect(messageOf({ ...peer.env(site), WECHATPAY_PLATFORM_CERT: join(dir, 'none.pem') })).toContain(
+      expect(messageOf({ ...peer().env(site), WECHATPAY_PLATFORM_CERT: join(dir, 'none.pem') })).toContain(
         `WECHATPAY_PLATFORM_CERT: 找不到证书文件 ${join(dir, 'none.pem')}`,
       )
       const broken = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----'
-      expect(messageOf({ ...peer.env(site), WECHATPAY_PLATFORM_CERT: broken })).toContain(
+      expect(messageOf({ ...peer().env(site), WECHATPAY_PLATFORM_CERT: broken })).toContain(
         'WECHATPAY_PLATFORM_CERT: 不是有效的证书',
       )
       // Wrong secrets stop the start without being shown.
       const shortKey = 'abc123xyz'
-      const short = messageOf({ ...peer.env(site), WECHATPAY_API_V3_KEY: shortKey })
+      const short = messageOf({ ...peer().env(site), WECHATPAY_API_V3_KEY: shortKey })
       expect(short).toContain('WECHATPAY_API_V3_KEY: APIv3 密钥必须为 32 个字符')
       expect(short).not.toContain(shortKey)
       const badKey = 'B'.repeat(300)
-      const bad = messageOf({ ...peer.env(site), WECHATPAY_PRIVATE_KEY: badKey })
+      const bad = messageOf({ ...peer().env(site), WECHATPAY_PRIVATE_KEY: badKey })
       expect(bad).toContain('WECHATPAY_PRIVATE_KEY: 不是有效的 RSA 私钥')
       expect(bad).not.toContain(badKey.slice(0, 40))
     } finally {
       await p2.close()
       rmSync(dir, { recursive: true, force: true })
     }
-  })
-
-  it('`npm start` with a key missing stops before anything, naming it', () => {
-    mkdirSync('/tmp/wechat', { recursive: true })
-    const { WECHATPAY_API_V3_KEY: _, ...env } = peer.env(site)
-    const run = spawnSync(process.execPath, ['server/main.ts', '--no-build'], {
-      env: { ...env, SQLITE_FILE: '/tmp/wechat/never.db', PORT: '4612' },
-      encoding: 'utf8',
-      timeout: 20_000,
-    })
-    expect(run.status).toBe(1)
-    expect(run.stderr).toContain('WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置')
-    // The private key given is no one's business in a log.
-    expect(run.stderr + run.stdout).not.toContain(peer.merchantPrivateKey.split('\n')[1])
   })
 })
 
@@ -275,11 +251,13 @@ describe('Native pay (POST /v3/pay/transactions/native)', () => {
     })
     const [payment] = await paymentsOf(o.id)
     expect(payment).toMatchObject({ way: 'wechat', status: 10, page_pay: 0 })
-    const asked = peer.callsTo(/\/native$/, 'POST').at(-1)
+    const asked = peer()
+      .callsTo(/\/native$/, 'POST')
+      .at(-1)
     const detail = await h.get<{ payDeadline: string }>('/api/Orders/GetOrders', { id: o.id }, me.auth)
     expect(asked?.body).toEqual({
-      appid: peer.appId,
-      mchid: peer.mchId,
+      appid: peer().appId,
+      mchid: peer().mchId,
       description: expect.any(String),
       out_trade_no: payment?.out_trade_no,
       // WeChat itself refuses the payment once the order expired.
@@ -289,10 +267,10 @@ describe('Native pay (POST /v3/pay/transactions/native)', () => {
     })
     // Showing the QR code again is the same trade.
     expect(((await pay(me, o.id)).data as PayAnswer).code_url).toBe(answer.code_url)
-    expect(peer.trades.size).toBeGreaterThan(0)
+    expect(peer().trades.size).toBeGreaterThan(0)
 
-    expect(await peer.pay(payment?.out_trade_no as string)).toEqual(PAID_ACK)
-    expect(peer.delivered.at(-1)).toMatchObject({ event: 'TRANSACTION.SUCCESS', answer: PAID_ACK })
+    expect(await peer().pay(payment?.out_trade_no as string)).toEqual(PAID_ACK)
+    expect(peer().delivered.at(-1)).toMatchObject({ event: 'TRANSACTION.SUCCESS', answer: PAID_ACK })
     expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: 'wechat' })
     expect(await statusOf(me, o.id)).toBe(20)
     expect(await spent(me)).toBe(1250)
@@ -314,7 +292,7 @@ describe('npm run ops -- providers check', () => {
     const config = (over: Partial<NonNullable<Config['wechatpay']>> = {}) =>
       defaultConfig({ siteUrl: h.base, wechatpay: { ...liveConfig(), ...over } })
     const notTheirs = await checkProviders(
-      config({ platformKeys: [{ id: peer.platformSerial, pem: rsaPair().publicPem }] }),
+      config({ platformKeys: [{ id: peer().platformSerial, pem: rsaPair().publicPem }] }),
     )
     expect(notTheirs.report).toContain('微信支付查询失败：微信支付应答的签名无效（签名无效）')
   })
@@ -346,7 +324,7 @@ describe('the 微信支付公钥 mode (WECHATPAY_PLATFORM_PUBLIC_KEY and its id)
       expect(n.headers['Wechatpay-Serial']).toBe(p2.publicKeyId)
       expect(provider.verify(n.body, (k) => n.headers[k])).toEqual({ ok: true, notice })
       // The other peer's platform key is not this one.
-      const theirs = peer.notification((await qrOrder(100)).outTradeNo)
+      const theirs = peer().notification((await qrOrder(100)).outTradeNo)
       expect(provider.verify(theirs.body, (k) => theirs.headers[k])).toMatchObject({ ok: false, status: 401 })
     } finally {
       await p2.close()
@@ -363,7 +341,7 @@ describe('expiry closes the trade at WeChat (POST …/close)', () => {
     const now = new Date()
     const unpaid = await overdue(now)
     const paidQuietly = await overdue(now)
-    await peer.pay(paidQuietly.outTradeNo, { lost: true })
+    await peer().pay(paidQuietly.outTradeNo, { lost: true })
 
     const down = paymentProviders(
       defaultConfig({ siteUrl: h.base, wechatpay: { ...liveConfig(), baseUrl: 'http://127.0.0.1:9' } }),
@@ -372,8 +350,12 @@ describe('expiry closes the trade at WeChat (POST …/close)', () => {
     expect(await statusOfOrder(unpaid.id)).toBe(10)
 
     expect(await expire(now)).toBe(1)
-    expect(peer.trade(unpaid.outTradeNo).state).toBe('CLOSED')
-    expect(peer.callsTo(/\/close$/, 'POST').map((c) => c.path)).toEqual(
+    expect(peer().trade(unpaid.outTradeNo).state).toBe('CLOSED')
+    expect(
+      peer()
+        .callsTo(/\/close$/, 'POST')
+        .map((c) => c.path),
+    ).toEqual(
       expect.arrayContaining([
         `/v3/pay/transactions/out-trade-no/${unpaid.outTradeNo}/close`,
         `/v3/pay/transactions/out-trade-no/${paidQuietly.outTradeNo}/close`,
@@ -382,7 +364,7 @@ describe('expiry closes the trade at WeChat (POST …/close)', () => {
     expect(await statusOfOrder(unpaid.id)).toBe(100)
     // Paid before the close: paid, not cancelled.
     expect(await statusOfOrder(paidQuietly.id)).toBe(20)
-    expect(await peer.pay(unpaid.outTradeNo)).toBe('订单已关闭')
+    expect(await peer().pay(unpaid.outTradeNo)).toBe('订单已关闭')
     expect(await expire(now)).toBe(0)
   })
 })

@@ -132,19 +132,15 @@ describe('coupons (back office)', () => {
     expect(await listed('upcoming')).toContain(upcoming.data.id)
 
     // Before anyone claims it, every field may change.
-    const free = await h.send<Coupon>(
-      'PUT',
-      `/api/admin/coupons/${id}`,
-      couponBody({
-        title: '改过的券',
-        scope: 'category',
-        scopeIds: [cls],
-        amount: 15,
-        threshold: 100,
-        totalLimit: 3,
-      }),
-      mk.auth,
-    )
+    const edited = couponBody({
+      title: '改过的券',
+      scope: 'category',
+      scopeIds: [cls],
+      amount: 15,
+      threshold: 100,
+      totalLimit: 3,
+    })
+    const free = await h.send<Coupon>('PUT', `/api/admin/coupons/${id}`, edited, mk.auth)
     expect(free.data).toMatchObject({
       kind: 'amount',
       amount: 15,
@@ -155,14 +151,6 @@ describe('coupons (back office)', () => {
 
     const me = await newUser(h)
     expect((await h.post('/api/Coupons/PostCouponsClaim', { id }, me.auth)).status).toBe(200)
-    const claimed = couponBody({
-      title: '改过的券',
-      scope: 'category',
-      scopeIds: [cls],
-      amount: 15,
-      threshold: 100,
-      totalLimit: 3,
-    })
     for (const over of [
       { amount: 16 },
       { threshold: 150 },
@@ -171,7 +159,7 @@ describe('coupons (back office)', () => {
       { startTime: at(-2) },
       { endTime: at(47) },
     ]) {
-      const r = await h.send('PUT', `/api/admin/coupons/${id}`, { ...claimed, ...over }, mk.auth)
+      const r = await h.send('PUT', `/api/admin/coupons/${id}`, { ...edited, ...over }, mk.auth)
       expect([r.status, r.data], JSON.stringify(over)).toEqual([
         409,
         '已有用户领取，只能修改名称、结束时间、发放总量和状态',
@@ -181,7 +169,7 @@ describe('coupons (back office)', () => {
     const few = await h.send(
       'PUT',
       `/api/admin/coupons/${id}`,
-      { ...claimed, totalLimit: 1, perUserLimit: 1 },
+      { ...edited, totalLimit: 1, perUserLimit: 1 },
       mk.auth,
     )
     expect(few.status).toBe(200)
@@ -189,7 +177,7 @@ describe('coupons (back office)', () => {
     const ok = await h.send<Coupon>(
       'PUT',
       `/api/admin/coupons/${id}`,
-      { ...claimed, title: '延期的券', endTime: later, totalLimit: 8, isShow: true },
+      { ...edited, title: '延期的券', endTime: later, totalLimit: 8, isShow: true },
       mk.auth,
     )
     expect(ok.data).toMatchObject({ title: '延期的券', endTime: later, totalLimit: 8, claimed: 1, left: 7 })

@@ -58,6 +58,13 @@ async function order(u: User, skuIds: number[], until: 'unpaid' | 'shipped' | 'c
   return id
 }
 
+/** A new buyer's received order of one product of its own: the product, the buyer and the order. */
+async function reviewableOrder() {
+  const [a] = await twoProducts()
+  const buyer = await newUser(h)
+  return { a, buyer, id: await order(buyer, [a!.skuIds[0]!]) }
+}
+
 const review = (auth: Auth, body: Record<string, unknown>) =>
   h.post<OwnReview>('/api/Reviews/PostReviewsAppend', body, auth)
 const addition = (auth: Auth, body: Record<string, unknown>) =>
@@ -160,9 +167,7 @@ describe('writing a review (Reviews/PostReviewsAppend)', () => {
 
 describe('追评 (Reviews/PostReviewsAddition)', () => {
   it('appends once, refuses a second (also when two race) and another user', async () => {
-    const [a] = await twoProducts()
-    const buyer = await newUser(h)
-    const id = await order(buyer, [a!.skuIds[0]!])
+    const { a, buyer, id } = await reviewableOrder()
     const r = (await review(buyer.auth, { orderId: id, spuId: a!.spuId, stars: 5, content: '不错' })).data
     expect(r.addition).toBeNull()
     const other = await newUser(h)
@@ -262,9 +267,7 @@ describe('the public reviews (GetReviewsPage, GetReviewsSummary, the product det
 
 describe('moderating reviews (/api/admin/reviews)', () => {
   it('hides and shows again: audited, the reviewer told, the page marked; a second operator gets 409', async () => {
-    const [a] = await twoProducts()
-    const buyer = await newUser(h)
-    const orderId = await order(buyer, [a!.skuIds[0]!])
+    const { a, buyer, id: orderId } = await reviewableOrder()
     const r = (await review(buyer.auth, { orderId, spuId: a!.spuId, stars: 1, content: '加微信买更便宜' }))
       .data
     const [x, y] = [await staffSignIn(h, 'operator'), await newStaff(h, ['operator'])]

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { contentImage } from '../../../tests/api/files.ts'
-import { startServer, testClock } from '../../../tests/api/harness.ts'
+import { clockAt, startServer } from '../../../tests/api/harness.ts'
 import { demoUser } from '../../../tests/api/session.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import { dbTime } from '../../time.ts'
@@ -14,8 +14,7 @@ import { NO_DRAFT } from './drafts.ts'
 
 // This file's server lives in 2041, so the change marks it writes are told apart from those of
 // the test files running beside it on the same database: a draft must write none.
-const clock = testClock()
-clock.advance(new Date('2041-03-03T00:00:00Z').getTime() - Date.now())
+const clock = clockAt('2041-03-03T00:00:00Z')
 const h = startServer({ now: clock.now })
 
 /** From now on, for marksSince: a second on, since marks are stamped to the second. */

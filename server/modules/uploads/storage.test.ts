@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
-import { LISTED, UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
-import { pathOf, tinyMp4, tinyPdf, tinyPng, upload, uploaded } from '../../../tests/api/files.ts'
+import { UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
+import { buySection, publishTwoSectionCourse, seededPaidSection } from '../../../tests/api/courses.ts'
+import { pathOf, tinyPng, upload, uploaded } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { type S3Peer, startS3Peer } from '../../../tests/peers/s3-peer.ts'
@@ -187,17 +188,7 @@ describe('private files in the bucket', () => {
 
   it('gives a paid section’s buyer a working link to the file in the bucket, a non-buyer none', async () => {
     // A listed paid course of the seed: its file was copied to the bucket by storage migrate above.
-    const section = await h.db
-      .selectFrom('course_sections as s')
-      .innerJoin('articles as a', 'a.id', 's.article_id')
-      .select(['s.id', 's.article_id', 's.imgurl', 's.price_fen'])
-      .where('s.status', '=', 1)
-      .where('s.price_fen', '>', 0)
-      .where('a.ext', '=', LISTED)
-      .where('a.is_show', '=', 1)
-      // The seed's own (the first): other test files add paid sections of theirs meanwhile.
-      .orderBy('s.id')
-      .executeTakeFirstOrThrow()
+    const section = await seededPaidSection(h.db)
     await copyToBucket(dirs(), s3, { only: 'seed' })
     const bytes = await readFile(join(privateDir(), section.imgurl.replace(/^\/private\//, '')))
     const [buyer, other] = [await newUser(h), await newUser(h)]
@@ -207,19 +198,7 @@ describe('private files in the bucket', () => {
         .then((r) => r.data.list.find((s) => s.id === section.id))
 
     expect(await article(other.auth)).toMatchObject({ unlock: 0, imgurl: '', url: '' })
-    await h.db
-      .updateTable('users')
-      .set({ balance_fen: section.price_fen })
-      .where('id', '=', buyer.id)
-      .execute()
-    const order = await h.post<number>(
-      '/api/Orders/PostOrdersAppend',
-      { list: [{ articleId: section.article_id, sectionId: section.id }] },
-      buyer.auth,
-    )
-    expect(
-      (await h.get('/api/Orders/GetOrdersPay', { id: order.data, way: 'balance' }, buyer.auth)).data,
-    ).toEqual({ status: 20 })
+    await buySection(h, buyer, section)
     const url = (await article(buyer.auth))?.url ?? ''
     expect(url).toMatch(/^\/private\/seed\/.+\?e=\d+&s=[\w-]+$/)
 
@@ -248,32 +227,7 @@ describe('private files in the bucket', () => {
   })
 
   it('publishing copies a paid section’s public file into the private tree inside the bucket', async () => {
-    const author = await newUser(h)
-    await h.db.updateTable('users').set({ level: 20 }).where('id', '=', author.id).execute()
-    const cover = await uploaded(h, tinyPng('s3 paid files cover'), 'c.png', author.auth)
-    const freeVideo = tinyMp4('s3 free section video')
-    const paidPdf = tinyPdf('s3 paid section handout')
-    await uploaded(h, freeVideo, 'free.mp4', author.auth, 'private')
-    await uploaded(h, paidPdf, 'paid.pdf', author.auth)
-    const [cls] = await h.db.selectFrom('classifies').select('id').where('ckey', '=', 'courseClass').execute()
-    const r = await h.post(
-      '/api/Article/PostArticleAppend',
-      {
-        status: 30,
-        title: '对象存储里的文件去向',
-        imgurl: cover,
-        classId: cls?.id,
-        free: 1,
-        price: '50',
-        content: '<p>介绍</p>',
-        list: [
-          { title: '第1节 试看', imgurl: pathOf(freeVideo, 'mp4', 'private'), status: 2, params: '60' },
-          { title: '第2节 讲义', imgurl: pathOf(paidPdf, 'pdf'), status: 1, price: '9.9', params: '' },
-        ],
-      },
-      author.auth,
-    )
-    expect(r.data).toBe('发布成功')
+    const { freeVideo, paidPdf } = await publishTwoSectionCourse(h, 's3 ', '对象存储里的文件去向')
     // The free one is public now, for anyone; the paid one private, refused unsigned.
     const free = await fetch(bare(pathOf(freeVideo, 'mp4')))
     expect([free.status, free.headers.get('cache-control')]).toEqual([

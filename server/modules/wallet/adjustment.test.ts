@@ -4,6 +4,7 @@
  * the conditional change and its audit row.
  */
 import { describe, expect, it } from 'vitest'
+import { balanceOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { auditOf, newStaff, staffSignIn } from '../../../tests/api/staff.ts'
@@ -16,11 +17,6 @@ type Adjusted = { balance: number; record: Transaction }
 
 const adjust = (userId: number, body: unknown, auth: Record<string, string>) =>
   h.post<Adjusted | string>(`/api/admin/customers/${userId}/balance`, body, auth)
-const balanceOf = async (userId: number) =>
-  Number(
-    (await h.db.selectFrom('users').select('balance_fen').where('id', '=', userId).executeTakeFirstOrThrow())
-      .balance_fen,
-  )
 const records = async (auth: Record<string, string>) =>
   (await h.get<Paged<Transaction>>('/api/Recharge/GetRechargePage', { pageSize: 100 }, auth)).data.pageData
 
@@ -38,7 +34,7 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
       balance: 100,
       record: { tag: 1, price: 0.5, title: '余额调整：多补了' },
     })
-    expect(await balanceOf(u.id)).toBe(10000)
+    expect(await balanceOf(h.db, u.id)).toBe(10000)
     const mine = await records(u.auth)
     expect(mine.map((r) => [r.tag, r.price, r.title])).toEqual([
       [1, 0.5, '余额调整：多补了'],
@@ -87,7 +83,7 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
         http: 403,
         data: '没有权限',
       })
-    expect(await balanceOf(u.id)).toBe(0)
+    expect(await balanceOf(h.db, u.id)).toBe(0)
     expect(await records(u.auth)).toEqual([])
     expect(await auditOf(h, `user:${u.id}`)).toEqual([])
   })
@@ -100,7 +96,7 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
       adjust(u.id, { amount: '12.5', reason: '补贴二' }, b.auth),
     ])
     expect(both.map((r) => r.http)).toEqual([200, 200])
-    expect(await balanceOf(u.id)).toBe(4250)
+    expect(await balanceOf(h.db, u.id)).toBe(4250)
     expect((await records(u.auth)).map((r) => r.price).sort()).toEqual([12.5, 30])
 
     // Two debits that each fit but not together: one applies, the other is refused.
@@ -109,10 +105,10 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
       adjust(u.id, { amount: '-30', reason: '扣二' }, b.auth),
     ])
     expect(debits.map((r) => r.http).sort()).toEqual([200, 400])
-    expect(await balanceOf(u.id)).toBe(1250)
+    expect(await balanceOf(h.db, u.id)).toBe(1250)
     const tooMuch = await adjust(u.id, { amount: '-12.51', reason: '超额' }, a.auth)
     expect(tooMuch).toMatchObject({ http: 400, data: '余额不足，扣减后余额不能为负数' })
-    expect(await balanceOf(u.id)).toBe(1250)
+    expect(await balanceOf(h.db, u.id)).toBe(1250)
     expect(await records(u.auth)).toHaveLength(3)
     expect(await auditOf(h, `user:${u.id}`)).toHaveLength(3)
   })
@@ -131,27 +127,27 @@ describe('balance adjustment (wallet.adjust, POST /api/admin/customers/{userId}/
     const ids = three.map((r) => (r.data as Adjusted).record.id)
     expect(new Set(ids).size).toBe(1)
     expect(three.map((r) => (r.data as Adjusted).balance)).toEqual([100, 100, 100])
-    expect(await balanceOf(u.id)).toBe(10_000)
+    expect(await balanceOf(h.db, u.id)).toBe(10_000)
     expect(await records(u.auth)).toHaveLength(1)
     expect(await auditOf(h, `user:${u.id}`)).toHaveLength(1)
 
     // Later, again: still nothing more. A refused one (too large a debit) keeps no id, so it can be sent corrected.
     expect((await adjust(u.id, body, fin.auth)).http).toBe(200)
-    expect(await balanceOf(u.id)).toBe(10_000)
+    expect(await balanceOf(h.db, u.id)).toBe(10_000)
     const debitId = crypto.randomUUID()
     const refused = await adjust(u.id, { amount: '-200', reason: '扣回', requestId: debitId }, fin.auth)
     expect(refused).toMatchObject({ http: 400, data: '余额不足，扣减后余额不能为负数' })
     expect((await adjust(u.id, { amount: '-20', reason: '扣回', requestId: debitId }, fin.auth)).http).toBe(
       200,
     )
-    expect(await balanceOf(u.id)).toBe(8_000)
+    expect(await balanceOf(h.db, u.id)).toBe(8_000)
 
     const other = await newUser(h)
     expect(await adjust(other.id, body, fin.auth)).toMatchObject({
       http: 409,
       data: '请求编号已用于另一位客户的调整',
     })
-    expect(await balanceOf(other.id)).toBe(0)
+    expect(await balanceOf(h.db, other.id)).toBe(0)
     expect(await adjust(u.id, { ...body, requestId: 'x' }, fin.auth)).toMatchObject({
       http: 400,
       data: '请求编号格式不正确',
