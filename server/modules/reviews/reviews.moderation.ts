@@ -4,8 +4,13 @@
  * list, the summary, the built product page).
  */
 import { splitList } from '../../../src/lib/format.ts'
-import type { Actor } from '../../admin/audit.ts'
-import { excerpt, type Hideable, moderate } from '../../admin/moderation.ts'
+import {
+  excerpt,
+  type Hideable,
+  type HideableSearch,
+  hideableWhere,
+  moderator,
+} from '../../admin/moderation.ts'
 import type { Db } from '../../db/index.ts'
 import { pageOf } from '../../db/paged.ts'
 import type { Paged } from '../../db/sql.ts'
@@ -79,23 +84,16 @@ const reviewOf = (r: ReviewRow): ModeratedReview => ({
   createTime: r.create_time,
 })
 
-export interface ReviewSearch {
-  id?: number | undefined
+export interface ReviewSearch extends HideableSearch {
   spuId?: number | undefined
   stars?: number | undefined
-  /** true: hidden only; false: shown only; absent: both. */
-  hidden?: boolean | undefined
-  pageIndex: number
-  pageSize: number
 }
 
 /** searchReviews(db, { stars: 1, hidden: false, pageIndex: 0, pageSize: 20 }): newest first, hidden ones included. */
 export async function searchReviews(db: Db, s: ReviewSearch): Promise<Paged<ModeratedReview>> {
-  let base = joined(db)
-  if (s.id !== undefined) base = base.where('r.id', '=', s.id)
+  let base = hideableWhere(joined(db), 'r', s)
   if (s.spuId !== undefined) base = base.where('r.spu_id', '=', s.spuId)
   if (s.stars !== undefined) base = base.where('r.stars', '=', s.stars)
-  if (s.hidden !== undefined) base = base.where('r.is_show', s.hidden ? '<>' : '=', 1)
   return pageOf(base, (q) => q.select(COLUMNS).orderBy('r.id', 'desc'), s, reviewOf)
 }
 
@@ -114,10 +112,4 @@ const REVIEW: Hideable<ReviewRow> = {
 }
 
 /** Hides a review (hide: true) or shows it again, as server/admin/moderation.ts does it. */
-export const moderateReview = async (
-  db: Db,
-  actor: Actor,
-  id: number,
-  act: { hide: boolean; reason: string },
-  now: Date,
-): Promise<ModeratedReview> => reviewOf(await moderate(db, REVIEW, actor, id, act, now))
+export const moderateReview = moderator(REVIEW, reviewOf)

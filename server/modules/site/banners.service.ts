@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
-import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
+import { defined, discardDraft, NO_DRAFT, readDraft, takeDraft } from './drafts.ts'
 
 export interface BannerInput {
   position?: string
@@ -270,14 +270,7 @@ export async function publishBanner(
     const draft = before.draft
     if (!draft) throw refuse(NO_DRAFT, 409)
     await checkChange(dirs, before, draft)
-    tookDraft(
-      await t
-        .updateTable('banners')
-        .set({ ...columnsOf(draft), draft: null })
-        .where('id', '=', id)
-        .where('draft', '=', row.draft)
-        .executeTakeFirst(),
-    )
+    await takeDraft(t, { table: 'banners', id }, columnsOf(draft), row.draft)
     const after = bannerOut(await rowOf(t, id))
     await audit(t, actor, now, { action: 'banner.publish', target: `banner:${id}`, before, after })
     await markChanged(t, ['banner'], dbTime(now))
@@ -288,20 +281,14 @@ export async function publishBanner(
 /** Drops the banner's draft; the live banner stays as it is. 409 NO_DRAFT without one. */
 export async function discardBannerDraft(db: Db, actor: Actor, id: number, now: Date): Promise<AdminBanner> {
   return db.transaction().execute(async (t) => {
-    const row = await rowOf(t, id)
-    tookDraft(
-      await t
-        .updateTable('banners')
-        .set({ draft: null })
-        .where('id', '=', id)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+    const held = bannerOut(await rowOf(t, id)).draft
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'banners', id },
+      { action: 'banner.discard', target: `banner:${id}`, held },
     )
-    await audit(t, actor, now, {
-      action: 'banner.discard',
-      target: `banner:${id}`,
-      before: { draft: bannerOut(row).draft },
-    })
     return bannerOut(await rowOf(t, id))
   })
 }

@@ -21,7 +21,7 @@ import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
+import { defined, discardDraft, NO_DRAFT, readDraft, takeDraft } from './drafts.ts'
 
 // --- FAQ ------------------------------------------------------------------------------------
 
@@ -194,14 +194,7 @@ export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
     const row = await faqRecord(t, id)
     const before = faqOut(row)
     if (!before.draft) throw refuse(NO_DRAFT, 409)
-    tookDraft(
-      await t
-        .updateTable('articles')
-        .set({ ...faqColumns(before.draft), draft: null, update_time: at })
-        .where('id', '=', id)
-        .where('draft', '=', row.draft)
-        .executeTakeFirst(),
-    )
+    await takeDraft(t, { table: 'articles', id }, { ...faqColumns(before.draft), update_time: at }, row.draft)
     const after = await faqRow(t, id)
     await audit(t, actor, now, { action: 'faq.publish', target: `faq:${id}`, before, after })
     await markChanged(t, ['faq'], at)
@@ -213,19 +206,13 @@ export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
 export async function discardFaqDraft(db: Db, actor: Actor, id: number, now: Date) {
   return db.transaction().execute(async (t) => {
     const before = await faqRow(t, id)
-    tookDraft(
-      await t
-        .updateTable('articles')
-        .set({ draft: null })
-        .where('id', '=', id)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'articles', id },
+      { action: 'faq.discard', target: `faq:${id}`, held: before.draft },
     )
-    await audit(t, actor, now, {
-      action: 'faq.discard',
-      target: `faq:${id}`,
-      before: { draft: before.draft },
-    })
     return { ...before, draft: null }
   })
 }
@@ -344,14 +331,7 @@ export async function publishText(db: Db, actor: Actor, key: RichTextKey, now: D
     const old = await textRow(t, key)
     if (!old?.draft) throw refuse(NO_DRAFT, 409)
     const value = sanitizeRichText(old.draft)
-    tookDraft(
-      await t
-        .updateTable('configs')
-        .set({ value, draft: null })
-        .where('ckey', '=', key)
-        .where('draft', '=', old.draft)
-        .executeTakeFirst(),
-    )
+    await takeDraft(t, { table: 'configs', ckey: key }, { value }, old.draft)
     await audit(t, actor, now, {
       action: 'config.publish',
       target: `config:${key}`,
@@ -367,19 +347,14 @@ export async function publishText(db: Db, actor: Actor, key: RichTextKey, now: D
 export async function discardTextDraft(db: Db, actor: Actor, key: RichTextKey, now: Date) {
   return db.transaction().execute(async (t) => {
     const old = await textRow(t, key)
-    tookDraft(
-      await t
-        .updateTable('configs')
-        .set({ draft: null })
-        .where('ckey', '=', key)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+    const held = old?.draft ?? null
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'configs', ckey: key },
+      { action: 'config.discard', target: `config:${key}`, held },
     )
-    await audit(t, actor, now, {
-      action: 'config.discard',
-      target: `config:${key}`,
-      before: { draft: old?.draft ?? null },
-    })
     return textOut(key, { value: old?.value ?? '', draft: null })
   })
 }
