@@ -18,7 +18,7 @@ import {
 } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
 import { eq, inRange, type Order, type Page, pagedList } from '../../db/sql.ts'
-import type { CommentRow } from './comment-tree.ts'
+import { COMMENT_ROW_COLUMNS, type CommentRow } from './comment-tree.ts'
 
 // --- articles -------------------------------------------------------------------------------
 
@@ -208,16 +208,7 @@ export const commentRows = (db: Db, articleId: number): Promise<CommentRow[]> =>
   db
     .selectFrom('comments as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.parent_id as parentId',
-      'm.content',
-      'm.imgurl',
-      'm.status',
-      'm.create_time as createTime',
-      'u.nick_name as nickName',
-      'u.avatar_url as avatarUrl',
-    ])
+    .select(COMMENT_ROW_COLUMNS)
     .where('m.article_id', '=', articleId)
     .where('m.is_show', '=', 1)
     .orderBy('m.id')

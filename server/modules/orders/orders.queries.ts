@@ -194,6 +194,17 @@ function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
   }
 }
 
+/** The columns of `orders as o` that breakdownOf reads. */
+export const BREAKDOWN_COLUMNS = [
+  'o.member_off_fen',
+  'o.promo_off_fen',
+  'o.promo_title',
+  'o.coupon_off_fen',
+  'o.coupon_title',
+  'o.shipping_fen',
+  'o.buyer_note',
+] as const
+
 /** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
 export const breakdownOf = (r: {
   member_off_fen: number
@@ -231,13 +242,7 @@ const CARD_COLUMNS = [
   'o.after_status',
   'o.invoice_status',
   'o.transfer_deadline',
-  'o.member_off_fen',
-  'o.promo_off_fen',
-  'o.promo_title',
-  'o.coupon_off_fen',
-  'o.coupon_title',
-  'o.shipping_fen',
-  'o.buyer_note',
+  ...BREAKDOWN_COLUMNS,
 ] as const
 
 /**
