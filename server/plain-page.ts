@@ -7,6 +7,16 @@
 import { html, raw } from 'hono/html'
 import { site } from '../src/lib/site.ts'
 
+/**
+ * The look the two "phone" pages share (the WeChat confirmation, the payment sandbox): the
+ * heading, the green confirm button, the error and done messages. Each adds its own body rule.
+ */
+export const PHONE_PAGE_STYLE = `
+      h1 { font-size: 1.25rem; }
+      button { width: 100%; padding: 0.6rem; font-size: 1rem; background: #07c160; color: #fff; border: 0; border-radius: 4px; }
+      .error { color: #b91c1c; }
+      .done { color: #047857; font-size: 1.1rem; }`
+
 type Markup = ReturnType<typeof html> | string
 
 /** plainPage({ title: '支付确认（沙箱）', style: PAGE_STYLE, body }): a whole page titled `title - site name`. */

@@ -6,7 +6,7 @@ import { checkPasswordLogin } from '../../../src/lib/rules/login.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, type Deps, requestIp } from '../../http.ts'
-import { plainPage } from '../../plain-page.ts'
+import { PHONE_PAGE_STYLE, plainPage } from '../../plain-page.ts'
 import { dbTime } from '../../time.ts'
 import { limitedPasswordUser } from './login-limits.ts'
 import { BAD_LOGIN, hashToken } from './sessions.ts'
@@ -79,12 +79,8 @@ type PageState =
 
 const PAGE_STYLE = `
       body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; }
-      h1 { font-size: 1.25rem; }
       label { display: block; margin: 0.75rem 0; }
-      input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; }
-      button { width: 100%; padding: 0.6rem; font-size: 1rem; background: #07c160; color: #fff; border: 0; border-radius: 4px; }
-      .error { color: #b91c1c; }
-      .done { color: #047857; font-size: 1.1rem; }`
+      input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; }${PHONE_PAGE_STYLE}`
 
 /** The page in its three states; hono's html escapes every interpolated value. */
 function page(s: PageState) {

@@ -5,7 +5,7 @@ import { html } from 'hono/html'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Deps } from '../../http.ts'
-import { plainPage } from '../../plain-page.ts'
+import { PHONE_PAGE_STYLE, plainPage } from '../../plain-page.ts'
 import {
   NOTIFY_PATH,
   paymentProviders,
@@ -28,12 +28,8 @@ type PageState =
 
 const PAGE_STYLE = `
       body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; text-align: center; }
-      h1 { font-size: 1.25rem; }
       .amount { font-size: 2rem; font-weight: 600; margin: 0.5rem 0; }
-      .subject, .note { color: #6b7280; }
-      button { width: 100%; padding: 0.6rem; font-size: 1rem; background: #07c160; color: #fff; border: 0; border-radius: 4px; }
-      .error { color: #b91c1c; }
-      .done { color: #047857; font-size: 1.1rem; }`
+      .subject, .note { color: #6b7280; }${PHONE_PAGE_STYLE}`
 
 /** The sandbox's "phone" in its states; hono's html escapes every interpolated value. */
 function page(s: PageState) {

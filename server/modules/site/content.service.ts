@@ -97,24 +97,39 @@ const faqColumns = (v: FaqInput) => ({
   ...(v.enabled !== undefined ? { is_show: v.enabled ? 1 : 0 } : {}),
 })
 
+/** Inserts a new FAQ entry (an article of status 40, listed, made `at`) with the given columns; answers its id. */
+async function insertFaq(t: Db, at: string, columns: object): Promise<number> {
+  const { id } = await t
+    .insertInto('articles')
+    .values({ status: ArticleStatus.faq, ext: LISTED, create_time: at, update_time: at, ...columns } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+/**
+ * After a live write (create, edit, publish): the entry as it is now, audited as `faq.${verb}`
+ * and marked `faq` in the same transaction.
+ */
+async function faqWritten(
+  t: Db,
+  actor: Actor,
+  now: Date,
+  id: number,
+  verb: 'create' | 'edit' | 'publish',
+  before?: AdminFaq,
+): Promise<AdminFaq> {
+  const after = await faqRow(t, id)
+  await audit(t, actor, now, { action: `faq.${verb}`, target: `faq:${id}`, before, after })
+  await markChanged(t, ['faq'], dbTime(now))
+  return after
+}
+
 export async function createFaq(db: Db, actor: Actor, v: FaqInput & { title: string }, now: Date) {
   const at = dbTime(now)
   return db.transaction().execute(async (t) => {
-    const { id } = await t
-      .insertInto('articles')
-      .values({
-        status: ArticleStatus.faq,
-        ext: LISTED,
-        create_time: at,
-        update_time: at,
-        ...faqColumns(v),
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.create', target: `faq:${id}`, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    const id = await insertFaq(t, at, faqColumns(v))
+    return faqWritten(t, actor, now, id, 'create')
   })
 }
 
@@ -127,10 +142,7 @@ export async function editFaq(db: Db, actor: Actor, id: number, v: FaqInput, now
       .set({ ...faqColumns(v), update_time: at })
       .where('id', '=', id)
       .execute()
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.edit', target: `faq:${id}`, before, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    return faqWritten(t, actor, now, id, 'edit', before)
   })
 }
 
@@ -147,18 +159,10 @@ export async function createFaqDraft(db: Db, actor: Actor, v: FaqInput & { title
     enabled: v.enabled ?? true,
   }
   return db.transaction().execute(async (t) => {
-    const { id } = await t
-      .insertInto('articles')
-      .values({
-        status: ArticleStatus.faq,
-        ext: LISTED,
-        create_time: at,
-        update_time: at,
-        ...faqColumns({ ...draft, enabled: false }),
-        draft: JSON.stringify(draft),
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertFaq(t, at, {
+      ...faqColumns({ ...draft, enabled: false }),
+      draft: JSON.stringify(draft),
+    })
     const after = await faqRow(t, id)
     await audit(t, actor, now, { action: 'faq.draft', target: `faq:${id}`, after })
     return after
@@ -195,10 +199,7 @@ export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
     const before = faqOut(row)
     if (!before.draft) throw refuse(NO_DRAFT, 409)
     await takeDraft(t, { table: 'articles', id }, { ...faqColumns(before.draft), update_time: at }, row.draft)
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.publish', target: `faq:${id}`, before, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    return faqWritten(t, actor, now, id, 'publish', before)
   })
 }
 
