@@ -3,6 +3,7 @@ import {
   type Compilable,
   type CompiledQuery,
   type Expression,
+  type Kysely,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
@@ -29,6 +30,30 @@ export async function lockRow(
   id: number,
 ): Promise<void> {
   if (isPg(t)) await t.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute()
+}
+
+/** The tables whose rows have an `id`. */
+type IdTable = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database]
+
+/**
+ * Whether `table` holds a row whose columns equal `match` (null: IS NULL), other than the row
+ * `except`: the "is there one already" check before a write.
+ * await hasRow(t, 'stock_alerts', { user_id: 3, sku_id: 8, notified_time: null }) → true
+ */
+export async function hasRow<T extends IdTable>(
+  t: Db,
+  table: T,
+  match: { [C in keyof Database[T]]?: string | number | null },
+  except?: number,
+): Promise<boolean> {
+  // The table is the caller's, its columns checked by the signature; Kysely cannot type a table
+  // chosen by a type parameter.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  let q = (t as unknown as Kysely<any>).selectFrom(table as string).select('id')
+  for (const [column, value] of Object.entries(match))
+    q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value)
+  if (except !== undefined) q = q.where('id', '<>', except)
+  return (await q.executeTakeFirst()) !== undefined
 }
 
 /** likeContains('5%_') → '%5\%\_%': what a user types is matched literally. */

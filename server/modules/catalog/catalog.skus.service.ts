@@ -9,7 +9,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { type SkuEdit, STOCK_NEGATIVE, type StockAdjust } from '../../../src/lib/rules/stock.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
-import { lockRow } from '../../db/sql.ts'
+import { hasRow, lockRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
@@ -35,16 +35,8 @@ export const skuTitleTaken = (title: string) => `该商品已有规格“${title
 
 /** Refuses (409) when another live SKU of the product has this title and param. */
 async function refuseTakenTitle(t: Db, spuId: number, title: string, param: string, except?: number) {
-  const same = await t
-    .selectFrom('product_skus')
-    .select('id')
-    .where('spu_id', '=', spuId)
-    .where('removed_time', 'is', null)
-    .where('title', '=', title)
-    .where('param', '=', param)
-    .$if(except !== undefined, (q) => q.where('id', '<>', except as number))
-    .executeTakeFirst()
-  if (same) throw refuse(skuTitleTaken(title), 409)
+  if (await hasRow(t, 'product_skus', { spu_id: spuId, removed_time: null, title, param }, except))
+    throw refuse(skuTitleTaken(title), 409)
 }
 
 const skuRow = (t: Db, skuId: number) =>

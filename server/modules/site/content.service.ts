@@ -19,6 +19,7 @@ import { parseStarThresholds } from '../../../src/lib/rules/stars.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
+import { hasRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { defined, discardDraft, NO_DRAFT, readDraft, takeDraft } from './drafts.ts'
@@ -460,15 +461,8 @@ const dictRow = async (t: Db, id: number) => {
   return { id: r.id, key: r.ckey as ClassifyKeyName, title: r.title, sort: r.sort }
 }
 
-async function refuseDuplicate(t: Db, key: string, title: string, id = 0) {
-  const same = await t
-    .selectFrom('classifies')
-    .select('id')
-    .where('ckey', '=', key)
-    .where('title', '=', title)
-    .where('id', '!=', id)
-    .executeTakeFirst()
-  if (same) throw refuse(`“${title}”已存在`)
+async function refuseDuplicate(t: Db, key: string, title: string, id?: number) {
+  if (await hasRow(t, 'classifies', { ckey: key, title }, id)) throw refuse(`“${title}”已存在`)
 }
 
 export async function createDictEntry(
