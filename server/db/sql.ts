@@ -80,8 +80,14 @@ export const titleHas = (column: string, text: string) => textLike(column, likeC
 export const eq = (column: string, value: string | number): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = ${value}`
 
+/** The stime–etime filter of list calls ('yyyy-mm-dd hh:mm:ss' China time, both ends included). */
+export interface TimeRange {
+  stime?: string
+  etime?: string
+}
+
 /** The stime–etime filter of list calls on a stored creation time. */
-export function inRange(column: string, r: { stime?: string; etime?: string }): Expression<SqlBool>[] {
+export function inRange(column: string, r: TimeRange): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = []
   if (r.stime) out.push(sql<SqlBool>`${sql.ref(column)} >= ${r.stime}`)
   if (r.etime) out.push(sql<SqlBool>`${sql.ref(column)} <= ${r.etime}`)

@@ -54,19 +54,10 @@ const withArticle = (db: Db) =>
     .innerJoin('articles as a', 'a.id', 'm.article_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
 
-interface CommentRow {
-  id: number
-  article_id: number
-  title: string
-  status: number
-  parent_id: number | null
-  content: string
-  imgurl: string
-  is_show: number
-  user_id: number
-  nick_name: string
-  create_time: string
-}
+/** One comment with what its back-office row shows, or undefined. */
+const findComment = (t: Db, id: number) =>
+  withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst()
+type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>
 
 const commentOf = (r: CommentRow): ModeratedComment => ({
   id: r.id,
@@ -102,7 +93,7 @@ const COMMENT: Hideable<CommentRow> = {
   notFound: COMMENT_NOT_FOUND,
   alreadyHidden: ALREADY_HIDDEN,
   notHidden: NOT_HIDDEN,
-  find: (t, id) => withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst(),
+  find: findComment,
   // Its comments are part of the item's built page, when the item has one.
   page: (r) => ((LISTED_KINDS as readonly number[]).includes(r.status) ? `article:${r.article_id}` : null),
   quote: (r) => `您在「${r.title}」的评论「${excerpt(r.content)}」`,

@@ -17,7 +17,7 @@ import {
   catalogWhere,
 } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { eq, inRange, type Order, type Page, pagedList } from '../../db/sql.ts'
+import { eq, inRange, type Order, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { COMMENT_ROW_COLUMNS, type CommentRow } from './comment-tree.ts'
 
 // --- articles -------------------------------------------------------------------------------
@@ -100,22 +100,18 @@ export const articleCard = (r: CardRow) => ({
 /** The sortable fields of the article listing. */
 export const ARTICLE_SORT = { price: 'a.price_fen', priceMin: 'a.price_fen', extMore: 'a.ext_more' }
 
-export interface ArticleFilter extends CatalogFilter {
+export interface ArticleFilter extends CatalogFilter, TimeRange {
   status: number
   city?: string
   /** 0 free only, 1 paid only, 2 all. */
   isPrice: number
-  stime?: string
-  etime?: string
 }
 
-interface ArticleValues extends CatalogValues {
+interface ArticleValues extends CatalogValues, TimeRange {
   status: number
   city?: string
   free?: true
   paid?: true
-  stime?: string
-  etime?: string
 }
 
 const articleList = pagedList({

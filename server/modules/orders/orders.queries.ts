@@ -3,7 +3,7 @@ import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, type Page, pagedList } from '../../db/sql.ts'
+import { inRange, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 
 export { PAID_ORDER_STATUSES }
@@ -58,14 +58,9 @@ export function payDeadline(
 }
 const NEWEST = [['o.id', 'desc']] as const
 
-interface Range {
-  stime?: string
-  etime?: string
-}
-
 const customerOrderList = pagedList({
   key: 'o.id',
-  filtered: (db, v: Range & { introducerId: number }) =>
+  filtered: (db, v: TimeRange & { introducerId: number }) =>
     db
       .selectFrom('orders as o')
       .where(
@@ -88,7 +83,7 @@ const customerOrderList = pagedList({
  * The paid orders of the introducer's customers (accounts §2 "Customer orders"), matching the
  * totals of Users/GetUsersIntroducer.
  */
-export async function customerOrders(db: Db, introducerId: number, range: Range, page: Page) {
+export async function customerOrders(db: Db, introducerId: number, range: TimeRange, page: Page) {
   const result = await customerOrderList(db, { introducerId, ...range }, NEWEST, page)
   return {
     ...result,
@@ -105,7 +100,7 @@ export async function customerOrders(db: Db, introducerId: number, range: Range,
   }
 }
 
-interface OwnOrderValues extends Range {
+interface OwnOrderValues extends TimeRange {
   userId: number
   status?: number
   afterSalesTypes?: number
@@ -132,7 +127,7 @@ const ownOrderList = pagedList({
 export async function ownOrders(
   db: Db,
   userId: number,
-  q: Range & { status?: number; types?: number },
+  q: TimeRange & { status?: number; types?: number },
   page: Page,
   expiryMinutes: number,
 ) {

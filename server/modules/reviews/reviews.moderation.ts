@@ -48,24 +48,9 @@ const joined = (db: Db) =>
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('product_skus as k', 'k.id', 'r.sku_id')
 
-interface ReviewRow {
-  id: number
-  spu_id: number
-  product_title: string
-  sku_title: string | null
-  order_id: number
-  code: string
-  user_id: number
-  nick_name: string
-  stars: number
-  content: string
-  imgs: string
-  add_content: string
-  add_imgs: string
-  add_time: string | null
-  is_show: number
-  create_time: string
-}
+/** One review with what its back-office row shows, or undefined. */
+const findReview = (t: Db, id: number) => joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst()
+type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReview>>>
 
 const reviewOf = (r: ReviewRow): ModeratedReview => ({
   id: r.id,
@@ -105,7 +90,7 @@ const REVIEW: Hideable<ReviewRow> = {
   notFound: REVIEW_NOT_FOUND,
   alreadyHidden: ALREADY_HIDDEN,
   notHidden: NOT_HIDDEN,
-  find: (t, id) => joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst(),
+  find: findReview,
   // The product's page shows the reviews and their summary.
   page: (r) => `product:${r.spu_id}`,
   quote: (r) => `您对「${r.product_title}」的评价「${excerpt(r.content)}」`,
