@@ -137,6 +137,12 @@ export interface Paged<T> {
   pageTotal: number
 }
 
+/** The same page with each row as `wire` answers it: mapPage(await list(db, v, order, page), cardOf) */
+export const mapPage = <Row, T>(page: Paged<Row>, wire: (r: Row) => T): Paged<T> => ({
+  ...page,
+  pageData: page.pageData.map(wire),
+})
+
 /** Where a value goes in a query compiled once per shape; filled in on every run. */
 class Slot {
   readonly name: string

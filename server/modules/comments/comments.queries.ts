@@ -1,7 +1,7 @@
 import { ArticleStatusText, LISTED, LISTED_KINDS } from '../../../src/lib/constants.ts'
 import type { CommentForm } from '../../../src/lib/rules/comment.ts'
 import type { Db } from '../../db/index.ts'
-import { lockUser, type Page, type Paged, pagedList } from '../../db/sql.ts'
+import { lockUser, mapPage, type Page, type Paged, pagedList } from '../../db/sql.ts'
 import {
   COMMENT_ROW_COLUMNS,
   type CommentNode,
@@ -168,19 +168,16 @@ const replyList = pagedList({
  */
 export async function replyPage(db: Db, userId: number, page: Page) {
   const result = await replyList(db, { userId }, [['r.id', 'desc']], page)
-  return {
-    ...result,
-    pageData: result.pageData.map((r) => ({
-      id: r.id,
-      articleId: r.article_id,
-      articleStatus: r.status,
-      typeText: ArticleStatusText[r.status] ?? '',
-      title: r.title,
-      replierName: r.nick_name,
-      replierAvatar: r.avatar_url,
-      content: r.content,
-      imgurl: r.imgurl,
-      createTime: r.create_time,
-    })),
-  }
+  return mapPage(result, (r) => ({
+    id: r.id,
+    articleId: r.article_id,
+    articleStatus: r.status,
+    typeText: ArticleStatusText[r.status] ?? '',
+    title: r.title,
+    replierName: r.nick_name,
+    replierAvatar: r.avatar_url,
+    content: r.content,
+    imgurl: r.imgurl,
+    createTime: r.create_time,
+  }))
 }

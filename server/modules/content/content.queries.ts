@@ -17,7 +17,7 @@ import {
   catalogWhere,
 } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { eq, inRange, type Order, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { eq, inRange, mapPage, type Order, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { COMMENT_ROW_COLUMNS, type CommentRow } from './comment-tree.ts'
 
 // --- articles -------------------------------------------------------------------------------
@@ -142,7 +142,7 @@ export async function articlePage(db: Db, f: ArticleFilter, order: Order, page: 
     etime: f.etime,
   }
   const result = await articleList(db, values, order, page)
-  return { ...result, pageData: result.pageData.map(articleCard) }
+  return mapPage(result, articleCard)
 }
 
 /** Listed articles of one kind, best-selling first: the home page blocks and recommendations. */

@@ -3,7 +3,7 @@ import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 
 export { PAID_ORDER_STATUSES }
@@ -85,19 +85,16 @@ const customerOrderList = pagedList({
  */
 export async function customerOrders(db: Db, introducerId: number, range: TimeRange, page: Page) {
   const result = await customerOrderList(db, { introducerId, ...range }, NEWEST, page)
-  return {
-    ...result,
-    pageData: result.pageData.map((r) => ({
-      id: r.id,
-      code: r.code,
-      nickName: r.nick_name,
-      avatarUrl: r.avatar_url,
-      recTel: maskPhone(r.rec_tel),
-      tolCost: fenToYuan(r.tol_cost_fen),
-      createTime: r.create_time,
-      status: r.status,
-    })),
-  }
+  return mapPage(result, (r) => ({
+    id: r.id,
+    code: r.code,
+    nickName: r.nick_name,
+    avatarUrl: r.avatar_url,
+    recTel: maskPhone(r.rec_tel),
+    tolCost: fenToYuan(r.tol_cost_fen),
+    createTime: r.create_time,
+    status: r.status,
+  }))
 }
 
 interface OwnOrderValues extends TimeRange {

@@ -1,6 +1,6 @@
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 
 interface TransactionValues extends TimeRange {
   userId: number
@@ -36,7 +36,7 @@ export async function transactions(db: Db, userId: number, q: TimeRange & { tag?
     ],
     page,
   )
-  return { ...result, pageData: result.pageData.map(transactionWire) }
+  return mapPage(result, transactionWire)
 }
 
 /** A wallet record as the wallet calls answer it (GetRechargePage, a balance adjustment). */
