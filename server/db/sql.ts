@@ -3,11 +3,15 @@ import {
   type Compilable,
   type CompiledQuery,
   type Expression,
+  type ExpressionBuilder,
+  type Insertable,
   type Kysely,
+  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely'
+import { refuse } from '../refusal.ts'
 import { type Database, type Db, isPg } from './index.ts'
 
 /**
@@ -56,6 +60,40 @@ export async function hasRow<T extends IdTable>(
   return (await q.executeTakeFirst()) !== undefined
 }
 
+/** The tables of staff adjustments, each row carrying the request id it was made for. */
+type AdjustmentTable = 'stock_adjustments' | 'wallet_transactions'
+
+/**
+ * A staff adjustment (stock, wallet) made once per request id, so a retried request changes
+ * nothing twice: inserts `values` and answers { id }. When a row of this request id exists (the
+ * conflict waited for its commit) it answers { earlier }: that row's `columns` — after refusing
+ * 409 `reused` when the earlier row adjusted something else (its `owner` column differs).
+ */
+export async function adjustOnce<T extends AdjustmentTable, C extends keyof Selectable<Database[T]> & string>(
+  t: Db,
+  table: T,
+  values: Insertable<Database[T]> & { request_id: string | null },
+  earlier: { columns: readonly C[]; owner: keyof Database[T] & string; reused: string },
+): Promise<{ id: number; earlier?: never } | { id?: never; earlier: Pick<Selectable<Database[T]>, C> }> {
+  // Two tables with the same request_id column; Kysely cannot type a table chosen by a type parameter.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const loose = t as unknown as Kysely<any>
+  const written = await loose
+    .insertInto(table)
+    .values(values)
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (written) return { id: Number(written.id) }
+  const row: Record<string, unknown> = await loose
+    .selectFrom(table as string)
+    .select([...new Set<string>([...earlier.columns, earlier.owner])])
+    .where('request_id', '=', values.request_id ?? '')
+    .executeTakeFirstOrThrow()
+  if (row[earlier.owner] !== values[earlier.owner as keyof typeof values]) throw refuse(earlier.reused, 409)
+  return { earlier: row as Pick<Selectable<Database[T]>, C> }
+}
+
 /** likeContains('5%_') → '%5\%\_%': what a user types is matched literally. */
 export const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
@@ -93,6 +131,13 @@ export function inRange(column: string, r: TimeRange): Expression<SqlBool>[] {
   if (r.etime) out.push(sql<SqlBool>`${sql.ref(column)} <= ${r.etime}`)
   return out
 }
+
+/** A user's own rows created within a TimeRange, for their lists: db.selectFrom('orders as o').where(ownedWithin('o', v)) */
+export const ownedWithin =
+  (alias: string, v: TimeRange & { userId: number }) =>
+  // biome-ignore lint/suspicious/noExplicitAny: any table of rows with user_id and create_time.
+  (eb: ExpressionBuilder<any, any>) =>
+    eb.and([eq(`${alias}.user_id`, v.userId), ...inRange(`${alias}.create_time`, v)])
 
 /** A sort order as [column, direction] pairs, applied the same way wherever the list is read. */
 export type Order = readonly (readonly [column: string, dir: 'asc' | 'desc'])[]
