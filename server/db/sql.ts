@@ -3,7 +3,6 @@ import {
   type Compilable,
   type CompiledQuery,
   type Expression,
-  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -131,13 +130,6 @@ export function inRange(column: string, r: TimeRange): Expression<SqlBool>[] {
   if (r.etime) out.push(sql<SqlBool>`${sql.ref(column)} <= ${r.etime}`)
   return out
 }
-
-/** A user's own rows created within a TimeRange, for their lists: db.selectFrom('orders as o').where(ownedWithin('o', v)) */
-export const ownedWithin =
-  (alias: string, v: TimeRange & { userId: number }) =>
-  // biome-ignore lint/suspicious/noExplicitAny: any table of rows with user_id and create_time.
-  (eb: ExpressionBuilder<any, any>) =>
-    eb.and([eq(`${alias}.user_id`, v.userId), ...inRange(`${alias}.create_time`, v)])
 
 /** A sort order as [column, direction] pairs, applied the same way wherever the list is read. */
 export type Order = readonly (readonly [column: string, dir: 'asc' | 'desc'])[]

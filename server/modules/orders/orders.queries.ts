@@ -3,7 +3,7 @@ import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, mapPage, ownedWithin, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 
 export { PAID_ORDER_STATUSES }
@@ -106,7 +106,10 @@ interface OwnOrderValues extends TimeRange {
 const ownOrderList = pagedList({
   key: 'o.id',
   filtered: (db, v: OwnOrderValues) => {
-    let q = db.selectFrom('orders as o').where(ownedWithin('o', v))
+    let q = db
+      .selectFrom('orders as o')
+      .where('o.user_id', '=', v.userId)
+      .where((e) => e.and(inRange('o.create_time', v)))
     if (v.afterSalesTypes !== undefined) q = q.where('o.types', '=', v.afterSalesTypes)
     if (v.status !== undefined) q = q.where('o.status', '=', v.status)
     return q

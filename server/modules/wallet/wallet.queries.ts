@@ -1,6 +1,6 @@
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
-import { mapPage, ownedWithin, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 
 interface TransactionValues extends TimeRange {
   userId: number
@@ -10,7 +10,10 @@ interface TransactionValues extends TimeRange {
 const transactionList = pagedList({
   key: 'w.id',
   filtered: (db, v: TransactionValues) => {
-    let q = db.selectFrom('wallet_transactions as w').where(ownedWithin('w', v))
+    let q = db
+      .selectFrom('wallet_transactions as w')
+      .where('w.user_id', '=', v.userId)
+      .where((e) => e.and(inRange('w.create_time', v)))
     if (v.tag !== undefined) q = q.where('w.tag', '=', v.tag)
     return q
   },
