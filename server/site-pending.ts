@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { html, raw } from 'hono/html'
 import { site } from '../src/lib/site.ts'
+import { plainPage } from './plain-page.ts'
 
 /** Seconds until a visitor's browser asks again: a first build takes about ten. */
 export const PENDING_RETRY_SECONDS = 5
@@ -21,18 +22,7 @@ const LOGO = (() => {
   }
 })()
 
-/** The page while the first build runs (`building`), or when nothing will build one. */
-export function sitePendingPage(building: boolean) {
-  const title = building ? '站点正在生成' : '站点尚未生成'
-  return html`<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    ${building ? html`<meta http-equiv="refresh" content="${PENDING_RETRY_SECONDS}" />` : ''}
-    <title>${title} - ${site.name}</title>
-    <style>
+const PAGE_STYLE = `
       html { background: #f8fafc; color: #1e293b; }
       body { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", system-ui, sans-serif; margin: 0; }
       header { background: #fff; border-bottom: 1px solid #e2e8f0; }
@@ -44,11 +34,16 @@ export function sitePendingPage(building: boolean) {
       a { color: #0b6a6b; }
       .spinner { width: 2.5rem; height: 2.5rem; margin: 0 auto; border: 4px solid #cff7f2; border-top-color: #0fa3a0; border-radius: 50%; animation: spin 1s linear infinite; }
       @keyframes spin { to { transform: rotate(360deg); } }
-      @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }
-    </style>
-  </head>
-  <body>
-    <header><div class="brand"><span aria-hidden="true">${raw(LOGO)}</span>${site.name}</div></header>
+      @media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }`
+
+/** The page while the first build runs (`building`), or when nothing will build one. */
+export function sitePendingPage(building: boolean) {
+  const title = building ? '站点正在生成' : '站点尚未生成'
+  return plainPage({
+    title,
+    head: building ? html`<meta http-equiv="refresh" content="${PENDING_RETRY_SECONDS}" />` : '',
+    style: PAGE_STYLE,
+    body: html`<header><div class="brand"><span aria-hidden="true">${raw(LOGO)}</span>${site.name}</div></header>
     <main>
       ${building ? html`<div class="spinner" aria-hidden="true"></div>` : ''}
       <h1>${title}</h1>
@@ -58,7 +53,6 @@ export function sitePendingPage(building: boolean) {
               <p>本页每 ${PENDING_RETRY_SECONDS} 秒自动刷新，也可以<a href="">立即刷新</a>。</p>`
           : html`<p>尚未生成站点页面：运行 npm start（自动生成）或 npm run build 后再访问。</p>`
       }
-    </main>
-  </body>
-</html>`
+    </main>`,
+  })
 }

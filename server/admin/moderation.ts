@@ -5,11 +5,14 @@
  * operator's doing and restoring it is safe. The hide/restore calls of comments, reviews and
  * published articles are declared by `moderationCalls`.
  */
+
+import type { SelectQueryBuilder } from 'kysely'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../src/lib/rules/moderation.ts'
 import { type ChangeTag, markChanged } from '../changes.ts'
 import { answers, jsonBody, z } from '../contract/index.ts'
 import { field, id, ruleBody } from '../contract/params.ts'
 import type { Db } from '../db/index.ts'
+import type { Page } from '../db/sql.ts'
 import { refuse } from '../http.ts'
 import { notify } from '../notify.ts'
 import { dbTime } from '../time.ts'
@@ -81,6 +84,40 @@ export async function moderate<Row extends { user_id: number; is_show: number }>
     })
     return { ...found, is_show: act.hide ? 0 : 1 }
   })
+}
+
+/**
+ * moderator(COMMENT, commentOf): the kind's hide/restore call (`moderate`), answering the row as
+ * its back-office list shows it.
+ */
+export const moderator =
+  <Row extends { user_id: number; is_show: number }, T>(kind: Hideable<Row>, wire: (r: Row) => T) =>
+  async (db: Db, actor: Actor, id: number, act: { hide: boolean; reason: string }, now: Date): Promise<T> =>
+    wire(await moderate(db, kind, actor, id, act, now))
+
+/** The filters every moderation list takes, besides its kind's own. */
+export interface HideableSearch extends Page {
+  /** One item by its id. */
+  id?: number | undefined
+  /** true: hidden only; false: shown only; absent: both. */
+  hidden?: boolean | undefined
+}
+
+/**
+ * A moderation list's query narrowed by HideableSearch's filters; `alias` names the hideable
+ * table in it: hideableWhere(withArticle(db), 'm', s).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: whatever the builder's joins are. (And {} is Kysely's "nothing selected yet".)
+// biome-ignore lint/complexity/noBannedTypes: see above.
+export function hideableWhere<Q extends SelectQueryBuilder<any, any, {}>>(
+  base: Q,
+  alias: string,
+  s: HideableSearch,
+): Q {
+  let q = base
+  if (s.id !== undefined) q = q.where(`${alias}.id`, '=', s.id) as Q
+  if (s.hidden !== undefined) q = q.where(`${alias}.is_show`, s.hidden ? '<>' : '=', 1) as Q
+  return q
 }
 
 /**

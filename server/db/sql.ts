@@ -3,10 +3,14 @@ import {
   type Compilable,
   type CompiledQuery,
   type Expression,
+  type Insertable,
+  type Kysely,
+  type Selectable,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely'
+import { refuse } from '../refusal.ts'
 import { type Database, type Db, isPg } from './index.ts'
 
 /**
@@ -29,6 +33,64 @@ export async function lockRow(
   id: number,
 ): Promise<void> {
   if (isPg(t)) await t.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute()
+}
+
+/** The tables whose rows have an `id`. */
+type IdTable = { [T in keyof Database]: Database[T] extends { id: unknown } ? T : never }[keyof Database]
+
+/**
+ * Whether `table` holds a row whose columns equal `match` (null: IS NULL), other than the row
+ * `except`: the "is there one already" check before a write.
+ * await hasRow(t, 'stock_alerts', { user_id: 3, sku_id: 8, notified_time: null }) → true
+ */
+export async function hasRow<T extends IdTable>(
+  t: Db,
+  table: T,
+  match: { [C in keyof Database[T]]?: string | number | null },
+  except?: number,
+): Promise<boolean> {
+  // The table is the caller's, its columns checked by the signature; Kysely cannot type a table
+  // chosen by a type parameter.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  let q = (t as unknown as Kysely<any>).selectFrom(table as string).select('id')
+  for (const [column, value] of Object.entries(match))
+    q = value === null ? q.where(column, 'is', null) : q.where(column, '=', value)
+  if (except !== undefined) q = q.where('id', '<>', except)
+  return (await q.executeTakeFirst()) !== undefined
+}
+
+/** The tables of staff adjustments, each row carrying the request id it was made for. */
+type AdjustmentTable = 'stock_adjustments' | 'wallet_transactions'
+
+/**
+ * A staff adjustment (stock, wallet) made once per request id, so a retried request changes
+ * nothing twice: inserts `values` and answers { id }. When a row of this request id exists (the
+ * conflict waited for its commit) it answers { earlier }: that row's `columns` — after refusing
+ * 409 `reused` when the earlier row adjusted something else (its `owner` column differs).
+ */
+export async function adjustOnce<T extends AdjustmentTable, C extends keyof Selectable<Database[T]> & string>(
+  t: Db,
+  table: T,
+  values: Insertable<Database[T]> & { request_id: string | null },
+  earlier: { columns: readonly C[]; owner: keyof Database[T] & string; reused: string },
+): Promise<{ id: number; earlier?: never } | { id?: never; earlier: Pick<Selectable<Database[T]>, C> }> {
+  // Two tables with the same request_id column; Kysely cannot type a table chosen by a type parameter.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  const loose = t as unknown as Kysely<any>
+  const written = await loose
+    .insertInto(table)
+    .values(values)
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (written) return { id: Number(written.id) }
+  const row: Record<string, unknown> = await loose
+    .selectFrom(table as string)
+    .select([...new Set<string>([...earlier.columns, earlier.owner])])
+    .where('request_id', '=', values.request_id ?? '')
+    .executeTakeFirstOrThrow()
+  if (row[earlier.owner] !== values[earlier.owner as keyof typeof values]) throw refuse(earlier.reused, 409)
+  return { earlier: row as Pick<Selectable<Database[T]>, C> }
 }
 
 /** likeContains('5%_') → '%5\%\_%': what a user types is matched literally. */
@@ -55,8 +117,14 @@ export const titleHas = (column: string, text: string) => textLike(column, likeC
 export const eq = (column: string, value: string | number): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = ${value}`
 
+/** The stime–etime filter of list calls ('yyyy-mm-dd hh:mm:ss' China time, both ends included). */
+export interface TimeRange {
+  stime?: string
+  etime?: string
+}
+
 /** The stime–etime filter of list calls on a stored creation time. */
-export function inRange(column: string, r: { stime?: string; etime?: string }): Expression<SqlBool>[] {
+export function inRange(column: string, r: TimeRange): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = []
   if (r.stime) out.push(sql<SqlBool>`${sql.ref(column)} >= ${r.stime}`)
   if (r.etime) out.push(sql<SqlBool>`${sql.ref(column)} <= ${r.etime}`)
@@ -105,6 +173,12 @@ export interface Paged<T> {
   pageIndex: number
   pageTotal: number
 }
+
+/** The same page with each row as `wire` answers it: mapPage(await list(db, v, order, page), cardOf) */
+export const mapPage = <Row, T>(page: Paged<Row>, wire: (r: Row) => T): Paged<T> => ({
+  ...page,
+  pageData: page.pageData.map(wire),
+})
 
 /** Where a value goes in a query compiled once per shape; filled in on every run. */
 class Slot {

@@ -1,6 +1,7 @@
 import { checkPhone } from '../../../src/lib/rules/phone.ts'
 import { markChanged } from '../../changes.ts'
 import { ok, router } from '../../contract/index.ts'
+import type { Db } from '../../db/index.ts'
 import { clientIp, refuse, requireUser } from '../../http.ts'
 import { logSms } from '../../providers/sms.ts'
 import { dbTime } from '../../time.ts'
@@ -17,6 +18,18 @@ import { consumeCode, issueCode } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
 
 const NOT_REGISTERED = '该手机号尚未注册'
+
+/**
+ * The account of a phone whose SMS code is given (password reset, code login). As for
+ * registration, the code is checked first, so only the phone's owner learns whether it is
+ * registered (该手机号尚未注册).
+ */
+async function registeredByCode(db: Db, v: { tel: string; code: string }, at: Date): Promise<number> {
+  await consumeCode(db, v.tel, v.code, at)
+  const id = await q.userIdByTel(db, v.tel)
+  if (!id) throw refuse(NOT_REGISTERED)
+  return id
+}
 
 /**
  * Accounts (accounts §4-§7): SMS codes, registration, login and logout, password and phone
@@ -45,10 +58,7 @@ export const accounts = router()
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const at = now()
-    // As for registration: the code first, so only the phone's owner learns whether it is registered.
-    await consumeCode(db, v.tel, v.code, at)
-    const id = await q.userIdByTel(db, v.tel)
-    if (!id) throw refuse(NOT_REGISTERED)
+    const id = await registeredByCode(db, v, at)
     // Every session ends (whoever knew the old password too); the owner, proven by the SMS, may try passwords again.
     await q.setPassword(db, id, await hashPassword(v.password), at)
     await clearAccountLimit(db, v.tel)
@@ -58,9 +68,7 @@ export const accounts = router()
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const at = now()
-    await consumeCode(db, v.tel, v.code, at)
-    const id = await q.userIdByTel(db, v.tel)
-    if (!id) throw refuse(NOT_REGISTERED)
+    const id = await registeredByCode(db, v, at)
     // The phone's owner is back: a lock from someone guessing its password ends.
     await clearAccountLimit(db, v.tel)
     return ok(c, await signIn(db, id, at))

@@ -151,17 +151,28 @@ function storedForm(certExt: string): Record<string, string> {
   )
 }
 
+/** Who a customer is, as the staff's lists show them: phone, names, certification level and status. */
+export const certifiedPerson = (r: {
+  tel: string | null
+  nick_name: string
+  real_name: string
+  status: number
+  level: number
+}) => ({
+  tel: r.tel ?? '',
+  nickName: r.nick_name,
+  realName: r.real_name,
+  status: r.status,
+  statusText: CertStatusText[r.status] ?? '',
+  level: r.level,
+  levelText: CertLevelText[r.level] ?? '',
+})
+
 function certificationOf(r: CertRow): StaffCertification {
   const form = storedForm(r.cert_ext)
   return {
     userId: r.id,
-    tel: r.tel ?? '',
-    nickName: r.nick_name,
-    realName: r.real_name,
-    status: r.status,
-    statusText: CertStatusText[r.status] ?? '',
-    level: r.level,
-    levelText: CertLevelText[r.level] ?? '',
+    ...certifiedPerson(r),
     submitTime: r.cert_time ?? '',
     recName: form.recName ?? '',
     recTel: form.recTel ?? '',

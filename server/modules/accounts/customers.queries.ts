@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
-import { CertLevelText } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
 import { eq, likeContains, type Page, type Paged, textLike } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
-import { CertStatusText, staffCertification } from './certification.ts'
+import { certifiedPerson, staffCertification } from './certification.ts'
 import type { CustomerDetail, CustomerRow } from './customers.routes.ts'
 import { ownProfile } from './profile.queries.ts'
 
@@ -55,13 +54,7 @@ export async function findCustomers(db: Db, q: string | undefined, page: Page): 
     pageData: rows.map((r) => ({
       id: r.id,
       code: r.code,
-      tel: r.tel ?? '',
-      nickName: r.nick_name,
-      realName: r.real_name,
-      level: r.level,
-      levelText: CertLevelText[r.level] ?? '',
-      status: r.status,
-      statusText: CertStatusText[r.status] ?? '',
+      ...certifiedPerson(r),
       balance: fenToYuan(r.balance_fen),
       createTime: r.create_time,
     })),

@@ -8,7 +8,7 @@ import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { ProfileForm } from '../../../src/lib/rules/profile.ts'
 import { stars } from '../../../src/lib/rules/stars.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange } from '../../db/sql.ts'
+import { inRange, type TimeRange } from '../../db/sql.ts'
 import { ApiError } from '../../http.ts'
 import { starThresholds } from '../site/site.queries.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
@@ -123,7 +123,7 @@ export async function updateProfile(db: Db, userId: number, v: ProfileForm): Pro
  * The introducer's customers (accounts §2 "Customer info"), each with the count and amount of
  * their paid orders created within stime–etime, and the totals over all of them.
  */
-export async function introducerCustomers(db: Db, userId: number, range: { stime?: string; etime?: string }) {
+export async function introducerCustomers(db: Db, userId: number, range: TimeRange) {
   const rows = await db
     .selectFrom('users as u')
     .leftJoin('orders as o', (j) => {

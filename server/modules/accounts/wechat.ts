@@ -6,6 +6,7 @@ import { checkPasswordLogin } from '../../../src/lib/rules/login.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, type Deps, requestIp } from '../../http.ts'
+import { PHONE_PAGE_STYLE, plainPage } from '../../plain-page.ts'
 import { dbTime } from '../../time.ts'
 import { limitedPasswordUser } from './login-limits.ts'
 import { BAD_LOGIN, hashToken } from './sessions.ts'
@@ -76,6 +77,11 @@ type PageState =
   | { kind: 'done' }
   | { kind: 'expired' }
 
+const PAGE_STYLE = `
+      body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; }
+      label { display: block; margin: 0.75rem 0; }
+      input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; }${PHONE_PAGE_STYLE}`
+
 /** The page in its three states; hono's html escapes every interpolated value. */
 function page(s: PageState) {
   const body =
@@ -91,28 +97,12 @@ function page(s: PageState) {
               <label>密码 <input name="password" type="password" autocomplete="current-password" required /></label>
               <button type="submit">确认登录</button>
             </form>`
-  return html`<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>微信扫码登录确认 - ${site.name}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; }
-      h1 { font-size: 1.25rem; }
-      label { display: block; margin: 0.75rem 0; }
-      input { display: block; width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font-size: 1rem; }
-      button { width: 100%; padding: 0.6rem; font-size: 1rem; background: #07c160; color: #fff; border: 0; border-radius: 4px; }
-      .error { color: #b91c1c; }
-      .done { color: #047857; font-size: 1.1rem; }
-    </style>
-  </head>
-  <body>
-    <h1>微信扫码登录确认</h1>
-    ${body}
-  </body>
-</html>`
+  return plainPage({
+    title: '微信扫码登录确认',
+    style: PAGE_STYLE,
+    body: html`<h1>微信扫码登录确认</h1>
+    ${body}`,
+  })
 }
 
 /** GET and POST /wechat/confirm: a plain page outside /api, so no sign header; mounted by server.ts. */

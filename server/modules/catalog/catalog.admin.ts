@@ -1,7 +1,7 @@
 import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { logSms } from '../../providers/sms.ts'
-import { keepStaffImage } from '../uploads/uploads.service.ts'
+import { keepUploadedImage } from '../uploads/uploads.service.ts'
 import { adminProduct, searchProducts, setListed } from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
 import { createProduct, editProduct } from './catalog.editor.service.ts'
@@ -15,12 +15,7 @@ import { sendStockAlertTexts } from './stock-alerts.ts'
  */
 export const catalogAdmin = router()
   .openapi(routes.postProductImage, async (c) => {
-    const path = await keepStaffImage(
-      c.req.raw.body,
-      c.req.header('content-type') ?? '',
-      c.get('deps').config,
-    )
-    return ok(c, { path })
+    return ok(c, { path: await keepUploadedImage(c.req.raw, c.get('deps').config) })
   })
   .openapi(routes.postProduct, async (c) => {
     const { db, now } = c.get('deps')

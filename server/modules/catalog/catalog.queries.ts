@@ -10,7 +10,7 @@ import {
   catalogWhere,
 } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { type Order, type Page, pagedList } from '../../db/sql.ts'
+import { mapPage, type Order, type Page, pagedList } from '../../db/sql.ts'
 import { labelOf, loadTemplates, type Templates } from '../promotions/promotions.queries.ts'
 
 /**
@@ -126,7 +126,7 @@ export async function productPage(db: Db, filter: CatalogFilter, order: Order, p
     productList(db, catalogValues(filter), order, page),
     loadTemplates(db),
   ])
-  return { ...result, pageData: result.pageData.map((r) => card(r, templates)) }
+  return mapPage(result, (r) => card(r, templates))
 }
 
 /** A shown product with its detail columns, listed or not (the handler decides who sees it). */

@@ -9,7 +9,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { type SkuEdit, STOCK_NEGATIVE, type StockAdjust } from '../../../src/lib/rules/stock.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
-import { lockRow } from '../../db/sql.ts'
+import { adjustOnce, hasRow, lockRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
@@ -35,16 +35,8 @@ export const skuTitleTaken = (title: string) => `该商品已有规格“${title
 
 /** Refuses (409) when another live SKU of the product has this title and param. */
 async function refuseTakenTitle(t: Db, spuId: number, title: string, param: string, except?: number) {
-  const same = await t
-    .selectFrom('product_skus')
-    .select('id')
-    .where('spu_id', '=', spuId)
-    .where('removed_time', 'is', null)
-    .where('title', '=', title)
-    .where('param', '=', param)
-    .$if(except !== undefined, (q) => q.where('id', '<>', except as number))
-    .executeTakeFirst()
-  if (same) throw refuse(skuTitleTaken(title), 409)
+  if (await hasRow(t, 'product_skus', { spu_id: spuId, removed_time: null, title, param }, except))
+    throw refuse(skuTitleTaken(title), 409)
 }
 
 const skuRow = (t: Db, skuId: number) =>
@@ -123,9 +115,10 @@ export async function adjustStock(
   return db.transaction().execute(async (t) => {
     const sku = await skuRow(t, skuId)
     if (!sku) throw refuse(SKU_NOT_FOUND, 404)
-    const booked = await t
-      .insertInto('stock_adjustments')
-      .values({
+    const booked = await adjustOnce(
+      t,
+      'stock_adjustments',
+      {
         sku_id: skuId,
         delta: adj.delta,
         // Set below, once the change has been made.
@@ -135,19 +128,11 @@ export async function adjustStock(
         username: actor.username,
         create_time: at,
         request_id: adj.requestId ?? null,
-      })
-      .onConflict((oc) => oc.column('request_id').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (!booked) {
-      // Made already (the conflict waited for its commit): answer it again.
-      const earlier = await t
-        .selectFrom('stock_adjustments')
-        .select('sku_id')
-        .where('request_id', '=', adj.requestId ?? '')
-        .executeTakeFirstOrThrow()
-      if (earlier.sku_id !== skuId) throw refuse('请求编号已用于另一个规格的调整', 409)
-      // Read again: the first attempt committed after `sku` was read.
+      },
+      { columns: [], owner: 'sku_id', reused: '请求编号已用于另一个规格的调整' },
+    )
+    if (booked.earlier) {
+      // Made already: answer it again. Read again: the first attempt committed after `sku` was read.
       return { skuId, stock: Number((await skuRow(t, skuId))?.stock ?? sku.stock) }
     }
     const moved = await t

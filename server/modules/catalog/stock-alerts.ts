@@ -16,7 +16,7 @@ import {
   alertText,
 } from '../../../src/lib/rules/stock-alert.ts'
 import type { Db } from '../../db/index.ts'
-import { lockRow } from '../../db/sql.ts'
+import { hasRow, lockRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { describeFailure, SmsFailure, type SmsProvider } from '../../providers/sms.ts'
@@ -46,14 +46,8 @@ export async function subscribeStockAlert(db: Db, userId: number, skuId: number,
     const sku = await listedSku(t, skuId)
     if (!sku) throw refuse(ALERT_NO_SKU, 404)
     if (Number(sku.stock) > 0) throw refuse(ALERT_IN_STOCK, 409)
-    const pending = await t
-      .selectFrom('stock_alerts')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('sku_id', '=', skuId)
-      .where('notified_time', 'is', null)
-      .executeTakeFirst()
-    if (pending) throw refuse(ALERT_ALREADY, 409)
+    if (await hasRow(t, 'stock_alerts', { user_id: userId, sku_id: skuId, notified_time: null }))
+      throw refuse(ALERT_ALREADY, 409)
     await t
       .insertInto('stock_alerts')
       .values({ user_id: userId, sku_id: skuId, spu_id: sku.spu_id, create_time: dbTime(now) })

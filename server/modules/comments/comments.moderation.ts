@@ -5,8 +5,13 @@
  * its own: comment-tree.ts).
  */
 import { ArticleStatusText, LISTED_KINDS } from '../../../src/lib/constants.ts'
-import type { Actor } from '../../admin/audit.ts'
-import { excerpt, type Hideable, moderate } from '../../admin/moderation.ts'
+import {
+  excerpt,
+  type Hideable,
+  type HideableSearch,
+  hideableWhere,
+  moderator,
+} from '../../admin/moderation.ts'
 import type { Db } from '../../db/index.ts'
 import { pageOf } from '../../db/paged.ts'
 import type { Paged } from '../../db/sql.ts'
@@ -49,19 +54,10 @@ const withArticle = (db: Db) =>
     .innerJoin('articles as a', 'a.id', 'm.article_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
 
-interface CommentRow {
-  id: number
-  article_id: number
-  title: string
-  status: number
-  parent_id: number | null
-  content: string
-  imgurl: string
-  is_show: number
-  user_id: number
-  nick_name: string
-  create_time: string
-}
+/** One comment with what its back-office row shows, or undefined. */
+const findComment = (t: Db, id: number) =>
+  withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst()
+type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>
 
 const commentOf = (r: CommentRow): ModeratedComment => ({
   id: r.id,
@@ -77,23 +73,15 @@ const commentOf = (r: CommentRow): ModeratedComment => ({
   createTime: r.create_time,
 })
 
-export interface CommentSearch {
-  /** One comment by its id. */
-  id?: number | undefined
+export interface CommentSearch extends HideableSearch {
   /** The comments of one post, task or course. */
   articleId?: number | undefined
-  /** true: hidden only; false: shown only; absent: both. */
-  hidden?: boolean | undefined
-  pageIndex: number
-  pageSize: number
 }
 
 /** searchComments(db, { articleId: 12, pageIndex: 0, pageSize: 20 }): newest first, hidden ones included. */
 export async function searchComments(db: Db, s: CommentSearch): Promise<Paged<ModeratedComment>> {
-  let base = withArticle(db)
-  if (s.id !== undefined) base = base.where('m.id', '=', s.id)
+  let base = hideableWhere(withArticle(db), 'm', s)
   if (s.articleId !== undefined) base = base.where('m.article_id', '=', s.articleId)
-  if (s.hidden !== undefined) base = base.where('m.is_show', s.hidden ? '<>' : '=', 1)
   return pageOf(base, (q) => q.select(COLUMNS).orderBy('m.id', 'desc'), s, commentOf)
 }
 
@@ -105,7 +93,7 @@ const COMMENT: Hideable<CommentRow> = {
   notFound: COMMENT_NOT_FOUND,
   alreadyHidden: ALREADY_HIDDEN,
   notHidden: NOT_HIDDEN,
-  find: (t, id) => withArticle(t).select(COLUMNS).where('m.id', '=', id).executeTakeFirst(),
+  find: findComment,
   // Its comments are part of the item's built page, when the item has one.
   page: (r) => ((LISTED_KINDS as readonly number[]).includes(r.status) ? `article:${r.article_id}` : null),
   quote: (r) => `您在「${r.title}」的评论「${excerpt(r.content)}」`,
@@ -115,10 +103,4 @@ const COMMENT: Hideable<CommentRow> = {
  * Hides a comment (hide: true) or shows it again, with the reason its writer reads in /message
  * (server/admin/moderation.ts); the item's page is marked, its comments being part of it.
  */
-export const moderateComment = async (
-  db: Db,
-  actor: Actor,
-  id: number,
-  act: { hide: boolean; reason: string },
-  now: Date,
-): Promise<ModeratedComment> => commentOf(await moderate(db, COMMENT, actor, id, act, now))
+export const moderateComment = moderator(COMMENT, commentOf)

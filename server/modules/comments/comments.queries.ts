@@ -1,8 +1,13 @@
 import { ArticleStatusText, LISTED, LISTED_KINDS } from '../../../src/lib/constants.ts'
 import type { CommentForm } from '../../../src/lib/rules/comment.ts'
 import type { Db } from '../../db/index.ts'
-import { lockUser, type Page, type Paged, pagedList } from '../../db/sql.ts'
-import { type CommentNode, type CommentRow, commentTree } from '../content/comment-tree.ts'
+import { lockUser, mapPage, type Page, type Paged, pagedList } from '../../db/sql.ts'
+import {
+  COMMENT_ROW_COLUMNS,
+  type CommentNode,
+  type CommentRow,
+  commentTree,
+} from '../content/comment-tree.ts'
 
 /** At most this many comments per user … */
 export const COMMENT_RATE_MAX = 5
@@ -21,17 +26,6 @@ export const commentedArticle = (db: Db, id: number) =>
 export const takesComments = (a: { status: number; ext: string; is_show: number }) =>
   a.is_show === 1 && a.ext === LISTED && (LISTED_KINDS as readonly number[]).includes(a.status)
 
-const NODE_COLUMNS = [
-  'm.id',
-  'm.parent_id as parentId',
-  'm.content',
-  'm.imgurl',
-  'm.status',
-  'm.create_time as createTime',
-  'u.nick_name as nickName',
-  'u.avatar_url as avatarUrl',
-] as const
-
 const topComments = pagedList({
   key: 'm.id',
   filtered: (db, v: { articleId: number }) =>
@@ -44,7 +38,7 @@ const topComments = pagedList({
     db
       .selectFrom('comments as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(NODE_COLUMNS)
+      .select(COMMENT_ROW_COLUMNS)
       .where('m.id', 'in', ids),
 })
 
@@ -77,7 +71,7 @@ export async function commentPage(
   const replies: CommentRow[] = await db
     .selectFrom('comments as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(NODE_COLUMNS)
+    .select(COMMENT_ROW_COLUMNS)
     .where('m.article_id', '=', articleId)
     .where('m.parent_id', 'is not', null)
     .where('m.is_show', '=', 1)
@@ -133,7 +127,7 @@ export async function appendComment(
     const row = await t
       .selectFrom('comments as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(NODE_COLUMNS)
+      .select(COMMENT_ROW_COLUMNS)
       .where('m.id', '=', id)
       .executeTakeFirstOrThrow()
     return { ...row, children: [] }
@@ -174,19 +168,16 @@ const replyList = pagedList({
  */
 export async function replyPage(db: Db, userId: number, page: Page) {
   const result = await replyList(db, { userId }, [['r.id', 'desc']], page)
-  return {
-    ...result,
-    pageData: result.pageData.map((r) => ({
-      id: r.id,
-      articleId: r.article_id,
-      articleStatus: r.status,
-      typeText: ArticleStatusText[r.status] ?? '',
-      title: r.title,
-      replierName: r.nick_name,
-      replierAvatar: r.avatar_url,
-      content: r.content,
-      imgurl: r.imgurl,
-      createTime: r.create_time,
-    })),
-  }
+  return mapPage(result, (r) => ({
+    id: r.id,
+    articleId: r.article_id,
+    articleStatus: r.status,
+    typeText: ArticleStatusText[r.status] ?? '',
+    title: r.title,
+    replierName: r.nick_name,
+    replierAvatar: r.avatar_url,
+    content: r.content,
+    imgurl: r.imgurl,
+    createTime: r.create_time,
+  }))
 }

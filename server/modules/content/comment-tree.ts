@@ -13,6 +13,21 @@ export interface CommentRow {
   avatarUrl: string
 }
 
+/**
+ * The select list of a CommentRow, from `comments as m` joined with `users as u` (the author):
+ * the article's whole tree (content) and a page of its threads (comments) read the same row.
+ */
+export const COMMENT_ROW_COLUMNS = [
+  'm.id',
+  'm.parent_id as parentId',
+  'm.content',
+  'm.imgurl',
+  'm.status',
+  'm.create_time as createTime',
+  'u.nick_name as nickName',
+  'u.avatar_url as avatarUrl',
+] as const
+
 export interface CommentNode extends CommentRow {
   children: CommentNode[]
 }

@@ -17,8 +17,8 @@ import {
   catalogWhere,
 } from '../../db/catalog.ts'
 import type { Db } from '../../db/index.ts'
-import { eq, inRange, type Order, type Page, pagedList } from '../../db/sql.ts'
-import type { CommentRow } from './comment-tree.ts'
+import { eq, inRange, mapPage, type Order, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
+import { COMMENT_ROW_COLUMNS, type CommentRow } from './comment-tree.ts'
 
 // --- articles -------------------------------------------------------------------------------
 
@@ -100,22 +100,18 @@ export const articleCard = (r: CardRow) => ({
 /** The sortable fields of the article listing. */
 export const ARTICLE_SORT = { price: 'a.price_fen', priceMin: 'a.price_fen', extMore: 'a.ext_more' }
 
-export interface ArticleFilter extends CatalogFilter {
+export interface ArticleFilter extends CatalogFilter, TimeRange {
   status: number
   city?: string
   /** 0 free only, 1 paid only, 2 all. */
   isPrice: number
-  stime?: string
-  etime?: string
 }
 
-interface ArticleValues extends CatalogValues {
+interface ArticleValues extends CatalogValues, TimeRange {
   status: number
   city?: string
   free?: true
   paid?: true
-  stime?: string
-  etime?: string
 }
 
 const articleList = pagedList({
@@ -146,7 +142,7 @@ export async function articlePage(db: Db, f: ArticleFilter, order: Order, page: 
     etime: f.etime,
   }
   const result = await articleList(db, values, order, page)
-  return { ...result, pageData: result.pageData.map(articleCard) }
+  return mapPage(result, articleCard)
 }
 
 /** Listed articles of one kind, best-selling first: the home page blocks and recommendations. */
@@ -208,16 +204,7 @@ export const commentRows = (db: Db, articleId: number): Promise<CommentRow[]> =>
   db
     .selectFrom('comments as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.id',
-      'm.parent_id as parentId',
-      'm.content',
-      'm.imgurl',
-      'm.status',
-      'm.create_time as createTime',
-      'u.nick_name as nickName',
-      'u.avatar_url as avatarUrl',
-    ])
+    .select(COMMENT_ROW_COLUMNS)
     .where('m.article_id', '=', articleId)
     .where('m.is_show', '=', 1)
     .orderBy('m.id')

@@ -20,43 +20,29 @@ export interface DashboardEntry {
   count: (db: Db) => Promise<number>
 }
 
+type OrderQueue = Parameters<typeof queueCount>[1]
+
+/** The entry of one of the order desk's queues, linking to the orders list filtered by it. */
+const orderQueue = (
+  key: string,
+  label: string,
+  queue: OrderQueue,
+  permission: Permission,
+): DashboardEntry => ({
+  key,
+  label,
+  href: `/admin/orders/?queue=${queue}`,
+  permission,
+  count: (db) => queueCount(db, queue),
+})
+
 export const DASHBOARD: readonly DashboardEntry[] = [
   // The orders' queues: their conditions live once, in orders.admin.queries.ts.
-  {
-    key: 'toShip',
-    label: '待发货订单',
-    href: '/admin/orders/?queue=ship',
-    permission: 'orders.read',
-    count: (db) => queueCount(db, 'ship'),
-  },
-  {
-    key: 'transfers',
-    label: '待确认转账',
-    href: '/admin/orders/?queue=transfer',
-    permission: 'orders.money',
-    count: (db) => queueCount(db, 'transfer'),
-  },
-  {
-    key: 'afterSales',
-    label: '售后申请',
-    href: '/admin/orders/?queue=after-sales',
-    permission: 'orders.read',
-    count: (db) => queueCount(db, 'after-sales'),
-  },
-  {
-    key: 'refundDue',
-    label: '待退款付款',
-    href: '/admin/orders/?queue=refund-due',
-    permission: 'orders.money',
-    count: (db) => queueCount(db, 'refund-due'),
-  },
-  {
-    key: 'invoices',
-    label: '待开发票',
-    href: '/admin/orders/?queue=invoice',
-    permission: 'orders.invoice',
-    count: (db) => queueCount(db, 'invoice'),
-  },
+  orderQueue('toShip', '待发货订单', 'ship', 'orders.read'),
+  orderQueue('transfers', '待确认转账', 'transfer', 'orders.money'),
+  orderQueue('afterSales', '售后申请', 'after-sales', 'orders.read'),
+  orderQueue('refundDue', '待退款付款', 'refund-due', 'orders.money'),
+  orderQueue('invoices', '待开发票', 'invoice', 'orders.invoice'),
   {
     key: 'certifications',
     label: '待审核认证',

@@ -12,7 +12,7 @@ import { COURIER_NAMES, type CourierProvider, type LocusEntry } from '../../prov
 import { dbTime, fromDbTime } from '../../time.ts'
 import { ORDER_MISSING, orderByCode, ownOrder } from '../orders/order-lookup.ts'
 import { AfterStatus } from '../orders/orders.queries.ts'
-import { markShipped } from '../orders/orders.service.ts'
+import { markShipped, orderHolds } from '../orders/orders.service.ts'
 
 /**
  * The operator ships a paid goods order (the back office's 发货 and `npm run ops -- ship`):
@@ -37,13 +37,8 @@ export async function shipOrder(
   const notWaiting = `订单 ${code} 不是待发货状态，未作改动`
   if (o.status !== OrderStatus.unshipped) throw refuse(notWaiting)
   if (o.after_status === AfterStatus.applied) throw refuse(`订单 ${code} 有待处理的售后申请，未作改动`)
-  const goods = await db
-    .selectFrom('order_items')
-    .select('id')
-    .where('order_id', '=', o.id)
-    .where('sku_id', 'is not', null)
-    .executeTakeFirst()
-  if (!goods) throw refuse(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
+  if (!(await orderHolds(db, o.id, 'goods')))
+    throw refuse(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
   const number = courier.book(company, now)
   const time = dbTime(now)
   const tracked = courier.track({ company, number, shippedAt: now, city: o.rec_city, area: o.rec_area }, now)

@@ -17,6 +17,7 @@ import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
 import {
   AfterStatus,
   AfterStatusText,
+  BREAKDOWN_COLUMNS,
   breakdownOf,
   InvoiceStatus,
   invoiceStatusText,
@@ -259,13 +260,7 @@ export async function adminOrder(
     .select(ROW_COLUMNS)
     .select([
       'o.discount_tenths',
-      'o.member_off_fen',
-      'o.promo_off_fen',
-      'o.promo_title',
-      'o.coupon_off_fen',
-      'o.coupon_title',
-      'o.shipping_fen',
-      'o.buyer_note',
+      ...BREAKDOWN_COLUMNS,
       'o.way_time',
       'o.finish_time',
       'o.rec_address',

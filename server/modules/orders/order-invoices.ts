@@ -6,6 +6,7 @@ import { OrderStatus } from '../../../src/lib/constants.ts'
 import type { InvoiceIssue } from '../../../src/lib/rules/back-office.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
+import { hasRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
@@ -21,18 +22,12 @@ import { AfterStatus, InvoiceStatus } from './orders.queries.ts'
 export async function applyInvoice(db: Db, userId: number, orderId: number, invoiceId: number | null) {
   const o = await ownOrder(db, userId, orderId)
   if (invoiceId === null) throw refuse('请选择发票')
-  const info = await db
-    .selectFrom('invoice_infos')
-    .select('id')
-    .where('id', '=', invoiceId)
-    .where('user_id', '=', userId)
-    .where('is_show', '=', 1)
-    .executeTakeFirst()
-  if (!info) throw refuse('发票信息不存在', 404)
+  if (!(await hasRow(db, 'invoice_infos', { id: invoiceId, user_id: userId, is_show: 1 })))
+    throw refuse('发票信息不存在', 404)
   if (o.invoice_status !== InvoiceStatus.none) throw refuse('已申请过发票')
   const moved = await db
     .updateTable('orders')
-    .set({ invoice_id: info.id, invoice_status: InvoiceStatus.applied })
+    .set({ invoice_id: invoiceId, invoice_status: InvoiceStatus.applied })
     .where('id', '=', o.id)
     .where('user_id', '=', userId)
     .where('invoice_status', '=', InvoiceStatus.none)

@@ -3,7 +3,7 @@ import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, type Page, pagedList } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 
 export { PAID_ORDER_STATUSES }
@@ -58,14 +58,9 @@ export function payDeadline(
 }
 const NEWEST = [['o.id', 'desc']] as const
 
-interface Range {
-  stime?: string
-  etime?: string
-}
-
 const customerOrderList = pagedList({
   key: 'o.id',
-  filtered: (db, v: Range & { introducerId: number }) =>
+  filtered: (db, v: TimeRange & { introducerId: number }) =>
     db
       .selectFrom('orders as o')
       .where(
@@ -88,24 +83,21 @@ const customerOrderList = pagedList({
  * The paid orders of the introducer's customers (accounts §2 "Customer orders"), matching the
  * totals of Users/GetUsersIntroducer.
  */
-export async function customerOrders(db: Db, introducerId: number, range: Range, page: Page) {
+export async function customerOrders(db: Db, introducerId: number, range: TimeRange, page: Page) {
   const result = await customerOrderList(db, { introducerId, ...range }, NEWEST, page)
-  return {
-    ...result,
-    pageData: result.pageData.map((r) => ({
-      id: r.id,
-      code: r.code,
-      nickName: r.nick_name,
-      avatarUrl: r.avatar_url,
-      recTel: maskPhone(r.rec_tel),
-      tolCost: fenToYuan(r.tol_cost_fen),
-      createTime: r.create_time,
-      status: r.status,
-    })),
-  }
+  return mapPage(result, (r) => ({
+    id: r.id,
+    code: r.code,
+    nickName: r.nick_name,
+    avatarUrl: r.avatar_url,
+    recTel: maskPhone(r.rec_tel),
+    tolCost: fenToYuan(r.tol_cost_fen),
+    createTime: r.create_time,
+    status: r.status,
+  }))
 }
 
-interface OwnOrderValues extends Range {
+interface OwnOrderValues extends TimeRange {
   userId: number
   status?: number
   afterSalesTypes?: number
@@ -132,7 +124,7 @@ const ownOrderList = pagedList({
 export async function ownOrders(
   db: Db,
   userId: number,
-  q: Range & { status?: number; types?: number },
+  q: TimeRange & { status?: number; types?: number },
   page: Page,
   expiryMinutes: number,
 ) {
@@ -194,6 +186,17 @@ function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
   }
 }
 
+/** The columns of `orders as o` that breakdownOf reads. */
+export const BREAKDOWN_COLUMNS = [
+  'o.member_off_fen',
+  'o.promo_off_fen',
+  'o.promo_title',
+  'o.coupon_off_fen',
+  'o.coupon_title',
+  'o.shipping_fen',
+  'o.buyer_note',
+] as const
+
 /** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
 export const breakdownOf = (r: {
   member_off_fen: number
@@ -231,13 +234,7 @@ const CARD_COLUMNS = [
   'o.after_status',
   'o.invoice_status',
   'o.transfer_deadline',
-  'o.member_off_fen',
-  'o.promo_off_fen',
-  'o.promo_title',
-  'o.coupon_off_fen',
-  'o.coupon_title',
-  'o.shipping_fen',
-  'o.buyer_note',
+  ...BREAKDOWN_COLUMNS,
 ] as const
 
 /**

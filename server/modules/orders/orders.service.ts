@@ -106,16 +106,19 @@ export async function payableOrder(
   }
 }
 
-/** Whether an order sells content (a course, paid post or task: delivered online when paid). */
-export async function isContentOrder(db: Db, orderId: number): Promise<boolean> {
+/** Whether an order has lines of goods (SKUs) or of content (articles): it holds one or the other. */
+export async function orderHolds(db: Db, orderId: number, kind: 'goods' | 'content'): Promise<boolean> {
   const item = await db
     .selectFrom('order_items')
     .select('id')
     .where('order_id', '=', orderId)
-    .where('article_id', 'is not', null)
+    .where(kind === 'goods' ? 'sku_id' : 'article_id', 'is not', null)
     .executeTakeFirst()
   return item !== undefined
 }
+
+/** Whether an order sells content (a course, paid post or task: delivered online when paid). */
+export const isContentOrder = (db: Db, orderId: number) => orderHolds(db, orderId, 'content')
 
 /**
  * 已售 (and the 热销 order): each product counts what goods orders shipped of it, `sign` 1 when one

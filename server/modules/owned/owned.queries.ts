@@ -49,16 +49,21 @@ export interface OwnedStore<T extends OwnedTable, V extends { status: 0 | 1 }, A
   messages: { saved: string; deleted: string; notFound: string; full: string }
 }
 
+/** The contact and region columns an address and an invoice's mailing details store alike. */
+const contactColumns = (v: AddressForm | InvoiceForm) => ({
+  name: v.name,
+  tel: v.tel,
+  country: v.country,
+  province: v.province,
+  city: v.city,
+  area: v.area,
+  street: v.street,
+})
+
 export const addresses: OwnedStore<'addresses', AddressForm, ReturnType<typeof addressAnswer>> = {
   table: 'addresses',
   columns: (v) => ({
-    name: v.name,
-    tel: v.tel,
-    country: v.country,
-    province: v.province,
-    city: v.city,
-    area: v.area,
-    street: v.street,
+    ...contactColumns(v),
     address_detail: v.addressDetail,
   }),
   answer: addressAnswer,
@@ -96,13 +101,7 @@ export const invoices: OwnedStore<'invoice_infos', InvoiceForm, ReturnType<typeo
     company_tel: v.companyTel,
     bank: v.bank,
     account: v.account,
-    name: v.name,
-    tel: v.tel,
-    country: v.country,
-    province: v.province,
-    city: v.city,
-    area: v.area,
-    street: v.street,
+    ...contactColumns(v),
     addressx: v.addressx,
   }),
   answer: invoiceAnswer,

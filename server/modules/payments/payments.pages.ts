@@ -5,6 +5,7 @@ import { html } from 'hono/html'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Deps } from '../../http.ts'
+import { PHONE_PAGE_STYLE, plainPage } from '../../plain-page.ts'
 import {
   NOTIFY_PATH,
   paymentProviders,
@@ -25,6 +26,11 @@ type PageState =
   | { kind: 'closed'; p: Shown }
   | { kind: 'missing' }
 
+const PAGE_STYLE = `
+      body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; text-align: center; }
+      .amount { font-size: 2rem; font-weight: 600; margin: 0.5rem 0; }
+      .subject, .note { color: #6b7280; }${PHONE_PAGE_STYLE}`
+
 /** The sandbox's "phone" in its states; hono's html escapes every interpolated value. */
 function page(s: PageState) {
   const summary =
@@ -44,30 +50,14 @@ function page(s: PageState) {
               <form method="post" action="${SANDBOX_PAGE}/${s.p.outTradeNo}">
                 <button type="submit">确认支付</button>
               </form>`
-  return html`<!doctype html>
-<html lang="zh-CN">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>支付确认（沙箱） - ${site.name}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; max-width: 24rem; margin: 2rem auto; padding: 0 1rem; color: #1f2937; text-align: center; }
-      h1 { font-size: 1.25rem; }
-      .amount { font-size: 2rem; font-weight: 600; margin: 0.5rem 0; }
-      .subject, .note { color: #6b7280; }
-      button { width: 100%; padding: 0.6rem; font-size: 1rem; background: #07c160; color: #fff; border: 0; border-radius: 4px; }
-      .error { color: #b91c1c; }
-      .done { color: #047857; font-size: 1.1rem; }
-    </style>
-  </head>
-  <body>
-    <h1>支付确认</h1>
+  return plainPage({
+    title: '支付确认（沙箱）',
+    style: PAGE_STYLE,
+    body: html`<h1>支付确认</h1>
     ${summary}
     ${body}
-    <p class="note">沙箱支付：不产生真实扣款</p>
-  </body>
-</html>`
+    <p class="note">沙箱支付：不产生真实扣款</p>`,
+  })
 }
 
 /**

@@ -75,6 +75,44 @@ export interface OfferKind<Row, In, Wire> {
 // run time, hence the one cast.
 const tableOf = (kind: { table: 'coupons' | 'promotions' }) => kind.table as 'coupons'
 
+/** What one offer write did: the row as it is now, the rows whose pages show it, the audit's facts. */
+interface OfferChange<Row> {
+  id: number
+  row: Row
+  /** Every version of the row a page may show (before and after an edit: both). */
+  shown: Row[]
+  before?: Record<string, unknown>
+  after?: Record<string, unknown>
+}
+
+/**
+ * The one transaction of every offer write: `write` changes the row, then the `offers` mark and
+ * the pages that show it, and the audit row `${name}.${verb}` on `${name}:${id}`; answers the row
+ * as the wire shows it.
+ */
+async function offerWrite<Row, In, Wire>(
+  db: Db,
+  kind: OfferKind<Row, In, Wire>,
+  actor: Actor,
+  verb: 'create' | 'edit' | 'stop',
+  now: Date,
+  write: (t: Db, at: string) => Promise<OfferChange<Row>>,
+): Promise<Wire> {
+  const at = dbTime(now)
+  const row = await db.transaction().execute(async (t) => {
+    const { id, row, shown, before, after } = await write(t, at)
+    await markChanged(t, ['offers', ...(await kind.pages(t, shown))], at)
+    await audit(t, actor, now, {
+      action: `${kind.name}.${verb}`,
+      target: `${kind.name}:${id}`,
+      before,
+      after,
+    })
+    return row
+  })
+  return kind.wire(row, at)
+}
+
 /** createOffer(db, COUPON, actor, checked, now): a new one, shown from its start. */
 export async function createOffer<Row, In extends { endTime: string }, Wire>(
   db: Db,
@@ -83,9 +121,8 @@ export async function createOffer<Row, In extends { endTime: string }, Wire>(
   v: In,
   now: Date,
 ): Promise<Wire> {
-  const at = dbTime(now)
-  if (v.endTime <= at) throw refuse(ENDED_ALREADY)
-  const row = await db.transaction().execute(async (t) => {
+  if (v.endTime <= dbTime(now)) throw refuse(ENDED_ALREADY)
+  return offerWrite(db, kind, actor, 'create', now, async (t, at) => {
     await kind.check(t, v)
     const { id } = await t
       .insertInto(tableOf(kind))
@@ -93,15 +130,8 @@ export async function createOffer<Row, In extends { endTime: string }, Wire>(
       .returning('id')
       .executeTakeFirstOrThrow()
     const r = (await kind.row(t, id)) as Row
-    await markChanged(t, ['offers', ...(await kind.pages(t, [r]))], at)
-    await audit(t, actor, now, {
-      action: `${kind.name}.create`,
-      target: `${kind.name}:${id}`,
-      after: kind.facts(r),
-    })
-    return r
+    return { id, row: r, shown: [r], after: kind.facts(r) }
   })
-  return kind.wire(row, at)
 }
 
 /** editOffer(db, PROMOTION, actor, 2, checked, now): the whole form, as far as checkEdit lets it. */
@@ -113,8 +143,7 @@ export async function editOffer<Row, In extends { isShow?: boolean | undefined }
   v: In,
   now: Date,
 ): Promise<Wire> {
-  const at = dbTime(now)
-  const row = await db.transaction().execute(async (t) => {
+  return offerWrite(db, kind, actor, 'edit', now, async (t) => {
     const held = kind.hold ? await kind.hold(t, id) : true
     const before = held ? await kind.row(t, id) : undefined
     if (!before) throw refuse(kind.notFound, 404)
@@ -125,16 +154,8 @@ export async function editOffer<Row, In extends { isShow?: boolean | undefined }
       .where('id', '=', id)
       .execute()
     const after = (await kind.row(t, id)) as Row
-    await markChanged(t, ['offers', ...(await kind.pages(t, [before, after]))], at)
-    await audit(t, actor, now, {
-      action: `${kind.name}.edit`,
-      target: `${kind.name}:${id}`,
-      before: kind.facts(before),
-      after: kind.facts(after),
-    })
-    return after
+    return { id, row: after, shown: [before, after], before: kind.facts(before), after: kind.facts(after) }
   })
-  return kind.wire(row, at)
 }
 
 /** stopOffer(db, COUPON, actor, 3, now): no longer shown; a second stop is refused (409). */
@@ -145,8 +166,7 @@ export async function stopOffer<Row, In, Wire>(
   id: number,
   now: Date,
 ): Promise<Wire> {
-  const at = dbTime(now)
-  const row = await db.transaction().execute(async (t) => {
+  return offerWrite(db, kind, actor, 'stop', now, async (t) => {
     const stopped = await t
       .updateTable(tableOf(kind))
       .set({ is_show: 0 })
@@ -156,14 +176,6 @@ export async function stopOffer<Row, In, Wire>(
     const r = await kind.row(t, id)
     if (!r) throw refuse(kind.notFound, 404)
     if (stopped.numUpdatedRows === 0n) throw refuse(kind.stopped, 409)
-    await markChanged(t, ['offers', ...(await kind.pages(t, [r]))], at)
-    await audit(t, actor, now, {
-      action: `${kind.name}.stop`,
-      target: `${kind.name}:${id}`,
-      before: { isShow: true },
-      after: { isShow: false },
-    })
-    return r
+    return { id, row: r, shown: [r], before: { isShow: true }, after: { isShow: false } }
   })
-  return kind.wire(row, at)
 }

@@ -3,7 +3,7 @@
  * order's pricing needs: promotions in dates, templates, a coupon's rule) and in the wire's.
  * One mapping from each table, here.
  */
-import { sql } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 import { splitList } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../../src/lib/rules/pricing.ts'
 import { FREE_SHIPPING_TAG, withFreeShipping } from '../../../src/lib/rules/product.ts'
 import type { Db } from '../../db/index.ts'
+import type { PromotionsTable } from '../../db/schema.ts'
 import type { Paged } from '../../db/sql.ts'
 import { couponRule } from './coupon-rule.ts'
 import type { Coupon, MyCoupon, Promotion, ShippingTemplate } from './promotions.routes.ts'
@@ -87,16 +88,6 @@ export const templateWire = (t: PricingTemplate): ShippingTemplate => ({
 
 // --- promotions ------------------------------------------------------------------------------
 
-type PromotionRow = {
-  id: number
-  title: string
-  class_id: number | null
-  threshold_fen: number
-  off_fen: number
-  start_time: string
-  end_time: string
-}
-
 const PROMOTION_COLUMNS = [
   'id',
   'title',
@@ -106,6 +97,8 @@ const PROMOTION_COLUMNS = [
   'start_time',
   'end_time',
 ] as const
+
+type PromotionRow = Pick<Selectable<PromotionsTable>, (typeof PROMOTION_COLUMNS)[number]>
 
 export const pricingPromotion = (r: PromotionRow): PricingPromotion => ({
   id: r.id,

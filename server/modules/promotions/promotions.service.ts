@@ -6,6 +6,7 @@
 import { ClassifyKey } from '../../../src/lib/constants.ts'
 import type { PromotionInput } from '../../../src/lib/rules/promotion.ts'
 import type { Db } from '../../db/index.ts'
+import { hasRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { productPages } from './offer-marks.ts'
 import { type CouponState, inState, type OfferKind, type StateFilter, stateAt } from './offer-writes.ts'
@@ -48,13 +49,8 @@ export async function listPromotions(
 
 async function checkClass(t: Db, classId: number | null): Promise<void> {
   if (classId === null) return
-  const found = await t
-    .selectFrom('classifies')
-    .select('id')
-    .where('ckey', '=', ClassifyKey.productClass)
-    .where('id', '=', classId)
-    .executeTakeFirst()
-  if (!found) throw refuse(CLASS_NOT_FOUND)
+  if (!(await hasRow(t, 'classifies', { ckey: ClassifyKey.productClass, id: classId })))
+    throw refuse(CLASS_NOT_FOUND)
 }
 
 /**

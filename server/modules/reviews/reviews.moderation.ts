@@ -4,8 +4,13 @@
  * list, the summary, the built product page).
  */
 import { splitList } from '../../../src/lib/format.ts'
-import type { Actor } from '../../admin/audit.ts'
-import { excerpt, type Hideable, moderate } from '../../admin/moderation.ts'
+import {
+  excerpt,
+  type Hideable,
+  type HideableSearch,
+  hideableWhere,
+  moderator,
+} from '../../admin/moderation.ts'
 import type { Db } from '../../db/index.ts'
 import { pageOf } from '../../db/paged.ts'
 import type { Paged } from '../../db/sql.ts'
@@ -43,24 +48,9 @@ const joined = (db: Db) =>
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('product_skus as k', 'k.id', 'r.sku_id')
 
-interface ReviewRow {
-  id: number
-  spu_id: number
-  product_title: string
-  sku_title: string | null
-  order_id: number
-  code: string
-  user_id: number
-  nick_name: string
-  stars: number
-  content: string
-  imgs: string
-  add_content: string
-  add_imgs: string
-  add_time: string | null
-  is_show: number
-  create_time: string
-}
+/** One review with what its back-office row shows, or undefined. */
+const findReview = (t: Db, id: number) => joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst()
+type ReviewRow = NonNullable<Awaited<ReturnType<typeof findReview>>>
 
 const reviewOf = (r: ReviewRow): ModeratedReview => ({
   id: r.id,
@@ -79,23 +69,16 @@ const reviewOf = (r: ReviewRow): ModeratedReview => ({
   createTime: r.create_time,
 })
 
-export interface ReviewSearch {
-  id?: number | undefined
+export interface ReviewSearch extends HideableSearch {
   spuId?: number | undefined
   stars?: number | undefined
-  /** true: hidden only; false: shown only; absent: both. */
-  hidden?: boolean | undefined
-  pageIndex: number
-  pageSize: number
 }
 
 /** searchReviews(db, { stars: 1, hidden: false, pageIndex: 0, pageSize: 20 }): newest first, hidden ones included. */
 export async function searchReviews(db: Db, s: ReviewSearch): Promise<Paged<ModeratedReview>> {
-  let base = joined(db)
-  if (s.id !== undefined) base = base.where('r.id', '=', s.id)
+  let base = hideableWhere(joined(db), 'r', s)
   if (s.spuId !== undefined) base = base.where('r.spu_id', '=', s.spuId)
   if (s.stars !== undefined) base = base.where('r.stars', '=', s.stars)
-  if (s.hidden !== undefined) base = base.where('r.is_show', s.hidden ? '<>' : '=', 1)
   return pageOf(base, (q) => q.select(COLUMNS).orderBy('r.id', 'desc'), s, reviewOf)
 }
 
@@ -107,17 +90,11 @@ const REVIEW: Hideable<ReviewRow> = {
   notFound: REVIEW_NOT_FOUND,
   alreadyHidden: ALREADY_HIDDEN,
   notHidden: NOT_HIDDEN,
-  find: (t, id) => joined(t).select(COLUMNS).where('r.id', '=', id).executeTakeFirst(),
+  find: findReview,
   // The product's page shows the reviews and their summary.
   page: (r) => `product:${r.spu_id}`,
   quote: (r) => `您对「${r.product_title}」的评价「${excerpt(r.content)}」`,
 }
 
 /** Hides a review (hide: true) or shows it again, as server/admin/moderation.ts does it. */
-export const moderateReview = async (
-  db: Db,
-  actor: Actor,
-  id: number,
-  act: { hide: boolean; reason: string },
-  now: Date,
-): Promise<ModeratedReview> => reviewOf(await moderate(db, REVIEW, actor, id, act, now))
+export const moderateReview = moderator(REVIEW, reviewOf)

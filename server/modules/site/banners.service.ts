@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { type FileDirs, publicFileExists } from '../uploads/uploads.service.ts'
-import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
+import { defined, discardDraft, NO_DRAFT, readDraft, takeDraft } from './drafts.ts'
 
 export interface BannerInput {
   position?: string
@@ -123,6 +123,28 @@ async function rowOf(t: Db, id: number): Promise<Row> {
   return row as Row
 }
 
+/** One transaction over a stored banner: `write` gets it as it was (404 广告图不存在). */
+const withBanner = <T>(db: Db, id: number, write: (t: Db, row: Row) => Promise<T>): Promise<T> =>
+  db.transaction().execute(async (t) => write(t, await rowOf(t, id)))
+
+/**
+ * After a live write (create, edit, publish): the banner as it is now, audited as
+ * `banner.${verb}` and marked `banner` in the same transaction.
+ */
+async function liveWritten(
+  t: Db,
+  actor: Actor,
+  now: Date,
+  id: number,
+  verb: 'create' | 'edit' | 'publish',
+  before?: AdminBanner,
+): Promise<AdminBanner> {
+  const after = bannerOut(await rowOf(t, id))
+  await audit(t, actor, now, { action: `banner.${verb}`, target: `banner:${id}`, before, after })
+  await markChanged(t, ['banner'], dbTime(now))
+  return after
+}
+
 export async function createBanner(
   db: Db,
   dirs: FileDirs,
@@ -138,10 +160,7 @@ export async function createBanner(
       .values(columnsOf(v) as never)
       .returning('id')
       .executeTakeFirstOrThrow()
-    const after = bannerOut(await rowOf(t, id))
-    await audit(t, actor, now, { action: 'banner.create', target: `banner:${id}`, after })
-    await markChanged(t, ['banner'], dbTime(now))
-    return after
+    return liveWritten(t, actor, now, id, 'create')
   })
 }
 
@@ -153,15 +172,12 @@ export async function editBanner(
   v: BannerInput,
   now: Date,
 ): Promise<AdminBanner> {
-  return db.transaction().execute(async (t) => {
-    const before = bannerOut(await rowOf(t, id))
+  return withBanner(db, id, async (t, row) => {
+    const before = bannerOut(row)
     await checkChange(dirs, before, v)
     const set = columnsOf(v)
     if (Object.keys(set).length) await t.updateTable('banners').set(set).where('id', '=', id).execute()
-    const after = bannerOut(await rowOf(t, id))
-    await audit(t, actor, now, { action: 'banner.edit', target: `banner:${id}`, before, after })
-    await markChanged(t, ['banner'], dbTime(now))
-    return after
+    return liveWritten(t, actor, now, id, 'edit', before)
   })
 }
 
@@ -235,9 +251,9 @@ export async function saveBannerDraft(
   v: BannerInput,
   now: Date,
 ): Promise<AdminBanner> {
-  return db.transaction().execute(async (t) => {
-    const before = bannerOut(await rowOf(t, id))
-    const { position: _, ...fields } = v
+  const { position: _, ...fields } = v
+  return withBanner(db, id, async (t, row) => {
+    const before = bannerOut(row)
     const draft: BannerDraft = { ...(before.draft ?? liveFields(before)), ...defined(fields) }
     await checkChange(dirs, before, draft)
     await t
@@ -264,51 +280,34 @@ export async function publishBanner(
   id: number,
   now: Date,
 ): Promise<AdminBanner> {
-  return db.transaction().execute(async (t) => {
-    const row = await rowOf(t, id)
+  return withBanner(db, id, async (t, row) => {
     const before = bannerOut(row)
     const draft = before.draft
     if (!draft) throw refuse(NO_DRAFT, 409)
     await checkChange(dirs, before, draft)
-    tookDraft(
-      await t
-        .updateTable('banners')
-        .set({ ...columnsOf(draft), draft: null })
-        .where('id', '=', id)
-        .where('draft', '=', row.draft)
-        .executeTakeFirst(),
-    )
-    const after = bannerOut(await rowOf(t, id))
-    await audit(t, actor, now, { action: 'banner.publish', target: `banner:${id}`, before, after })
-    await markChanged(t, ['banner'], dbTime(now))
-    return after
+    await takeDraft(t, { table: 'banners', id }, columnsOf(draft), row.draft)
+    return liveWritten(t, actor, now, id, 'publish', before)
   })
 }
 
 /** Drops the banner's draft; the live banner stays as it is. 409 NO_DRAFT without one. */
 export async function discardBannerDraft(db: Db, actor: Actor, id: number, now: Date): Promise<AdminBanner> {
-  return db.transaction().execute(async (t) => {
-    const row = await rowOf(t, id)
-    tookDraft(
-      await t
-        .updateTable('banners')
-        .set({ draft: null })
-        .where('id', '=', id)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+  return withBanner(db, id, async (t, row) => {
+    const held = bannerOut(row).draft
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'banners', id },
+      { action: 'banner.discard', target: `banner:${id}`, held },
     )
-    await audit(t, actor, now, {
-      action: 'banner.discard',
-      target: `banner:${id}`,
-      before: { draft: bannerOut(row).draft },
-    })
     return bannerOut(await rowOf(t, id))
   })
 }
 
 export async function deleteBanner(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (t) => {
-    const before = bannerOut(await rowOf(t, id))
+  await withBanner(db, id, async (t, row) => {
+    const before = bannerOut(row)
     await t.deleteFrom('banners').where('id', '=', id).execute()
     await audit(t, actor, now, { action: 'banner.delete', target: `banner:${id}`, before })
     await markChanged(t, ['banner'], dbTime(now))

@@ -19,9 +19,10 @@ import { parseStarThresholds } from '../../../src/lib/rules/stars.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import { markChanged } from '../../changes.ts'
 import type { Db } from '../../db/index.ts'
+import { hasRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { defined, NO_DRAFT, readDraft, tookDraft } from './drafts.ts'
+import { defined, discardDraft, NO_DRAFT, readDraft, takeDraft } from './drafts.ts'
 
 // --- FAQ ------------------------------------------------------------------------------------
 
@@ -97,24 +98,39 @@ const faqColumns = (v: FaqInput) => ({
   ...(v.enabled !== undefined ? { is_show: v.enabled ? 1 : 0 } : {}),
 })
 
+/** Inserts a new FAQ entry (an article of status 40, listed, made `at`) with the given columns; answers its id. */
+async function insertFaq(t: Db, at: string, columns: object): Promise<number> {
+  const { id } = await t
+    .insertInto('articles')
+    .values({ status: ArticleStatus.faq, ext: LISTED, create_time: at, update_time: at, ...columns } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+/**
+ * After a live write (create, edit, publish): the entry as it is now, audited as `faq.${verb}`
+ * and marked `faq` in the same transaction.
+ */
+async function faqWritten(
+  t: Db,
+  actor: Actor,
+  now: Date,
+  id: number,
+  verb: 'create' | 'edit' | 'publish',
+  before?: AdminFaq,
+): Promise<AdminFaq> {
+  const after = await faqRow(t, id)
+  await audit(t, actor, now, { action: `faq.${verb}`, target: `faq:${id}`, before, after })
+  await markChanged(t, ['faq'], dbTime(now))
+  return after
+}
+
 export async function createFaq(db: Db, actor: Actor, v: FaqInput & { title: string }, now: Date) {
   const at = dbTime(now)
   return db.transaction().execute(async (t) => {
-    const { id } = await t
-      .insertInto('articles')
-      .values({
-        status: ArticleStatus.faq,
-        ext: LISTED,
-        create_time: at,
-        update_time: at,
-        ...faqColumns(v),
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.create', target: `faq:${id}`, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    const id = await insertFaq(t, at, faqColumns(v))
+    return faqWritten(t, actor, now, id, 'create')
   })
 }
 
@@ -127,10 +143,7 @@ export async function editFaq(db: Db, actor: Actor, id: number, v: FaqInput, now
       .set({ ...faqColumns(v), update_time: at })
       .where('id', '=', id)
       .execute()
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.edit', target: `faq:${id}`, before, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    return faqWritten(t, actor, now, id, 'edit', before)
   })
 }
 
@@ -147,18 +160,10 @@ export async function createFaqDraft(db: Db, actor: Actor, v: FaqInput & { title
     enabled: v.enabled ?? true,
   }
   return db.transaction().execute(async (t) => {
-    const { id } = await t
-      .insertInto('articles')
-      .values({
-        status: ArticleStatus.faq,
-        ext: LISTED,
-        create_time: at,
-        update_time: at,
-        ...faqColumns({ ...draft, enabled: false }),
-        draft: JSON.stringify(draft),
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertFaq(t, at, {
+      ...faqColumns({ ...draft, enabled: false }),
+      draft: JSON.stringify(draft),
+    })
     const after = await faqRow(t, id)
     await audit(t, actor, now, { action: 'faq.draft', target: `faq:${id}`, after })
     return after
@@ -194,18 +199,8 @@ export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
     const row = await faqRecord(t, id)
     const before = faqOut(row)
     if (!before.draft) throw refuse(NO_DRAFT, 409)
-    tookDraft(
-      await t
-        .updateTable('articles')
-        .set({ ...faqColumns(before.draft), draft: null, update_time: at })
-        .where('id', '=', id)
-        .where('draft', '=', row.draft)
-        .executeTakeFirst(),
-    )
-    const after = await faqRow(t, id)
-    await audit(t, actor, now, { action: 'faq.publish', target: `faq:${id}`, before, after })
-    await markChanged(t, ['faq'], at)
-    return after
+    await takeDraft(t, { table: 'articles', id }, { ...faqColumns(before.draft), update_time: at }, row.draft)
+    return faqWritten(t, actor, now, id, 'publish', before)
   })
 }
 
@@ -213,19 +208,13 @@ export async function publishFaq(db: Db, actor: Actor, id: number, now: Date) {
 export async function discardFaqDraft(db: Db, actor: Actor, id: number, now: Date) {
   return db.transaction().execute(async (t) => {
     const before = await faqRow(t, id)
-    tookDraft(
-      await t
-        .updateTable('articles')
-        .set({ draft: null })
-        .where('id', '=', id)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'articles', id },
+      { action: 'faq.discard', target: `faq:${id}`, held: before.draft },
     )
-    await audit(t, actor, now, {
-      action: 'faq.discard',
-      target: `faq:${id}`,
-      before: { draft: before.draft },
-    })
     return { ...before, draft: null }
   })
 }
@@ -344,14 +333,7 @@ export async function publishText(db: Db, actor: Actor, key: RichTextKey, now: D
     const old = await textRow(t, key)
     if (!old?.draft) throw refuse(NO_DRAFT, 409)
     const value = sanitizeRichText(old.draft)
-    tookDraft(
-      await t
-        .updateTable('configs')
-        .set({ value, draft: null })
-        .where('ckey', '=', key)
-        .where('draft', '=', old.draft)
-        .executeTakeFirst(),
-    )
+    await takeDraft(t, { table: 'configs', ckey: key }, { value }, old.draft)
     await audit(t, actor, now, {
       action: 'config.publish',
       target: `config:${key}`,
@@ -367,19 +349,14 @@ export async function publishText(db: Db, actor: Actor, key: RichTextKey, now: D
 export async function discardTextDraft(db: Db, actor: Actor, key: RichTextKey, now: Date) {
   return db.transaction().execute(async (t) => {
     const old = await textRow(t, key)
-    tookDraft(
-      await t
-        .updateTable('configs')
-        .set({ draft: null })
-        .where('ckey', '=', key)
-        .where('draft', 'is not', null)
-        .executeTakeFirst(),
+    const held = old?.draft ?? null
+    await discardDraft(
+      t,
+      actor,
+      now,
+      { table: 'configs', ckey: key },
+      { action: 'config.discard', target: `config:${key}`, held },
     )
-    await audit(t, actor, now, {
-      action: 'config.discard',
-      target: `config:${key}`,
-      before: { draft: old?.draft ?? null },
-    })
     return textOut(key, { value: old?.value ?? '', draft: null })
   })
 }
@@ -484,15 +461,8 @@ const dictRow = async (t: Db, id: number) => {
   return { id: r.id, key: r.ckey as ClassifyKeyName, title: r.title, sort: r.sort }
 }
 
-async function refuseDuplicate(t: Db, key: string, title: string, id = 0) {
-  const same = await t
-    .selectFrom('classifies')
-    .select('id')
-    .where('ckey', '=', key)
-    .where('title', '=', title)
-    .where('id', '!=', id)
-    .executeTakeFirst()
-  if (same) throw refuse(`“${title}”已存在`)
+async function refuseDuplicate(t: Db, key: string, title: string, id?: number) {
+  if (await hasRow(t, 'classifies', { ckey: key, title }, id)) throw refuse(`“${title}”已存在`)
 }
 
 export async function createDictEntry(

@@ -2,7 +2,7 @@ import { actorOf } from '../../admin/admin-route.ts'
 import { ok, router } from '../../contract/index.ts'
 import { refuse } from '../../http.ts'
 import { buildStatus } from '../../site-hooks.ts'
-import { keepStaffImage } from '../uploads/uploads.service.ts'
+import { keepUploadedImage } from '../uploads/uploads.service.ts'
 import * as routes from './banners.admin-routes.ts'
 import * as banners from './banners.service.ts'
 import { companyFacts, editCompany } from './company.service.ts'
@@ -64,12 +64,7 @@ export const siteAdmin = router()
     return ok(c, { id })
   })
   .openapi(routes.postContentImage, async (c) => {
-    const path = await keepStaffImage(
-      c.req.raw.body,
-      c.req.header('content-type') ?? '',
-      c.get('deps').config,
-    )
-    return ok(c, { path })
+    return ok(c, { path: await keepUploadedImage(c.req.raw, c.get('deps').config) })
   })
   .openapi(routes.getBuildStatus, async (c) => {
     const { db, siteStatus } = c.get('deps')

@@ -237,3 +237,7 @@ export const keepStaffImage = (
   contentType: string,
   dirs: FileDirs,
 ) => keepStaffFile(body, contentType, dirs, ['png', 'jpg', 'gif', 'webp'], UPLOAD_MAX_BYTES, 'public')
+
+/** keepStaffImage of the upload a back-office call received: const path = await keepUploadedImage(c.req.raw, config) */
+export const keepUploadedImage = (request: Request, dirs: FileDirs) =>
+  keepStaffImage(request.body, request.headers.get('content-type') ?? '', dirs)

@@ -1,12 +1,10 @@
 import { fenToYuan } from '../../../src/lib/money.ts'
 import type { Db } from '../../db/index.ts'
-import { inRange, type Page, pagedList } from '../../db/sql.ts'
+import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
 
-interface TransactionValues {
+interface TransactionValues extends TimeRange {
   userId: number
   tag?: number
-  stime?: string
-  etime?: string
 }
 
 const transactionList = pagedList({
@@ -27,12 +25,7 @@ const transactionList = pagedList({
 })
 
 /** The user's own wallet transactions, newest first: tag 1 expense, 2 income (storefront §7). */
-export async function transactions(
-  db: Db,
-  userId: number,
-  q: { tag?: number; stime?: string; etime?: string },
-  page: Page,
-) {
+export async function transactions(db: Db, userId: number, q: TimeRange & { tag?: number }, page: Page) {
   const result = await transactionList(
     db,
     { userId, ...q },
@@ -43,7 +36,7 @@ export async function transactions(
     ],
     page,
   )
-  return { ...result, pageData: result.pageData.map(transactionWire) }
+  return mapPage(result, transactionWire)
 }
 
 /** A wallet record as the wallet calls answer it (GetRechargePage, a balance adjustment). */

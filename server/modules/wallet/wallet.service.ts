@@ -7,6 +7,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import type { AdjustmentForm } from '../../../src/lib/rules/adjustment.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
+import { adjustOnce } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { dbTime } from '../../time.ts'
 import { tradeNo } from '../payments/payments.queries.ts'
@@ -55,22 +56,13 @@ export async function adjustBalance(db: Db, actor: Actor, userId: number, v: Adj
       create_time: dbTime(now),
       request_id: v.requestId ?? null,
     }
-    const written = await t
-      .insertInto('wallet_transactions')
-      .values(record)
-      .onConflict((oc) => oc.column('request_id').doNothing())
-      .returning('id')
-      .executeTakeFirst()
-    if (!written) {
-      // This adjustment was made already (the conflict waited for its commit): answer it again.
-      const earlier = await t
-        .selectFrom('wallet_transactions')
-        .select(['id', 'user_id', 'price_fen', 'code', 'tag', 'title', 'create_time'])
-        .where('request_id', '=', v.requestId ?? '')
-        .executeTakeFirstOrThrow()
-      if (earlier.user_id !== userId) throw refuse('请求编号已用于另一位客户的调整', 409)
-      return answer(await balanceOf(), earlier)
-    }
+    const written = await adjustOnce(t, 'wallet_transactions', record, {
+      columns: ['id', 'price_fen', 'code', 'tag', 'title', 'create_time'],
+      owner: 'user_id',
+      reused: '请求编号已用于另一位客户的调整',
+    })
+    // This adjustment was made already: answer it again.
+    if (written.earlier) return answer(await balanceOf(), written.earlier)
     let change = t
       .updateTable('users')
       .set((e) => ({ balance_fen: e('balance_fen', '+', v.fen) }))
