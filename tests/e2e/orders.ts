@@ -1,6 +1,8 @@
 /**
- * Customers and their orders for e2e tests, through the real calls: a fresh signed-in user, a
- * balance topped up through the payment sandbox, a paid (or transfer-awaiting) order.
+ * Customers and their orders for e2e tests, through the real calls: the API calls of a test, a
+ * fresh signed-in customer (optionally already on a page), a balance topped up through the payment
+ * sandbox, an order placed to the one test address, a paid (or transfer-awaiting) order, and the
+ * first item a listing offers.
  */
 import type { APIRequestContext, Page } from '@playwright/test'
 import { pngFile } from './files.ts'

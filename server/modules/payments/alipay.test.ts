@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { expiryDb, liveServer, paymentReads } from '../../../tests/api/payments.ts'
+import { expiryDb, liveServer, paymentReads, startWithout } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { formOf, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
 import { defaultConfig, loadConfig, readKey } from '../../config.ts'
@@ -95,6 +95,19 @@ describe('configuration (ALIPAY=live)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('`npm start` with a key missing stops before anything, naming it', () => {
+    const run = startWithout(
+      peer().env('https://shop.example.cn'),
+      'ALIPAY_PUBLIC_KEY',
+      '/tmp/helper-e',
+      4650,
+    )
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('ALIPAY_PUBLIC_KEY: ALIPAY=live 需要 ALIPAY_PUBLIC_KEY，未设置')
+    // The private key given is no one's business in a log.
+    expect(run.stderr + run.stdout).not.toContain(peer().appPrivateKey.split('\n')[1])
   })
 })
 

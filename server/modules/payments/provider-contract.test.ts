@@ -3,27 +3,17 @@
  * local peer (tests/peers/): a QR payment paid by its notification, a wallet top-up, answers and
  * requests with the wrong signature refused, a lost notification recovered by the status poll
  * (without flooding the provider), forged, tampered, replayed and concurrent notifications,
- * refunds and their refusal, `npm start` stopping without a variable it needs, and
- * `npm run ops -- providers check`. The table below says, for each provider, how its peer starts,
- * how a payment opens, what a notification looks like and how it refuses. What only one provider
- * does stays in its own file (alipay.test.ts, wechatpay.test.ts).
+ * refunds and their refusal, and `npm run ops -- providers check`. The table below says, for each
+ * provider, how its peer starts, how a payment opens, what a notification looks like and how it
+ * refuses. What only one provider does stays in its own file (alipay.test.ts, wechatpay.test.ts).
  * On SQLite and PostgreSQL (the api and api-pg projects).
  */
 import { type KeyObject, randomBytes } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { refundPhoto } from '../../../tests/api/files.ts'
 import type { Harness } from '../../../tests/api/harness.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import {
-  type Ack,
-  type Delivery,
-  liveServer,
-  paymentReads,
-  startWithout,
-  type User,
-} from '../../../tests/api/payments.ts'
+import { type Ack, type Delivery, liveServer, paymentReads, type User } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import { type AlipayPeer, rsaPair, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
@@ -57,10 +47,6 @@ interface Provider<P extends Peer, S extends { privateKey: string }> {
   start(): Promise<P>
   /** Where the configuration holds its live settings. */
   key: 'alipay' | 'wechatpay'
-  /** A variable `npm start` cannot do without, what it says when it is missing, and a port to try on. */
-  required: { variable: string; message: string; port: number }
-  /** The private key our server signs with, which no log may show. */
-  privateKeyPem(peer: P): string
   makeProvider(settings: S, notifyUrl: string): PaymentProvider
   /** The QR payment's query (extra GetOrdersPay parameters). */
   qr: Record<string, string>
@@ -119,12 +105,6 @@ const alipay: Provider<AlipayPeer, AlipaySettings> = {
   ack: { http: 200, text: 'success' },
   start: () => startAlipayPeer(),
   key: 'alipay',
-  required: {
-    variable: 'ALIPAY_PUBLIC_KEY',
-    message: 'ALIPAY_PUBLIC_KEY: ALIPAY=live 需要 ALIPAY_PUBLIC_KEY，未设置',
-    port: 4650,
-  },
-  privateKeyPem: (peer) => peer.appPrivateKey,
   makeProvider: alipayProvider,
   qr: { qr: '1' },
   tradeOfCode: (_, codeUrl) => decodeURIComponent(codeUrl.split('/qr/')[1] as string),
@@ -185,12 +165,6 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
   ack: { http: 200, text: '' },
   start: () => startWechatpayPeer(),
   key: 'wechatpay',
-  required: {
-    variable: 'WECHATPAY_API_V3_KEY',
-    message: 'WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置',
-    port: 4612,
-  },
-  privateKeyPem: (peer) => peer.merchantPrivateKey,
   makeProvider: wechatpayProvider,
   qr: {},
   tradeOfCode: (peer, codeUrl) => {
@@ -297,22 +271,6 @@ function providerContract<P extends Peer, S extends { privateKey: string }>(c: P
     const codeUrl = (r.data as PayAnswer).code_url as string
     return { me, ...o, codeUrl, outTradeNo: c.tradeOfCode(peer(), codeUrl) }
   }
-  describe('configuration', () => {
-    it('`npm start` with a key missing stops before anything, naming it', () => {
-      const dir = join(tmpdir(), `${c.way}-never-started`)
-      const run = startWithout(
-        peer().env('https://shop.example.cn'),
-        c.required.variable,
-        dir,
-        c.required.port,
-      )
-      expect(run.status).toBe(1)
-      expect(run.stderr).toContain(c.required.message)
-      // The private key given is no one's business in a log.
-      expect(run.stderr + run.stdout).not.toContain(c.privateKeyPem(peer()).split('\n')[1])
-    })
-  })
-
   describe('QR pay', () => {
     it('a wallet top-up pays by the QR code and credits the balance once', async () => {
       const me = await newUser(h)

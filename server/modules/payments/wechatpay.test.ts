@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
-import { expiryDb, liveServer, paymentReads } from '../../../tests/api/payments.ts'
+import { expiryDb, liveServer, paymentReads, startWithout } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { rsaPair, startWechatpayPeer } from '../../../tests/peers/wechatpay-peer.ts'
 import { type Config, defaultConfig, loadConfig } from '../../config.ts'
@@ -235,6 +235,14 @@ describe('configuration (WECHATPAY=live)', () => {
       await p2.close()
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+
+  it('`npm start` with a key missing stops before anything, naming it', () => {
+    const run = startWithout(peer().env(site), 'WECHATPAY_API_V3_KEY', '/tmp/wechat', 4612)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('WECHATPAY_API_V3_KEY: WECHATPAY=live 需要 WECHATPAY_API_V3_KEY，未设置')
+    // The private key given is no one's business in a log.
+    expect(run.stderr + run.stdout).not.toContain(peer().merchantPrivateKey.split('\n')[1])
   })
 })
 
