@@ -28,9 +28,9 @@ interface ListingQuery {
 }
 
 /**
- * A listing call's query as the listing takes it: the filters, with `owner` when the caller asked
- * for their own (`me` answers the signed-in user, refusing 401 without one); the order by
- * sortOrder(fields, id, …); the page.
+ * A listing call's query as the listing (productPage, articlePage) takes it after `db`: the
+ * filters, with `owner` when the caller asked for their own (`me` answers the signed-in user,
+ * refusing 401 without one); the order by sortOrder(fields, id, …); the page.
  */
 export function listingArgs<Q extends ListingQuery>(
   query: Q,
@@ -39,11 +39,11 @@ export function listingArgs<Q extends ListingQuery>(
   me: () => number,
 ) {
   const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = query
-  return {
-    filter: { ...filter, owner: isCreate ? me() : undefined },
-    order: sortOrder(fields, id, pageOrder, pageSort),
-    page: { pageIndex, pageSize },
-  }
+  return [
+    { ...filter, owner: isCreate ? me() : undefined },
+    sortOrder(fields, id, pageOrder, pageSort),
+    { pageIndex, pageSize },
+  ] as const
 }
 
 /** The values of a catalogue filter as its query uses them (patterns for the searches). */

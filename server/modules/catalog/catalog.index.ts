@@ -14,13 +14,8 @@ export const BUILT_REVIEWS = 5
 /** Products: the listing and the detail page (storefront §3, §7). */
 export const catalog = router()
   .openapi(routes.getProductPage, async (c) => {
-    const { filter, order, page } = listingArgs(
-      c.req.valid('query'),
-      q.SPU_SORT,
-      'p.id',
-      () => requireUser(c).id,
-    )
-    return ok(c, await q.productPage(c.get('deps').db, filter, order, page))
+    const args = listingArgs(c.req.valid('query'), q.SPU_SORT, 'p.id', () => requireUser(c).id)
+    return ok(c, await q.productPage(c.get('deps').db, ...args))
   })
   .openapi(routes.getProduct, async (c) => {
     const { db } = c.get('deps')

@@ -24,13 +24,8 @@ const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
 /** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
 export const content = router()
   .openapi(routes.getArticlePage, async (c) => {
-    const { filter, order, page } = listingArgs(
-      c.req.valid('query'),
-      q.ARTICLE_SORT,
-      'a.id',
-      () => requireUser(c).id,
-    )
-    return ok(c, await q.articlePage(c.get('deps').db, filter, order, page))
+    const args = listingArgs(c.req.valid('query'), q.ARTICLE_SORT, 'a.id', () => requireUser(c).id)
+    return ok(c, await q.articlePage(c.get('deps').db, ...args))
   })
   .openapi(routes.getArticleIndex, async (c) => {
     const { db } = c.get('deps')
