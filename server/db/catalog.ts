@@ -2,7 +2,7 @@
 import type { Expression, SqlBool } from 'kysely'
 import { LISTED } from '../../src/lib/constants.ts'
 import type { Db } from './index.ts'
-import { eq, listLike, listPattern } from './sql.ts'
+import { eq, listLike, listPattern, sortOrder } from './sql.ts'
 import { type TitleValues, titleFrom, titleScan, titleValues, titleWhere } from './title-search.ts'
 
 export interface CatalogFilter {
@@ -15,6 +15,35 @@ export interface CatalogFilter {
   tag?: string
   /** A substring of the title, case-insensitive, typed characters literal. */
   title?: string
+}
+
+/** What a listing call (GetProductPage, GetArticlePage) is asked besides its filters. */
+interface ListingQuery {
+  /** The signed-in user's own items (isCreate=1). */
+  isCreate: boolean
+  pageOrder?: string | undefined
+  pageSort?: 'asc' | 'desc' | undefined
+  pageIndex: number
+  pageSize: number
+}
+
+/**
+ * A listing call's query as the listing (productPage, articlePage) takes it after `db`: the
+ * filters, with `owner` when the caller asked for their own (`me` answers the signed-in user,
+ * refusing 401 without one); the order by sortOrder(fields, id, …); the page.
+ */
+export function listingArgs<Q extends ListingQuery>(
+  query: Q,
+  fields: Record<string, string>,
+  id: string,
+  me: () => number,
+) {
+  const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = query
+  return [
+    { ...filter, owner: isCreate ? me() : undefined },
+    sortOrder(fields, id, pageOrder, pageSort),
+    { pageIndex, pageSize },
+  ] as const
 }
 
 /** The values of a catalogue filter as its query uses them (patterns for the searches). */

@@ -1,6 +1,6 @@
 import { LISTED, OFF_SHELF, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
 import { ok, router } from '../../contract/index.ts'
-import { sortOrder } from '../../db/sql.ts'
+import { listingArgs } from '../../db/catalog.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
 import { loadTemplates } from '../promotions/promotions.queries.ts'
@@ -14,10 +14,8 @@ export const BUILT_REVIEWS = 5
 /** Products: the listing and the detail page (storefront §3, §7). */
 export const catalog = router()
   .openapi(routes.getProductPage, async (c) => {
-    const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = c.req.valid('query')
-    const owner = isCreate ? requireUser(c).id : undefined
-    const order = sortOrder(q.SPU_SORT, 'p.id', pageOrder, pageSort)
-    return ok(c, await q.productPage(c.get('deps').db, { ...filter, owner }, order, { pageIndex, pageSize }))
+    const args = listingArgs(c.req.valid('query'), q.SPU_SORT, 'p.id', () => requireUser(c).id)
+    return ok(c, await q.productPage(c.get('deps').db, ...args))
   })
   .openapi(routes.getProduct, async (c) => {
     const { db } = c.get('deps')

@@ -9,7 +9,7 @@ import {
 import { allSectionsOpen } from '../../../src/lib/rules/course.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
-import { sortOrder } from '../../db/sql.ts'
+import { listingArgs } from '../../db/catalog.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { listProducts } from '../catalog/catalog.queries.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
@@ -24,10 +24,8 @@ const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
 /** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
 export const content = router()
   .openapi(routes.getArticlePage, async (c) => {
-    const { isCreate, pageOrder, pageSort, pageIndex, pageSize, ...filter } = c.req.valid('query')
-    const owner = isCreate ? requireUser(c).id : undefined
-    const order = sortOrder(q.ARTICLE_SORT, 'a.id', pageOrder, pageSort)
-    return ok(c, await q.articlePage(c.get('deps').db, { ...filter, owner }, order, { pageIndex, pageSize }))
+    const args = listingArgs(c.req.valid('query'), q.ARTICLE_SORT, 'a.id', () => requireUser(c).id)
+    return ok(c, await q.articlePage(c.get('deps').db, ...args))
   })
   .openapi(routes.getArticleIndex, async (c) => {
     const { db } = c.get('deps')

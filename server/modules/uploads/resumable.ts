@@ -415,6 +415,20 @@ export async function discard(config: Config, u: Pick<Upload, 'id' | 's3_upload_
 }
 
 /**
+ * Moves an open upload on (to completing or aborted) with one conditional UPDATE, so of two
+ * requests at once only one does; answers whether this one did.
+ */
+async function leaveOpen(db: Db, u: Upload, state: 'completing' | 'aborted', at: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('resumable_uploads')
+    .set({ state, update_time: dbTime(at) })
+    .where('id', '=', u.id)
+    .where('state', '=', 'open')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/**
  * Completes an open upload whose parts are all there: claimed first (open → completing), so a
  * second completion at once changes nothing; the file recorded as the owner's upload and the
  * row marked done in one transaction. A file of the wrong kind or size is discarded (nothing
@@ -427,13 +441,7 @@ export async function completeUpload(db: Db, config: Config, u: Upload, at: Date
   const done = new Set(await doneParts(config, u))
   const missing = partCount(u) - done.size
   if (missing > 0) throw new UploadRefused(`还有${missing}个分片未上传`)
-  const claimed = await db
-    .updateTable('resumable_uploads')
-    .set({ state: 'completing', update_time: dbTime(at) })
-    .where('id', '=', u.id)
-    .where('state', '=', 'open')
-    .executeTakeFirst()
-  if (Number(claimed.numUpdatedRows) !== 1) throw new UploadRefused('文件正在合并，请稍候', 409)
+  if (!(await leaveOpen(db, u, 'completing', at))) throw new UploadRefused('文件正在合并，请稍候', 409)
   let kept: { path: string; mime: string }
   try {
     kept = config.s3 ? await completeS3(config.s3, u) : await completeLocal(config, u)
@@ -480,13 +488,7 @@ export async function completeUpload(db: Db, config: Config, u: Upload, at: Date
 
 /** Ends an open upload and frees its parts; a second abort, or one after completion, changes nothing. */
 export async function abortUpload(db: Db, config: Config, u: Upload, at: Date): Promise<boolean> {
-  const r = await db
-    .updateTable('resumable_uploads')
-    .set({ state: 'aborted', update_time: dbTime(at) })
-    .where('id', '=', u.id)
-    .where('state', '=', 'open')
-    .executeTakeFirst()
-  if (Number(r.numUpdatedRows) !== 1) return false
+  if (!(await leaveOpen(db, u, 'aborted', at))) return false
   await discard(config, u)
   return true
 }

@@ -14,6 +14,9 @@ export type Checked<T, F extends string = string> =
   | { error: string; field: F; value: null }
   | { error: null; field: null; value: T }
 
+/** The outcome of a rule that found nothing wrong: passed(v) → { error: null, field: null, value: v } */
+export const passed = <T>(value: T) => ({ error: null, field: null, value })
+
 /** One check of a rule: the field it is about, "broken?", and its message. */
 export type Check<F extends string = string> = readonly [field: F, broken: boolean, message: string]
 

@@ -7,40 +7,40 @@ export type ReasonField = 'reason'
 export type NoteField = 'note'
 
 /**
+ * One text an operator writes with a moderation act (a reason, a note), named `label` in its
+ * refusals: at most MODERATION_TEXT_MAX characters, and not empty when `required`.
+ */
+function checkOperatorText<F extends string>(
+  input: Input,
+  field: F,
+  label: string,
+  required: boolean,
+): Checked<Record<F, string>, F> {
+  const value = text(input, field)
+  return checked(
+    firstError<F>([
+      [field, required && !value, `请填写${label}`],
+      [field, len(value) > MODERATION_TEXT_MAX, `${label}不能超过${MODERATION_TEXT_MAX}个字`],
+    ]),
+    { [field]: value } as Record<F, string>,
+  )
+}
+
+/**
  * The reason an operator gives to take an item off the shelf or hide a comment (issue 20): its
  * author reads it in /message, so it is required. The back office's dialog and the admin calls
  * both check it.
  */
 export function checkReason(input: Input): Checked<{ reason: string }, ReasonField> {
-  const reason = text(input, 'reason')
-  return checked(
-    firstError<ReasonField>([
-      ['reason', !reason, '请填写原因'],
-      ['reason', len(reason) > MODERATION_TEXT_MAX, `原因不能超过${MODERATION_TEXT_MAX}个字`],
-    ]),
-    { reason },
-  )
+  return checkOperatorText(input, 'reason', '原因', true)
 }
 
 /** The reason of a restore: optional (the author is told the item is back either way). */
 export function checkRestoreReason(input: Input): Checked<{ reason: string }, ReasonField> {
-  const reason = text(input, 'reason')
-  return checked(
-    firstError<ReasonField>([
-      ['reason', len(reason) > MODERATION_TEXT_MAX, `原因不能超过${MODERATION_TEXT_MAX}个字`],
-    ]),
-    { reason },
-  )
+  return checkOperatorText(input, 'reason', '原因', false)
 }
 
 /** What the operator writes when marking a complaint handled: required, kept with it. */
 export function checkHandleNote(input: Input): Checked<{ note: string }, NoteField> {
-  const note = text(input, 'note')
-  return checked(
-    firstError<NoteField>([
-      ['note', !note, '请填写处理说明'],
-      ['note', len(note) > MODERATION_TEXT_MAX, `处理说明不能超过${MODERATION_TEXT_MAX}个字`],
-    ]),
-    { note },
-  )
+  return checkOperatorText(input, 'note', '处理说明', true)
 }

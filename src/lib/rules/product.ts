@@ -10,7 +10,7 @@
  * between the two shapes.
  */
 import { isAllowedImageSrc } from '../html/policy.ts'
-import { type Checked, type Input, len, list, refusal, text } from './fields.ts'
+import { type Checked, type Input, len, list, passed, refusal, text } from './fields.ts'
 import { checkNewSku } from './stock.ts'
 
 export const PRODUCT_TITLE_MAX = 50
@@ -243,9 +243,5 @@ export function checkNewProduct(
   const template = input.shippingTemplateId === null ? '' : text(input, 'shippingTemplateId')
   if (template && !/^[1-9]\d{0,9}$/.test(template))
     return { ...refusal('shippingTemplateId', '请选择运费模板'), value: null }
-  return {
-    error: null,
-    field: null,
-    value: { title, sku: sku.value, shippingTemplateId: template ? Number(template) : null },
-  }
+  return passed({ title, sku: sku.value, shippingTemplateId: template ? Number(template) : null })
 }

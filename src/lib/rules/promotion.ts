@@ -9,7 +9,7 @@
  * The words a coupon is shown with (满300减30, 全场商品) are pricing.ts's couponRuleText and
  * couponScopeText.
  */
-import { type Checked, type Input, len, refusal, text } from './fields.ts'
+import { type Checked, type Input, len, passed, refusal, text } from './fields.ts'
 import { checkPrice } from './price.ts'
 
 export const COUPON_TITLE_MAX = 30
@@ -219,24 +219,20 @@ export function checkCoupon(input: Input): Result<CouponInput, CouponField> {
     return no('perUserLimit', '每人限领须为1到发放总量之间的整数')
   const d = dates<CouponField>(input, { start: 'startTime', end: 'endTime' })
   if (d.error !== null) return d
-  return {
-    error: null,
-    field: null,
-    value: {
-      title,
-      kind,
-      thresholdFen: threshold.fen,
-      amountFen,
-      rateTenths,
-      capFen,
-      scope,
-      scopeIds,
-      includeCourses: courses,
-      totalLimit,
-      perUserLimit,
-      ...d.value,
-    },
-  }
+  return passed({
+    title,
+    kind,
+    thresholdFen: threshold.fen,
+    amountFen,
+    rateTenths,
+    capFen,
+    scope,
+    scopeIds,
+    includeCourses: courses,
+    totalLimit,
+    perUserLimit,
+    ...d.value,
+  })
 }
 
 /**
@@ -258,17 +254,13 @@ export function checkPromotion(input: Input): Result<PromotionInput, PromotionFi
   if (off.fen >= threshold.fen) return no('off', '减免金额须小于满减门槛')
   const d = dates<PromotionField>(input, { start: 'startTime', end: 'endTime' })
   if (d.error !== null) return d
-  return {
-    error: null,
-    field: null,
-    value: {
-      title,
-      classId: rawClass ? Number(rawClass) : null,
-      thresholdFen: threshold.fen,
-      offFen: off.fen,
-      ...d.value,
-    },
-  }
+  return passed({
+    title,
+    classId: rawClass ? Number(rawClass) : null,
+    thresholdFen: threshold.fen,
+    offFen: off.fen,
+    ...d.value,
+  })
 }
 
 /**
