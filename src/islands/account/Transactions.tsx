@@ -29,10 +29,12 @@ export function Transactions() {
   const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const tag = TABS.find((t) => t.id === tab)?.tag
   // List failures stay quiet (storefront §8); the table says so and offers a retry.
-  const { data, loading, failed, reload } = usePaged(
-    (q, signal) => account.getRechargePage(q, { silent: true, signal }),
-    { ...paging, tag, ...range },
-  )
+  const paged = usePaged((q, signal) => account.getRechargePage(q, { silent: true, signal }), {
+    ...paging,
+    tag,
+    ...range,
+  })
+  const { data, loading, reload } = paged
 
   // A top-up paid on this page (TopUp): the records show it without a reload.
   const walletChanges = useStore($walletChanges)
@@ -50,22 +52,14 @@ export function Transactions() {
       <h2 id="wo-tx-title" className="mb-2 text-base font-semibold text-slate-900">
         交易记录
       </h2>
-      <Tabs
-        tabs={TABS.map(({ id, label }) => ({ id, label }))}
-        active={tab}
-        onSelect={selectTab}
-        label="交易类型"
-        idPrefix="wo-tx"
-      >
+      <Tabs tabs={TABS} active={tab} onSelect={selectTab} label="交易类型" idPrefix="wo-tx">
         <div className="py-4">
           <RangeFilter withTime onSearch={search} />
         </div>
 
         <ListStates
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          failedText="交易记录加载失败"
+          list={paged}
+          what="交易记录"
           empty={rows.length === 0}
           emptyText={filtered ? '该时间段内暂无交易记录' : '暂无交易记录'}
         >
