@@ -15,6 +15,7 @@ import { usePaged } from '../common/usePaged.ts'
 import { pagesOf, useTabPages } from '../common/useTabPages.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { Pager } from '../listing/parts.tsx'
+import { TableHead } from './list-parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', tag: undefined },
@@ -72,19 +73,15 @@ export function Transactions() {
                 <caption className="sr-only">
                   交易记录，第{page}页，共{data.pageTotal}条
                 </caption>
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2.5 font-medium sm:px-4">
-                      类型
-                    </th>
-                    <th scope="col" className="hidden px-3 py-2.5 font-medium sm:table-cell sm:px-4">
-                      时间
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium sm:px-4">
-                      金额（元）
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-slate-50 text-slate-600"
+                  cell="px-3 py-2.5 font-medium sm:px-4"
+                  columns={[
+                    { label: '类型' },
+                    { label: '时间', className: 'hidden sm:table-cell' },
+                    { label: '金额（元）', end: true },
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {rows.map((t) => (
                     <tr key={t.id} data-tag={t.tag}>

@@ -18,7 +18,8 @@ import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { PayWayName } from '../common/PayWayName.tsx'
-import { CopyButton, isPaidStatus, PayQrDialog, QrImage } from './parts.tsx'
+import { Loading } from '../listing/ListStates.tsx'
+import { CopyButton, isPaidStatus, OrderMissing, PayQrDialog, QrImage } from './parts.tsx'
 
 type Way = Exclude<PayWay, 'balance'>
 /** The ways chosen by radio; the balance is the checkbox above them. */
@@ -106,16 +107,8 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
     }
   }, [confirming, order, type])
 
-  if (order === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (order === 'missing')
-    return (
-      <div className="py-12 text-center">
-        <p className="text-slate-600">订单不存在</p>
-        <a href="/orderlist" className="btn-primary mt-4">
-          查看我的订单
-        </a>
-      </div>
-    )
+  if (order === null) return <Loading />
+  if (order === 'missing') return <OrderMissing />
 
   if (confirming)
     return (

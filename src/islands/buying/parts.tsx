@@ -281,3 +281,15 @@ export function StepBar({ status }: { status: number }) {
     </ol>
   )
 }
+
+/** An id that names no order of the buyer's: the way back to the list. */
+export function OrderMissing() {
+  return (
+    <div className="py-12 text-center">
+      <p className="text-slate-600">订单不存在</p>
+      <a href="/orderlist" className="btn-primary mt-4">
+        查看我的订单
+      </a>
+    </div>
+  )
+}
