@@ -25,7 +25,7 @@ import {
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { TextField } from '../common/Field.tsx'
+import { RequiredMark, TextField } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useFileSrc } from '../common/file-src.ts'
@@ -376,11 +376,7 @@ function Row({
   return (
     <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
       <span id={`${id}-label`} className="pt-2 text-sm text-slate-600 sm:text-right">
-        {required && (
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
         {label}
       </span>
       <div id={`${id}-group`} className="min-w-0 sm:pt-0.5">
