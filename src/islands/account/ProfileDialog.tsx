@@ -12,7 +12,7 @@ import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.t
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass, RequiredMark } from '../common/Field.tsx'
-import { FormActions } from '../common/FormActions.tsx'
+import { DialogActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
@@ -147,15 +147,7 @@ export function ProfileDialog({
           </div>
         </Field>
         <FormError message={formError} />
-        <FormActions
-          busy={busy}
-          label="确认"
-          busyLabel="提交中…"
-          onCancel={() => onOpenChange(false)}
-          lockCancel
-          className="mt-2 flex justify-end gap-2"
-          submitClass="btn-primary min-w-20"
-        />
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} label="确认" />
       </form>
     </Dialog>
   )
