@@ -1,34 +1,25 @@
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { isFreeSection } from '../../lib/rules/course.ts'
+import { LineIcon } from '../LineIcon.tsx'
 import { PREVIEW_CONTROL_CLASS, previewLabel } from './preview.ts'
 import { mmss, priceLabel } from './text.ts'
 
 function KindIcon({ kind }: { kind: ArticleSection['kind'] }) {
-  return kind === 'pdf' ? (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
-      <path d="M14 3v5h5M9 13h6M9 17h4" />
-    </svg>
-  ) : (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      aria-hidden="true"
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m10 9 5 3-5 3z" fill="currentColor" />
-    </svg>
+  return (
+    <LineIcon className="h-5 w-5" strokeWidth="1.8">
+      {kind === 'pdf' ? (
+        <>
+          <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+          <path d="M14 3v5h5M9 13h6M9 17h4" />
+        </>
+      ) : (
+        <>
+          <rect x="3" y="5" width="18" height="14" rx="2" />
+          <path d="m10 9 5 3-5 3z" fill="currentColor" />
+        </>
+      )}
+    </LineIcon>
   )
 }
 

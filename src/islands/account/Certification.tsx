@@ -25,7 +25,7 @@ import {
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { TextField } from '../common/Field.tsx'
+import { RequiredMark, TextField } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useFileSrc } from '../common/file-src.ts'
@@ -183,6 +183,45 @@ const IDENTITIES: { level: Level; label: string; hint: string }[] = [
   { level: CertLevel.doctor, label: '医生', hint: '持有执业证书的医生' },
 ]
 
+/** Who to reach about the application, in the form's order; the e-mail is optional. */
+const CONTACT: {
+  key: 'recName' | 'recTel' | 'email'
+  label: string
+  type: 'text' | 'tel' | 'email'
+  autoComplete: string
+  placeholder: string
+  max: number
+  required: boolean
+}[] = [
+  {
+    key: 'recName',
+    label: '联系人',
+    type: 'text',
+    autoComplete: 'name',
+    placeholder: '请填写联系人姓名',
+    max: CERT_CONTACT_MAX,
+    required: true,
+  },
+  {
+    key: 'recTel',
+    label: '联系电话',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: '手机或座机号码',
+    max: CERT_CONTACT_MAX,
+    required: true,
+  },
+  {
+    key: 'email',
+    label: '电子邮箱',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: '选填，用于接收审核结果',
+    max: CERT_EMAIL_MAX,
+    required: false,
+  },
+]
+
 const IMAGES: { key: 'ownerImg' | 'allowImg' | 'codeImg'; label: string }[] = [
   { key: 'ownerImg', label: '营业执照' },
   { key: 'allowImg', label: '医疗机构执业许可证' },
@@ -275,40 +314,21 @@ function CertificationForm({
         </div>
       </Row>
 
-      <TextField
-        id={id('recName')}
-        label="联系人"
-        required
-        error={errorOf('recName')}
-        value={form.recName}
-        maxLength={CERT_CONTACT_MAX}
-        autoComplete="name"
-        placeholder="请填写联系人姓名"
-        onValue={(v) => set('recName', v)}
-      />
-      <TextField
-        id={id('recTel')}
-        label="联系电话"
-        required
-        error={errorOf('recTel')}
-        type="tel"
-        value={form.recTel}
-        maxLength={CERT_CONTACT_MAX}
-        autoComplete="tel"
-        placeholder="手机或座机号码"
-        onValue={(v) => set('recTel', v)}
-      />
-      <TextField
-        id={id('email')}
-        label="电子邮箱"
-        error={errorOf('email')}
-        type="email"
-        value={form.email}
-        maxLength={CERT_EMAIL_MAX}
-        autoComplete="email"
-        placeholder="选填，用于接收审核结果"
-        onValue={(v) => set('email', v)}
-      />
+      {CONTACT.map((c) => (
+        <TextField
+          key={c.key}
+          id={id(c.key)}
+          label={c.label}
+          required={c.required}
+          error={errorOf(c.key)}
+          type={c.type}
+          value={form[c.key]}
+          maxLength={c.max}
+          autoComplete={c.autoComplete}
+          placeholder={c.placeholder}
+          onValue={(v) => set(c.key, v)}
+        />
+      ))}
 
       {IMAGES.map((img) => (
         <Row key={img.key} id={id(img.key)} label={img.label} required error={errorOf(img.key)}>
@@ -356,11 +376,7 @@ function Row({
   return (
     <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
       <span id={`${id}-label`} className="pt-2 text-sm text-slate-600 sm:text-right">
-        {required && (
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
         {label}
       </span>
       <div id={`${id}-group`} className="min-w-0 sm:pt-0.5">

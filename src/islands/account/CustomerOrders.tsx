@@ -13,7 +13,7 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { Pager } from '../listing/parts.tsx'
-import { CustomerAvatar, IntroducerOnly } from './list-parts.tsx'
+import { CustomerAvatar, IntroducerOnly, TableHead } from './list-parts.tsx'
 
 export function CustomerOrders() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <OrderTable /> : <IntroducerOnly />)}</AccountGate>
@@ -76,25 +76,17 @@ function OrderTable() {
             <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
               <table className="w-full min-w-[36rem] text-sm">
                 <caption className="sr-only">客户订单列表</caption>
-                <thead className="bg-slate-50 text-left text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      订单编号
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      昵称
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      头像
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      收货电话
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                      金额
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-slate-50 text-left text-slate-600"
+                  cell="px-3 py-2.5 font-medium"
+                  columns={[
+                    { label: '订单编号' },
+                    { label: '昵称' },
+                    { label: '头像' },
+                    { label: '收货电话' },
+                    { label: '金额', end: true },
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {data.pageData.map((o) => (
                     <tr key={o.id} className="hover:bg-slate-50">

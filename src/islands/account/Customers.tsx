@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/format.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { type ApiRange, RangeFilter } from '../common/RangeFilter.tsx'
 import { usePaged } from '../common/usePaged.ts'
-import { CustomerAvatar, IntroducerOnly } from './list-parts.tsx'
+import { CustomerAvatar, IntroducerOnly, TableHead } from './list-parts.tsx'
 
 export function Customers() {
   return <AccountGate>{(me) => (me.isIntroducer === 1 ? <CustomerInfo /> : <IntroducerOnly />)}</AccountGate>
@@ -69,25 +69,17 @@ function CustomerInfo() {
             <div className="hidden overflow-x-auto rounded-lg border border-slate-200 sm:block">
               <table className="w-full text-sm">
                 <caption className="sr-only">客户列表</caption>
-                <thead className="bg-slate-50 text-left text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      昵称
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      头像
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 font-medium">
-                      手机号
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                      订单数
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                      总金额
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-slate-50 text-left text-slate-600"
+                  cell="px-3 py-2.5 font-medium"
+                  columns={[
+                    { label: '昵称' },
+                    { label: '头像' },
+                    { label: '手机号' },
+                    { label: '订单数', end: true },
+                    { label: '总金额', end: true },
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {data.list.map((c) => (
                     <tr key={c.id} className="hover:bg-slate-50">

@@ -41,10 +41,11 @@ export function Favourites() {
 }
 
 function LikeList({ status }: { status: number }) {
-  const { data, failed, reload } = usePaged(
+  const paged = usePaged(
     (s: number, signal) => community.getUserLikeQuery(s, { silent: true, signal }),
     status,
   )
+  const { data, reload } = paged
   const [removing, setRemoving] = useState(false)
   const remove = async (l: LikeItem) => {
     setRemoving(true)
@@ -59,14 +60,7 @@ function LikeList({ status }: { status: number }) {
     }
   }
   return (
-    <ListStates
-      data={data}
-      failed={failed}
-      onRetry={reload}
-      failedText="收藏加载失败"
-      empty={data?.length === 0}
-      emptyText="暂无收藏"
-    >
+    <ListStates list={paged} what="收藏" empty={data?.length === 0} emptyText="暂无收藏">
       {(data) => (
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 md:gap-4 lg:grid-cols-4">
           {data.map((l) => (

@@ -36,29 +36,18 @@ export function Messages() {
 
 function Notifications() {
   // List failures stay quiet (storefront §8); the panel offers a retry.
-  const {
-    data: list,
-    failed,
-    reload,
-  } = usePaged(
+  const notices = usePaged(
     (_: null, signal): Promise<Notification[]> => account.getNotifications({ silent: true, signal }),
     null,
   )
   // Shown is read: the bell's count drops to what arrived after this list (issue 19).
-  const newest = list?.reduce((m, n) => Math.max(m, n.id), 0) ?? 0
+  const newest = notices.data?.reduce((m, n) => Math.max(m, n.id), 0) ?? 0
   useEffect(() => {
     if (newest > 0) void markNoticesRead(newest)
   }, [newest])
 
   return (
-    <ListStates
-      data={list}
-      failed={failed}
-      onRetry={reload}
-      failedText="系统通知加载失败"
-      empty={list?.length === 0}
-      emptyText="暂无系统通知"
-    >
+    <ListStates list={notices} what="系统通知" empty={notices.data?.length === 0} emptyText="暂无系统通知">
       {(list) => <NotificationRows list={list} />}
     </ListStates>
   )
@@ -90,20 +79,14 @@ const REPLY_PAGE = 10
 
 function Replies() {
   const [pageSize, setPageSize] = useState(REPLY_PAGE)
-  const { data, failed, loading, reload } = usePaged(
+  const paged = usePaged(
     (size: number, signal): Promise<Paged<CommentReply>> =>
       community.getCommentReplyPage({ pageIndex: 0, pageSize: size }, { silent: true, signal }),
     pageSize,
   )
+  const { data, loading } = paged
   return (
-    <ListStates
-      data={data}
-      failed={failed}
-      onRetry={reload}
-      failedText="评论回复加载失败"
-      empty={data?.pageData.length === 0}
-      emptyText="暂无评论回复"
-    >
+    <ListStates list={paged} what="评论回复" empty={data?.pageData.length === 0} emptyText="暂无评论回复">
       {(data) => (
         <div className="flex flex-col gap-3">
           <ul className="divide-y divide-slate-100">

@@ -11,8 +11,8 @@ import { len } from '../../lib/rules/fields.ts'
 import { checkProfile, INTRO_MAX, NICKNAME_MAX } from '../../lib/rules/profile.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
-import { FormActions } from '../common/FormActions.tsx'
+import { Field, inputClass, RequiredMark } from '../common/Field.tsx'
+import { DialogActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
@@ -112,9 +112,7 @@ export function ProfileDialog({
         <fieldset className="grid min-w-0 gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
           <legend className="sr-only">头像</legend>
           <span aria-hidden="true" className="pt-2 text-sm text-slate-600 sm:text-right">
-            <span className="mr-0.5 text-red-600" aria-hidden="true">
-              *
-            </span>
+            <RequiredMark />
             头像
           </span>
           <div id={`${idOf('avatarUrl')}-group`} className="min-w-0">
@@ -149,15 +147,7 @@ export function ProfileDialog({
           </div>
         </Field>
         <FormError message={formError} />
-        <FormActions
-          busy={busy}
-          label="确认"
-          busyLabel="提交中…"
-          onCancel={() => onOpenChange(false)}
-          lockCancel
-          className="mt-2 flex justify-end gap-2"
-          submitClass="btn-primary min-w-20"
-        />
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} label="确认" />
       </form>
     </Dialog>
   )

@@ -19,7 +19,7 @@ import { toast } from '../../lib/toast.ts'
 import { AccountGate, openLogin } from '../common/AccountGate.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
-import { FormActions } from '../common/FormActions.tsx'
+import { DialogActions } from '../common/FormActions.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
 import { Choice, GroupRow } from '../publish/form-parts.tsx'
@@ -129,20 +129,6 @@ function Security({
         }}
       />
     </>
-  )
-}
-
-function DialogButtons({ busy, onCancel, label }: { busy: boolean; onCancel: () => void; label: string }) {
-  return (
-    <FormActions
-      busy={busy}
-      label={label}
-      busyLabel="提交中…"
-      onCancel={onCancel}
-      lockCancel
-      className="mt-2 flex justify-end gap-2"
-      submitClass="btn-primary min-w-20"
-    />
   )
 }
 
@@ -263,7 +249,7 @@ function PasswordDialog({
         {input('password', '原密码', 'current-password')}
         {input('newPassword', '新密码', 'new-password')}
         {input('okPassword', '确认新密码', 'new-password')}
-        <DialogButtons busy={busy} onCancel={() => onOpenChange(false)} label="确认修改" />
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} label="确认修改" />
       </form>
     </Dialog>
   )
@@ -397,7 +383,7 @@ function PhoneDialog({
             </p>
           </>
         )}
-        <DialogButtons busy={busy} onCancel={() => onOpenChange(false)} label="确认更换" />
+        <DialogActions busy={busy} onCancel={() => onOpenChange(false)} label="确认更换" />
       </form>
     </Dialog>
   )

@@ -18,7 +18,7 @@ import { len } from '../../lib/rules/fields.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { inputClass } from '../common/Field.tsx'
+import { inputClass, RequiredMark } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
 import { Uploader } from '../common/Uploader.tsx'
@@ -76,9 +76,7 @@ function ComplaintForm({ me }: { me: Profile }) {
       </p>
       <div>
         <label htmlFor="suggest-content" className="mb-1 block text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           投诉内容
         </label>
         <textarea
@@ -105,9 +103,7 @@ function ComplaintForm({ me }: { me: Profile }) {
       </div>
       <fieldset id={`${ID.imgurls}-group`} className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           上传材料
         </legend>
         <Uploader

@@ -15,6 +15,7 @@ import { usePaged } from '../common/usePaged.ts'
 import { pagesOf, useTabPages } from '../common/useTabPages.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { Pager } from '../listing/parts.tsx'
+import { TableHead } from './list-parts.tsx'
 
 const TABS = [
   { id: 'all', label: '全部', tag: undefined },
@@ -29,10 +30,12 @@ export function Transactions() {
   const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const tag = TABS.find((t) => t.id === tab)?.tag
   // List failures stay quiet (storefront §8); the table says so and offers a retry.
-  const { data, loading, failed, reload } = usePaged(
-    (q, signal) => account.getRechargePage(q, { silent: true, signal }),
-    { ...paging, tag, ...range },
-  )
+  const paged = usePaged((q, signal) => account.getRechargePage(q, { silent: true, signal }), {
+    ...paging,
+    tag,
+    ...range,
+  })
+  const { data, loading, reload } = paged
 
   // A top-up paid on this page (TopUp): the records show it without a reload.
   const walletChanges = useStore($walletChanges)
@@ -50,22 +53,14 @@ export function Transactions() {
       <h2 id="wo-tx-title" className="mb-2 text-base font-semibold text-slate-900">
         交易记录
       </h2>
-      <Tabs
-        tabs={TABS.map(({ id, label }) => ({ id, label }))}
-        active={tab}
-        onSelect={selectTab}
-        label="交易类型"
-        idPrefix="wo-tx"
-      >
+      <Tabs tabs={TABS} active={tab} onSelect={selectTab} label="交易类型" idPrefix="wo-tx">
         <div className="py-4">
           <RangeFilter withTime onSearch={search} />
         </div>
 
         <ListStates
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          failedText="交易记录加载失败"
+          list={paged}
+          what="交易记录"
           empty={rows.length === 0}
           emptyText={filtered ? '该时间段内暂无交易记录' : '暂无交易记录'}
         >
@@ -78,19 +73,15 @@ export function Transactions() {
                 <caption className="sr-only">
                   交易记录，第{page}页，共{data.pageTotal}条
                 </caption>
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2.5 font-medium sm:px-4">
-                      类型
-                    </th>
-                    <th scope="col" className="hidden px-3 py-2.5 font-medium sm:table-cell sm:px-4">
-                      时间
-                    </th>
-                    <th scope="col" className="px-3 py-2.5 text-right font-medium sm:px-4">
-                      金额（元）
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="bg-slate-50 text-slate-600"
+                  cell="px-3 py-2.5 font-medium sm:px-4"
+                  columns={[
+                    { label: '类型' },
+                    { label: '时间', className: 'hidden sm:table-cell' },
+                    { label: '金额（元）', end: true },
+                  ]}
+                />
                 <tbody className="divide-y divide-slate-100">
                   {rows.map((t) => (
                     <tr key={t.id} data-tag={t.tag}>

@@ -1,6 +1,7 @@
 /** Small pieces shared by the address, invoice and introducer screens. */
 import type { ReactNode } from 'react'
 import { Avatar } from '../../components/AssetImg.tsx'
+import { LineIcon } from '../../components/LineIcon.tsx'
 
 /** The 默认 mark of a record with status 1 (accounts §2). */
 export function DefaultMark() {
@@ -58,6 +59,34 @@ export function ListSkeleton({ rows = 2 }: { rows?: number }) {
   )
 }
 
+type Tone = 'neutral' | 'waiting' | 'done'
+
+/** The notice's icon: a tick when done, a clock while waiting, a blank card otherwise. */
+const NOTICE_ICONS: Record<Tone, { strokeWidth: string; strokes: ReactNode }> = {
+  done: {
+    strokeWidth: '2.5',
+    strokes: <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />,
+  },
+  waiting: {
+    strokeWidth: '2.2',
+    strokes: (
+      <>
+        <circle cx="12" cy="12" r="8.5" />
+        <path d="M12 7.5V12l3 2" strokeLinecap="round" />
+      </>
+    ),
+  },
+  neutral: {
+    strokeWidth: '2',
+    strokes: (
+      <>
+        <rect x="4" y="5" width="16" height="14" rx="2" />
+        <path d="M4 9h16M9 14h6" strokeLinecap="round" />
+      </>
+    ),
+  },
+}
+
 /** A notice block: an icon, a title, a text and any actions (empty lists, status panels). */
 export function Notice({
   tone = 'neutral',
@@ -65,7 +94,7 @@ export function Notice({
   children,
   actions,
 }: {
-  tone?: 'neutral' | 'waiting' | 'done'
+  tone?: Tone
   title: string
   children?: ReactNode
   actions?: ReactNode
@@ -78,42 +107,9 @@ export function Notice({
   return (
     <div className="flex flex-col items-center rounded-lg border border-slate-200 px-4 py-10 text-center sm:py-14">
       <span className={`flex h-14 w-14 items-center justify-center rounded-full ${ring}`}>
-        {tone === 'done' ? (
-          <svg
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            aria-hidden="true"
-            strokeWidth="2.5"
-          >
-            <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        ) : tone === 'waiting' ? (
-          <svg
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            aria-hidden="true"
-            strokeWidth="2.2"
-          >
-            <circle cx="12" cy="12" r="8.5" />
-            <path d="M12 7.5V12l3 2" strokeLinecap="round" />
-          </svg>
-        ) : (
-          <svg
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            aria-hidden="true"
-            strokeWidth="2"
-          >
-            <rect x="4" y="5" width="16" height="14" rx="2" />
-            <path d="M4 9h16M9 14h6" strokeLinecap="round" />
-          </svg>
-        )}
+        <LineIcon className="h-7 w-7" strokeWidth={NOTICE_ICONS[tone].strokeWidth}>
+          {NOTICE_ICONS[tone].strokes}
+        </LineIcon>
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{title}</h2>
       {children && <div className="mt-2 max-w-md text-sm leading-6 text-slate-600">{children}</div>}
@@ -141,5 +137,33 @@ export function CustomerAvatar({ src, name }: { src: string; name: string }) {
       lazy
       className="h-8 w-8 rounded-full bg-slate-200 object-cover"
     />
+  )
+}
+
+/** The head row of an account table: its column names, `end` ones aligned right (figures). */
+export function TableHead({
+  className,
+  cell,
+  columns,
+}: {
+  className: string
+  /** The look of every head cell. */
+  cell: string
+  columns: { label: string; end?: boolean; className?: string }[]
+}) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((c) => (
+          <th
+            key={c.label}
+            scope="col"
+            className={[cell, c.end && 'text-right', c.className].filter(Boolean).join(' ')}
+          >
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   )
 }

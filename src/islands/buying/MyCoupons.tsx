@@ -36,27 +36,20 @@ function goodsHref(c: Coupon): string {
 function Coupons() {
   const { tab, selectTab, page, setPage, paging } = useTabPages<TabId>('usable')
   const status = TABS.find((t) => t.id === tab)?.status ?? 0
-  const { data, loading, failed, reload } = usePaged(
-    (q, signal) => buying.getMyCouponsPage(q, { silent: true, signal }),
-    { ...paging, status },
-  )
+  const paged = usePaged((q, signal) => buying.getMyCouponsPage(q, { silent: true, signal }), {
+    ...paging,
+    status,
+  })
+  const { data, loading, reload } = paged
   const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div className="grid gap-8">
       <section aria-label="我的优惠券">
-        <Tabs
-          tabs={TABS.map(({ id, label }) => ({ id, label }))}
-          active={tab}
-          onSelect={selectTab}
-          label="优惠券状态"
-          idPrefix="coupons"
-        >
+        <Tabs tabs={TABS} active={tab} onSelect={selectTab} label="优惠券状态" idPrefix="coupons">
           <ListStates
-            data={data}
-            failed={failed}
-            onRetry={reload}
-            failedText="优惠券加载失败"
+            list={paged}
+            what="优惠券"
             empty={rows.length === 0}
             emptyText={status === 0 ? '暂无可用优惠券，去领券中心看看' : '暂无优惠券'}
           >

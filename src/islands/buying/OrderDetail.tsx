@@ -17,6 +17,7 @@ import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { useSend } from '../common/useSend.ts'
+import { Loading } from '../listing/ListStates.tsx'
 import { InvoiceApplyDialog } from './InvoiceApplyDialog.tsx'
 import { LogisticsDialog } from './LogisticsDialog.tsx'
 import { OrderReviews } from './OrderReviews.tsx'
@@ -24,6 +25,7 @@ import {
   CopyButton,
   ItemRows,
   MoneyRow,
+  OrderMissing,
   orderMoves,
   orderParts,
   PayDeadline,
@@ -62,8 +64,8 @@ function Detail() {
     else void load()
   }, [id, load])
 
-  if (o === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (o === 'missing') return <Missing />
+  if (o === null) return <Loading />
+  if (o === 'missing') return <OrderMissing />
 
   async function cancel() {
     if (!(await confirm({ action: '取消该订单' }))) return
@@ -83,6 +85,17 @@ function Detail() {
       await load()
     })
   }
+  /** The button of a move: its label is also what the confirm dialog asks about. */
+  const moveButton = (
+    action: string,
+    call: () => Promise<{ data: unknown }>,
+    done: string,
+    className: string,
+  ) => (
+    <BusyButton type="button" className={className} busy={busy} onClick={() => move(action, call, done)}>
+      {action}
+    </BusyButton>
+  )
   const afterDialog = () => {
     close()
     void load()
@@ -186,26 +199,10 @@ function Detail() {
               申请售后
             </button>
           )}
-          {can.cancelRefund && (
-            <BusyButton
-              type="button"
-              className="btn-outline px-5"
-              busy={busy}
-              onClick={() => move('取消售后', () => buying.cancelAfterSales(id), '取消成功')}
-            >
-              取消售后
-            </BusyButton>
-          )}
-          {can.receive && (
-            <BusyButton
-              type="button"
-              className="btn-primary px-6"
-              busy={busy}
-              onClick={() => move('确认收货', () => buying.confirmReceipt(id), '确认收货成功')}
-            >
-              确认收货
-            </BusyButton>
-          )}
+          {can.cancelRefund &&
+            moveButton('取消售后', () => buying.cancelAfterSales(id), '取消成功', 'btn-outline px-5')}
+          {can.receive &&
+            moveButton('确认收货', () => buying.confirmReceipt(id), '确认收货成功', 'btn-primary px-6')}
         </div>
       )}
 
@@ -303,17 +300,5 @@ function AfterState({ o }: { o: Order }) {
         </p>
       )}
     </section>
-  )
-}
-
-/** An id that names no order of the buyer's: the way back to the list. */
-function Missing() {
-  return (
-    <div className="py-12 text-center">
-      <p className="text-slate-600">订单不存在</p>
-      <a href="/orderlist" className="btn-primary mt-4">
-        查看我的订单
-      </a>
-    </div>
   )
 }

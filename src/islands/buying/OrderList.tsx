@@ -31,32 +31,21 @@ export function OrderList() {
 function Orders() {
   const { tab, selectTab, page, setPage, range, search, paging } = useTabPages<TabId>('all')
   const status = TABS.find((t) => t.id === tab)?.status ?? ''
-  const { data, loading, failed, reload } = usePaged(
-    (q, signal) => buying.getOrdersPage(q, { silent: true, signal }),
-    { ...paging, status, ...range },
-  )
+  const paged = usePaged((q, signal) => buying.getOrdersPage(q, { silent: true, signal }), {
+    ...paging,
+    status,
+    ...range,
+  })
+  const { data, loading } = paged
   const pages = pagesOf(data)
   const rows = data?.pageData ?? []
   return (
     <div>
-      <Tabs
-        tabs={TABS.map(({ id, label }) => ({ id, label }))}
-        active={tab}
-        onSelect={selectTab}
-        label="订单状态"
-        idPrefix="orders"
-      >
+      <Tabs tabs={TABS} active={tab} onSelect={selectTab} label="订单状态" idPrefix="orders">
         <div className="py-4">
           <RangeFilter withTime={false} onSearch={search} />
         </div>
-        <ListStates
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          failedText="订单加载失败"
-          empty={rows.length === 0}
-          emptyText="暂无订单"
-        >
+        <ListStates list={paged} what="订单" empty={rows.length === 0} emptyText="暂无订单">
           {() => (
             <ul
               className={`grid gap-3 ${loading ? 'opacity-50' : ''}`}

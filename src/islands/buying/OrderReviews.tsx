@@ -4,9 +4,9 @@
  * call (Reviews/GetReviewsOrder) and its own section, so the order page only places it.
  */
 import { useCallback, useEffect, useState } from 'react'
-import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
 import { Stars } from '../../components/detail/ReviewList.tsx'
 import { type OrderReviewLine, reviewsApi } from '../../lib/api/reviews.ts'
+import { ItemThumb } from './parts.tsx'
 import { ReviewDialog, type ReviewTarget } from './ReviewDialog.tsx'
 
 export function OrderReviews({ orderId }: { orderId: number }) {
@@ -37,12 +37,7 @@ export function OrderReviews({ orderId }: { orderId: number }) {
       <ul className="divide-y divide-slate-100">
         {lines.map((l) => (
           <li key={l.spuId} className="flex flex-wrap items-start gap-3 py-3" data-review-line={l.spuId}>
-            <AssetImg
-              path={l.imgurl}
-              fallback={NO_PICTURE}
-              width={48}
-              className="h-12 w-12 shrink-0 rounded bg-slate-100 object-cover"
-            />
+            <ItemThumb path={l.imgurl} size="sm" />
             <div className="min-w-0 flex-1">
               <p className="line-clamp-2 break-all text-sm text-slate-800">{l.title}</p>
               {l.review && (

@@ -17,8 +17,9 @@ import { PAY_WAYS, payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
-import { PayWayName } from '../common/PayWayName.tsx'
-import { CopyButton, isPaidStatus, PayQrDialog, QrImage } from './parts.tsx'
+import { PayWayName, PayWayOption } from '../common/PayWayName.tsx'
+import { Loading } from '../listing/ListStates.tsx'
+import { CopyButton, isPaidStatus, OrderMissing, PayQrDialog, QrImage } from './parts.tsx'
 
 type Way = Exclude<PayWay, 'balance'>
 /** The ways chosen by radio; the balance is the checkbox above them. */
@@ -106,16 +107,8 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
     }
   }, [confirming, order, type])
 
-  if (order === null) return <p className="py-12 text-center text-slate-500">正在加载…</p>
-  if (order === 'missing')
-    return (
-      <div className="py-12 text-center">
-        <p className="text-slate-600">订单不存在</p>
-        <a href="/orderlist" className="btn-primary mt-4">
-          查看我的订单
-        </a>
-      </div>
-    )
+  if (order === null) return <Loading />
+  if (order === 'missing') return <OrderMissing />
 
   if (confirming)
     return (
@@ -210,24 +203,18 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
             </label>
             <div className="grid gap-3 sm:grid-cols-3">
               {WAYS.map((w) => (
-                <label
+                <PayWayOption
                   key={w}
+                  way={w}
+                  name="way"
+                  checked={way === w}
+                  onChoose={() => {
+                    setWay(w)
+                    setBalance(false)
+                    setUnion(null)
+                  }}
                   className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-                >
-                  <input
-                    type="radio"
-                    name="way"
-                    value={w}
-                    className="accent-brand-600"
-                    checked={way === w}
-                    onChange={() => {
-                      setWay(w)
-                      setBalance(false)
-                      setUnion(null)
-                    }}
-                  />
-                  <PayWayName way={w} />
-                </label>
+                />
               ))}
             </div>
           </fieldset>

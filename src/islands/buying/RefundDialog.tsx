@@ -16,7 +16,7 @@ import {
 } from '../../lib/rules/refund.ts'
 import { toast } from '../../lib/toast.ts'
 import { FreshFormDialog } from '../common/Dialog.tsx'
-import { inputClass } from '../common/Field.tsx'
+import { inputClass, RequiredMark } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
@@ -74,9 +74,7 @@ function RefundForm({
     <form onSubmit={submit} noValidate className="grid gap-5">
       <div>
         <label htmlFor={ID.afterRemarks} className="mb-1 block text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           退款原因
         </label>
         <textarea
@@ -106,9 +104,7 @@ function RefundForm({
       </div>
       <fieldset id={`${ID.extMore}-group`} className="min-w-0">
         <legend className="mb-2 text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           上传图片
         </legend>
         <Uploader

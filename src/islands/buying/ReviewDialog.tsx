@@ -19,7 +19,7 @@ import {
 } from '../../lib/rules/review.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
-import { inputClass } from '../common/Field.tsx'
+import { inputClass, RequiredMark } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
@@ -126,9 +126,7 @@ function ReviewForm({
       {isReview && (
         <fieldset id={`${ID.stars}-group`} className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">
-            <span className="mr-0.5 text-red-600" aria-hidden="true">
-              *
-            </span>
+            <RequiredMark />
             评分
           </legend>
           <div className="flex flex-wrap items-center gap-1" data-stars>
@@ -164,9 +162,7 @@ function ReviewForm({
       )}
       <div>
         <label htmlFor={ID.content} className="mb-1 block text-sm font-medium text-slate-700">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           {isReview ? '评价内容' : '追评内容'}
         </label>
         <textarea

@@ -14,7 +14,7 @@ import { BusyButton } from '../common/BusyButton.tsx'
 import { Dialog } from '../common/Dialog.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
-import { PayWayName } from '../common/PayWayName.tsx'
+import { PayWayOption } from '../common/PayWayName.tsx'
 import { useSend } from '../common/useSend.ts'
 import { PayQrDialog } from './parts.tsx'
 
@@ -71,19 +71,15 @@ export function TopUp() {
             <legend className="mb-1 text-sm text-slate-700">支付方式</legend>
             <div className="grid grid-cols-2 gap-3">
               {ONLINE_WAYS.map((w) => (
-                <label
+                <PayWayOption
                   key={w}
+                  way={w}
+                  name="topup-way"
+                  checked={way === w}
+                  onChoose={() => setWay(w)}
                   className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 p-3 has-checked:border-brand-600 has-checked:bg-brand-50/50"
-                >
-                  <input
-                    type="radio"
-                    name="topup-way"
-                    className="accent-brand-600"
-                    checked={way === w}
-                    onChange={() => setWay(w)}
-                  />
-                  <PayWayName way={w} className="text-sm" />
-                </label>
+                  nameClass="text-sm"
+                />
               ))}
             </div>
           </fieldset>

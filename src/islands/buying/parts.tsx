@@ -131,12 +131,7 @@ export function ItemRows({ items }: { items: (OrderItem & { key?: string | numbe
     <ul className="divide-y divide-slate-100">
       {items.map((it, i) => (
         <li key={it.key ?? i} className="flex items-center gap-3 py-3">
-          <AssetImg
-            path={it.imgurl}
-            fallback={NO_PICTURE}
-            width={64}
-            className="h-16 w-16 shrink-0 rounded bg-slate-100 object-cover"
-          />
+          <ItemThumb path={it.imgurl} size="md" />
           <div className="min-w-0 flex-1">
             <p className="line-clamp-2 break-all text-sm text-slate-800">{it.title}</p>
             {it.note && <p className="mt-0.5 text-xs text-accent-600">{it.note}</p>}
@@ -279,5 +274,35 @@ export function StepBar({ status }: { status: number }) {
         )
       })}
     </ol>
+  )
+}
+
+/** An id that names no order of the buyer's: the way back to the list. */
+export function OrderMissing() {
+  return (
+    <div className="py-12 text-center">
+      <p className="text-slate-600">订单不存在</p>
+      <a href="/orderlist" className="btn-primary mt-4">
+        查看我的订单
+      </a>
+    </div>
+  )
+}
+
+const THUMB = {
+  sm: { width: 48, className: 'h-12 w-12' },
+  md: { width: 64, className: 'h-16 w-16' },
+}
+
+/** The picture of an order's line (the product's or course's first image), square, with a stand-in when none. */
+export function ItemThumb({ path, size }: { path: string | null | undefined; size: keyof typeof THUMB }) {
+  const t = THUMB[size]
+  return (
+    <AssetImg
+      path={path}
+      fallback={NO_PICTURE}
+      width={t.width}
+      className={`${t.className} shrink-0 rounded bg-slate-100 object-cover`}
+    />
   )
 }

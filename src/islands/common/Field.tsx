@@ -2,6 +2,15 @@ import type { InputHTMLAttributes, ReactNode } from 'react'
 import { FormError } from './FormError.tsx'
 import { invalidProps } from './form-errors.ts'
 
+/** The red * before the label of a field that must be filled (its input says so to screen readers). */
+export function RequiredMark() {
+  return (
+    <span className="mr-0.5 text-red-600" aria-hidden="true">
+      *
+    </span>
+  )
+}
+
 /** A labelled form row with an optional character counter and the field's error. */
 export function Field({
   id,
@@ -23,11 +32,7 @@ export function Field({
   return (
     <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
       <label htmlFor={id} className="pt-2 text-sm text-slate-600 sm:text-right">
-        {required && (
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
         {label}
       </label>
       <div className="min-w-0">

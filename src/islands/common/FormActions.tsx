@@ -46,3 +46,29 @@ export function FormActions({
     </div>
   )
 }
+
+/**
+ * The foot of a small account dialog (个人信息, 修改密码, 更换手机号): 取消 waits for the answer
+ * too, so a change is never left half done.
+ */
+export function DialogActions({
+  busy,
+  onCancel,
+  label,
+}: {
+  busy: boolean
+  onCancel: () => void
+  label: string
+}) {
+  return (
+    <FormActions
+      busy={busy}
+      label={label}
+      busyLabel="提交中…"
+      onCancel={onCancel}
+      lockCancel
+      className="mt-2 flex justify-end gap-2"
+      submitClass="btn-primary min-w-20"
+    />
+  )
+}

@@ -27,3 +27,38 @@ export function PayWayName({
     </span>
   )
 }
+
+/**
+ * A payment way as a radio card: the pay page's and the top-up dialog's choice of how to pay,
+ * named by its PayWayName. The card's look (`className`) is the caller's.
+ */
+export function PayWayOption({
+  way,
+  name,
+  checked,
+  onChoose,
+  className,
+  nameClass,
+}: {
+  way: string
+  /** The radio group's name. */
+  name: string
+  checked: boolean
+  onChoose: () => void
+  className: string
+  nameClass?: string
+}) {
+  return (
+    <label className={className}>
+      <input
+        type="radio"
+        name={name}
+        value={way}
+        className="accent-brand-600"
+        checked={checked}
+        onChange={onChoose}
+      />
+      <PayWayName way={way} className={nameClass} />
+    </label>
+  )
+}

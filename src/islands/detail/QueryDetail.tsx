@@ -178,21 +178,24 @@ export function QueryDetail({ kind }: { kind: Kind }) {
   }
 }
 
-function HomeLinks({ kind }: { kind: Kind }) {
+/** The ways on from an item (or a teacher) that is not there: 返回首页, and the list of its kind. */
+export function HomeLinks({
+  kind,
+  className = 'mt-5 flex flex-wrap justify-center gap-3',
+}: {
+  kind: Kind
+  className?: string
+}) {
+  const list =
+    kind === 'product' ? { href: '/product/', label: '浏览产品' } : { href: '/course/', label: '浏览课程' }
   return (
-    <div className="mt-5 flex flex-wrap justify-center gap-3">
+    <div className={className}>
       <a href="/" className="btn-primary">
         返回首页
       </a>
-      {kind === 'product' ? (
-        <a href="/product/" className="btn-outline">
-          浏览产品
-        </a>
-      ) : (
-        <a href="/course/" className="btn-outline">
-          浏览课程
-        </a>
-      )}
+      <a href={list.href} className="btn-outline">
+        {list.label}
+      </a>
     </div>
   )
 }

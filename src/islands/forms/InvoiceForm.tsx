@@ -19,7 +19,7 @@ import { COMPANY_TEL_MAX } from '../../lib/rules/phone.ts'
 import { joinRegion } from '../../lib/rules/region.ts'
 import { toast } from '../../lib/toast.ts'
 import { type DialogState, FreshFormDialog } from '../common/Dialog.tsx'
-import { TextField } from '../common/Field.tsx'
+import { RequiredMark, TextField } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps, useRefusal } from '../common/form-errors.ts'
 import { useSend } from '../common/useSend.ts'
@@ -140,9 +140,7 @@ export function InvoiceForm({
     <form onSubmit={submit} noValidate className="space-y-6">
       <div className="grid gap-1 sm:grid-cols-[7rem_1fr] sm:items-start sm:gap-3">
         <span id={`${id('types')}-label`} className="pt-2.5 text-sm text-slate-600 sm:text-right">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           发票类型
         </span>
         <div>

@@ -26,24 +26,21 @@ export function LoadFailed({ text, onRetry }: { text: string; onRetry: () => voi
 }
 
 /**
- * The failure, the wait or the empty state of a list loaded with usePaged; `children` draws the
- * answer when there are rows to show.
+ * The failure, the wait or the empty state of a list loaded with usePaged (`list`); `children`
+ * draws the answer when there are rows to show. A failure says 「`what`加载失败」.
  */
 export function ListStates<T>({
-  data,
-  failed,
-  onRetry,
-  failedText,
+  list,
+  what,
   empty,
   emptyText,
   emptyAction,
   children,
 }: {
-  /** The answer; null before the first one. */
-  data: T | null
-  failed: boolean
-  onRetry: () => void
-  failedText: string
+  /** usePaged's answer: null before the first one. */
+  list: { data: T | null; failed: boolean; reload: () => void }
+  /** What the list holds: 订单, 收藏 … */
+  what: string
   /** The answer has no rows. */
   empty: boolean
   emptyText: string
@@ -51,8 +48,8 @@ export function ListStates<T>({
   emptyAction?: ReactNode
   children: (data: T) => ReactNode
 }) {
-  if (failed) return <LoadFailed text={failedText} onRetry={onRetry} />
-  if (data === null) return <Loading />
+  if (list.failed) return <LoadFailed text={`${what}加载失败`} onRetry={list.reload} />
+  if (list.data === null) return <Loading />
   if (empty) return <EmptyState text={emptyText} action={emptyAction} />
-  return children(data)
+  return children(list.data)
 }

@@ -3,9 +3,8 @@ import { account } from '../../lib/api/browser.ts'
 import { checkCodeLogin, checkPasswordLogin } from '../../lib/rules/login.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
-import { focusField, useRefusal } from '../common/form-errors.ts'
-import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
-import { finishLogin, TextField } from './parts.tsx'
+import { useRefusal } from '../common/form-errors.ts'
+import { CodeField, finishLogin, TelField, TextField } from './parts.tsx'
 
 type Key = 'tel' | 'code' | 'password'
 
@@ -65,15 +64,10 @@ export function LoginForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-1">
-      <TextField
+      <TelField
         id={idOf('tel')}
-        label="手机号"
         error={errorOf('tel')}
-        type="tel"
-        inputMode="numeric"
         autoComplete={mode === 'password' ? 'username' : 'tel'}
-        maxLength={11}
-        placeholder="请输入手机号"
         value={tel}
         onChange={(e) => {
           onTel(e.target.value)
@@ -81,27 +75,16 @@ export function LoginForm({
         }}
       />
       {mode === 'code' ? (
-        <TextField
+        <CodeField
           id={idOf('code')}
-          label="验证码"
           error={errorOf('code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="请输入验证码"
           value={code}
           onChange={(e) => {
             setCode(e.target.value)
             clear('code')
           }}
-          after={
-            <SmsCodeButton
-              tel={tel}
-              className="h-10"
-              onInvalid={(message) => refuse('tel', message)}
-              onSent={() => focusField(idOf('code'))}
-            />
-          }
+          tel={tel}
+          onTelInvalid={(message) => refuse('tel', message)}
         />
       ) : (
         <TextField

@@ -5,9 +5,8 @@ import { checkRegister } from '../../lib/rules/register.ts'
 import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
-import { focusField, useRefusal } from '../common/form-errors.ts'
-import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
-import { TextField } from './parts.tsx'
+import { useRefusal } from '../common/form-errors.ts'
+import { CodeField, TelField, TextField } from './parts.tsx'
 
 type Key = 'tel' | 'code' | 'password' | 'okPassword'
 
@@ -67,32 +66,12 @@ export function RegisterForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-1">
-      <TextField
-        {...input('tel', onTel)}
-        label="手机号"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder="请输入手机号"
-        value={tel}
-      />
-      <TextField
+      <TelField {...input('tel', onTel)} autoComplete="tel" value={tel} />
+      <CodeField
         {...input('code', setCode)}
-        label="验证码"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        placeholder="请输入验证码"
         value={code}
-        after={
-          <SmsCodeButton
-            tel={tel}
-            className="h-10"
-            onInvalid={(message) => refuse('tel', message)}
-            onSent={() => focusField(idOf('code'))}
-          />
-        }
+        tel={tel}
+        onTelInvalid={(message) => refuse('tel', message)}
       />
       <TextField
         {...input('password', setPassword)}

@@ -1,9 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref } from 'react'
 import type { LoginAnswer } from '../../lib/api/account.ts'
 import { signIn } from '../../lib/stores/session.ts'
 import { toast } from '../../lib/toast.ts'
 import { Field, inputClass } from '../common/Field.tsx'
-import { invalidProps } from '../common/form-errors.ts'
+import { focusField, invalidProps } from '../common/form-errors.ts'
+import { SmsCodeButton } from '../common/SmsCodeButton.tsx'
 import { hideLogin } from './state.ts'
 
 const cx = (...c: (string | false | null | undefined)[]) => c.filter(Boolean).join(' ')
@@ -55,5 +56,57 @@ export function TextField({
         field
       )}
     </Field>
+  )
+}
+
+/** The props a phone or code field takes from its form: its id, message and typed text. */
+interface OwnField {
+  id: string
+  error: string | null
+  value: string
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void
+}
+
+/** 手机号 of the login, register and reset forms: 11 digits, the phone keypad. */
+export function TelField({ autoComplete, ...field }: OwnField & { autoComplete: string }) {
+  return (
+    <TextField
+      {...field}
+      label="手机号"
+      type="tel"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={11}
+      placeholder="请输入手机号"
+    />
+  )
+}
+
+/**
+ * 验证码 with its 获取验证码 button: a phone the button refuses shows its message on the phone
+ * field (`onTelInvalid`); once the code is sent, focus comes here to type it.
+ */
+export function CodeField({
+  tel,
+  onTelInvalid,
+  ...field
+}: OwnField & { tel: string; onTelInvalid: (message: string) => void }) {
+  return (
+    <TextField
+      {...field}
+      label="验证码"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder="请输入验证码"
+      after={
+        <SmsCodeButton
+          tel={tel}
+          className="h-10"
+          onInvalid={onTelInvalid}
+          onSent={() => focusField(field.id)}
+        />
+      }
+    />
   )
 }

@@ -7,7 +7,7 @@
 import { SECTION_FILE_MAX_MB } from '../../lib/constants.ts'
 import { SectionStatus } from '../../lib/rules/course.ts'
 import { durationInput, type PublishField, SECTION_TITLE_MAX } from '../../lib/rules/publish.ts'
-import { Field, inputClass, TextField } from '../common/Field.tsx'
+import { Field, inputClass, RequiredMark, TextField } from '../common/Field.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { invalidProps } from '../common/form-errors.ts'
 import { MEDIA_KINDS, Uploader } from '../common/Uploader.tsx'
@@ -67,9 +67,7 @@ export function CourseSections({
     <section aria-labelledby="pub-sections-heading" className="space-y-4 border-t border-slate-100 pt-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="pub-sections-heading" className="text-base font-semibold text-slate-900">
-          <span className="mr-0.5 text-red-600" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
           课程目录
           <span className="ml-2 text-xs font-normal text-slate-500">共{sections.length}节</span>
         </h2>

@@ -76,16 +76,14 @@ function Screen({ info, meId }: { info: KindInfo; meId: number }) {
 function Created({ info, meId }: { info: KindInfo; meId: number }) {
   const [page, setPage] = useState(1)
   const [range, setRange] = useState<ApiRange>({})
-  const { data, loading, failed, reload } = usePaged(
-    (q, signal) => api.getArticlePage(q, { silent: true, signal }),
-    {
-      status: info.status,
-      isCreate: 1 as const,
-      pageIndex: page - 1,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...range,
-    },
-  )
+  const paged = usePaged((q, signal) => api.getArticlePage(q, { silent: true, signal }), {
+    status: info.status,
+    isCreate: 1 as const,
+    pageIndex: page - 1,
+    pageSize: PAGE_SIZE_DEFAULT,
+    ...range,
+  })
+  const { data, loading, reload } = paged
   const rows = useRowPatches(data?.pageData)
   const pages = data ? pageCount(data.pageTotal, data.pageSize || PAGE_SIZE_DEFAULT) : 0
   const filtered = range.stime !== undefined || range.etime !== undefined
@@ -111,10 +109,8 @@ function Created({ info, meId }: { info: KindInfo; meId: number }) {
       />
       <div className="mt-4">
         <ListStates
-          data={data}
-          failed={failed}
-          onRetry={reload}
-          failedText={`${info.noun}加载失败`}
+          list={paged}
+          what={info.noun}
           empty={rows.list.length === 0}
           emptyText={filtered ? `这段时间没有发布的${info.noun}` : `还没有发布${info.noun}`}
           emptyAction={
@@ -142,10 +138,11 @@ function Created({ info, meId }: { info: KindInfo; meId: number }) {
 /** 我参与的: what the user bought or joined (one array); paged here, 20 a page like the other tab. */
 function Joined({ info, meId }: { info: KindInfo; meId: number }) {
   const [page, setPage] = useState(1)
-  const { data, failed, reload } = usePaged(
+  const paged = usePaged(
     (status: 10 | 20 | 30, signal) => api.getArticleQuery(status, 1, { silent: true, signal }),
     info.status,
   )
+  const { data, reload } = paged
   const rows = useRowPatches(data ?? undefined)
   const pages = pageCount(rows.list.length, PAGE_SIZE_DEFAULT)
   const shown = Math.min(page, pages)
@@ -159,10 +156,8 @@ function Joined({ info, meId }: { info: KindInfo; meId: number }) {
   return (
     <div>
       <ListStates
-        data={data}
-        failed={failed}
-        onRetry={reload}
-        failedText={`${info.noun}加载失败`}
+        list={paged}
+        what={info.noun}
         empty={rows.list.length === 0}
         emptyText={`还没有参与的${info.noun}`}
         emptyAction={

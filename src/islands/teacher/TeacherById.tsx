@@ -9,6 +9,7 @@ import { api } from '../../lib/api/browser.ts'
 import type { ClassifyGroup, PublicUser } from '../../lib/api/types.ts'
 import { teacherPath } from '../../lib/routes.ts'
 import { site } from '../../lib/site.ts'
+import { HomeLinks } from '../detail/QueryDetail.tsx'
 import { GridSkeleton } from '../listing/parts.tsx'
 import { TeacherProfile } from './TeacherProfile.tsx'
 import { TeacherTabs } from './TeacherTabs.tsx'
@@ -114,14 +115,7 @@ export function TeacherById() {
           ? '链接缺少讲师编号，请从课程或首页进入讲师主页。'
           : '讲师可能已经注销，或链接有误。'}
       </p>
-      <div className="mt-2 flex gap-2">
-        <a href="/" className="btn-primary">
-          返回首页
-        </a>
-        <a href="/course/" className="btn-outline">
-          浏览课程
-        </a>
-      </div>
+      <HomeLinks kind="article" className="mt-2 flex gap-2" />
     </div>
   )
 }
