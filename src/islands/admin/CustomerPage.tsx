@@ -18,7 +18,6 @@ import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
@@ -26,6 +25,7 @@ import { CertificationView } from './certification-parts.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
+import { FieldControl } from './form/FieldControl.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
 import { type Column, DataTable } from './kit/DataTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
@@ -197,37 +197,26 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
             当前余额 <strong className="tabular-nums text-slate-900">{formatMoney(c.balance)}</strong>{' '}
             元。增加填正数，扣减填负数（如 -12.50）；将记为一条钱包流水，客户可见原因。
           </p>
-          <Field id="adjust-amount" label="调整金额（元）" required error={at('amount')}>
-            <input
-              id="adjust-amount"
-              className={inputClass}
-              inputMode="decimal"
-              autoComplete="off"
-              value={v.amount}
-              aria-invalid={at('amount') ? true : undefined}
-              aria-describedby={at('amount') ? 'adjust-amount-error' : undefined}
-              onChange={(e) => setV({ ...v, amount: e.target.value })}
-            />
-          </Field>
-          <Field
+          <FieldControl
+            id="adjust-amount"
+            label="调整金额（元）"
+            required
+            error={at('amount')}
+            inputMode="decimal"
+            value={v.amount}
+            onChange={(amount) => setV({ ...v, amount })}
+          />
+          <FieldControl
             id="adjust-reason"
             label="调整原因"
             required
             error={at('reason')}
-            count={v.reason.length}
+            rows={3}
             max={ADJUST_REASON_MAX}
-          >
-            <textarea
-              id="adjust-reason"
-              className={inputClass}
-              rows={3}
-              maxLength={ADJUST_REASON_MAX}
-              value={v.reason}
-              aria-invalid={at('reason') ? true : undefined}
-              aria-describedby={at('reason') ? 'adjust-reason-error' : undefined}
-              onChange={(e) => setV({ ...v, reason: e.target.value })}
-            />
-          </Field>
+            maxLength={ADJUST_REASON_MAX}
+            value={v.reason}
+            onChange={(reason) => setV({ ...v, reason })}
+          />
           <DialogButtons close={() => setOpen(false)} busy={busy} label="确定调整" />
         </form>
         {confirmDialog}

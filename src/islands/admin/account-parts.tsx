@@ -1,12 +1,10 @@
 /** The staff member's own account: password change and second-factor enrolment (sign-in steps and /admin/account/). */
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { adminApi, refusalMessage } from '../../lib/api/admin.ts'
 import { checkStaffPassword } from '../../lib/rules/staff.ts'
 import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
-
-const input =
-  'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+import { controlClass, Labeled } from './form/Labeled.tsx'
 
 /** One labelled input with its error below. */
 export function TextField({
@@ -28,31 +26,26 @@ export function TextField({
   inputMode?: 'numeric'
   autoFocus?: boolean
 }) {
-  const id = useId()
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={input}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        // biome-ignore lint/a11y/noAutofocus: the next step's only field, shown on purpose.
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-red-600">
-          {error}
-        </p>
+    <Labeled
+      label={label}
+      error={error}
+      control={(id) => (
+        <input
+          id={id}
+          className={controlClass}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          // biome-ignore lint/a11y/noAutofocus: the next step's only field, shown on purpose.
+          autoFocus={autoFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
-    </div>
+    />
   )
 }
 
