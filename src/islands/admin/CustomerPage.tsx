@@ -27,7 +27,7 @@ import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
 import { FieldControl } from './form/FieldControl.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
-import { type Column, DataTable } from './kit/DataTable.tsx'
+import { type Column, DataTable, onePage } from './kit/DataTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
 
@@ -80,10 +80,6 @@ const addressColumns: Column<Address>[] = [
   { id: 'status', header: '默认', cell: (a) => (a.status === 1 ? '默认' : '') },
 ]
 
-/** A whole list as one page, for DataTable. */
-const onePage = <T,>(rows: T[] | null) =>
-  rows && { pageData: rows, pageIndex: 0, pageSize: Math.max(rows.length, 1), pageTotal: rows.length }
-
 /** A paged tab: its page is the screen's pageIndex filter. */
 interface PagedTab {
   userId: number
@@ -135,7 +131,7 @@ function Addresses({ userId }: { userId: number }) {
       id="customer-addresses"
       caption="收货地址"
       columns={addressColumns}
-      page={onePage(data)}
+      page={data && onePage(data)}
       loading={loading}
       rowKey={(a) => a.id}
       empty="暂无收货地址"

@@ -1,6 +1,6 @@
 /**
  * The inputs and small helpers the editors of /admin/content/ share: a labelled select, a
- * monospace text area, the rich-text field, and a whole list shown as one page of the list kit.
+ * monospace text area and the rich-text field.
  */
 import { lazy, Suspense } from 'react'
 import { contentApi } from '../../../../lib/api/admin-content.ts'
@@ -10,10 +10,6 @@ import { controlClass, Labeled } from '../../form/Labeled.tsx'
 export type OnSaved = (tag: string) => void
 
 export const linkBtn = 'text-brand-700 hover:underline'
-
-/** Every row as one page: the content lists are short and unpaged. */
-export const all = <T,>(rows: T[] | null) =>
-  rows ? { pageData: rows, pageIndex: 0, pageSize: Math.max(1, rows.length), pageTotal: rows.length } : null
 
 export function Select({
   label,
