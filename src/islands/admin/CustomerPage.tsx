@@ -27,7 +27,8 @@ import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
 import { FieldControl } from './form/FieldControl.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
-import { type Column, DataTable, onePage } from './kit/DataTable.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { LoadedTable } from './kit/LoadedTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
 
@@ -89,14 +90,13 @@ interface PagedTab {
 
 function Orders({ userId, pageIndex, onPage }: PagedTab) {
   const page = { pageIndex, pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(() => customersApi.orders(userId, page), JSON.stringify(page))
   return (
-    <DataTable
+    <LoadedTable
       id="customer-orders"
       caption="订单"
       columns={orderColumns}
-      page={data}
-      loading={loading}
+      load={() => customersApi.orders(userId, page)}
+      loadKey={JSON.stringify(page)}
       rowKey={(o) => o.code}
       empty="暂无订单"
       onPage={onPage}
@@ -106,17 +106,13 @@ function Orders({ userId, pageIndex, onPage }: PagedTab) {
 
 function Wallet({ userId, pageIndex, onPage, version }: PagedTab & { version: number }) {
   const page = { pageIndex, pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(
-    () => customersApi.wallet(userId, page),
-    JSON.stringify({ ...page, version }),
-  )
   return (
-    <DataTable
+    <LoadedTable
       id="customer-wallet"
       caption="钱包流水"
       columns={walletColumns}
-      page={data}
-      loading={loading}
+      load={() => customersApi.wallet(userId, page)}
+      loadKey={JSON.stringify({ ...page, version })}
       rowKey={(t) => t.id}
       empty="暂无流水"
       onPage={onPage}
@@ -125,17 +121,15 @@ function Wallet({ userId, pageIndex, onPage, version }: PagedTab & { version: nu
 }
 
 function Addresses({ userId }: { userId: number }) {
-  const { data, loading } = useLoad(() => customersApi.addresses(userId), String(userId))
   return (
-    <DataTable
+    <LoadedTable
       id="customer-addresses"
       caption="收货地址"
       columns={addressColumns}
-      page={data && onePage(data)}
-      loading={loading}
+      load={() => customersApi.addresses(userId)}
+      loadKey={String(userId)}
       rowKey={(a) => a.id}
       empty="暂无收货地址"
-      onPage={() => {}}
     />
   )
 }
