@@ -20,9 +20,9 @@ import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell, may, useStaff } from './AdminShell.tsx'
+import { detailPage, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
-import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
 import { FieldControl } from './form/FieldControl.tsx'
@@ -285,11 +285,9 @@ function Customer() {
   )
 }
 
-export default function CustomerPage() {
-  return (
-    <AdminShell title="客户详情" permission="customers.read">
-      <BackLink href="/admin/customers/" label="返回客户列表" />
-      <Customer />
-    </AdminShell>
-  )
-}
+export default detailPage(
+  '客户详情',
+  'customers.read',
+  { href: '/admin/customers/', label: '返回客户列表' },
+  Customer,
+)

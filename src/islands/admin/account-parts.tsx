@@ -49,6 +49,13 @@ export function TextField({
   )
 }
 
+/** The password change's fields: the key the rule names, the label, and what a password manager fills in. */
+const PASSWORD_FIELDS = [
+  ['password', '原密码', 'current-password'],
+  ['newPassword', '新密码（至少 8 位，含字母和数字）', 'new-password'],
+  ['okPassword', '再次输入新密码', 'new-password'],
+] as const
+
 /** Change the own password; `onDone` after the server accepted it. */
 export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: string }) {
   const [v, setV] = useState({ password: '', newPassword: '', okPassword: '' })
@@ -74,30 +81,17 @@ export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: 
   return (
     <form className="grid max-w-sm gap-3" onSubmit={submit} noValidate>
       {intro && <p className="text-sm text-slate-600">{intro}</p>}
-      <TextField
-        label="原密码"
-        type="password"
-        autoComplete="current-password"
-        value={v.password}
-        error={at('password')}
-        onChange={(password) => setV({ ...v, password })}
-      />
-      <TextField
-        label="新密码（至少 8 位，含字母和数字）"
-        type="password"
-        autoComplete="new-password"
-        value={v.newPassword}
-        error={at('newPassword')}
-        onChange={(newPassword) => setV({ ...v, newPassword })}
-      />
-      <TextField
-        label="再次输入新密码"
-        type="password"
-        autoComplete="new-password"
-        value={v.okPassword}
-        error={at('okPassword')}
-        onChange={(okPassword) => setV({ ...v, okPassword })}
-      />
+      {PASSWORD_FIELDS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={v[key]}
+          error={at(key)}
+          onChange={(text) => setV({ ...v, [key]: text })}
+        />
+      ))}
       <BusyButton type="submit" className="btn-primary" busy={busy}>
         修改密码
       </BusyButton>
