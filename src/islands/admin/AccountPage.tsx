@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { AdminShell, useStaff } from './AdminShell.tsx'
+import { adminPage, useStaff } from './AdminShell.tsx'
 import { ChangePassword, TotpEnrol } from './account-parts.tsx'
 
 function MyAccount() {
@@ -30,10 +30,4 @@ function MyAccount() {
 }
 
 /** /admin/account/: the own password and the second factor's enrolment. */
-export default function AccountPage() {
-  return (
-    <AdminShell title="我的账号" permission="self">
-      <MyAccount />
-    </AdminShell>
-  )
-}
+export default adminPage('我的账号', 'self', MyAccount)

@@ -2,6 +2,7 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
+import { BackLink } from './detail/DetailLayout.tsx'
 import { may, StaffCtx } from './kit/staff.ts'
 import { MENU } from './menu.ts'
 
@@ -102,6 +103,23 @@ export function adminPage(title: string, permission: Permission, Body: Component
   return function AdminPage() {
     return (
       <AdminShell title={title} permission={permission}>
+        <Body />
+      </AdminShell>
+    )
+  }
+}
+
+/** A detail screen's page: adminPage with the link back to its list (`back`) above the screen. */
+export function detailPage(
+  title: string,
+  permission: Permission,
+  back: { href: string; label: string },
+  Body: ComponentType,
+) {
+  return function DetailPage() {
+    return (
+      <AdminShell title={title} permission={permission}>
+        <BackLink {...back} />
         <Body />
       </AdminShell>
     )

@@ -11,9 +11,9 @@ import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { Field, inputClass } from '../common/Field.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell } from './AdminShell.tsx'
+import { detailPage } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
-import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Section } from './detail/Section.tsx'
 import { useLoad } from './kit/useLoad.ts'
 
@@ -134,11 +134,9 @@ function Detail() {
   )
 }
 
-export default function CertificationPage() {
-  return (
-    <AdminShell title="认证审核" permission="certifications.review">
-      <BackLink href="/admin/certifications/" label="返回认证审核" />
-      <Detail />
-    </AdminShell>
-  )
-}
+export default detailPage(
+  '认证审核',
+  'certifications.review',
+  { href: '/admin/certifications/', label: '返回认证审核' },
+  Detail,
+)

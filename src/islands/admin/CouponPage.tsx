@@ -9,8 +9,8 @@ import { type AdminCouponDetail, sellingApi } from '../../lib/api/admin-selling.
 import { formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell } from './AdminShell.tsx'
-import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { detailPage } from './AdminShell.tsx'
+import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
@@ -142,11 +142,9 @@ function Usage({ u }: { u: AdminCouponDetail['usage'] }) {
   )
 }
 
-export default function CouponPage() {
-  return (
-    <AdminShell title="优惠券详情" permission="promotions.write">
-      <BackLink href="/admin/coupons/" label="返回优惠券列表" />
-      <Coupon />
-    </AdminShell>
-  )
-}
+export default detailPage(
+  '优惠券详情',
+  'promotions.write',
+  { href: '/admin/coupons/', label: '返回优惠券列表' },
+  Coupon,
+)

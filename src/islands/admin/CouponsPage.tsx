@@ -10,7 +10,7 @@ import { linkColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 import { CouponForm } from './selling/CouponForm.tsx'
-import { couponHref, dateRange, STATE_OPTIONS, StateBadge } from './selling/parts.tsx'
+import { couponHref, datesAndState, STATE_OPTIONS } from './selling/parts.tsx'
 
 const columns: Column<AdminCoupon>[] = [
   linkColumn(
@@ -21,14 +21,7 @@ const columns: Column<AdminCoupon>[] = [
   ),
   { id: 'rule', header: '规则', cell: (c) => c.ruleText, className: 'whitespace-nowrap' },
   { id: 'scope', header: '适用范围', cell: (c) => c.scopeText },
-  {
-    id: 'dates',
-    header: '有效期',
-    cell: (c) => dateRange(c.startTime, c.endTime),
-    sortValue: (c) => c.startTime,
-    className: 'min-w-40 text-xs',
-  },
-  { id: 'state', header: '状态', cell: (c) => <StateBadge state={c.state} /> },
+  ...datesAndState<AdminCoupon>(),
   {
     id: 'claimed',
     header: '领取',

@@ -18,16 +18,17 @@ import { newRequestId } from '../../lib/request-id.ts'
 import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
-import { AdminShell, may, useStaff } from './AdminShell.tsx'
+import { detailPage, may, useStaff } from './AdminShell.tsx'
 import { CertificationView } from './certification-parts.tsx'
-import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
+import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
+import { FieldControl } from './form/FieldControl.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
-import { type Column, DataTable } from './kit/DataTable.tsx'
+import type { Column } from './kit/DataTable.tsx'
+import { LoadedTable } from './kit/LoadedTable.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { useUrlFilters } from './kit/useUrlFilters.ts'
 
@@ -80,10 +81,6 @@ const addressColumns: Column<Address>[] = [
   { id: 'status', header: '默认', cell: (a) => (a.status === 1 ? '默认' : '') },
 ]
 
-/** A whole list as one page, for DataTable. */
-const onePage = <T,>(rows: T[] | null) =>
-  rows && { pageData: rows, pageIndex: 0, pageSize: Math.max(rows.length, 1), pageTotal: rows.length }
-
 /** A paged tab: its page is the screen's pageIndex filter. */
 interface PagedTab {
   userId: number
@@ -93,14 +90,13 @@ interface PagedTab {
 
 function Orders({ userId, pageIndex, onPage }: PagedTab) {
   const page = { pageIndex, pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(() => customersApi.orders(userId, page), JSON.stringify(page))
   return (
-    <DataTable
+    <LoadedTable
       id="customer-orders"
       caption="订单"
       columns={orderColumns}
-      page={data}
-      loading={loading}
+      load={() => customersApi.orders(userId, page)}
+      loadKey={JSON.stringify(page)}
       rowKey={(o) => o.code}
       empty="暂无订单"
       onPage={onPage}
@@ -110,17 +106,13 @@ function Orders({ userId, pageIndex, onPage }: PagedTab) {
 
 function Wallet({ userId, pageIndex, onPage, version }: PagedTab & { version: number }) {
   const page = { pageIndex, pageSize: PAGE_SIZE }
-  const { data, loading } = useLoad(
-    () => customersApi.wallet(userId, page),
-    JSON.stringify({ ...page, version }),
-  )
   return (
-    <DataTable
+    <LoadedTable
       id="customer-wallet"
       caption="钱包流水"
       columns={walletColumns}
-      page={data}
-      loading={loading}
+      load={() => customersApi.wallet(userId, page)}
+      loadKey={JSON.stringify({ ...page, version })}
       rowKey={(t) => t.id}
       empty="暂无流水"
       onPage={onPage}
@@ -129,17 +121,15 @@ function Wallet({ userId, pageIndex, onPage, version }: PagedTab & { version: nu
 }
 
 function Addresses({ userId }: { userId: number }) {
-  const { data, loading } = useLoad(() => customersApi.addresses(userId), String(userId))
   return (
-    <DataTable
+    <LoadedTable
       id="customer-addresses"
       caption="收货地址"
       columns={addressColumns}
-      page={onePage(data)}
-      loading={loading}
+      load={() => customersApi.addresses(userId)}
+      loadKey={String(userId)}
       rowKey={(a) => a.id}
       empty="暂无收货地址"
-      onPage={() => {}}
     />
   )
 }
@@ -197,37 +187,26 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
             当前余额 <strong className="tabular-nums text-slate-900">{formatMoney(c.balance)}</strong>{' '}
             元。增加填正数，扣减填负数（如 -12.50）；将记为一条钱包流水，客户可见原因。
           </p>
-          <Field id="adjust-amount" label="调整金额（元）" required error={at('amount')}>
-            <input
-              id="adjust-amount"
-              className={inputClass}
-              inputMode="decimal"
-              autoComplete="off"
-              value={v.amount}
-              aria-invalid={at('amount') ? true : undefined}
-              aria-describedby={at('amount') ? 'adjust-amount-error' : undefined}
-              onChange={(e) => setV({ ...v, amount: e.target.value })}
-            />
-          </Field>
-          <Field
+          <FieldControl
+            id="adjust-amount"
+            label="调整金额（元）"
+            required
+            error={at('amount')}
+            inputMode="decimal"
+            value={v.amount}
+            onChange={(amount) => setV({ ...v, amount })}
+          />
+          <FieldControl
             id="adjust-reason"
             label="调整原因"
             required
             error={at('reason')}
-            count={v.reason.length}
+            rows={3}
             max={ADJUST_REASON_MAX}
-          >
-            <textarea
-              id="adjust-reason"
-              className={inputClass}
-              rows={3}
-              maxLength={ADJUST_REASON_MAX}
-              value={v.reason}
-              aria-invalid={at('reason') ? true : undefined}
-              aria-describedby={at('reason') ? 'adjust-reason-error' : undefined}
-              onChange={(e) => setV({ ...v, reason: e.target.value })}
-            />
-          </Field>
+            maxLength={ADJUST_REASON_MAX}
+            value={v.reason}
+            onChange={(reason) => setV({ ...v, reason })}
+          />
           <DialogButtons close={() => setOpen(false)} busy={busy} label="确定调整" />
         </form>
         {confirmDialog}
@@ -306,11 +285,9 @@ function Customer() {
   )
 }
 
-export default function CustomerPage() {
-  return (
-    <AdminShell title="客户详情" permission="customers.read">
-      <BackLink href="/admin/customers/" label="返回客户列表" />
-      <Customer />
-    </AdminShell>
-  )
-}
+export default detailPage(
+  '客户详情',
+  'customers.read',
+  { href: '/admin/customers/', label: '返回客户列表' },
+  Customer,
+)

@@ -5,8 +5,8 @@
 import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
 import { Dialog } from '../common/Dialog.tsx'
-import { Field, inputClass } from '../common/Field.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
+import { FieldControl } from './form/FieldControl.tsx'
 
 export function FormDialog<K extends string>({
   title,
@@ -50,27 +50,18 @@ export function FormDialog<K extends string>({
       <form onSubmit={submit} className="grid gap-4" noValidate>
         {note && <p className="text-sm text-slate-600">{note}</p>}
         {fields.map((f) => (
-          <Field
+          <FieldControl
             key={f.key}
             id={`form-${f.key}`}
             label={f.label}
             required={f.required}
             error={at(f.key)}
-            count={f.numeric ? undefined : v[f.key].length}
-            max={f.numeric ? undefined : f.max}
-          >
-            <input
-              id={`form-${f.key}`}
-              className={inputClass}
-              maxLength={f.max}
-              inputMode={f.numeric ? 'decimal' : undefined}
-              autoComplete="off"
-              value={v[f.key]}
-              aria-invalid={at(f.key) ? true : undefined}
-              aria-describedby={at(f.key) ? `form-${f.key}-error` : undefined}
-              onChange={(e) => setV({ ...v, [f.key]: e.target.value })}
-            />
-          </Field>
+            maxLength={f.max}
+            // A number is not counted; it is only kept short.
+            {...(f.numeric ? { inputMode: 'decimal' } : { max: f.max })}
+            value={v[f.key]}
+            onChange={(text) => setV({ ...v, [f.key]: text })}
+          />
         ))}
         <DialogButtons close={close} busy={busy} />
       </form>

@@ -12,7 +12,7 @@ import { attempt } from './kit/Actions.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
 import { PromotionForm, promotionBody } from './selling/PromotionForm.tsx'
-import { dateRange, STATE_OPTIONS, StateBadge, useCategories } from './selling/parts.tsx'
+import { datesAndState, STATE_OPTIONS, useCategories } from './selling/parts.tsx'
 
 function Promotions() {
   const categories = useCategories()
@@ -51,14 +51,7 @@ function Promotions() {
       className: 'whitespace-nowrap tabular-nums',
     },
     { id: 'scope', header: '适用范围', cell: scopeOf },
-    {
-      id: 'dates',
-      header: '有效期',
-      cell: (p) => dateRange(p.startTime, p.endTime),
-      sortValue: (p) => p.startTime,
-      className: 'min-w-40 text-xs',
-    },
-    { id: 'state', header: '状态', cell: (p) => <StateBadge state={p.state} /> },
+    ...datesAndState<AdminPromotion>(),
     { id: 'createTime', header: '创建时间', cell: (p) => p.createTime, hidden: true },
   ]
   const list = useList({

@@ -1,12 +1,10 @@
 /** The staff member's own account: password change and second-factor enrolment (sign-in steps and /admin/account/). */
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { adminApi, refusalMessage } from '../../lib/api/admin.ts'
 import { checkStaffPassword } from '../../lib/rules/staff.ts'
 import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
-
-const input =
-  'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
+import { controlClass, Labeled } from './form/Labeled.tsx'
 
 /** One labelled input with its error below. */
 export function TextField({
@@ -28,33 +26,35 @@ export function TextField({
   inputMode?: 'numeric'
   autoFocus?: boolean
 }) {
-  const id = useId()
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        className={input}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        // biome-ignore lint/a11y/noAutofocus: the next step's only field, shown on purpose.
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-xs text-red-600">
-          {error}
-        </p>
+    <Labeled
+      label={label}
+      error={error}
+      control={(id) => (
+        <input
+          id={id}
+          className={controlClass}
+          type={type}
+          value={value}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          // biome-ignore lint/a11y/noAutofocus: the next step's only field, shown on purpose.
+          autoFocus={autoFocus}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
-    </div>
+    />
   )
 }
+
+/** The password change's fields: the key the rule names, the label, and what a password manager fills in. */
+const PASSWORD_FIELDS = [
+  ['password', '原密码', 'current-password'],
+  ['newPassword', '新密码（至少 8 位，含字母和数字）', 'new-password'],
+  ['okPassword', '再次输入新密码', 'new-password'],
+] as const
 
 /** Change the own password; `onDone` after the server accepted it. */
 export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: string }) {
@@ -81,30 +81,17 @@ export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: 
   return (
     <form className="grid max-w-sm gap-3" onSubmit={submit} noValidate>
       {intro && <p className="text-sm text-slate-600">{intro}</p>}
-      <TextField
-        label="原密码"
-        type="password"
-        autoComplete="current-password"
-        value={v.password}
-        error={at('password')}
-        onChange={(password) => setV({ ...v, password })}
-      />
-      <TextField
-        label="新密码（至少 8 位，含字母和数字）"
-        type="password"
-        autoComplete="new-password"
-        value={v.newPassword}
-        error={at('newPassword')}
-        onChange={(newPassword) => setV({ ...v, newPassword })}
-      />
-      <TextField
-        label="再次输入新密码"
-        type="password"
-        autoComplete="new-password"
-        value={v.okPassword}
-        error={at('okPassword')}
-        onChange={(okPassword) => setV({ ...v, okPassword })}
-      />
+      {PASSWORD_FIELDS.map(([key, label, autoComplete]) => (
+        <TextField
+          key={key}
+          label={label}
+          type="password"
+          autoComplete={autoComplete}
+          value={v[key]}
+          error={at(key)}
+          onChange={(text) => setV({ ...v, [key]: text })}
+        />
+      ))}
       <BusyButton type="submit" className="btn-primary" busy={busy}>
         修改密码
       </BusyButton>

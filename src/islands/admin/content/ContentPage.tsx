@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { AdminShell } from '../AdminShell.tsx'
+import { adminPage } from '../AdminShell.tsx'
 import { useUrlFilters } from '../kit/useUrlFilters.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
 import { CompanyForm } from './CompanyForm.tsx'
@@ -59,10 +59,4 @@ function Content() {
  * every save audited and rebuilt. Banners, FAQ entries and the rich texts may first be saved as
  * drafts, previewed on /admin/preview/ and then published.
  */
-export default function ContentPage() {
-  return (
-    <AdminShell title="站点内容" permission="content.write">
-      <Content />
-    </AdminShell>
-  )
-}
+export default adminPage('站点内容', 'content.write', Content)

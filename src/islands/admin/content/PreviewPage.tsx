@@ -12,7 +12,7 @@ import { assetUrl } from '../../../lib/asset.ts'
 import { BannerPosition } from '../../../lib/constants.ts'
 import { site } from '../../../lib/site.ts'
 import { toast } from '../../../lib/toast.ts'
-import { AdminShell } from '../AdminShell.tsx'
+import { adminPage } from '../AdminShell.tsx'
 import { useLoad } from '../kit/useLoad.ts'
 import { BuildStatusPanel } from './BuildStatusPanel.tsx'
 import { type DraftKind, POSITION_NAMES } from './editors/drafts.tsx'
@@ -242,10 +242,4 @@ function Preview() {
 }
 
 /** /admin/preview/?kind=banner|faq|text&id=…: a draft as the public site will show it, for staff only. */
-export default function PreviewPage() {
-  return (
-    <AdminShell title="草稿预览" permission="content.write">
-      <Preview />
-    </AdminShell>
-  )
-}
+export default adminPage('草稿预览', 'content.write', Preview)

@@ -4,8 +4,8 @@
  */
 import { type ReactNode, useState } from 'react'
 import type { CompanyFacts } from '../../../lib/api/admin-content.ts'
-import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
+import { FieldControl } from '../form/FieldControl.tsx'
 
 export type Refused = { field: string; message: string } | null
 
@@ -132,15 +132,9 @@ export function Add({
 /** A text field of the form, named by its path in the facts (its id is idOf(path)). */
 export function Text({
   path,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  max,
-  rows,
   type = 'text',
   required = true,
+  ...row
 }: {
   path: string
   label: string
@@ -153,31 +147,5 @@ export function Text({
   type?: 'text' | 'tel' | 'email'
   required?: boolean
 }) {
-  const id = idOf(path)
-  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ')
-  const props = {
-    id,
-    className: inputClass,
-    value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described || undefined,
-    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
-  }
-  return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      count={max === undefined ? undefined : value.length}
-      max={max}
-    >
-      {rows ? <textarea rows={rows} {...props} /> : <input type={type} autoComplete="off" {...props} />}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-    </Field>
-  )
+  return <FieldControl id={idOf(path)} type={type} required={required} {...row} />
 }

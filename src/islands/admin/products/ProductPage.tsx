@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/format.ts'
 import { checkNewSku, SKU_TITLE_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
 import { useConfirm } from '../../common/useConfirm.tsx'
-import { AdminShell } from '../AdminShell.tsx'
+import { adminPage } from '../AdminShell.tsx'
 import { DetailHeader, DetailLayout } from '../detail/DetailLayout.tsx'
 import { Facts } from '../detail/Section.tsx'
 import { FormDialog } from '../FormDialog.tsx'
@@ -136,10 +136,4 @@ function Product() {
   )
 }
 
-export default function ProductPage() {
-  return (
-    <AdminShell title="商品详情" permission="catalog.write">
-      <Product />
-    </AdminShell>
-  )
-}
+export default adminPage('商品详情', 'catalog.write', Product)

@@ -10,11 +10,11 @@ import { newRequestId } from '../../../lib/request-id.ts'
 import { checkSkuEdit, checkStockAdjust, STOCK_REASON_MAX } from '../../../lib/rules/stock.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
-import { Field, inputClass } from '../../common/Field.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { Uploader } from '../../common/Uploader.tsx'
 import { useConfirm } from '../../common/useConfirm.tsx'
 import { DialogButtons } from '../form/DialogButtons.tsx'
+import { FieldControl } from '../form/FieldControl.tsx'
 import { staffFileUpload } from './staff-uploads.ts'
 
 export type SkuEdit = { sku: AdminSku; kind: 'price' | 'stock' } | null
@@ -65,10 +65,6 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
     }
   }
   const at = (f: string) => (error?.field === f ? error.message : null)
-  const invalid = (f: string) => ({
-    'aria-invalid': at(f) ? true : undefined,
-    'aria-describedby': at(f) ? `sku-${f}-error` : undefined,
-  })
   return (
     <Dialog
       open={edit !== null}
@@ -87,17 +83,15 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
               规格「{sku?.title}」当前价格{' '}
               <strong className="tabular-nums">{formatMoney(sku?.price ?? 0)}</strong> 元。
             </p>
-            <Field id="sku-price" label="新价格（元）" required error={at('price')}>
-              <input
-                id="sku-price"
-                className={inputClass}
-                inputMode="decimal"
-                autoComplete="off"
-                value={v.price}
-                {...invalid('price')}
-                onChange={(e) => setV({ ...v, price: e.target.value })}
-              />
-            </Field>
+            <FieldControl
+              id="sku-price"
+              label="新价格（元）"
+              required
+              error={at('price')}
+              inputMode="decimal"
+              value={v.price}
+              onChange={(price) => setV({ ...v, price })}
+            />
           </>
         ) : (
           <>
@@ -105,35 +99,26 @@ export function SkuDialog({ edit, close, onDone }: { edit: SkuEdit; close: () =>
               规格「{sku?.title}」当前库存 <strong className="tabular-nums">{sku?.stock}</strong>
               。增加填正数，减少填负数（如 -3）；调整记录在案，不会覆盖同时发生的购买。
             </p>
-            <Field id="sku-delta" label="调整数量" required error={at('delta')}>
-              <input
-                id="sku-delta"
-                className={inputClass}
-                inputMode="numeric"
-                autoComplete="off"
-                value={v.delta}
-                {...invalid('delta')}
-                onChange={(e) => setV({ ...v, delta: e.target.value })}
-              />
-            </Field>
-            <Field
+            <FieldControl
+              id="sku-delta"
+              label="调整数量"
+              required
+              error={at('delta')}
+              inputMode="numeric"
+              value={v.delta}
+              onChange={(delta) => setV({ ...v, delta })}
+            />
+            <FieldControl
               id="sku-reason"
               label="调整原因"
               required
               error={at('reason')}
-              count={v.reason.length}
+              rows={3}
               max={STOCK_REASON_MAX}
-            >
-              <textarea
-                id="sku-reason"
-                className={inputClass}
-                rows={3}
-                maxLength={STOCK_REASON_MAX}
-                value={v.reason}
-                {...invalid('reason')}
-                onChange={(e) => setV({ ...v, reason: e.target.value })}
-              />
-            </Field>
+              maxLength={STOCK_REASON_MAX}
+              value={v.reason}
+              onChange={(reason) => setV({ ...v, reason })}
+            />
           </>
         )}
         <DialogButtons close={close} busy={busy} />

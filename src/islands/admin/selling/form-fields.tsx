@@ -8,6 +8,7 @@ import { refusalMessage } from '../../../lib/api/admin.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Field, inputClass } from '../../common/Field.tsx'
 import { invalidProps } from '../../common/form-errors.ts'
+import { FieldControl } from '../form/FieldControl.tsx'
 
 interface RowProps {
   /** The input's id; the rule's message is `${id}-error`. */
@@ -23,41 +24,11 @@ interface RowProps {
  * A text field (with `max`: its count shows) or, without `max`, an amount: narrow, decimal,
  * ten characters, followed by its unit (元, 张, 折) and a hint under it.
  */
-export function FormInput({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  required,
-  max,
-  unit,
-  hint,
-}: RowProps & { max?: number; unit?: string; hint?: string }) {
-  return (
-    <Field
-      id={id}
-      label={label}
-      required={required}
-      error={error}
-      count={max ? [...value].length : undefined}
-      max={max}
-    >
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          className={`${inputClass} ${max ? '' : 'sm:max-w-40'}`}
-          maxLength={max ?? 10}
-          inputMode={max ? undefined : 'decimal'}
-          autoComplete="off"
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          {...invalidProps(id, error)}
-        />
-        {unit && <span className="shrink-0 text-sm text-slate-600">{unit}</span>}
-      </div>
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-    </Field>
+export function FormInput({ max, ...row }: RowProps & { max?: number; unit?: string; hint?: string }) {
+  return max ? (
+    <FieldControl {...row} max={max} maxLength={max} />
+  ) : (
+    <FieldControl {...row} narrow maxLength={10} inputMode="decimal" />
   )
 }
 

@@ -11,6 +11,7 @@ import type { ClassifyItem } from '../../../lib/api/types.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { FormError } from '../../common/FormError.tsx'
 import { DialogButtons } from '../form/DialogButtons.tsx'
+import type { Column } from '../kit/DataTable.tsx'
 
 /** The list filter's states (?state=), as the admin calls read them. */
 export const STATE_OPTIONS: readonly (readonly [string, string])[] = [
@@ -69,6 +70,22 @@ export function wireTime<K extends 'startTime' | 'endTime'>(
 
 /** The dates of a coupon or promotion in one cell: '2026-11-26 09:30 至 2026-12-31 23:59'. */
 export const dateRange = (start: string, end: string) => `${start.slice(0, 16)} 至 ${end.slice(0, 16)}`
+
+/** The 有效期 and 状态 columns, alike on the coupon and 满减 lists (sorted by the start). */
+export function datesAndState<
+  R extends { startTime: string; endTime: string; state: SellingState },
+>(): Column<R>[] {
+  return [
+    {
+      id: 'dates',
+      header: '有效期',
+      cell: (r) => dateRange(r.startTime, r.endTime),
+      sortValue: (r) => r.startTime,
+      className: 'min-w-40 text-xs',
+    },
+    { id: 'state', header: '状态', cell: (r) => <StateBadge state={r.state} /> },
+  ]
+}
 
 /** A form's number field as the wire's number: '' → 0 (a rule has refused a missing one first). */
 export const num = (s: string) => (s.trim() === '' ? 0 : Number(s))

@@ -90,7 +90,7 @@ const columns = [
 
 export function BannersEditor({ onSaved }: { onSaved: OnSaved }) {
   const [f, set] = useUrlFilters({ tab: 'banners', position: BannerPosition.home })
-  const { data, loading, reload } = useLoad(() => contentApi.banners(f.position), f.position)
+  const list = useLoad(() => contentApi.banners(f.position), f.position)
   return (
     <DraftedEditor
       kind="banner"
@@ -98,9 +98,7 @@ export function BannersEditor({ onSaved }: { onSaved: OnSaved }) {
       titles={{ add: '新增广告图', draft: '编辑广告图草稿', edit: '编辑广告图' }}
       width="max-w-lg"
       table={{ id: 'banners', caption: '广告图', empty: '该广告位暂无广告图' }}
-      rows={data}
-      loading={loading}
-      reload={reload}
+      list={list}
       onSaved={onSaved}
       filters={
         <Select

@@ -8,10 +8,10 @@ import { Dialog } from '../../../common/Dialog.tsx'
 import { useConfirm } from '../../../common/useConfirm.tsx'
 import { TextField } from '../../account-parts.tsx'
 import { DialogButtons } from '../../form/DialogButtons.tsx'
-import { type Column, DataTable } from '../../kit/DataTable.tsx'
+import { type Column, DataTable, onePage } from '../../kit/DataTable.tsx'
 import { useLoad } from '../../kit/useLoad.ts'
 import { useUrlFilters } from '../../kit/useUrlFilters.ts'
-import { all, linkBtn, type OnSaved, Select } from './fields.tsx'
+import { linkBtn, type OnSaved, Select } from './fields.tsx'
 
 const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   productClass: '商品分类',
@@ -23,6 +23,29 @@ const DICT_NAMES: Record<keyof typeof ClassifyKey, string> = {
   taskClass: '任务分类',
   taskTag: '任务标签',
   cityTag: '城市',
+}
+
+/** An entry's name and sort number, as the add row and the edit dialog both ask for them. */
+function EntryFields({
+  titleLabel,
+  entry,
+  onChange,
+}: {
+  titleLabel: string
+  entry: { title: string; sort: string }
+  onChange: (change: { title: string } | { sort: string }) => void
+}) {
+  return (
+    <>
+      <TextField label={titleLabel} value={entry.title} onChange={(title) => onChange({ title })} />
+      <TextField
+        label="排序"
+        value={entry.sort}
+        inputMode="numeric"
+        onChange={(sort) => onChange({ sort })}
+      />
+    </>
+  )
 }
 
 export function DictionariesEditor({ onSaved }: { onSaved: OnSaved }) {
@@ -95,16 +118,10 @@ export function DictionariesEditor({ onSaved }: { onSaved: OnSaved }) {
           options={Object.entries(DICT_NAMES)}
           onChange={(key) => set({ key })}
         />
-        <TextField
-          label="新名称"
-          value={adding.title}
-          onChange={(title) => setAdding({ ...adding, title })}
-        />
-        <TextField
-          label="排序"
-          value={adding.sort}
-          inputMode="numeric"
-          onChange={(sort) => setAdding({ ...adding, sort })}
+        <EntryFields
+          titleLabel="新名称"
+          entry={adding}
+          onChange={(change) => setAdding({ ...adding, ...change })}
         />
         <button type="submit" className="btn-primary">
           添加
@@ -114,7 +131,7 @@ export function DictionariesEditor({ onSaved }: { onSaved: OnSaved }) {
         id="dictionary"
         caption="字典"
         columns={columns}
-        page={all(data)}
+        page={data && onePage(data)}
         loading={loading}
         empty="暂无条目"
         onPage={() => {}}
@@ -128,16 +145,10 @@ export function DictionariesEditor({ onSaved }: { onSaved: OnSaved }) {
       >
         {editing && (
           <div className="grid gap-3">
-            <TextField
-              label="名称"
-              value={editing.title}
-              onChange={(title) => setEditing({ ...editing, title })}
-            />
-            <TextField
-              label="排序"
-              value={editing.sort}
-              inputMode="numeric"
-              onChange={(sort) => setEditing({ ...editing, sort })}
+            <EntryFields
+              titleLabel="名称"
+              entry={editing}
+              onChange={(change) => setEditing({ ...editing, ...change })}
             />
             <DialogButtons
               close={() => setEditing(null)}

@@ -9,10 +9,10 @@ import { useState } from 'react'
 import { toast } from '../../../../lib/toast.ts'
 import { Dialog } from '../../../common/Dialog.tsx'
 import { useConfirm } from '../../../common/useConfirm.tsx'
-import { type Column, DataTable } from '../../kit/DataTable.tsx'
+import { type Column, DataTable, onePage } from '../../kit/DataTable.tsx'
 import { type DraftCalls, discardDraft, publishDraft } from './draft-calls.ts'
 import { DraftBadge, previewHref } from './drafts.tsx'
-import { all, linkBtn, type OnSaved } from './fields.tsx'
+import { linkBtn, type OnSaved } from './fields.tsx'
 
 type Row = { id: number; draft: object | null }
 /** The dialog's state: the item (null: a new one), whether it has a draft (发布 then publishes it), 展示. */
@@ -37,9 +37,8 @@ export interface DraftedEditorProps<T extends Row, F extends DraftForm, B, N> {
   titles: { add: string; draft: string; edit: string }
   width: string
   table: { id: string; caption: string; empty: string }
-  rows: T[] | null
-  loading: boolean
-  reload: () => void
+  /** The items as useLoad gives them: the rows, whether they are loading, and how to load them again. */
+  list: { data: T[] | null; loading: boolean; reload: () => void }
   onSaved: OnSaved
   /** Shown before the add button: the banner's position, say. */
   filters?: ReactNode
@@ -84,7 +83,7 @@ export function DraftedEditor<T extends Row, F extends DraftForm, B, N>(p: Draft
   const { calls } = p
   const published = () => {
     toast('success', `${p.noun}已发布`)
-    p.reload()
+    p.list.reload()
     p.onSaved(p.kind)
   }
   // 发布: a new item, or one without a draft, is written as before; a draft is saved, then published.
@@ -111,13 +110,13 @@ export function DraftedEditor<T extends Row, F extends DraftForm, B, N>(p: Draft
     if (!r) return
     toast('success', '草稿已保存，网站未改变')
     setForm(null)
-    p.reload()
+    p.list.reload()
   }
   const remove = async (r: T) => {
     if (!(await confirm({ action: p.removeAction(r) }))) return
     if (await calls.remove(r.id).catch(() => null)) {
       toast('success', `${p.noun}已删除`)
-      p.reload()
+      p.list.reload()
       p.onSaved(p.kind)
     }
   }
@@ -145,7 +144,7 @@ export function DraftedEditor<T extends Row, F extends DraftForm, B, N>(p: Draft
               type="button"
               className={linkBtn}
               onClick={async () =>
-                (await discardDraft(calls.drafts, confirm, r.id, p.draftName(r))) && p.reload()
+                (await discardDraft(calls.drafts, confirm, r.id, p.draftName(r))) && p.list.reload()
               }
             >
               放弃草稿
@@ -170,8 +169,8 @@ export function DraftedEditor<T extends Row, F extends DraftForm, B, N>(p: Draft
         id={p.table.id}
         caption={p.table.caption}
         columns={[...p.columns, actions]}
-        page={all(p.rows)}
-        loading={p.loading}
+        page={p.list.data && onePage(p.list.data)}
+        loading={p.list.loading}
         empty={p.table.empty}
         onPage={() => {}}
         rowKey={(r) => r.id}

@@ -41,7 +41,7 @@ const columns = [
 ]
 
 export function FaqEditor({ onSaved }: { onSaved: OnSaved }) {
-  const { data, loading, reload } = useLoad(() => contentApi.faq(), '')
+  const list = useLoad(() => contentApi.faq(), '')
   return (
     <DraftedEditor
       kind="faq"
@@ -49,9 +49,7 @@ export function FaqEditor({ onSaved }: { onSaved: OnSaved }) {
       titles={{ add: '新增问题', draft: '编辑问题草稿', edit: '编辑问题' }}
       width="max-w-3xl"
       table={{ id: 'faq', caption: '常见问题', empty: '暂无常见问题' }}
-      rows={data}
-      loading={loading}
-      reload={reload}
+      list={list}
       onSaved={onSaved}
       columns={columns}
       blank={() => ({ id: null, hasDraft: false, title: '', answer: '', sort: '0', enabled: true })}

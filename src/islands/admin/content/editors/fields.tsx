@@ -1,20 +1,15 @@
 /**
  * The inputs and small helpers the editors of /admin/content/ share: a labelled select, a
- * monospace text area, the rich-text field, and a whole list shown as one page of the list kit.
+ * monospace text area and the rich-text field.
  */
-import { lazy, Suspense, useId } from 'react'
+import { lazy, Suspense } from 'react'
 import { contentApi } from '../../../../lib/api/admin-content.ts'
+import { controlClass, Labeled } from '../../form/Labeled.tsx'
 
 /** Tells the screen that a save changed the public site (its change tag), so the build panel follows it. */
 export type OnSaved = (tag: string) => void
 
 export const linkBtn = 'text-brand-700 hover:underline'
-const field =
-  'w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none'
-
-/** Every row as one page: the content lists are short and unpaged. */
-export const all = <T,>(rows: T[] | null) =>
-  rows ? { pageData: rows, pageIndex: 0, pageSize: Math.max(1, rows.length), pageTotal: rows.length } : null
 
 export function Select({
   label,
@@ -27,20 +22,19 @@ export function Select({
   options: [string, string][]
   onChange: (v: string) => void
 }) {
-  const id = useId()
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={field} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, t]) => (
-          <option key={v} value={v}>
-            {t}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Labeled
+      label={label}
+      control={(id) => (
+        <select id={id} className={controlClass} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map(([v, t]) => (
+            <option key={v} value={v}>
+              {t}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
@@ -55,20 +49,19 @@ export function Area({
   onChange: (v: string) => void
   rows?: number
 }) {
-  const id = useId()
   return (
-    <div className="grid gap-1">
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`${field} font-mono`}
-        rows={rows}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
+    <Labeled
+      label={label}
+      control={(id) => (
+        <textarea
+          id={id}
+          className={`${controlClass} font-mono`}
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    />
   )
 }
 
