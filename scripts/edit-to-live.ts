@@ -8,6 +8,7 @@
 // The portal's site builder does the work (server/site-builder.ts); this only watches.
 import { parseArgs } from 'node:util'
 import { DEV_SIGN_IV, DEV_SIGN_KEY, makeSign } from '../src/lib/sign.ts'
+import { type Dictionary, demoTask } from './demo-task.ts'
 
 const { values } = parseArgs({
   options: {
@@ -81,11 +82,7 @@ const login = await api<{ owinToken: { access_token: string } }>('POST', '/Users
   password: values.password,
 })
 const token = login.owinToken.access_token
-const dict = await api<{ key: string; list: { id: number; title: string }[] }[]>(
-  'GET',
-  '/Classify/GetClassifyQuerys',
-)
-const first = (key: string) => dict.find((g) => g.key === key)?.list[0]
+const dict = await api<Dictionary>('GET', '/Classify/GetClassifyQuerys')
 // A cover a form field accepts: a seed image with a plain name (fields take only the caller's
 // uploads or the site's files), a cover or else an author's avatar.
 const cover =
@@ -105,20 +102,7 @@ for (let run = 1; run <= runs; run++) {
   await api(
     'POST',
     '/Article/PostArticleAppend',
-    {
-      status: 20,
-      title,
-      imgurl: cover,
-      classId: first('taskClass')?.id,
-      free: 1,
-      price: '300',
-      tag: '',
-      city: first('cityTag')?.title,
-      postName: '王医生',
-      tel: '13900001111',
-      addressx: '朝阳区建国路1号',
-      content: `<p>${title}：需要一名助手。</p>`,
-    },
+    demoTask(title, cover, dict, `<p>${title}：需要一名助手。</p>`),
     token,
   )
   const own = await api<{ pageData: { id: number; title: string }[] }>(

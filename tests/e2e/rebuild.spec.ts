@@ -1,3 +1,4 @@
+import { type Dictionary, demoTask } from '../../scripts/demo-task.ts'
 import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -18,11 +19,7 @@ test('a published task goes live on its static page and the listing, the site an
   const token = (await login.json()).data.owinToken.access_token as string
   const auth = { ...signed(), Authorization: `Bearer ${token}` }
   const dict = (await (await request.get('/api/Classify/GetClassifyQuerys', { headers: signed() })).json())
-    .data as {
-    key: string
-    list: { id: number; title: string }[]
-  }[]
-  const first = (key: string) => dict.find((g) => g.key === key)?.list[0]
+    .data as Dictionary
   // A cover the site already has (a seed file): a field takes only the caller's uploads or those.
   const cover = (
     (
@@ -47,20 +44,7 @@ test('a published task goes live on its static page and the listing, the site an
   const started = Date.now()
   const published = await request.post('/api/Article/PostArticleAppend', {
     headers: auth,
-    data: {
-      status: 20,
-      title,
-      imgurl: cover,
-      classId: first('taskClass')?.id,
-      free: 1,
-      price: '300',
-      tag: '',
-      city: first('cityTag')?.title,
-      postName: '王医生',
-      tel: '13900001111',
-      addressx: '朝阳区建国路1号',
-      content: `<p>${title}</p>`,
-    },
+    data: demoTask(title, cover, dict),
   })
   expect((await published.json()).data).toBe('发布成功')
   const own = await request.get('/api/Article/GetArticlePage?status=20&isCreate=1&pageIndex=0&pageSize=5', {

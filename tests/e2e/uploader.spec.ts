@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import type { Locator, Page } from '@playwright/test'
+import { tinyPdf } from '../../server/seed/images.ts'
 import { expectAccessible } from './a11y.ts'
 import { registerUser, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
@@ -42,27 +43,8 @@ function png(name: string, [r, g, b]: [number, number, number]) {
   return { name, mimeType: 'image/png', buffer }
 }
 
-/** A one-page PDF with a line of text, offsets computed so viewers accept it. */
-function pdf(name: string) {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    '<< /Length 44 >>\nstream\nBT /F1 18 Tf 40 100 Td (Course notes) Tj ET\nendstream',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let out = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((o, i) => {
-    offsets.push(out.length)
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`
-  })
-  const xref = out.length
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(out, 'latin1') }
-}
+/** A one-page PDF of course notes, as the seed writes them. */
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: tinyPdf('Course notes') })
 
 /** The src of each thumbnail, in the order shown. */
 const order = (group: Locator) =>

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import type { LikeItem } from '../../../src/lib/api/community.ts'
 import { LISTED } from '../../../src/lib/constants.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
 
 const h = startServer()
 
-interface Fav {
-  tagId: number
-  status: number
-  title: string
-  imgurl: string
-  extFlag: string
-  ext: string
-  urls: string
-}
+/** A favourite as the client reads it. */
+type Fav = LikeItem
 
 const firstListed = (status: number) =>
   h.db
@@ -85,8 +79,7 @@ describe('favourites (UserLike/*)', () => {
     await h.post('/api/UserLike/PostUserLikeAppend', { tagId: post.id, status: 10 }, u.auth)
     await h.post('/api/UserLike/PostUserLikeAppend', { tagId: product.id, status: 40 }, u.auth)
     const card = async (status: number) =>
-      (await h.get<(Fav & { listed: boolean })[]>('/api/UserLike/GetUserLikeQuery', { status }, u.auth))
-        .data[0]
+      (await h.get<Fav[]>('/api/UserLike/GetUserLikeQuery', { status }, u.auth)).data[0]
     const before = await card(10)
     try {
       await h.db
