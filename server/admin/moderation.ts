@@ -9,7 +9,7 @@
 import type { SelectQueryBuilder } from 'kysely'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../src/lib/rules/moderation.ts'
 import { type ChangeTag, markChanged } from '../changes.ts'
-import { answers, jsonBody, z } from '../contract/index.ts'
+import { answers, jsonBody, pagedOf, z } from '../contract/index.ts'
 import { field, id, ruleBody } from '../contract/params.ts'
 import type { Db } from '../db/index.ts'
 import type { Page } from '../db/sql.ts'
@@ -121,16 +121,27 @@ export function hideableWhere<Q extends SelectQueryBuilder<any, any, {}>>(
 }
 
 /**
- * The pair of calls that take an item down and put it back, with the reason its writer reads:
- * moderationCalls({ path: 'comments', idLabel: '评论编号', item: ModeratedComment,
- * writer: '评论人', down: ['hide', '隐藏评论…'], up: ['restore', '恢复显示…'] }).
+ * A kind's moderation calls: its back-office list (its filters and page, newest first) and the pair
+ * of calls that take an item down and put it back, with the reason its writer reads:
+ * moderationCalls({ path: 'comments', idLabel: '评论编号', item: ModeratedComment, writer: '评论人',
+ * list: ['评论（含已隐藏的）…', z.object({ articleId: …, ...page })], down: ['hide', '隐藏评论…'],
+ * up: ['restore', '恢复显示…'] }).
  */
 export function moderationCalls<
   const Path extends string,
   const Down extends string,
   const Up extends string,
   T extends z.ZodType,
->(c: { path: Path; idLabel: string; item: T; writer: string; down: [Down, string]; up: [Up, string] }) {
+  Q extends z.ZodObject,
+>(c: {
+  path: Path
+  idLabel: string
+  item: T
+  writer: string
+  list: [summary: string, filters: Q]
+  down: [Down, string]
+  up: [Up, string]
+}) {
   const params = z.object({ id: id(c.idLabel) })
   const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；${c.writer}在消息中看到`) }
   const call = <const A extends string>([action, summary]: [A, string], check: typeof checkReason) =>
@@ -139,5 +150,14 @@ export function moderationCalls<
       request: { params, body: jsonBody(ruleBody(check, reasonDoc)) },
       responses: answers(c.item, [401, 404, 409]),
     })
-  return { down: call(c.down, checkReason), up: call(c.up, checkRestoreReason) }
+  const [summary, filters] = c.list
+  return {
+    list: adminRoute('get', `/admin/${c.path}` as const, 'moderation', {
+      summary,
+      request: { query: filters },
+      responses: answers(pagedOf(c.item), [401]),
+    }),
+    down: call(c.down, checkReason),
+    up: call(c.up, checkRestoreReason),
+  }
 }

@@ -1,6 +1,5 @@
 import { type CommentForm, checkComment } from '../../../src/lib/rules/comment.ts'
 import { type Checked, checked, type Input } from '../../../src/lib/rules/fields.ts'
-import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, parseId } from '../../contract/params.ts'
@@ -85,24 +84,24 @@ const ModeratedComment = z
   .openapi('ModeratedComment')
 export type ModeratedComment = z.infer<typeof ModeratedComment>
 
-export const getAdminComments = adminRoute('get', '/admin/comments', 'moderation', {
-  summary: '评论（含已隐藏的）：按评论编号、所属内容编号、是否隐藏查找，新的在前',
-  request: {
-    query: z.object({
+export const {
+  list: getAdminComments,
+  down: postCommentHide,
+  up: postCommentRestore,
+} = moderationCalls({
+  path: 'comments',
+  idLabel: '评论编号',
+  item: ModeratedComment,
+  writer: '评论人',
+  list: [
+    '评论（含已隐藏的）：按评论编号、所属内容编号、是否隐藏查找，新的在前',
+    z.object({
       id: int('评论编号', { min: 1 }),
       articleId: int('内容编号', { min: 1 }),
       hidden: oneOf('是否隐藏', ['1', '0']),
       ...page,
     }),
-  },
-  responses: answers(pagedOf(ModeratedComment), [401]),
-})
-
-export const { down: postCommentHide, up: postCommentRestore } = moderationCalls({
-  path: 'comments',
-  idLabel: '评论编号',
-  item: ModeratedComment,
-  writer: '评论人',
+  ],
   down: ['hide', '隐藏评论（须填原因，通知评论人）。已隐藏：409'],
   up: ['restore', '恢复显示隐藏的评论（通知评论人；原因可选）。未隐藏：409'],
 })

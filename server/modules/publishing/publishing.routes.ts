@@ -139,24 +139,24 @@ export type Complaint = z.infer<typeof Complaint>
 
 const complaintParam = z.object({ id: id('投诉编号') })
 
-export const getAdminArticles = adminRoute('get', '/admin/articles', 'moderation', {
-  summary: '查找帖子、任务、课程（按编号或标题、类型、上架状态），新的在前',
-  request: {
-    query: z.object({
+export const {
+  list: getAdminArticles,
+  down: postArticleUnlist,
+  up: postArticleRestore,
+} = moderationCalls({
+  path: 'articles',
+  idLabel: '内容编号',
+  item: ModeratedArticle,
+  writer: '作者',
+  list: [
+    '查找帖子、任务、课程（按编号或标题、类型、上架状态），新的在前',
+    z.object({
       q: str('编号或标题', 50),
       kind: oneOf('类型', ['10', '20', '30']),
       state: oneOf('状态', ['listed', 'unlisted', 'moderated']),
       ...page,
     }),
-  },
-  responses: answers(pagedOf(ModeratedArticle), [401]),
-})
-
-export const { down: postArticleUnlist, up: postArticleRestore } = moderationCalls({
-  path: 'articles',
-  idLabel: '内容编号',
-  item: ModeratedArticle,
-  writer: '作者',
+  ],
   down: ['unlist', '平台下架（须填原因，通知作者）；作者不能自行重新上架。已被下架：409'],
   up: ['restore', '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409'],
 })

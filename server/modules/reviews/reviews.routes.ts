@@ -1,5 +1,4 @@
 import { checkAddition, checkReview, REVIEW_IMAGES_MAX, REVIEW_MAX } from '../../../src/lib/rules/review.ts'
-import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, apiRoute, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page } from '../../contract/params.ts'
@@ -103,25 +102,25 @@ export const ModeratedReview = z
   .openapi('ModeratedReview')
 export type ModeratedReview = z.infer<typeof ModeratedReview>
 
-export const getAdminReviews = adminRoute('get', '/admin/reviews', 'moderation', {
-  summary: '商品评价（含已隐藏的）：按编号、商品、星级、是否隐藏查找，新的在前',
-  request: {
-    query: z.object({
+export const {
+  list: getAdminReviews,
+  down: postReviewHide,
+  up: postReviewShow,
+} = moderationCalls({
+  path: 'reviews',
+  idLabel: '评价编号',
+  item: ModeratedReview,
+  writer: '评价人',
+  list: [
+    '商品评价（含已隐藏的）：按编号、商品、星级、是否隐藏查找，新的在前',
+    z.object({
       id: int('评价编号', { min: 1 }),
       spuId: int('商品编号', { min: 1 }),
       stars: int('星级', { min: 1, max: 5 }),
       hidden: oneOf('是否隐藏', ['1', '0']),
       ...page,
     }),
-  },
-  responses: answers(pagedOf(ModeratedReview), [401]),
-})
-
-export const { down: postReviewHide, up: postReviewShow } = moderationCalls({
-  path: 'reviews',
-  idLabel: '评价编号',
-  item: ModeratedReview,
-  writer: '评价人',
+  ],
   down: ['hide', '隐藏评价（须填原因，通知评价人）。已隐藏：409'],
   up: ['show', '恢复显示隐藏的评价（通知评价人；原因可选）。未隐藏：409'],
 })
