@@ -220,6 +220,16 @@ const schema = z
     TRANSFER_EXPIRY_HOURS: int(72, 1, 8760),
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
+    /**
+     * Yuan an operator may refund alone per order (issue 38): above it an approval waits as
+     * 待财务审批 until finance or admin, another person, approves it.
+     */
+    REFUND_APPROVAL_LIMIT: int(2000, 0, 100_000_000),
+    /** Where buyers send goods back (退货退款, 换货): shown once their request is approved. */
+    RETURN_ADDRESS: z
+      .string()
+      .min(1)
+      .default('江苏省苏州市工业园区星湖街 328 号 医械商城售后部 收，0512-6288 0000'),
     /** Who takes the online ways not switched live below (server/providers/payment.ts): the local sandbox. */
     // Unset means the sandbox too, except in production, where it must be chosen by name.
     PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'PAYMENT_PROVIDER 只能是 sandbox' }).optional(),
@@ -412,6 +422,8 @@ const schema = z
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,
+    refundApprovalLimitFen: e.REFUND_APPROVAL_LIMIT * 100,
+    returnAddress: e.RETURN_ADDRESS,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     /** Alipay itself (ALIPAY=live), or undefined: the sandbox takes way alipay. */
     alipay:

@@ -15,9 +15,10 @@ import { CERT_IMAGES, decideCertification } from './modules/accounts/certificati
 import { adjustStock } from './modules/catalog/catalog.skus.service.ts'
 import { sendStockAlertTexts } from './modules/catalog/stock-alerts.ts'
 import { shipOrder } from './modules/fulfilment/fulfilment.queries.ts'
+import { afterSalesDeps } from './modules/order-desk/orders.admin.ts'
 import { decideRefund } from './modules/orders/after-sales.ts'
 import { issueInvoice } from './modules/orders/order-invoices.ts'
-import { refundDuePayment, refundVia } from './modules/payments/refunds.ts'
+import { refundDuePayment } from './modules/payments/refunds.ts'
 import { confirmTransfer } from './modules/payments/transfers.ts'
 import {
   addStaff,
@@ -359,9 +360,19 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
     const form = checkAfterSalesDecision({ decision, reason: args.slice(3).join(' ') })
     if (form.error !== null) throw new OpsError(form.error)
     // Only the operator's tool reads the configuration here: it knows the payment provider.
-    const providers = paymentProviders(loadConfig())
+    const config = loadConfig()
     return withDb(open, (db) =>
-      asOps(decideRefund(db, OPS_ACTOR, refundVia(providers), code, form.value, now)),
+      asOps(
+        decideRefund(
+          db,
+          // The server's own terminal stands for admin: it may approve above the limit.
+          { ...OPS_ACTOR, mayApproveLarge: true },
+          afterSalesDeps(config, courierProvider(), now),
+          code,
+          form.value,
+          now,
+        ),
+      ),
     )
   }
   if (command === 'refund-payment') {

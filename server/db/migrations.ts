@@ -1020,6 +1020,73 @@ ALTER TABLE stock_adjustments ADD COLUMN request_id TEXT;
 CREATE UNIQUE INDEX stock_adjustments_request ON stock_adjustments(request_id);
 `,
   },
+  {
+    version: 32,
+    name: 'shipments and after-sales',
+    // Issue 38. An order ships in parcels (a waybills row each, with the lines and quantities it
+    // holds in shipment_lines); a parcel shipped by mistake is cancelled, not deleted. Each line
+    // counts what of it shipped and what was refunded. After-sales requests become rows of their
+    // own (kind, lines, the approved amount, the buyer's return waybill), orders.after_status
+    // mirroring the newest; each refund they pay is a refunds row (40 paid, 30 due: a transfer
+    // finance pays back by hand). Orders shipped before have one parcel holding everything, and
+    // an open request becomes the whole order's 仅退款 it was.
+    sql: `
+ALTER TABLE order_items ADD COLUMN shipped_qty INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_items ADD COLUMN refunded_qty INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_items ADD COLUMN dropped_qty INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE order_items ADD COLUMN refunded_fen {{bigint}} NOT NULL DEFAULT 0;
+ALTER TABLE waybills ADD COLUMN cancel_time TEXT;
+ALTER TABLE waybills ADD COLUMN after_sale_id INTEGER;
+CREATE TABLE shipment_lines (
+  id {{pk}},
+  waybill_id INTEGER NOT NULL REFERENCES waybills(id),
+  item_id INTEGER NOT NULL REFERENCES order_items(id),
+  quantity INTEGER NOT NULL
+);
+CREATE INDEX shipment_lines_waybill ON shipment_lines(waybill_id);
+CREATE INDEX shipment_lines_item ON shipment_lines(item_id);
+INSERT INTO shipment_lines (waybill_id, item_id, quantity)
+  SELECT w.id, i.id, i.quantity FROM waybills w JOIN order_items i ON i.order_id = w.order_id
+  WHERE w.id = (SELECT MIN(x.id) FROM waybills x WHERE x.order_id = w.order_id);
+UPDATE order_items SET shipped_qty = quantity WHERE order_id IN (SELECT order_id FROM waybills);
+CREATE TABLE after_sales (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  kind TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  lines TEXT NOT NULL DEFAULT '[]',
+  remarks TEXT NOT NULL DEFAULT '',
+  imgs TEXT NOT NULL DEFAULT '',
+  amount_fen {{bigint}} NOT NULL DEFAULT 0,
+  reason TEXT NOT NULL DEFAULT '',
+  approved_by INTEGER,
+  return_company TEXT NOT NULL DEFAULT '',
+  return_waybill TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL,
+  update_time TEXT NOT NULL
+);
+CREATE INDEX after_sales_order ON after_sales(order_id, id);
+INSERT INTO after_sales (order_id, kind, status, remarks, imgs, create_time, update_time)
+  SELECT id, 'refund', 10, after_remarks, after_imgs, create_time, create_time FROM orders WHERE after_status = 10;
+CREATE TABLE refunds (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  after_sale_id INTEGER REFERENCES after_sales(id),
+  payment_id INTEGER REFERENCES payments(id),
+  way TEXT NOT NULL,
+  amount_fen {{bigint}} NOT NULL,
+  status INTEGER NOT NULL,
+  create_time TEXT NOT NULL,
+  refund_time TEXT
+);
+CREATE INDEX refunds_order ON refunds(order_id);
+CREATE INDEX refunds_status ON refunds(status);
+INSERT INTO refunds (order_id, payment_id, way, amount_fen, status, create_time, refund_time)
+  SELECT p.order_id, p.id, p.way, p.amount_fen, p.status, COALESCE(p.refund_time, p.create_time), p.refund_time
+  FROM payments p JOIN orders o ON o.id = p.order_id
+  WHERE o.after_status = 20 AND p.status IN (30, 40) AND p.paid_time IS NOT NULL;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

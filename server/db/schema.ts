@@ -28,6 +28,9 @@ export interface Database {
   wallet_transactions: WalletTransactionsTable
   payments: PaymentsTable
   waybills: WaybillsTable
+  shipment_lines: ShipmentLinesTable
+  after_sales: AfterSalesTable
+  refunds: RefundsTable
   notifications: NotificationsTable
   configs: ConfigsTable
   regions: RegionsTable
@@ -363,6 +366,13 @@ export interface OrderItemsTable {
   imgurl: Def<string>
   price_fen: number
   quantity: number
+  /** What of the line went out in parcels not cancelled (migration 32). */
+  shipped_qty: Def<number>
+  /** What of the line after-sales refunded, and the fen it gave back for it (migration 32). */
+  refunded_qty: Def<number>
+  refunded_fen: Def<number>
+  /** Of refunded_qty, what was refunded before it shipped: it never ships. */
+  dropped_qty: Def<number>
 }
 
 export interface WalletTransactionsTable {
@@ -406,6 +416,55 @@ export interface WaybillsTable {
   status: Def<string>
   locus: Def<string>
   create_time: string
+  /** A parcel shipped by mistake and cancelled (migration 32). */
+  cancel_time: Def<string | null>
+  /** The exchange (after_sales) a replacement parcel ships for; NULL for the order's own parcels. */
+  after_sale_id: Def<number | null>
+}
+
+/** What one parcel (a waybills row) holds: lines of its order and quantities (migration 32). */
+export interface ShipmentLinesTable {
+  id: Id
+  waybill_id: number
+  item_id: number
+  quantity: number
+}
+
+/** One after-sales request of an order (migration 32); orders.after_status mirrors the newest. */
+export interface AfterSalesTable {
+  id: Id
+  order_id: number
+  /** refund 仅退款, return 退货退款, exchange 换货. */
+  kind: string
+  /** AfterStatus (src/lib/order-states.ts). */
+  status: number
+  /** JSON [{ lineId, quantity }]; [] is the whole order. */
+  lines: Def<string>
+  remarks: Def<string>
+  imgs: Def<string>
+  /** The amount approved (fen), 0 for an exchange. */
+  amount_fen: Def<number>
+  /** Why it was rejected or refused on receipt, or the approver's note. */
+  reason: Def<string>
+  /** The staff member whose approval above REFUND_APPROVAL_LIMIT waits for finance. */
+  approved_by: Def<number | null>
+  return_company: Def<string>
+  return_waybill: Def<string>
+  create_time: string
+  update_time: string
+}
+
+/** Money after-sales gives back (migration 32): 40 paid back, 30 due (a transfer finance pays by hand). */
+export interface RefundsTable {
+  id: Id
+  order_id: number
+  after_sale_id: number | null
+  payment_id: number | null
+  way: string
+  amount_fen: number
+  status: number
+  create_time: string
+  refund_time: Def<string | null>
 }
 
 export interface NotificationsTable {

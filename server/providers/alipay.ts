@@ -151,7 +151,7 @@ export function alipayProvider(config: AlipayConfig, notifyUrl: string): Payment
     },
 
     async refund(p) {
-      const refundNo = `RF${p.outTradeNo}`
+      const refundNo = p.refundNo ?? `RF${p.outTradeNo}`
       const r = await call('支付宝退款', 'alipay.trade.refund', {
         out_trade_no: p.outTradeNo,
         refund_amount: yuan(p.amountFen),

@@ -93,11 +93,18 @@ export interface PaymentProvider {
   refund(p: RefundRequest): Promise<{ refundNo: string }>
 }
 
-/** A refund the server asks a provider to make: all of one paid payment. */
+/**
+ * A refund the server asks a provider to make: all of one paid payment, or (after-sales of some
+ * lines) part of it, then with its own number so each part is paid back once.
+ */
 export interface RefundRequest {
   outTradeNo: string
   amountFen: number
   reason: string
+  /** The refund's own number; RF<outTradeNo> when not given (a whole payment's one refund). */
+  refundNo?: string
+  /** The payment's whole amount, when only part of it goes back. */
+  totalFen?: number
 }
 
 export const SANDBOX_SIGNATURE_HEADER = 'X-Sandbox-Signature'

@@ -275,13 +275,13 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
     },
 
     async refund(p) {
-      const refundNo = `RF${p.outTradeNo}`
+      const refundNo = p.refundNo ?? `RF${p.outTradeNo}`
       const r = await call('微信支付退款', 'POST', '/v3/refund/domestic/refunds', {
         out_trade_no: p.outTradeNo,
         out_refund_no: refundNo,
         reason: [...p.reason].slice(0, 80).join(''),
         notify_url: notifyUrl,
-        amount: { refund: p.amountFen, total: p.amountFen, currency: 'CNY' },
+        amount: { refund: p.amountFen, total: p.totalFen ?? p.amountFen, currency: 'CNY' },
       })
       // Accepted: WeChat pays back within moments (PROCESSING), or already did (SUCCESS).
       if (r.http === 200 && (r.body.status === 'SUCCESS' || r.body.status === 'PROCESSING'))

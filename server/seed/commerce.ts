@@ -29,6 +29,8 @@ export interface SeedCommerce {
   purchases: Table<'purchases'>
   wallet: Table<'wallet_transactions'>
   waybills: Table<'waybills'>
+  parcelLines: Table<'shipment_lines'>
+  afterSales: Table<'after_sales'>
   payments: Table<'payments'>
 }
 
@@ -76,6 +78,8 @@ export function seedCommerce(
   const purchases = new Table('purchases')
   const wallet = new Table('wallet_transactions')
   const waybills = new Table('waybills')
+  const parcelLines = new Table('shipment_lines')
+  const afterSales = new Table('after_sales')
   const payments = new Table('payments')
   const listedSpus = buyableSpus(deps.spus)
 
@@ -150,7 +154,7 @@ export function seedCommerce(
         infoContent: s.info,
         processInfo: s.process,
       }))
-    waybills.add({
+    return waybills.add({
       order_id: orderId,
       company: COURIER,
       number: `SF${rnd.digits(13)}`,
@@ -213,7 +217,7 @@ export function seedCommerce(
       way_time: wayTime ? time(wayTime) : null,
       finish_time: finishTime ? time(finishTime) : null,
     })
-    for (const l of o.lines) {
+    const itemIds = o.lines.map((l) =>
       items.add({
         order_id: id,
         spu_id: l.spuId ?? null,
@@ -224,11 +228,32 @@ export function seedCommerce(
         imgurl: l.imgurl,
         price_fen: l.priceFen,
         quantity: l.quantity,
+        // A shipped order's one parcel holds everything (migration 32).
+        shipped_qty: wayTime ? l.quantity : 0,
+      }),
+    )
+    if (wayTime) {
+      const parcel = addWaybill(
+        id,
+        wayTime,
+        o.status === OrderStatus.completed && finishTime ? finishTime : null,
+        a,
+      )
+      o.lines.forEach((l, i) => {
+        parcelLines.add({ waybill_id: parcel, item_id: itemIds[i] as number, quantity: l.quantity })
       })
     }
-    if (wayTime) {
-      addWaybill(id, wayTime, o.status === OrderStatus.completed && finishTime ? finishTime : null, a)
-    }
+    // The open request is the whole order's 仅退款, as the buyer's PostOrdersRefund makes it.
+    if (o.types === OrderType.afterSales)
+      afterSales.add({
+        order_id: id,
+        kind: 'refund',
+        status: 10,
+        remarks: o.afterRemarks ?? '',
+        imgs: o.afterRemarks ? deps.afterImg : '',
+        create_time: time(o.created),
+        update_time: time(o.created),
+      })
     // A balance payment is recorded with its wallet record (expense).
     if (payTime && payWay !== PayWay.balance)
       addPayment({ userId: o.userId, orderId: id, way: payWay, fen: tol, at: payTime })
@@ -450,5 +475,5 @@ export function seedCommerce(
     if ((row.integral_fen ?? 0) < fen) row.integral_fen = fen
   }
   ctx.log(`orders: ${orders.size}, wallet: ${wallet.size}, purchases: ${purchases.size}`)
-  return { orders, items, purchases, wallet, waybills, payments }
+  return { orders, items, purchases, wallet, waybills, parcelLines, afterSales, payments }
 }

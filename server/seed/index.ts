@@ -187,6 +187,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.purchases,
       commerce.wallet,
       commerce.waybills,
+      commerce.parcelLines,
+      commerce.afterSales,
       commerce.payments,
       reviews,
       notifications,

@@ -26,8 +26,13 @@ export const PERMISSIONS = {
   'audit.read': [],
   /** Orders: list, detail, packing slip. */
   'orders.read': ['operator', 'finance'],
-  /** Ship an order, decide after-sales requests. */
+  /** Ship an order and cancel its parcels; receive goods sent back. */
   'orders.fulfil': ['operator'],
+  /**
+   * Decide after-sales requests. Finance holds it too: a refund above REFUND_APPROVAL_LIMIT waits
+   * for finance's (or admin's) approval through the same decision call.
+   */
+  'orders.after-sales': ['operator', 'finance'],
   /** Confirm a corporate transfer, refunds that move money. */
   'orders.money': ['finance'],
   /** Issue invoices. */

@@ -79,3 +79,48 @@ export async function receivedOrder(h: Harness, u: Customer, opts: Omit<OrderOpt
   expect(r.data).toBe('确认收货成功')
   return o
 }
+
+/**
+ * An order of `u` with two lines of two products of its own, paid from the balance (status 20):
+ * line A `a.quantity` × `a.priceFen`, line B likewise. Answers the order and each line's SKU, SPU
+ * and lineId, as issue 38's parcels and after-sales name them.
+ */
+export async function twoLineOrder(
+  h: Harness,
+  u: Customer,
+  a = { priceFen: 30_000, quantity: 2 },
+  b = { priceFen: 10_000, quantity: 1 },
+) {
+  const [pa, pb] = [await product(h.db, [{ ...a, stock: 10 }]), await product(h.db, [{ ...b, stock: 10 }])]
+  const list = [
+    { skuId: pa.skuIds[0] as number, quantity: a.quantity },
+    { skuId: pb.skuIds[0] as number, quantity: b.quantity },
+  ]
+  const placed = await h.post<number>('/api/Orders/PostOrdersAppend', { ...ADDRESS, list }, u.auth)
+  expect(placed.status).toBe(200)
+  const id = placed.data
+  await h.db
+    .updateTable('users')
+    .set((e) => ({
+      balance_fen: e('balance_fen', '+', a.priceFen * a.quantity + b.priceFen * b.quantity + 10_000),
+    }))
+    .where('id', '=', u.id)
+    .execute()
+  expect((await h.get('/api/Orders/GetOrdersPay', { id, way: 'balance' }, u.auth)).status).toBe(200)
+  const lines = await h.db
+    .selectFrom('order_items')
+    .select(['id', 'sku_id', 'spu_id'])
+    .where('order_id', '=', id)
+    .orderBy('id')
+    .execute()
+  const { code } = await h.db
+    .selectFrom('orders')
+    .select('code')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+  const line = (i: number) => {
+    const l = lines[i] as (typeof lines)[number]
+    return { lineId: l.id, skuId: l.sku_id as number, spuId: l.spu_id as number }
+  }
+  return { id, code, a: line(0), b: line(1) }
+}

@@ -193,6 +193,18 @@ describe('the dashboard charts (GET /api/admin/dashboard/charts)', () => {
         .insertInto('wallet_transactions')
         .values({ user_id: user, tag: 2, groups, price_fen: fen, code: `R${uid()}`, create_time: time })
         .execute()
+    // What after-sales paid back is its refunds row (issue 38), the figure the chart sums.
+    await h.db
+      .insertInto('refunds')
+      .values({
+        order_id: refunded,
+        way: 'balance',
+        amount_fen: 3_000,
+        status: 40,
+        create_time: `${today} 09:00:00`,
+        refund_time: `${today} 09:00:00`,
+      })
+      .execute()
     await topUp(50_000, `${yesterday} 12:00:00`)
     await topUp(20_000, `${yesterday} 13:00:00`)
     await topUp(3_000, `${today} 09:00:00`, 20) // an order refund to the balance is no top-up

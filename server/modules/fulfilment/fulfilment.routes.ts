@@ -4,7 +4,7 @@ import { signedIn } from '../../http.ts'
 
 const tags = ['订单']
 
-/** One waybill of an order (accounts §3): the courier's tracking, refreshed on every read. */
+/** One parcel of an order (accounts §3's waybill, with what it holds): its tracking, refreshed on read. */
 export const Waybill = z
   .object({
     company: z.string().openapi({ description: '快递公司，如 顺丰速运' }),
@@ -13,6 +13,10 @@ export const Waybill = z
     locus: z.string().openapi({
       description: '物流轨迹 JSON 字符串：[{upload_Time, status, infoContent, processInfo}]，最新在前',
     }),
+    items: z
+      .array(z.object({ lineId: z.number().int(), title: z.string(), quantity: z.number().int() }))
+      .openapi({ description: '此包裹装的商品与数量（一单可分多个包裹发出）' }),
+    replacement: z.boolean().openapi({ description: '换货寄出的新商品' }),
   })
   .openapi('Waybill')
 export type Waybill = z.infer<typeof Waybill>

@@ -5,7 +5,11 @@
  * the same service function as `npm run ops` and answers the order as it is afterwards.
  */
 import { ORDER_STATUS_FILTERS } from '../../../src/lib/constants.ts'
-import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
+import {
+  checkAfterSalesDecision,
+  checkInvoiceIssue,
+  checkReturnReceipt,
+} from '../../../src/lib/rules/back-office.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { day, daysInOrder, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
@@ -38,7 +42,10 @@ export const AdminOrderRow = z
     recTel: z.string(),
     createTime: z.string(),
     payTime: z.string(),
-    afterStatus: z.number().int().openapi({ description: '售后：0 无，10 申请中，20 已退款，30 已驳回' }),
+    afterStatus: z.number().int().openapi({
+      description:
+        '售后：0 无，10 申请中，11 待财务审批，12 待寄回，13 待验收，14 待退款，20 已退款，21 已换货，30 已驳回',
+    }),
     afterStatusText: z.string(),
     invoiceStatus: z.number().int().openapi({ description: '发票：0 未申请，10 申请中，20 已开票' }),
     invoiceStatusText: z.string(),
@@ -61,6 +68,7 @@ const HistoryEntry = z.object({
 })
 
 const Locus = z.object({ time: z.string(), status: z.string(), text: z.string() })
+const LineQtyShape = z.object({ lineId: z.number().int(), quantity: z.number().int() })
 
 /** One order in full, as the back office's detail shows it. */
 export const AdminOrder = AdminOrderRow.extend({
@@ -81,10 +89,42 @@ export const AdminOrder = AdminOrderRow.extend({
   }),
   items: z.array(
     z.object({
+      lineId: z.number().int().openapi({ description: '商品行编号：分包发货与售后按它指明商品' }),
       title: z.string(),
       imgurl: z.string(),
       price: z.number().openapi({ description: '单价（元）' }),
       quantity: z.number().int(),
+      shipped: z.number().int().openapi({ description: '已发出数量（不含已取消的包裹）' }),
+      refunded: z.number().int().openapi({ description: '已退款数量' }),
+      toShip: z.number().int().openapi({ description: '待发数量' }),
+      paid: z.number().openapi({ description: '此行实付（元）：优惠按金额比例分摊' }),
+    }),
+  ),
+  shipments: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        courier: z.string().openapi({ description: '快递公司' }),
+        waybill: z.string().openapi({ description: '运单号' }),
+        lines: z.array(LineQtyShape),
+        shippedAt: z.string(),
+        status: z.string().openapi({ description: '最新物流状态；已取消的包裹为 已取消' }),
+        cancelledAt: z.string().openapi({ description: '取消时间；未取消为空' }),
+        replacement: z.boolean().openapi({ description: '换货寄出的新商品' }),
+        locus: z.array(Locus).openapi({ description: '物流轨迹，最新在前' }),
+      }),
+    )
+    .openapi({ description: '包裹：一单可分多个包裹发出，每个包裹一个运单' }),
+  refunds: z.array(
+    z.object({
+      amount: z.number(),
+      way: z.string(),
+      route: z.string().openapi({ description: '原路退回，或 线下退款（财务转账）' }),
+      status: z.number().int().openapi({ description: '30 待退款（待财务转账），40 已退款' }),
+      statusText: z.string(),
+      outTradeNo: z.string().openapi({ description: '所退付款的付款单号；财务登记转账退款时用' }),
+      createTime: z.string(),
+      refundTime: z.string(),
     }),
   ),
   payments: z.array(
@@ -112,6 +152,20 @@ export const AdminOrder = AdminOrderRow.extend({
     remarks: z.string().openapi({ description: '买家填写的退款原因' }),
     imgs: z.array(z.string()),
     rejectReason: z.string(),
+    kind: z.string().openapi({ description: 'refund 仅退款，return 退货退款，exchange 换货；无申请为空' }),
+    kindText: z.string(),
+    status: z.number().int(),
+    state: z
+      .string()
+      .openapi({
+        description: '售后状态：申请中、待财务审批、待寄回、待验收、待退款、已退款、已换货、已驳回',
+      }),
+    lines: z.array(LineQtyShape).openapi({ description: '申请的商品行与数量；整单申请为全部' }),
+    refundable: z.number().openapi({ description: '可退金额上限（元）' }),
+    amount: z.number().openapi({ description: '已批准的退款金额（元）' }),
+    approvedBy: z.string().openapi({ description: '超额退款的第一位审批人' }),
+    returnWaybill: z.string().openapi({ description: '买家寄回的快递与运单号' }),
+    returnAddress: z.string(),
   }),
   invoice: z
     .object({
@@ -210,19 +264,78 @@ export const postConfirmTransfer = adminRoute(
   },
 )
 
-export const postAfterSales = adminRoute('post', '/admin/orders/{code}/after-sales', 'orders.fulfil', {
-  summary: '审核售后申请：approve 退款（原路退回，未发货的退回库存），reject 驳回（原因告知买家）',
+export const postShipments = adminRoute('post', '/admin/orders/{code}/shipments', 'orders.fulfil', {
+  summary:
+    '发出一个包裹：快递公司、运单号（手填时按该公司格式检查；不填由快递接口下单）与其中的商品行和数量（不填为全部未发商品）。全部发出后订单变为待收货，之前为部分发货',
   request: {
     params: codeParam,
     body: jsonBody(
-      ruleBody(checkAfterSalesDecision, {
-        decision: field('string', 'approve 同意退款 | reject 驳回'),
-        reason: field('string', '原因（至多 100 字），买家可见'),
+      z.object({
+        courier: z.string().max(20).optional().openapi({ description: '快递公司名称或代号；缺省为顺丰速运' }),
+        waybill: z.string().max(40).optional().openapi({ description: '运单号' }),
+        lines: z
+          .array(z.object({ lineId: z.number().int(), quantity: z.number().int() }))
+          .max(200)
+          .optional()
+          .openapi({ description: '包裹中的商品行与数量' }),
       }),
     ),
   },
   responses: orderAnswer,
 })
+
+export const postCancelShipment = adminRoute(
+  'post',
+  '/admin/orders/{code}/shipments/{id}/cancel',
+  'orders.fulfil',
+  {
+    summary: '取消误发的包裹（买家确认收货前）：其商品回到待发货，销量随之退回',
+    request: {
+      params: codeParam.extend({
+        id: z.coerce.number().int().positive().openapi({ description: '包裹编号' }),
+      }),
+    },
+    responses: orderAnswer,
+  },
+)
+
+export const postAfterSales = adminRoute('post', '/admin/orders/{code}/after-sales', 'orders.after-sales', {
+  summary:
+    '审核售后申请：approve 同意（仅退款即退款；退货退款与换货待买家寄回），reject 驳回（原因告知买家）。超过 REFUND_APPROVAL_LIMIT 的退款先记为待财务审批，由另一位财务或管理员再次调用本接口批准',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      ruleBody(checkAfterSalesDecision, {
+        decision: field('string', 'approve 同意 | reject 驳回'),
+        reason: field('string', '原因（至多 100 字），买家可见'),
+        amount: field('number', '退款金额（元，两位小数）；缺省为可退全额'),
+      }),
+    ),
+  },
+  responses: orderAnswer,
+})
+
+export const postReceiveReturn = adminRoute(
+  'post',
+  '/admin/orders/{code}/after-sales/receive',
+  'orders.fulfil',
+  {
+    summary:
+      '仓库验收买家寄回的商品：accept 已收货（退货退款即退款并回库存；换货即寄出新商品），refuse 拒收（须填原因）',
+    request: {
+      params: codeParam,
+      body: jsonBody(
+        ruleBody(checkReturnReceipt, {
+          decision: field('string', 'accept 已收货 | refuse 拒收'),
+          reason: field('string', '拒收原因（至多 100 字），买家可见'),
+          courier: field('string', '换货：寄出新商品的快递公司'),
+          waybill: field('string', '换货：运单号；不填由快递接口下单'),
+        }),
+      ),
+    },
+    responses: orderAnswer,
+  },
+)
 
 export const postInvoice = adminRoute('post', '/admin/orders/{code}/invoice', 'orders.invoice', {
   summary: '开具发票：发票号码，及电子发票文件（先经 /api/admin/orders/invoice-file 上传）',

@@ -6,6 +6,15 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
 import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import {
+  AFTER_KINDS,
+  type AfterKind,
+  goodsComeBack,
+  orderStateText,
+  PaymentStatusText,
+  refundRouteText,
+  UNDECIDED_AFTER_STATUSES,
+} from '../../../src/lib/order-states.ts'
 import { payWayName } from '../../../src/lib/pay-ways.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import { searchAudit } from '../../admin/audit.ts'
@@ -14,6 +23,8 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
+import { currentRequest, refundableFen } from '../orders/after-sales.ts'
+import { type OrderLine, orderLines, toShip } from '../orders/order-lines.ts'
 import {
   AfterStatus,
   AfterStatusText,
@@ -43,29 +54,42 @@ type Eb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['use
  * The queues of work, one condition each: what the dashboard counts and what `queue=` lists.
  * - ship: paid goods orders awaiting shipment with no after-sales request open;
  * - transfer: unpaid orders whose buyer chose the corporate transfer (finance confirms);
- * - after-sales: requests to decide;
+ * - after-sales: requests to decide (申请中, 待财务审批) and goods sent back to receive (待验收);
  * - invoice: invoices applied for and not yet issued (a refunded order's is withdrawn);
  * - refund-due: orders with a payment the provider took after the order stopped being unpaid.
  */
 const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
   ship: (eb) =>
-    eb.and([eb('o.status', '=', OrderStatus.unshipped), eb('o.after_status', '!=', AfterStatus.applied)]),
+    eb.and([
+      eb('o.status', '=', OrderStatus.unshipped),
+      eb('o.after_status', 'not in', UNDECIDED_AFTER_STATUSES),
+    ]),
   transfer: (eb) =>
     eb.and([eb('o.status', '=', OrderStatus.unpaid), eb('o.transfer_deadline', 'is not', null)]),
-  'after-sales': (eb) => eb('o.after_status', '=', AfterStatus.applied),
+  'after-sales': (eb) =>
+    eb('o.after_status', 'in', [AfterStatus.applied, AfterStatus.awaitingFinance, AfterStatus.returning]),
   invoice: (eb) =>
     eb.and([
       eb('o.invoice_status', '=', InvoiceStatus.applied),
       eb('o.after_status', '!=', AfterStatus.refunded),
     ]),
   'refund-due': (eb) =>
-    eb.exists(
-      eb
-        .selectFrom('payments as p')
-        .select('p.id')
-        .whereRef('p.order_id', '=', 'o.id')
-        .where('p.status', '=', PaymentStatus.refundDue),
-    ),
+    eb.or([
+      eb.exists(
+        eb
+          .selectFrom('payments as p')
+          .select('p.id')
+          .whereRef('p.order_id', '=', 'o.id')
+          .where('p.status', '=', PaymentStatus.refundDue),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('refunds as r')
+          .select('r.id')
+          .whereRef('r.order_id', '=', 'o.id')
+          .where('r.status', '=', PaymentStatus.refundDue),
+      ),
+    ]),
 }
 
 /** FROM orders o JOIN users u WHERE the filters. */
@@ -125,13 +149,13 @@ const readRows = (db: Db, ids: number[]) =>
 
 /** What a page of rows needs besides themselves: each order's title, kind and refund-due count. */
 async function extrasOf(db: Db, ids: number[]) {
-  const items = new Map<number, { titles: string[]; article: boolean }>()
+  const items = new Map<number, { titles: string[]; article: boolean; shipped: boolean }>()
   const due = new Map<number, number>()
   if (!ids.length) return { items, due }
   const [itemRows, dueRows] = await Promise.all([
     db
       .selectFrom('order_items')
-      .select(['order_id', 'title', 'article_id'])
+      .select(['order_id', 'title', 'article_id', 'shipped_qty'])
       .where('order_id', 'in', ids)
       .orderBy('id')
       .execute(),
@@ -144,9 +168,10 @@ async function extrasOf(db: Db, ids: number[]) {
       .execute(),
   ])
   for (const r of itemRows) {
-    const e = items.get(r.order_id) ?? { titles: [], article: false }
+    const e = items.get(r.order_id) ?? { titles: [], article: false, shipped: false }
     e.titles.push(r.title)
     e.article ||= r.article_id !== null
+    e.shipped ||= r.shipped_qty > 0
     items.set(r.order_id, e)
   }
   for (const r of dueRows) if (r.order_id !== null) due.set(r.order_id, Number(r.n))
@@ -161,7 +186,11 @@ function adminRow(r: RowData, extras: Awaited<ReturnType<typeof extrasOf>>): Adm
     id: r.id,
     code: r.code,
     status: r.status,
-    statusText: OrderStatusText[r.status] ?? '',
+    statusText: orderStateText({
+      status: r.status,
+      afterStatus: r.after_status,
+      partShipped: it?.shipped ?? false,
+    }),
     kind: it?.article ? 'article' : 'goods',
     title: (it?.titles.length ?? 0) > 1 ? `${first}等${it?.titles.length}件` : first,
     tolCost: fenToYuan(r.tol_cost_fen),
@@ -227,19 +256,98 @@ export async function adminOrders(
  */
 export async function queueCount(db: Db, queue: OrderQueue): Promise<number> {
   const n = sql<number>`COUNT(*)`.as('n')
-  const row =
-    queue === 'refund-due'
-      ? await db
-          .selectFrom('payments')
-          .select(n)
-          .where('status', '=', PaymentStatus.refundDue)
-          .where('order_id', 'is not', null)
-          .executeTakeFirst()
-      : await filtered(db, { queue }).select(n).executeTakeFirst()
-  return Number(row?.n ?? 0)
+  if (queue !== 'refund-due')
+    return Number((await filtered(db, { queue }).select(n).executeTakeFirst())?.n ?? 0)
+  // Payments owed back, each once: an after-sales refund due (a refunds row), or a payment due
+  // back as a whole for which no such refund stands (a duplicate payment).
+  const [refunds, payments] = await Promise.all([
+    db.selectFrom('refunds').select(n).where('status', '=', PaymentStatus.refundDue).executeTakeFirst(),
+    db
+      .selectFrom('payments as p')
+      .select(n)
+      .where('p.status', '=', PaymentStatus.refundDue)
+      .where('p.order_id', 'is not', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('refunds as r')
+              .select('r.id')
+              .whereRef('r.payment_id', '=', 'p.id')
+              .where('r.status', '=', PaymentStatus.refundDue),
+          ),
+        ),
+      )
+      .executeTakeFirst(),
+  ])
+  return Number(refunds?.n ?? 0) + Number(payments?.n ?? 0)
 }
 
-const PaymentStatusText: Record<number, string> = { 10: '待支付', 20: '已支付', 30: '待退款', 40: '已退款' }
+/** The staff member's name for an approver's id. */
+const approverName = async (db: Db, id: number | null) =>
+  id === null
+    ? ''
+    : ((await db.selectFrom('staff').select('username').where('id', '=', id).executeTakeFirst())?.username ??
+      '')
+
+/** The order's newest after-sales request as staff read it; empty fields when there is none. */
+async function afterSalesView(
+  db: Db,
+  o: { tol_cost_fen: number; after_remarks: string; after_imgs: string; after_reject_reason: string },
+  lines: OrderLine[],
+  r: Awaited<ReturnType<typeof currentRequest>>,
+  nameOf: typeof approverName,
+  returnAddress: string,
+): Promise<AdminOrder['afterSales']> {
+  const base = {
+    remarks: o.after_remarks,
+    imgs: o.after_imgs.split(',').filter(Boolean),
+    rejectReason: o.after_reject_reason,
+  }
+  if (!r)
+    return {
+      ...base,
+      kind: '',
+      kindText: '',
+      status: 0,
+      state: '',
+      lines: [],
+      refundable: 0,
+      amount: 0,
+      approvedBy: '',
+      returnWaybill: '',
+      returnAddress: '',
+    }
+  const stored = JSON.parse(r.lines) as { lineId: number; quantity: number }[]
+  const asked = stored.length
+    ? stored
+    : lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })).filter((l) => l.quantity > 0)
+  const open = r.status === AfterStatus.applied || r.status === AfterStatus.awaitingFinance
+  let refundable = 0
+  if (open && r.kind !== 'exchange') {
+    const picked = asked.flatMap((a) => {
+      const line = lines.find((l) => l.id === a.lineId)
+      return line ? [{ line, quantity: Math.min(a.quantity, line.quantity - line.refunded) }] : []
+    })
+    refundable = refundableFen(
+      lines,
+      picked.filter((p) => p.quantity > 0),
+      o.tol_cost_fen,
+    )
+  }
+  return {
+    ...base,
+    kind: r.kind,
+    kindText: AFTER_KINDS[r.kind as AfterKind] ?? '',
+    status: r.status,
+    state: AfterStatusText[r.status] ?? '',
+    lines: asked,
+    refundable: fenToYuan(refundable),
+    amount: fenToYuan(r.amount_fen),
+    approvedBy: await nameOf(db, r.approved_by),
+    returnWaybill: r.return_waybill ? `${r.return_company} ${r.return_waybill}` : '',
+    returnAddress: goodsComeBack(r.kind) ? returnAddress : '',
+  }
+}
 
 /**
  * One order in full for the back office, by its code; 404 订单不存在. Its waybills are tracked
@@ -252,6 +360,7 @@ export async function adminOrder(
   now: Date,
   fileLink: (path: string) => string,
   expiryMinutes: number,
+  returnAddress = '',
 ): Promise<AdminOrder> {
   const o = await db
     .selectFrom('orders as o')
@@ -291,14 +400,9 @@ export async function adminOrder(
     .where('o.code', '=', code)
     .executeTakeFirst()
   if (!o) throw refuse('订单不存在', 404)
-  const [extras, items, payments, waybills, history] = await Promise.all([
+  const [extras, lines, payments, waybills, history, request, refunds] = await Promise.all([
     extrasOf(db, [o.id]),
-    db
-      .selectFrom('order_items')
-      .select(['title', 'imgurl', 'price_fen', 'quantity'])
-      .where('order_id', '=', o.id)
-      .orderBy('id')
-      .execute(),
+    orderLines(db, o.id),
     db
       .selectFrom('payments')
       .select(['out_trade_no', 'way', 'amount_fen', 'status', 'create_time', 'paid_time', 'refund_time'])
@@ -307,6 +411,14 @@ export async function adminOrder(
       .execute(),
     trackedWaybills(db, courier, o.id, now),
     searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
+    currentRequest(db, o.id),
+    db
+      .selectFrom('refunds as r')
+      .leftJoin('payments as p', 'p.id', 'r.payment_id')
+      .select(['r.amount_fen', 'r.way', 'r.status', 'r.create_time', 'r.refund_time', 'p.out_trade_no'])
+      .where('r.order_id', '=', o.id)
+      .orderBy('r.id')
+      .execute(),
   ])
   // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
   // reverses that very invoice with the tax office. The buyer's order shows neither then.
@@ -328,11 +440,37 @@ export async function adminOrder(
       nickName: o.buyer_name,
       realName: o.buyer_real_name,
     },
-    items: items.map((i) => ({
-      title: i.title,
-      imgurl: i.imgurl,
-      price: fenToYuan(i.price_fen),
-      quantity: i.quantity,
+    items: lines.map((l) => ({
+      lineId: l.id,
+      title: l.title,
+      imgurl: l.imgurl,
+      price: fenToYuan(l.priceFen),
+      quantity: l.quantity,
+      shipped: l.shipped,
+      refunded: l.refunded,
+      toShip: toShip(l),
+      paid: fenToYuan(l.paidFen),
+    })),
+    shipments: waybills.map((w) => ({
+      id: w.id,
+      courier: w.company,
+      waybill: w.number,
+      lines: w.lines,
+      shippedAt: w.createTime,
+      status: w.status,
+      cancelledAt: w.cancelTime,
+      replacement: w.afterSaleId !== null,
+      locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
+    })),
+    refunds: refunds.map((r) => ({
+      amount: fenToYuan(r.amount_fen),
+      way: r.way,
+      route: refundRouteText(r.way),
+      status: r.status,
+      statusText: PaymentStatusText[r.status] ?? '',
+      outTradeNo: r.out_trade_no ?? '',
+      createTime: r.create_time,
+      refundTime: r.refund_time ?? '',
     })),
     payments: payments.map((p) => ({
       outTradeNo: p.out_trade_no,
@@ -349,18 +487,16 @@ export async function adminOrder(
       paidTime: p.paid_time ?? '',
       refundTime: p.refund_time ?? '',
     })),
-    waybills: waybills.map((w) => ({
-      company: w.company,
-      number: w.number,
-      status: w.status,
-      createTime: w.createTime,
-      locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
-    })),
-    afterSales: {
-      remarks: o.after_remarks,
-      imgs: o.after_imgs.split(',').filter(Boolean),
-      rejectReason: o.after_reject_reason,
-    },
+    waybills: waybills
+      .filter((w) => !w.cancelTime)
+      .map((w) => ({
+        company: w.company,
+        number: w.number,
+        status: w.status,
+        createTime: w.createTime,
+        locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
+      })),
+    afterSales: await afterSalesView(db, o, lines, request, approverName, returnAddress),
     invoice:
       o.invoice_id === null
         ? null
@@ -453,16 +589,16 @@ export function csvCell(v: string | number): string {
 const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
 
 /**
- * Sales given back: the refunded payments (status 40) of after-sales refunded orders, as `p`
- * joined to their order `o`. Not a second payment of an order already paid or cancelled, which
- * went back as it came and was never a sale. The dashboard's 退款 and the CSV's 退款金额 both.
+ * Sales given back: the after-sales refunds paid (refunds status 40), as `p` joined to their order
+ * `o`: not a second payment of an order already paid or cancelled, which went back as it came and
+ * was never a sale, and not a transfer's refund finance has yet to pay. The dashboard's 退款 and
+ * the CSV's 退款金额 both.
  */
 export const salesRefunds = (db: Db) =>
   db
-    .selectFrom('payments as p')
+    .selectFrom('refunds as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
     .where('p.status', '=', PaymentStatus.refunded)
-    .where('o.after_status', '=', AfterStatus.refunded)
 
 /** What after-sales gave back of each order among `ids`, and when the last of it went (salesRefunds). */
 async function refundsOf(db: Db, ids: number[]) {

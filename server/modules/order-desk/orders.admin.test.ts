@@ -250,8 +250,17 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     )
     expect(applied.data).toBe('提交成功')
     const approved = await act(op, o.code, 'after-sales', { decision: 'approve' })
-    expect(approved.data).toMatchObject({ status: 100, afterStatus: 20, refundDue: 1 })
-    // No money has moved yet: refund due, in finance's queue, not 已退款.
+    // No money has moved yet: refund due, in finance's queue, not 已退款 (issue 38: one vocabulary).
+    expect(approved.data).toMatchObject({
+      status: 100,
+      statusText: '待退款',
+      afterStatus: 14,
+      afterStatusText: '待退款',
+      refundDue: 1,
+    })
+    expect((approved.data as AdminOrder).refunds).toMatchObject([
+      { status: 30, statusText: '待退款', route: '线下退款（财务转账）' },
+    ])
     const [payment] = (approved.data as AdminOrder).payments
     expect(payment).toMatchObject({ way: 'union', status: 30, statusText: '待退款' })
     const queue = await list(fin, { queue: 'refund-due', code: o.code })
@@ -259,7 +268,13 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     // Finance transfers it back and records it.
     const done = await h.post<AdminOrder>(`/api/admin/payments/${payment?.outTradeNo}/refund`, {}, fin.auth)
     expect(done.data.payments).toMatchObject([{ status: 40, statusText: '已退款' }])
-    expect(done.data.refundDue).toBe(0)
+    expect(done.data).toMatchObject({
+      refundDue: 0,
+      statusText: '已退款',
+      afterStatus: 20,
+      afterStatusText: '已退款',
+    })
+    expect(done.data.refunds).toMatchObject([{ status: 40, statusText: '已退款' }])
   })
 
   it('two finance confirmations at once: one payment', async () => {

@@ -1,11 +1,20 @@
 import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
+import { can } from '../../../src/lib/permissions.ts'
 import { actorOf } from '../../admin/admin-route.ts'
+import type { Config } from '../../config.ts'
 import { ok, router } from '../../contract/index.ts'
 import type { Ctx } from '../../http.ts'
+import type { CourierProvider } from '../../providers/courier.ts'
 import { courierProvider } from '../../providers/courier.ts'
 import { paymentProviders } from '../../providers/payment.ts'
-import { shipOrder } from '../fulfilment/fulfilment.queries.ts'
-import { decideRefund } from '../orders/after-sales.ts'
+import {
+  cancelParcel,
+  insertParcel,
+  shipOrder,
+  shipParcel,
+  waybillFor,
+} from '../fulfilment/fulfilment.queries.ts'
+import { decideRefund, receiveReturn } from '../orders/after-sales.ts'
 import { issueInvoice } from '../orders/order-invoices.ts'
 import { refundDuePayment, refundVia } from '../payments/refunds.ts'
 import { confirmTransfer } from '../payments/transfers.ts'
@@ -19,8 +28,40 @@ const orderOf = (c: Ctx, code: string) => {
   const { db, config, now } = c.get('deps')
   const at = now()
   const link = (path: string) => signedFileUrl(config.fileUrlSecret, path, at)
-  return adminOrder(db, courierProvider(), code, at, link, config.orderExpiryMinutes)
+  return adminOrder(db, courierProvider(), code, at, link, config.orderExpiryMinutes, config.returnAddress)
 }
+
+/**
+ * What the after-sales steps need from the floors above orders: payments' way to give money
+ * back, the approval limit, the return address, and fulfilment's parcel for an exchange's
+ * replacement (its waybill booked, or typed as `parcel`). Shared with `npm run ops`.
+ */
+export const afterSalesDeps = (
+  config: Config,
+  courier: CourierProvider,
+  now: Date,
+  parcel: { courier?: string; waybill?: string } = {},
+) => ({
+  refundMoney: refundVia(paymentProviders(config)),
+  limitFen: config.refundApprovalLimitFen,
+  returnAddress: config.returnAddress,
+  shipReplacement: async (
+    t: Parameters<typeof insertParcel>[0],
+    o: Parameters<typeof insertParcel>[2],
+    picked: Parameters<typeof insertParcel>[4],
+    afterSaleId: number,
+  ) => {
+    const w = await waybillFor(courier, parcel, now)
+    await insertParcel(t, courier, o, w, picked, now, afterSaleId)
+    return `${w.company} ${w.number}`
+  },
+})
+
+/** The signed-in staff member as an approver: finance and admin may approve above the limit. */
+const approverOf = (c: Ctx) => ({
+  ...actorOf(c),
+  mayApproveLarge: can(c.get('staff')?.roles ?? [], 'orders.money'),
+})
 
 /** 'order-20261126.csv': the export's file name, by the China day it was made. */
 const exportName = (now: Date) =>
@@ -60,6 +101,30 @@ export const ordersAdmin = router()
     await shipOrder(db, actorOf(c), courierProvider(), code, c.req.valid('json').courier, now())
     return ok(c, await orderOf(c, code))
   })
+  .openapi(routes.postShipments, async (c) => {
+    const { db, now } = c.get('deps')
+    const { code } = c.req.valid('param')
+    await shipParcel(db, actorOf(c), courierProvider(), code, c.req.valid('json'), now())
+    return ok(c, await orderOf(c, code))
+  })
+  .openapi(routes.postCancelShipment, async (c) => {
+    const { db, now } = c.get('deps')
+    const { code, id } = c.req.valid('param')
+    await cancelParcel(db, actorOf(c), code, id, now())
+    return ok(c, await orderOf(c, code))
+  })
+  .openapi(routes.postReceiveReturn, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const { code } = c.req.valid('param')
+    const form = c.req.valid('json')
+    const at = now()
+    const deps = afterSalesDeps(config, courierProvider(), at, {
+      courier: form.courier,
+      waybill: form.waybill,
+    })
+    await receiveReturn(db, actorOf(c), deps, code, form, at)
+    return ok(c, await orderOf(c, code))
+  })
   .openapi(routes.postConfirmTransfer, async (c) => {
     const { db, now } = c.get('deps')
     const { code } = c.req.valid('param')
@@ -69,7 +134,15 @@ export const ordersAdmin = router()
   .openapi(routes.postAfterSales, async (c) => {
     const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await decideRefund(db, actorOf(c), refundVia(paymentProviders(config)), code, c.req.valid('json'), now())
+    const at = now()
+    await decideRefund(
+      db,
+      approverOf(c),
+      afterSalesDeps(config, courierProvider(), at),
+      code,
+      c.req.valid('json'),
+      at,
+    )
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postInvoice, async (c) => {

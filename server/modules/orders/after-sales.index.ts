@@ -4,7 +4,7 @@ import { parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { requireOwnFiles } from '../uploads/ownership.ts'
 import * as routes from './after-sales.routes.ts'
-import { applyRefund, cancelRefund, refusesContent } from './after-sales.ts'
+import { applyRefund, cancelRefund, refusesContent, sendBack } from './after-sales.ts'
 import { applyInvoice } from './order-invoices.ts'
 import { ownOrder } from './order-lookup.ts'
 
@@ -29,11 +29,25 @@ export const afterSales = router()
     if (form.error !== null) throw refuse(form.error)
     // The photos are the buyer's own uploads, as a review's or a comment's are.
     await requireOwnFiles(db, user.id, [{ label: '售后图片', paths: form.value.images, image: true }])
-    await applyRefund(db, user.id, id, form.value)
+    await applyRefund(db, user.id, id, form.value, c.get('deps').now())
+    return ok(c, '提交成功')
+  })
+  .openapi(routes.postReturn, async (c) => {
+    const { db, now } = c.get('deps')
+    const body = c.req.valid('json')
+    const str = (v: unknown) => (typeof v === 'string' ? v : '')
+    await sendBack(
+      db,
+      requireUser(c).id,
+      orderId(body.id),
+      { company: str(body.company), number: str(body.number) },
+      now(),
+    )
     return ok(c, '提交成功')
   })
   .openapi(routes.postTypes, async (c) => {
-    await cancelRefund(c.get('deps').db, requireUser(c).id, orderId(c.req.valid('json').id))
+    const { db, now } = c.get('deps')
+    await cancelRefund(db, requireUser(c).id, orderId(c.req.valid('json').id), now())
     return ok(c, '取消成功')
   })
   .openapi(routes.postInvoice, async (c) => {

@@ -14,6 +14,23 @@ export const postRefund = apiRoute('post', '/Orders/PostOrdersRefund', tags, {
         id: field('integer', '订单编号（规格的请求体没有它；本站客户端会带上）'),
         afterRemarks: field('string', '退款原因，必填，最多 100 字'),
         extMore: field('string', '图片路径，逗号分隔，1 到 3 张'),
+        kind: field('string', 'refund 仅退款（缺省）| return 退货退款 | exchange 换货'),
+        lines: field('array', '[{ lineId, quantity }]：申请的商品行与数量；缺省为整单'),
+      }),
+    ),
+  },
+  responses: answers(z.string().openapi({ description: '提交成功' }), [401, 404]),
+})
+
+export const postReturn = apiRoute('post', '/Orders/PostOrdersReturn', tags, {
+  summary: '退货退款或换货获批后，填写寄回商品的快递公司与运单号；之后售后状态 13 待验收',
+  middleware: [signedIn],
+  request: {
+    body: jsonBody(
+      objectBody({
+        id: field('integer', '订单编号'),
+        company: field('string', '快递公司，如 顺丰速运'),
+        number: field('string', '运单号'),
       }),
     ),
   },

@@ -1,31 +1,63 @@
 /**
- * After-sales on an order (issue 9): the buyer applies or withdraws, the operator approves
- * (the refund) or rejects. Every move is one conditional update of the order inside one
- * transaction: a move from a state the order is no longer in changes nothing and is refused.
- * The money itself is payments' business: the approval is given `refundMoney`, so this module,
- * the owner of the order's life, needs nothing above it.
+ * After-sales on an order (issues 9, 38). The buyer asks for 仅退款 (refund), 退货退款 (return) or
+ * 换货 (exchange) of some lines, or of the whole order; staff approve or reject; goods that come
+ * back are sent by the buyer and received (or refused) by the warehouse before the money goes or
+ * the replacement ships. A refund above REFUND_APPROVAL_LIMIT waits (待财务审批) for finance or
+ * admin, another person. Each step is one transaction that first claims the request's row by a
+ * conditional update, so of two concurrent steps one acts and the other is refused; the order's
+ * after_status mirrors the newest request (src/lib/order-states.ts names every state).
+ * The money itself is payments' business: the steps are given `refundMoney`, so this module, the
+ * owner of the order's life, needs nothing above it.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
+import { COURIERS, normalWaybill, waybillRefusal } from '../../../src/lib/couriers.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
+import {
+  AFTER_KINDS,
+  type AfterKind,
+  AfterStatus,
+  goodsComeBack,
+  OPEN_AFTER_STATUSES,
+  refundRouteText,
+} from '../../../src/lib/order-states.ts'
 import { payWayOf } from '../../../src/lib/pay-ways.ts'
-import type { AfterSalesDecision } from '../../../src/lib/rules/back-office.ts'
+import type { AfterSalesDecision, ReturnReceipt } from '../../../src/lib/rules/back-office.ts'
+import { lineShares } from '../../../src/lib/rules/pricing.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
+import { dbTime } from '../../time.ts'
+import {
+  countLineSales,
+  keptShipped,
+  type LineQty,
+  type OrderLine,
+  orderLines,
+  pickLines,
+  settleShipped,
+  toShip,
+} from './order-lines.ts'
 import { changed, ORDER_MISSING, orderByCode, ownOrder } from './order-lookup.ts'
 import { giveBackCoupon } from './order-pricing.ts'
-import { AfterStatus, OrderTypes } from './orders.queries.ts'
-import { countSales, isContentOrder } from './orders.service.ts'
-import { giveBackStock } from './orders.writes.ts'
+import { OrderTypes } from './orders.queries.ts'
+import { isContentOrder } from './orders.service.ts'
 
 /** What an approved refund gives back, and where: payments' refundOrderPayment with its providers. */
 export type RefundMoney = (
   trx: Db,
-  order: { id: number; code: string; userId: number; payWay: string; amountFen: number },
-  reason: string,
+  order: { id: number; code: string; userId: number; payWay: string },
+  ask: { amountFen: number; afterSaleId: number | null; reason: string },
   now: Date,
-) => Promise<{ amountFen: number; way: string }>
+) => Promise<{ amountFen: number; way: string; due: boolean }>
+
+/** What a step needs besides the order: the money's way back and the approval limit. */
+export interface AfterSalesDeps {
+  refundMoney: RefundMoney
+  /** REFUND_APPROVAL_LIMIT in fen. */
+  limitFen: number
+}
 
 export const CANNOT_APPLY = '当前订单不能申请售后'
 /**
@@ -39,84 +71,243 @@ export async function refusesContent(db: Db, orderId: number) {
   if (await isContentOrder(db, orderId)) throw refuse(CONTENT_NO_AFTER_SALES)
 }
 
-/**
- * The buyer applies for after-sales (Orders/PostOrdersRefund): allowed for a goods order while it
- * awaits shipment (20) or is completed (40) and has no request open (types 0) — again after a
- * rejection; never for content (refusesContent). → types 10, after_status 10, the reason and
- * images kept.
- */
-export async function applyRefund(db: Db, userId: number, orderId: number, form: RefundForm) {
-  await ownOrder(db, userId, orderId)
-  await refusesContent(db, orderId)
-  const moved = await db
-    .updateTable('orders')
-    .set({
-      types: OrderTypes.afterSales,
-      after_status: AfterStatus.applied,
-      after_remarks: form.afterRemarks,
-      after_imgs: form.images.join(','),
-      after_reject_reason: '',
-    })
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
-    .where('types', '=', OrderTypes.normal)
-    .where('after_status', 'in', [AfterStatus.none, AfterStatus.rejected])
-    .executeTakeFirst()
-  if (!changed(moved)) throw refuse(CANNOT_APPLY)
+/** What of a line a request of `kind` may cover: any of it not refunded, or what shipped and stayed. */
+const coverable = (kind: string) => (l: OrderLine) =>
+  goodsComeBack(kind) ? keptShipped(l) : l.quantity - l.refunded
+
+type Picked = { line: OrderLine; quantity: number }[]
+
+/** A request's stored lines ([] is the whole order) against the order's lines as they are now. */
+function requestLines(lines: OrderLine[], stored: string, kind: string): Picked {
+  const given = JSON.parse(stored) as LineQty[]
+  return pickLines(lines, given.length ? given : undefined, coverable(kind), '退款')
 }
 
-/** The buyer withdraws an open request (Orders/PostOrdersTypes): types 0, after_status 0. */
-export async function cancelRefund(db: Db, userId: number, orderId: number) {
+/**
+ * What a request may give back: each line's share of what it paid for the quantity asked, and
+ * when the request covers all that is left of the order, everything not yet refunded (shipping
+ * included), as a whole-order refund always did.
+ */
+export function refundableFen(lines: OrderLine[], picked: Picked, totalFen: number): number {
+  const rest = lines.every((l) => {
+    const p = picked.find((x) => x.line.id === l.id)
+    return l.quantity - l.refunded === (p?.quantity ?? 0)
+  })
+  if (rest) return totalFen - lines.reduce((s, l) => s + l.refundedFen, 0)
+  return picked.reduce((s, { line, quantity }) => s + lineRefund(line, quantity), 0)
+}
+
+/** A line's share for `quantity` of it; the last units left take what remains of its share. */
+const lineRefund = (l: OrderLine, quantity: number) =>
+  quantity === l.quantity - l.refunded
+    ? l.paidFen - l.refundedFen
+    : Math.floor((l.paidFen * quantity) / l.quantity)
+
+/**
+ * The buyer applies for after-sales (Orders/PostOrdersRefund): a goods order awaiting shipment
+ * (20) or completed (40), with no request under way; never content (refusesContent). `kind` and
+ * `lines` are checked against what the lines allow: 仅退款 any quantity not yet refunded,
+ * 退货退款 and 换货 only what shipped. → after_sales row 10, the order's types 10 and after_status 10.
+ */
+export async function applyRefund(
+  db: Db,
+  userId: number,
+  orderId: number,
+  form: RefundForm,
+  now = new Date(),
+) {
   await ownOrder(db, userId, orderId)
-  const moved = await db
-    .updateTable('orders')
-    .set({ types: OrderTypes.normal, after_status: AfterStatus.none, after_remarks: '', after_imgs: '' })
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('after_status', '=', AfterStatus.applied)
+  await refusesContent(db, orderId)
+  const lines = await orderLines(db, orderId)
+  if (goodsComeBack(form.kind) && !lines.some((l) => keptShipped(l) > 0))
+    throw refuse(`商品尚未发货，请申请${AFTER_KINDS.refund}`)
+  const picked = pickLines(lines, form.lines, coverable(form.kind), '申请售后')
+  const time = dbTime(now)
+  await db.transaction().execute(async (t) => {
+    const moved = await t
+      .updateTable('orders')
+      .set({
+        types: OrderTypes.afterSales,
+        after_status: AfterStatus.applied,
+        after_remarks: form.afterRemarks,
+        after_imgs: form.images.join(','),
+        after_reject_reason: '',
+      })
+      .where('id', '=', orderId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
+      .where('after_status', 'not in', OPEN_AFTER_STATUSES)
+      .executeTakeFirst()
+    if (!changed(moved)) throw refuse(CANNOT_APPLY)
+    await t
+      .insertInto('after_sales')
+      .values({
+        order_id: orderId,
+        kind: form.kind,
+        status: AfterStatus.applied,
+        lines: JSON.stringify(
+          form.lines.length ? picked.map((p) => ({ lineId: p.line.id, quantity: p.quantity })) : [],
+        ),
+        remarks: form.afterRemarks,
+        imgs: form.images.join(','),
+        create_time: time,
+        update_time: time,
+      })
+      .execute()
+  })
+}
+
+/** The order's newest request, if any. */
+export const currentRequest = (db: Db, orderId: number) =>
+  db
+    .selectFrom('after_sales')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('status', '!=', AfterStatus.none)
+    .orderBy('id', 'desc')
     .executeTakeFirst()
-  if (!changed(moved)) throw refuse('当前订单没有可取消的售后申请')
+
+/**
+ * Moves a request and the order's mirror of it, from one of `from` to `to`, in `t`: the claim of
+ * every step. Answers false, changing nothing, when the request is no longer in `from`.
+ */
+async function moveRequest(
+  t: Db,
+  r: { id: number; order_id: number },
+  from: readonly number[],
+  to: number,
+  set: {
+    amount_fen?: number
+    reason?: string
+    approved_by?: number | null
+    return_company?: string
+    return_waybill?: string
+  },
+  time: string,
+): Promise<boolean> {
+  const moved = await t
+    .updateTable('after_sales')
+    .set({ ...set, status: to, update_time: time })
+    .where('id', '=', r.id)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  if (!changed(moved)) return false
+  await t
+    .updateTable('orders')
+    .set({
+      after_status: to,
+      ...(to === AfterStatus.rejected || to === AfterStatus.none
+        ? { types: OrderTypes.normal }
+        : { types: OrderTypes.afterSales }),
+      ...(to === AfterStatus.rejected ? { after_reject_reason: set.reason ?? '' } : {}),
+    })
+    .where('id', '=', r.order_id)
+    .execute()
+  return true
+}
+
+/** The buyer withdraws a request not yet decided (Orders/PostOrdersTypes): it and the order go back to none. */
+export async function cancelRefund(db: Db, userId: number, orderId: number, now = new Date()) {
+  await ownOrder(db, userId, orderId)
+  const r = await currentRequest(db, orderId)
+  const none = '当前订单没有可取消的售后申请'
+  if (!r || r.status !== AfterStatus.applied) throw refuse(none)
+  await db.transaction().execute(async (t) => {
+    if (!(await moveRequest(t, r, [AfterStatus.applied], AfterStatus.none, {}, dbTime(now))))
+      throw refuse(none)
+    await t
+      .updateTable('orders')
+      .set({ after_remarks: '', after_imgs: '' })
+      .where('id', '=', orderId)
+      .execute()
+  })
+}
+
+/**
+ * The buyer sends goods back (退货退款, 换货, once approved): the courier and its waybill, checked
+ * against the company's format when it is one we know. → 13 待验收.
+ */
+export async function sendBack(
+  db: Db,
+  userId: number,
+  orderId: number,
+  form: { company: string; number: string },
+  now: Date,
+) {
+  await ownOrder(db, userId, orderId)
+  const company = form.company.trim()
+  const number = normalWaybill(form.number)
+  if (!company || company.length > 20) throw refuse('请填写快递公司')
+  const known = COURIERS.find((c) => c.name === company)
+  const wrong = known ? waybillRefusal(known.name, number) : null
+  if (wrong) throw refuse(wrong)
+  if (!/^[0-9A-Z]{6,30}$/.test(number)) throw refuse('请填写正确的运单号')
+  const r = await currentRequest(db, orderId)
+  const notNow = '当前售后不需要寄回商品'
+  if (!r || r.status !== AfterStatus.awaitingReturn) throw refuse(notNow)
+  await db.transaction().execute(async (t) => {
+    const ok = await moveRequest(
+      t,
+      r,
+      [AfterStatus.awaitingReturn],
+      AfterStatus.returning,
+      { return_company: company, return_waybill: number },
+      dbTime(now),
+    )
+    if (!ok) throw refuse(notNow)
+  })
 }
 
 const NO_REQUEST = (code: string) => `订单 ${code} 没有待处理的售后申请，未作改动`
 
+/** The request's lines, its refundable sum, and the order's lines, as they are now. */
+async function requestFigures(
+  db: Db,
+  o: { id: number; tol_cost_fen: number },
+  r: { kind: string; lines: string },
+) {
+  const lines = await orderLines(db, o.id)
+  const picked = requestLines(lines, r.lines, r.kind)
+  return {
+    lines,
+    picked,
+    refundable: r.kind === 'exchange' ? 0 : refundableFen(lines, picked, o.tol_cost_fen),
+  }
+}
+
 /**
- * The operator decides an open after-sales request (the back office and `npm run ops --
- * refund`), in one transaction claimed by a conditional update (of two concurrent decisions one
- * acts, the other is refused), with its audit row:
- * - approve: status 100, after_status 20 (types stays 10: the 退款售后 tab lists it); the money
- *   goes back where it came from (`refundMoney`: payments' refundOrderPayment, passed in); stock back when it was not
- *   shipped (status 20); what an article order unlocked is locked again; a notification.
- * - reject: types 0, after_status 30, the reason kept (不符合退款条件 when none is given); the
- *   buyer may apply again; a notification.
- * Answers what ops prints: '订单 … 已退款 200.00 元（balance）'.
+ * Staff decide a request (the back office and `npm run ops -- refund`), one transaction claimed by
+ * the request's conditional move, with its audit row:
+ * - reject (from 申请中 or 待财务审批): 已驳回 with the reason (不符合退款条件 when none), the
+ *   buyer may apply again;
+ * - approve a refund or return of `amountFen` (default: all it may give back): above the limit
+ *   the first approval only records it (待财务审批, no money); the second must be finance or admin
+ *   (`mayApproveLarge`) and another person. Then a 仅退款 pays at once; a return or exchange waits
+ *   for the goods (待寄回, the buyer told the return address).
  */
 export async function decideRefund(
   db: Db,
-  actor: Actor,
-  refundMoney: RefundMoney,
+  actor: Actor & { mayApproveLarge: boolean },
+  deps: AfterSalesDeps & { returnAddress: string },
   code: string,
   form: AfterSalesDecision,
   now: Date,
 ): Promise<string> {
-  const { decision, reason } = form
   const o = await orderByCode(db, code)
   if (!o) throw refuse(ORDER_MISSING, 404)
-  if (o.after_status !== AfterStatus.applied) throw refuse(NO_REQUEST(code))
+  const r = await currentRequest(db, o.id)
+  if (!r || (r.status !== AfterStatus.applied && r.status !== AfterStatus.awaitingFinance))
+    throw refuse(NO_REQUEST(code))
   const target = `order:${code}`
-  const before = { status: o.status, afterStatus: AfterStatus.applied }
-  return db.transaction().execute(async (t): Promise<string> => {
-    if (decision === 'reject') {
-      const why = reason || '不符合退款条件'
-      const moved = await t
-        .updateTable('orders')
-        .set({ types: OrderTypes.normal, after_status: AfterStatus.rejected, after_reject_reason: why })
-        .where('id', '=', o.id)
-        .where('after_status', '=', AfterStatus.applied)
-        .executeTakeFirst()
-      if (!changed(moved)) throw refuse(NO_REQUEST(code))
-      await notify(t, o.user_id, '售后申请未通过', `您的订单 ${code} 的退款申请未通过：${why}`, now)
+  const time = dbTime(now)
+  const from = [r.status]
+  const before = { status: o.status, afterStatus: r.status }
+  if (form.decision === 'reject') {
+    const why = form.reason || '不符合退款条件'
+    return db.transaction().execute(async (t) => {
+      if (!(await moveRequest(t, r, from, AfterStatus.rejected, { reason: why }, time)))
+        throw refuse(NO_REQUEST(code))
+      await notify(t, o.user_id, '售后申请未通过', `您的订单 ${code} 的售后申请未通过：${why}`, now)
       await audit(t, actor, now, {
         action: 'order.after-sales.reject',
         target,
@@ -124,47 +315,266 @@ export async function decideRefund(
         after: { status: o.status, afterStatus: AfterStatus.rejected, reason: why },
       })
       return `订单 ${code} 的售后申请已驳回`
-    }
-    const moved = await t
-      .updateTable('orders')
-      .set({ status: OrderStatus.cancelled, after_status: AfterStatus.refunded })
-      .where('id', '=', o.id)
-      .where('after_status', '=', AfterStatus.applied)
-      .where('status', 'in', [OrderStatus.unshipped, OrderStatus.completed])
-      .executeTakeFirst()
-    if (!changed(moved)) throw refuse(NO_REQUEST(code))
-    if (o.status === OrderStatus.unshipped) await giveBackStock(t, o.id)
-    // The whole order is refunded: its coupon is the buyer's to use again (as on a cancel), and
-    // no longer counts among the coupon's paid orders.
-    await giveBackCoupon(t, o.id)
-    // Counted as sold once shipped (countSales); one refunded before shipping never was.
-    if (o.status === OrderStatus.completed) await countSales(t, o.id, -1)
-    await t.deleteFrom('purchases').where('order_id', '=', o.id).execute()
-    const refunded = await refundMoney(
-      t,
-      { id: o.id, code, userId: o.user_id, payWay: o.pay_way, amountFen: o.tol_cost_fen },
-      reason || '售后退款',
-      now,
-    )
-    const amount = (refunded.amountFen / 100).toFixed(2)
-    await notify(
-      t,
-      o.user_id,
-      '退款成功',
-      `您的订单 ${code} 的退款申请已通过，${amount} 元${payWayOf(refunded.way)?.refundTo ?? '将原路退回'}。`,
-      now,
-    )
-    await audit(t, actor, now, {
-      action: 'order.after-sales.approve',
-      target,
-      before,
-      after: {
-        status: OrderStatus.cancelled,
-        afterStatus: AfterStatus.refunded,
-        refund: `${amount} ${refunded.way}`,
-        ...(reason ? { reason } : {}),
-      },
     })
-    return `订单 ${code} 已退款 ${amount} 元（${refunded.way}）`
+  }
+  const figures = await requestFigures(db, o, r)
+  let amountFen = 0
+  if (r.kind !== 'exchange') {
+    const asked =
+      form.amountFen ?? (r.status === AfterStatus.awaitingFinance ? r.amount_fen : figures.refundable)
+    if (asked < 1 || asked > figures.refundable)
+      throw refuse(`退款金额应在 0.01 到 ${fenToYuan(figures.refundable).toFixed(2)} 元之间`)
+    amountFen = asked
+  }
+  const large = amountFen > deps.limitFen
+  const limitText = `¥${fenToYuan(deps.limitFen).toLocaleString('en-US')}`
+  if (r.status === AfterStatus.awaitingFinance) {
+    if (!actor.mayApproveLarge) throw refuse(`超过 ${limitText} 的退款须由财务或管理员审批，未作改动`)
+    if (r.approved_by !== null && r.approved_by === actor.staffId)
+      throw refuse('超额退款须由另一位财务或管理员审批，未作改动')
+  } else if (large) {
+    // The first approval above the limit: recorded, nothing moves.
+    return db.transaction().execute(async (t) => {
+      const ok = await moveRequest(
+        t,
+        r,
+        from,
+        AfterStatus.awaitingFinance,
+        { amount_fen: amountFen, approved_by: actor.staffId, reason: form.reason },
+        time,
+      )
+      if (!ok) throw refuse(NO_REQUEST(code))
+      await audit(t, actor, now, {
+        action: 'order.after-sales.approve',
+        target,
+        before,
+        after: {
+          status: o.status,
+          afterStatus: AfterStatus.awaitingFinance,
+          amount: fenToYuan(amountFen).toFixed(2),
+        },
+      })
+      return `订单 ${code} 的退款 ${fenToYuan(amountFen).toFixed(2)} 元超过 ${limitText}，待财务审批`
+    })
+  }
+  return db.transaction().execute(async (t): Promise<string> => {
+    if (goodsComeBack(r.kind)) {
+      const ok = await moveRequest(
+        t,
+        r,
+        from,
+        AfterStatus.awaitingReturn,
+        { amount_fen: amountFen, reason: form.reason },
+        time,
+      )
+      if (!ok) throw refuse(NO_REQUEST(code))
+      await notify(
+        t,
+        o.user_id,
+        '售后申请已通过',
+        `您的订单 ${code} 的${AFTER_KINDS[r.kind as AfterKind]}申请已通过，请将商品寄回：${deps.returnAddress}，并在订单中填写退货运单号。`,
+        now,
+      )
+      await audit(t, actor, now, {
+        action: 'order.after-sales.approve',
+        target,
+        before,
+        after: {
+          status: o.status,
+          afterStatus: AfterStatus.awaitingReturn,
+          ...(amountFen ? { amount: fenToYuan(amountFen).toFixed(2) } : {}),
+        },
+      })
+      return `订单 ${code} 的售后申请已通过，待买家寄回商品`
+    }
+    const claimed = await t
+      .updateTable('after_sales')
+      .set({ update_time: time, amount_fen: amountFen, reason: form.reason })
+      .where('id', '=', r.id)
+      .where('status', 'in', from)
+      .executeTakeFirst()
+    if (!changed(claimed)) throw refuse(NO_REQUEST(code))
+    return payRefund(t, actor, deps, o, r, figures, amountFen, form.reason, now, before)
   })
+}
+
+/**
+ * The warehouse receives goods sent back (or refuses them, with the reason the buyer reads), in
+ * one transaction claimed by the request's move from 待寄回 or 待验收:
+ * - 退货退款: the goods go back into stock and off 已售, then the approved amount is paid back;
+ * - 换货: the replacement ships as a new parcel of the same lines at no charge, under `parcel`
+ *   (the shipper's waybill, booked or typed); stock gives the replacement and takes the returned
+ *   goods back, so it is left as it was.
+ */
+export async function receiveReturn(
+  db: Db,
+  actor: Actor,
+  deps: AfterSalesDeps & {
+    shipReplacement: (
+      t: Db,
+      o: { id: number; rec_city: string; rec_area: string },
+      picked: Picked,
+      afterSaleId: number,
+    ) => Promise<string>
+  },
+  code: string,
+  form: ReturnReceipt,
+  now: Date,
+): Promise<string> {
+  const o = await orderByCode(db, code)
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  const r = await currentRequest(db, o.id)
+  const from = [AfterStatus.awaitingReturn, AfterStatus.returning]
+  const notNow = `订单 ${code} 没有待验收的退回商品，未作改动`
+  if (!r || !from.includes(r.status as 12 | 13)) throw refuse(notNow)
+  const target = `order:${code}`
+  const time = dbTime(now)
+  const before = { status: o.status, afterStatus: r.status }
+  const figures = await requestFigures(db, o, r)
+  return db.transaction().execute(async (t): Promise<string> => {
+    if (form.decision === 'refuse') {
+      const why = `退回商品未通过验收：${form.reason}`
+      if (!(await moveRequest(t, r, from, AfterStatus.rejected, { reason: why }, time))) throw refuse(notNow)
+      await notify(t, o.user_id, '售后申请未通过', `您的订单 ${code} ${why}`, now)
+      await audit(t, actor, now, {
+        action: 'order.after-sales.refuse-return',
+        target,
+        before,
+        after: { afterStatus: AfterStatus.rejected, reason: why },
+      })
+      return `订单 ${code} 的退回商品已拒收`
+    }
+    if (r.kind === 'exchange') {
+      if (!(await moveRequest(t, r, from, AfterStatus.exchanged, {}, time))) throw refuse(notNow)
+      const waybill = await deps.shipReplacement(t, o, figures.picked, r.id)
+      await notify(t, o.user_id, '换货已发出', `您的订单 ${code} 的换货商品已由${waybill}发出。`, now)
+      await audit(t, actor, now, {
+        action: 'order.after-sales.exchange',
+        target,
+        before,
+        after: { afterStatus: AfterStatus.exchanged, waybill },
+      })
+      return `订单 ${code} 的换货已发出（${waybill}）`
+    }
+    const claimed = await t
+      .updateTable('after_sales')
+      .set({ update_time: time })
+      .where('id', '=', r.id)
+      .where('status', 'in', from)
+      .executeTakeFirst()
+    if (!changed(claimed)) throw refuse(notNow)
+    return payRefund(t, actor, deps, o, r, figures, r.amount_fen, r.reason, now, before)
+  })
+}
+
+/**
+ * A refund paid (in the step's transaction `t`, the request already claimed): the lines count
+ * what went back, spread over them in proportion to what each may give back; stock returns for
+ * goods that never shipped (仅退款) or came back (退货退款), and 已售 loses what shipped; the
+ * money goes back (`refundMoney`), or is due from finance for a transfer; an order all of whose
+ * lines are refunded is cancelled (its coupon given back), else it goes on (and is wholly shipped
+ * if nothing is left to ship).
+ */
+async function payRefund(
+  t: Db,
+  actor: Actor,
+  deps: AfterSalesDeps,
+  o: { id: number; code: string; user_id: number; pay_way: string; status: number },
+  r: { id: number; kind: string; order_id: number },
+  figures: { lines: OrderLine[]; picked: Picked },
+  amountFen: number,
+  reason: string,
+  now: Date,
+  before: Record<string, unknown>,
+): Promise<string> {
+  const { picked } = figures
+  const parts = lineShares(
+    picked.map(({ line, quantity }) => lineRefund(line, quantity)),
+    amountFen,
+  )
+  const returned = r.kind === 'return'
+  for (const [i, { line, quantity }] of picked.entries()) {
+    // A 仅退款 takes what has not shipped first: that part never ships.
+    const dropped = returned ? 0 : Math.min(quantity, toShip(line))
+    const moved = await t
+      .updateTable('order_items')
+      .set((e) => ({
+        refunded_qty: e('refunded_qty', '+', quantity),
+        refunded_fen: e('refunded_fen', '+', parts[i] ?? 0),
+        dropped_qty: e('dropped_qty', '+', dropped),
+      }))
+      .where('id', '=', line.id)
+      .where((e) => e('refunded_qty', '<=', line.quantity - quantity))
+      .where('refunded_qty', '=', line.refunded)
+      .executeTakeFirst()
+    if (!changed(moved)) throw refuse(`「${line.title}」的退款数量已变化，未作改动`)
+    const backInStock = returned ? quantity : dropped
+    if (backInStock > 0 && line.skuId !== null)
+      await t
+        .updateTable('product_skus')
+        .set((e) => ({ stock: e('stock', '+', backInStock) }))
+        .where('id', '=', line.skuId)
+        .execute()
+    const wasSold = quantity - dropped
+    if (wasSold > 0) await countLineSales(t, [{ line, quantity: wasSold }], -1)
+  }
+  const money = await deps.refundMoney(
+    t,
+    { id: o.id, code: o.code, userId: o.user_id, payWay: o.pay_way },
+    { amountFen, afterSaleId: r.id, reason: reason || '售后退款' },
+    now,
+  )
+  const to = money.due ? AfterStatus.refundDue : AfterStatus.refunded
+  await t.updateTable('after_sales').set({ status: to }).where('id', '=', r.id).execute()
+  const everything = await t
+    .selectFrom('order_items')
+    .select('id')
+    .where('order_id', '=', o.id)
+    .where((e) => e('refunded_qty', '<', e.ref('quantity')))
+    .executeTakeFirst()
+  let status = o.status
+  if (!everything) {
+    status = OrderStatus.cancelled
+    await giveBackCoupon(t, o.id)
+  } else if (await settleShipped(t, o.id)) status = OrderStatus.unreceived
+  await t
+    .updateTable('orders')
+    .set({
+      after_status: to,
+      types: OrderTypes.afterSales,
+      ...(status === OrderStatus.cancelled ? { status } : {}),
+    })
+    .where('id', '=', o.id)
+    .execute()
+  const amount = fenToYuan(money.amountFen).toFixed(2)
+  await notify(
+    t,
+    o.user_id,
+    money.due ? '退款处理中' : '退款成功',
+    `您的订单 ${o.code} 的退款申请已通过，${amount} 元${payWayOf(money.way)?.refundTo ?? '将原路退回'}。`,
+    now,
+  )
+  await audit(t, actor, now, {
+    action: 'order.after-sales.approve',
+    target: `order:${o.code}`,
+    before,
+    after: {
+      status,
+      afterStatus: to,
+      refund: `${amount} ${money.way}`,
+      route: refundRouteText(money.way),
+      ...(reason ? { reason } : {}),
+    },
+  })
+  return `订单 ${o.code} 已退款 ${amount} 元（${money.way}）`
+}
+
+/** Finance paid a transfer refund back by hand: its request and the order 待退款 → 已退款 (payments' record of it). */
+export async function settleDueRequest(t: Db, afterSaleId: number, time: string) {
+  const r = await t
+    .selectFrom('after_sales')
+    .select(['id', 'order_id'])
+    .where('id', '=', afterSaleId)
+    .executeTakeFirst()
+  if (r) await moveRequest(t, r, [AfterStatus.refundDue], AfterStatus.refunded, {}, time)
 }

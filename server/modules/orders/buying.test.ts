@@ -50,7 +50,7 @@ describe('placing an order (Orders/PostOrdersAppend)', () => {
     expect(o.statusText).toBe('待付款')
     expect(o.kind).toBe('goods')
     expect(o.articleId).toBeNull()
-    expect(o.list).toEqual([{ imgurl: 'a.jpg', title: `${p.title} 规格0`, price: 19.99, quantity: 3 }])
+    expect(o.list).toMatchObject([{ imgurl: 'a.jpg', title: `${p.title} 规格0`, price: 19.99, quantity: 3 }])
     expect(o.itemList).toEqual(o.list)
     expect(o.code).toMatch(/^D\d{14}\d{4}$/)
     expect(o.recAddress).toBe('广东省,深圳市,南山区,粤海街道')

@@ -91,6 +91,7 @@ export const orders = router()
       c.req.valid('query').id,
       config.orderExpiryMinutes,
       link,
+      config.returnAddress,
     )
     if (!order) throw refuse('订单不存在', 404)
     return ok(c, order)

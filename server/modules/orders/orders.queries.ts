@@ -1,6 +1,13 @@
-import { OrderStatus, OrderStatusText, PAID_ORDER_STATUSES } from '../../../src/lib/constants.ts'
+import { OrderStatus, PAID_ORDER_STATUSES } from '../../../src/lib/constants.ts'
 import { maskPhone } from '../../../src/lib/format.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import {
+  AFTER_KINDS,
+  type AfterKind,
+  AfterStatus,
+  AfterStatusText,
+  orderStateText,
+} from '../../../src/lib/order-states.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
@@ -12,9 +19,8 @@ const AFTER_SALES_TYPES = 10
 
 /** orders.types: 0 none, 10 an after-sales request is open. */
 export const OrderTypes = { normal: 0, afterSales: AFTER_SALES_TYPES } as const
-/** orders.after_status (migration 4): the after-sales request's state. */
-export const AfterStatus = { none: 0, applied: 10, refunded: 20, rejected: 30 } as const
-export const AfterStatusText: Record<number, string> = { 10: '申请中', 20: '已退款', 30: '已驳回' }
+/** orders.after_status (migrations 4, 32): the newest after-sales request's state. */
+export { AfterStatus, AfterStatusText }
 /** orders.invoice_status (migration 4). */
 export const InvoiceStatus = { none: 0, applied: 10, issued: 20 } as const
 const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票' }
@@ -150,17 +156,39 @@ export async function ownOrders(
 }
 
 type CardRow = Awaited<ReturnType<typeof ownOrderList>>['pageData'][number]
-type Item = { imgurl: string; title: string; price: number; quantity: number; articleId: number | null }
+type Item = {
+  lineId: number
+  imgurl: string
+  title: string
+  price: number
+  quantity: number
+  articleId: number | null
+  shipped: number
+  refunded: number
+}
 
 /** One order as the wire's OrderCard. */
 function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
-  const itemList = items.map(({ imgurl, title, price, quantity }) => ({ imgurl, title, price, quantity }))
+  // lineId (issue 38) names a line in after-sales requests: an added field, the spec's stay.
+  const itemList = items.map(({ lineId, imgurl, title, price, quantity, shipped, refunded }) => ({
+    lineId,
+    imgurl,
+    title,
+    price,
+    quantity,
+    shipped,
+    refunded,
+  }))
   const articleId = items.find((i) => i.articleId !== null)?.articleId ?? null
   return {
     id: r.id,
     code: r.code,
     status: r.status,
-    statusText: OrderStatusText[r.status] ?? '',
+    statusText: orderStateText({
+      status: r.status,
+      afterStatus: r.after_status,
+      partShipped: items.some((i) => i.shipped > 0),
+    }),
     types: r.types,
     costPrice: fenToYuan(r.cost_price_fen),
     tolCost: fenToYuan(r.tol_cost_fen),
@@ -248,6 +276,7 @@ export async function orderDetail(
   id: number,
   expiryMinutes: number,
   fileLink: (path: string) => string,
+  returnAddress = '',
 ) {
   const r = await db
     .selectFrom('orders as o')
@@ -261,7 +290,21 @@ export async function orderDetail(
     .executeTakeFirst()
   if (!r) return undefined
   const card = orderCard(r, (await itemsOf(db, [r.id])).get(r.id) ?? [], expiryMinutes)
-  const waybill = await db.selectFrom('waybills').select('id').where('order_id', '=', r.id).executeTakeFirst()
+  const [waybill, request] = await Promise.all([
+    db
+      .selectFrom('waybills')
+      .select('id')
+      .where('order_id', '=', r.id)
+      .where('cancel_time', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('after_sales')
+      .selectAll()
+      .where('order_id', '=', r.id)
+      .where('status', '!=', AfterStatus.none)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
+  ])
   return {
     ...card,
     list: card.itemList,
@@ -271,6 +314,19 @@ export async function orderDetail(
     afterRemarks: r.after_remarks,
     afterImgs: r.after_imgs,
     afterRejectReason: r.after_reject_reason,
+    afterSale: request
+      ? {
+          kind: request.kind,
+          kindText: AFTER_KINDS[request.kind as AfterKind] ?? '',
+          state: AfterStatusText[request.status] ?? '',
+          lines: (JSON.parse(request.lines) as { lineId: number; quantity: number }[]).length
+            ? (JSON.parse(request.lines) as { lineId: number; quantity: number }[])
+            : card.itemList.map((i) => ({ lineId: i.lineId, quantity: i.quantity })),
+          amount: fenToYuan(request.amount_fen),
+          returnAddress: request.status === AfterStatus.awaitingReturn ? returnAddress : '',
+          returnWaybill: request.return_waybill ? `${request.return_company} ${request.return_waybill}` : '',
+        }
+      : null,
     invoiceTitle: r.invoice_title ?? '',
     ...issuedInvoice(r, fileLink),
     hasWaybill: waybill ? 1 : 0,
@@ -294,13 +350,26 @@ async function itemsOf(db: Db, orderIds: number[]) {
   if (orderIds.length === 0) return byOrder
   const rows = await db
     .selectFrom('order_items')
-    .select(['order_id', 'title', 'imgurl', 'price_fen', 'quantity', 'article_id'])
+    .select([
+      'id',
+      'order_id',
+      'title',
+      'imgurl',
+      'price_fen',
+      'quantity',
+      'article_id',
+      'shipped_qty',
+      'refunded_qty',
+    ])
     .where('order_id', 'in', orderIds)
     .orderBy('id')
     .execute()
   for (const r of rows) {
     const list = byOrder.get(r.order_id) ?? []
     list.push({
+      lineId: r.id,
+      shipped: r.shipped_qty,
+      refunded: r.refunded_qty,
       imgurl: r.imgurl,
       title: r.title,
       price: fenToYuan(r.price_fen),

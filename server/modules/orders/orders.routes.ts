@@ -7,6 +7,9 @@ const tags = ['订单']
 
 export const OrderItem = z
   .object({
+    lineId: z.number().int().openapi({ description: '商品行编号（售后申请的 lines 用它指明商品）' }),
+    shipped: z.number().int().openapi({ description: '已发出数量' }),
+    refunded: z.number().int().openapi({ description: '已退款数量' }),
     imgurl: z.string(),
     title: z.string(),
     price: z.number().openapi({ description: '单价（元）' }),
@@ -100,7 +103,23 @@ export const OrderDetail = OrderCard.extend({
   list: z.array(OrderItem).openapi({ description: '商品清单，与 itemList 相同' }),
   discount: z.number().openapi({ description: '下单时的会员折扣（折，如 8.5；10 为无折扣）' }),
   payWay: z.string().openapi({ description: '支付方式：alipay、wechat、balance、union；未支付时为空' }),
-  afterStatusText: z.string().openapi({ description: "'' | 申请中 | 已退款 | 已驳回" }),
+  afterStatusText: z
+    .string()
+    .openapi({
+      description: "'' | 申请中 | 待财务审批 | 待寄回 | 待验收 | 待退款 | 已退款 | 已换货 | 已驳回",
+    }),
+  afterSale: z
+    .object({
+      kind: z.string().openapi({ description: 'refund 仅退款，return 退货退款，exchange 换货' }),
+      kindText: z.string(),
+      state: z.string(),
+      lines: z.array(z.object({ lineId: z.number().int(), quantity: z.number().int() })),
+      amount: z.number().openapi({ description: '批准的退款金额（元）' }),
+      returnAddress: z.string().openapi({ description: '待寄回时：寄回地址' }),
+      returnWaybill: z.string().openapi({ description: '已寄回时：快递公司与运单号' }),
+    })
+    .nullable()
+    .openapi({ description: '最近一次售后申请；无申请为 null' }),
   afterRemarks: z.string().openapi({ description: '退款原因' }),
   afterImgs: z.string().openapi({ description: '售后图片，逗号分隔' }),
   afterRejectReason: z.string().openapi({ description: '驳回原因；未驳回时为空' }),

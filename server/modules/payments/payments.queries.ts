@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { OFF_SHELF, OrderStatus, RechargeTag } from '../../../src/lib/constants.ts'
+import { PaymentStatus } from '../../../src/lib/order-states.ts'
 import { site } from '../../../src/lib/site.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, refuse } from '../../http.ts'
@@ -20,7 +21,7 @@ import type { PayAnswer } from './payments.routes.ts'
  * stopped being unpaid (cancelled or paid another way): the money is owed back, an operator
  * refunds it.
  */
-export const PaymentStatus = { pending: 10, paid: 20, refundDue: 30, refunded: 40 } as const
+export { PaymentStatus }
 /** wallet_transactions.groups: what the money was for. */
 export const WalletGroup = { orderPayment: 10, orderRefund: 20, recharge: 30 } as const
 export const WALLET_SETTLED = 20

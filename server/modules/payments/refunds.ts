@@ -8,31 +8,38 @@ import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { isOnlineWay, type PaymentProviders } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
+import { type RefundMoney, settleDueRequest } from '../orders/after-sales.ts'
 import { changed, PAYMENT_MISSING, PaymentStatus, WALLET_SETTLED, WalletGroup } from './payments.queries.ts'
 
 /** The after-sales approval's way to give money back (orders' RefundMoney), through these providers. */
 export const refundVia =
-  (providers: PaymentProviders) =>
-  (t: Db, order: Parameters<typeof refundOrderPayment>[2], reason: string, now: Date) =>
-    refundOrderPayment(t, providers, order, reason, now)
+  (providers: PaymentProviders): RefundMoney =>
+  (t, order, ask, now) =>
+    refundOrderPayment(t, providers, order, ask, now)
 
 /**
- * Gives an order's money back to where it came from, inside the caller's transaction `t` (the
- * one that moves the order to refunded). The order's paid payment becomes refunded (40) by a
- * conditional update; an order paid before payments were recorded (seeded) goes by its pay_way
- * and total. Then — balance: the buyer's balance is credited with the wallet's income record
- * 订单退款; alipay/wechat: the provider's refund call (a refusal throws and rolls the whole
- * transaction back); union: nothing more, the operator pays the transfer back by hand. The
- * buyer's expenditure (integral_fen) shrinks by the amount. Answers the way and amount.
+ * Gives `ask.amountFen` of an order's money back to where it came from, inside the caller's
+ * transaction `t` (the one that records the after-sales refund), as a refunds row:
+ * - balance: the buyer's balance is credited with the wallet's income record 订单退款;
+ * - alipay/wechat: the provider's refund call, numbered RF<out_trade_no> for a whole payment's
+ *   one refund and RF<out_trade_no>-<request> for a part (a refusal throws and rolls the whole
+ *   transaction back);
+ * - union: nothing moves yet: the refund waits (30 待退款) until finance transfers it back by hand
+ *   and records it (refundDuePayment), rather than read 已退款 while no money has moved.
+ * The paid payment becomes refunded (40, or 30 for a transfer) once all of it went back, by a
+ * conditional update; more than is left of it is refused. An order paid before payments were
+ * recorded (seeded) goes by its pay_way. The buyer's expenditure (integral_fen) shrinks by the
+ * amount. Answers the way, the amount and whether it is due (finance's to pay).
  */
 export async function refundOrderPayment(
   t: Db,
   providers: PaymentProviders,
-  order: { id: number; code: string; userId: number; payWay: string; amountFen: number },
-  reason: string,
+  order: { id: number; code: string; userId: number; payWay: string },
+  ask: { amountFen: number; afterSaleId: number | null; reason: string },
   now: Date,
-): Promise<{ way: string; amountFen: number }> {
+): Promise<{ way: string; amountFen: number; due: boolean }> {
   const time = dbTime(now)
+  const amount = ask.amountFen
   const p = await t
     .selectFrom('payments')
     .select(['id', 'way', 'amount_fen', 'out_trade_no'])
@@ -40,23 +47,54 @@ export async function refundOrderPayment(
     .where('status', '=', PaymentStatus.paid)
     .orderBy('id', 'desc')
     .executeTakeFirst()
-  if (p) {
-    // A corporate transfer goes back by a bank transfer finance makes by hand: it waits in their
-    // 待退款付款 queue (refund due) until they say it is done (refundDuePayment), rather than read
-    // 已退款 while no money has moved.
-    const byHand = p.way === 'union'
-    const taken = await t
-      .updateTable('payments')
-      .set(
-        byHand ? { status: PaymentStatus.refundDue } : { status: PaymentStatus.refunded, refund_time: time },
-      )
-      .where('id', '=', p.id)
-      .where('status', '=', PaymentStatus.paid)
-      .executeTakeFirst()
-    if (!changed(taken)) throw refuse('该订单的付款已退回')
-  }
   const way = p?.way ?? order.payWay
-  const amount = p?.amount_fen ?? order.amountFen
+  const byHand = way === 'union'
+  let whole = true
+  if (p) {
+    const before = await t
+      .selectFrom('refunds')
+      .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
+      .where('payment_id', '=', p.id)
+      .executeTakeFirstOrThrow()
+    const left = p.amount_fen - Number(before.fen)
+    if (amount > left) throw refuse(`退款金额超过该付款可退的 ${fenToYuan(left).toFixed(2)} 元`)
+    whole = amount === left
+    if (whole) {
+      const taken = await t
+        .updateTable('payments')
+        .set(
+          byHand
+            ? { status: PaymentStatus.refundDue }
+            : { status: PaymentStatus.refunded, refund_time: time },
+        )
+        .where('id', '=', p.id)
+        .where('status', '=', PaymentStatus.paid)
+        .executeTakeFirst()
+      if (!changed(taken)) throw refuse('该订单的付款已退回')
+    }
+    if (isOnlineWay(way)) {
+      const first = Number(before.fen) === 0 && whole
+      await providers.of(way).refund({
+        outTradeNo: p.out_trade_no,
+        amountFen: amount,
+        reason: ask.reason,
+        ...(first ? {} : { refundNo: `RF${p.out_trade_no}-${ask.afterSaleId ?? 0}`, totalFen: p.amount_fen }),
+      })
+    }
+  }
+  await t
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      after_sale_id: ask.afterSaleId,
+      payment_id: p?.id ?? null,
+      way,
+      amount_fen: amount,
+      status: byHand ? PaymentStatus.refundDue : PaymentStatus.refunded,
+      create_time: time,
+      refund_time: byHand ? null : time,
+    })
+    .execute()
   if (way === 'balance') {
     await t
       .updateTable('users')
@@ -78,8 +116,6 @@ export async function refundOrderPayment(
         create_time: time,
       })
       .execute()
-  } else if (p && isOnlineWay(way)) {
-    await providers.of(way).refund({ outTradeNo: p.out_trade_no, amountFen: amount, reason })
   }
   await t
     .updateTable('users')
@@ -88,7 +124,7 @@ export async function refundOrderPayment(
     }))
     .where('id', '=', order.userId)
     .execute()
-  return { way, amountFen: amount }
+  return { way, amountFen: amount, due: byHand }
 }
 
 /**
@@ -114,6 +150,14 @@ export async function refundDuePayment(
     .executeTakeFirst()
   if (!p) throw refuse(PAYMENT_MISSING, 404)
   const notDue = `付款 ${outTradeNo} 不是待退款状态，未作改动`
+  const dueRefund = await db
+    .selectFrom('refunds')
+    .select(['id', 'amount_fen', 'after_sale_id'])
+    .where('payment_id', '=', p.id)
+    .where('status', '=', PaymentStatus.refundDue)
+    .orderBy('id')
+    .executeTakeFirst()
+  if (dueRefund) return recordTransferRefund(db, actor, { ...p, outTradeNo }, dueRefund, now)
   if (p.status !== PaymentStatus.refundDue) throw refuse(notDue)
   return db.transaction().execute(async (t) => {
     const taken = await t
@@ -144,5 +188,52 @@ export async function refundDuePayment(
       after: { payment: outTradeNo, paymentStatus: PaymentStatus.refunded, amount, way: p.way },
     })
     return { code: p.code, amountFen: p.amount_fen, way: p.way }
+  })
+}
+
+/**
+ * Finance records that it transferred an after-sales refund of a corporate transfer back (the
+ * refund was 30 待退款): the refund 30 → 40 by a conditional update (so it counts once), the
+ * payment with it when that was all of it, its request and the order 待退款 → 已退款, a
+ * notification and the audit row, in one transaction.
+ */
+async function recordTransferRefund(
+  db: Db,
+  actor: Actor,
+  p: { id: number; user_id: number; way: string; code: string; outTradeNo: string },
+  r: { id: number; amount_fen: number; after_sale_id: number | null },
+  now: Date,
+) {
+  const time = dbTime(now)
+  return db.transaction().execute(async (t) => {
+    const taken = await t
+      .updateTable('refunds')
+      .set({ status: PaymentStatus.refunded, refund_time: time })
+      .where('id', '=', r.id)
+      .where('status', '=', PaymentStatus.refundDue)
+      .executeTakeFirst()
+    if (!changed(taken)) throw refuse(`付款 ${p.outTradeNo} 不是待退款状态，未作改动`)
+    await t
+      .updateTable('payments')
+      .set({ status: PaymentStatus.refunded, refund_time: time })
+      .where('id', '=', p.id)
+      .where('status', '=', PaymentStatus.refundDue)
+      .execute()
+    if (r.after_sale_id !== null) await settleDueRequest(t, r.after_sale_id, time)
+    const amount = fenToYuan(r.amount_fen).toFixed(2)
+    await notify(
+      t,
+      p.user_id,
+      '退款成功',
+      `您的订单 ${p.code} 的退款 ${amount} 元已由财务转回付款账户。`,
+      now,
+    )
+    await audit(t, actor, now, {
+      action: 'payment.refund',
+      target: `order:${p.code}`,
+      before: { paymentStatus: PaymentStatus.refundDue },
+      after: { payment: p.outTradeNo, paymentStatus: PaymentStatus.refunded, amount, way: p.way },
+    })
+    return { code: p.code, amountFen: r.amount_fen, way: p.way }
   })
 }

@@ -42,7 +42,12 @@ function RefundForm({
   onDone: () => void
 }) {
   const uid = useId()
-  const ID: Record<RefundField, string> = { afterRemarks: `${uid}-reason`, extMore: `${uid}-imgs` }
+  const ID: Record<RefundField, string> = {
+    afterRemarks: `${uid}-reason`,
+    extMore: `${uid}-imgs`,
+    kind: `${uid}-kind`,
+    lines: `${uid}-lines`,
+  }
   const [reason, setReason] = useState('')
   const [imgs, setImgs] = useState('')
   const { busy, send } = useSend()

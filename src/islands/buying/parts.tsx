@@ -126,7 +126,14 @@ export function PayQrDialog({
 }
 
 /** The lines of an order or a checkout: image, title, unit price, quantity. */
-export function ItemRows({ items }: { items: (OrderItem & { key?: string | number; note?: string })[] }) {
+export function ItemRows({
+  items,
+}: {
+  items: (Pick<OrderItem, 'imgurl' | 'title' | 'price' | 'quantity'> & {
+    key?: string | number
+    note?: string
+  })[]
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((it, i) => (

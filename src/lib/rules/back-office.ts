@@ -38,20 +38,74 @@ export function checkInvoiceIssue(input: Input): Checked<InvoiceIssue, 'number' 
 export interface AfterSalesDecision {
   decision: 'approve' | 'reject'
   reason: string
+  /** The refund in fen; undefined is the whole refundable sum (issue 38). */
+  amountFen?: number | undefined
+}
+
+/**
+ * A yuan amount with at most two decimals → fen: yuanToFen('12.5') → 1250; undefined when it is
+ * not one ('abc', '1.234', -1). Empty or missing → null (not given).
+ */
+export function yuanToFen(v: unknown): number | null | undefined {
+  if (v === undefined || v === null || v === '') return null
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : ''
+  if (!/^\d+(\.\d{1,2})?$/.test(s)) return undefined
+  const [whole = '0', part = ''] = s.split('.')
+  return Number(whole) * 100 + Number(part.padEnd(2, '0'))
 }
 
 /**
  * Deciding an after-sales request: approve or reject (请选择审核结果), with an optional reason
- * of at most 100 characters that the buyer reads (a rejection without one says 不符合退款条件).
+ * of at most 100 characters that the buyer reads (a rejection without one says 不符合退款条件),
+ * and for a refund optionally the amount in yuan with two decimals (退款金额应为大于 0 的金额，
+ * 最多两位小数); the server checks it against what the lines paid.
  */
-export function checkAfterSalesDecision(input: Input): Checked<AfterSalesDecision, 'decision' | 'reason'> {
+export function checkAfterSalesDecision(
+  input: Input,
+): Checked<AfterSalesDecision, 'decision' | 'reason' | 'amount'> {
+  const decision = text(input, 'decision')
+  const reason = text(input, 'reason')
+  const amountFen = yuanToFen(input.amount)
+  return checked(
+    firstError<'decision' | 'reason' | 'amount'>([
+      ['decision', decision !== 'approve' && decision !== 'reject', '请选择审核结果'],
+      ['reason', len(reason) > DECISION_REASON_MAX, `原因不能超过${DECISION_REASON_MAX}个字`],
+      ['amount', amountFen === undefined || amountFen === 0, '退款金额应为大于 0 的金额，最多两位小数'],
+    ]),
+    {
+      decision: decision as AfterSalesDecision['decision'],
+      reason,
+      ...(typeof amountFen === 'number' ? { amountFen } : {}),
+    },
+  )
+}
+
+export interface ReturnReceipt {
+  decision: 'accept' | 'refuse'
+  reason: string
+  /** For an exchange: the replacement's courier and (typed) waybill. */
+  courier: string
+  waybill: string
+}
+
+/**
+ * The warehouse's word on goods sent back: accept (已收货) or refuse (请选择验收结果); a refusal
+ * needs its reason (请填写拒收原因), at most 100 characters.
+ */
+export function checkReturnReceipt(input: Input): Checked<ReturnReceipt, 'decision' | 'reason'> {
   const decision = text(input, 'decision')
   const reason = text(input, 'reason')
   return checked(
     firstError<'decision' | 'reason'>([
-      ['decision', decision !== 'approve' && decision !== 'reject', '请选择审核结果'],
+      ['decision', decision !== 'accept' && decision !== 'refuse', '请选择验收结果'],
+      ['reason', decision === 'refuse' && !reason, '请填写拒收原因'],
       ['reason', len(reason) > DECISION_REASON_MAX, `原因不能超过${DECISION_REASON_MAX}个字`],
     ]),
-    { decision: decision as AfterSalesDecision['decision'], reason },
+    {
+      decision: decision as ReturnReceipt['decision'],
+      reason,
+      courier: text(input, 'courier'),
+      waybill: text(input, 'waybill'),
+    },
   )
 }

@@ -304,3 +304,25 @@ export function couponScopeText(c: Pick<CouponRule, 'scope' | 'includeCourses'>)
   const base = c.scope === 'category' ? '指定分类' : c.scope === 'products' ? '指定商品' : '全场商品'
   return c.includeCourses ? `${base}及课程` : base
 }
+
+/**
+ * What each line of an order paid (issue 38): the goods' total after every reduction (member
+ * discount, 满减, coupon) split over the lines in proportion to their list amounts, the fen left
+ * by rounding going to the lines with the largest remainders, so the shares always add up to
+ * `goodsFen`. The reductions are order-wide figures once stored, so this is the one split a
+ * refund of some lines can rely on. lineShares([3000, 1000], 3600) → [2700, 900]
+ */
+export function lineShares(listFens: number[], goodsFen: number): number[] {
+  const total = listFens.reduce((s, x) => s + x, 0)
+  if (total <= 0) return listFens.map(() => 0)
+  const exact = listFens.map((x) => (x * goodsFen) / total)
+  const shares = exact.map(Math.floor)
+  let left = goodsFen - shares.reduce((s, x) => s + x, 0)
+  const order = exact.map((x, i) => ({ i, r: x - Math.floor(x) })).sort((a, b) => b.r - a.r || a.i - b.i)
+  for (const { i } of order) {
+    if (left <= 0) break
+    shares[i] = (shares[i] ?? 0) + 1
+    left--
+  }
+  return shares
+}
