@@ -1020,6 +1020,16 @@ ALTER TABLE stock_adjustments ADD COLUMN request_id TEXT;
 CREATE UNIQUE INDEX stock_adjustments_request ON stock_adjustments(request_id);
 `,
   },
+  {
+    version: 33,
+    name: 'waybill tracked at',
+    // When the courier was last asked about the waybill (epoch ms): a real provider is asked
+    // again only once its refresh interval has passed (fulfilment.queries.ts trackedWaybills).
+    // NULL for the waybills shipped before: asked on their next read.
+    sql: `
+ALTER TABLE waybills ADD COLUMN tracked_at {{bigint}};
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -406,6 +406,8 @@ export interface WaybillsTable {
   status: Def<string>
   locus: Def<string>
   create_time: string
+  /** When the courier was last asked about it (epoch ms); NULL: never since shipping. */
+  tracked_at: Def<number | null>
 }
 
 export interface NotificationsTable {

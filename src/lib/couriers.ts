@@ -12,3 +12,13 @@ export const COURIERS = [
 ] as const
 
 export type CourierName = (typeof COURIERS)[number]['name']
+
+/**
+ * One of the companies by what an operator typed: its name or a short name (any case); the
+ * default when nothing was typed. companyOf('ZTO') → '中通快递'; companyOf('平安快递') → undefined
+ */
+export function companyOf(given?: string): CourierName | undefined {
+  if (given === undefined || given.trim() === '') return COURIERS[0].name
+  const g = given.trim()
+  return COURIERS.find((c) => c.name === g || (c.keys as readonly string[]).includes(g.toLowerCase()))?.name
+}

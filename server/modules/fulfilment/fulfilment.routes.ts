@@ -4,7 +4,7 @@ import { signedIn } from '../../http.ts'
 
 const tags = ['订单']
 
-/** One waybill of an order (accounts §3): the courier's tracking, refreshed on every read. */
+/** One waybill of an order (accounts §3): the courier's tracking, refreshed on a read as often as the courier allows. */
 export const Waybill = z
   .object({
     company: z.string().openapi({ description: '快递公司，如 顺丰速运' }),

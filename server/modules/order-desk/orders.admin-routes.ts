@@ -183,7 +183,8 @@ export const getOrder = adminRoute('get', '/admin/orders/{code}', 'orders.read',
 })
 
 export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.fulfil', {
-  summary: '发货（待发货且无售后申请的商品订单）：向快递公司下单，订单变为 30 待收货，买家收到通知',
+  summary:
+    '发货（待发货且无售后申请的商品订单）：向快递公司下单或填写运单号，订单变为 30 待收货，买家收到通知',
   request: {
     params: codeParam,
     body: jsonBody(
@@ -193,6 +194,14 @@ export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.
           .max(20)
           .optional()
           .openapi({ description: '快递公司名称或代号（sf、zto、yto、yd、jd）；缺省为顺丰速运' }),
+        number: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z0-9-]{6,32}$/, '运单号应为 6–32 位字母或数字')
+          .optional()
+          .openapi({
+            description: '快递公司的运单号；接入快递100 (COURIER=kuaidi100) 时必填，模拟快递缺省时自动分配',
+          }),
       }),
     ),
   },

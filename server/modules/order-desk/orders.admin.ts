@@ -19,7 +19,7 @@ const orderOf = (c: Ctx, code: string) => {
   const { db, config, now } = c.get('deps')
   const at = now()
   const link = (path: string) => signedFileUrl(config.fileUrlSecret, path, at)
-  return adminOrder(db, courierProvider(), code, at, link, config.orderExpiryMinutes)
+  return adminOrder(db, courierProvider(config), code, at, link, config.orderExpiryMinutes)
 }
 
 /** 'order-20261126.csv': the export's file name, by the China day it was made. */
@@ -55,9 +55,10 @@ export const ordersAdmin = router()
   })
   .openapi(routes.getOrder, async (c) => ok(c, await orderOf(c, c.req.valid('param').code)))
   .openapi(routes.postShip, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await shipOrder(db, actorOf(c), courierProvider(), code, c.req.valid('json').courier, now())
+    const { courier, number } = c.req.valid('json')
+    await shipOrder(db, actorOf(c), courierProvider(config), code, courier, now(), number)
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postConfirmTransfer, async (c) => {
