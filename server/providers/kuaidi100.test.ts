@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, testClock } from '../../tests/api/harness.ts'
+import { ops } from '../../tests/api/ops.ts'
 import { placeOrder } from '../../tests/api/orders.ts'
 import { newUser } from '../../tests/api/session.ts'
 import { staffSignIn } from '../../tests/api/staff.ts'
@@ -198,6 +199,12 @@ describe('kept tracking (waybills.tracked_at)', () => {
       op.auth,
     )
     expect([bad.http, bad.data]).toEqual([400, '运单号应为 6–32 位字母或数字'])
+    // The command line takes the number after the company; the simulated courier (its default
+    // here) keeps a typed number rather than booking one.
+    await expect(ops(h.db, ['ship', o.code, 'zto', 'x'])).rejects.toThrow('运单号应为 6–32 位字母或数字')
+    expect(await ops(h.db, ['ship', o.code, 'zto', '73100099998888'])).toBe(
+      `订单 ${o.code} 已发货：中通快递 73100099998888`,
+    )
   })
 
   it('asks 快递100 at most once per 30 minutes per waybill, and never after 已签收', async () => {

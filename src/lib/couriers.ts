@@ -13,6 +13,10 @@ export const COURIERS = [
 
 export type CourierName = (typeof COURIERS)[number]['name']
 
+/** A waybill number an operator may type (快递100 takes at most 32 characters), and the refusal of another. */
+export const WAYBILL_NUMBER = /^[A-Za-z0-9-]{6,32}$/
+export const WAYBILL_NUMBER_MESSAGE = '运单号应为 6–32 位字母或数字'
+
 /**
  * One of the companies by what an operator typed: its name or a short name (any case); the
  * default when nothing was typed. companyOf('ZTO') → '中通快递'; companyOf('平安快递') → undefined

@@ -4,6 +4,7 @@
  * markShipped, inside this module's transaction with the waybill it books.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
+import { WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE } from '../../../src/lib/couriers.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
@@ -38,6 +39,7 @@ export async function shipOrder(
   now: Date,
   typed?: string,
 ): Promise<{ company: string; number: string }> {
+  if (typed?.trim() && !WAYBILL_NUMBER.test(typed.trim())) throw refuse(WAYBILL_NUMBER_MESSAGE)
   const company = courier.company(courierName)
   if (!company) throw refuse(`不认识的快递公司：${courierName}（可用：${COURIER_NAMES.join('、')}）`)
   const o = await orderByCode(db, code)

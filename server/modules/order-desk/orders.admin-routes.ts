@@ -5,6 +5,7 @@
  * the same service function as `npm run ops` and answers the order as it is afterwards.
  */
 import { ORDER_STATUS_FILTERS } from '../../../src/lib/constants.ts'
+import { WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE } from '../../../src/lib/couriers.ts'
 import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../src/lib/rules/back-office.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
@@ -194,14 +195,9 @@ export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.
           .max(20)
           .optional()
           .openapi({ description: '快递公司名称或代号（sf、zto、yto、yd、jd）；缺省为顺丰速运' }),
-        number: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z0-9-]{6,32}$/, '运单号应为 6–32 位字母或数字')
-          .optional()
-          .openapi({
-            description: '快递公司的运单号；接入快递100 (COURIER=kuaidi100) 时必填，模拟快递缺省时自动分配',
-          }),
+        number: z.string().trim().regex(WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE).optional().openapi({
+          description: '快递公司的运单号；接入快递100 (COURIER=kuaidi100) 时必填，模拟快递缺省时自动分配',
+        }),
       }),
     ),
   },
