@@ -134,6 +134,9 @@ const LIVE_NEEDS = {
   ],
 } as const
 
+/** What COURIER=kuaidi100 cannot start without (README "Going live"). */
+const KUAIDI100_REQUIRED = ['KUAIDI100_CUSTOMER', 'KUAIDI100_KEY'] as const
+
 /** What STORAGE=s3 cannot start without (README "Going live"). */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
 
@@ -301,6 +304,19 @@ const schema = z
         error: 'ALIYUN_SMS_ENDPOINT 应为 http(s) 地址，如 https://dysmsapi.aliyuncs.com',
       })
       .default('https://dysmsapi.aliyuncs.com'),
+    /** Who tracks waybills (server/providers/courier.ts): the simulated courier, or 快递100's real-time query. */
+    COURIER: z
+      .enum(['simulated', 'kuaidi100'], { error: 'COURIER 只能是 simulated 或 kuaidi100' })
+      .default('simulated'),
+    /** 快递100 企业版 授权信息: the customer id (公司编号) and the key (授权key). */
+    KUAIDI100_CUSTOMER: pasted(),
+    KUAIDI100_KEY: pasted(),
+    /** Scheme and host of 快递100's query API; the tests point it at their local peer. */
+    KUAIDI100_URL: z
+      .url({ protocol: /^https?$/, error: 'KUAIDI100_URL 应为 http(s) 地址，如 https://poll.kuaidi100.com' })
+      .default('https://poll.kuaidi100.com'),
+    /** The waybill `npm run ops -- providers check` asks about, as 公司 单号 (zto 73100012345678); unset: one that cannot exist. */
+    KUAIDI100_CHECK_WAYBILL: pasted(),
     /** Where uploads and private files are kept: `local` (UPLOAD_DIR, PRIVATE_DIR) or `s3` (the S3_* below). */
     STORAGE: z.enum(['local', 's3'], { error: 'STORAGE 只能是 local 或 s3' }).default('local'),
     /** The S3 API's scheme and host: Aliyun OSS, Tencent COS, MinIO or AWS (README "Going live"). */
@@ -360,6 +376,10 @@ const schema = z
       for (const name of ALIYUN_SMS_REQUIRED)
         if (!e[name])
           ctx.addIssue({ code: 'custom', path: [name], message: `SMS_PROVIDER=aliyun 时必须设置 ${name}` })
+    if (e.COURIER === 'kuaidi100')
+      for (const name of KUAIDI100_REQUIRED)
+        if (!e[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `COURIER=kuaidi100 时必须设置 ${name}` })
     if (e.STORAGE === 's3')
       for (const name of S3_REQUIRED)
         if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: `STORAGE=s3 时必须设置 ${name}` })
@@ -468,6 +488,17 @@ const schema = z
             endpoint: e.ALIYUN_SMS_ENDPOINT,
           }
         : { provider: 'log' as const },
+    /** Who tracks waybills: the simulated courier, or 快递100 (COURIER=kuaidi100) with its account. */
+    courier:
+      e.COURIER === 'kuaidi100'
+        ? {
+            provider: 'kuaidi100' as const,
+            customer: e.KUAIDI100_CUSTOMER ?? '',
+            key: e.KUAIDI100_KEY ?? '',
+            url: e.KUAIDI100_URL.replace(/\/+$/, ''),
+            checkWaybill: e.KUAIDI100_CHECK_WAYBILL,
+          }
+        : { provider: 'simulated' as const },
     hsts: e.HSTS === 'on',
     /** Object storage through the S3 API (STORAGE=s3), or undefined: files on local disk. */
     s3:

@@ -46,7 +46,7 @@ import { dbTime } from './time.ts'
  *   npm run ops -- certify <userId> approve|reject [reason]   (a reject needs its reason)
  *   npm run ops -- cert-files <userId>       (where the submitted scans lie: they have no public URL)
  *   npm run ops -- confirm-transfer <order code>
- *   npm run ops -- ship <order code> [courier]
+ *   npm run ops -- ship <order code> [courier] [waybill number]   (the number: COURIER=kuaidi100 books none)
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
  *   npm run ops -- invoice <order code> <invoice number> [/private/… file]
@@ -68,7 +68,7 @@ export const USAGE = [
   '用法: npm run ops -- certify <用户编号> approve|reject [原因，驳回时必填]',
   '      npm run ops -- cert-files <用户编号>',
   '      npm run ops -- confirm-transfer <订单号>',
-  '      npm run ops -- ship <订单号> [快递公司]',
+  '      npm run ops -- ship <订单号> [快递公司] [运单号]',
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- refund-payment <付款单号>',
   '      npm run ops -- invoice <订单号> <发票号码> [发票文件路径]',
@@ -345,9 +345,9 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
   }
   if (command === 'ship') {
     const code = rawId ?? ''
-    if (args.length < 2 || args.length > 3 || !CODE.test(code)) throw new OpsError(USAGE)
+    if (args.length < 2 || args.length > 4 || !CODE.test(code)) throw new OpsError(USAGE)
     const r = await withDb(open, (db) =>
-      asOps(shipOrder(db, OPS_ACTOR, courierProvider(), code, decision, now)),
+      asOps(shipOrder(db, OPS_ACTOR, courierProvider(loadConfig()), code, decision, now, args[3])),
     )
     return `订单 ${code} 已发货：${r.company} ${r.number}`
   }
@@ -367,7 +367,7 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
           db,
           // The server's own terminal stands for admin: it may approve above the limit.
           { ...OPS_ACTOR, mayApproveLarge: true },
-          afterSalesDeps(config, courierProvider(), now),
+          afterSalesDeps(config, courierProvider(config), now),
           code,
           form.value,
           now,

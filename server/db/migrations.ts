@@ -1087,6 +1087,16 @@ INSERT INTO refunds (order_id, payment_id, way, amount_fen, status, create_time,
   WHERE o.after_status = 20 AND p.status IN (30, 40) AND p.paid_time IS NOT NULL;
 `,
   },
+  {
+    version: 33,
+    name: 'waybill tracked at',
+    // When the courier was last asked about the waybill (epoch ms): a real provider is asked
+    // again only once its refresh interval has passed (fulfilment.queries.ts trackedWaybills).
+    // NULL for the waybills shipped before: asked on their next read.
+    sql: `
+ALTER TABLE waybills ADD COLUMN tracked_at {{bigint}};
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

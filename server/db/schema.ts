@@ -420,6 +420,8 @@ export interface WaybillsTable {
   cancel_time: Def<string | null>
   /** The exchange (after_sales) a replacement parcel ships for; NULL for the order's own parcels. */
   after_sale_id: Def<number | null>
+  /** When the courier was last asked about it (epoch ms); NULL: never since shipping (migration 33). */
+  tracked_at: Def<number | null>
 }
 
 /** What one parcel (a waybills row) holds: lines of its order and quantities (migration 32). */

@@ -1,5 +1,7 @@
 import { payWayName } from '../../src/lib/pay-ways.ts'
 import type { Config } from '../config.ts'
+import { courierProvider } from './courier.ts'
+import { checkKuaidi100 } from './kuaidi100.ts'
 import { ONLINE_WAYS, type OnlineWay, paymentProviders } from './payment.ts'
 import { smsProvider } from './sms.ts'
 import { checkStorage, fileStore } from './storage.ts'
@@ -53,6 +55,17 @@ export const PROVIDER_CHECKS: readonly ProviderCheck[] = [
     name: '对象存储',
     who: (config) => fileStore(config).name,
     run: (config) => checkStorage(config, new Date()),
+  },
+  {
+    name: '快递',
+    who: (config) => courierProvider(config).name,
+    run: async (config) =>
+      config.courier.provider === 'kuaidi100'
+        ? checkKuaidi100(config.courier)
+        : {
+            ok: true,
+            lines: ['使用模拟快递：物流轨迹由本机模拟，不查询真实快递（COURIER=kuaidi100 接入快递100）'],
+          },
   },
 ]
 

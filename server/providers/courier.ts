@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto'
-import { COURIERS, type CourierName } from '../../src/lib/couriers.ts'
+import { COURIERS, type CourierName, companyOf } from '../../src/lib/couriers.ts'
+import type { Config } from '../config.ts'
 import { dbTime } from '../time.ts'
+import { kuaidi100Courier } from './kuaidi100.ts'
 
 /**
  * Couriers behind one interface. An operator ships an order (`npm run ops -- ship`): the courier
  * books a waybill (company and number); Express/GetWay asks it for the waybill's tracking and
  * keeps the answer in the waybills row (status, locus).
  *
- * Only the simulated courier exists: it needs no account anywhere and writes a realistic
+ * The simulated courier (the default) needs no account anywhere and writes a realistic
  * timeline that grows with the time since shipping — 已揽收, 运输中, 到达, 派送中, 已签收 — with
  * places and times drawn deterministically from the waybill number, so asking twice at the same
- * moment answers the same. A real one (顺丰 丰桥, 快递100 …) plugs in as another CourierProvider:
- * `book` would call its order API, `track` its route query, mapping each route to a LocusEntry.
+ * moment answers the same. COURIER=kuaidi100 tracks real parcels through 快递100's real-time
+ * query (./kuaidi100.ts); it books nothing, so the operator types the waybill the courier's own
+ * system printed.
  */
 
 /** One entry of a waybill's timeline, as accounts §3 names its fields. */
@@ -30,16 +33,33 @@ export interface Shipment {
   /** The receiver's city and district, where it travels to. */
   city: string
   area: string
+  /** The receiver's phone: 顺丰 shows a waybill's route only to who knows its last 4 digits. */
+  phone?: string
 }
 
+/** A waybill's tracking: its status (已揽收, 运输中 … 已签收) and timeline, newest first. */
+export interface Tracking {
+  status: string
+  locus: LocusEntry[]
+}
+
+/** The statuses after which a waybill changes no more: its kept tracking is never asked again. */
+export const FINAL_STATUSES: readonly string[] = ['已签收', '已退签']
+
 export interface CourierProvider {
+  /** Who answers, for the operator: 模拟快递, 快递100 https://poll.kuaidi100.com. */
   readonly name: string
-  /** The companies it can book, by what an operator may type. */
+  /**
+   * How long a waybill's kept tracking stays fresh (ms): no new question about it before. 0 asks
+   * on every read; a real provider limits how often one waybill may be asked.
+   */
+  readonly refreshMs: number
+  /** The companies it can ship with, by what an operator may type. */
   company(given?: string): string | undefined
-  /** Books a parcel with `company`: its waybill number. */
-  book(company: string, at: Date): string
-  /** The waybill as of `now`: its status and timeline, newest first. */
-  track(s: Shipment, now: Date): { status: string; locus: LocusEntry[] }
+  /** Books a parcel with `company`: its waybill number. Absent: the operator types the number. */
+  book?(company: string, at: Date): string
+  /** The waybill as of `now`; throws when the provider did not answer with a tracking. */
+  track(s: Shipment, now: Date): Promise<Tracking>
 }
 
 /** Each company's waybill number, from digits drawn for it. */
@@ -52,7 +72,6 @@ const NUMBERS: Record<CourierName, (digits: (n: number) => string) => string> = 
 }
 const COMPANIES = COURIERS.map((c) => ({
   name: c.name,
-  keys: c.keys as readonly string[],
   number: NUMBERS[c.name],
 }))
 export const DEFAULT_COURIER = COURIERS[0].name
@@ -67,12 +86,9 @@ const bytesOf = (s: string) => createHash('sha256').update(s, 'utf8').digest()
 
 export function simulatedCourier(): CourierProvider {
   return {
-    name: 'simulated',
-    company(given) {
-      if (given === undefined || given === '') return DEFAULT_COURIER
-      const g = given.trim().toLowerCase()
-      return COMPANIES.find((c) => c.name === given.trim() || c.keys.includes(g))?.name
-    },
+    name: '模拟快递',
+    refreshMs: 0,
+    company: companyOf,
     book(company, at) {
       const c = COMPANIES.find((x) => x.name === company) ?? COMPANIES[0]
       const seed = bytesOf(`${company}${at.getTime()}${Math.random()}`)
@@ -81,7 +97,7 @@ export function simulatedCourier(): CourierProvider {
         Array.from({ length: n }, () => String((seed[i++ % seed.length] ?? 0) % 10)).join('')
       return (c as (typeof COMPANIES)[number]).number(digits)
     },
-    track(s, now) {
+    async track(s, now) {
       const b = bytesOf(s.number)
       const jitter = (k: number, spanHours: number) => ((b[k] ?? 0) / 255) * spanHours * HOUR
       const hub = s.city.replace(/市$/, '') || '目的地'
@@ -142,5 +158,6 @@ export function simulatedCourier(): CourierProvider {
   }
 }
 
-/** The courier in use; only the simulated one so far. */
-export const courierProvider = (): CourierProvider => simulatedCourier()
+/** The courier in use, as COURIER chooses (server/config.ts). */
+export const courierProvider = (config: Config): CourierProvider =>
+  config.courier.provider === 'kuaidi100' ? kuaidi100Courier(config.courier) : simulatedCourier()

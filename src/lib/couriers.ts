@@ -51,3 +51,17 @@ export function waybillRefusal(company: string, number: string): string | null {
 
 /** A waybill number as stored: no spaces, letters in upper case. */
 export const normalWaybill = (number: string) => number.replace(/\s+/g, '').toUpperCase()
+
+/** A waybill number an operator may type (快递100 takes at most 32 characters), and the refusal of another. */
+export const WAYBILL_NUMBER = /^[A-Za-z0-9-]{6,32}$/
+export const WAYBILL_NUMBER_MESSAGE = '运单号应为 6–32 位字母或数字'
+
+/**
+ * One of the companies by what an operator typed: its name or a short name (any case); the
+ * default when nothing was typed. companyOf('ZTO') → '中通快递'; companyOf('平安快递') → undefined
+ */
+export function companyOf(given?: string): CourierName | undefined {
+  if (given === undefined || given.trim() === '') return COURIERS[0].name
+  const g = given.trim()
+  return COURIERS.find((c) => c.name === g || (c.keys as readonly string[]).includes(g.toLowerCase()))?.name
+}

@@ -10,7 +10,13 @@ import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
-import { COURIER_NAMES, type CourierProvider, type LocusEntry } from '../../providers/courier.ts'
+import {
+  COURIER_NAMES,
+  type CourierProvider,
+  FINAL_STATUSES,
+  type LocusEntry,
+  type Tracking,
+} from '../../providers/courier.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import {
   type LineQty,
@@ -46,7 +52,7 @@ export async function waybillFor(courier: CourierProvider, form: ParcelForm, now
     if (wrong) throw refuse(wrong)
     return { company, number }
   }
-  if (!courier.book) throw refuse('请填写运单号（当前快递接口不支持电子面单下单）')
+  if (!courier.book) throw refuse(`请填写运单号：${courier.name} 只查询物流，不能下单取号`)
   return { company, number: await courier.book(company, now) }
 }
 
@@ -58,29 +64,46 @@ function companyOf(courier: CourierProvider, form: ParcelForm) {
 }
 
 /**
- * Records a parcel (a waybills row, its lines, its first tracking) in the caller's transaction.
+ * A new parcel's first tracking, asked before the shipper's transaction (a courier's answer is
+ * never waited for under a lock). A parcel just handed over may be unknown to the courier yet:
+ * shipping does not wait for it, the parcel reads 待揽收 until it is known.
+ */
+export const firstTracking = (
+  courier: CourierProvider,
+  o: { rec_city: string; rec_area: string; rec_tel: string },
+  waybill: { company: string; number: string },
+  now: Date,
+): Promise<Tracking> =>
+  courier
+    .track({ ...waybill, shippedAt: now, city: o.rec_city, area: o.rec_area, phone: o.rec_tel }, now)
+    .catch((): Tracking => ({ status: '待揽收', locus: [] }))
+
+/**
+ * Records a parcel (a waybills row, its lines, its first tracking or none) in the caller's transaction.
  * `afterSaleId`: the exchange a replacement ships for.
  */
 export async function insertParcel(
   t: Db,
-  courier: CourierProvider,
-  o: { id: number; rec_city: string; rec_area: string; rec_tel?: string },
+  o: { id: number; rec_city: string; rec_area: string; rec_tel: string },
   waybill: { company: string; number: string },
   picked: { line: OrderLine; quantity: number }[],
   now: Date,
+  tracked: Tracking | null,
   afterSaleId: number | null = null,
 ) {
   const time = dbTime(now)
-  const tracked = await courier.track({ ...waybill, shippedAt: now, city: o.rec_city, area: o.rec_area }, now)
+  const first = tracked ?? { status: '待揽收', locus: [] }
   const { id } = await t
     .insertInto('waybills')
     .values({
       order_id: o.id,
       company: waybill.company,
       number: waybill.number,
-      status: tracked.status,
-      locus: JSON.stringify(tracked.locus),
+      status: first.status,
+      locus: JSON.stringify(first.locus),
       create_time: time,
+      // Untracked (null): asked on the parcel's first read.
+      tracked_at: tracked ? now.getTime() : null,
       after_sale_id: afterSaleId,
     })
     .returning('id')
@@ -119,9 +142,10 @@ export async function shipParcel(
     throw refuse(`订单 ${code} 是课程、帖子或任务订单，无需发货，未作改动`)
   const picked = pickLines(await orderLines(db, o.id), form.lines, toShip, '发货')
   const waybill = await waybillFor(courier, form, now)
+  const tracked = await firstTracking(courier, o, waybill, now)
   return db.transaction().execute(async (t) => {
     const complete = await shipLines(t, o, picked, dbTime(now))
-    await insertParcel(t, courier, o, waybill, picked, now)
+    await insertParcel(t, o, waybill, picked, now, tracked)
     const what = `${waybill.company}发出，运单号 ${waybill.number}`
     await notify(
       t,
@@ -154,7 +178,8 @@ export const shipOrder = (
   code: string,
   courierName: string | undefined,
   now: Date,
-) => shipParcel(db, actor, courier, code, { courier: courierName }, now)
+  waybill?: string,
+) => shipParcel(db, actor, courier, code, { courier: courierName, waybill }, now)
 
 /**
  * Cancels a parcel shipped by mistake, until the buyer confirms receipt: the parcel is marked
@@ -233,12 +258,22 @@ export async function trackedWaybills(db: Db, courier: CourierProvider, orderId:
   const [dest, rows, contents] = await Promise.all([
     db
       .selectFrom('orders')
-      .select(['rec_city', 'rec_area'])
+      .select(['rec_city', 'rec_area', 'rec_tel'])
       .where('id', '=', orderId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('waybills')
-      .select(['id', 'company', 'number', 'status', 'locus', 'create_time', 'cancel_time', 'after_sale_id'])
+      .select([
+        'id',
+        'company',
+        'number',
+        'status',
+        'locus',
+        'create_time',
+        'cancel_time',
+        'after_sale_id',
+        'tracked_at',
+      ])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute(),
@@ -254,22 +289,33 @@ export async function trackedWaybills(db: Db, courier: CourierProvider, orderId:
   for (const w of rows) {
     let status = w.status
     let locus = JSON.parse(w.locus) as LocusEntry[]
-    if (!w.cancel_time) {
-      const tracked = await courier.track(
-        {
-          company: w.company,
-          number: w.number,
-          shippedAt: fromDbTime(w.create_time),
-          city: dest.rec_city,
-          area: dest.rec_area,
-        },
-        now,
-      )
+    // Asked again only once the courier's refresh interval has passed, never once delivered or
+    // cancelled; a courier's failure keeps the last good tracking.
+    const fresh = w.tracked_at !== null && now.getTime() - w.tracked_at < courier.refreshMs
+    if (!w.cancel_time && !fresh && !FINAL_STATUSES.includes(w.status)) {
+      const kept = { status, locus }
+      const tracked = await courier
+        .track(
+          {
+            company: w.company,
+            number: w.number,
+            shippedAt: fromDbTime(w.create_time),
+            city: dest.rec_city,
+            area: dest.rec_area,
+            phone: dest.rec_tel,
+          },
+          now,
+        )
+        .catch((e: unknown) => {
+          console.warn(`[courier] ${w.company} ${w.number}: ${e instanceof Error ? e.message : e}`)
+          return kept
+        })
       const text = JSON.stringify(tracked.locus)
-      if (text !== w.locus || tracked.status !== w.status)
+      // The simulated courier (refreshMs 0) keeps no time: its row is written only when it changed.
+      if (text !== w.locus || tracked.status !== w.status || courier.refreshMs > 0)
         await db
           .updateTable('waybills')
-          .set({ status: tracked.status, locus: text })
+          .set({ status: tracked.status, locus: text, tracked_at: now.getTime() })
           .where('id', '=', w.id)
           .execute()
       status = tracked.status

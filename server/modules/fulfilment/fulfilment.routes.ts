@@ -4,7 +4,7 @@ import { signedIn } from '../../http.ts'
 
 const tags = ['订单']
 
-/** One parcel of an order (accounts §3's waybill, with what it holds): its tracking, refreshed on read. */
+/** One parcel of an order (accounts §3's waybill, with what it holds): its tracking, refreshed on a read as often as the courier allows. */
 export const Waybill = z
   .object({
     company: z.string().openapi({ description: '快递公司，如 顺丰速运' }),

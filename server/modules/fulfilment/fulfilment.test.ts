@@ -7,7 +7,7 @@ import { ADDRESS, ownSku, placeOrder, receivedOrder, shippedOrder } from '../../
 import { newUser } from '../../../tests/api/session.ts'
 import { staffSignIn } from '../../../tests/api/staff.ts'
 import type { Db } from '../../db/index.ts'
-import { courierProvider, type LocusEntry } from '../../providers/courier.ts'
+import { type LocusEntry, simulatedCourier } from '../../providers/courier.ts'
 import { dbTime } from '../../time.ts'
 import { completeReceived } from '../orders/orders.writes.ts'
 import { settle } from '../payments/payments.queries.ts'
@@ -124,7 +124,7 @@ describe('shipping (ops ship) and tracking (Express/GetWay)', () => {
     // Three days later the simulated courier has the whole journey, newest first.
     const clock = testClock()
     clock.advance(3 * 86_400_000)
-    const tracked = courierProvider().track(
+    const tracked = await simulatedCourier().track(
       { company: w.company, number: w.number, shippedAt, city: '杭州市', area: '西湖区' },
       clock.now(),
     )
@@ -140,7 +140,7 @@ describe('shipping (ops ship) and tracking (Express/GetWay)', () => {
     expect(tracked.locus[3]!.infoContent).toContain('杭州')
     // Deterministic per waybill: asked twice, the same answer.
     expect(
-      courierProvider().track(
+      await simulatedCourier().track(
         { company: w.company, number: w.number, shippedAt, city: '杭州市', area: '西湖区' },
         clock.now(),
       ),

@@ -5,6 +5,7 @@
  * the same service function as `npm run ops` and answers the order as it is afterwards.
  */
 import { ORDER_STATUS_FILTERS } from '../../../src/lib/constants.ts'
+import { WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE } from '../../../src/lib/couriers.ts'
 import {
   checkAfterSalesDecision,
   checkInvoiceIssue,
@@ -155,11 +156,9 @@ export const AdminOrder = AdminOrderRow.extend({
     kind: z.string().openapi({ description: 'refund 仅退款，return 退货退款，exchange 换货；无申请为空' }),
     kindText: z.string(),
     status: z.number().int(),
-    state: z
-      .string()
-      .openapi({
-        description: '售后状态：申请中、待财务审批、待寄回、待验收、待退款、已退款、已换货、已驳回',
-      }),
+    state: z.string().openapi({
+      description: '售后状态：申请中、待财务审批、待寄回、待验收、待退款、已退款、已换货、已驳回',
+    }),
     lines: z.array(LineQtyShape).openapi({ description: '申请的商品行与数量；整单申请为全部' }),
     refundable: z.number().openapi({ description: '可退金额上限（元）' }),
     amount: z.number().openapi({ description: '已批准的退款金额（元）' }),
@@ -237,7 +236,8 @@ export const getOrder = adminRoute('get', '/admin/orders/{code}', 'orders.read',
 })
 
 export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.fulfil', {
-  summary: '发货（待发货且无售后申请的商品订单）：向快递公司下单，订单变为 30 待收货，买家收到通知',
+  summary:
+    '发货（待发货且无售后申请的商品订单）：向快递公司下单或填写运单号，订单变为 30 待收货，买家收到通知',
   request: {
     params: codeParam,
     body: jsonBody(
@@ -247,6 +247,9 @@ export const postShip = adminRoute('post', '/admin/orders/{code}/ship', 'orders.
           .max(20)
           .optional()
           .openapi({ description: '快递公司名称或代号（sf、zto、yto、yd、jd）；缺省为顺丰速运' }),
+        number: z.string().trim().regex(WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE).optional().openapi({
+          description: '快递公司的运单号；接入快递100 (COURIER=kuaidi100) 时必填，模拟快递缺省时自动分配',
+        }),
       }),
     ),
   },

@@ -28,7 +28,15 @@ const orderOf = (c: Ctx, code: string) => {
   const { db, config, now } = c.get('deps')
   const at = now()
   const link = (path: string) => signedFileUrl(config.fileUrlSecret, path, at)
-  return adminOrder(db, courierProvider(), code, at, link, config.orderExpiryMinutes, config.returnAddress)
+  return adminOrder(
+    db,
+    courierProvider(config),
+    code,
+    at,
+    link,
+    config.orderExpiryMinutes,
+    config.returnAddress,
+  )
 }
 
 /**
@@ -47,12 +55,13 @@ export const afterSalesDeps = (
   returnAddress: config.returnAddress,
   shipReplacement: async (
     t: Parameters<typeof insertParcel>[0],
-    o: Parameters<typeof insertParcel>[2],
-    picked: Parameters<typeof insertParcel>[4],
+    o: Parameters<typeof insertParcel>[1],
+    picked: Parameters<typeof insertParcel>[3],
     afterSaleId: number,
   ) => {
     const w = await waybillFor(courier, parcel, now)
-    await insertParcel(t, courier, o, w, picked, now, afterSaleId)
+    // Inside the receipt's transaction: tracked on its first read, not while the lock is held.
+    await insertParcel(t, o, w, picked, now, null, afterSaleId)
     return `${w.company} ${w.number}`
   },
 })
@@ -96,15 +105,16 @@ export const ordersAdmin = router()
   })
   .openapi(routes.getOrder, async (c) => ok(c, await orderOf(c, c.req.valid('param').code)))
   .openapi(routes.postShip, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await shipOrder(db, actorOf(c), courierProvider(), code, c.req.valid('json').courier, now())
+    const { courier, number } = c.req.valid('json')
+    await shipParcel(db, actorOf(c), courierProvider(config), code, { courier, waybill: number }, now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postShipments, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await shipParcel(db, actorOf(c), courierProvider(), code, c.req.valid('json'), now())
+    await shipParcel(db, actorOf(c), courierProvider(config), code, c.req.valid('json'), now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postCancelShipment, async (c) => {
@@ -118,7 +128,7 @@ export const ordersAdmin = router()
     const { code } = c.req.valid('param')
     const form = c.req.valid('json')
     const at = now()
-    const deps = afterSalesDeps(config, courierProvider(), at, {
+    const deps = afterSalesDeps(config, courierProvider(config), at, {
       courier: form.courier,
       waybill: form.waybill,
     })
@@ -138,7 +148,7 @@ export const ordersAdmin = router()
     await decideRefund(
       db,
       approverOf(c),
-      afterSalesDeps(config, courierProvider(), at),
+      afterSalesDeps(config, courierProvider(config), at),
       code,
       c.req.valid('json'),
       at,

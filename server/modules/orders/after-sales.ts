@@ -412,7 +412,7 @@ export async function receiveReturn(
   deps: AfterSalesDeps & {
     shipReplacement: (
       t: Db,
-      o: { id: number; rec_city: string; rec_area: string },
+      o: { id: number; rec_city: string; rec_area: string; rec_tel: string },
       picked: Picked,
       afterSaleId: number,
     ) => Promise<string>

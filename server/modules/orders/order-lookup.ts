@@ -35,6 +35,7 @@ export const orderByCode = (db: Db, code: string) =>
       'tol_cost_fen',
       'rec_city',
       'rec_area',
+      'rec_tel',
     ])
     .where('code', '=', code)
     .executeTakeFirst()

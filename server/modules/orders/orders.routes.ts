@@ -103,11 +103,9 @@ export const OrderDetail = OrderCard.extend({
   list: z.array(OrderItem).openapi({ description: '商品清单，与 itemList 相同' }),
   discount: z.number().openapi({ description: '下单时的会员折扣（折，如 8.5；10 为无折扣）' }),
   payWay: z.string().openapi({ description: '支付方式：alipay、wechat、balance、union；未支付时为空' }),
-  afterStatusText: z
-    .string()
-    .openapi({
-      description: "'' | 申请中 | 待财务审批 | 待寄回 | 待验收 | 待退款 | 已退款 | 已换货 | 已驳回",
-    }),
+  afterStatusText: z.string().openapi({
+    description: "'' | 申请中 | 待财务审批 | 待寄回 | 待验收 | 待退款 | 已退款 | 已换货 | 已驳回",
+  }),
   afterSale: z
     .object({
       kind: z.string().openapi({ description: 'refund 仅退款，return 退货退款，exchange 换货' }),

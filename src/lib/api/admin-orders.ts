@@ -13,8 +13,9 @@ export const ordersApi = {
   get: (code: string) => adminCall('get', '/admin/orders/{code}')({ param: { code } }),
   /** The filtered list as a CSV file (UTF-8 with BOM). */
   export: (query: QueryParams) => adminDownload('/admin/orders/export')({ query }),
-  ship: (code: string, courier: string) =>
-    adminCall('post', '/admin/orders/{code}/ship')({ param: { code }, json: { courier } }),
+  /** `number`: the waybill the courier printed; left out, a courier that books (the simulated one) assigns it. */
+  ship: (code: string, courier: string, number?: string) =>
+    adminCall('post', '/admin/orders/{code}/ship')({ param: { code }, json: { courier, number } }),
   confirmTransfer: (code: string) =>
     adminCall('post', '/admin/orders/{code}/confirm-transfer')({ param: { code } }),
   decideAfterSales: (code: string, body: { decision: 'approve' | 'reject'; reason: string }) =>

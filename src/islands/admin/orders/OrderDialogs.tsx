@@ -1,4 +1,4 @@
-/** The order screen's dialogs: 发货 (courier), 审核售后 (approve or reject), 开具发票 (number and file). */
+/** The order screen's dialogs: 发货 (courier and waybill), 审核售后 (approve or reject), 开具发票 (number and file). */
 import { type FormEvent, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../../lib/api/admin-orders.ts'
 import { COURIERS } from '../../../lib/couriers.ts'
@@ -22,10 +22,11 @@ export interface OrderDialogProps {
 export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
   const id = useId()
   const [courier, setCourier] = useState<string>(COURIERS[0].name)
+  const [number, setNumber] = useState('')
   const { busy, run } = useOrderAction(reload)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    if (await run(() => ordersApi.ship(o.code, courier), '已发货')) close()
+    if (await run(() => ordersApi.ship(o.code, courier, number.trim() || undefined), '已发货')) close()
   }
   return (
     <Dialog open={open} onOpenChange={(v) => !v && close()} title="发货">
@@ -49,6 +50,23 @@ export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
               </option>
             ))}
           </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-number`} className="text-sm text-slate-700">
+            运单号
+          </label>
+          <input
+            id={`${id}-number`}
+            className={inputClass}
+            value={number}
+            maxLength={32}
+            autoComplete="off"
+            aria-describedby={`${id}-number-hint`}
+            onChange={(e) => setNumber(e.target.value)}
+          />
+          <p id={`${id}-number-hint`} className="text-xs text-slate-500">
+            面单上的运单号；接入快递100 时必填，模拟快递留空则自动分配
+          </p>
         </div>
         <DialogEnd close={close} busy={busy} submit="确定发货" />
       </form>
