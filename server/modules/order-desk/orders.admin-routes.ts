@@ -118,6 +118,7 @@ export const AdminOrder = AdminOrderRow.extend({
     .openapi({ description: '包裹：一单可分多个包裹发出，每个包裹一个运单' }),
   refunds: z.array(
     z.object({
+      id: z.number().int(),
       amount: z.number(),
       way: z.string(),
       route: z.string().openapi({ description: '原路退回，或 线下退款（财务转账）' }),
@@ -161,6 +162,9 @@ export const AdminOrder = AdminOrderRow.extend({
     }),
     lines: z.array(LineQtyShape).openapi({ description: '申请的商品行与数量；整单申请为全部' }),
     refundable: z.number().openapi({ description: '可退金额上限（元）' }),
+    limit: z
+      .number()
+      .openapi({ description: '运营可独自批准的退款上限（元，REFUND_APPROVAL_LIMIT）；超过须财务审批' }),
     amount: z.number().openapi({ description: '已批准的退款金额（元）' }),
     approvedBy: z.string().openapi({ description: '超额退款的第一位审批人' }),
     returnWaybill: z.string().openapi({ description: '买家寄回的快递与运单号' }),

@@ -297,7 +297,7 @@ async function afterSalesView(
   r: Awaited<ReturnType<typeof currentRequest>>,
   nameOf: typeof approverName,
   returnAddress: string,
-): Promise<AdminOrder['afterSales']> {
+): Promise<Omit<AdminOrder['afterSales'], 'limit'>> {
   const base = {
     remarks: o.after_remarks,
     imgs: o.after_imgs.split(',').filter(Boolean),
@@ -361,6 +361,7 @@ export async function adminOrder(
   fileLink: (path: string) => string,
   expiryMinutes: number,
   returnAddress = '',
+  limitFen = 0,
 ): Promise<AdminOrder> {
   const o = await db
     .selectFrom('orders as o')
@@ -415,7 +416,15 @@ export async function adminOrder(
     db
       .selectFrom('refunds as r')
       .leftJoin('payments as p', 'p.id', 'r.payment_id')
-      .select(['r.amount_fen', 'r.way', 'r.status', 'r.create_time', 'r.refund_time', 'p.out_trade_no'])
+      .select([
+        'r.id',
+        'r.amount_fen',
+        'r.way',
+        'r.status',
+        'r.create_time',
+        'r.refund_time',
+        'p.out_trade_no',
+      ])
       .where('r.order_id', '=', o.id)
       .orderBy('r.id')
       .execute(),
@@ -463,6 +472,7 @@ export async function adminOrder(
       locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
     })),
     refunds: refunds.map((r) => ({
+      id: r.id,
       amount: fenToYuan(r.amount_fen),
       way: r.way,
       route: refundRouteText(r.way),
@@ -496,7 +506,10 @@ export async function adminOrder(
         createTime: w.createTime,
         locus: w.locus.map((l) => ({ time: l.upload_Time, status: l.status, text: l.infoContent })),
       })),
-    afterSales: await afterSalesView(db, o, lines, request, approverName, returnAddress),
+    afterSales: {
+      ...(await afterSalesView(db, o, lines, request, approverName, returnAddress)),
+      limit: fenToYuan(limitFen),
+    },
     invoice:
       o.invoice_id === null
         ? null

@@ -36,6 +36,7 @@ const orderOf = (c: Ctx, code: string) => {
     link,
     config.orderExpiryMinutes,
     config.returnAddress,
+    config.refundApprovalLimitFen,
   )
 }
 

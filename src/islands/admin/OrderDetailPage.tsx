@@ -15,7 +15,8 @@ import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { hasPackingSlip, OrderBadges } from './order-parts.tsx'
-import { AfterSalesDialog, InvoiceDialog, ShipDialog } from './orders/OrderDialogs.tsx'
+import { AfterSalesDialog, ReceiveDialog } from './orders/AfterSalesDialogs.tsx'
+import { InvoiceDialog, ShipDialog } from './orders/OrderDialogs.tsx'
 import {
   AfterSalesSection,
   BuyerFacts,
@@ -24,21 +25,32 @@ import {
   InvoiceSection,
   ItemsSection,
   OrderFacts,
+  ParcelsSection,
   PaymentsSection,
-  WaybillsSection,
+  RefundsSection,
 } from './orders/OrderSections.tsx'
 import { useOrderAction } from './orders/use-order-action.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
 
-type Open = 'ship' | 'after-sales' | 'invoice' | null
+type Open = 'ship' | 'after-sales' | 'receive' | 'invoice' | null
 const button = 'btn-primary px-4 py-2 text-sm'
 
 /** Which actions the order's state and the staff member's permissions allow now. */
 function allowed(me: ReturnType<typeof useStaff>, o: AdminOrder) {
   return {
-    ship: may(me, 'orders.fulfil') && o.status === 20 && o.afterStatus !== 10 && o.kind === 'goods',
-    decide: may(me, 'orders.fulfil') && o.afterStatus === 10,
+    ship:
+      may(me, 'orders.fulfil') &&
+      o.status === 20 &&
+      ![10, 11].includes(o.afterStatus) &&
+      o.kind === 'goods' &&
+      o.items.some((i) => i.toShip > 0),
+    cancelParcel: may(me, 'orders.fulfil') && (o.status === 20 || o.status === 30),
+    // Above the limit the second approval is finance's or admin's (orders.money).
+    decide:
+      may(me, 'orders.after-sales') &&
+      (o.afterStatus === 10 || (o.afterStatus === 11 && may(me, 'orders.money'))),
+    receive: may(me, 'orders.fulfil') && (o.afterStatus === 12 || o.afterStatus === 13),
     confirm: may(me, 'orders.money') && o.status === 10,
     invoice: may(me, 'orders.invoice') && o.invoiceStatus === 10 && o.invoiceStatusText === '申请中',
     refund: may(me, 'orders.money'),
@@ -59,6 +71,16 @@ function Detail({ code }: { code: string }) {
     const text = `确认已收到订单 ${o.code} 的对公转账 ${formatMoney(o.tolCost)} 元？`
     if (await confirm({ text, title: '确认收款' }))
       await run(() => ordersApi.confirmTransfer(o.code), '已确认收款，订单已支付')
+  }
+  const cancelParcel = async (id: number, label: string) => {
+    const text = `确定取消包裹 ${label} 吗？其中的商品将回到待发货。`
+    if (await confirm({ text, title: '取消包裹' }))
+      await run(() => ordersApi.cancelParcel(o.code, id), '包裹已取消')
+  }
+  const recordRefund = async (outTradeNo: string, amount: number) => {
+    const text = `确认已将 ${formatMoney(amount)} 元以对公转账退回买家？`
+    if (await confirm({ text, title: '登记转账退款' }))
+      await run(() => ordersApi.refundPayment(outTradeNo), '已登记退款')
   }
   const refund = async (outTradeNo: string, amount: number) => {
     const text = `确定将付款 ${outTradeNo}（${formatMoney(amount)} 元）原路退回吗？`
@@ -87,7 +109,12 @@ function Detail({ code }: { code: string }) {
       )}
       {can.decide && (
         <button type="button" className={button} onClick={() => setOpen('after-sales')}>
-          审核售后
+          {o.afterStatus === 11 ? '财务审批' : '审核售后'}
+        </button>
+      )}
+      {can.receive && (
+        <button type="button" className={button} onClick={() => setOpen('receive')}>
+          验收退货
         </button>
       )}
       {can.invoice && (
@@ -124,13 +151,24 @@ function Detail({ code }: { code: string }) {
       {o.buyerNote && <BuyerNote note={o.buyerNote} />}
       <ItemsSection o={o} />
       <PaymentsSection o={o} busy={busy} refund={can.refund ? refund : undefined} />
-      <WaybillsSection o={o} />
+      <ParcelsSection o={o} busy={busy} cancel={can.cancelParcel ? cancelParcel : undefined} />
       <AfterSalesSection o={o} />
+      <RefundsSection o={o} busy={busy} record={can.refund ? recordRefund : undefined} />
       <InvoiceSection o={o} />
       <HistorySection o={o} />
       {confirmDialog}
-      {can.ship && <ShipDialog o={o} open={open === 'ship'} close={close} reload={reload} />}
+      {can.ship && (
+        // A new parcel or a cancelled one changes what is left to ship: the form starts again from it.
+        <ShipDialog
+          key={o.shipments.map((s) => `${s.id}${s.cancelledAt}`).join()}
+          o={o}
+          open={open === 'ship'}
+          close={close}
+          reload={reload}
+        />
+      )}
       {can.decide && <AfterSalesDialog o={o} open={open === 'after-sales'} close={close} reload={reload} />}
+      {can.receive && <ReceiveDialog o={o} open={open === 'receive'} close={close} reload={reload} />}
       {can.invoice && <InvoiceDialog o={o} open={open === 'invoice'} close={close} reload={reload} />}
     </DetailLayout>
   )

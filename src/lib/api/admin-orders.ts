@@ -16,10 +16,24 @@ export const ordersApi = {
   /** `number`: the waybill the courier printed; left out, a courier that books (the simulated one) assigns it. */
   ship: (code: string, courier: string, number?: string) =>
     adminCall('post', '/admin/orders/{code}/ship')({ param: { code }, json: { courier, number } }),
+  /** A parcel: the lines and quantities in it (all not yet shipped when left out), its courier and waybill. */
+  shipParcel: (
+    code: string,
+    json: { courier: string; waybill?: string; lines?: { lineId: number; quantity: number }[] },
+  ) => adminCall('post', '/admin/orders/{code}/shipments')({ param: { code }, json }),
+  cancelParcel: (code: string, id: number) =>
+    adminCall('post', '/admin/orders/{code}/shipments/{id}/cancel')({ param: { code, id } }),
+  /** The warehouse's word on goods sent back; for an exchange, the replacement's courier and waybill. */
+  receiveReturn: (
+    code: string,
+    json: { decision: 'accept' | 'refuse'; reason: string; courier?: string; waybill?: string },
+  ) => adminCall('post', '/admin/orders/{code}/after-sales/receive')({ param: { code }, json }),
   confirmTransfer: (code: string) =>
     adminCall('post', '/admin/orders/{code}/confirm-transfer')({ param: { code } }),
-  decideAfterSales: (code: string, body: { decision: 'approve' | 'reject'; reason: string }) =>
-    adminCall('post', '/admin/orders/{code}/after-sales')({ param: { code }, json: body }),
+  decideAfterSales: (
+    code: string,
+    body: { decision: 'approve' | 'reject'; reason: string; amount?: string },
+  ) => adminCall('post', '/admin/orders/{code}/after-sales')({ param: { code }, json: body }),
   issueInvoice: (code: string, body: { number: string; file: string }) =>
     adminCall('post', '/admin/orders/{code}/invoice')({ param: { code }, json: body }),
   /** An electronic invoice's file, kept private: its stored path. */

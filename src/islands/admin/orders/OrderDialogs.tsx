@@ -1,10 +1,11 @@
-/** The order screen's dialogs: 发货 (courier and waybill), 审核售后 (approve or reject), 开具发票 (number and file). */
+/**
+ * The order screen's dialogs: 发货 (a parcel: courier, waybill, lines), 开具发票 (number and file),
+ * and the pieces the after-sales dialogs share (AfterSalesDialogs.tsx).
+ */
 import { type FormEvent, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../../lib/api/admin-orders.ts'
-import { COURIERS } from '../../../lib/couriers.ts'
-import { formatMoney } from '../../../lib/format.ts'
-import { payWayName } from '../../../lib/pay-ways.ts'
-import { checkAfterSalesDecision, checkInvoiceIssue } from '../../../lib/rules/back-office.ts'
+import { COURIERS, waybillRefusal } from '../../../lib/couriers.ts'
+import { checkInvoiceIssue } from '../../../lib/rules/back-office.ts'
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
@@ -19,123 +20,176 @@ export interface OrderDialogProps {
   reload: () => void
 }
 
-export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
+/** The quantities chosen per line, by lineId; a line absent or at 0 is left out. */
+type Chosen = Record<number, number>
+
+/**
+ * Lines to pick with a quantity each (a parcel's, or what comes back): each line up to `max(l)`,
+ * all of it chosen to begin with. Lines with nothing to give are not shown.
+ */
+export function LinePicker({
+  o,
+  max,
+  chosen,
+  set,
+  label,
+}: {
+  o: AdminOrder
+  max: (l: AdminOrder['items'][number]) => number
+  chosen: Chosen
+  set: (c: Chosen) => void
+  label: string
+}) {
   const id = useId()
-  const [courier, setCourier] = useState<string>(COURIERS[0].name)
-  const [number, setNumber] = useState('')
-  const { busy, run } = useOrderAction(reload)
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    if (await run(() => ordersApi.ship(o.code, courier, number.trim() || undefined), '已发货')) close()
-  }
+  const lines = o.items.filter((l) => max(l) > 0)
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && close()} title="发货">
-      <form onSubmit={submit} className="grid gap-4">
-        <p className="text-sm text-slate-700">
-          发往 {o.recName} {o.recTel}，{o.recAddress.replaceAll(',', ' ')} {o.recAddressx}
-        </p>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-courier`} className="text-sm text-slate-700">
-            快递公司
-          </label>
-          <select
-            id={`${id}-courier`}
-            className={inputClass}
-            value={courier}
-            onChange={(e) => setCourier(e.target.value)}
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm text-slate-700">{label}</legend>
+      {lines.map((l) => {
+        const q = chosen[l.lineId] ?? 0
+        return (
+          <div
+            key={l.lineId}
+            className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-2 text-sm"
+            data-pick-line={l.lineId}
           >
-            {COURIERS.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-number`} className="text-sm text-slate-700">
-            运单号
-          </label>
-          <input
-            id={`${id}-number`}
-            className={inputClass}
-            value={number}
-            maxLength={32}
-            autoComplete="off"
-            aria-describedby={`${id}-number-hint`}
-            onChange={(e) => setNumber(e.target.value)}
-          />
-          <p id={`${id}-number-hint`} className="text-xs text-slate-500">
-            面单上的运单号；接入快递100 时必填，模拟快递留空则自动分配
-          </p>
-        </div>
-        <DialogEnd close={close} busy={busy} submit="确定发货" />
-      </form>
-    </Dialog>
+            <input
+              id={`${id}-${l.lineId}`}
+              type="checkbox"
+              checked={q > 0}
+              onChange={(e) => set({ ...chosen, [l.lineId]: e.target.checked ? max(l) : 0 })}
+            />
+            <label htmlFor={`${id}-${l.lineId}`} className="line-clamp-2 break-all" title={l.title}>
+              {l.title}
+            </label>
+            <span className="flex items-center gap-1">
+              <input
+                type="number"
+                aria-label={`${l.title} 数量（最多 ${max(l)}）`}
+                className="w-16 rounded-md border border-slate-300 px-2 py-1 text-right text-sm tabular-nums focus:border-brand-600 focus:outline-none"
+                min={0}
+                max={max(l)}
+                value={q}
+                onChange={(e) =>
+                  set({ ...chosen, [l.lineId]: Math.max(0, Math.min(max(l), Number(e.target.value) || 0)) })
+                }
+              />
+              <span className="text-xs text-slate-500">/ {max(l)}</span>
+            </span>
+          </div>
+        )
+      })}
+    </fieldset>
   )
 }
 
-export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
+/** Every line at its most: what a picker starts with. */
+const allOf = (o: AdminOrder, max: (l: AdminOrder['items'][number]) => number): Chosen =>
+  Object.fromEntries(o.items.map((l) => [l.lineId, max(l)]))
+const picked = (c: Chosen) =>
+  Object.entries(c)
+    .filter(([, q]) => q > 0)
+    .map(([lineId, quantity]) => ({ lineId: Number(lineId), quantity }))
+
+/** A courier and a waybill typed from the label, checked against the company's format. */
+export function WaybillFields({
+  courier,
+  setCourier,
+  number,
+  setNumber,
+  error,
+}: {
+  courier: string
+  setCourier: (v: string) => void
+  number: string
+  setNumber: (v: string) => void
+  error: string | null
+}) {
   const id = useId()
-  const [decision, setDecision] = useState<'approve' | 'reject' | ''>('')
-  const [reason, setReason] = useState('')
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-courier`} className="text-sm text-slate-700">
+          快递公司
+        </label>
+        <select
+          id={`${id}-courier`}
+          className={inputClass}
+          value={courier}
+          onChange={(e) => setCourier(e.target.value)}
+        >
+          {COURIERS.map((c) => (
+            <option key={c.name} value={c.name}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={`${id}-number`} className="text-sm text-slate-700">
+          运单号
+        </label>
+        <input
+          id={`${id}-number`}
+          className={inputClass}
+          value={number}
+          maxLength={32}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-number-hint`}
+          onChange={(e) => setNumber(e.target.value)}
+        />
+        <p id={`${id}-number-hint`} className={`text-xs ${error ? 'text-red-700' : 'text-slate-500'}`}>
+          {error ?? '面单上的运单号；接入快递100 时必填，模拟快递留空则自动分配'}
+        </p>
+      </div>
+    </div>
+  )
+}
+
+/** The typed waybill's refusal, or null (nothing typed: the courier books one). */
+export const typedRefusal = (courier: string, number: string) =>
+  number.trim() ? waybillRefusal(courier, number) : null
+
+/** 发货: one parcel, with the lines and quantities in it (everything left by default). */
+export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
+  const [courier, setCourier] = useState<string>(COURIERS[0].name)
+  const [number, setNumber] = useState('')
+  const [chosen, setChosen] = useState<Chosen>(() => allOf(o, (l) => l.toShip))
   const [error, setError] = useState<string | null>(null)
   const { busy, run } = useOrderAction(reload)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const r = checkAfterSalesDecision({ decision, reason })
-    if (r.error !== null) return setError(r.error)
+    const wrong = typedRefusal(courier, number)
+    if (wrong) return setError(wrong)
+    const lines = picked(chosen)
+    if (!lines.length) return setError('请选择要发出的商品')
     setError(null)
-    const done = r.value.decision === 'approve' ? '已同意退款' : '已驳回售后申请'
-    if (await run(() => ordersApi.decideAfterSales(o.code, r.value), done)) close()
+    const all = o.items.every((l) => (chosen[l.lineId] ?? 0) === l.toShip)
+    const body = { courier, ...(number.trim() ? { waybill: number.trim() } : {}), ...(all ? {} : { lines }) }
+    if (await run(() => ordersApi.shipParcel(o.code, body), all ? '已发货' : '已发出一个包裹')) close()
   }
-  const way = payWayName(o.payWay)
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && close()} title="审核售后申请">
+    <Dialog open={open} onOpenChange={(v) => !v && close()} title="发货" width="max-w-xl">
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <p className="text-sm text-slate-700">买家的退款原因：{o.afterSales.remarks || '—'}</p>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm text-slate-700">审核结果</legend>
-          <label className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-decision`}
-              checked={decision === 'approve'}
-              onChange={() => setDecision('approve')}
-            />
-            <span>
-              同意退款：{formatMoney(o.tolCost)} 元原路退回（{way}）{o.status === 20 ? '，库存退回' : ''}
-              ，订单取消
-              {/* The refund voids the issued invoice (orders.queries invoiceState): finance must 冲红 it. */}
-              {o.invoiceStatus === 20 && (
-                <strong className="mt-1 block font-medium text-amber-800">
-                  该订单已开具发票（{o.invoice?.number}），退款后发票作废，请通知财务冲红
-                </strong>
-              )}
-            </span>
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="radio"
-              name={`${id}-decision`}
-              checked={decision === 'reject'}
-              onChange={() => setDecision('reject')}
-            />
-            驳回：买家可再次申请
-          </label>
-        </fieldset>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-reason`} className="text-sm text-slate-700">
-            原因（买家可见，驳回未填时为“不符合退款条件”）
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className={inputClass}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-        <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
+        <p className="break-all text-sm text-slate-700">
+          发往 {o.recName} {o.recTel}，{o.recAddress.replaceAll(',', ' ')} {o.recAddressx}
+        </p>
+        <WaybillFields
+          courier={courier}
+          setCourier={setCourier}
+          number={number}
+          setNumber={setNumber}
+          error={typedRefusal(courier, number) && error}
+        />
+        <LinePicker
+          o={o}
+          max={(l) => l.toShip}
+          chosen={chosen}
+          set={setChosen}
+          label="本包裹的商品（可分多个包裹发出）"
+        />
+        <DialogEnd error={error} close={close} busy={busy} submit="确定发货" />
       </form>
     </Dialog>
   )
@@ -209,7 +263,7 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
 }
 
 /** A dialog's end: the refusal of the shared check, if any, then 取 消 and the submit button. */
-function DialogEnd({
+export function DialogEnd({
   error,
   close,
   busy,

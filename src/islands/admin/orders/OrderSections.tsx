@@ -105,17 +105,29 @@ export function ItemsSection({ o }: { o: AdminOrder }) {
             <th scope="col" className="py-1 pr-3 text-right font-medium">
               单价（元）
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
               数量
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              已发
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              已退
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              实付（元）
             </th>
           </>
         }
       >
         {o.items.map((i) => (
-          <tr key={i.title} className="border-t border-slate-100">
+          <tr key={i.lineId} className="border-t border-slate-100" data-line={i.lineId}>
             <td className="py-1 pr-3">{i.title}</td>
             <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(i.price)}</td>
-            <td className="py-1 text-right tabular-nums">{i.quantity}</td>
+            <td className="py-1 pr-3 text-right tabular-nums">{i.quantity}</td>
+            <td className="py-1 pr-3 text-right tabular-nums">{i.shipped}</td>
+            <td className="py-1 pr-3 text-right tabular-nums">{i.refunded}</td>
+            <td className="py-1 text-right tabular-nums">{formatMoney(i.paid)}</td>
           </tr>
         ))}
       </Table>
@@ -174,30 +186,72 @@ export function PaymentsSection({
   )
 }
 
-/** Each waybill with its courier's track as a timeline. */
-export function WaybillsSection({ o }: { o: AdminOrder }) {
+/** What a parcel holds: 'X × 2、Y × 1'. */
+const parcelLines = (o: AdminOrder, lines: { lineId: number; quantity: number }[]) =>
+  lines
+    .map((l) => `${o.items.find((i) => i.lineId === l.lineId)?.title ?? l.lineId} × ${l.quantity}`)
+    .join('、')
+
+/**
+ * The order's parcels, each with what it holds and its courier's track as a timeline; a parcel
+ * shipped by mistake has 取消包裹 (`cancel`, absent without the permission or once received).
+ */
+export function ParcelsSection({
+  o,
+  busy,
+  cancel,
+}: {
+  o: AdminOrder
+  busy: boolean
+  cancel?: (id: number, label: string) => void
+}) {
   return (
-    <Section title="物流信息" id="order-waybills">
-      {o.waybills.length === 0 ? (
+    <Section title="包裹与物流" id="order-waybills">
+      {o.shipments.length === 0 ? (
         <p className="text-sm text-slate-600">尚未发货</p>
       ) : (
-        o.waybills.map((w) => (
-          <div key={w.number} className="grid gap-2" data-waybill={w.number}>
-            <p className="text-sm">
-              <span className="font-medium">{w.company}</span>
-              <span className="ml-2 font-mono">{w.number}</span>
-              <span className="ml-2 text-brand-700">{w.status}</span>
+        o.shipments.map((w, i) => (
+          <div
+            key={w.id}
+            className="grid gap-2 border-t border-slate-100 pt-3 first:border-0 first:pt-0"
+            data-waybill={w.waybill}
+          >
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+              <span className="font-medium">包裹 {i + 1}</span>
+              {w.replacement && <span className="rounded bg-sky-50 px-1.5 text-xs text-sky-800">换货</span>}
+              <span>{w.courier}</span>
+              <span className="font-mono">{w.waybill}</span>
+              <span className={w.cancelledAt ? 'text-slate-500' : 'text-brand-700'}>{w.status}</span>
+              {cancel && !w.cancelledAt && !w.replacement && (
+                <BusyButton
+                  type="button"
+                  className="btn-outline ml-auto px-3 py-1 text-xs"
+                  busy={busy}
+                  onClick={() => cancel(w.id, `${w.courier} ${w.waybill}`)}
+                >
+                  取消包裹
+                </BusyButton>
+              )}
+            </div>
+            <p className="text-sm text-slate-700">
+              {parcelLines(o, w.lines)}
+              <span className="ml-2 text-xs text-slate-500">
+                发出于 {w.shippedAt}
+                {w.cancelledAt ? `，${w.cancelledAt} 已取消` : ''}
+              </span>
             </p>
-            <Timeline
-              label={`运单 ${w.number} 的物流轨迹`}
-              empty="暂无物流轨迹"
-              entries={w.locus.map((l) => ({
-                key: `${l.time}${l.text}`,
-                at: l.time,
-                tag: l.status,
-                text: l.text,
-              }))}
-            />
+            {!w.cancelledAt && (
+              <Timeline
+                label={`运单 ${w.waybill} 的物流轨迹`}
+                empty="暂无物流轨迹"
+                entries={w.locus.map((l) => ({
+                  key: `${l.time}${l.text}`,
+                  at: l.time,
+                  tag: l.status,
+                  text: l.text,
+                }))}
+              />
+            )}
           </div>
         ))
       )}
@@ -208,21 +262,28 @@ export function WaybillsSection({ o }: { o: AdminOrder }) {
 const link = 'text-brand-700 underline'
 
 export function AfterSalesSection({ o }: { o: AdminOrder }) {
-  const imgs = o.afterSales.imgs
+  const a = o.afterSales
   return (
     <Section title="售后" id="order-after-sales">
-      {o.afterStatus === 0 ? (
+      {!a.kind ? (
         <p className="text-sm text-slate-600">无售后申请</p>
       ) : (
         <Facts
           rows={[
-            ['状态', o.afterStatusText],
-            ['退款原因', o.afterSales.remarks],
+            [
+              '状态',
+              <span key="state" data-after-state>
+                {a.state}
+              </span>,
+            ],
+            ['类型', a.kindText],
+            ['商品', parcelLines(o, a.lines)],
+            ['原因', a.remarks],
             [
               '图片',
-              imgs.length ? (
+              a.imgs.length ? (
                 <span key="imgs" className="flex flex-wrap gap-2">
-                  {imgs.map((src, i) => (
+                  {a.imgs.map((src, i) => (
                     <a key={src} href={src} target="_blank" rel="noopener" className={link}>
                       图片 {i + 1}
                     </a>
@@ -232,10 +293,62 @@ export function AfterSalesSection({ o }: { o: AdminOrder }) {
                 ''
               ),
             ],
-            ['驳回原因', o.afterSales.rejectReason],
+            ['可退金额', a.refundable ? yuanText(a.refundable) : ''],
+            ['批准金额', a.amount ? yuanText(a.amount) : ''],
+            ['第一审批人', a.approvedBy],
+            ['寄回地址', a.returnAddress && a.status === 12 ? a.returnAddress : ''],
+            ['买家寄回', a.returnWaybill],
+            ['驳回原因', a.rejectReason],
           ]}
         />
       )}
+    </Section>
+  )
+}
+
+/** What after-sales paid back, and where: a transfer's refund waits for finance (登记已退回). */
+export function RefundsSection({
+  o,
+  busy,
+  record,
+}: {
+  o: AdminOrder
+  busy: boolean
+  record?: (outTradeNo: string, amount: number) => void
+}) {
+  if (o.refunds.length === 0) return null
+  return (
+    <Section title="售后退款" id="order-refunds">
+      <Table
+        wide
+        head={['金额（元）', '去向', '状态', '申请时间', '退款时间', ''].map((h) => (
+          <th key={h} scope="col" className="py-1 pr-3 font-medium">
+            {h || <span className="sr-only">操作</span>}
+          </th>
+        ))}
+      >
+        {o.refunds.map((r) => (
+          <tr key={r.id} className="border-t border-slate-100" data-refund={r.status}>
+            <td className="py-1 pr-3 tabular-nums">{formatMoney(r.amount)}</td>
+            <td className="py-1 pr-3">{r.route}</td>
+            <td className="py-1 pr-3">{r.statusText}</td>
+            <td className="py-1 pr-3">{r.createTime}</td>
+            <td className="py-1 pr-3">{r.refundTime || '—'}</td>
+            <td className="py-1">
+              {r.status === 30 && record && r.outTradeNo && (
+                <BusyButton
+                  type="button"
+                  className="btn-outline px-3 py-1 text-xs"
+                  busy={busy}
+                  onClick={() => record(r.outTradeNo, r.amount)}
+                >
+                  登记已转账退回
+                </BusyButton>
+              )}
+            </td>
+          </tr>
+        ))}
+      </Table>
     </Section>
   )
 }
