@@ -167,3 +167,26 @@ test('an operator ships an order in two parcels with typed waybills; a returned 
   expect(line?.refunded).toBe(1)
   expect(amount).toBe(Math.floor(((line?.paid ?? 0) * 100) / 2) / 100)
 })
+
+test('an operator ships orders from a CSV: each row says how it went', async ({ page, request }) => {
+  test.setTimeout(120_000)
+  const a = await twoLineOrder(page, request)
+  await signInStaffAs(page, request, 'operator')
+  await page.goto('/admin/orders/?queue=ship')
+  await page.getByRole('button', { name: '批量发货' }).click()
+  const dialog = page.getByRole('dialog', { name: '批量发货' })
+  await dialog.getByRole('button', { name: '开始发货' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('请选择 CSV 文件')
+  const csv = `订单号,快递公司,运单号\r\n${a.code},顺丰速运,SF1380000000777\r\nD000,顺丰速运,SF1380000000778\r\n`
+  await dialog
+    .getByLabel('CSV 文件')
+    .setInputFiles({ name: '发货.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) })
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: '开始发货' }).click()
+  await expect(dialog.locator('[data-import-summary]')).toHaveText('已发货 1 单，未发货 1 行')
+  await expect(dialog.locator('[data-import-row="failed"]')).toContainText('订单不存在')
+  await expect(dialog.locator('[data-import-row="ok"]')).toContainText('已发货：顺丰速运 SF1380000000777')
+  await dialog.getByRole('button', { name: '完成' }).click()
+  const mine = await apiGet<{ statusText: string }>(request, `/api/Orders/GetOrders?id=${a.id}`, a.headers)
+  expect(mine.statusText).toBe('待收货')
+})

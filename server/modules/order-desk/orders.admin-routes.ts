@@ -291,6 +291,33 @@ export const postShipments = adminRoute('post', '/admin/orders/{code}/shipments'
   responses: orderAnswer,
 })
 
+export const postShipImport = adminRoute('post', '/admin/orders/shipments/import', 'orders.fulfil', {
+  summary:
+    '批量发货：CSV 文本，每行 订单号,快递公司,运单号（可带表头）；每行整单发出并各自回答结果，错误的行不影响其他行，至多 500 行',
+  request: {
+    body: jsonBody(
+      z.object({
+        csv: z.string().max(200_000, 'CSV 内容过长，请分批导入').openapi({ description: 'CSV 文件的文本' }),
+      }),
+    ),
+  },
+  responses: answers(
+    z.object({
+      shipped: z.number().int(),
+      failed: z.number().int(),
+      rows: z.array(
+        z.object({
+          row: z.number().int().openapi({ description: '文件中的行号（含表头）' }),
+          code: z.string(),
+          ok: z.boolean(),
+          message: z.string().openapi({ description: '已发货：快递公司 运单号，或未发货的原因' }),
+        }),
+      ),
+    }),
+    [401],
+  ),
+})
+
 export const postCancelShipment = adminRoute(
   'post',
   '/admin/orders/{code}/shipments/{id}/cancel',

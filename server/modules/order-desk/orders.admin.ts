@@ -22,6 +22,7 @@ import { signedFileUrl } from '../uploads/private-files.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
 import { adminOrder, adminOrders, ordersCsv } from './orders.admin.queries.ts'
 import * as routes from './orders.admin-routes.ts'
+import { importShipments } from './ship-import.ts'
 
 /** The order as the back office shows it, read after an action: what every action answers. */
 const orderOf = (c: Ctx, code: string) => {
@@ -111,6 +112,13 @@ export const ordersAdmin = router()
     const { courier, number } = c.req.valid('json')
     await shipParcel(db, actorOf(c), courierProvider(config), code, { courier, waybill: number }, now())
     return ok(c, await orderOf(c, code))
+  })
+  .openapi(routes.postShipImport, async (c) => {
+    const { db, config, now } = c.get('deps')
+    return ok(
+      c,
+      await importShipments(db, actorOf(c), courierProvider(config), c.req.valid('json').csv, now()),
+    )
   })
   .openapi(routes.postShipments, async (c) => {
     const { db, config, now } = c.get('deps')

@@ -389,3 +389,46 @@ describe('refunds approved by amount (REFUND_APPROVAL_LIMIT ¥2,000)', () => {
     } else expect(shipped.http).toBe(200)
   })
 })
+
+describe('shipping many at once (POST /api/admin/orders/shipments/import)', () => {
+  it('ships each good row whole; a bad row gets its own message and stops nothing', async () => {
+    const op = await staffSignIn(h, 'operator')
+    const me = await newUser(h)
+    const [a, b, c] = [await twoLineOrder(h, me), await twoLineOrder(h, me), await twoLineOrder(h, me)]
+    await act(op, c.code, 'ship', {})
+    const csv = [
+      '\uFEFF订单号,快递公司,运单号',
+      `${a.code},顺丰速运,SF8000000000001`,
+      `${b.code},中通,123`,
+      'D000,顺丰速运,SF8000000000002',
+      `${c.code},sf,SF8000000000003`,
+      `"${b.code}",zto,"73800000000001"`,
+      `${a.code},顺丰速运,`,
+    ].join('\r\n')
+    const r = await h.post<{
+      shipped: number
+      failed: number
+      rows: { row: number; code: string; ok: boolean; message: string }[]
+    }>('/api/admin/orders/shipments/import', { csv }, op.auth)
+    expect(r.http).toBe(200)
+    expect(r.data.rows).toEqual([
+      { row: 2, code: a.code, ok: true, message: '已发货：顺丰速运 SF8000000000001' },
+      { row: 3, code: b.code, ok: false, message: '中通运单号应为 12 或 14 位数字' },
+      { row: 4, code: 'D000', ok: false, message: '订单不存在' },
+      { row: 5, code: c.code, ok: false, message: `订单 ${c.code} 不是待发货状态，未作改动` },
+      { row: 6, code: b.code, ok: true, message: '已发货：中通快递 73800000000001' },
+      { row: 7, code: a.code, ok: false, message: '缺少运单号' },
+    ])
+    expect([r.data.shipped, r.data.failed]).toEqual([2, 4])
+    expect((await orderOf(op, a.code)).status).toBe(30)
+    expect((await orderOf(op, b.code)).shipments.map((s) => s.waybill)).toEqual(['73800000000001'])
+    const empty = await h.post(
+      '/api/admin/orders/shipments/import',
+      { csv: '订单号,快递公司,运单号\r\n' },
+      op.auth,
+    )
+    expect(empty.data).toBe('文件中没有要发货的订单')
+    const marketing = await staffSignIn(h, 'marketing')
+    expect((await h.post('/api/admin/orders/shipments/import', { csv }, marketing.auth)).http).toBe(403)
+  })
+})

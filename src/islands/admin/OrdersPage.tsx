@@ -19,6 +19,7 @@ import {
   STATUS_OPTIONS,
   slipHref,
 } from './order-parts.tsx'
+import { ShipImport } from './orders/ShipImport.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
   linkColumn('code', '订单号', { href: (o) => detailHref(o.code), text: (o) => o.code, look: 'strong' }),
@@ -85,6 +86,7 @@ const orders: ListDeclaration<AdminOrderRow> = {
   rowLabel: (o) => o.code,
   selectable: hasPackingSlip,
   bulkActions: [{ label: '打印发货单', href: (rows) => slipHref(rows.map((o) => o.code)) }],
+  toolbar: <ShipImport />,
   export: {
     permission: 'orders.export',
     file: ordersApi.export,

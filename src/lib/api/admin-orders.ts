@@ -21,6 +21,8 @@ export const ordersApi = {
     code: string,
     json: { courier: string; waybill?: string; lines?: { lineId: number; quantity: number }[] },
   ) => adminCall('post', '/admin/orders/{code}/shipments')({ param: { code }, json }),
+  /** A CSV of 订单号,快递公司,运单号: each row shipped or refused on its own. */
+  importShipments: (csv: string) => adminCall('post', '/admin/orders/shipments/import')({ json: { csv } }),
   cancelParcel: (code: string, id: number) =>
     adminCall('post', '/admin/orders/{code}/shipments/{id}/cancel')({ param: { code, id } }),
   /** The warehouse's word on goods sent back; for an exchange, the replacement's courier and waybill. */
