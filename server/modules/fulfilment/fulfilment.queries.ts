@@ -1,7 +1,7 @@
 /**
  * Shipping and tracking (issue 9): the operator ships with a courier, the buyer and the back
  * office follow the waybills. The order's own move (待发货 → 待收货) is the orders module's
- * markShipped, inside this module's transaction with the waybill it books.
+ * shipLines (order-lines.ts), inside this module's transaction with the parcel it records.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import { normalWaybill, waybillRefusal } from '../../../src/lib/couriers.ts'

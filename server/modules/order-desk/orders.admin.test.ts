@@ -25,7 +25,7 @@ const orderOf = async (who: Staff, code: string) =>
 const list = (who: Staff, q: Record<string, string | number>) =>
   h.get<Paged<AdminOrderRow>>('/api/admin/orders', q, who.auth)
 
-/** 已售 of an order's (first) product beside the quantity it holds: what shipping counts (countSales). */
+/** 已售 of an order's (first) product beside the quantity it holds: what shipping counts (countLineSales). */
 const soldOf = (orderId: number) =>
   h.db
     .selectFrom('order_items as i')
@@ -136,7 +136,7 @@ describe('shipping (POST /api/admin/orders/{code}/ship)', () => {
     const op = await staffSignIn(h, 'operator')
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'balance' })
-    // 已售 of the order's products: what shipped (countSales).
+    // 已售 of the order's products: what shipped (countLineSales).
     const sold = () => soldOf(o.id)
     const before = await sold()
     const r = await act(op, o.code, 'ship', { courier: 'zto' })

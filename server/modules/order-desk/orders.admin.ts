@@ -7,13 +7,7 @@ import type { Ctx } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { courierProvider } from '../../providers/courier.ts'
 import { paymentProviders } from '../../providers/payment.ts'
-import {
-  cancelParcel,
-  insertParcel,
-  shipOrder,
-  shipParcel,
-  waybillFor,
-} from '../fulfilment/fulfilment.queries.ts'
+import { cancelParcel, insertParcel, shipParcel, waybillFor } from '../fulfilment/fulfilment.queries.ts'
 import { decideRefund, receiveReturn } from '../orders/after-sales.ts'
 import { issueInvoice } from '../orders/order-invoices.ts'
 import { refundDuePayment, refundVia } from '../payments/refunds.ts'

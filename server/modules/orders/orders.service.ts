@@ -3,13 +3,13 @@
  * an order paid inside the caller's transaction. Nothing here opens a transaction of its own.
  */
 
-import { type ExpressionBuilder, sql } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import { LISTED, OrderStatus } from '../../../src/lib/constants.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
-import { AfterStatus, payDeadline } from './orders.queries.ts'
+import { payDeadline } from './orders.queries.ts'
 import { completeReceived, expireOrders } from './orders.writes.ts'
 
 // For a payment that finds nothing left to sell (PayableOrder.ownedAlready): the buyer's own cancel.
@@ -120,50 +120,7 @@ export async function orderHolds(db: Db, orderId: number, kind: 'goods' | 'conte
 /** Whether an order sells content (a course, paid post or task: delivered online when paid). */
 export const isContentOrder = (db: Db, orderId: number) => orderHolds(db, orderId, 'content')
 
-/**
- * 已售 (and the 热销 order): each product counts what goods orders shipped of it, `sign` 1 when one
- * is shipped, -1 when a shipped one is refunded. Counted at shipping, a staff action, rather than
- * at payment: one more statement there cost 5-7% of `npm run load:orders` on PostgreSQL (issue
- * 23), and an order refunded before it ships was never sold. One statement, in the caller's
- * transaction.
- */
-export async function countSales(trx: Db, orderId: number, sign: 1 | -1) {
-  await trx
-    .updateTable('product_spus')
-    .set({
-      sales: sql<number>`sales + ${sign} * (SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i WHERE i.order_id = ${orderId} AND i.spu_id = product_spus.id)`,
-    })
-    .where('id', 'in', (e) =>
-      e
-        .selectFrom('order_items')
-        .select('spu_id')
-        .where('order_id', '=', orderId)
-        .where('spu_id', 'is not', null)
-        .$narrowType<{ spu_id: number }>(),
-    )
-    .execute()
-}
-
 /** A balance payment's refusal when the balance does not cover the order. */
-/**
- * 待发货 → 待收货 with way_time, inside the shipper's transaction (fulfilment's shipOrder, which
- * books the waybill beside it), and counted as sold. Answers false, changing nothing, when the
- * order no longer awaits shipment or an after-sales request is open: of two operators shipping at
- * once, one moves it.
- */
-export async function markShipped(trx: Db, orderId: number, wayTime: string): Promise<boolean> {
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: OrderStatus.unreceived, way_time: wayTime })
-    .where('id', '=', orderId)
-    .where('status', '=', OrderStatus.unshipped)
-    .where('after_status', '!=', AfterStatus.applied)
-    .executeTakeFirst()
-  if (Number(moved.numUpdatedRows) < 1) return false
-  await countSales(trx, orderId, 1)
-  return true
-}
-
 export const BALANCE_SHORT = '余额不足'
 
 /**
