@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
+import { mayApplyAfterSales } from '../../lib/after-sales-lines.ts'
 import type { OrderItem } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { toast } from '../../lib/toast.ts'
@@ -125,13 +126,17 @@ export function PayQrDialog({
   )
 }
 
-/** The lines of an order or a checkout: image, title, unit price, quantity. */
+/**
+ * The lines of an order or a checkout: image, title, unit price, quantity; `note` in the accent
+ * colour (a member price), `meta` quietly (已发 1 / 已退 1).
+ */
 export function ItemRows({
   items,
 }: {
   items: (Pick<OrderItem, 'imgurl' | 'title' | 'price' | 'quantity'> & {
     key?: string | number
     note?: string
+    meta?: string
   })[]
 }) {
   return (
@@ -144,6 +149,11 @@ export function ItemRows({
             {it.note && <p className="mt-0.5 text-xs text-accent-600">{it.note}</p>}
             <p className="mt-1 text-sm text-slate-500 tabular-nums">
               ¥{formatMoney(it.price)} × {it.quantity}
+              {it.meta && (
+                <span className="ml-2 text-xs text-slate-500" data-line-counts>
+                  {it.meta}
+                </span>
+              )}
             </p>
           </div>
           <p className="shrink-0 font-medium tabular-nums text-slate-900">
@@ -165,7 +175,6 @@ export { MoneyRow, minus, orderParts, type PriceParts, PriceRows } from '../comm
  */
 export function orderMoves(o: {
   status: number
-  types: number
   afterStatus: number
   invoiceStatus: number
   hasWaybill: number
@@ -174,9 +183,10 @@ export function orderMoves(o: {
   const shipped = o.status === 30 || o.status === 40
   const goods = o.kind === 'goods'
   return {
-    logistics: goods && shipped && o.hasWaybill === 1,
+    // A parcel may be out while the rest waits (部分发货), and stays traceable after a refund.
+    logistics: goods && o.status !== 10 && o.hasWaybill === 1,
     receive: goods && o.status === 30,
-    refund: goods && (o.status === 20 || o.status === 40) && o.types === 0,
+    refund: mayApplyAfterSales(o),
     cancelRefund: o.afterStatus === 10,
     invoice: shipped && o.invoiceStatus === 0,
   }
