@@ -10,12 +10,12 @@
 
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { AssetImg } from '../../components/AssetImg.tsx'
-import { lineCounts } from '../../lib/after-sales-lines.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney, maskPhone, splitList } from '../../lib/format.ts'
 import { AfterStatus } from '../../lib/order-states.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
+import { lineCounts } from '../../lib/rules/after-sales.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'

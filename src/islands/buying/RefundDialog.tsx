@@ -6,6 +6,9 @@
  */
 
 import { type SubmitEvent, useId, useState } from 'react'
+import { buying } from '../../lib/api/browser.ts'
+import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
+import { AFTER_KINDS, type AfterKind } from '../../lib/order-states.ts'
 import {
   defaultPicks,
   type LineCounts,
@@ -13,10 +16,7 @@ import {
   type Pick,
   pickedLines,
   refundKinds,
-} from '../../lib/after-sales-lines.ts'
-import { buying } from '../../lib/api/browser.ts'
-import { UPLOAD_HINT_MAX_MB } from '../../lib/constants.ts'
-import { AFTER_KINDS, type AfterKind } from '../../lib/order-states.ts'
+} from '../../lib/rules/after-sales.ts'
 import { len } from '../../lib/rules/fields.ts'
 import {
   checkRefund,
@@ -129,13 +129,13 @@ function RefundForm({
           {kinds.map((k) => (
             <label
               key={k}
-              className="cursor-pointer rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:font-medium has-checked:text-brand-700 has-checked:ring-2 has-checked:ring-brand-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
+              className="inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:font-medium has-checked:text-brand-700 has-checked:ring-brand-600"
             >
               <input
                 type="radio"
                 name={ID.kind}
                 value={k}
-                className="sr-only"
+                className="h-4 w-4 accent-brand-700"
                 checked={kind === k}
                 onChange={() => chooseKind(k)}
               />
@@ -188,14 +188,17 @@ function RefundForm({
                   </span>
                 </label>
                 {max > 0 && (
-                  <QtyStepper
-                    id={`${box}-qty`}
-                    label={l.title}
-                    value={p?.quantity ?? max}
-                    max={max}
-                    disabled={!p?.chosen}
-                    onValue={(n) => pick(l.lineId, { quantity: n })}
-                  />
+                  // Under the title on a narrow screen, in line with it (past the checkbox).
+                  <div className="ml-7 sm:ml-0">
+                    <QtyStepper
+                      id={`${box}-qty`}
+                      label={l.title}
+                      value={p?.quantity ?? max}
+                      max={max}
+                      disabled={!p?.chosen}
+                      onValue={(n) => pick(l.lineId, { quantity: n })}
+                    />
+                  </div>
                 )}
               </li>
             )

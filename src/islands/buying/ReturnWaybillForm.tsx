@@ -4,9 +4,9 @@
  * PostOrdersReturn checks it (returnWaybillRefusal) before it goes; the order then reads 待验收.
  */
 import { type SubmitEvent, useId, useState } from 'react'
-import { COURIER_NAMES, OTHER_COURIER, returnWaybillRefusal } from '../../lib/after-sales-lines.ts'
 import { buying } from '../../lib/api/browser.ts'
 import { normalWaybill } from '../../lib/couriers.ts'
+import { COURIER_NAMES, OTHER_COURIER, returnWaybillRefusal } from '../../lib/rules/after-sales.ts'
 import { toast } from '../../lib/toast.ts'
 import { Field, inputClass, TextField } from '../common/Field.tsx'
 import { FormActions } from '../common/FormActions.tsx'

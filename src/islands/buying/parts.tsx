@@ -5,9 +5,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
-import { mayApplyAfterSales } from '../../lib/after-sales-lines.ts'
 import type { OrderItem } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { AfterStatusText, OPEN_AFTER_STATUSES } from '../../lib/order-states.ts'
+import { mayApplyAfterSales } from '../../lib/rules/after-sales.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog, type DialogState } from '../common/Dialog.tsx'
 
@@ -203,8 +204,13 @@ export const payHref = (o: { id: number; kind: 'goods' | 'article' }) =>
 /** An order counts as paid once it left 待付款 for 待发货, 待收货 or 已完成 (content goes to 40). */
 export const isPaidStatus = (status: number) => status === 20 || status === 30 || status === 40
 
-/** The small state badge of an order row (issue 9): after-sales first, then the invoice. */
-const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 30: '售后已驳回' }
+/**
+ * The small state badge of an order row (issues 9, 38): after-sales first, then the invoice. A
+ * request under way says its state (售后待寄回 …) in the words of order-states.ts.
+ */
+const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 21: '已换货', 30: '售后已驳回' }
+const afterBadge = (s: number) =>
+  AFTER_BADGE[s] ?? (OPEN_AFTER_STATUSES.includes(s) ? `售后${AfterStatusText[s] ?? ''}` : undefined)
 const INVOICE_BADGE: Record<string, string> = {
   申请中: '发票申请中',
   已开票: '已开票',
@@ -212,7 +218,7 @@ const INVOICE_BADGE: Record<string, string> = {
   已取消: '发票申请已取消',
 }
 export function afterBadges(o: { afterStatus: number; invoiceStatusText: string }): string[] {
-  const after = AFTER_BADGE[o.afterStatus]
+  const after = afterBadge(o.afterStatus)
   const invoice = INVOICE_BADGE[o.invoiceStatusText]
   return [after, invoice].filter((x): x is string => Boolean(x))
 }

@@ -7,7 +7,7 @@ import {
   pickedLines,
   refundKinds,
   returnWaybillRefusal,
-} from '../../src/lib/after-sales-lines.ts'
+} from '../../src/lib/rules/after-sales.ts'
 import { checkRefund } from '../../src/lib/rules/refund.ts'
 
 const line = (lineId: number, quantity: number, shipped = 0, refunded = 0) => ({

@@ -4,9 +4,9 @@
  * a return waybill before PostOrdersReturn. The server decides (after-sales.ts); these only keep
  * the screens from offering what it would refuse.
  */
-import { COURIERS, normalWaybill, waybillRefusal } from './couriers.ts'
-import { AFTER_KIND_CODES, type AfterKind, goodsComeBack, OPEN_AFTER_STATUSES } from './order-states.ts'
-import type { LineQty } from './rules/refund.ts'
+import { COURIERS, normalWaybill, waybillRefusal } from '../couriers.ts'
+import { AFTER_KIND_CODES, type AfterKind, goodsComeBack, OPEN_AFTER_STATUSES } from '../order-states.ts'
+import type { LineQty } from './refund.ts'
 
 /** The counts of a line the buyer's order answer gives. */
 export interface LineCounts {
