@@ -114,6 +114,8 @@ test('parcels, then 退货退款 of one line: sent back, received, its share ref
   // Nothing chosen: the rule's message at the lines.
   await refund.getByRole('button', { name: '提交' }).click()
   await expect(refund.getByRole('alert')).toHaveText('请选择售后商品')
+  await expect(refund.getByRole('checkbox').first()).toBeFocused()
+  await shot(page, 'refund-lines-refused-1440')
   await refund.getByRole('checkbox', { name: a.title }).check()
   await expectAccessible(page)
   await bothWidths(page, 'refund-dialog')
@@ -142,6 +144,11 @@ test('parcels, then 退货退款 of one line: sent back, received, its share ref
 
   // A wrong waybill is refused at its field before anything is sent; then the right one.
   const form = page.locator('[data-return-form]')
+  await form.getByLabel('快递公司').selectOption('其他')
+  await form.getByLabel('运单号').fill('DPK12345678')
+  await form.getByRole('button', { name: '提交运单' }).click()
+  await expect(form.getByRole('alert')).toHaveText('请填写快递公司')
+  await expect(form.getByLabel('公司名称')).toBeFocused()
   await form.getByLabel('快递公司').selectOption('顺丰速运')
   await form.getByLabel('运单号').fill('SF12')
   await form.getByRole('button', { name: '提交运单' }).click()

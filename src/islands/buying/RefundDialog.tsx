@@ -160,7 +160,10 @@ function RefundForm({
           <RequiredMark />
           售后商品
         </legend>
-        <ul className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200" data-refund-lines>
+        <ul
+          className={`divide-y divide-slate-100 rounded-md ring-1 ${errorOf('lines') ? 'ring-red-400' : 'ring-slate-200'}`}
+          data-refund-lines
+        >
           {items.map((l) => {
             const max = lineMax(l, kind)
             const p = picks[l.lineId]
