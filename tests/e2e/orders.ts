@@ -97,21 +97,29 @@ export async function payFromBalance(request: APIRequestContext, headers: Header
 
 /** The cheapest SKU in stock of the first listed products. */
 export async function cheapSku(request: APIRequestContext) {
+  const [best] = await cheapSkus(request, 1)
+  if (!best) throw new Error('no SKU in stock')
+  return best
+}
+
+/** The `n` cheapest SKUs in stock of the first listed products, each of another product. */
+export async function cheapSkus(request: APIRequestContext, n: number) {
   const list = await apiGet<{ pageData: { id: number }[] }>(
     request,
     '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20',
   )
-  let best: { id: number; price: number } | null = null
+  const best: { id: number; price: number }[] = []
   for (const c of list.pageData) {
     const p = await apiGet<{ skuList: { id: number; price: number; stock: number }[] }>(
       request,
       `/api/ProductSpu/GetProductSpu?id=${c.id}`,
     )
-    for (const s of p.skuList)
-      if (s.stock > 5 && (!best || s.price < best.price)) best = { id: s.id, price: s.price }
+    const sku = p.skuList.filter((s) => s.stock > 5).sort((a, b) => a.price - b.price)[0]
+    if (sku) best.push({ id: sku.id, price: sku.price })
   }
-  if (!best) throw new Error('no SKU in stock')
-  return best
+  best.sort((a, b) => a.price - b.price)
+  if (best.length < n) throw new Error(`fewer than ${n} products in stock`)
+  return best.slice(0, n)
 }
 
 /** Where the e2e tests' orders go: an address in Suzhou, received by 赵六 at `tel`. */

@@ -22,9 +22,22 @@ describe('refund (accounts §5)', () => {
     expect(checkRefund({ afterRemarks: ' 屏幕碎了 ', extMore: `${img}, ${img}` }).value).toEqual({
       afterRemarks: '屏幕碎了',
       images: [img, img],
+      kind: 'refund',
+      lines: [],
     })
     expect(checkRefund({ afterRemarks: 'x', extMore: [img] }).field).toBeNull()
     expect(checkRefund({ extMore: [img] }).field).toBe('afterRemarks')
     expect(checkRefund({ afterRemarks: 'x' }).field).toBe('extMore')
+  })
+
+  it('checks the kind and the lines first (issue 38); none given is 仅退款 of the whole order', () => {
+    const ok = { afterRemarks: '坏了', extMore: img }
+    expect(checkRefund({ ...ok, kind: 'swap' })).toMatchObject({ field: 'kind', error: '请选择售后类型' })
+    expect(checkRefund({ ...ok, lines: 'all' })).toMatchObject({ field: 'lines', error: '请选择售后商品' })
+    expect(checkRefund({ ...ok, lines: [{ lineId: 1, quantity: 0 }] }).field).toBe('lines')
+    expect(checkRefund({ ...ok, kind: 'return', lines: [{ lineId: 1, quantity: 2 }] }).value).toMatchObject({
+      kind: 'return',
+      lines: [{ lineId: 1, quantity: 2 }],
+    })
   })
 })

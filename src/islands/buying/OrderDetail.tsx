@@ -3,15 +3,19 @@
  * cancelled), receiver, items, totals and the discount line; while unpaid, 去支付 and 取消订单
  * (取消成功). After the order (issue 9): 物流信息, 确认收货, 申请售后 / 取消售后 and 申请发票,
  * each shown only while the order's state allows its move (orderMoves), and the after-sales
- * and invoice state.
+ * and invoice state. Issue 38: the state reads as the server words it (部分发货, 已退款 …), each
+ * line says what of it shipped and was refunded, and the after-sales panel shows the request's
+ * kind, lines and amount, the return address and the return waybill form while 待寄回.
  */
 
-import { useCallback, useEffect, useState } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { AssetImg } from '../../components/AssetImg.tsx'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail as Order } from '../../lib/api/buying.ts'
-import { formatDateTime, maskPhone, splitList } from '../../lib/format.ts'
+import { formatDateTime, formatMoney, maskPhone, splitList } from '../../lib/format.ts'
+import { AfterStatus } from '../../lib/order-states.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
+import { lineCounts } from '../../lib/rules/after-sales.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
@@ -34,6 +38,7 @@ import {
   StepBar,
 } from './parts.tsx'
 import { RefundDialog } from './RefundDialog.tsx'
+import { ReturnWaybillForm } from './ReturnWaybillForm.tsx'
 
 type Open = 'logistics' | 'refund' | 'invoice' | null
 
@@ -139,7 +144,9 @@ function Detail() {
         <h2 id="od-items" className="mb-1 text-base font-semibold text-slate-900">
           商品清单
         </h2>
-        <ItemRows items={o.list.length ? o.list : o.itemList} />
+        <ItemRows
+          items={(o.list.length ? o.list : o.itemList).map((it) => ({ ...it, meta: lineCounts(it) }))}
+        />
       </section>
 
       {note && (
@@ -178,7 +185,7 @@ function Detail() {
         )}
       </section>
 
-      {(o.afterStatus > 0 || o.invoiceStatus > 0) && <AfterState o={o} />}
+      {(o.afterStatus > 0 || o.invoiceStatus > 0) && <AfterState o={o} reload={load} />}
 
       {o.status === 40 && o.kind !== 'article' && <OrderReviews orderId={id} />}
 
@@ -209,6 +216,7 @@ function Detail() {
       <LogisticsDialog orderId={id} open={open === 'logistics'} onOpenChange={onOpenChange('logistics')} />
       <RefundDialog
         orderId={id}
+        items={o.list}
         open={open === 'refund'}
         onOpenChange={onOpenChange('refund')}
         onDone={afterDialog}
@@ -224,39 +232,82 @@ function Detail() {
   )
 }
 
-/** The after-sales and invoice state of the order (issue 9): what was asked and where it stands. */
-function AfterState({ o }: { o: Order }) {
+/** A label and its value in the after-sales panel. */
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[4.5rem_1fr] gap-x-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-all text-slate-700">{children}</dd>
+    </div>
+  )
+}
+
+/**
+ * The after-sales and invoice state of the order (issues 9, 38): what was asked — kind, lines,
+ * the approved amount — and where it stands; while 待寄回 the return address and the form of the
+ * return waybill, while 待验收 that waybill.
+ */
+function AfterState({ o, reload }: { o: Order; reload: () => Promise<void> }) {
   const imgs = splitList(o.afterImgs)
+  const a = o.afterSale
+  const titleOf = (lineId: number) => o.list.find((i) => i.lineId === lineId)?.title ?? `商品 ${lineId}`
   return (
     <section aria-labelledby="od-after" className="grid gap-3 rounded-lg bg-slate-50 p-4 text-sm">
       <h2 id="od-after" className="text-base font-semibold text-slate-900">
         售后与发票
       </h2>
       {o.afterStatus > 0 && (
-        <div data-after-state>
-          <p>
-            <span className="text-slate-500">售后状态</span>
-            <span
-              className={`ml-3 font-medium ${o.afterStatus === 30 ? 'text-red-700' : o.afterStatus === 20 ? 'text-emerald-700' : 'text-amber-700'}`}
-              data-after-status
-            >
-              {o.afterStatusText}
-            </span>
-          </p>
-          {o.afterRemarks && (
-            <p className="mt-1 break-all text-slate-600">
-              <span className="text-slate-500">退款原因</span>
-              <span className="ml-3">{o.afterRemarks}</span>
-            </p>
-          )}
-          {o.afterStatus === 30 && o.afterRejectReason && (
-            <p className="mt-1 break-all text-red-700">
-              <span className="text-slate-500">驳回原因</span>
-              <span className="ml-3">{o.afterRejectReason}</span>
-            </p>
-          )}
+        <div data-after-state className="grid gap-3">
+          <dl className="grid gap-1.5">
+            {a?.kindText && (
+              <Row label="售后类型">
+                <span data-after-kind>{a.kindText}</span>
+              </Row>
+            )}
+            <Row label="售后状态">
+              <span
+                className={`font-medium ${o.afterStatus === AfterStatus.rejected ? 'text-red-700' : o.afterStatus === AfterStatus.refunded || o.afterStatus === AfterStatus.exchanged ? 'text-emerald-700' : 'text-amber-700'}`}
+                data-after-status
+              >
+                {o.afterStatusText}
+              </span>
+            </Row>
+            {a && a.lines.length > 0 && (
+              <Row label="售后商品">
+                <ul data-after-lines>
+                  {a.lines.map((l) => (
+                    <li key={l.lineId}>
+                      {titleOf(l.lineId)} <span className="tabular-nums text-slate-500">× {l.quantity}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Row>
+            )}
+            {a && a.kind !== 'exchange' && a.amount > 0 && (
+              <Row label="退款金额">
+                <span className="price tabular-nums" data-after-amount>
+                  ¥{formatMoney(a.amount)}
+                </span>
+              </Row>
+            )}
+            {o.afterRemarks && <Row label="退款原因">{o.afterRemarks}</Row>}
+            {o.afterStatus === AfterStatus.rejected && o.afterRejectReason && (
+              <Row label="驳回原因">
+                <span className="text-red-700" data-after-reject>
+                  {o.afterRejectReason}
+                </span>
+              </Row>
+            )}
+            {o.afterStatus === AfterStatus.returning && a?.returnWaybill && (
+              <Row label="寄回运单">
+                <span className="tabular-nums" data-return-waybill>
+                  {a.returnWaybill}
+                </span>
+              </Row>
+            )}
+          </dl>
           {imgs.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="售后图片">
+            <ul className="flex flex-wrap gap-2" aria-label="售后图片">
               {imgs.map((p, i) => (
                 <li key={p}>
                   <AssetImg
@@ -268,6 +319,21 @@ function AfterState({ o }: { o: Order }) {
                 </li>
               ))}
             </ul>
+          )}
+          {o.afterStatus === AfterStatus.awaitingReturn && a?.returnAddress && (
+            <div
+              className="grid gap-4 rounded-md border border-amber-200 bg-white p-3 sm:p-4"
+              data-return-box
+            >
+              <div>
+                <p className="font-medium text-slate-900">请将商品寄回以下地址，并填写寄回运单</p>
+                <p className="mt-1 break-all text-slate-700" data-return-address>
+                  {a.returnAddress}
+                  <CopyButton text={a.returnAddress} label="寄回地址" />
+                </p>
+              </div>
+              <ReturnWaybillForm orderId={o.id} onDone={reload} />
+            </div>
           )}
         </div>
       )}

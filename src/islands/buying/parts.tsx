@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react'
 import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
 import type { OrderItem } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
+import { AfterStatusText, OPEN_AFTER_STATUSES } from '../../lib/order-states.ts'
+import { mayApplyAfterSales } from '../../lib/rules/after-sales.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog, type DialogState } from '../common/Dialog.tsx'
 
@@ -125,13 +127,17 @@ export function PayQrDialog({
   )
 }
 
-/** The lines of an order or a checkout: image, title, unit price, quantity. */
+/**
+ * The lines of an order or a checkout: image, title, unit price, quantity; `note` in the accent
+ * colour (a member price), `meta` quietly (已发 1 / 已退 1).
+ */
 export function ItemRows({
   items,
 }: {
   items: (Pick<OrderItem, 'imgurl' | 'title' | 'price' | 'quantity'> & {
     key?: string | number
     note?: string
+    meta?: string
   })[]
 }) {
   return (
@@ -144,6 +150,11 @@ export function ItemRows({
             {it.note && <p className="mt-0.5 text-xs text-accent-600">{it.note}</p>}
             <p className="mt-1 text-sm text-slate-500 tabular-nums">
               ¥{formatMoney(it.price)} × {it.quantity}
+              {it.meta && (
+                <span className="ml-2 text-xs text-slate-500" data-line-counts>
+                  {it.meta}
+                </span>
+              )}
             </p>
           </div>
           <p className="shrink-0 font-medium tabular-nums text-slate-900">
@@ -165,7 +176,6 @@ export { MoneyRow, minus, orderParts, type PriceParts, PriceRows } from '../comm
  */
 export function orderMoves(o: {
   status: number
-  types: number
   afterStatus: number
   invoiceStatus: number
   hasWaybill: number
@@ -174,9 +184,10 @@ export function orderMoves(o: {
   const shipped = o.status === 30 || o.status === 40
   const goods = o.kind === 'goods'
   return {
-    logistics: goods && shipped && o.hasWaybill === 1,
+    // A parcel may be out while the rest waits (部分发货), and stays traceable after a refund.
+    logistics: goods && o.status !== 10 && o.hasWaybill === 1,
     receive: goods && o.status === 30,
-    refund: goods && (o.status === 20 || o.status === 40) && o.types === 0,
+    refund: mayApplyAfterSales(o),
     cancelRefund: o.afterStatus === 10,
     invoice: shipped && o.invoiceStatus === 0,
   }
@@ -193,8 +204,13 @@ export const payHref = (o: { id: number; kind: 'goods' | 'article' }) =>
 /** An order counts as paid once it left 待付款 for 待发货, 待收货 or 已完成 (content goes to 40). */
 export const isPaidStatus = (status: number) => status === 20 || status === 30 || status === 40
 
-/** The small state badge of an order row (issue 9): after-sales first, then the invoice. */
-const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 30: '售后已驳回' }
+/**
+ * The small state badge of an order row (issues 9, 38): after-sales first, then the invoice. A
+ * request under way says its state (售后待寄回 …) in the words of order-states.ts.
+ */
+const AFTER_BADGE: Record<number, string> = { 10: '售后申请中', 20: '已退款', 21: '已换货', 30: '售后已驳回' }
+const afterBadge = (s: number) =>
+  AFTER_BADGE[s] ?? (OPEN_AFTER_STATUSES.includes(s) ? `售后${AfterStatusText[s] ?? ''}` : undefined)
 const INVOICE_BADGE: Record<string, string> = {
   申请中: '发票申请中',
   已开票: '已开票',
@@ -202,7 +218,7 @@ const INVOICE_BADGE: Record<string, string> = {
   已取消: '发票申请已取消',
 }
 export function afterBadges(o: { afterStatus: number; invoiceStatusText: string }): string[] {
-  const after = AFTER_BADGE[o.afterStatus]
+  const after = afterBadge(o.afterStatus)
   const invoice = INVOICE_BADGE[o.invoiceStatusText]
   return [after, invoice].filter((x): x is string => Boolean(x))
 }

@@ -58,6 +58,21 @@ export interface OrderAppendBody {
 export type QuoteBody = Omit<OrderAppendBody, 'buyerNote'>
 
 import type { PayWay } from '../pay-ways.ts'
+import type { RefundForm } from '../rules/refund.ts'
+
+/**
+ * The bodies of Orders/PostOrdersRefund and PostOrdersReturn. Declared as loose fields on the
+ * server (objectBody, read through checkRefund and sendBack), so they are written from those.
+ */
+export type RefundBody = { id: number; afterRemarks: string; extMore: string } & Partial<
+  Pick<RefundForm, 'kind' | 'lines'>
+>
+export interface ReturnBody {
+  id: number
+  /** A name of COURIERS, or another company's as typed. */
+  company: string
+  number: string
+}
 
 export type { PayWay }
 
@@ -85,8 +100,10 @@ export function createBuyingApi(http: Http) {
     // After the order (issue 9): logistics, receipt, after-sales, invoice.
     getWay: (id: number, o?: CallOptions) => get<Waybill[]>('/api/Express/GetWay', { id }, o),
     confirmReceipt: (id: number) => post<string>('/api/Orders/PostOrdersStatus', { id, status: 40 }),
-    postOrdersRefund: (b: { id: number; afterRemarks: string; extMore: string }) =>
-      post<string>('/api/Orders/PostOrdersRefund', b),
+    /** kind absent is 仅退款, lines absent the whole order (src/lib/rules/refund.ts, issue 38). */
+    postOrdersRefund: (b: RefundBody) => post<string>('/api/Orders/PostOrdersRefund', b),
+    /** Once approved (待寄回): the courier and waybill of the goods sent back → 待验收. */
+    postOrdersReturn: (b: ReturnBody, o?: CallOptions) => post<string>('/api/Orders/PostOrdersReturn', b, o),
     cancelAfterSales: (id: number) => post<string>('/api/Orders/PostOrdersTypes', { id }),
     /** invoiceId missing: sent anyway (accounts §5), the server answers 请选择发票. */
     postOrdersInvoice: (b: { id: number; invoiceId?: number }, o?: CallOptions) =>
