@@ -10,7 +10,7 @@
  * owner of the order's life, needs nothing above it.
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
-import { COURIERS, normalWaybill, waybillRefusal } from '../../../src/lib/couriers.ts'
+import { normalWaybill } from '../../../src/lib/couriers.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import {
   AFTER_KINDS,
@@ -21,6 +21,7 @@ import {
   refundRouteText,
 } from '../../../src/lib/order-states.ts'
 import { payWayOf } from '../../../src/lib/pay-ways.ts'
+import { returnWaybillRefusal } from '../../../src/lib/rules/after-sales.ts'
 import type { AfterSalesDecision, ReturnReceipt } from '../../../src/lib/rules/back-office.ts'
 import { lineShares } from '../../../src/lib/rules/pricing.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
@@ -235,13 +236,11 @@ export async function sendBack(
   now: Date,
 ) {
   await ownOrder(db, userId, orderId)
+  // The one rule the buyer's form checks with (src/lib/rules/after-sales.ts).
+  const wrong = returnWaybillRefusal(form.company, form.number)
+  if (wrong) throw refuse(wrong.message)
   const company = form.company.trim()
   const number = normalWaybill(form.number)
-  if (!company || company.length > 20) throw refuse('请填写快递公司')
-  const known = COURIERS.find((c) => c.name === company)
-  const wrong = known ? waybillRefusal(known.name, number) : null
-  if (wrong) throw refuse(wrong)
-  if (!/^[0-9A-Z]{6,30}$/.test(number)) throw refuse('请填写正确的运单号')
   const r = await currentRequest(db, orderId)
   const notNow = '当前售后不需要寄回商品'
   if (!r || r.status !== AfterStatus.awaitingReturn) throw refuse(notNow)
