@@ -207,7 +207,7 @@ async function moveRequest(
   return true
 }
 
-/** The buyer withdraws a request not yet decided (Orders/PostOrdersTypes): it and the order go back to none. */
+/** The buyer withdraws a request not yet decided (Orders/PostOrdersTypes): it goes to none, the order back to its request before. */
 export async function cancelRefund(db: Db, userId: number, orderId: number, now = new Date()) {
   await ownOrder(db, userId, orderId)
   const r = await currentRequest(db, orderId)
@@ -216,9 +216,16 @@ export async function cancelRefund(db: Db, userId: number, orderId: number, now 
   await db.transaction().execute(async (t) => {
     if (!(await moveRequest(t, r, [AfterStatus.applied], AfterStatus.none, {}, dbTime(now))))
       throw refuse(none)
+    // The order reads its request before this one again (a partial refund stays 已退款), or none.
+    const before = await currentRequest(t, orderId)
     await t
       .updateTable('orders')
-      .set({ after_remarks: '', after_imgs: '' })
+      .set({
+        after_remarks: '',
+        after_imgs: '',
+        after_status: before?.status ?? AfterStatus.none,
+        types: before && before.status !== AfterStatus.rejected ? OrderTypes.afterSales : OrderTypes.normal,
+      })
       .where('id', '=', orderId)
       .execute()
   })
