@@ -1062,6 +1062,7 @@ CREATE TABLE after_sales (
   approved_by INTEGER,
   return_company TEXT NOT NULL DEFAULT '',
   return_waybill TEXT NOT NULL DEFAULT '',
+  return_time TEXT,
   create_time TEXT NOT NULL,
   update_time TEXT NOT NULL
 );

@@ -452,6 +452,8 @@ export interface AfterSalesTable {
   approved_by: Def<number | null>
   return_company: Def<string>
   return_waybill: Def<string>
+  /** When the buyer sent the goods back (the return waybill given). */
+  return_time: Def<string | null>
   create_time: string
   update_time: string
 }

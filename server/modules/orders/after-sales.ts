@@ -178,6 +178,7 @@ async function moveRequest(
   from: readonly number[],
   to: number,
   set: {
+    return_time?: string
     amount_fen?: number
     reason?: string
     approved_by?: number | null
@@ -257,7 +258,7 @@ export async function sendBack(
       r,
       [AfterStatus.awaitingReturn],
       AfterStatus.returning,
-      { return_company: company, return_waybill: number },
+      { return_company: company, return_waybill: number, return_time: dbTime(now) },
       dbTime(now),
     )
     if (!ok) throw refuse(notNow)
