@@ -26,7 +26,10 @@ import {
   payDeadline,
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
+import { orderNotes } from './order-notes.ts'
+import { orderSearch } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
+import { orderTimeline } from './timeline.ts'
 
 export interface OrderFilters {
   status?: number | undefined
@@ -35,6 +38,10 @@ export interface OrderFilters {
   from?: string | undefined
   to?: string | undefined
   queue?: OrderQueue | undefined
+  /** One search over code, buyer's phone and names, receiver, line titles (order-search.ts). */
+  q?: string | undefined
+  /** Exactly these orders (导出所选). */
+  codes?: string[] | undefined
 }
 
 type Eb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['users'] }, 'o' | 'u'>
@@ -85,6 +92,8 @@ function filtered(db: Db, f: OrderFilters) {
       if (f.from) all.push(eb('o.create_time', '>=', `${f.from} 00:00:00`))
       if (f.to) all.push(eb('o.create_time', '<=', `${f.to} 23:59:59`))
       if (f.queue) all.push(QUEUES[f.queue](eb as Eb))
+      all.push(...orderSearch(db, 'o.id', f.q))
+      if (f.codes) all.push(eb('o.code', 'in', f.codes))
       return eb.and(all)
     })
 }
@@ -291,11 +300,11 @@ export async function adminOrder(
     .where('o.code', '=', code)
     .executeTakeFirst()
   if (!o) throw refuse('订单不存在', 404)
-  const [extras, items, payments, waybills, history] = await Promise.all([
+  const [extras, items, payments, waybills, history, notes] = await Promise.all([
     extrasOf(db, [o.id]),
     db
       .selectFrom('order_items')
-      .select(['title', 'imgurl', 'price_fen', 'quantity'])
+      .select(['title', 'imgurl', 'price_fen', 'quantity', 'spu_id', 'article_id'])
       .where('order_id', '=', o.id)
       .orderBy('id')
       .execute(),
@@ -307,11 +316,12 @@ export async function adminOrder(
       .execute(),
     trackedWaybills(db, courier, o.id, now),
     searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
+    orderNotes(db, o.id),
   ])
   // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
   // reverses that very invoice with the tax office. The buyer's order shows neither then.
   const invoice = issuedInvoice({ ...o, after_status: AfterStatus.none }, fileLink)
-  return {
+  const answer: Omit<AdminOrder, 'timeline'> = {
     ...adminRow(o, extras),
     costPrice: fenToYuan(o.cost_price_fen),
     discount: discountZhe(o.discount_tenths),
@@ -333,6 +343,8 @@ export async function adminOrder(
       imgurl: i.imgurl,
       price: fenToYuan(i.price_fen),
       quantity: i.quantity,
+      spuId: i.spu_id,
+      articleId: i.article_id,
     })),
     payments: payments.map((p) => ({
       outTradeNo: p.out_trade_no,
@@ -387,6 +399,23 @@ export async function adminOrder(
       after,
       detail: historyDetail(after),
     })),
+    notes,
+  }
+  return {
+    ...answer,
+    timeline: orderTimeline({
+      order: {
+        createTime: answer.createTime,
+        tolCost: answer.tolCost,
+        finishTime: answer.finishTime,
+        invoiceTime: o.invoice_time ?? '',
+        invoiceNumber: o.invoice_number,
+      },
+      payments: answer.payments,
+      waybills: answer.waybills,
+      audit: answer.history,
+      notes,
+    }),
   }
 }
 
@@ -407,6 +436,7 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
   reason: (v) => `原因：${v}`,
+  note: (v) => `备注：${v}`,
 }
 
 /**

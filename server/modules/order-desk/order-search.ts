@@ -1,0 +1,47 @@
+/**
+ * The back office's one search box over orders (issue 38, `q` of GET /api/admin/orders and its
+ * export): an order matches when its code, its buyer's account phone, nick name or real name,
+ * its receiver's name or phone, or any line's title contains the text (case-insensitive as
+ * LOWER() is, the text literal: % and _ are themselves).
+ *
+ * Each order's fields are one row of `order_search` (migration 34, kept by triggers), indexed as
+ * the public title search is (server/db/title-search.ts):
+ * - SQLite, 3+ characters: the FTS5 trigram index `order_search_fts`, one phrase;
+ * - SQLite, 1–2 characters: `order_search_grams`, every 1- and 2-character piece;
+ * - PostgreSQL: LIKE on the stored text, served by its pg_trgm GIN index (3+) or, for 1–2
+ *   characters, found by the GIN index of title_grams(text) and kept exact by the LIKE.
+ * The fields are joined by char(31), and a search loses its control characters, so no match
+ * spans two fields.
+ */
+import { type Expression, type SqlBool, sql } from 'kysely'
+import { type Db, isPg } from '../../db/index.ts'
+import { likeContains } from '../../db/sql.ts'
+
+/** The search as typed, without control characters and the spaces around it: searchText(' 张三\n') → '张三' */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+export const searchText = (q: string) => q.replace(/[\u0000-\u001f\u007f]/g, '').trim()
+
+/**
+ * The condition `o.id` is among the orders matching `q` (orderSearch(db, 'o.id', '种植体')); none
+ * for an empty search. The subquery reads the index only: the list's other filters, its sort and
+ * its paging stay where they were.
+ */
+export function orderSearch(db: Db, idColumn: string, q: string | undefined): Expression<SqlBool>[] {
+  const text = searchText(q ?? '')
+  if (!text) return []
+  const id = sql.ref(idColumn)
+  const short = [...text].length < 3
+  if (isPg(db)) {
+    const like = sql<SqlBool>`s.text LIKE LOWER(${likeContains(text)}) ESCAPE '\\'`
+    const grams = short
+      ? sql<SqlBool>` AND title_grams(s.text) @> ARRAY[LOWER(CAST(${text} AS text))]`
+      : sql``
+    return [sql<SqlBool>`${id} IN (SELECT s.id FROM order_search AS s WHERE ${like}${grams})`]
+  }
+  if (short)
+    return [sql<SqlBool>`${id} IN (SELECT g.id FROM order_search_grams AS g WHERE g.gram = LOWER(${text}))`]
+  // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
+  return [
+    sql<SqlBool>`${id} IN (SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH '"' || replace(LOWER(${text}), '"', '""') || '"')`,
+  ]
+}
