@@ -9,7 +9,8 @@
 //   npx node scripts/bench-order-search.ts                      SQLite, 100,000 orders
 //   DATABASE_URL=postgres://… npx node scripts/bench-order-search.ts
 //   ORDERS=20000 RUNS=50 npx node scripts/bench-order-search.ts
-import { mkdtempSync, rmSync } from 'node:fs'
+//   DB_FILE=/tmp/orders.db npx node scripts/bench-order-search.ts   SQLite kept in that file; a second run reuses it
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -28,74 +29,83 @@ const BATCH = 500
 const dir = mkdtempSync(join(tmpdir(), 'portal-order-search-'))
 const url = process.env.DATABASE_URL
 const schema = `order_search_${process.pid}`
-const db = url ? await openDb({ url, schema }) : await openDb({ file: join(dir, 'portal.db') })
+const kept = url ? undefined : process.env.DB_FILE
+const reuse = kept !== undefined && existsSync(kept)
+const db = url ? await openDb({ url, schema }) : await openDb({ file: kept ?? join(dir, 'portal.db') })
 const kind = isPg(db) ? 'PostgreSQL' : 'SQLite'
 try {
-  await migrate(db)
-  await seed(db, { uploadDir: join(dir, 'uploads') })
   const rnd = new Random(38)
   const name = () => `${rnd.pick(SURNAMES)}${rnd.pick(GIVEN_NAMES)}`
   const tel = () => `1${rnd.pick(['3', '5', '8'])}${String(rnd.int(0, 999_999_999)).padStart(9, '0')}`
-  const titles = (await db.selectFrom('product_spus').select(['id', 'title']).execute()).map((p) => p)
+  if (!reuse) await fill()
+  async function fill() {
+    await migrate(db)
+    await seed(db, { uploadDir: join(dir, 'uploads') })
+    const titles = await db.selectFrom('product_spus').select(['id', 'title']).execute()
 
-  const started = Date.now()
-  const buyerIds: number[] = []
-  for (let i = 0; i < BUYERS; i += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, BUYERS - i) }, (_, j) => ({
-      code: `B${String(i + j).padStart(7, '0')}`,
-      tel: tel(),
-      nick_name: rnd.int(0, 3)
-        ? `${rnd.pick(GIVEN_NAMES)}${rnd.pick(['医生', '诊所', '口腔', '小助手', ''])}`
-        : '',
-      real_name: rnd.int(0, 2) ? name() : '',
-      create_time: '2026-01-01 00:00:00',
-    }))
-    const ids = await db.insertInto('users').values(rows).returning('id').execute()
-    buyerIds.push(...ids.map((r) => r.id))
-  }
-  const day = (n: number) =>
-    new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString().replace('T', ' ').slice(0, 19)
-  for (let i = 0; i < ORDERS; i += BATCH) {
-    await db.transaction().execute(async (t) => {
-      const rows = Array.from({ length: Math.min(BATCH, ORDERS - i) }, (_, j) => ({
-        code: `D${String(i + j).padStart(12, '0')}${rnd.int(1000, 9999)}`,
-        user_id: rnd.pick(buyerIds),
-        status: rnd.pick([10, 20, 30, 40, 40, 40, 100]),
-        cost_price_fen: 10_000,
-        tol_cost_fen: 10_000,
-        rec_name: name(),
-        rec_tel: tel(),
-        create_time: day(i + j),
+    const started = Date.now()
+    const buyerIds: number[] = []
+    for (let i = 0; i < BUYERS; i += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, BUYERS - i) }, (_, j) => ({
+        code: `B${String(i + j).padStart(7, '0')}`,
+        tel: tel(),
+        nick_name: rnd.int(0, 3)
+          ? `${rnd.pick(GIVEN_NAMES)}${rnd.pick(['医生', '诊所', '口腔', '小助手', ''])}`
+          : '',
+        real_name: rnd.int(0, 2) ? name() : '',
+        create_time: '2026-01-01 00:00:00',
       }))
-      const ids = await t.insertInto('orders').values(rows).returning('id').execute()
-      const lines = ids.flatMap(({ id }) =>
-        Array.from({ length: rnd.int(1, 3) }, () => {
-          const p = rnd.pick(titles)
-          return { order_id: id, spu_id: p.id, title: p.title, price_fen: 10_000, quantity: 1 }
-        }),
-      )
-      await t.insertInto('order_items').values(lines).execute()
-    })
-    if ((i / BATCH) % 40 === 0) process.stdout.write(`\r${kind}: ${i + BATCH} orders…`)
+      const ids = await db.insertInto('users').values(rows).returning('id').execute()
+      buyerIds.push(...ids.map((r) => r.id))
+    }
+    const day = (n: number) =>
+      new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString().replace('T', ' ').slice(0, 19)
+    for (let i = 0; i < ORDERS; i += BATCH) {
+      await db.transaction().execute(async (t) => {
+        const rows = Array.from({ length: Math.min(BATCH, ORDERS - i) }, (_, j) => ({
+          code: `D${String(i + j).padStart(12, '0')}${rnd.int(1000, 9999)}`,
+          user_id: rnd.pick(buyerIds),
+          status: rnd.pick([10, 20, 30, 40, 40, 40, 100]),
+          cost_price_fen: 10_000,
+          tol_cost_fen: 10_000,
+          rec_name: name(),
+          rec_tel: tel(),
+          create_time: day(i + j),
+        }))
+        const ids = await t.insertInto('orders').values(rows).returning('id').execute()
+        const lines = ids.flatMap(({ id }) =>
+          Array.from({ length: rnd.int(1, 3) }, () => {
+            const p = rnd.pick(titles)
+            return { order_id: id, spu_id: p.id, title: p.title, price_fen: 10_000, quantity: 1 }
+          }),
+        )
+        await t.insertInto('order_items').values(lines).execute()
+      })
+      if ((i / BATCH) % 40 === 0) process.stdout.write(`\r${kind}: ${i + BATCH} orders…`)
+    }
+    const seconds = (Date.now() - started) / 1000
+    console.log(
+      `\r${kind}: ${ORDERS} orders of ${BUYERS} buyers written in ${seconds.toFixed(0)} s (${((seconds * 1000) / ORDERS).toFixed(2)} ms an order with its lines, triggers included)`,
+    )
+    await sql`ANALYZE`.execute(db)
+    return titles
   }
-  const seconds = (Date.now() - started) / 1000
-  console.log(
-    `\r${kind}: ${ORDERS} orders of ${BUYERS} buyers written in ${seconds.toFixed(0)} s (${((seconds * 1000) / ORDERS).toFixed(2)} ms an order with its lines, triggers included)`,
-  )
-  if (isPg(db)) await sql`ANALYZE`.execute(db)
-  else await sql`ANALYZE`.execute(db)
 
-  const sample = (titles[7]?.title ?? '').replace(/\s/g, '')
+  const sample = (
+    (await db.selectFrom('product_spus').select('title').orderBy('id').offset(7).limit(1).executeTakeFirst())
+      ?.title ?? ''
+  ).replace(/\s/g, '')
   const fragment = [...sample].slice(2, 6).join('')
   const nick = `${GIVEN_NAMES[4]}诊所`
-  const someTel =
-    (
-      await db
-        .selectFrom('orders')
-        .select('rec_tel')
-        .where('id', '=', ORDERS / 2)
-        .executeTakeFirst()
-    )?.rec_tel ?? '139'
+  const middle = await db
+    .selectFrom('orders')
+    .select('rec_tel')
+    .where('rec_tel', '!=', '')
+    .orderBy('id', 'desc')
+    .offset(ORDERS / 2)
+    .limit(1)
+    .executeTakeFirst()
+  const someTel = middle?.rec_tel ?? '13900000000'
   const searches: [string, string][] = [
     [`product title fragment '${fragment}'`, fragment],
     [`1 character '${SURNAMES[3]}'`, SURNAMES[3] as string],
@@ -133,4 +143,5 @@ try {
   if (isPg(db)) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db)
   await db.destroy()
   rmSync(dir, { recursive: true, force: true })
+  if (kept) console.log(`the database stays in ${kept}`)
 }

@@ -9,7 +9,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import { payWayName } from '../../../src/lib/pay-ways.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import { searchAudit } from '../../admin/audit.ts'
-import type { Database, Db } from '../../db/index.ts'
+import { type Database, type Db, isPg } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
@@ -75,11 +75,15 @@ const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
     ),
 }
 
-/** FROM orders o JOIN users u WHERE the filters. */
-function filtered(db: Db, f: OrderFilters) {
+/**
+ * FROM orders o WHERE the filters (JOIN users u for the phone filter only: a count of 10,000
+ * matches took twice as long with it). `probe`: the search as a test of each row rather than the
+ * rows it reads (orderSearch).
+ */
+function filtered(db: Db, f: OrderFilters, probe = false) {
   return db
     .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .$if(Boolean(f.tel), (q) => q.innerJoin('users as u', 'u.id', 'o.user_id'))
     .where((eb) => {
       const all: Expression<SqlBool>[] = []
       if (f.status === OrderStatus.afterSales) all.push(eb('o.types', '=', OrderTypes.afterSales))
@@ -91,8 +95,8 @@ function filtered(db: Db, f: OrderFilters) {
       }
       if (f.from) all.push(eb('o.create_time', '>=', `${f.from} 00:00:00`))
       if (f.to) all.push(eb('o.create_time', '<=', `${f.to} 23:59:59`))
-      if (f.queue) all.push(QUEUES[f.queue](eb as Eb))
-      all.push(...orderSearch(db, 'o.id', f.q))
+      if (f.queue) all.push(QUEUES[f.queue](eb as unknown as Eb))
+      all.push(...orderSearch(db, 'o.id', f.q, probe))
       if (f.codes) all.push(eb('o.code', 'in', f.codes))
       return eb.and(all)
     })
@@ -204,19 +208,22 @@ export async function adminOrders(
     pageSize: number
   },
 ): Promise<Paged<AdminOrderRow>> {
-  const base = filtered(db, f)
   const dir = f.pageSort ?? 'desc'
-  const [count, page] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
+  const count = (base: ReturnType<typeof filtered>) =>
+    base
+      .select(sql<number>`COUNT(*)`.as('n'))
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0))
+  const page = (base: ReturnType<typeof filtered>) =>
     base
       .select('o.id')
       .orderBy(SORTS[f.pageOrder ?? 'createTime'], dir)
       .orderBy('o.id', dir)
       .limit(f.pageSize)
       .offset(f.pageIndex * f.pageSize)
-      .execute(),
-  ])
-  const ids = page.map((r) => r.id)
+      .execute()
+  const [total, found] = await countAndPage(db, f, count, page)
+  const ids = found.map((r) => r.id)
   const [rows, extras] = await Promise.all([ids.length ? readRows(db, ids) : [], extrasOf(db, ids)])
   const byId = new Map(rows.map((r) => [r.id, r]))
   return {
@@ -226,8 +233,28 @@ export async function adminOrders(
     }),
     pageIndex: f.pageIndex,
     pageSize: f.pageSize,
-    pageTotal: Number(count?.n ?? 0),
+    pageTotal: total,
   }
+}
+
+/** Matches above which a page of a search is read in the list's order (adminOrders). */
+const PROBE_ABOVE = 1_000
+
+/**
+ * The count and the page of a list, at once; on SQLite with a search the count first, which says
+ * how to read the page. Many matches: walk the list's own order and test each row, which stops
+ * after a page (0.5 ms instead of 3.9 for 2,372 matches of 20,000); few: read the matches and
+ * sort them.
+ */
+async function countAndPage<P>(
+  db: Db,
+  f: OrderFilters,
+  count: (base: ReturnType<typeof filtered>) => Promise<number>,
+  page: (base: ReturnType<typeof filtered>) => Promise<P>,
+): Promise<[number, P]> {
+  if (isPg(db) || !f.q) return Promise.all([count(filtered(db, f)), page(filtered(db, f))])
+  const total = await count(filtered(db, f))
+  return [total, await page(filtered(db, f, total > PROBE_ABOVE))]
 }
 
 /**

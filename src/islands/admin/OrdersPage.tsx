@@ -66,15 +66,15 @@ const orders: ListDeclaration<AdminOrderRow> = {
   caption: '订单列表',
   filtersLabel: '筛选订单',
   filters: [
-    { type: 'select', key: 'queue', label: '待办', options: QUEUE_OPTIONS },
     {
       type: 'text',
       key: 'q',
       label: '搜索订单',
       max: 50,
       search: true,
-      placeholder: '订单号、手机号、买家、收货人或商品名称',
+      placeholder: '订单号、手机号、姓名、商品名称',
     },
+    { type: 'select', key: 'queue', label: '待办', options: QUEUE_OPTIONS },
     { type: 'select', key: 'status', label: '状态', options: STATUS_OPTIONS },
     { type: 'text', key: 'code', label: '订单号', max: 40 },
     { type: 'text', key: 'tel', label: '手机号', max: 20, tel: true },
