@@ -432,6 +432,7 @@ export async function adminOrder(
     ...answer,
     timeline: orderTimeline({
       order: {
+        kind: answer.kind,
         createTime: answer.createTime,
         tolCost: answer.tolCost,
         finishTime: answer.finishTime,

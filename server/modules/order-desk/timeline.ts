@@ -28,6 +28,8 @@ export const SYSTEM = '系统'
 /** What the sources read: the order as adminOrder has it. Money in yuan. */
 export interface TimelineFacts {
   order: {
+    /** goods: shipped and received; article: a course, post or task, delivered when paid. */
+    kind: 'goods' | 'article'
     createTime: string
     tolCost: number
     finishTime: string
@@ -101,10 +103,19 @@ const shipped: TimelineSource = (f) =>
     })),
   ])
 
-const received: TimelineSource = (f) =>
-  f.order.finishTime
-    ? [{ at: f.order.finishTime, kind: 'received', actor: BUYER, text: '订单完成（确认收货）' }]
-    : []
+/** The order completed: received by the buyer, or content delivered when paid. */
+const received: TimelineSource = (f) => {
+  if (!f.order.finishTime) return []
+  const content = f.order.kind === 'article'
+  return [
+    {
+      at: f.order.finishTime,
+      kind: 'received',
+      actor: content ? SYSTEM : BUYER,
+      text: content ? '付款即交付，订单完成' : '确认收货，订单完成',
+    },
+  ]
+}
 
 /** Money given back: each refunded payment. */
 const refunds: TimelineSource = (f) =>
@@ -130,9 +141,15 @@ const invoice: TimelineSource = (f) =>
     : []
 
 /** Audit actions another source tells (with their staff member as actor). */
-export const TOLD_ELSEWHERE = new Set(['order.ship', 'order.invoice', 'order.note', 'payment.refund'])
+export const TOLD_ELSEWHERE = new Set([
+  'order.ship',
+  'order.confirm-transfer',
+  'order.invoice',
+  'order.note',
+  'payment.refund',
+])
 
-/** The staff's other actions on the order: after-sales decisions, confirmed transfers, … */
+/** The staff's other actions on the order: after-sales decisions, and what is added later. */
 const staffActions: TimelineSource = (f) =>
   f.audit
     .filter((a) => !TOLD_ELSEWHERE.has(a.action))
