@@ -10,6 +10,7 @@
 //   DATABASE_URL=postgres://… npx node scripts/bench-order-search.ts
 //   ORDERS=20000 RUNS=50 npx node scripts/bench-order-search.ts
 //   DB_FILE=/tmp/orders.db npx node scripts/bench-order-search.ts   SQLite kept in that file; a second run reuses it
+//   DB_SCHEMA=orders_bench DATABASE_URL=…                           PostgreSQL kept in that schema, the same
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,9 +29,9 @@ const BATCH = 500
 
 const dir = mkdtempSync(join(tmpdir(), 'portal-order-search-'))
 const url = process.env.DATABASE_URL
-const schema = `order_search_${process.pid}`
-const kept = url ? undefined : process.env.DB_FILE
-const reuse = kept !== undefined && existsSync(kept)
+const schema = process.env.DB_SCHEMA ?? `order_search_${process.pid}`
+const kept = url ? process.env.DB_SCHEMA : process.env.DB_FILE
+const reuse = kept !== undefined && (url ? await schemaHasOrders() : existsSync(kept))
 const db = url ? await openDb({ url, schema }) : await openDb({ file: kept ?? join(dir, 'portal.db') })
 const kind = isPg(db) ? 'PostgreSQL' : 'SQLite'
 try {
@@ -140,8 +141,21 @@ try {
     )
   }
 } finally {
-  if (isPg(db)) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db)
+  if (isPg(db) && !kept) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db)
   await db.destroy()
   rmSync(dir, { recursive: true, force: true })
   if (kept) console.log(`the database stays in ${kept}`)
+}
+
+/** A kept PostgreSQL schema filled by an earlier run. */
+async function schemaHasOrders() {
+  const probe = await openDb({ url: url as string, schema })
+  try {
+    return await sql`SELECT 1 FROM order_search LIMIT 1`.execute(probe).then(
+      (r) => r.rows.length > 0,
+      () => false,
+    )
+  } finally {
+    await probe.destroy()
+  }
 }

@@ -52,3 +52,17 @@ export function orderSearch(
     sql<SqlBool>`${id} IN (SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH '"' || replace(LOWER(${text}), '"', '""') || '"')`,
   ]
 }
+
+/**
+ * How many orders match `q`, from the index alone: the count of a list whose only filter is the
+ * search (the orders themselves need not be read). searchCount(db, '种植体') → 11,632
+ */
+export async function searchCount(db: Db, q: string): Promise<number> {
+  const text = searchText(q)
+  const [condition] = orderSearch(db, 'x.id', text)
+  if (!condition) return 0
+  const row = await sql<{
+    n: number
+  }>`SELECT COUNT(*) AS n FROM order_search AS x WHERE ${condition}`.execute(db)
+  return Number(row.rows[0]?.n ?? 0)
+}

@@ -27,7 +27,7 @@ import {
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
 import { orderNotes } from './order-notes.ts'
-import { orderSearch } from './order-search.ts'
+import { orderSearch, searchCount } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import { orderTimeline } from './timeline.ts'
 
@@ -237,6 +237,10 @@ export async function adminOrders(
   }
 }
 
+/** No filter but the search. */
+const ONLY_SEARCH = (f: OrderFilters) =>
+  [f.status, f.code, f.tel, f.from, f.to, f.queue, f.codes].every((v) => v === undefined || v === '')
+
 /** Matches above which a page of a search is read in the list's order (adminOrders). */
 const PROBE_ABOVE = 1_000
 
@@ -252,8 +256,10 @@ async function countAndPage<P>(
   count: (base: ReturnType<typeof filtered>) => Promise<number>,
   page: (base: ReturnType<typeof filtered>) => Promise<P>,
 ): Promise<[number, P]> {
-  if (isPg(db) || !f.q) return Promise.all([count(filtered(db, f)), page(filtered(db, f))])
-  const total = await count(filtered(db, f))
+  // The search alone: its index counts it.
+  const counted = f.q && ONLY_SEARCH(f) ? searchCount(db, f.q) : count(filtered(db, f))
+  if (isPg(db) || !f.q) return Promise.all([counted, page(filtered(db, f))])
+  const total = await counted
   return [total, await page(filtered(db, f, total > PROBE_ABOVE))]
 }
 
