@@ -88,7 +88,8 @@ try {
     console.log(
       `\r${kind}: ${ORDERS} orders of ${BUYERS} buyers written in ${seconds.toFixed(0)} s (${((seconds * 1000) / ORDERS).toFixed(2)} ms an order with its lines, triggers included)`,
     )
-    await sql`ANALYZE`.execute(db)
+    // As autovacuum leaves a table after a load: its visibility map set, its statistics fresh.
+    await sql.raw(isPg(db) ? 'VACUUM ANALYZE' : 'ANALYZE').execute(db)
     return titles
   }
 
@@ -131,11 +132,13 @@ try {
     for (let i = 0; i < 5; i++) await read()
     const times: number[] = []
     for (let i = 0; i < RUNS; i++) times.push(await ms(read))
-    // The same search without the index: LIKE over every order's text.
+    // The same search without the index: LIKE over every order's text (|| '' keeps the index out).
     const like = `%${q.toLowerCase()}%`
     const scan: number[] = []
     for (let i = 0; i < Math.max(5, RUNS / 20); i++)
-      scan.push(await ms(() => sql`SELECT COUNT(*) FROM order_search WHERE text LIKE ${like}`.execute(db)))
+      scan.push(
+        await ms(() => sql`SELECT COUNT(*) FROM order_search WHERE (text || '') LIKE ${like}`.execute(db)),
+      )
     console.log(
       `${kind} ${label}: ${first.pageTotal} orders; p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms (count + first page, ${RUNS} runs); without the index the count alone p50 ${pct(scan, 50).toFixed(1)} ms`,
     )

@@ -90,6 +90,8 @@ describe('finding any order (q on GET /api/admin/orders)', () => {
       (await h.get<Paged<AdminOrderRow>>('/api/admin/orders', q, op.auth)).data.pageTotal
     for (const q of [me.tel, nick.slice(1, 2), '1'])
       expect(await total({ q })).toBe(await total({ q, from: '2000-01-01' }))
+    // Control characters are no search.
+    expect(await total({ q: '\u0007' })).toBe(await total({}))
     expect(await codesOf(op, { tel: recTel })).toEqual([o.code])
 
     // No false hits: across two fields (the receiver's name then phone), or text nobody has.

@@ -21,6 +21,19 @@ import { likeContains } from '../../db/sql.ts'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
 export const searchText = (q: string) => q.replace(/[\u0000-\u001f\u007f]/g, '').trim()
 
+/** The ids of the orders matching `text` (not empty), as its index finds them: one subquery. */
+function matches(db: Db, text: string) {
+  const short = [...text].length < 3
+  if (isPg(db)) {
+    const like = sql<SqlBool>`s.text LIKE LOWER(${likeContains(text)}) ESCAPE '\\'`
+    const grams = short ? sql` AND title_grams(s.text) @> ARRAY[LOWER(CAST(${text} AS text))]` : sql``
+    return sql`SELECT s.id FROM order_search AS s WHERE ${like}${grams}`
+  }
+  if (short) return sql`SELECT g.id FROM order_search_grams AS g WHERE g.gram = LOWER(${text})`
+  // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
+  return sql`SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH '"' || replace(LOWER(${text}), '"', '""') || '"'`
+}
+
 /**
  * The condition `o.id` is among the orders matching `q` (orderSearch(db, 'o.id', '种植体')); none
  * for an empty search. The subquery reads the index only: the list's other filters, its sort and
@@ -37,32 +50,16 @@ export function orderSearch(
   const text = searchText(q ?? '')
   if (!text) return []
   const id = probe && !isPg(db) ? sql`+${sql.ref(idColumn)}` : sql.ref(idColumn)
-  const short = [...text].length < 3
-  if (isPg(db)) {
-    const like = sql<SqlBool>`s.text LIKE LOWER(${likeContains(text)}) ESCAPE '\\'`
-    const grams = short
-      ? sql<SqlBool>` AND title_grams(s.text) @> ARRAY[LOWER(CAST(${text} AS text))]`
-      : sql``
-    return [sql<SqlBool>`${id} IN (SELECT s.id FROM order_search AS s WHERE ${like}${grams})`]
-  }
-  if (short)
-    return [sql<SqlBool>`${id} IN (SELECT g.id FROM order_search_grams AS g WHERE g.gram = LOWER(${text}))`]
-  // One FTS5 phrase: inside double quotes every character is literal but a doubled quote.
-  return [
-    sql<SqlBool>`${id} IN (SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH '"' || replace(LOWER(${text}), '"', '""') || '"')`,
-  ]
+  return [sql<SqlBool>`${id} IN (${matches(db, text)})`]
 }
 
 /**
  * How many orders match `q`, from the index alone: the count of a list whose only filter is the
- * search (the orders themselves need not be read). searchCount(db, '种植体') → 11,632
+ * search (the orders themselves need not be read). searchCount(db, '种植体') → 11632
  */
 export async function searchCount(db: Db, q: string): Promise<number> {
   const text = searchText(q)
-  const [condition] = orderSearch(db, 'x.id', text)
-  if (!condition) return 0
-  const row = await sql<{
-    n: number
-  }>`SELECT COUNT(*) AS n FROM order_search AS x WHERE ${condition}`.execute(db)
+  if (!text) return 0
+  const row = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (${matches(db, text)}) AS m`.execute(db)
   return Number(row.rows[0]?.n ?? 0)
 }

@@ -27,7 +27,7 @@ import {
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
 import { orderNotes } from './order-notes.ts'
-import { orderSearch, searchCount } from './order-search.ts'
+import { orderSearch, searchCount, searchText } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import { orderTimeline } from './timeline.ts'
 
@@ -257,7 +257,7 @@ async function countAndPage<P>(
   page: (base: ReturnType<typeof filtered>) => Promise<P>,
 ): Promise<[number, P]> {
   // The search alone: its index counts it.
-  const counted = f.q && ONLY_SEARCH(f) ? searchCount(db, f.q) : count(filtered(db, f))
+  const counted = f.q && searchText(f.q) && ONLY_SEARCH(f) ? searchCount(db, f.q) : count(filtered(db, f))
   if (isPg(db) || !f.q) return Promise.all([counted, page(filtered(db, f))])
   const total = await counted
   return [total, await page(filtered(db, f, total > PROBE_ABOVE))]

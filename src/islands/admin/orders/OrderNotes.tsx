@@ -35,7 +35,7 @@ export function NotesSection({ o, reload }: { o: AdminOrder; reload: () => void 
           error={error}
           hint="仅后台可见，买家看不到"
         />
-        <BusyButton type="submit" className="btn-primary w-fit px-4 py-2 text-sm" busy={busy}>
+        <BusyButton type="submit" className="btn-primary w-fit px-4 py-2 text-sm sm:ml-[7.75rem]" busy={busy}>
           添加备注
         </BusyButton>
       </form>
