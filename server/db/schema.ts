@@ -50,6 +50,8 @@ export interface Database {
   coupons: CouponsTable
   user_coupons: UserCouponsTable
   stock_alerts: StockAlertsTable
+  order_search: OrderSearchTable
+  order_notes: OrderNotesTable
 }
 
 type Id = Generated<number>
@@ -701,4 +703,25 @@ export interface StockAlertsTable {
   notified_time: string | null
   /** 1: the SMS is still to be sent (after the commit that notified). */
   text_due: Def<number>
+}
+
+/**
+ * An order's searchable text (migration 34), kept by triggers: its code, the buyer's phone and
+ * names, the receiver's name and phone and its lines' titles, lowered, joined by char(31).
+ * Read through server/modules/order-desk/order-search.ts.
+ */
+export interface OrderSearchTable {
+  /** The order's id. */
+  id: number
+  text: string
+}
+
+/** A staff member's internal note on an order (migration 34): never shown to the buyer. */
+export interface OrderNotesTable {
+  id: Id
+  order_id: number
+  staff_id: number | null
+  staff_username: string
+  text: string
+  create_time: string
 }

@@ -22,6 +22,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'order.after-sales.reject': '驳回售后',
   'order.invoice': '开具发票',
   'payment.refund': '退回付款',
+  'order.note': '添加内部备注',
   'wallet.adjust': '调整余额',
   'certification.approve': '认证通过',
   'certification.reject': '认证驳回',

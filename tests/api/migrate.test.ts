@@ -146,3 +146,48 @@ describe(`migration 9: content orders left awaiting shipment complete (${kind})`
     ])
   })
 })
+
+describe(`migration 34: the orders that exist become searchable (${kind})`, () => {
+  it('fills order_search and its indexes for orders placed before it', async () => {
+    const db = await emptyDatabase(kind, 's')
+    const names = Object.keys(migrations)
+    const at = names.findIndex((n) => n.startsWith('0034_'))
+    for (const m of Object.values(migrations).slice(0, at)) await m.up(db as unknown as Kysely<unknown>)
+    const t = '2026-01-01 00:00:00'
+    const user = await db
+      .insertInto('users')
+      .values({ code: 'U000001', tel: '13800000097', nick_name: '老买家', create_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const order = await sql<{
+      id: number
+    }>`INSERT INTO orders (code, user_id, cost_price_fen, tol_cost_fen, create_time, rec_name) VALUES ('D2026', ${user.id}, 100, 100, ${t}, '王五') RETURNING id`
+      .execute(db)
+      .then((r) => r.rows[0] as { id: number })
+    await db
+      .insertInto('order_items')
+      .values({ order_id: order.id, title: '根管锉 Pro', price_fen: 100, quantity: 1 })
+      .execute()
+    // Kysely records what the loop ran, so migrate runs 34 and what follows only.
+    const recorded = names.slice(0, at).map((name) => ({ name, timestamp: new Date().toISOString() }))
+    await sql`CREATE TABLE kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(
+      db,
+    )
+    await sql`CREATE TABLE kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)`.execute(
+      db,
+    )
+    for (const r of recorded)
+      await sql`INSERT INTO kysely_migration VALUES (${r.name}, ${r.timestamp})`.execute(db)
+    expect(await migrate(db)).toEqual(names.slice(at))
+    const row = await db.selectFrom('order_search').select('text').executeTakeFirstOrThrow()
+    expect(row.text.split('\u001f')).toEqual(['d2026', '13800000097', '老买家', '', '王五', '', '根管锉 pro'])
+    const found = isPg(db)
+      ? await sql`SELECT id FROM order_search WHERE text LIKE '%锉 p%' AND title_grams(text) @> ARRAY['锉']`.execute(
+          db,
+        )
+      : await sql`SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH '"锉 p"' UNION ALL SELECT id FROM order_search_grams WHERE gram = '锉'`.execute(
+          db,
+        )
+    expect(found.rows.length).toBe(isPg(db) ? 1 : 2)
+  })
+})

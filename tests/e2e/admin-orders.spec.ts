@@ -61,7 +61,7 @@ test('an operator ships an order from the screen and the customer sees the waybi
   const waybill = page.locator('[data-waybill]')
   await expect(waybill).toContainText('中通快递')
   const number = (await waybill.getAttribute('data-waybill')) ?? ''
-  await expect(page.locator('[data-history]')).toContainText('operator')
+  await expect(page.locator('[data-timeline]')).toContainText('operator')
 
   await page.getByRole('link', { name: '打印发货单' }).click()
   const slip = page.getByRole('article', { name: '发货单' })

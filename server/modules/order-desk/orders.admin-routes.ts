@@ -9,6 +9,7 @@ import { WAYBILL_NUMBER, WAYBILL_NUMBER_MESSAGE } from '../../../src/lib/courier
 import {
   checkAfterSalesDecision,
   checkInvoiceIssue,
+  checkOrderNote,
   checkReturnReceipt,
 } from '../../../src/lib/rules/back-office.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
@@ -68,6 +69,25 @@ const HistoryEntry = z.object({
   detail: z.string().openapi({ description: '操作结果的中文说明：订单待收货，运单 中通快递 7312' }),
 })
 
+/** A staff member's internal note on the order (never shown to the buyer). */
+const OrderNote = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staff: z.string().openapi({ description: '写备注的后台账号' }),
+  text: z.string(),
+})
+
+/** One step of the order's timeline (server/modules/order-desk/timeline.ts). */
+const TimelineEvent = z.object({
+  at: z.string(),
+  kind: z.string().openapi({
+    description:
+      'placed 下单，paid 付款，shipped 发货，track 物流，received 收货，after-sales 售后，refund 退款，invoice 发票，staff 后台操作，note 备注',
+  }),
+  actor: z.string().openapi({ description: '买家、系统或后台账号' }),
+  text: z.string(),
+})
+
 const Locus = z.object({ time: z.string(), status: z.string(), text: z.string() })
 const LineQtyShape = z.object({ lineId: z.number().int(), quantity: z.number().int() })
 
@@ -99,6 +119,16 @@ export const AdminOrder = AdminOrderRow.extend({
       refunded: z.number().int().openapi({ description: '已退款数量' }),
       toShip: z.number().int().openapi({ description: '待发数量' }),
       paid: z.number().openapi({ description: '此行实付（元）：优惠按金额比例分摊' }),
+      spuId: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: '商品行的商品编号（后台商品页）；课程/帖子/任务为 null' }),
+      articleId: z
+        .number()
+        .int()
+        .nullable()
+        .openapi({ description: '课程/帖子/任务行的编号；商品行为 null' }),
     }),
   ),
   shipments: z
@@ -191,8 +221,35 @@ export const AdminOrder = AdminOrderRow.extend({
   history: z
     .array(HistoryEntry)
     .openapi({ description: '此订单的后台操作记录（发货、确认收款、售后审核、开票、退款），新的在前' }),
+  notes: z.array(OrderNote).openapi({ description: '后台内部备注，新的在前；买家看不到' }),
+  timeline: z.array(TimelineEvent).openapi({
+    description: '订单的全部经过，旧的在前：下单、付款、发货与物流、收货、售后、退款、发票、后台操作与备注',
+  }),
 }).openapi('AdminOrder')
 export type AdminOrder = z.infer<typeof AdminOrder>
+
+/** At most this many orders are named at once (the export of the chosen rows). */
+export const ORDER_CODES_MAX = 500
+
+/** codes=D1,D2: exactly these orders (导出所选), at most ORDER_CODES_MAX. */
+const orderCodes = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined
+    const codes = [...new Set(v.split(',').map((c) => c.trim()))].filter(Boolean)
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    if (codes.length > ORDER_CODES_MAX) return fail(`一次最多导出${ORDER_CODES_MAX}个订单`)
+    if (codes.some((c) => !/^[A-Za-z0-9]{1,40}$/.test(c))) return fail('订单号不正确')
+    return codes
+  })
+  .openapi({
+    type: 'string',
+    description: `只要这些订单：订单号以逗号分隔，至多 ${ORDER_CODES_MAX} 个`,
+  })
 
 /** The filters of the list and of the export (the export ignores paging and sort). */
 export const orderFilters = {
@@ -202,6 +259,10 @@ export const orderFilters = {
   from: day('下单开始日期'),
   to: day('下单结束日期'),
   queue: oneOf('待办', ORDER_QUEUES),
+  q: str('搜索内容', 50).openapi({
+    description: '搜索（包含，不分大小写）：订单号、买家手机号、昵称或姓名、收货人姓名或电话、商品名称',
+  }),
+  codes: orderCodes,
 }
 
 const codeParam = z.object({ code: z.string().max(40).openapi({ description: '订单号' }) })
@@ -400,6 +461,19 @@ export const postRefundPayment = adminRoute('post', '/admin/payments/{outTradeNo
   summary: '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；回答其订单',
   request: {
     params: z.object({ outTradeNo: z.string().max(60).openapi({ description: '付款单号' }) }),
+  },
+  responses: orderAnswer,
+})
+
+export const postNote = adminRoute('post', '/admin/orders/{code}/notes', 'orders.read', {
+  summary: '添加内部备注（1 到 500 字，只有后台可见）：记入操作日志，回答订单',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      ruleBody(checkOrderNote, {
+        text: field('string', '备注内容（1 到 500 字），买家看不到'),
+      }),
+    ),
   },
   responses: orderAnswer,
 })

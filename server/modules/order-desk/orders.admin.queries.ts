@@ -18,7 +18,7 @@ import {
 import { payWayName } from '../../../src/lib/pay-ways.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import { searchAudit } from '../../admin/audit.ts'
-import type { Database, Db } from '../../db/index.ts'
+import { type Database, type Db, isPg } from '../../db/index.ts'
 import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
@@ -37,7 +37,10 @@ import {
   payDeadline,
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
+import { orderNotes } from './order-notes.ts'
+import { orderSearch, searchCount, searchText } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
+import { orderTimeline } from './timeline.ts'
 
 export interface OrderFilters {
   status?: number | undefined
@@ -46,6 +49,10 @@ export interface OrderFilters {
   from?: string | undefined
   to?: string | undefined
   queue?: OrderQueue | undefined
+  /** One search over code, buyer's phone and names, receiver, line titles (order-search.ts). */
+  q?: string | undefined
+  /** Exactly these orders (导出所选). */
+  codes?: string[] | undefined
 }
 
 type Eb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['users'] }, 'o' | 'u'>
@@ -92,11 +99,15 @@ const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
     ]),
 }
 
-/** FROM orders o JOIN users u WHERE the filters. */
-function filtered(db: Db, f: OrderFilters) {
+/**
+ * FROM orders o WHERE the filters (JOIN users u for the phone filter only: a count of 10,000
+ * matches took twice as long with it). `probe`: the search as a test of each row rather than the
+ * rows it reads (orderSearch).
+ */
+function filtered(db: Db, f: OrderFilters, probe = false) {
   return db
     .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .$if(Boolean(f.tel), (q) => q.innerJoin('users as u', 'u.id', 'o.user_id'))
     .where((eb) => {
       const all: Expression<SqlBool>[] = []
       if (f.status === OrderStatus.afterSales) all.push(eb('o.types', '=', OrderTypes.afterSales))
@@ -108,7 +119,9 @@ function filtered(db: Db, f: OrderFilters) {
       }
       if (f.from) all.push(eb('o.create_time', '>=', `${f.from} 00:00:00`))
       if (f.to) all.push(eb('o.create_time', '<=', `${f.to} 23:59:59`))
-      if (f.queue) all.push(QUEUES[f.queue](eb as Eb))
+      if (f.queue) all.push(QUEUES[f.queue](eb as unknown as Eb))
+      all.push(...orderSearch(db, 'o.id', f.q, probe))
+      if (f.codes) all.push(eb('o.code', 'in', f.codes))
       return eb.and(all)
     })
 }
@@ -224,19 +237,22 @@ export async function adminOrders(
     pageSize: number
   },
 ): Promise<Paged<AdminOrderRow>> {
-  const base = filtered(db, f)
   const dir = f.pageSort ?? 'desc'
-  const [count, page] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
+  const count = (base: ReturnType<typeof filtered>) =>
+    base
+      .select(sql<number>`COUNT(*)`.as('n'))
+      .executeTakeFirst()
+      .then((r) => Number(r?.n ?? 0))
+  const page = (base: ReturnType<typeof filtered>) =>
     base
       .select('o.id')
       .orderBy(SORTS[f.pageOrder ?? 'createTime'], dir)
       .orderBy('o.id', dir)
       .limit(f.pageSize)
       .offset(f.pageIndex * f.pageSize)
-      .execute(),
-  ])
-  const ids = page.map((r) => r.id)
+      .execute()
+  const [total, found] = await countAndPage(db, f, count, page)
+  const ids = found.map((r) => r.id)
   const [rows, extras] = await Promise.all([ids.length ? readRows(db, ids) : [], extrasOf(db, ids)])
   const byId = new Map(rows.map((r) => [r.id, r]))
   return {
@@ -246,8 +262,34 @@ export async function adminOrders(
     }),
     pageIndex: f.pageIndex,
     pageSize: f.pageSize,
-    pageTotal: Number(count?.n ?? 0),
+    pageTotal: total,
   }
+}
+
+/** No filter but the search. */
+const ONLY_SEARCH = (f: OrderFilters) =>
+  [f.status, f.code, f.tel, f.from, f.to, f.queue, f.codes].every((v) => v === undefined || v === '')
+
+/** Matches above which a page of a search is read in the list's order (adminOrders). */
+const PROBE_ABOVE = 1_000
+
+/**
+ * The count and the page of a list, at once; on SQLite with a search the count first, which says
+ * how to read the page. Many matches: walk the list's own order and test each row, which stops
+ * after a page (0.5 ms instead of 3.9 for 2,372 matches of 20,000); few: read the matches and
+ * sort them.
+ */
+async function countAndPage<P>(
+  db: Db,
+  f: OrderFilters,
+  count: (base: ReturnType<typeof filtered>) => Promise<number>,
+  page: (base: ReturnType<typeof filtered>) => Promise<P>,
+): Promise<[number, P]> {
+  // The search alone: its index counts it.
+  const counted = f.q && searchText(f.q) && ONLY_SEARCH(f) ? searchCount(db, f.q) : count(filtered(db, f))
+  if (isPg(db) || !f.q) return Promise.all([counted, page(filtered(db, f))])
+  const total = await counted
+  return [total, await page(filtered(db, f, total > PROBE_ABOVE))]
 }
 
 /**
@@ -281,6 +323,33 @@ export async function queueCount(db: Db, queue: OrderQueue): Promise<number> {
   ])
   return Number(refunds?.n ?? 0) + Number(payments?.n ?? 0)
 }
+
+/** Lines and quantities as staff read them: '种植体 × 2、手套 × 1'. */
+const lineText = (
+  items: { lineId: number; title: string }[],
+  lines: { lineId: number; quantity: number }[],
+) =>
+  lines
+    .map((l) => `${items.find((i) => i.lineId === l.lineId)?.title ?? l.lineId} × ${l.quantity}`)
+    .join('、')
+
+/** A request's stored lines, or for a whole-order request every line not yet refunded. */
+const requestedOf = (stored: string, lines: OrderLine[]) => {
+  const given = JSON.parse(stored) as { lineId: number; quantity: number }[]
+  return given.length
+    ? given
+    : lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })).filter((l) => l.quantity > 0)
+}
+
+/** Every after-sales request of an order the buyer did not withdraw, oldest first. */
+const orderRequests = (db: Db, orderId: number) =>
+  db
+    .selectFrom('after_sales')
+    .select(['kind', 'lines', 'create_time', 'return_time', 'return_company', 'return_waybill'])
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 0)
+    .orderBy('id')
+    .execute()
 
 /** The staff member's name for an approver's id. */
 const approverName = async (db: Db, id: number | null) =>
@@ -317,10 +386,7 @@ async function afterSalesView(
       returnWaybill: '',
       returnAddress: '',
     }
-  const stored = JSON.parse(r.lines) as { lineId: number; quantity: number }[]
-  const asked = stored.length
-    ? stored
-    : lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })).filter((l) => l.quantity > 0)
+  const asked = requestedOf(r.lines, lines)
   const open = r.status === AfterStatus.applied || r.status === AfterStatus.awaitingFinance
   let refundable = 0
   if (open && r.kind !== 'exchange') {
@@ -401,7 +467,7 @@ export async function adminOrder(
     .where('o.code', '=', code)
     .executeTakeFirst()
   if (!o) throw refuse('订单不存在', 404)
-  const [extras, lines, payments, waybills, history, request, refunds] = await Promise.all([
+  const [extras, lines, payments, waybills, history, request, refunds, notes] = await Promise.all([
     extrasOf(db, [o.id]),
     orderLines(db, o.id),
     db
@@ -428,11 +494,12 @@ export async function adminOrder(
       .where('r.order_id', '=', o.id)
       .orderBy('r.id')
       .execute(),
+    orderNotes(db, o.id),
   ])
   // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
   // reverses that very invoice with the tax office. The buyer's order shows neither then.
   const invoice = issuedInvoice({ ...o, after_status: AfterStatus.none }, fileLink)
-  return {
+  const answer: Omit<AdminOrder, 'timeline'> = {
     ...adminRow(o, extras),
     costPrice: fenToYuan(o.cost_price_fen),
     discount: discountZhe(o.discount_tenths),
@@ -459,6 +526,8 @@ export async function adminOrder(
       refunded: l.refunded,
       toShip: toShip(l),
       paid: fenToYuan(l.paidFen),
+      spuId: l.spuId,
+      articleId: l.articleId,
     })),
     shipments: waybills.map((w) => ({
       id: w.id,
@@ -536,6 +605,41 @@ export async function adminOrder(
       after,
       detail: historyDetail(after),
     })),
+    notes,
+  }
+  return {
+    ...answer,
+    timeline: orderTimeline({
+      order: {
+        kind: answer.kind,
+        createTime: answer.createTime,
+        tolCost: answer.tolCost,
+        finishTime: answer.finishTime,
+        invoiceTime: o.invoice_time ?? '',
+        invoiceNumber: o.invoice_number,
+      },
+      payments: answer.payments,
+      waybills: answer.shipments
+        .filter((w) => !w.cancelledAt)
+        .map((w) => ({
+          company: w.courier,
+          number: w.waybill,
+          createTime: w.shippedAt,
+          contents: lineText(answer.items, w.lines),
+          replacement: w.replacement,
+          locus: w.locus,
+        })),
+      requests: (await orderRequests(db, o.id)).map((r) => ({
+        at: r.create_time,
+        kindText: AFTER_KINDS[r.kind as AfterKind] ?? r.kind,
+        lines: r.lines === '[]' ? '整单' : lineText(answer.items, requestedOf(r.lines, lines)),
+        returnAt: r.return_time ?? '',
+        returnWaybill: `${r.return_company} ${r.return_waybill}`.trim(),
+      })),
+      refunds: answer.refunds,
+      audit: answer.history,
+      notes,
+    }),
   }
 }
 
@@ -556,6 +660,7 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
   reason: (v) => `原因：${v}`,
+  note: (v) => `备注：${v}`,
 }
 
 /**

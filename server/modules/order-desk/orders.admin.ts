@@ -14,6 +14,7 @@ import { refundDuePayment, refundVia } from '../payments/refunds.ts'
 import { confirmTransfer } from '../payments/transfers.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
+import { addOrderNote } from './order-notes.ts'
 import { adminOrder, adminOrders, ordersCsv } from './orders.admin.queries.ts'
 import * as routes from './orders.admin-routes.ts'
 import { importShipments } from './ship-import.ts'
@@ -169,4 +170,10 @@ export const ordersAdmin = router()
     const { outTradeNo } = c.req.valid('param')
     const r = await refundDuePayment(db, actorOf(c), paymentProviders(config), outTradeNo, now())
     return ok(c, await orderOf(c, r.code))
+  })
+  .openapi(routes.postNote, async (c) => {
+    const { db, now } = c.get('deps')
+    const { code } = c.req.valid('param')
+    await addOrderNote(db, actorOf(c), code, c.req.valid('json').text, now())
+    return ok(c, await orderOf(c, code))
   })

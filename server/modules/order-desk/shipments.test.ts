@@ -432,3 +432,40 @@ describe('shipping many at once (POST /api/admin/orders/shipments/import)', () =
     expect((await h.post('/api/admin/orders/shipments/import', { csv }, marketing.auth)).http).toBe(403)
   })
 })
+
+describe('the order’s story (timeline) of parcels and after-sales', () => {
+  it('tells each parcel with its contents, the buyer’s request and return, the receipt and the refund', async () => {
+    const op = await staffSignIn(h, 'operator')
+    const me = await newUser(h)
+    const o = await twoLineOrder(h, me)
+    await act(op, o.code, 'shipments', {
+      courier: 'sf',
+      waybill: 'SF9000000000001',
+      lines: [{ lineId: o.a.lineId, quantity: 2 }],
+    })
+    await act(op, o.code, 'shipments', { courier: 'sf', waybill: 'SF9000000000002' })
+    expect((await h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 40 }, me.auth)).data).toBe(
+      '确认收货成功',
+    )
+    await apply(me, o.id, 'return', [{ lineId: o.b.lineId, quantity: 1 }])
+    await act(op, o.code, 'after-sales', { decision: 'approve' })
+    await h.post(
+      '/api/Orders/PostOrdersReturn',
+      { id: o.id, company: '顺丰速运', number: 'SF9000000000003' },
+      me.auth,
+    )
+    const done = (await act(op, o.code, 'after-sales/receive', { decision: 'accept' })).data as AdminOrder
+    const b = line(done, o.b.lineId)
+    const told = done.timeline.filter((e) => e.kind !== 'track').map((e) => [e.kind, e.actor, e.text])
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['shipped', 'operator', `发货：顺丰速运 SF9000000000001（${line(done, o.a.lineId).title} × 2）`],
+        ['shipped', 'operator', `发货：顺丰速运 SF9000000000002（${b.title} × 1）`],
+        ['after-sales', '买家', `申请退货退款：${b.title} × 1`],
+        ['after-sales', '买家', '寄回商品：顺丰速运 SF9000000000003'],
+        ['refund', '系统', `售后退款 ${b.paid.toFixed(2)} 元，原路退回`],
+      ]),
+    )
+    expect(told.map((e) => e[0])).toContain('received')
+  })
+})

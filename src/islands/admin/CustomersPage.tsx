@@ -3,10 +3,9 @@ import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts
 import { adminPage } from './AdminShell.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
+import { customerHref } from './kit/hrefs.ts'
 import { ListScreen } from './kit/ListScreen.tsx'
 import type { ListDeclaration } from './kit/list-types.ts'
-
-export const customerHref = (id: number) => `/admin/customers/detail/?id=${id}`
 
 const columns: Column<CustomerRow>[] = [
   { id: 'id', header: '编号', cell: (c) => c.id, sortValue: (c) => c.id },

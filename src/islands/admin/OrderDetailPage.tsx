@@ -1,7 +1,8 @@
 /**
  * /admin/orders/detail/?code=…: one order in full (issue 20) — the buyer's note and the price
  * breakdown (issue 24: member discount, 满减, coupon, shipping), items, payments, the waybill's
- * timeline, after-sales, invoice, buyer and the staff history — with the actions the staff
+ * timeline, after-sales, invoice, buyer (linked to the customer's page, each goods line to its
+ * product's), the order's whole timeline and the staff's internal notes (issue 38) — with the actions the staff
  * member's permissions allow: ship (courier, packing slip), confirm a transfer, decide
  * after-sales, issue an invoice, refund a refund-due payment. Each action answers the order as
  * it is afterwards, toasts, and the screen shows the new state.
@@ -17,11 +18,11 @@ import { useLoad } from './kit/useLoad.ts'
 import { hasPackingSlip, OrderBadges } from './order-parts.tsx'
 import { AfterSalesDialog, ReceiveDialog } from './orders/AfterSalesDialogs.tsx'
 import { InvoiceDialog, ShipDialog } from './orders/OrderDialogs.tsx'
+import { NotesSection } from './orders/OrderNotes.tsx'
 import {
   AfterSalesSection,
   BuyerFacts,
   BuyerNote,
-  HistorySection,
   InvoiceSection,
   ItemsSection,
   OrderFacts,
@@ -29,6 +30,7 @@ import {
   PaymentsSection,
   RefundsSection,
 } from './orders/OrderSections.tsx'
+import { TimelineSection } from './orders/OrderTimeline.tsx'
 import { useOrderAction } from './orders/use-order-action.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
@@ -155,7 +157,8 @@ function Detail({ code }: { code: string }) {
       <AfterSalesSection o={o} />
       <RefundsSection o={o} busy={busy} record={can.refund ? recordRefund : undefined} />
       <InvoiceSection o={o} />
-      <HistorySection o={o} />
+      <TimelineSection o={o} />
+      <NotesSection o={o} reload={reload} />
       {confirmDialog}
       {can.ship && (
         // A new parcel or a cancelled one changes what is left to ship: the form starts again from it.

@@ -1,2 +1,2 @@
-/** The address of a product's back-office page. */
-export const productHref = (id: number) => `/admin/products/detail/?id=${id}`
+/** The address of a product's back-office page (kit/hrefs.ts). */
+export { productHref } from './kit/hrefs.ts'

@@ -42,4 +42,7 @@ export const ordersApi = {
   uploadInvoiceFile: (file: Blob, name: string) => adminUpload('/admin/orders/invoice-file')(file, name),
   refundPayment: (outTradeNo: string) =>
     adminCall('post', '/admin/payments/{outTradeNo}/refund')({ param: { outTradeNo } }),
+  /** A staff-only note on the order (1 to 500 characters). */
+  addNote: (code: string, text: string) =>
+    adminCall('post', '/admin/orders/{code}/notes')({ param: { code }, json: { text } }),
 }

@@ -109,3 +109,20 @@ export function checkReturnReceipt(input: Input): Checked<ReturnReceipt, 'decisi
     },
   )
 }
+
+export const ORDER_NOTE_MAX = 500
+
+/**
+ * A staff member's internal note on an order: 1 to 500 characters, trimmed.
+ * checkOrderNote({ text: ' ' }) → { error: '请填写备注内容', … }
+ */
+export function checkOrderNote(input: Input): Checked<{ text: string }, 'text'> {
+  const note = text(input, 'text')
+  return checked(
+    firstError<'text'>([
+      ['text', !note, '请填写备注内容'],
+      ['text', len(note) > ORDER_NOTE_MAX, `备注不能超过${ORDER_NOTE_MAX}个字`],
+    ]),
+    { text: note },
+  )
+}

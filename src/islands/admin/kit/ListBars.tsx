@@ -19,20 +19,31 @@ export function BulkBar<Row>({
   done: (ok: boolean) => void
   clear: () => void
 }) {
+  const me = useStaff()
   const [busy, setBusy] = useState(false)
   if (!rows.length) return null
-  const run = async (a: BulkAction<Row>) => {
+  const run = async (a: BulkAction<Row>, chosen: Row[]) => {
     setBusy(true)
     try {
+      if (a.file) {
+        saveFile(await a.file.file(chosen), a.file.name())
+        toast('success', '已导出')
+        return
+      }
       // false: the action was called off (its question answered 取消); the rows stay chosen.
-      if ((await a.run?.(rows)) !== false) done(true)
+      if ((await a.run?.(chosen)) !== false) done(true)
     } catch {
       // Refused: the client has shown why; the rows stay chosen.
-      done(false)
+      if (!a.file) done(false)
     } finally {
       setBusy(false)
     }
   }
+  // Each action with the chosen rows it is for; one for none of them, or not the staff's, is left out.
+  const shown = actions
+    .filter((a) => !a.file || may(me, a.file.permission))
+    .map((a) => ({ a, chosen: a.applies ? rows.filter(a.applies) : rows }))
+    .filter(({ chosen }) => chosen.length > 0)
   return (
     <section
       aria-label="批量操作"
@@ -41,10 +52,12 @@ export function BulkBar<Row>({
       <span className="mr-2 text-slate-700" aria-live="polite">
         已选 {rows.length} 项
       </span>
-      {actions.map((a) =>
-        a.href ? (
-          <a key={a.label} className={look(a.danger)} href={a.href(rows)}>
-            {a.label}
+      {shown.map(({ a, chosen }) => {
+        // Said when it is for some of the chosen rows only: 打印发货单（2 项）.
+        const label = chosen.length < rows.length ? `${a.label}（${chosen.length} 项）` : a.label
+        return a.href ? (
+          <a key={a.label} className={look(a.danger)} href={a.href(chosen)}>
+            {label}
           </a>
         ) : (
           <button
@@ -52,12 +65,12 @@ export function BulkBar<Row>({
             type="button"
             className={look(a.danger)}
             disabled={busy}
-            onClick={() => run(a)}
+            onClick={() => run(a, chosen)}
           >
-            {a.label}
+            {label}
           </button>
-        ),
-      )}
+        )
+      })}
       <button type="button" className="px-2 py-1 text-slate-600 hover:underline" onClick={clear}>
         取消选择
       </button>

@@ -63,6 +63,10 @@ export interface BulkAction<Row> {
   href?: (rows: Row[]) => string
   /** A write on the chosen rows; the kit clears the choice and reloads after it (false: called off). */
   run?: (rows: Row[]) => Promise<unknown>
+  /** A file of the chosen rows to download (导出所选), for those with its permission; the choice stays. */
+  file?: Omit<ListExport, 'file'> & { file: (rows: Row[]) => Promise<Blob> }
+  /** The chosen rows it is for (打印发货单: those with goods to pack); hidden when none is. */
+  applies?: (row: Row) => boolean
   danger?: boolean
 }
 

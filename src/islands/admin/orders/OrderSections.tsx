@@ -1,17 +1,19 @@
 /**
  * The sections of the order screen, each one part of the order: what the buyer wrote, its price
  * (the buyer's own price rows), buyer and receiver, items, payments, waybills, after-sales,
- * invoice, and the staff history as the timeline.
+ * invoice. The order's timeline and its internal notes are OrderTimeline.tsx and OrderNotes.tsx.
  */
 import type { ReactNode } from 'react'
 import type { AdminOrder } from '../../../lib/api/admin-orders.ts'
-import { actionText } from '../../../lib/audit-text.ts'
 import { formatMoney } from '../../../lib/format.ts'
 import { payWayName } from '../../../lib/pay-ways.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { orderParts, PriceRows } from '../../common/PriceRows.tsx'
 import { Facts, Section } from '../detail/Section.tsx'
 import { Timeline } from '../detail/Timeline.tsx'
+import { customerHref, productHref } from '../kit/hrefs.ts'
+
+const link = 'text-brand-700 underline'
 
 /** The back office says amounts as '12.00 元', as its CSV and its confirmations do. */
 const yuanText = (yuan: number) => `${formatMoney(yuan)} 元`
@@ -67,7 +69,12 @@ export function BuyerFacts({ o }: { o: AdminOrder }) {
     <Section title="买家与收货" id="order-buyer">
       <Facts
         rows={[
-          ['买家', `${o.buyer.nickName || '—'}${o.buyer.realName ? `（${o.buyer.realName}）` : ''}`],
+          [
+            '买家',
+            <a key="buyer" className={link} href={customerHref(o.buyer.id)} data-buyer-link="">
+              {`${o.buyer.nickName || '—'}${o.buyer.realName ? `（${o.buyer.realName}）` : ''}`}
+            </a>,
+          ],
           ['账号手机', o.buyer.tel],
           ['用户编号', `${o.buyer.id}（${o.buyer.code}）`],
           ['收货人', o.recName],
@@ -122,7 +129,15 @@ export function ItemsSection({ o }: { o: AdminOrder }) {
       >
         {o.items.map((i) => (
           <tr key={i.lineId} className="border-t border-slate-100" data-line={i.lineId}>
-            <td className="py-1 pr-3">{i.title}</td>
+            <td className="py-1 pr-3">
+              {i.spuId !== null ? (
+                <a className={link} href={productHref(i.spuId)}>
+                  {i.title}
+                </a>
+              ) : (
+                i.title
+              )}
+            </td>
             <td className="py-1 pr-3 text-right tabular-nums">{formatMoney(i.price)}</td>
             <td className="py-1 pr-3 text-right tabular-nums">{i.quantity}</td>
             <td className="py-1 pr-3 text-right tabular-nums">{i.shipped}</td>
@@ -259,8 +274,6 @@ export function ParcelsSection({
   )
 }
 
-const link = 'text-brand-700 underline'
-
 export function AfterSalesSection({ o }: { o: AdminOrder }) {
   const a = o.afterSales
   return (
@@ -383,29 +396,6 @@ export function InvoiceSection({ o }: { o: AdminOrder }) {
           ]}
         />
       )}
-    </Section>
-  )
-}
-
-/** What staff did to the order, as the timeline of the screen. */
-export function HistorySection({ o }: { o: AdminOrder }) {
-  return (
-    <Section title="操作记录" id="order-history">
-      <Timeline
-        data-history=""
-        empty="暂无后台操作"
-        entries={o.history.map((h) => ({
-          key: `${h.at}${h.action}`,
-          at: h.at,
-          tag: <span className="font-medium text-slate-800">{h.staff}</span>,
-          text: (
-            <>
-              {actionText(h.action)}
-              {h.detail && <span className="ml-2 break-all text-slate-600">{h.detail}</span>}
-            </>
-          ),
-        }))}
-      />
     </Section>
   )
 }
