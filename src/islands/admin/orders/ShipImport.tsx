@@ -7,7 +7,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { ordersApi } from '../../../lib/api/admin-orders.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
-import { may, useStaff } from '../AdminShell.tsx'
+import { may, useStaff } from '../kit/staff.ts'
 import { DialogEnd } from './OrderDialogs.tsx'
 
 type Result = Awaited<ReturnType<typeof ordersApi.importShipments>>
