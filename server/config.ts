@@ -224,7 +224,7 @@ const schema = z
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
     /**
-     * Yuan an operator may refund alone per order (issue 38): above it an approval waits as
+     * Yuan an operator may refund alone per order (issue 38), earlier refunds of it counted: above it an approval waits as
      * 待财务审批 until finance or admin, another person, approves it.
      */
     REFUND_APPROVAL_LIMIT: int(2000, 0, 100_000_000),

@@ -469,3 +469,23 @@ describe('the order’s story (timeline) of parcels and after-sales', () => {
     expect(told.map((e) => e[0])).toContain('received')
   })
 })
+
+describe('the approval limit is per order', () => {
+  it('a second request that takes the order’s refunds above ¥2,000 waits for finance', async () => {
+    const op = await staffSignIn(h, 'operator')
+    const me = await newUser(h)
+    const o = await twoLineOrder(
+      h,
+      me,
+      { priceFen: 150_000, quantity: 1 },
+      { priceFen: 150_000, quantity: 1 },
+    )
+    expect((await apply(me, o.id, 'refund', [{ lineId: o.a.lineId, quantity: 1 }])).data).toBe('提交成功')
+    expect(
+      ((await act(op, o.code, 'after-sales', { decision: 'approve' })).data as AdminOrder).afterStatus,
+    ).toBe(20)
+    expect((await apply(me, o.id, 'refund', [{ lineId: o.b.lineId, quantity: 1 }])).data).toBe('提交成功')
+    const second = (await act(op, o.code, 'after-sales', { decision: 'approve' })).data as AdminOrder
+    expect(second).toMatchObject({ afterStatus: 11, afterStatusText: '待财务审批' })
+  })
+})

@@ -9,6 +9,7 @@
  * The money itself is payments' business: the steps are given `refundMoney`, so this module, the
  * owner of the order's life, needs nothing above it.
  */
+import { sql } from 'kysely'
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import { normalWaybill } from '../../../src/lib/couriers.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
@@ -267,6 +268,16 @@ export async function sendBack(
 
 const NO_REQUEST = (code: string) => `订单 ${code} 没有待处理的售后申请，未作改动`
 
+/** What after-sales gave back of an order so far, or owes (a transfer's refund due), in fen. */
+async function refundedSoFar(db: Db, orderId: number): Promise<number> {
+  const r = await db
+    .selectFrom('refunds')
+    .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow()
+  return Number(r.fen)
+}
+
 /** The request's lines, its refundable sum, and the order's lines, as they are now. */
 async function requestFigures(
   db: Db,
@@ -288,7 +299,8 @@ async function requestFigures(
  * - reject (from 申请中 or 待财务审批): 已驳回 with the reason (不符合退款条件 when none), the
  *   buyer may apply again;
  * - approve a refund or return of `amountFen` (default: all it may give back): above the limit
- *   the first approval only records it (待财务审批, no money); the second must be finance or admin
+ *   the first approval only records it (待财务审批, no money), counting what the order already got
+ *   back (the limit is per order); the second must be finance or admin
  *   (`mayApproveLarge`) and another person. Then a 仅退款 pays at once; a return or exchange waits
  *   for the goods (待寄回, the buyer told the return address).
  */
@@ -333,7 +345,9 @@ export async function decideRefund(
       throw refuse(`退款金额应在 0.01 到 ${fenToYuan(figures.refundable).toFixed(2)} 元之间`)
     amountFen = asked
   }
-  const large = amountFen > deps.limitFen
+  // The limit is per order: what after-sales already gave back of it counts (two requests of
+  // ¥1,500 each are ¥3,000 an operator did not move alone).
+  const large = amountFen > 0 && amountFen + (await refundedSoFar(db, o.id)) > deps.limitFen
   const limitText = `¥${fenToYuan(deps.limitFen).toLocaleString('en-US')}`
   if (r.status === AfterStatus.awaitingFinance) {
     if (!actor.mayApproveLarge) throw refuse(`超过 ${limitText} 的退款须由财务或管理员审批，未作改动`)
