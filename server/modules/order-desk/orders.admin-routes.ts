@@ -192,9 +192,9 @@ export const AdminOrder = AdminOrderRow.extend({
     }),
     lines: z.array(LineQtyShape).openapi({ description: '申请的商品行与数量；整单申请为全部' }),
     refundable: z.number().openapi({ description: '可退金额上限（元）' }),
-    limit: z
-      .number()
-      .openapi({ description: '运营可独自批准的退款上限（元，REFUND_APPROVAL_LIMIT）；超过须财务审批' }),
+    limit: z.number().openapi({
+      description: '此订单运营还可独自批准的退款（元）：REFUND_APPROVAL_LIMIT 减去已退金额；超过须财务审批',
+    }),
     amount: z.number().openapi({ description: '已批准的退款金额（元）' }),
     approvedBy: z.string().openapi({ description: '超额退款的第一位审批人' }),
     returnWaybill: z.string().openapi({ description: '买家寄回的快递与运单号' }),

@@ -577,7 +577,8 @@ export async function adminOrder(
       })),
     afterSales: {
       ...(await afterSalesView(db, o, lines, request, approverName, returnAddress)),
-      limit: fenToYuan(limitFen),
+      // What an operator may still approve alone on this order: the limit less what it got back.
+      limit: fenToYuan(Math.max(0, limitFen - refunds.reduce((n, r) => n + r.amount_fen, 0))),
     },
     invoice:
       o.invoice_id === null

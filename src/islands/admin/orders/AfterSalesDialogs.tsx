@@ -90,7 +90,8 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
           <p>买家的原因：{a.remarks || '—'}</p>
           {second && (
             <p className="font-medium text-amber-800">
-              {a.approvedBy} 已同意退款 {formatMoney(a.amount)} 元，超过 ¥{a.limit}，须另一位财务或管理员批准
+              {a.approvedBy} 已同意退款 {formatMoney(a.amount)}{' '}
+              元，超过运营可独自批准的额度，须另一位财务或管理员批准
             </p>
           )}
         </div>
@@ -137,7 +138,7 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
             <p id={`${id}-amount-hint`} className="text-xs text-slate-500" data-approval-hint>
               {large && !second
                 ? `超过 ¥${a.limit.toLocaleString('en-US')}：提交后待财务审批，不会立即退款`
-                : `运营可独自批准 ¥${a.limit.toLocaleString('en-US')} 以内的退款`}
+                : `此订单运营还可独自批准 ¥${a.limit.toLocaleString('en-US')} 以内的退款`}
             </p>
           </div>
         )}
