@@ -38,6 +38,10 @@ const apply = async (me: Buyer, id: number, kind: string, lines?: { lineId: numb
     me.auth,
   )
 
+/** The buyer sends goods back under `company` `number`: the call's answer text. */
+const sendBack = async (me: Buyer, id: number, company: string, number: string) =>
+  (await h.post('/api/Orders/PostOrdersReturn', { id, company, number }, me.auth)).data
+
 /** A two-line order shipped whole and received by its buyer (status 40). */
 async function received(op: Staff, me: Buyer) {
   const o = await twoLineOrder(h, me)
@@ -222,24 +226,8 @@ describe('after-sales by lines (PostOrdersRefund kind/lines, POST …/after-sale
     expect(detail.data.afterSale).toMatchObject({ state: '待寄回' })
     expect(detail.data.afterSale.returnAddress).not.toBe('')
     // Not received yet: no money. A wrong waybill is refused.
-    expect(
-      (
-        await h.post(
-          '/api/Orders/PostOrdersReturn',
-          { id: o.id, company: '顺丰速运', number: 'SF1' },
-          me.auth,
-        )
-      ).data,
-    ).toBe('顺丰运单号应为 SF 加 13 位数字')
-    expect(
-      (
-        await h.post(
-          '/api/Orders/PostOrdersReturn',
-          { id: o.id, company: '顺丰速运', number: 'SF5000000000001' },
-          me.auth,
-        )
-      ).data,
-    ).toBe('提交成功')
+    expect(await sendBack(me, o.id, '顺丰速运', 'SF1')).toBe('顺丰运单号应为 SF 加 13 位数字')
+    expect(await sendBack(me, o.id, '顺丰速运', 'SF5000000000001')).toBe('提交成功')
     expect((await orderOf(op, o.code)).afterSales).toMatchObject({
       state: '待验收',
       returnWaybill: '顺丰速运 SF5000000000001',
@@ -266,15 +254,7 @@ describe('after-sales by lines (PostOrdersRefund kind/lines, POST …/after-sale
     expect(
       ((await act(op, o.code, 'after-sales', { decision: 'approve' })).data as AdminOrder).afterStatusText,
     ).toBe('待寄回')
-    expect(
-      (
-        await h.post(
-          '/api/Orders/PostOrdersReturn',
-          { id: o.id, company: '德邦快递', number: 'DPK1234567' },
-          me.auth,
-        )
-      ).data,
-    ).toBe('提交成功')
+    expect(await sendBack(me, o.id, '德邦快递', 'DPK1234567')).toBe('提交成功')
     const refused = await act(op, o.code, 'after-sales/receive', { decision: 'refuse' })
     expect(refused.data).toBe('请填写拒收原因')
     const done = (
@@ -449,11 +429,7 @@ describe('the order’s story (timeline) of parcels and after-sales', () => {
     )
     await apply(me, o.id, 'return', [{ lineId: o.b.lineId, quantity: 1 }])
     await act(op, o.code, 'after-sales', { decision: 'approve' })
-    await h.post(
-      '/api/Orders/PostOrdersReturn',
-      { id: o.id, company: '顺丰速运', number: 'SF9000000000003' },
-      me.auth,
-    )
+    await sendBack(me, o.id, '顺丰速运', 'SF9000000000003')
     const done = (await act(op, o.code, 'after-sales/receive', { decision: 'accept' })).data as AdminOrder
     const b = line(done, o.b.lineId)
     const told = done.timeline.filter((e) => e.kind !== 'track').map((e) => [e.kind, e.actor, e.text])

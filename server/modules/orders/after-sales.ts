@@ -268,6 +268,32 @@ export async function sendBack(
 
 const NO_REQUEST = (code: string) => `订单 ${code} 没有待处理的售后申请，未作改动`
 
+/** The order of `code` and its newest request, which must be in one of `states`; else `refusal`. */
+async function requestIn(db: Db, code: string, states: readonly number[], refusal: string) {
+  const o = await orderByCode(db, code)
+  if (!o) throw refuse(ORDER_MISSING, 404)
+  const r = await currentRequest(db, o.id)
+  if (!r || !states.includes(r.status)) throw refuse(refusal)
+  return { o, r }
+}
+
+/** Claims a request still in `from` for the step of `t` (its row's update); a step that lost the race is refused. */
+async function claimRequest(
+  t: Db,
+  r: { id: number },
+  from: readonly number[],
+  set: { update_time: string; amount_fen?: number; reason?: string },
+  refusal: string,
+) {
+  const claimed = await t
+    .updateTable('after_sales')
+    .set(set)
+    .where('id', '=', r.id)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  if (!changed(claimed)) throw refuse(refusal)
+}
+
 /** What after-sales gave back of an order so far, or owes (a transfer's refund due), in fen. */
 async function refundedSoFar(db: Db, orderId: number): Promise<number> {
   const r = await db
@@ -312,11 +338,12 @@ export async function decideRefund(
   form: AfterSalesDecision,
   now: Date,
 ): Promise<string> {
-  const o = await orderByCode(db, code)
-  if (!o) throw refuse(ORDER_MISSING, 404)
-  const r = await currentRequest(db, o.id)
-  if (!r || (r.status !== AfterStatus.applied && r.status !== AfterStatus.awaitingFinance))
-    throw refuse(NO_REQUEST(code))
+  const { o, r } = await requestIn(
+    db,
+    code,
+    [AfterStatus.applied, AfterStatus.awaitingFinance],
+    NO_REQUEST(code),
+  )
   const target = `order:${code}`
   const time = dbTime(now)
   const from = [r.status]
@@ -408,13 +435,13 @@ export async function decideRefund(
       })
       return `订单 ${code} 的售后申请已通过，待买家寄回商品`
     }
-    const claimed = await t
-      .updateTable('after_sales')
-      .set({ update_time: time, amount_fen: amountFen, reason: form.reason })
-      .where('id', '=', r.id)
-      .where('status', 'in', from)
-      .executeTakeFirst()
-    if (!changed(claimed)) throw refuse(NO_REQUEST(code))
+    await claimRequest(
+      t,
+      r,
+      from,
+      { update_time: time, amount_fen: amountFen, reason: form.reason },
+      NO_REQUEST(code),
+    )
     return payRefund(t, actor, deps, o, r, figures, amountFen, form.reason, now, before)
   })
 }
@@ -442,12 +469,9 @@ export async function receiveReturn(
   form: ReturnReceipt,
   now: Date,
 ): Promise<string> {
-  const o = await orderByCode(db, code)
-  if (!o) throw refuse(ORDER_MISSING, 404)
-  const r = await currentRequest(db, o.id)
   const from = [AfterStatus.awaitingReturn, AfterStatus.returning]
   const notNow = `订单 ${code} 没有待验收的退回商品，未作改动`
-  if (!r || !from.includes(r.status as 12 | 13)) throw refuse(notNow)
+  const { o, r } = await requestIn(db, code, from, notNow)
   const target = `order:${code}`
   const time = dbTime(now)
   const before = { status: o.status, afterStatus: r.status }
@@ -477,13 +501,7 @@ export async function receiveReturn(
       })
       return `订单 ${code} 的换货已发出（${waybill}）`
     }
-    const claimed = await t
-      .updateTable('after_sales')
-      .set({ update_time: time })
-      .where('id', '=', r.id)
-      .where('status', 'in', from)
-      .executeTakeFirst()
-    if (!changed(claimed)) throw refuse(notNow)
+    await claimRequest(t, r, from, { update_time: time }, notNow)
     return payRefund(t, actor, deps, o, r, figures, r.amount_fen, r.reason, now, before)
   })
 }

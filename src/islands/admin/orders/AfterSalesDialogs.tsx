@@ -14,7 +14,13 @@ import { refundRouteText } from '../../../lib/order-states.ts'
 import { checkAfterSalesDecision, checkReturnReceipt, yuanToFen } from '../../../lib/rules/back-office.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { inputClass } from '../../common/Field.tsx'
-import { DialogEnd, type OrderDialogProps, typedRefusal, WaybillFields } from './OrderDialogs.tsx'
+import {
+  DialogEnd,
+  type OrderDialogProps,
+  ReasonField,
+  typedRefusal,
+  WaybillFields,
+} from './OrderDialogs.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 /** What the request asks for, line by line: 'X × 1、Y × 2'. */
@@ -142,18 +148,7 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
             </p>
           </div>
         )}
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-reason`} className="text-sm text-slate-700">
-            原因（买家可见，驳回未填时为“不符合退款条件”）
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className={inputClass}
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <ReasonField label="原因（买家可见，驳回未填时为“不符合退款条件”）" value={reason} set={setReason} />
         <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>
     </Dialog>
@@ -225,18 +220,7 @@ export function ReceiveDialog({ o, open, close, reload }: OrderDialogProps) {
             error={typedRefusal(courier, number) && error}
           />
         )}
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-reason`} className="text-sm text-slate-700">
-            原因（买家可见）
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className={inputClass}
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+        <ReasonField label="原因（买家可见）" value={reason} set={setReason} rows={2} />
         <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>
     </Dialog>

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
 import { inputClass } from '../../common/Field.tsx'
+import { Labeled } from '../form/Labeled.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 /** A dialog of the order screen: open or not, closed by `close`, the order reloaded after its action. */
@@ -108,23 +109,23 @@ export function WaybillFields({
   const id = useId()
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-courier`} className="text-sm text-slate-700">
-          快递公司
-        </label>
-        <select
-          id={`${id}-courier`}
-          className={inputClass}
-          value={courier}
-          onChange={(e) => setCourier(e.target.value)}
-        >
-          {COURIERS.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Labeled
+        label="快递公司"
+        control={(cid) => (
+          <select
+            id={cid}
+            className={inputClass}
+            value={courier}
+            onChange={(e) => setCourier(e.target.value)}
+          >
+            {COURIERS.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      />
       <div className="grid gap-1">
         <label htmlFor={`${id}-number`} className="text-sm text-slate-700">
           运单号
@@ -259,6 +260,34 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
         <DialogEnd error={error} close={close} busy={busy || uploading} submit="开 具" />
       </form>
     </Dialog>
+  )
+}
+
+/** A staff member's words the buyer reads (why a request is rejected, goods refused): a textarea under its label. */
+export function ReasonField({
+  label,
+  value,
+  set,
+  rows = 3,
+}: {
+  label: string
+  value: string
+  set: (v: string) => void
+  rows?: number
+}) {
+  return (
+    <Labeled
+      label={label}
+      control={(id) => (
+        <textarea
+          id={id}
+          className={inputClass}
+          rows={rows}
+          value={value}
+          onChange={(e) => set(e.target.value)}
+        />
+      )}
+    />
   )
 }
 

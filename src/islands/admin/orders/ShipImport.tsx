@@ -3,10 +3,11 @@
  * or without its header row) ships every good row whole; the dialog then lists each row's result,
  * the refused ones first, so a warehouse fixes them and imports those rows again.
  */
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { ordersApi } from '../../../lib/api/admin-orders.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
+import { Labeled } from '../form/Labeled.tsx'
 import { may, useStaff } from '../kit/staff.ts'
 import { DialogEnd } from './OrderDialogs.tsx'
 
@@ -14,7 +15,6 @@ type Result = Awaited<ReturnType<typeof ordersApi.importShipments>>
 
 export function ShipImport({ reload }: { reload?: () => void }) {
   const me = useStaff()
-  const id = useId()
   const [open, setOpen] = useState(false)
   const [file, setFile] = useState<File | null>(null)
   const [busy, setBusy] = useState(false)
@@ -103,18 +103,18 @@ export function ShipImport({ reload }: { reload?: () => void }) {
               <code className="rounded bg-slate-100 px-1">D202612070930001234,顺丰速运,SF1234567890123</code>
               。每单整单发出，有误的行不影响其他行，一次至多 500 行。
             </p>
-            <div className="grid gap-1">
-              <label htmlFor={`${id}-file`} className="text-sm text-slate-700">
-                CSV 文件
-              </label>
-              <input
-                id={`${id}-file`}
-                type="file"
-                accept=".csv,text/csv"
-                className="text-sm"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              />
-            </div>
+            <Labeled
+              label="CSV 文件"
+              control={(id) => (
+                <input
+                  id={id}
+                  type="file"
+                  accept=".csv,text/csv"
+                  className="text-sm"
+                  onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+                />
+              )}
+            />
             <DialogEnd error={error} close={close} busy={busy} submit="开始发货" />
           </form>
         )}
