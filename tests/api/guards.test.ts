@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, loadConfig } from '../../server/config.ts'
 import { startServer } from './harness.ts'
+import { staffSignIn } from './staff.ts'
 
 const h = startServer()
 
@@ -77,6 +78,40 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
     expect(r.data.pageData).toEqual([])
     const still = await h.get<{ pageTotal: number }>('/api/Article/GetArticlePage', { status: '30' })
     expect(still.data.pageTotal).toBeGreaterThan(0)
+  })
+})
+
+describe('a control character in a text parameter is refused with a 400, never a 500 (issue 39)', () => {
+  // A NUL ended the FTS5 MATCH string on SQLite and is no text to PostgreSQL: 500 on both before.
+  const controls = ['a\u0000b', '\u0000', 'ab\u0001c', '口腔\u001f', 'a\u007fb', '\u0085abc']
+  const refused = (r: { http: number; status: number; data: unknown }, label: string) => {
+    expect(r.http).toBe(400)
+    expect(r.status).toBe(400)
+    expect(r.data).toBe(`${label}不能包含控制字符`)
+  }
+
+  it('the title search of both public listings', async () => {
+    for (const title of controls) {
+      refused(await h.get('/api/Article/GetArticlePage', { status: '30', title }), '搜索内容')
+      refused(await h.get('/api/ProductSpu/GetProductSpuPage', { title }), '搜索内容')
+      refused(await h.get('/api/ProductSpu/GetProductSpuPage', { tag: title }), '标签')
+    }
+    // Tabs and new lines inside the text too; around it they are trimmed as before.
+    refused(await h.get('/api/ProductSpu/GetProductSpuPage', { title: '口腔\t科' }), '搜索内容')
+    expect((await h.get('/api/ProductSpu/GetProductSpuPage', { title: '\t口腔科\n' })).http).toBe(200)
+  })
+
+  it("the back office's searches: orders (q, code, tel, an order's code), customers, the audit log", async () => {
+    const { auth } = await staffSignIn(h, 'admin')
+    for (const v of controls) {
+      refused(await h.get('/api/admin/orders', { q: v }, auth), '搜索内容')
+      refused(await h.get('/api/admin/orders', { code: v }, auth), '订单号（包含）')
+      refused(await h.get('/api/admin/orders', { tel: v }, auth), '买家或收货人手机号（包含）')
+      refused(await h.get('/api/admin/orders/export', { q: v }, auth), '搜索内容')
+      refused(await h.get(`/api/admin/orders/${encodeURIComponent(v)}`, {}, auth), '订单号')
+      refused(await h.get('/api/admin/customers', { q: v }, auth), '手机号、姓名或用户编号')
+      refused(await h.get('/api/admin/audit', { target: v }, auth), '对象')
+    }
   })
 })
 
