@@ -1190,6 +1190,23 @@ CREATE INDEX order_notes_order ON order_notes(order_id, id);
 `,
     only: { sqlite: sqliteOrderSearch(), pg: pgOrderSearch() },
   },
+  {
+    version: 35,
+    name: 'audit log append-only',
+    // What version 11's triggers left open (issue 39). SQLite: INSERT OR REPLACE over an existing
+    // id deleted and rewrote the row, and a REPLACE conflict fires no DELETE trigger, so an insert
+    // of an id already there is refused before its conflict is resolved. PostgreSQL: TRUNCATE
+    // fires no row trigger, so a statement trigger refuses it (a TRUNCATE … CASCADE from staff too).
+    sql: '',
+    only: {
+      sqlite: `
+CREATE TRIGGER audit_log_no_replace BEFORE INSERT ON audit_log WHEN EXISTS (SELECT 1 FROM audit_log WHERE id = new.id) BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+`,
+      pg: `
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
+`,
+    },
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

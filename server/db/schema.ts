@@ -595,7 +595,10 @@ export interface StaffSessionsTable {
   create_time: string
 }
 
-/** One staff write (migration 11): append-only, the database refuses UPDATE and DELETE. */
+/**
+ * One staff write (migration 11): append-only, the database refuses UPDATE and DELETE, and
+ * (migration 35) an INSERT OR REPLACE over a row on SQLite and TRUNCATE on PostgreSQL.
+ */
 export interface AuditLogTable {
   id: Id
   /** China time 'YYYY-MM-DD HH:MM:SS'. */

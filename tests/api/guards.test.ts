@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defaultConfig, loadConfig } from '../../server/config.ts'
 import { startServer } from './harness.ts'
+import { staffSignIn } from './staff.ts'
 
 const h = startServer()
 
@@ -77,6 +78,68 @@ describe('malformed input gets a 4xx envelope with a message, never a 500', () =
     expect(r.data.pageData).toEqual([])
     const still = await h.get<{ pageTotal: number }>('/api/Article/GetArticlePage', { status: '30' })
     expect(still.data.pageTotal).toBeGreaterThan(0)
+  })
+})
+
+describe('control characters in a text parameter are removed, never a 500 (issue 39)', () => {
+  // A NUL ended the FTS5 MATCH string on SQLite and is no text to PostgreSQL: 500 on both before.
+  // Each text with its control characters (NUL, other C0, DEL, C1) → the same answer as `plain`.
+  const dirty = (plain: string) => {
+    const [a = '', b = ''] = [plain.slice(0, 1), plain.slice(1)]
+    return [`${a}\u0000${b}`, `\u0001${a}\u001f${b}`, `${a}\u007f${b}\u0085`, `${a}\t${b}`]
+  }
+  type Page = { pageTotal: number; pageData: unknown[] }
+  const same = async (path: string, q: Record<string, string>, key: string, plain: string, auth = {}) => {
+    const want = await h.get<Page>(path, { ...q, [key]: plain }, auth)
+    expect(want.http).toBe(200)
+    for (const v of [...dirty(plain), '\u0000', '\u0000\u0007\u009f']) {
+      const r = await h.get<Page>(path, { ...q, [key]: v }, auth)
+      expect([v, r.http]).toEqual([v, 200])
+      // Nothing but control characters: no filter at all.
+      const expected = v.replace(/\p{Cc}/gu, '') === '' ? await h.get<Page>(path, q, auth) : want
+      expect([v, r.data.pageTotal, r.data.pageData]).toEqual([
+        v,
+        expected.data.pageTotal,
+        expected.data.pageData,
+      ])
+    }
+    return want.data.pageTotal
+  }
+
+  it('the title search of both public listings, on the trigram index (3+) and the pieces (1-2)', async () => {
+    const articles = '/api/Article/GetArticlePage'
+    const products = '/api/ProductSpu/GetProductSpuPage'
+    const first = async (path: string, q: Record<string, string>) =>
+      (await h.get<{ pageData: { title: string }[] }>(path, { ...q, pageSize: '1' })).data.pageData[0]
+        ?.title ?? ''
+    const a = await first(articles, { status: '30' })
+    const p = await first(products, {})
+    for (const [path, q, title] of [
+      [articles, { status: '30' }, a],
+      [products, {}, p],
+    ] as const) {
+      expect(await same(path, q, 'title', [...title].slice(0, 3).join(''))).toBeGreaterThan(0)
+      expect(await same(path, q, 'title', [...title].slice(0, 2).join(''))).toBeGreaterThan(0)
+    }
+    await same(products, {}, 'tag', '包邮')
+  })
+
+  it("the back office's searches: orders (q, code, tel), customers, the audit log; a path's code is refused", async () => {
+    const { auth } = await staffSignIn(h, 'admin')
+    for (const [key, plain] of [
+      ['q', '13'],
+      ['q', 'D20'],
+      ['code', 'D2'],
+      ['tel', '138'],
+    ] as const)
+      await same('/api/admin/orders', {}, key, plain, auth)
+    await same('/api/admin/customers', {}, 'q', '138', auth)
+    await same('/api/admin/audit', {}, 'target', 'order', auth)
+    expect((await h.get('/api/admin/orders/export', { q: 'a\u0000b' }, auth)).http).toBe(200)
+    for (const v of ['D1\u0000', '\u0000', 'D\u007f1']) {
+      const r = await h.get(`/api/admin/orders/${encodeURIComponent(v)}`, {}, auth)
+      expect([r.http, r.data]).toEqual([400, '订单号不能包含控制字符'])
+    }
   })
 })
 

@@ -14,7 +14,7 @@ import {
 } from '../../../src/lib/rules/back-office.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, daysInOrder, field, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { day, daysInOrder, field, int, oneOf, page, pathStr, ruleBody, str } from '../../contract/params.ts'
 import { Breakdown } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
@@ -265,7 +265,7 @@ export const orderFilters = {
   codes: orderCodes,
 }
 
-const codeParam = z.object({ code: z.string().max(40).openapi({ description: '订单号' }) })
+const codeParam = z.object({ code: pathStr('订单号', 40) })
 const orderAnswer = answers(AdminOrder, [401, 404])
 
 export const getOrders = adminRoute('get', '/admin/orders', 'orders.read', {
@@ -460,7 +460,7 @@ export const postInvoiceFile = adminRoute('post', '/admin/orders/invoice-file', 
 export const postRefundPayment = adminRoute('post', '/admin/payments/{outTradeNo}/refund', 'orders.money', {
   summary: '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；回答其订单',
   request: {
-    params: z.object({ outTradeNo: z.string().max(60).openapi({ description: '付款单号' }) }),
+    params: z.object({ outTradeNo: pathStr('付款单号', 60) }),
   },
   responses: orderAnswer,
 })

@@ -1,8 +1,10 @@
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { demoUser, someIp } from '../../../tests/api/session.ts'
 import { auditOf, newStaff, STAFF_PASSWORD, staffSignIn, uniqueUsername } from '../../../tests/api/staff.ts'
 import { refusalFor } from '../../admin/admin-route.ts'
+import { isPg } from '../../db/index.ts'
 import { staffCommand } from '../../ops.ts'
 import { dbTime } from '../../time.ts'
 import { LOGIN_LIMITS } from '../accounts/login-limits.ts'
@@ -369,6 +371,41 @@ describe('the audit log (GET /api/admin/audit)', () => {
       .where('id', '=', before.id)
       .executeTakeFirst()
     expect(after).toEqual(before)
+  })
+
+  it('is append-only against a REPLACE over a row and a TRUNCATE (issue 39, migration 35)', async () => {
+    const first = await h.db.selectFrom('audit_log').selectAll().orderBy('id').executeTakeFirstOrThrow()
+    const row = () => h.db.selectFrom('audit_log').selectAll().where('id', '=', first.id).executeTakeFirst()
+    const count = async () =>
+      Number(
+        (
+          await h.db
+            .selectFrom('audit_log')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const rows = await count()
+    // SQLite's REPLACE deletes the old row without firing its DELETE trigger; PostgreSQL's
+    // ON CONFLICT DO UPDATE is an update.
+    const rewrite = isPg(h.db)
+      ? sql`INSERT INTO audit_log (id, at, staff_username, action) VALUES (${first.id}, ${first.at}, 'forger', 'x') ON CONFLICT (id) DO UPDATE SET staff_username = 'forger', action = 'x'`
+      : sql`INSERT OR REPLACE INTO audit_log (id, at, staff_username, action) VALUES (${first.id}, ${first.at}, 'forger', 'x')`
+    await expect(rewrite.execute(h.db)).rejects.toThrow(/append-only/)
+    expect(await row()).toEqual(first)
+    if (isPg(h.db)) {
+      await expect(sql`TRUNCATE audit_log`.execute(h.db)).rejects.toThrow(/append-only/)
+      await expect(sql`TRUNCATE staff CASCADE`.execute(h.db)).rejects.toThrow(/append-only/)
+    }
+    expect(await count()).toBeGreaterThanOrEqual(rows)
+    expect(await row()).toEqual(first)
+    // A new row is still written as before.
+    const written = await sql<{
+      id: number
+    }>`INSERT INTO audit_log (at, staff_username, action) VALUES (${first.at}, 'ops', 'test.append') RETURNING id`.execute(
+      h.db,
+    )
+    expect(Number(written.rows[0]?.id)).toBeGreaterThan(first.id)
   })
 })
 
