@@ -33,3 +33,33 @@ export function Labeled({
     </div>
   )
 }
+
+/** A textarea under its label: `mono` for text that is code or data (the content editors' JSON and HTML). */
+export function LabeledArea({
+  label,
+  value,
+  onChange,
+  rows = 3,
+  mono = false,
+}: {
+  label: string
+  value: string
+  onChange: (v: string) => void
+  rows?: number
+  mono?: boolean
+}) {
+  return (
+    <Labeled
+      label={label}
+      control={(id) => (
+        <textarea
+          id={id}
+          className={mono ? `${controlClass} font-mono` : controlClass}
+          rows={rows}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    />
+  )
+}

@@ -14,13 +14,8 @@ import { refundRouteText } from '../../../lib/order-states.ts'
 import { checkAfterSalesDecision, checkReturnReceipt, yuanToFen } from '../../../lib/rules/back-office.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { inputClass } from '../../common/Field.tsx'
-import {
-  DialogEnd,
-  type OrderDialogProps,
-  ReasonField,
-  typedRefusal,
-  WaybillFields,
-} from './OrderDialogs.tsx'
+import { LabeledArea } from '../form/Labeled.tsx'
+import { DialogEnd, type OrderDialogProps, typedRefusal, WaybillFields } from './OrderDialogs.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 /** What the request asks for, line by line: 'X × 1、Y × 2'. */
@@ -148,7 +143,11 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
             </p>
           </div>
         )}
-        <ReasonField label="原因（买家可见，驳回未填时为“不符合退款条件”）" value={reason} set={setReason} />
+        <LabeledArea
+          label="原因（买家可见，驳回未填时为“不符合退款条件”）"
+          value={reason}
+          onChange={setReason}
+        />
         <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>
     </Dialog>
@@ -220,7 +219,7 @@ export function ReceiveDialog({ o, open, close, reload }: OrderDialogProps) {
             error={typedRefusal(courier, number) && error}
           />
         )}
-        <ReasonField label="原因（买家可见）" value={reason} set={setReason} rows={2} />
+        <LabeledArea label="原因（买家可见）" value={reason} onChange={setReason} rows={2} />
         <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>
     </Dialog>

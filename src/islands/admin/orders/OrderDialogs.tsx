@@ -263,34 +263,6 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
   )
 }
 
-/** A staff member's words the buyer reads (why a request is rejected, goods refused): a textarea under its label. */
-export function ReasonField({
-  label,
-  value,
-  set,
-  rows = 3,
-}: {
-  label: string
-  value: string
-  set: (v: string) => void
-  rows?: number
-}) {
-  return (
-    <Labeled
-      label={label}
-      control={(id) => (
-        <textarea
-          id={id}
-          className={inputClass}
-          rows={rows}
-          value={value}
-          onChange={(e) => set(e.target.value)}
-        />
-      )}
-    />
-  )
-}
-
 /** A dialog's end: the refusal of the shared check, if any, then 取 消 and the submit button. */
 export function DialogEnd({
   error,

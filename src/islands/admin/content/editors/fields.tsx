@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react'
 import { contentApi } from '../../../../lib/api/admin-content.ts'
-import { controlClass, Labeled } from '../../form/Labeled.tsx'
+import { controlClass, Labeled, LabeledArea } from '../../form/Labeled.tsx'
 
 /** Tells the screen that a save changed the public site (its change tag), so the build panel follows it. */
 export type OnSaved = (tag: string) => void
@@ -38,32 +38,10 @@ export function Select({
   )
 }
 
-export function Area({
-  label,
-  value,
-  onChange,
-  rows = 6,
-}: {
-  label: string
-  value: string
-  onChange: (v: string) => void
-  rows?: number
-}) {
-  return (
-    <Labeled
-      label={label}
-      control={(id) => (
-        <textarea
-          id={id}
-          className={`${controlClass} font-mono`}
-          rows={rows}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-    />
-  )
-}
+/** The content editors' textarea: code or data, in a fixed-width face. */
+export const Area = (p: { label: string; value: string; onChange: (v: string) => void; rows?: number }) => (
+  <LabeledArea {...p} rows={p.rows ?? 6} mono />
+)
 
 const RichEditor = lazy(() =>
   import('../../../publish/RichEditor.tsx').then((m) => ({ default: m.RichEditor })),
