@@ -738,7 +738,7 @@ export interface BalanceAdjustmentsTable {
   /** Signed: positive credits the balance, negative debits it. */
   amount_fen: number
   reason: string
-  request_id: string | null
+  request_id: Def<string | null>
   requested_by: number
   status: Def<'pending' | 'approved' | 'withdrawn'>
   /** Who approved or withdrew it. */

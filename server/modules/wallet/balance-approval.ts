@@ -28,8 +28,16 @@ export const APPROVAL_MESSAGES = {
   notFound: '余额调整申请不存在',
   withdrawer: '只有申请人或管理员可以撤回',
 } as const
-const decided = (status: string) =>
-  `该余额调整${ADJUSTMENT_STATUS_TEXT[status as keyof typeof ADJUSTMENT_STATUS_TEXT] ?? '已处理'}，不能再处理`
+/** Why a conditional update found nothing: the row as it is now (another may just have decided it). */
+async function decided(t: Db, id: number) {
+  const now = await t
+    .selectFrom('balance_adjustments')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  const text = ADJUSTMENT_STATUS_TEXT[now?.status ?? 'approved'] ?? '已处理'
+  return refuse(`该余额调整${text}，不能再处理`, 409)
+}
 
 /**
  * Records an adjustment above the limit as pending: nothing moves. A debit the balance does not
@@ -38,6 +46,9 @@ const decided = (status: string) =>
  * await requestAdjustment(db, actor, 7, { fen: 600_000, reason: '大客户返利补发' }, now) → { pending: true, adjustmentId: 3 }
  */
 export async function requestAdjustment(db: Db, actor: Actor, userId: number, v: AdjustmentForm, now: Date) {
+  const requester = actor.staffId
+  // Approval needs to know who asked: a staff account, never the ops command line.
+  if (requester === null) throw refuse(APPROVAL_MESSAGES.secondPerson, 403)
   return db.transaction().execute(async (t) => {
     const user = await t.selectFrom('users').select('balance_fen').where('id', '=', userId).executeTakeFirst()
     if (!user) throw refuse('用户不存在', 404)
@@ -50,7 +61,7 @@ export async function requestAdjustment(db: Db, actor: Actor, userId: number, v:
         amount_fen: v.fen,
         reason: v.reason,
         request_id: v.requestId ?? null,
-        requested_by: actor.staffId,
+        requested_by: requester,
         status: 'pending',
         create_time: dbTime(now),
       },
@@ -84,7 +95,7 @@ export async function approveAdjustment(db: Db, actor: Actor, id: number, now: D
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(claimed.numUpdatedRows) === 0) throw refuse(decided(row.status), 409)
+    if (Number(claimed.numUpdatedRows) === 0) throw await decided(t, id)
     const fen = Number(row.amount_fen)
     const moved = await moveBalance(t, row.user_id, { fen, reason: row.reason }, now)
     await t
@@ -124,7 +135,7 @@ export async function withdrawAdjustment(db: Db, actor: Actor, isAdmin: boolean,
       .where('id', '=', id)
       .where('status', '=', 'pending')
       .executeTakeFirst()
-    if (Number(done.numUpdatedRows) === 0) throw refuse(decided(row.status), 409)
+    if (Number(done.numUpdatedRows) === 0) throw await decided(t, id)
     await audit(t, actor, now, {
       action: 'wallet.adjust.withdraw',
       target: `user:${row.user_id}`,
