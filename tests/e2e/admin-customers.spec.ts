@@ -233,7 +233,7 @@ test('an adjustment above the limit waits until a second account approves it', a
   await expectAccessible(page)
   await dialog.getByRole('button', { name: '提交审批' }).click()
   await expect(page.getByText('已提交，待另一位财务审批')).toBeVisible()
-  const pending = page.locator('#pending-adjustments')
+  const pending = page.getByRole('region', { name: '待审批的余额调整' })
   const row = pending.getByRole('row', { name: /大客户年度返利/ })
   await expect(row).toContainText('+6000.00')
   await expect(row).toContainText('finance')
@@ -245,7 +245,7 @@ test('an adjustment above the limit waits until a second account approves it', a
   // The second finance account finds it in the queue above the customers and approves it.
   await page.evaluate((t) => localStorage.setItem('staff-token', t), b.token)
   await page.goto('/admin/customers/')
-  const queue = page.locator('#pending-adjustments')
+  const queue = page.getByRole('region', { name: '待审批的余额调整' })
   await queue
     .getByRole('row', { name: /大客户年度返利/ })
     .getByRole('link')
@@ -256,7 +256,7 @@ test('an adjustment above the limit waits until a second account approves it', a
   await expect(ask).toContainText('+6000.00')
   await ask.getByRole('button', { name: '确 定' }).click()
   await expect(page.getByText('已批准，余额已调整')).toBeVisible()
-  await expect(page.locator('#pending-adjustments')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: '待审批的余额调整' })).toHaveCount(0)
   await expect(page.getByText('6000.00').first()).toBeVisible()
   await page.getByRole('tab', { name: '钱包流水' }).click()
   await expect(page.getByRole('tabpanel')).toContainText('余额调整：大客户年度返利')
