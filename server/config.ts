@@ -228,6 +228,11 @@ const schema = z
      * 待财务审批 until finance or admin, another person, approves it.
      */
     REFUND_APPROVAL_LIMIT: int(2000, 0, 100_000_000),
+    /**
+     * Yuan finance may adjust a balance by alone (issue 39): above it (either sign) the adjustment
+     * waits until another finance or admin account approves it.
+     */
+    BALANCE_ADJUST_LIMIT: int(5000, 0, 100_000_000),
     /** Where buyers send goods back (退货退款, 换货): shown once their request is approved. */
     RETURN_ADDRESS: z
       .string()
@@ -443,6 +448,7 @@ const schema = z
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,
     refundApprovalLimitFen: e.REFUND_APPROVAL_LIMIT * 100,
+    balanceAdjustLimitFen: e.BALANCE_ADJUST_LIMIT * 100,
     returnAddress: e.RETURN_ADDRESS,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     /** Alipay itself (ALIPAY=live), or undefined: the sandbox takes way alipay. */

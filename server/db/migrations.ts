@@ -1207,6 +1207,32 @@ CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATE
 `,
     },
   },
+  {
+    version: 36,
+    name: 'balance adjustments pending',
+    // Issue 39: a balance adjustment above BALANCE_ADJUST_LIMIT waits here (status 'pending')
+    // until another finance or admin account approves it (then 'approved', the wallet record
+    // written in the same transaction) or its requester withdraws it ('withdrawn'). amount_fen is
+    // signed; request_id is the form's id, under a unique index, so a second submit adds nothing.
+    sql: `
+CREATE TABLE balance_adjustments (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  amount_fen {{bigint}} NOT NULL,
+  reason TEXT NOT NULL,
+  request_id TEXT,
+  requested_by INTEGER NOT NULL REFERENCES staff(id),
+  status TEXT NOT NULL DEFAULT 'pending',
+  decided_by INTEGER REFERENCES staff(id),
+  record_code TEXT,
+  create_time TEXT NOT NULL,
+  decide_time TEXT
+);
+CREATE UNIQUE INDEX balance_adjustments_request ON balance_adjustments(request_id);
+CREATE INDEX balance_adjustments_status ON balance_adjustments(status, id);
+CREATE INDEX balance_adjustments_user ON balance_adjustments(user_id, id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -52,6 +52,7 @@ export interface Database {
   stock_alerts: StockAlertsTable
   order_search: OrderSearchTable
   order_notes: OrderNotesTable
+  balance_adjustments: BalanceAdjustmentsTable
 }
 
 type Id = Generated<number>
@@ -727,4 +728,25 @@ export interface OrderNotesTable {
   staff_username: string
   text: string
   create_time: string
+}
+
+/**
+ * A balance adjustment above BALANCE_ADJUST_LIMIT (migration 36): it waits as 'pending' until
+ * another finance or admin account approves it ('approved': the wallet record `record_code` is
+ * written then) or it is withdrawn ('withdrawn'). server/modules/wallet/balance-approval.ts.
+ */
+export interface BalanceAdjustmentsTable {
+  id: Id
+  user_id: number
+  /** Signed: positive credits the balance, negative debits it. */
+  amount_fen: number
+  reason: string
+  request_id: Def<string | null>
+  requested_by: number
+  status: Def<'pending' | 'approved' | 'withdrawn'>
+  /** Who approved or withdrew it. */
+  decided_by: number | null
+  record_code: string | null
+  create_time: string
+  decide_time: string | null
 }

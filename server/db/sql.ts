@@ -60,7 +60,7 @@ export async function hasRow<T extends IdTable>(
 }
 
 /** The tables of staff adjustments, each row carrying the request id it was made for. */
-type AdjustmentTable = 'stock_adjustments' | 'wallet_transactions'
+type AdjustmentTable = 'stock_adjustments' | 'wallet_transactions' | 'balance_adjustments'
 
 /**
  * A staff adjustment (stock, wallet) made once per request id, so a retried request changes

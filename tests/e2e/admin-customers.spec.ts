@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
-import { signInStaffAs } from './admin-session.ts'
+import { freshUsername, STAFF_PASSWORD, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -163,7 +163,7 @@ test('finance finds a customer and adjusts the balance; the customer’s /wo sho
   await page.getByRole('button', { name: '调整余额' }).click()
   const dialog = page.getByRole('dialog', { name: '调整余额' })
   await dialog.getByLabel('调整金额（元）').fill('88.801')
-  await dialog.getByLabel('调整原因').fill('活动补贴')
+  await dialog.getByLabel('调整原因').fill('活动补贴发放')
   await dialog.getByRole('button', { name: '确定调整' }).click()
   await expect(dialog.getByText('调整金额最多两位小数')).toBeVisible()
   await expectAccessible(page)
@@ -182,18 +182,97 @@ test('finance finds a customer and adjusts the balance; the customer’s /wo sho
   await expect(dialog.getByRole('button', { name: '确定调整' })).toBeEnabled()
   await dialog.getByRole('button', { name: '确定调整' }).click()
   await expect(page.getByText('余额已调整，当前余额 88.80 元')).toBeVisible()
-  await expect(page.getByRole('tabpanel')).toContainText('余额调整：活动补贴')
+  await expect(page.getByRole('tabpanel')).toContainText('余额调整：活动补贴发放')
   await expect(page.getByRole('tabpanel')).toContainText('+88.80')
 
   // A debit beyond the balance is confirmed first, then refused by the server: nothing changes.
   await page.getByRole('button', { name: '调整余额' }).click()
   await dialog.getByLabel('调整金额（元）').fill('-100')
-  await dialog.getByLabel('调整原因').fill('扣错')
+  await dialog.getByLabel('调整原因').fill('扣错了的金额')
   await dialog.getByRole('button', { name: '确定调整' }).click()
   await page.getByRole('dialog', { name: '扣减余额' }).getByRole('button', { name: '确 定' }).click()
   await expect(dialog.getByText('余额不足，扣减后余额不能为负数')).toBeVisible()
 
   await asCustomer(page, request, c, '/wo/')
-  await expect(page.getByText('余额调整：活动补贴')).toBeVisible()
-  await expect(page.getByText('扣错')).toHaveCount(0)
+  await expect(page.getByText('余额调整：活动补贴发放')).toBeVisible()
+  await expect(page.getByText('扣错了的金额')).toHaveCount(0)
+})
+
+/** A second finance account, added by the admin through the staff API, its password chosen. */
+async function secondFinance(request: APIRequestContext) {
+  const admin = await staffToken(request, 'admin')
+  const username = freshUsername('fin')
+  const added = await staffCall<{ password: string }>(request, admin, 'POST', '/api/admin/staff', {
+    username,
+    roles: ['finance'],
+  })
+  const token = await staffToken(request, username, added.password)
+  await staffCall(request, token, 'POST', '/api/admin/me/password', {
+    password: added.password,
+    newPassword: STAFF_PASSWORD,
+    okPassword: STAFF_PASSWORD,
+  })
+  return { username, token: await staffToken(request, username) }
+}
+
+const balanceOf = async (request: APIRequestContext, c: { auth: Record<string, string> }) =>
+  (await (await request.get('/api/Users/GetUsersInfo', { headers: { ...signed(), ...c.auth } })).json()).data
+    .balance as number
+
+test('an adjustment above the limit waits until a second account approves it', async ({ page, request }) => {
+  const c = await customer(request)
+  const b = await secondFinance(request)
+  await signInStaffAs(page, request, 'finance')
+  await page.goto(`/admin/customers/detail/?id=${c.id}`)
+  await page.getByRole('button', { name: '调整余额' }).click()
+  const dialog = page.getByRole('dialog', { name: '调整余额' })
+  await expect(dialog).toContainText('超过 5000.00 元的调整须另一位财务或管理员批准')
+  await dialog.getByLabel('调整金额（元）').fill('6000')
+  await dialog.getByLabel('调整原因').fill('大客户年度返利')
+  await expect(dialog.getByRole('status')).toContainText('提交后须等待另一位财务或管理员批准')
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: '提交审批' }).click()
+  await expect(page.getByText('已提交，待另一位财务审批')).toBeVisible()
+  const pending = page.getByRole('region', { name: '待审批的余额调整' })
+  const row = pending.getByRole('row', { name: /大客户年度返利/ })
+  await expect(row).toContainText('+6000.00')
+  await expect(row).toContainText('finance')
+  // The requester may withdraw it, not approve it; the balance has not moved.
+  await expect(row.getByRole('button', { name: /^撤回/ })).toBeVisible()
+  await expect(row.getByRole('button', { name: /^批准/ })).toHaveCount(0)
+  expect(await balanceOf(request, c)).toBe(0)
+
+  // The second finance account finds it in the queue above the customers and approves it.
+  await page.evaluate((t) => localStorage.setItem('staff-token', t), b.token)
+  await page.goto('/admin/customers/')
+  const queue = page.getByRole('region', { name: '待审批的余额调整' })
+  await queue
+    .getByRole('row', { name: /大客户年度返利/ })
+    .getByRole('link')
+    .click()
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/detail/\\?id=${c.id}`))
+  await row.getByRole('button', { name: /^批准/ }).click()
+  const ask = page.getByRole('dialog', { name: '批准余额调整' })
+  await expect(ask).toContainText('+6000.00')
+  await ask.getByRole('button', { name: '确 定' }).click()
+  await expect(page.getByText('已批准，余额已调整')).toBeVisible()
+  await expect(page.getByRole('region', { name: '待审批的余额调整' })).toHaveCount(0)
+  await expect(page.getByText('6000.00').first()).toBeVisible()
+  await page.getByRole('tab', { name: '钱包流水' }).click()
+  await expect(page.getByRole('tabpanel')).toContainText('余额调整：大客户年度返利')
+  expect(await balanceOf(request, c)).toBe(6000)
+
+  // Approved once: a second approval changes nothing.
+  const list = await staffCall<{ pageData: { id: number; status: string }[] }>(
+    request,
+    b.token,
+    'GET',
+    `/api/admin/balance-adjustments?userId=${c.id}`,
+  )
+  expect(list.pageData).toMatchObject([{ status: 'approved' }])
+  const again = await request.post(`/api/admin/balance-adjustments/${list.pageData[0]?.id}/approve`, {
+    headers: { ...signed(), Authorization: `Bearer ${b.token}` },
+  })
+  expect((await again.json()).status).toBe(409)
+  expect(await balanceOf(request, c)).toBe(6000)
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkAdjustment } from '../../src/lib/rules/adjustment.ts'
+import { checkAdjustment, needsApproval } from '../../src/lib/rules/adjustment.ts'
 import { checkCertDecision } from '../../src/lib/rules/certification.ts'
 
 describe('the balance adjustment rule (issue 20)', () => {
@@ -11,10 +11,10 @@ describe('the balance adjustment rule (issue 20)', () => {
     ['＋3', 300],
     [-7.25, -725],
   ])('takes %j as %i fen', (amount, fen) => {
-    expect(checkAdjustment({ amount, reason: ' 补贴 ' })).toEqual({
+    expect(checkAdjustment({ amount, reason: ' 年度活动补贴 ' })).toEqual({
       error: null,
       field: null,
-      value: { fen, reason: '补贴' },
+      value: { fen, reason: '年度活动补贴' },
     })
   })
 
@@ -25,12 +25,26 @@ describe('the balance adjustment rule (issue 20)', () => {
     ['-0', '调整金额不能为0'],
     ['0.00', '调整金额不能为0'],
   ])('refuses %j with %s', (amount, error) => {
-    expect(checkAdjustment({ amount, reason: '补贴' })).toMatchObject({ error, field: 'amount' })
+    expect(checkAdjustment({ amount, reason: '年度活动补贴' })).toMatchObject({ error, field: 'amount' })
   })
 
-  it('requires a reason of at most 100 characters', () => {
+  it('requires a reason of 5 to 100 characters (issue 39)', () => {
     expect(checkAdjustment({ amount: '1' })).toMatchObject({ error: '请填写调整原因', field: 'reason' })
+    expect(checkAdjustment({ amount: '1', reason: ' 活动补贴 ' })).toMatchObject({
+      error: '调整原因至少5个字',
+      field: 'reason',
+    })
+    expect(checkAdjustment({ amount: '1', reason: '活动补贴A' }).error).toBeNull()
     expect(checkAdjustment({ amount: '1', reason: '因'.repeat(101) }).error).toBe('调整原因不能超过100个字')
+  })
+})
+
+describe('the approval limit (issue 39)', () => {
+  it('holds above the limit either way, not at it', () => {
+    expect(needsApproval(500_000, 500_000)).toBe(false)
+    expect(needsApproval(-500_000, 500_000)).toBe(false)
+    expect(needsApproval(500_001, 500_000)).toBe(true)
+    expect(needsApproval(-600_000, 500_000)).toBe(true)
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * /admin/customers/detail/?id=<userId>: one customer (issue 20) — profile, then tabs of orders,
- * wallet records, addresses and certification; finance adjusts the balance from here.
+ * wallet records, addresses and certification; finance adjusts the balance from here (above
+ * BALANCE_ADJUST_LIMIT it waits for another finance or admin account: 待审批的余额调整, issue 39).
  */
 import { type SubmitEvent, useState } from 'react'
 import { refusalMessage } from '../../lib/api/admin.ts'
@@ -15,12 +16,13 @@ import {
 import { RechargeTag } from '../../lib/constants.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import { newRequestId } from '../../lib/request-id.ts'
-import { ADJUST_REASON_MAX, checkAdjustment } from '../../lib/rules/adjustment.ts'
+import { ADJUST_REASON_MAX, checkAdjustment, needsApproval } from '../../lib/rules/adjustment.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { detailPage, may, useStaff } from './AdminShell.tsx'
+import { PendingAdjustments } from './balance-parts.tsx'
 import { CertificationView } from './certification-parts.tsx'
 import { DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { Facts, Section } from './detail/Section.tsx'
@@ -134,10 +136,23 @@ function Addresses({ userId }: { userId: number }) {
   )
 }
 
-/** 调整余额: a signed amount and a reason, checked by the same rule as the server; a debit is confirmed. */
+/**
+ * 调整余额: a signed amount and a reason, checked by the same rule as the server; a debit is
+ * confirmed. Above the limit (the server's, answered with the pending list) the dialog says it
+ * will wait for another finance or admin account, and the server only records it.
+ */
 function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void }) {
   const [open, setOpen] = useState(false)
   const [v, setV] = useState({ amount: '', reason: '' })
+  const { data: limits } = useLoad(
+    () => customersApi.adjustments({ userId: c.id, status: 'pending', pageIndex: 0, pageSize: 1 }),
+    `limit:${c.id}`,
+  )
+  const limit = limits?.limit ?? null
+  // The amount as the rule reads it (the reason is not what is asked here).
+  const typed = checkAdjustment({ amount: v.amount, reason: '仅用于读金额' })
+  const waits =
+    limit !== null && typed.error === null && needsApproval(typed.value.fen, Math.round(limit * 100))
   // This adjustment's id, new each time the dialog opens: a second click or a retry after a lost
   // answer sends the same one, and the server changes the balance once (wallet.service.ts).
   const [requestId, setRequestId] = useState('')
@@ -165,7 +180,12 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
     setBusy(true)
     try {
       const done = await customersApi.adjust(c.id, { ...v, requestId })
-      toast('success', `余额已调整，当前余额 ${formatMoney(done.balance)} 元`)
+      toast(
+        'success',
+        'pending' in done
+          ? '已提交，待另一位财务审批'
+          : `余额已调整，当前余额 ${formatMoney(done.balance)} 元`,
+      )
       setOpen(false)
       setV({ amount: '', reason: '' })
       onDone()
@@ -186,7 +206,17 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
           <p className="text-sm text-slate-600">
             当前余额 <strong className="tabular-nums text-slate-900">{formatMoney(c.balance)}</strong>{' '}
             元。增加填正数，扣减填负数（如 -12.50）；将记为一条钱包流水，客户可见原因。
+            {limit !== null && `超过 ${formatMoney(limit)} 元的调整须另一位财务或管理员批准。`}
           </p>
+          {waits && (
+            <p
+              id="adjust-waits"
+              role="status"
+              className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800"
+            >
+              金额超过 {formatMoney(limit ?? 0)} 元：提交后须等待另一位财务或管理员批准，批准前余额不变。
+            </p>
+          )}
           <FieldControl
             id="adjust-amount"
             label="调整金额（元）"
@@ -207,7 +237,7 @@ function AdjustBalance({ c, onDone }: { c: CustomerDetail; onDone: () => void })
             value={v.reason}
             onChange={(reason) => setV({ ...v, reason })}
           />
-          <DialogButtons close={() => setOpen(false)} busy={busy} label="确定调整" />
+          <DialogButtons close={() => setOpen(false)} busy={busy} label={waits ? '提交审批' : '确定调整'} />
         </form>
         {confirmDialog}
       </Dialog>
@@ -257,6 +287,7 @@ function Customer() {
   if (!data) return <p className="text-slate-500">{loading ? '加载中…' : '客户不存在'}</p>
   return (
     <DetailLayout header={<Profile c={data} onAdjusted={() => setVersion((n) => n + 1)} />}>
+      <PendingAdjustments userId={userId} version={version} onChanged={() => setVersion((n) => n + 1)} />
       <Section>
         <TabList
           tabs={TABS}

@@ -1,6 +1,7 @@
 /** /admin/customers/: customer lookup by phone, name or id (issue 20). */
 import { type CustomerRow, customersApi } from '../../lib/api/admin-customers.ts'
 import { adminPage } from './AdminShell.tsx'
+import { PendingAdjustments } from './balance-parts.tsx'
 import { linkColumn, moneyColumn, timeColumn } from './kit/columns.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { customerHref } from './kit/hrefs.ts'
@@ -48,4 +49,10 @@ const customers: ListDeclaration<CustomerRow> = {
   empty: (f) => (f.q ? '没有找到匹配的客户' : '暂无客户'),
 }
 
-export default adminPage('客户', 'customers.read', () => <ListScreen list={customers} />)
+// Finance sees every adjustment waiting for a second person above the customers (issue 39).
+export default adminPage('客户', 'customers.read', () => (
+  <div className="grid gap-6">
+    <PendingAdjustments />
+    <ListScreen list={customers} />
+  </div>
+))
