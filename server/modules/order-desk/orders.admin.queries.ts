@@ -672,6 +672,8 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   payWay: (v) => payWayName(String(v)),
   way: (v) => payWayName(String(v)),
   refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${payWayName(w)}）`)}`,
+  reference: (v) => `流水号 ${v}`,
+  outcome: (v) => TransferOutcomeText[String(v)] ?? '',
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
   reason: (v) => `原因：${v}`,
