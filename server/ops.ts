@@ -1,8 +1,13 @@
 import { resolve } from 'node:path'
-import { CertLevelText } from '../src/lib/constants.ts'
+import { CertLevelText, OrderStatus } from '../src/lib/constants.ts'
 import { splitList } from '../src/lib/format.ts'
 import { ROLES } from '../src/lib/permissions.ts'
-import { checkAfterSalesDecision, checkInvoiceIssue } from '../src/lib/rules/back-office.ts'
+import {
+  checkAfterSalesDecision,
+  checkInvoiceIssue,
+  checkTransferReceipt,
+  type TransferReceipt,
+} from '../src/lib/rules/back-office.ts'
 import { type CertDecision, checkCertDecision } from '../src/lib/rules/certification.ts'
 import { checkStockAdjust } from '../src/lib/rules/stock.ts'
 import { OPS_ACTOR } from './admin/audit.ts'
@@ -45,7 +50,7 @@ import { dbTime } from './time.ts'
  *
  *   npm run ops -- certify <userId> approve|reject [reason]   (a reject needs its reason)
  *   npm run ops -- cert-files <userId>       (where the submitted scans lie: they have no public URL)
- *   npm run ops -- confirm-transfer <order code>
+ *   npm run ops -- confirm-transfer <order code> <amount yuan> <bank reference> <payer> [YYYY-MM-DD]
  *   npm run ops -- ship <order code> [courier] [waybill number]   (the number: COURIER=kuaidi100 books none)
  *   npm run ops -- refund <order code> approve|reject [reason]
  *   npm run ops -- refund-payment <out_trade_no>   (a refund-due payment, status 30)
@@ -67,7 +72,7 @@ import { dbTime } from './time.ts'
 export const USAGE = [
   '用法: npm run ops -- certify <用户编号> approve|reject [原因，驳回时必填]',
   '      npm run ops -- cert-files <用户编号>',
-  '      npm run ops -- confirm-transfer <订单号>',
+  '      npm run ops -- confirm-transfer <订单号> <到账金额> <银行流水号> <付款户名> [到账日期]',
   '      npm run ops -- ship <订单号> [快递公司] [运单号]',
   '      npm run ops -- refund <订单号> approve|reject [驳回原因]',
   '      npm run ops -- refund-payment <付款单号>',
@@ -177,13 +182,17 @@ export async function certFiles(db: Db, userId: number, dirs: FileDirs, now = ne
 
 /**
  * The corporate transfer of an unpaid order arrived (storefront §2 payment page: the order stays
- * unpaid until finance confirms): the order becomes paid with way union, as the back office's
- * 确认收款 does (one service function, audited as ops). Refused, changing nothing, when no order
- * has the code or it is not unpaid.
+ * unpaid until finance confirms), with its amount, bank reference, payer and day: the order
+ * becomes paid with way union when the amount is the payable, as the back office's 确认收款 does
+ * (one service function, audited as ops); a short or over payment is recorded and the order
+ * stays unpaid. Refused, changing nothing, when no order has the code, it is not unpaid, or the
+ * reference already stands for another order.
  */
-export async function confirmOrderTransfer(db: Db, code: string, now: Date) {
-  await asOps(confirmTransfer(db, OPS_ACTOR, code, now))
-  return `已确认对公转账：订单 ${code} 已支付`
+export async function confirmOrderTransfer(db: Db, code: string, receipt: TransferReceipt, now: Date) {
+  const status = await asOps(confirmTransfer(db, OPS_ACTOR, code, receipt, now))
+  return status === OrderStatus.unpaid
+    ? `已登记对公转账：订单 ${code} 到账金额与应付金额不一致，仍待付款，已通知买家`
+    : `已确认对公转账：订单 ${code} 已支付`
 }
 
 /** A service function's refusal (ApiError) becomes the command's (OpsError). */
@@ -404,8 +413,15 @@ export async function runOps(args: readonly string[], open: () => Promise<Db>, n
   }
   if (command === 'confirm-transfer') {
     const code = rawId ?? ''
-    if (args.length !== 2 || !CODE.test(code)) throw new OpsError(USAGE)
-    return withDb(open, (db) => confirmOrderTransfer(db, code, now))
+    if (args.length < 5 || args.length > 6 || !CODE.test(code)) throw new OpsError(USAGE)
+    const form = checkTransferReceipt({
+      amount: args[2],
+      reference: args[3],
+      payer: args[4],
+      receivedAt: args[5] ?? '',
+    })
+    if (form.error !== null) throw new OpsError(`${form.error}\n${USAGE}`)
+    return withDb(open, (db) => confirmOrderTransfer(db, code, form.value, now))
   }
   if (command === 'cert-files') {
     if (args.length !== 2 || !/^\d{1,10}$/.test(rawId ?? '')) throw new OpsError(USAGE)

@@ -1233,6 +1233,34 @@ CREATE INDEX balance_adjustments_status ON balance_adjustments(status, id);
 CREATE INDEX balance_adjustments_user ON balance_adjustments(user_id, id);
 `,
   },
+  {
+    version: 37,
+    name: 'transfer receipts',
+    // Corporate transfers as finance reconciles them (issue 39): each transfer received for an
+    // order (kind 'payment': its amount, bank reference 流水号, payer's account name, the day it
+    // arrived, an optional private receipt scan, and whether it matched the payable: matched,
+    // short or over) and each transfer refund finance paid back (kind 'refund', outcome
+    // 'refund'). A reference confirms one order only: unique among matched payments.
+    sql: `
+CREATE TABLE transfer_receipts (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  kind TEXT NOT NULL,
+  amount_fen {{bigint}} NOT NULL,
+  reference TEXT NOT NULL,
+  payer TEXT NOT NULL,
+  received_at TEXT NOT NULL,
+  slip TEXT NOT NULL DEFAULT '',
+  outcome TEXT NOT NULL,
+  staff_id INTEGER REFERENCES staff(id),
+  staff_username TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX transfer_receipts_order ON transfer_receipts(order_id, id);
+CREATE INDEX transfer_receipts_reference ON transfer_receipts(reference);
+CREATE UNIQUE INDEX transfer_receipts_confirming ON transfer_receipts(reference) WHERE kind = 'payment' AND outcome = 'matched';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

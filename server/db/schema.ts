@@ -53,6 +53,7 @@ export interface Database {
   order_search: OrderSearchTable
   order_notes: OrderNotesTable
   balance_adjustments: BalanceAdjustmentsTable
+  transfer_receipts: TransferReceiptsTable
 }
 
 type Id = Generated<number>
@@ -749,4 +750,24 @@ export interface BalanceAdjustmentsTable {
   record_code: string | null
   create_time: string
   decide_time: string | null
+}
+
+/**
+ * A corporate transfer as finance recorded it (migration 37): kind 'payment' (received; outcome
+ * matched, short or over against the payable) or 'refund' (paid back; outcome 'refund').
+ * received_at is the China day 'YYYY-MM-DD'; slip a private path or ''.
+ */
+export interface TransferReceiptsTable {
+  id: Id
+  order_id: number
+  kind: string
+  amount_fen: number
+  reference: string
+  payer: string
+  received_at: string
+  slip: Def<string>
+  outcome: string
+  staff_id: number | null
+  staff_username: string
+  create_time: string
 }

@@ -18,6 +18,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'staff.totp': '绑定动态验证码',
   'order.ship': '发货',
   'order.confirm-transfer': '确认对公转账',
+  'order.transfer-mismatch': '登记对公转账（金额不符）',
   'order.after-sales.approve': '同意退款',
   'order.after-sales.reject': '驳回售后',
   'order.invoice': '开具发票',

@@ -1,6 +1,6 @@
 /**
  * The ops commands (npm run ops -- …) run from API tests against the test database.
- *   expect(await ops(h.db, ['confirm-transfer', code])).toContain(code)
+ *   expect(await ops(h.db, ['confirm-transfer', code, '100', 'B0001', '某某医院'])).toContain(code)
  */
 import type { Db } from '../../server/db/index.ts'
 import { runOps } from '../../server/ops.ts'

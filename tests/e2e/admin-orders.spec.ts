@@ -1,10 +1,12 @@
 /**
  * Orders in the back office (issue 20), through the screens: an operator finds an order waiting
  * to be shipped from the dashboard, ships it with a courier, prints its packing slip, and the
- * customer's order page shows the waybill; finance confirms a corporate transfer and exports the
- * list; an after-sales request is rejected with a reason and an invoice issued with its file.
+ * customer's order page shows the waybill; finance records a short corporate transfer (the order
+ * stays unpaid), confirms the whole one with its bank reference, and exports the list and the
+ * transfer reconciliation; an after-sales request is rejected with a reason and an invoice issued with its file.
  * axe checks every screen and dialog on the way.
  */
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
@@ -136,16 +138,47 @@ test('finance confirms a corporate transfer and the order is paid; the list expo
   await expect(page.locator('[data-order-status]')).toHaveText('待付款')
   // Shipping is the operator's.
   await expect(page.getByRole('button', { name: '发货' })).toHaveCount(0)
+  // A short transfer is recorded, the order stays unpaid (issue 39).
+  const reference = `E2E${Date.now()}`
+  const short = Math.max(tolCost - 0.01, 0.01)
   await page.getByRole('button', { name: '确认收款' }).click()
   const confirm = page.getByRole('dialog', { name: '确认收款' })
-  await expect(confirm).toContainText(`${code} 的对公转账 ${tolCost.toFixed(2)} 元`)
+  await expect(confirm).toContainText(`${code} 应付 ${tolCost.toFixed(2)} 元`)
+  await expect(confirm.getByLabel('到账金额（元）')).toHaveValue(String(tolCost))
   await expectAccessible(page)
-  await confirm.getByRole('button', { name: '确 定' }).click()
+  await confirm.getByLabel('到账金额（元）').fill(short.toFixed(2))
+  await confirm.getByLabel('银行流水号').fill(`${reference}S`)
+  await confirm.getByLabel('付款户名').fill('某某口腔医院')
+  await confirm.getByRole('button', { name: '确 认' }).click()
+  await expect(toasts(page)).toContainText('到账金额与应付金额不一致，已登记，订单仍待付款')
+  await expect(page.locator('[data-order-status]')).toHaveText('待付款')
+  await expect(page.locator('[data-transfer="short"]')).toContainText('少付，未确认')
+  // Then the whole payable, with its bank reference: paid.
+  await page.getByRole('button', { name: '确认收款' }).click()
+  const again = page.getByRole('dialog', { name: '确认收款' })
+  await again.getByLabel('银行流水号').fill(reference)
+  await again.getByLabel('付款户名').fill('某某口腔医院')
+  await again.getByRole('button', { name: '确 认' }).click()
   await expect(toasts(page)).toContainText('已确认收款，订单已支付')
+  await expect(page.locator('[data-transfer="matched"]')).toContainText(reference)
   await expect(page.locator('[data-order-status]')).toHaveText('待发货')
   await expect(page.locator('[data-payment]')).toContainText('对公转账')
   await expect(page.locator('[data-payment]')).toContainText('已支付')
   await expect(page.getByRole('button', { name: '确认收款' })).toHaveCount(0)
+
+  // Finance's reconciliation export opens in a spreadsheet with its columns.
+  await page.goto('/admin/orders/?queue=transfer')
+  const reconciled = page.waitForEvent('download')
+  await page.getByRole('button', { name: '导出转账对账表' }).click()
+  const file = await reconciled
+  expect(file.suggestedFilename()).toMatch(/^transfers-\d{8}\.csv$/)
+  const bytes = readFileSync(await file.path())
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+  const text = bytes.toString('utf8').slice(1)
+  expect(text.split('\r\n')[0]).toBe(
+    '订单号,应付金额,到账金额,差额,流水号,付款户名,到账日期,结果,确认人,确认时间',
+  )
+  expect(text).toContain(`${code},${tolCost.toFixed(2)},${tolCost.toFixed(2)},0.00,${reference},某某口腔医院`)
 
   await page.goto(`/orderdetail?id=${id}`)
   await expect(page.locator('[data-order-status]')).toHaveText('待发货')

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/modules/order-desk/orders.admin.queries.ts'
-import { checkAfterSalesDecision, checkInvoiceIssue } from '../../src/lib/rules/back-office.ts'
+import {
+  checkAfterSalesDecision,
+  checkInvoiceIssue,
+  checkTransferReceipt,
+} from '../../src/lib/rules/back-office.ts'
 
 describe('checkInvoiceIssue', () => {
   it('wants a number of letters and digits, at most 40, and a private file or none', () => {
@@ -43,5 +47,30 @@ describe('csvCell', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
     expect(csvCell('+86 138')).toBe("'+86 138")
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)")
+  })
+})
+
+describe('checkTransferReceipt', () => {
+  const ok = { amount: '100.5', reference: 'B202612070001', payer: '某某口腔医院' }
+  it('wants the amount in yuan, the bank reference and the payer; the day and the scan are optional', () => {
+    expect(checkTransferReceipt({}).error).toBe('请填写到账金额')
+    expect(checkTransferReceipt({ ...ok, amount: '1.234' }).error).toBe(
+      '到账金额应为大于 0 的金额，最多两位小数',
+    )
+    expect(checkTransferReceipt({ ...ok, amount: 0 }).error).toBe('到账金额应为大于 0 的金额，最多两位小数')
+    expect(checkTransferReceipt({ ...ok, reference: ' ' }).error).toBe('请填写银行流水号')
+    expect(checkTransferReceipt({ ...ok, reference: 'a'.repeat(65) }).error).toBe(
+      '银行流水号不能超过64个字符',
+    )
+    expect(checkTransferReceipt({ ...ok, payer: '' }).error).toBe('请填写付款户名')
+    expect(checkTransferReceipt({ ...ok, receivedAt: '2026-02-30' }).error).toBe('到账日期格式不正确')
+    expect(checkTransferReceipt({ ...ok, slip: 'http://x/y.png' }).error).toBe('回单文件不正确，请重新上传')
+    expect(checkTransferReceipt({ ...ok, amount: 100.5, receivedAt: '2026-12-01' }).value).toEqual({
+      amountFen: 10_050,
+      reference: 'B202612070001',
+      payer: '某某口腔医院',
+      receivedAt: '2026-12-01',
+      slip: '',
+    })
   })
 })

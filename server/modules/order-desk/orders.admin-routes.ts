@@ -11,10 +11,22 @@ import {
   checkInvoiceIssue,
   checkOrderNote,
   checkReturnReceipt,
+  checkTransferReceipt,
 } from '../../../src/lib/rules/back-office.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, daysInOrder, field, int, oneOf, page, pathStr, ruleBody, str } from '../../contract/params.ts'
+import {
+  day,
+  daysInOrder,
+  field,
+  int,
+  objectBody,
+  oneOf,
+  page,
+  pathStr,
+  ruleBody,
+  str,
+} from '../../contract/params.ts'
 import { Breakdown } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
@@ -218,6 +230,24 @@ export const AdminOrder = AdminOrderRow.extend({
     })
     .nullable()
     .openapi({ description: '买家申请发票时所选的发票信息；未申请为 null' }),
+  transfers: z
+    .array(
+      z.object({
+        kind: z.string().openapi({ description: 'payment 收到的对公转账，refund 财务转回的退款' }),
+        amount: z.number().openapi({ description: '到账（或退回）金额（元）' }),
+        reference: z.string().openapi({ description: '银行流水号' }),
+        payer: z.string().openapi({ description: '付款户名（退款为收款户名）' }),
+        receivedAt: z.string().openapi({ description: '到账日期 YYYY-MM-DD' }),
+        outcome: z
+          .string()
+          .openapi({ description: 'matched 金额一致，short 少付，over 多付，refund 已退回' }),
+        outcomeText: z.string(),
+        slip: z.string().openapi({ description: '银行回单的限时链接；未上传为空' }),
+        staff: z.string().openapi({ description: '登记的后台账号；ops 为服务器命令行' }),
+        time: z.string().openapi({ description: '登记时间' }),
+      }),
+    )
+    .openapi({ description: '财务登记的对公转账到账与退回记录，旧的在前' }),
   history: z
     .array(HistoryEntry)
     .openapi({ description: '此订单的后台操作记录（发货、确认收款、售后审核、开票、退款），新的在前' }),
@@ -285,6 +315,28 @@ export const getOrders = adminRoute('get', '/admin/orders', 'orders.read', {
 
 const { 200: _json, ...csvRefusals } = answers(z.string(), [401])
 
+/** The transfer fields finance records, as the calls document them. */
+const transferFields = {
+  amount: field('number', '到账金额（元，至多两位小数）'),
+  reference: field('string', '银行流水号（至多 64 个字符）'),
+  payer: field('string', '付款户名（至多 100 字）'),
+  receivedAt: field('string', '到账日期 YYYY-MM-DD；缺省为今天'),
+}
+
+export const getTransfersExport = adminRoute('get', '/admin/orders/transfers/export', 'orders.money', {
+  summary:
+    '导出对公转账对账表（CSV，UTF-8 带 BOM）：每笔登记的到账与退回一行，列 订单号、应付金额、到账金额、差额、流水号、付款户名、到账日期、结果、确认人、确认时间；按到账日期筛选',
+  request: {
+    query: z
+      .object({ from: day('到账开始日期'), to: day('到账结束日期'), code: str('订单号（包含）', 40) })
+      .superRefine(daysInOrder),
+  },
+  responses: {
+    200: { description: 'CSV 文件', content: { 'text/csv': { schema: { type: 'string' } } } },
+    ...csvRefusals,
+  },
+})
+
 export const getOrdersExport = adminRoute('get', '/admin/orders/export', 'orders.export', {
   summary: '导出筛选出的订单（CSV，UTF-8 带 BOM，Excel 可直接打开），边查边写',
   request: { query: z.object(orderFilters).superRefine(daysInOrder) },
@@ -326,8 +378,20 @@ export const postConfirmTransfer = adminRoute(
   '/admin/orders/{code}/confirm-transfer',
   'orders.money',
   {
-    summary: '确认对公转账已到账：待付款订单变为已支付（支付方式 union）',
-    request: { params: codeParam },
+    summary:
+      '登记对公转账到账：到账金额、银行流水号、付款户名、到账日期与银行回单。金额等于应付金额时待付款订单变为已支付（支付方式 union）；少付或多付只作登记，订单仍待付款，买家收到通知 到账金额与应付金额不一致，请联系客服。一个流水号只能确认一个订单',
+    request: {
+      params: codeParam,
+      body: jsonBody(
+        ruleBody(checkTransferReceipt, {
+          ...transferFields,
+          slip: field(
+            'string',
+            '银行回单的存储路径（/private/…，先经 /api/admin/orders/invoice-file 上传）；可不填',
+          ),
+        }),
+      ),
+    },
     responses: orderAnswer,
   },
 )
@@ -458,9 +522,11 @@ export const postInvoiceFile = adminRoute('post', '/admin/orders/invoice-file', 
 })
 
 export const postRefundPayment = adminRoute('post', '/admin/payments/{outTradeNo}/refund', 'orders.money', {
-  summary: '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；回答其订单',
+  summary:
+    '退回一笔待退款的付款（订单取消后才到账的付款）：经支付渠道原路退回，只退一次；对公转账由财务线下转回后登记，可附转回的金额、流水号、收款户名与日期（记入对账表）；回答其订单',
   request: {
     params: z.object({ outTradeNo: pathStr('付款单号', 60) }),
+    body: { ...jsonBody(objectBody(transferFields)), required: false },
   },
   responses: orderAnswer,
 })

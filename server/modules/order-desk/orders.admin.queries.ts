@@ -37,6 +37,7 @@ import {
   payDeadline,
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
+import { TransferOutcomeText } from '../payments/transfers.ts'
 import { orderNotes } from './order-notes.ts'
 import { orderSearch, searchCount, searchText } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
@@ -467,7 +468,7 @@ export async function adminOrder(
     .where('o.code', '=', code)
     .executeTakeFirst()
   if (!o) throw refuse('订单不存在', 404)
-  const [extras, lines, payments, waybills, history, request, refunds, notes] = await Promise.all([
+  const [extras, lines, payments, waybills, history, request, refunds, notes, transfers] = await Promise.all([
     extrasOf(db, [o.id]),
     orderLines(db, o.id),
     db
@@ -495,6 +496,7 @@ export async function adminOrder(
       .orderBy('r.id')
       .execute(),
     orderNotes(db, o.id),
+    db.selectFrom('transfer_receipts').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
   ])
   // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
   // reverses that very invoice with the tax office. The buyer's order shows neither then.
@@ -598,6 +600,18 @@ export async function adminOrder(
             file: invoice.invoiceFile,
             time: o.invoice_time ?? '',
           },
+    transfers: transfers.map((r) => ({
+      kind: r.kind,
+      amount: fenToYuan(r.amount_fen),
+      reference: r.reference,
+      payer: r.payer,
+      receivedAt: r.received_at,
+      outcome: r.outcome,
+      outcomeText: TransferOutcomeText[r.outcome] ?? r.outcome,
+      slip: r.slip ? fileLink(r.slip) : '',
+      staff: r.staff_username,
+      time: r.create_time,
+    })),
     history: history.pageData.map(({ at, staff, action, before, after }) => ({
       at,
       staff,
@@ -658,6 +672,8 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   payWay: (v) => payWayName(String(v)),
   way: (v) => payWayName(String(v)),
   refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${payWayName(w)}）`)}`,
+  reference: (v) => `流水号 ${v}`,
+  outcome: (v) => TransferOutcomeText[String(v)] ?? '',
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
   reason: (v) => `原因：${v}`,
@@ -789,6 +805,98 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           a.invoiceStatusText,
         ])
       }
+      controller.enqueue(encoder.encode(text))
+    },
+  })
+}
+
+// --- the transfer reconciliation export (issue 39) -------------------------------------------
+
+const TRANSFER_CSV_HEADER = [
+  '订单号',
+  '应付金额',
+  '到账金额',
+  '差额',
+  '流水号',
+  '付款户名',
+  '到账日期',
+  '结果',
+  '确认人',
+  '确认时间',
+]
+
+export interface TransferFilters {
+  /** Received on or after this China day. */
+  from?: string | undefined
+  /** Received on or before this China day. */
+  to?: string | undefined
+  /** The order's code contains it. */
+  code?: string | undefined
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2)
+
+/**
+ * Finance's reconciliation of corporate transfers as CSV: a BOM, the header, then each transfer
+ * recorded (received, or paid back for a refund) oldest first, BATCH at a time by id. 差额 is what
+ * arrived less the payable (0.00 when it matched; a refund, 已退回, has none); a cell a spreadsheet would
+ * run as a formula stays text (csvCell), so a short payment's negative 差额 reads '-10.00.
+ */
+export function transfersCsv(db: Db, f: TransferFilters): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let after = 0
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(TRANSFER_CSV_HEADER)}`))
+        return
+      }
+      const rows = await db
+        .selectFrom('transfer_receipts as r')
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .select([
+          'r.id',
+          'o.code',
+          'o.tol_cost_fen',
+          'r.kind',
+          'r.amount_fen',
+          'r.reference',
+          'r.payer',
+          'r.received_at',
+          'r.outcome',
+          'r.staff_username',
+          'r.create_time',
+        ])
+        .where('r.id', '>', after)
+        .$if(Boolean(f.from), (q) => q.where('r.received_at', '>=', f.from as string))
+        .$if(Boolean(f.to), (q) => q.where('r.received_at', '<=', f.to as string))
+        .$if(Boolean(f.code), (q) =>
+          q.where(sql<SqlBool>`o.code LIKE ${likeContains(f.code as string)} ESCAPE '\\'`),
+        )
+        .orderBy('r.id')
+        .limit(BATCH)
+        .execute()
+      if (!rows.length) {
+        controller.close()
+        return
+      }
+      after = rows[rows.length - 1]?.id ?? after
+      let text = ''
+      for (const r of rows)
+        text += csvLine([
+          r.code,
+          yuan(r.tol_cost_fen),
+          yuan(r.amount_fen),
+          r.kind === 'refund' ? '' : yuan(r.amount_fen - r.tol_cost_fen),
+          r.reference,
+          r.payer,
+          r.received_at,
+          TransferOutcomeText[r.outcome] ?? r.outcome,
+          r.staff_username,
+          r.create_time,
+        ])
       controller.enqueue(encoder.encode(text))
     },
   })

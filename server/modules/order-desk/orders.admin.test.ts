@@ -20,6 +20,20 @@ type Paged<T> = { pageData: T[]; pageIndex: number; pageSize: number; pageTotal:
 
 const act = (who: Staff, code: string, verb: string, body: unknown = {}) =>
   h.post<AdminOrder | string>(`/api/admin/orders/${code}/${verb}`, body, who.auth)
+let refs = 0
+/** A bank reference no test used before. */
+const newRef = () => `B${Date.now()}${++refs}`
+/** What finance types for a transfer of `amount` yuan (the payable of placeOrder's default). */
+const transfer = (
+  amount: number | string = 100,
+  reference = newRef(),
+  more: Record<string, string> = {},
+) => ({
+  amount,
+  reference,
+  payer: '某某口腔医院',
+  ...more,
+})
 const orderOf = async (who: Staff, code: string) =>
   (await h.get<AdminOrder>(`/api/admin/orders/${code}`, {}, who.auth)).data
 const list = (who: Staff, q: Record<string, string | number>) =>
@@ -220,7 +234,8 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     const fin = await staffSignIn(h, 'finance')
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'union' })
-    const r = await act(fin, o.code, 'confirm-transfer')
+    const ref = newRef()
+    const r = await act(fin, o.code, 'confirm-transfer', transfer(100, ref, { receivedAt: '2026-12-01' }))
     expect(r.http).toBe(200)
     const order = r.data as AdminOrder
     expect(order).toMatchObject({ status: 20, payWay: 'union', transfer: false })
@@ -229,11 +244,31 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
       staff: 'finance',
       action: 'order.confirm-transfer',
       before: { status: 10 },
-      after: { status: 20, payWay: 'union', amount: '100.00', payment: order.payments[0]?.outTradeNo },
+      after: {
+        status: 20,
+        payWay: 'union',
+        amount: '100.00',
+        payment: order.payments[0]?.outTradeNo,
+        reference: ref,
+        outcome: 'matched',
+      },
     })
-    const again = await act(fin, o.code, 'confirm-transfer')
+    expect(order.transfers).toMatchObject([
+      {
+        kind: 'payment',
+        amount: 100,
+        reference: ref,
+        payer: '某某口腔医院',
+        receivedAt: '2026-12-01',
+        outcome: 'matched',
+        outcomeText: '金额一致，已确认收款',
+        slip: '',
+        staff: 'finance',
+      },
+    ])
+    const again = await act(fin, o.code, 'confirm-transfer', transfer())
     expect([again.http, again.data]).toEqual([400, `订单 ${o.code} 不是待付款状态，未作改动`])
-    const missing = await act(fin, 'D000', 'confirm-transfer')
+    const missing = await act(fin, 'D000', 'confirm-transfer', transfer())
     expect([missing.http, missing.data]).toEqual([404, '订单不存在'])
   })
 
@@ -241,7 +276,7 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     const [fin, op] = [await staffSignIn(h, 'finance'), await staffSignIn(h, 'operator')]
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'union' })
-    expect((await act(fin, o.code, 'confirm-transfer')).http).toBe(200)
+    expect((await act(fin, o.code, 'confirm-transfer', transfer())).http).toBe(200)
     const photo = await refundPhoto(h, me.auth)
     const applied = await h.post(
       '/api/Orders/PostOrdersRefund',
@@ -266,7 +301,16 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     const queue = await list(fin, { queue: 'refund-due', code: o.code })
     expect(queue.data.pageData.map((r) => r.code)).toEqual([o.code])
     // Finance transfers it back and records it.
-    const done = await h.post<AdminOrder>(`/api/admin/payments/${payment?.outTradeNo}/refund`, {}, fin.auth)
+    const backRef = newRef()
+    const done = await h.post<AdminOrder>(
+      `/api/admin/payments/${payment?.outTradeNo}/refund`,
+      { amount: '100', reference: backRef, payer: '某某口腔医院', receivedAt: '2026-12-03' },
+      fin.auth,
+    )
+    expect(done.data.transfers.map((t) => [t.kind, t.amount, t.reference, t.outcome, t.receivedAt])).toEqual([
+      ['payment', 100, expect.any(String), 'matched', expect.any(String)],
+      ['refund', 100, backRef, 'refund', '2026-12-03'],
+    ])
     expect(done.data.payments).toMatchObject([{ status: 40, statusText: '已退款' }])
     expect(done.data).toMatchObject({
       refundDue: 0,
@@ -282,13 +326,164 @@ describe('corporate transfers (POST /api/admin/orders/{code}/confirm-transfer)',
     const me = await newUser(h)
     const o = await placeOrder(h, me, { pay: 'union' })
     const answers = await Promise.all([
-      act(a, o.code, 'confirm-transfer'),
-      act(b, o.code, 'confirm-transfer'),
+      act(a, o.code, 'confirm-transfer', transfer()),
+      act(b, o.code, 'confirm-transfer', transfer()),
     ])
     expect(answers.map((r) => r.http).sort()).toEqual([200, 400])
     const payments = await h.db.selectFrom('payments').select('id').where('order_id', '=', o.id).execute()
     expect(payments).toHaveLength(1)
     expect((await auditOf(h, `order:${o.code}`)).map((r) => r.action)).toEqual(['order.confirm-transfer'])
+  })
+})
+
+describe('transfer reconciliation (issue 39)', () => {
+  const notices = (userId: number) =>
+    h.db
+      .selectFrom('notifications')
+      .select(['title', 'content'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute()
+
+  it('a short or an over transfer is recorded, the order stays unpaid and the buyer is told', async () => {
+    const fin = await staffSignIn(h, 'finance')
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { pay: 'union' })
+    const short = await act(fin, o.code, 'confirm-transfer', transfer('90.5'))
+    expect(short.http).toBe(200)
+    expect(short.data).toMatchObject({ status: 10, transfer: true, payments: [] })
+    const over = await act(fin, o.code, 'confirm-transfer', transfer(120))
+    expect((over.data as AdminOrder).transfers.map((t) => [t.amount, t.outcome, t.outcomeText])).toEqual([
+      [90.5, 'short', '少付，未确认'],
+      [120, 'over', '多付，未确认'],
+    ])
+    const told = await notices(me.id)
+    expect(told.filter((n) => n.content.includes('到账金额与应付金额不一致，请联系客服'))).toHaveLength(2)
+    expect((await auditOf(h, `order:${o.code}`)).map((r) => r.action)).toEqual([
+      'order.transfer-mismatch',
+      'order.transfer-mismatch',
+    ])
+    // The buyer's own order still waits for payment.
+    const row = await h.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', o.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe(10)
+    // Then the right amount arrives: paid.
+    const ok = await act(fin, o.code, 'confirm-transfer', transfer(100))
+    expect(ok.data).toMatchObject({ status: 20, payWay: 'union' })
+  })
+
+  it('a reference confirms one order only; the form is checked in Chinese', async () => {
+    const fin = await staffSignIn(h, 'finance')
+    const me = await newUser(h)
+    const [a, b] = [await placeOrder(h, me, { pay: 'union' }), await placeOrder(h, me, { pay: 'union' })]
+    const ref = newRef()
+    expect((await act(fin, a.code, 'confirm-transfer', transfer(100, ref))).http).toBe(200)
+    const twice = await act(fin, b.code, 'confirm-transfer', transfer(100, ref))
+    expect([twice.http, twice.data]).toEqual([400, `流水号已用于订单 ${a.code}，未作改动`])
+    const refused = async (body: Record<string, unknown>) =>
+      (await act(fin, b.code, 'confirm-transfer', body)).data
+    expect(await refused({ reference: 'R1', payer: 'P' })).toBe('请填写到账金额')
+    expect(await refused({ amount: '1.234', reference: 'R1', payer: 'P' })).toBe(
+      '到账金额应为大于 0 的金额，最多两位小数',
+    )
+    expect(await refused({ amount: 0, reference: 'R1', payer: 'P' })).toBe(
+      '到账金额应为大于 0 的金额，最多两位小数',
+    )
+    expect(await refused({ amount: 100, payer: 'P' })).toBe('请填写银行流水号')
+    expect(await refused({ amount: 100, reference: 'R 1', payer: 'P' })).toBe('银行流水号不能包含空格')
+    expect(await refused({ amount: 100, reference: 'R1' })).toBe('请填写付款户名')
+    expect(await refused({ amount: 100, reference: 'R1', payer: 'P', receivedAt: '2026-02-30' })).toBe(
+      '到账日期格式不正确',
+    )
+    expect(await refused({ amount: 100, reference: 'R1', payer: 'P', slip: '/uploads/x.png' })).toBe(
+      '回单文件不正确，请重新上传',
+    )
+    const row = await h.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', b.id)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe(10)
+  })
+
+  it('two confirmations of one reference at once, for two orders: one confirms', async () => {
+    const [x, y] = [await staffSignIn(h, 'finance'), await newStaff(h, ['finance'])]
+    const me = await newUser(h)
+    const [a, b] = [await placeOrder(h, me, { pay: 'union' }), await placeOrder(h, me, { pay: 'union' })]
+    const ref = newRef()
+    const answers = await Promise.all([
+      act(x, a.code, 'confirm-transfer', transfer(100, ref)),
+      act(y, b.code, 'confirm-transfer', transfer(100, ref)),
+    ])
+    expect(answers.map((r) => r.http).sort()).toEqual([200, 400])
+    const refused = answers.find((r) => r.http === 400)
+    expect(String(refused?.data)).toMatch(/^流水号已用于订单 D\d+，未作改动$/)
+    const paid = await h.db
+      .selectFrom('orders')
+      .select('status')
+      .where('id', 'in', [a.id, b.id])
+      .where('status', '=', 20)
+      .execute()
+    expect(paid).toHaveLength(1)
+    const receipts = await h.db
+      .selectFrom('transfer_receipts')
+      .select('id')
+      .where('reference', '=', ref)
+      .execute()
+    expect(receipts).toHaveLength(1)
+  })
+
+  it('a receipt scan uploads privately and the order links it', async () => {
+    const fin = await staffSignIn(h, 'finance')
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { pay: 'union' })
+    const form = new FormData()
+    form.append('file', new Blob([tinyPng() as Uint8Array<ArrayBuffer>]), '回单.png')
+    const res = await fetch(`${h.base}/api/admin/orders/invoice-file`, {
+      method: 'POST',
+      headers: { sign: h.sign(), ...fin.auth },
+      body: form,
+    })
+    const up = ((await res.json()) as { data: { path: string } }).data.path
+    const gone = await act(
+      fin,
+      o.code,
+      'confirm-transfer',
+      transfer(100, newRef(), { slip: '/private/u/00/none.png' }),
+    )
+    expect(gone.data).toBe('回单文件不存在，请重新上传')
+    const r = await act(fin, o.code, 'confirm-transfer', transfer(100, newRef(), { slip: up }))
+    expect((r.data as AdminOrder).transfers[0]?.slip).toMatch(/^\/private\/u\/.+\?e=\d+&s=/)
+  })
+
+  it('finance exports the transfers for reconciliation', async () => {
+    const fin = await staffSignIn(h, 'finance')
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { pay: 'union' })
+    const ref = newRef()
+    await act(fin, o.code, 'confirm-transfer', transfer('90', ref, { receivedAt: '2026-12-02' }))
+    const res = await fetch(`${h.base}/api/admin/orders/transfers/export?code=${o.code}`, {
+      headers: { sign: h.sign(), ...fin.auth },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/csv')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const [header, row] = new TextDecoder().decode(bytes).split('\r\n')
+    expect(header).toBe('订单号,应付金额,到账金额,差额,流水号,付款户名,到账日期,结果,确认人,确认时间')
+    expect(row).toMatch(
+      new RegExp(
+        `^${o.code},100\\.00,90\\.00,'-10\\.00,${ref},某某口腔医院,2026-12-02,少付，未确认,finance,\\d{4}-`,
+      ),
+    )
+    const op = await staffSignIn(h, 'operator')
+    const denied = await fetch(`${h.base}/api/admin/orders/transfers/export`, {
+      headers: { sign: h.sign(), ...op.auth },
+    })
+    expect(denied.status).toBe(403)
   })
 })
 

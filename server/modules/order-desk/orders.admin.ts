@@ -1,9 +1,10 @@
 import { UPLOAD_MAX_BYTES } from '../../../src/lib/constants.ts'
 import { can } from '../../../src/lib/permissions.ts'
+import { checkTransferReceipt } from '../../../src/lib/rules/back-office.ts'
 import { actorOf } from '../../admin/admin-route.ts'
 import type { Config } from '../../config.ts'
 import { ok, router } from '../../contract/index.ts'
-import type { Ctx } from '../../http.ts'
+import { type Ctx, refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { courierProvider } from '../../providers/courier.ts'
 import { paymentProviders } from '../../providers/payment.ts'
@@ -12,10 +13,10 @@ import { decideRefund, receiveReturn } from '../orders/after-sales.ts'
 import { issueInvoice } from '../orders/order-invoices.ts'
 import { refundDuePayment, refundVia } from '../payments/refunds.ts'
 import { confirmTransfer } from '../payments/transfers.ts'
-import { signedFileUrl } from '../uploads/private-files.ts'
+import { privateFileExists, signedFileUrl } from '../uploads/private-files.ts'
 import { keepStaffFile } from '../uploads/uploads.service.ts'
 import { addOrderNote } from './order-notes.ts'
-import { adminOrder, adminOrders, ordersCsv } from './orders.admin.queries.ts'
+import { adminOrder, adminOrders, ordersCsv, transfersCsv } from './orders.admin.queries.ts'
 import * as routes from './orders.admin-routes.ts'
 import { importShipments } from './ship-import.ts'
 
@@ -73,6 +74,21 @@ const approverOf = (c: Ctx) => ({
 const exportName = (now: Date) =>
   `orders-${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '')}.csv`
 
+/** 'transfers-20261126.csv': the reconciliation export's file name. */
+const transfersName = (now: Date) => exportName(now).replace('orders-', 'transfers-')
+
+/**
+ * The transfer refund's details finance gave, if any: none for an online way's refund (no body,
+ * or none of amount, reference, payer); otherwise all of them, checked as a transfer received.
+ */
+function refundReceipt(body: Record<string, unknown> | undefined) {
+  const b = body ?? {}
+  if (!['amount', 'reference', 'payer'].some((k) => b[k] !== undefined && b[k] !== '')) return null
+  const r = checkTransferReceipt(b)
+  if (r.error !== null) throw refuse(r.error)
+  return r.value
+}
+
 /**
  * The back office's order calls (issue 20). Every action is a service function shared with
  * `npm run ops` (fulfilment, payments), which writes its audit row in its own transaction.
@@ -86,6 +102,14 @@ export const ordersAdmin = router()
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${exportName(now())}"`,
       // no-transform: the compression middleware would otherwise read the whole stream first.
+      'Cache-Control': 'no-store, no-transform',
+    }) as never
+  })
+  .openapi(routes.getTransfersExport, (c) => {
+    const { db, now } = c.get('deps')
+    return c.body(transfersCsv(db, c.req.valid('query')), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${transfersName(now())}"`,
       'Cache-Control': 'no-store, no-transform',
     }) as never
   })
@@ -140,9 +164,12 @@ export const ordersAdmin = router()
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postConfirmTransfer, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
-    await confirmTransfer(db, actorOf(c), code, now())
+    const receipt = c.req.valid('json')
+    if (receipt.slip && !(await privateFileExists(config, receipt.slip)))
+      throw refuse('回单文件不存在，请重新上传')
+    await confirmTransfer(db, actorOf(c), code, receipt, now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postAfterSales, async (c) => {
@@ -168,7 +195,8 @@ export const ordersAdmin = router()
   .openapi(routes.postRefundPayment, async (c) => {
     const { db, config, now } = c.get('deps')
     const { outTradeNo } = c.req.valid('param')
-    const r = await refundDuePayment(db, actorOf(c), paymentProviders(config), outTradeNo, now())
+    const receipt = refundReceipt(c.req.valid('json') as Record<string, unknown> | undefined)
+    const r = await refundDuePayment(db, actorOf(c), paymentProviders(config), outTradeNo, now(), receipt)
     return ok(c, await orderOf(c, r.code))
   })
   .openapi(routes.postNote, async (c) => {

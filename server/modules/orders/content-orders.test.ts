@@ -137,7 +137,7 @@ describe('a content order completes when paid (issue 19)', () => {
     const me = await newUser(h)
     const id = await buy(me, await course(h.db, 30_000))
     const { code } = await order(me, id)
-    expect(await ops(h.db, ['confirm-transfer', code])).toContain(code)
+    expect(await ops(h.db, ['confirm-transfer', code, '300', `C${code}`, '某某诊所'])).toContain(code)
     await expectCompletedContent(me, id)
   })
 })

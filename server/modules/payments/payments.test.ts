@@ -323,13 +323,38 @@ describe('npm run ops -- confirm-transfer', () => {
   it('marks an unpaid order paid by transfer, once', async () => {
     const me = await newUser(h)
     const o = await order(me, 66_600)
-    expect(await ops(h.db, ['confirm-transfer', o.code])).toContain(o.code)
+    const ref = `OPS${o.code}`
+    // Short: recorded, still unpaid.
+    expect(await ops(h.db, ['confirm-transfer', o.code, '600', `${ref}-1`, '某某医院'])).toContain('仍待付款')
+    expect(await orderRow(o.id)).toEqual({ status: 10, pay_way: '' })
+    expect(await ops(h.db, ['confirm-transfer', o.code, '666', ref, '某某医院', '2026-01-02'])).toContain(
+      `订单 ${o.code} 已支付`,
+    )
     expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: 'union' })
     expect(await money(me)).toEqual({ balance_fen: 0, integral_fen: 66_600 })
-    await expect(ops(h.db, ['confirm-transfer', o.code])).rejects.toThrow('不是待付款状态')
+    const receipts = await h.db
+      .selectFrom('transfer_receipts')
+      .select(['amount_fen', 'reference', 'payer', 'received_at', 'outcome', 'staff_username'])
+      .where('order_id', '=', o.id)
+      .orderBy('id')
+      .execute()
+    expect(receipts.map((r) => [r.amount_fen, r.outcome, r.staff_username])).toEqual([
+      [60_000, 'short', 'ops'],
+      [66_600, 'matched', 'ops'],
+    ])
+    expect(receipts[1]).toMatchObject({ reference: ref, payer: '某某医院', received_at: '2026-01-02' })
+    await expect(ops(h.db, ['confirm-transfer', o.code, '666', `${ref}-2`, '某某医院'])).rejects.toThrow(
+      '不是待付款状态',
+    )
     expect((await money(me)).integral_fen).toBe(66_600)
-    await expect(ops(h.db, ['confirm-transfer', 'D00000000000000000'])).rejects.toThrow('订单不存在')
+    await expect(
+      ops(h.db, ['confirm-transfer', 'D00000000000000000', '1', `${ref}-3`, '某某医院']),
+    ).rejects.toThrow('订单不存在')
+    await expect(ops(h.db, ['confirm-transfer', o.code, '1.234', `${ref}-4`, 'x'])).rejects.toThrow(
+      '最多两位小数',
+    )
     await expect(ops(h.db, ['confirm-transfer'])).rejects.toBeInstanceOf(OpsError)
-    await expect(ops(h.db, ['confirm-transfer', 'a b'])).rejects.toBeInstanceOf(OpsError)
+    await expect(ops(h.db, ['confirm-transfer', o.code])).rejects.toBeInstanceOf(OpsError)
+    await expect(ops(h.db, ['confirm-transfer', 'a b', '1', 'R', 'P'])).rejects.toBeInstanceOf(OpsError)
   })
 })

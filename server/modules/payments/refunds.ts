@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import { RechargeTag } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import type { TransferReceipt } from '../../../src/lib/rules/back-office.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
@@ -10,6 +11,7 @@ import { isOnlineWay, type PaymentProviders } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
 import { type RefundMoney, settleDueRequest } from '../orders/after-sales.ts'
 import { changed, PAYMENT_MISSING, PaymentStatus, WALLET_SETTLED, WalletGroup } from './payments.queries.ts'
+import { insertReceipt } from './transfers.ts'
 
 /** The after-sales approval's way to give money back (orders' RefundMoney), through these providers. */
 export const refundVia =
@@ -133,7 +135,9 @@ export async function refundOrderPayment(
  * in after-sales, which finance transfers back by hand and then records here) through the
  * provider's refund, once: the
  * payment 30 → 40 by a conditional update, the provider's refund (its refusal rolls everything
- * back), a notification and the audit row, in one transaction. Answers the order's code.
+ * back), a notification and the audit row, in one transaction. For a corporate transfer finance
+ * may give what it paid back (`receipt`: amount, bank reference, payee's account name, day),
+ * recorded as a transfer receipt of kind refund in the same transaction. Answers the order's code.
  */
 export async function refundDuePayment(
   db: Db,
@@ -141,11 +145,12 @@ export async function refundDuePayment(
   providers: PaymentProviders,
   outTradeNo: string,
   now: Date,
+  receipt: TransferReceipt | null = null,
 ): Promise<{ code: string; amountFen: number; way: string }> {
   const p = await db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.id', 'p.user_id', 'p.way', 'p.amount_fen', 'p.status', 'o.code'])
+    .select(['p.id', 'p.user_id', 'p.way', 'p.amount_fen', 'p.status', 'o.code', 'o.id as order_id'])
     .where('p.out_trade_no', '=', outTradeNo)
     .executeTakeFirst()
   if (!p) throw refuse(PAYMENT_MISSING, 404)
@@ -157,7 +162,8 @@ export async function refundDuePayment(
     .where('status', '=', PaymentStatus.refundDue)
     .orderBy('id')
     .executeTakeFirst()
-  if (dueRefund) return recordTransferRefund(db, actor, { ...p, outTradeNo }, dueRefund, now)
+  const paidBack = p.way === 'union' ? receipt : null
+  if (dueRefund) return recordTransferRefund(db, actor, { ...p, outTradeNo }, dueRefund, now, paidBack)
   if (p.status !== PaymentStatus.refundDue) throw refuse(notDue)
   return db.transaction().execute(async (t) => {
     const taken = await t
@@ -171,6 +177,7 @@ export async function refundDuePayment(
       await providers
         .of(p.way)
         .refund({ outTradeNo, amountFen: p.amount_fen, reason: '订单已取消或已付款，退回重复付款' })
+    if (paidBack) await insertReceipt(t, actor, p.order_id, 'refund', paidBack, 'refund', now)
     const amount = fenToYuan(p.amount_fen).toFixed(2)
     await notify(
       t,
@@ -195,14 +202,16 @@ export async function refundDuePayment(
  * Finance records that it transferred an after-sales refund of a corporate transfer back (the
  * refund was 30 待退款): the refund 30 → 40 by a conditional update (so it counts once), the
  * payment with it when that was all of it, its request and the order 待退款 → 已退款, a
- * notification and the audit row, in one transaction.
+ * notification, the transfer receipt (kind refund) when finance gave its details, and the
+ * audit row, in one transaction.
  */
 async function recordTransferRefund(
   db: Db,
   actor: Actor,
-  p: { id: number; user_id: number; way: string; code: string; outTradeNo: string },
+  p: { id: number; order_id: number; user_id: number; way: string; code: string; outTradeNo: string },
   r: { id: number; amount_fen: number; after_sale_id: number | null },
   now: Date,
+  receipt: TransferReceipt | null,
 ) {
   const time = dbTime(now)
   return db.transaction().execute(async (t) => {
@@ -220,6 +229,7 @@ async function recordTransferRefund(
       .where('status', '=', PaymentStatus.refundDue)
       .execute()
     if (r.after_sale_id !== null) await settleDueRequest(t, r.after_sale_id, time)
+    if (receipt) await insertReceipt(t, actor, p.order_id, 'refund', receipt, 'refund', now)
     const amount = fenToYuan(r.amount_fen).toFixed(2)
     await notify(
       t,

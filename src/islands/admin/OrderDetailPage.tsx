@@ -10,14 +10,13 @@
 import { useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../lib/api/admin-orders.ts'
 import { formatMoney } from '../../lib/format.ts'
-import { BusyButton } from '../common/BusyButton.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { AdminShell, may, useStaff } from './AdminShell.tsx'
 import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { hasPackingSlip, OrderBadges } from './order-parts.tsx'
 import { AfterSalesDialog, ReceiveDialog } from './orders/AfterSalesDialogs.tsx'
-import { InvoiceDialog, ShipDialog } from './orders/OrderDialogs.tsx'
+import { InvoiceDialog, ShipDialog, TransferDialog } from './orders/OrderDialogs.tsx'
 import { NotesSection } from './orders/OrderNotes.tsx'
 import {
   AfterSalesSection,
@@ -29,13 +28,14 @@ import {
   ParcelsSection,
   PaymentsSection,
   RefundsSection,
+  TransfersSection,
 } from './orders/OrderSections.tsx'
 import { TimelineSection } from './orders/OrderTimeline.tsx'
 import { useOrderAction } from './orders/use-order-action.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
 
-type Open = 'ship' | 'after-sales' | 'receive' | 'invoice' | null
+type Open = 'ship' | 'after-sales' | 'receive' | 'invoice' | 'transfer' | null
 const button = 'btn-primary px-4 py-2 text-sm'
 
 /** Which actions the order's state and the staff member's permissions allow now. */
@@ -63,26 +63,22 @@ function Detail({ code }: { code: string }) {
   const me = useStaff()
   const { data: o, loading, reload } = useLoad(() => ordersApi.get(code), code)
   const [open, setOpen] = useState<Open>(null)
+  const [paidBack, setPaidBack] = useState<{ outTradeNo: string; amount: number } | null>(null)
   const [confirmDialog, confirm] = useConfirm()
   const { busy, run } = useOrderAction(reload)
   if (!o) return <p className="text-slate-600">{loading ? '加载中…' : '订单不存在'}</p>
 
   const can = allowed(me, o)
   const close = () => setOpen(null)
-  const confirmTransfer = async () => {
-    const text = `确认已收到订单 ${o.code} 的对公转账 ${formatMoney(o.tolCost)} 元？`
-    if (await confirm({ text, title: '确认收款' }))
-      await run(() => ordersApi.confirmTransfer(o.code), '已确认收款，订单已支付')
-  }
   const cancelParcel = async (id: number, label: string) => {
     const text = `确定取消包裹 ${label} 吗？其中的商品将回到待发货。`
     if (await confirm({ text, title: '取消包裹' }))
       await run(() => ordersApi.cancelParcel(o.code, id), '包裹已取消')
   }
-  const recordRefund = async (outTradeNo: string, amount: number) => {
-    const text = `确认已将 ${formatMoney(amount)} 元以对公转账退回买家？`
-    if (await confirm({ text, title: '登记转账退款' }))
-      await run(() => ordersApi.refundPayment(outTradeNo), '已登记退款')
+  // Finance records what it transferred back: amount, reference, account, day.
+  const recordRefund = (outTradeNo: string, amount: number) => {
+    setPaidBack({ outTradeNo, amount })
+    setOpen('transfer')
   }
   const refund = async (outTradeNo: string, amount: number) => {
     const text = `确定将付款 ${outTradeNo}（${formatMoney(amount)} 元）原路退回吗？`
@@ -105,9 +101,16 @@ function Detail({ code }: { code: string }) {
         </a>
       )}
       {can.confirm && (
-        <BusyButton type="button" className={button} busy={busy} onClick={confirmTransfer}>
+        <button
+          type="button"
+          className={button}
+          onClick={() => {
+            setPaidBack(null)
+            setOpen('transfer')
+          }}
+        >
           确认收款
-        </BusyButton>
+        </button>
       )}
       {can.decide && (
         <button type="button" className={button} onClick={() => setOpen('after-sales')}>
@@ -156,6 +159,7 @@ function Detail({ code }: { code: string }) {
       <ParcelsSection o={o} busy={busy} cancel={can.cancelParcel ? cancelParcel : undefined} />
       <AfterSalesSection o={o} />
       <RefundsSection o={o} busy={busy} record={can.refund ? recordRefund : undefined} />
+      <TransfersSection o={o} />
       <InvoiceSection o={o} />
       <TimelineSection o={o} />
       <NotesSection o={o} reload={reload} />
@@ -173,6 +177,9 @@ function Detail({ code }: { code: string }) {
       {can.decide && <AfterSalesDialog o={o} open={open === 'after-sales'} close={close} reload={reload} />}
       {can.receive && <ReceiveDialog o={o} open={open === 'receive'} close={close} reload={reload} />}
       {can.invoice && <InvoiceDialog o={o} open={open === 'invoice'} close={close} reload={reload} />}
+      {(can.confirm || can.refund) && open === 'transfer' && (
+        <TransferDialog o={o} open close={close} reload={reload} refund={paidBack} />
+      )}
     </DetailLayout>
   )
 }

@@ -2,7 +2,8 @@
  * /admin/orders/: the order list (issue 20). Filters and sort live in the URL (a dashboard count
  * links here with ?queue=…); one search box finds any order by code, phone, buyer, receiver or
  * product title (issue 38); finance exports the filtered list, or the chosen rows (导出所选), as
- * CSV; the chosen orders' packing slips print together.
+ * CSV; the chosen orders' packing slips print together; finance exports the transfer
+ * reconciliation (TransferExport).
  */
 import { type AdminOrderRow, ordersApi } from '../../lib/api/admin-orders.ts'
 import { payWayName } from '../../lib/pay-ways.ts'
@@ -21,6 +22,7 @@ import {
   slipHref,
 } from './order-parts.tsx'
 import { ShipImport } from './orders/ShipImport.tsx'
+import { TransferExport } from './orders/TransferExport.tsx'
 
 const columns: Column<AdminOrderRow>[] = [
   linkColumn('code', '订单号', { href: (o) => detailHref(o.code), text: (o) => o.code, look: 'strong' }),
@@ -104,7 +106,12 @@ const orders: ListDeclaration<AdminOrderRow> = {
       },
     },
   ],
-  toolbar: <ShipImport />,
+  toolbar: (
+    <>
+      <TransferExport />
+      <ShipImport />
+    </>
+  ),
   export: {
     permission: 'orders.export',
     file: ordersApi.export,

@@ -13,6 +13,8 @@ export const ordersApi = {
   get: (code: string) => adminCall('get', '/admin/orders/{code}')({ param: { code } }),
   /** The filtered list as a CSV file (UTF-8 with BOM). */
   export: (query: QueryParams) => adminDownload('/admin/orders/export')({ query }),
+  /** Finance's transfer reconciliation (CSV): every transfer recorded, received or paid back. */
+  exportTransfers: (query: QueryParams = {}) => adminDownload('/admin/orders/transfers/export')({ query }),
   /** `number`: the waybill the courier printed; left out, a courier that books (the simulated one) assigns it. */
   ship: (code: string, courier: string, number?: string) =>
     adminCall('post', '/admin/orders/{code}/ship')({ param: { code }, json: { courier, number } }),
@@ -30,8 +32,11 @@ export const ordersApi = {
     code: string,
     json: { decision: 'accept' | 'refuse'; reason: string; courier?: string; waybill?: string },
   ) => adminCall('post', '/admin/orders/{code}/after-sales/receive')({ param: { code }, json }),
-  confirmTransfer: (code: string) =>
-    adminCall('post', '/admin/orders/{code}/confirm-transfer')({ param: { code } }),
+  /** A corporate transfer received: amount (yuan), bank reference, payer, day, receipt scan. */
+  confirmTransfer: (
+    code: string,
+    json: { amount: string; reference: string; payer: string; receivedAt?: string; slip?: string },
+  ) => adminCall('post', '/admin/orders/{code}/confirm-transfer')({ param: { code }, json }),
   decideAfterSales: (
     code: string,
     body: { decision: 'approve' | 'reject'; reason: string; amount?: string },
@@ -40,8 +45,11 @@ export const ordersApi = {
     adminCall('post', '/admin/orders/{code}/invoice')({ param: { code }, json: body }),
   /** An electronic invoice's file, kept private: its stored path. */
   uploadInvoiceFile: (file: Blob, name: string) => adminUpload('/admin/orders/invoice-file')(file, name),
-  refundPayment: (outTradeNo: string) =>
-    adminCall('post', '/admin/payments/{outTradeNo}/refund')({ param: { outTradeNo } }),
+  /** A refund-due payment given back; for a transfer, what finance paid back (optional). */
+  refundPayment: (
+    outTradeNo: string,
+    json: { amount?: string; reference?: string; payer?: string; receivedAt?: string } = {},
+  ) => adminCall('post', '/admin/payments/{outTradeNo}/refund')({ param: { outTradeNo }, json }),
   /** A staff-only note on the order (1 to 500 characters). */
   addNote: (code: string, text: string) =>
     adminCall('post', '/admin/orders/{code}/notes')({ param: { code }, json: { text } }),

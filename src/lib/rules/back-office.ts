@@ -126,3 +126,62 @@ export function checkOrderNote(input: Input): Checked<{ text: string }, 'text'> 
     { text: note },
   )
 }
+
+export const TRANSFER_REFERENCE_MAX = 64
+export const TRANSFER_PAYER_MAX = 100
+
+export interface TransferReceipt {
+  /** What arrived (or went back), in fen. */
+  amountFen: number
+  /** The bank's reference for the transfer (流水号). */
+  reference: string
+  /** The name of the account it came from (or went to). */
+  payer: string
+  /** The day it arrived 'YYYY-MM-DD'; '' for today (China time, the server fills it in). */
+  receivedAt: string
+  /** The receipt scan, a private upload path; '' for none. */
+  slip: string
+}
+
+/** A real calendar day 'YYYY-MM-DD': isDay('2026-02-30') → false. */
+const isDay = (s: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+}
+
+/**
+ * Finance recording a corporate transfer received (or a transfer refund paid back): the amount in
+ * yuan, greater than 0 with at most two decimals (请填写到账金额; 到账金额应为大于 0 的金额，最多两位小数),
+ * the bank reference (请填写银行流水号; at most 64 characters, no spaces), the payer's account
+ * name (请填写付款户名; at most 100), the day received (optional, 'YYYY-MM-DD'; 到账日期格式不正确)
+ * and optionally the receipt scan, an uploaded private file.
+ * checkTransferReceipt({ amount: '100.5', reference: 'B1', payer: '某某医院' }).value.amountFen → 10050
+ */
+export function checkTransferReceipt(
+  input: Input,
+): Checked<TransferReceipt, 'amount' | 'reference' | 'payer' | 'receivedAt' | 'slip'> {
+  const amountFen = yuanToFen(input.amount)
+  const reference = text(input, 'reference')
+  const payer = text(input, 'payer')
+  const receivedAt = text(input, 'receivedAt')
+  const slip = text(input, 'slip')
+  return checked(
+    firstError<'amount' | 'reference' | 'payer' | 'receivedAt' | 'slip'>([
+      ['amount', amountFen === null, '请填写到账金额'],
+      ['amount', amountFen === undefined || amountFen === 0, '到账金额应为大于 0 的金额，最多两位小数'],
+      ['reference', !reference, '请填写银行流水号'],
+      [
+        'reference',
+        len(reference) > TRANSFER_REFERENCE_MAX,
+        `银行流水号不能超过${TRANSFER_REFERENCE_MAX}个字符`,
+      ],
+      ['reference', /\s/.test(reference), '银行流水号不能包含空格'],
+      ['payer', !payer, '请填写付款户名'],
+      ['payer', len(payer) > TRANSFER_PAYER_MAX, `付款户名不能超过${TRANSFER_PAYER_MAX}个字`],
+      ['receivedAt', receivedAt !== '' && !isDay(receivedAt), '到账日期格式不正确'],
+      ['slip', slip !== '' && !isPrivatePath(slip), '回单文件不正确，请重新上传'],
+    ]),
+    { amountFen: typeof amountFen === 'number' ? amountFen : 0, reference, payer, receivedAt, slip },
+  )
+}

@@ -5,7 +5,8 @@
 import { type FormEvent, useId, useState } from 'react'
 import { type AdminOrder, ordersApi } from '../../../lib/api/admin-orders.ts'
 import { COURIERS, waybillRefusal } from '../../../lib/couriers.ts'
-import { checkInvoiceIssue } from '../../../lib/rules/back-office.ts'
+import { formatMoney } from '../../../lib/format.ts'
+import { checkInvoiceIssue, checkTransferReceipt } from '../../../lib/rules/back-office.ts'
 import { toast } from '../../../lib/toast.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Dialog } from '../../common/Dialog.tsx'
@@ -258,6 +259,111 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
           </p>
         </div>
         <DialogEnd error={error} close={close} busy={busy || uploading} submit="开 具" />
+      </form>
+    </Dialog>
+  )
+}
+
+/** Today in China: '2026-12-07', the day a transfer arrived unless finance says otherwise. */
+const chinaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)
+
+/**
+ * 确认收款 (a transfer received: amount prefilled with the payable, bank reference, payer, day,
+ * optional receipt scan) or, with `refund`, 登记转账退款 (what finance paid back). Only an amount
+ * equal to the payable confirms the order; the server records any other as short or over.
+ */
+export function TransferDialog({
+  o,
+  open,
+  close,
+  reload,
+  refund,
+}: OrderDialogProps & { refund?: { outTradeNo: string; amount: number } | null }) {
+  const id = useId()
+  const [amount, setAmount] = useState(String(refund ? refund.amount : o.tolCost))
+  const [reference, setReference] = useState('')
+  const [payer, setPayer] = useState('')
+  const [receivedAt, setReceivedAt] = useState(chinaToday)
+  const [slip, setSlip] = useState('')
+  const [uploading, setUploading] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const { busy, run } = useOrderAction(reload)
+  const pick = async (files: FileList | null) => {
+    const chosen = files?.[0]
+    if (!chosen) return
+    setUploading(true)
+    try {
+      setSlip(await ordersApi.uploadInvoiceFile(chosen, chosen.name))
+      toast('success', '回单已上传')
+    } catch {
+      setSlip('')
+    } finally {
+      setUploading(false)
+    }
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const form = { amount, reference, payer, receivedAt, slip }
+    const r = checkTransferReceipt(form)
+    if (r.error !== null) return setError(r.error)
+    setError(null)
+    const done = refund
+      ? await run(
+          () => ordersApi.refundPayment(refund.outTradeNo, { amount, reference, payer, receivedAt }),
+          '已登记退款',
+        )
+      : await run(
+          () => ordersApi.confirmTransfer(o.code, form),
+          (after) =>
+            after.status === 10 ? '到账金额与应付金额不一致，已登记，订单仍待付款' : '已确认收款，订单已支付',
+        )
+    if (done) close()
+  }
+  const field = (key: string, label: string, value: string, set: (v: string) => void, more = {}) => (
+    <div className="grid gap-1">
+      <label htmlFor={`${id}-${key}`} className="text-sm text-slate-700">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className={inputClass}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        {...more}
+      />
+    </div>
+  )
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && close()} title={refund ? '登记转账退款' : '确认收款'}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <p className="text-sm text-slate-700">
+          {refund
+            ? `退款 ${formatMoney(refund.amount)} 元，付款单 ${refund.outTradeNo}`
+            : `订单 ${o.code} 应付 ${formatMoney(o.tolCost)} 元；金额一致才确认收款，少付或多付只作登记并通知买家`}
+        </p>
+        {field('amount', refund ? '退回金额（元）' : '到账金额（元）', amount, setAmount, {
+          inputMode: 'decimal',
+        })}
+        {field('reference', '银行流水号', reference, setReference, { maxLength: 64 })}
+        {field('payer', refund ? '收款户名' : '付款户名', payer, setPayer, { maxLength: 100 })}
+        {field('date', refund ? '转出日期' : '到账日期', receivedAt, setReceivedAt, { type: 'date' })}
+        {!refund && (
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-slip`} className="text-sm text-slate-700">
+              银行回单（可不传；pdf 或图片）
+            </label>
+            <input
+              id={`${id}-slip`}
+              type="file"
+              accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+              className="text-sm"
+              disabled={uploading}
+              onChange={(e) => pick(e.target.files)}
+            />
+            <p className="text-xs text-slate-600">{uploading ? '正在上传…' : slip ? '已上传' : '未上传'}</p>
+          </div>
+        )}
+        <DialogEnd error={error} close={close} busy={busy || uploading} submit={refund ? '登 记' : '确 认'} />
       </form>
     </Dialog>
   )

@@ -366,6 +366,63 @@ export function RefundsSection({
   )
 }
 
+/** The corporate transfers finance recorded on the order: received (with their outcome) and paid back. */
+export function TransfersSection({ o }: { o: AdminOrder }) {
+  if (o.transfers.length === 0) return null
+  return (
+    <Section title="对公转账登记" id="order-transfers">
+      <Table
+        wide
+        head={[
+          '类型',
+          '金额（元）',
+          '银行流水号',
+          '户名',
+          '到账日期',
+          '结果',
+          '回单',
+          '登记人',
+          '登记时间',
+        ].map((h) => (
+          <th key={h} scope="col" className="py-1 pr-3 font-medium">
+            {h}
+          </th>
+        ))}
+      >
+        {o.transfers.map((t) => (
+          <tr
+            key={`${t.time}${t.reference}${t.kind}`}
+            className="border-t border-slate-100"
+            data-transfer={t.outcome}
+          >
+            <td className="py-1 pr-3">{t.kind === 'refund' ? '退回' : '到账'}</td>
+            <td className="py-1 pr-3 tabular-nums">{formatMoney(t.amount)}</td>
+            <td className="py-1 pr-3">{t.reference}</td>
+            <td className="py-1 pr-3">{t.payer}</td>
+            <td className="py-1 pr-3">{t.receivedAt}</td>
+            <td
+              className={`py-1 pr-3 ${t.outcome === 'short' || t.outcome === 'over' ? 'text-red-700' : ''}`}
+            >
+              {t.outcomeText}
+            </td>
+            <td className="py-1 pr-3">
+              {t.slip ? (
+                <a className="text-brand-700 underline" href={t.slip} target="_blank" rel="noreferrer">
+                  查看
+                </a>
+              ) : (
+                '—'
+              )}
+            </td>
+            <td className="py-1 pr-3">{t.staff}</td>
+            <td className="py-1 pr-3">{t.time}</td>
+          </tr>
+        ))}
+      </Table>
+    </Section>
+  )
+}
+
 export function InvoiceSection({ o }: { o: AdminOrder }) {
   const v = o.invoice
   return (

@@ -1,14 +1,14 @@
 import { useState } from 'react'
 import { toast } from '../../../lib/toast.ts'
 
-/** Runs an action: its answer is the order as it is now; toasts `done`. */
+/** Runs an action: its answer is the order as it is now; toasts `done` (or what it says of the answer). */
 export function useOrderAction(reload: () => void) {
   const [busy, setBusy] = useState(false)
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run = async <T>(work: () => Promise<T>, done: string | ((answer: T) => string)) => {
     setBusy(true)
     try {
-      await work()
-      toast('success', done)
+      const answer = await work()
+      toast('success', typeof done === 'string' ? done : done(answer))
       reload()
       return true
     } catch {
