@@ -70,12 +70,20 @@ const approverOf = (c: Ctx) => ({
   mayApproveLarge: can(c.get('staff')?.roles ?? [], 'orders.money'),
 })
 
-/** 'order-20261126.csv': the export's file name, by the China day it was made. */
-const exportName = (now: Date) =>
-  `orders-${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '')}.csv`
+/** 'orders-20261126.csv': an export's file name, by the China day it was made. */
+const exportName = (kind: 'orders' | 'transfers', now: Date) =>
+  `${kind}-${new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '')}.csv`
 
-/** 'transfers-20261126.csv': the reconciliation export's file name. */
-const transfersName = (now: Date) => exportName(now).replace('orders-', 'transfers-')
+/**
+ * A CSV export's answer (orders-20261126.csv, transfers-20261126.csv for reconciliation), sent
+ * while it is made; no-transform: the compression middleware would otherwise read it all first.
+ */
+const csvAnswer = (c: Ctx, kind: 'orders' | 'transfers', body: ReadableStream<Uint8Array>) =>
+  c.body(body, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${exportName(kind, c.get('deps').now())}"`,
+    'Cache-Control': 'no-store, no-transform',
+  }) as never
 
 /**
  * The transfer refund's details finance gave, if any: none for an online way's refund (no body,
@@ -96,23 +104,12 @@ function refundReceipt(body: Record<string, unknown> | undefined) {
  */
 export const ordersAdmin = router()
   .openapi(routes.getOrders, async (c) => ok(c, await adminOrders(c.get('deps').db, c.req.valid('query'))))
-  .openapi(routes.getOrdersExport, (c) => {
-    const { db, now } = c.get('deps')
-    return c.body(ordersCsv(db, c.req.valid('query')), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportName(now())}"`,
-      // no-transform: the compression middleware would otherwise read the whole stream first.
-      'Cache-Control': 'no-store, no-transform',
-    }) as never
-  })
-  .openapi(routes.getTransfersExport, (c) => {
-    const { db, now } = c.get('deps')
-    return c.body(transfersCsv(db, c.req.valid('query')), 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${transfersName(now())}"`,
-      'Cache-Control': 'no-store, no-transform',
-    }) as never
-  })
+  .openapi(routes.getOrdersExport, (c) =>
+    csvAnswer(c, 'orders', ordersCsv(c.get('deps').db, c.req.valid('query'))),
+  )
+  .openapi(routes.getTransfersExport, (c) =>
+    csvAnswer(c, 'transfers', transfersCsv(c.get('deps').db, c.req.valid('query'))),
+  )
   .openapi(routes.postInvoiceFile, async (c) => {
     const { config } = c.get('deps')
     const path = await keepStaffFile(

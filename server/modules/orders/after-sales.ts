@@ -348,6 +348,14 @@ export async function decideRefund(
   const time = dbTime(now)
   const from = [r.status]
   const before = { status: o.status, afterStatus: r.status }
+  /** The approval's audit row: the order's status and what the request became. */
+  const approved = (t: Db, after: Record<string, unknown>) =>
+    audit(t, actor, now, {
+      action: 'order.after-sales.approve',
+      target,
+      before,
+      after: { status: o.status, ...after },
+    })
   if (form.decision === 'reject') {
     const why = form.reason || '不符合退款条件'
     return db.transaction().execute(async (t) => {
@@ -392,15 +400,9 @@ export async function decideRefund(
         time,
       )
       if (!ok) throw refuse(NO_REQUEST(code))
-      await audit(t, actor, now, {
-        action: 'order.after-sales.approve',
-        target,
-        before,
-        after: {
-          status: o.status,
-          afterStatus: AfterStatus.awaitingFinance,
-          amount: fenToYuan(amountFen).toFixed(2),
-        },
+      await approved(t, {
+        afterStatus: AfterStatus.awaitingFinance,
+        amount: fenToYuan(amountFen).toFixed(2),
       })
       return `订单 ${code} 的退款 ${fenToYuan(amountFen).toFixed(2)} 元超过 ${limitText}，待财务审批`
     })
@@ -423,15 +425,9 @@ export async function decideRefund(
         `您的订单 ${code} 的${AFTER_KINDS[r.kind as AfterKind]}申请已通过，请将商品寄回：${deps.returnAddress}，并在订单中填写退货运单号。`,
         now,
       )
-      await audit(t, actor, now, {
-        action: 'order.after-sales.approve',
-        target,
-        before,
-        after: {
-          status: o.status,
-          afterStatus: AfterStatus.awaitingReturn,
-          ...(amountFen ? { amount: fenToYuan(amountFen).toFixed(2) } : {}),
-        },
+      await approved(t, {
+        afterStatus: AfterStatus.awaitingReturn,
+        ...(amountFen ? { amount: fenToYuan(amountFen).toFixed(2) } : {}),
       })
       return `订单 ${code} 的售后申请已通过，待买家寄回商品`
     }

@@ -8,14 +8,13 @@
 import { type FormEvent, useId, useState } from 'react'
 import type { AdminOrder } from '../../../lib/api/admin-orders.ts'
 import { ordersApi } from '../../../lib/api/admin-orders.ts'
-import { COURIERS } from '../../../lib/couriers.ts'
 import { formatMoney } from '../../../lib/format.ts'
 import { refundRouteText } from '../../../lib/order-states.ts'
 import { checkAfterSalesDecision, checkReturnReceipt, yuanToFen } from '../../../lib/rules/back-office.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { inputClass } from '../../common/Field.tsx'
 import { LabeledArea } from '../form/Labeled.tsx'
-import { DialogEnd, type OrderDialogProps, typedRefusal, WaybillFields } from './OrderDialogs.tsx'
+import { DialogEnd, type OrderDialogProps, useWaybill } from './OrderDialogs.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 /** What the request asks for, line by line: 'X × 1、Y × 2'. */
@@ -26,22 +25,29 @@ export const requestedLines = (o: AdminOrder) =>
     )
     .join('、')
 
-function Choice({
-  name,
-  checked,
-  onChange,
-  children,
+/** The dialog's verdict: a radio group under `legend`, one choice per option. */
+function Verdict<V extends string>({
+  legend,
+  value,
+  set,
+  options,
 }: {
-  name: string
-  checked: boolean
-  onChange: () => void
-  children: React.ReactNode
+  legend: string
+  value: V | ''
+  set: (v: V) => void
+  options: readonly [V, React.ReactNode][]
 }) {
+  const name = useId()
   return (
-    <label className="flex items-start gap-2 text-sm">
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="mt-1" />
-      <span>{children}</span>
-    </label>
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm text-slate-700">{legend}</legend>
+      {options.map(([v, label]) => (
+        <label key={v} className="flex items-start gap-2 text-sm">
+          <input type="radio" name={name} checked={value === v} onChange={() => set(v)} className="mt-1" />
+          <span>{label}</span>
+        </label>
+      ))}
+    </fieldset>
   )
 }
 
@@ -96,33 +102,30 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
             </p>
           )}
         </div>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm text-slate-700">审核结果</legend>
-          <Choice
-            name={`${id}-decision`}
-            checked={decision === 'approve'}
-            onChange={() => setDecision('approve')}
-          >
-            同意
-            {a.kind === 'refund'
-              ? `退款（${refundRouteText(o.payWay)}）`
-              : a.kind === 'return'
-                ? '退货，买家寄回后退款'
-                : '换货，买家寄回后发出新商品'}
-            {o.invoiceStatus === 20 && money && (
-              <strong className="mt-1 block font-medium text-amber-800">
-                该订单已开具发票（{o.invoice?.number}），退款后发票作废，请通知财务冲红
-              </strong>
-            )}
-          </Choice>
-          <Choice
-            name={`${id}-decision`}
-            checked={decision === 'reject'}
-            onChange={() => setDecision('reject')}
-          >
-            驳回：买家可再次申请
-          </Choice>
-        </fieldset>
+        <Verdict
+          legend="审核结果"
+          value={decision}
+          set={setDecision}
+          options={[
+            [
+              'approve',
+              <>
+                同意
+                {a.kind === 'refund'
+                  ? `退款（${refundRouteText(o.payWay)}）`
+                  : a.kind === 'return'
+                    ? '退货，买家寄回后退款'
+                    : '换货，买家寄回后发出新商品'}
+                {o.invoiceStatus === 20 && money && (
+                  <strong className="mt-1 block font-medium text-amber-800">
+                    该订单已开具发票（{o.invoice?.number}），退款后发票作废，请通知财务冲红
+                  </strong>
+                )}
+              </>,
+            ],
+            ['reject', '驳回：买家可再次申请'],
+          ]}
+        />
         {money && decision === 'approve' && (
           <div className="grid gap-1">
             <label htmlFor={`${id}-amount`} className="text-sm text-slate-700">
@@ -155,12 +158,10 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
 }
 
 export function ReceiveDialog({ o, open, close, reload }: OrderDialogProps) {
-  const id = useId()
   const a = o.afterSales
   const [decision, setDecision] = useState<'accept' | 'refuse' | ''>('')
   const [reason, setReason] = useState('')
-  const [courier, setCourier] = useState<string>(COURIERS[0].name)
-  const [number, setNumber] = useState('')
+  const waybill = useWaybill()
   const [error, setError] = useState<string | null>(null)
   const { busy, run } = useOrderAction(reload)
   const exchange = a.kind === 'exchange'
@@ -168,13 +169,13 @@ export function ReceiveDialog({ o, open, close, reload }: OrderDialogProps) {
     e.preventDefault()
     const r = checkReturnReceipt({ decision, reason })
     if (r.error !== null) return setError(r.error)
-    const wrong = exchange && decision === 'accept' ? typedRefusal(courier, number) : null
+    const wrong = exchange && decision === 'accept' ? waybill.refusal() : null
     if (wrong) return setError(wrong)
     setError(null)
     const body = {
       decision: r.value.decision,
       reason: r.value.reason,
-      ...(exchange ? { courier, ...(number.trim() ? { waybill: number.trim() } : {}) } : {}),
+      ...(exchange ? waybill.body() : {}),
     }
     const done = r.value.decision === 'refuse' ? '已拒收' : exchange ? '已收货，换货已发出' : '已收货并退款'
     if (await run(() => ordersApi.receiveReturn(o.code, body), done)) close()
@@ -193,32 +194,16 @@ export function ReceiveDialog({ o, open, close, reload }: OrderDialogProps) {
             </p>
           )}
         </div>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm text-slate-700">验收结果</legend>
-          <Choice
-            name={`${id}-decision`}
-            checked={decision === 'accept'}
-            onChange={() => setDecision('accept')}
-          >
-            已收货{exchange ? '，发出换货商品' : '，退款'}
-          </Choice>
-          <Choice
-            name={`${id}-decision`}
-            checked={decision === 'refuse'}
-            onChange={() => setDecision('refuse')}
-          >
-            拒收（商品不符、已使用等），须填原因
-          </Choice>
-        </fieldset>
-        {exchange && decision === 'accept' && (
-          <WaybillFields
-            courier={courier}
-            setCourier={setCourier}
-            number={number}
-            setNumber={setNumber}
-            error={typedRefusal(courier, number) && error}
-          />
-        )}
+        <Verdict
+          legend="验收结果"
+          value={decision}
+          set={setDecision}
+          options={[
+            ['accept', `已收货${exchange ? '，发出换货商品' : '，退款'}`],
+            ['refuse', '拒收（商品不符、已使用等），须填原因'],
+          ]}
+        />
+        {exchange && decision === 'accept' && waybill.fields(error)}
         <LabeledArea label="原因（买家可见）" value={reason} onChange={setReason} rows={2} />
         <DialogEnd error={error} close={close} busy={busy} submit="确 定" />
       </form>

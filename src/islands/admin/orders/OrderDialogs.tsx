@@ -153,22 +153,42 @@ export function WaybillFields({
 export const typedRefusal = (courier: string, number: string) =>
   number.trim() ? waybillRefusal(courier, number) : null
 
-/** 发货: one parcel, with the lines and quantities in it (everything left by default). */
-export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
+/** A courier and a typed waybill as a form's state: its refusal, the call's fields, and the inputs. */
+export function useWaybill() {
   const [courier, setCourier] = useState<string>(COURIERS[0].name)
   const [number, setNumber] = useState('')
+  const refusal = () => typedRefusal(courier, number)
+  return {
+    refusal,
+    /** { courier, waybill? }: no waybill when none was typed (the courier books one). */
+    body: () => ({ courier, ...(number.trim() ? { waybill: number.trim() } : {}) }),
+    fields: (error: string | null) => (
+      <WaybillFields
+        courier={courier}
+        setCourier={setCourier}
+        number={number}
+        setNumber={setNumber}
+        error={refusal() && error}
+      />
+    ),
+  }
+}
+
+/** 发货: one parcel, with the lines and quantities in it (everything left by default). */
+export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
+  const waybill = useWaybill()
   const [chosen, setChosen] = useState<Chosen>(() => allOf(o, (l) => l.toShip))
   const [error, setError] = useState<string | null>(null)
   const { busy, run } = useOrderAction(reload)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const wrong = typedRefusal(courier, number)
+    const wrong = waybill.refusal()
     if (wrong) return setError(wrong)
     const lines = picked(chosen)
     if (!lines.length) return setError('请选择要发出的商品')
     setError(null)
     const all = o.items.every((l) => (chosen[l.lineId] ?? 0) === l.toShip)
-    const body = { courier, ...(number.trim() ? { waybill: number.trim() } : {}), ...(all ? {} : { lines }) }
+    const body = { ...waybill.body(), ...(all ? {} : { lines }) }
     if (await run(() => ordersApi.shipParcel(o.code, body), all ? '已发货' : '已发出一个包裹')) close()
   }
   return (
@@ -177,13 +197,7 @@ export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
         <p className="break-all text-sm text-slate-700">
           发往 {o.recName} {o.recTel}，{o.recAddress.replaceAll(',', ' ')} {o.recAddressx}
         </p>
-        <WaybillFields
-          courier={courier}
-          setCourier={setCourier}
-          number={number}
-          setNumber={setNumber}
-          error={typedRefusal(courier, number) && error}
-        />
+        {waybill.fields(error)}
         <LinePicker
           o={o}
           max={(l) => l.toShip}
@@ -197,26 +211,55 @@ export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
   )
 }
 
-export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
-  const id = useId()
-  const [number, setNumber] = useState('')
-  const [file, setFile] = useState('')
+/**
+ * A private file finance attaches (an electronic invoice, a bank receipt): uploaded when chosen,
+ * its stored path kept; `field` draws the labelled picker with its state (未上传, 正在上传…, 已上传).
+ */
+function usePrivateFile(uploaded: string) {
+  const [path, setPath] = useState('')
   const [uploading, setUploading] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const { busy, run } = useOrderAction(reload)
   const pick = async (files: FileList | null) => {
     const chosen = files?.[0]
     if (!chosen) return
     setUploading(true)
     try {
-      setFile(await ordersApi.uploadInvoiceFile(chosen, chosen.name))
-      toast('success', '发票文件已上传')
+      setPath(await ordersApi.uploadInvoiceFile(chosen, chosen.name))
+      toast('success', uploaded)
     } catch {
-      setFile('')
+      setPath('')
     } finally {
       setUploading(false)
     }
   }
+  const field = (label: string, stateAttr?: string) => (
+    <Labeled
+      label={label}
+      control={(id) => (
+        <>
+          <input
+            id={id}
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+            className="text-sm"
+            disabled={uploading}
+            onChange={(e) => pick(e.target.files)}
+          />
+          <p className="text-xs text-slate-600" {...(stateAttr ? { [stateAttr]: '' } : {})}>
+            {uploading ? '正在上传…' : path ? '已上传' : '未上传'}
+          </p>
+        </>
+      )}
+    />
+  )
+  return { path, uploading, field }
+}
+
+export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
+  const id = useId()
+  const [number, setNumber] = useState('')
+  const { path: file, uploading, field: fileField } = usePrivateFile('发票文件已上传')
+  const [error, setError] = useState<string | null>(null)
+  const { busy, run } = useOrderAction(reload)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const r = checkInvoiceIssue({ number, file })
@@ -242,22 +285,7 @@ export function InvoiceDialog({ o, open, close, reload }: OrderDialogProps) {
             onChange={(e) => setNumber(e.target.value)}
           />
         </div>
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-file`} className="text-sm text-slate-700">
-            电子发票文件（pdf 或图片；纸质发票不传）
-          </label>
-          <input
-            id={`${id}-file`}
-            type="file"
-            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
-            className="text-sm"
-            disabled={uploading}
-            onChange={(e) => pick(e.target.files)}
-          />
-          <p className="text-xs text-slate-600" data-invoice-file-state>
-            {uploading ? '正在上传…' : file ? '已上传' : '未上传'}
-          </p>
-        </div>
+        {fileField('电子发票文件（pdf 或图片；纸质发票不传）', 'data-invoice-file-state')}
         <DialogEnd error={error} close={close} busy={busy || uploading} submit="开 具" />
       </form>
     </Dialog>
@@ -284,23 +312,9 @@ export function TransferDialog({
   const [reference, setReference] = useState('')
   const [payer, setPayer] = useState('')
   const [receivedAt, setReceivedAt] = useState(chinaToday)
-  const [slip, setSlip] = useState('')
-  const [uploading, setUploading] = useState(false)
+  const { path: slip, uploading, field: slipField } = usePrivateFile('回单已上传')
   const [error, setError] = useState<string | null>(null)
   const { busy, run } = useOrderAction(reload)
-  const pick = async (files: FileList | null) => {
-    const chosen = files?.[0]
-    if (!chosen) return
-    setUploading(true)
-    try {
-      setSlip(await ordersApi.uploadInvoiceFile(chosen, chosen.name))
-      toast('success', '回单已上传')
-    } catch {
-      setSlip('')
-    } finally {
-      setUploading(false)
-    }
-  }
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     const form = { amount, reference, payer, receivedAt, slip }
@@ -347,22 +361,7 @@ export function TransferDialog({
         {field('reference', '银行流水号', reference, setReference, { maxLength: 64 })}
         {field('payer', refund ? '收款户名' : '付款户名', payer, setPayer, { maxLength: 100 })}
         {field('date', refund ? '转出日期' : '到账日期', receivedAt, setReceivedAt, { type: 'date' })}
-        {!refund && (
-          <div className="grid gap-1">
-            <label htmlFor={`${id}-slip`} className="text-sm text-slate-700">
-              银行回单（可不传；pdf 或图片）
-            </label>
-            <input
-              id={`${id}-slip`}
-              type="file"
-              accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
-              className="text-sm"
-              disabled={uploading}
-              onChange={(e) => pick(e.target.files)}
-            />
-            <p className="text-xs text-slate-600">{uploading ? '正在上传…' : slip ? '已上传' : '未上传'}</p>
-          </div>
-        )}
+        {!refund && slipField('银行回单（可不传；pdf 或图片）')}
         <DialogEnd error={error} close={close} busy={busy || uploading} submit={refund ? '登 记' : '确 认'} />
       </form>
     </Dialog>
