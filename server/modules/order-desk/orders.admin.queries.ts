@@ -751,42 +751,48 @@ async function refundsOf(db: Db, ids: number[]) {
 const BATCH = 500
 
 /**
- * The filtered orders as CSV, newest first, made while it is sent: a BOM (Excel reads UTF-8
- * only with one), the header, then the rows read BATCH at a time by id, so a long export never
- * holds the whole list in memory.
+ * A CSV file made while it is sent: a BOM (Excel reads UTF-8 only with one) and `header`, then
+ * each batch `next` gives, until it gives none: a long export never holds its whole list.
  */
-export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
+function csvStream(header: string[], next: () => Promise<(string | number)[][]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
-  let before: number | undefined
   let started = false
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
         started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(CSV_HEADER)}`))
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`))
         return
       }
-      let q = filtered(db, f).select('o.id')
-      if (before !== undefined) q = q.where('o.id', '<', before)
-      const ids = (await q.orderBy('o.id', 'desc').limit(BATCH).execute()).map((r) => r.id)
-      if (!ids.length) {
-        controller.close()
-        return
-      }
-      before = ids[ids.length - 1]
-      const [rows, extras, refunds] = await Promise.all([
-        readRows(db, ids),
-        extrasOf(db, ids),
-        refundsOf(db, ids),
-      ])
-      const byId = new Map(rows.map((r) => [r.id, r]))
-      let text = ''
-      for (const id of ids) {
-        const r = byId.get(id)
-        if (!r) continue
-        const a = adminRow(r, extras)
-        const refund = refunds.get(id)
-        text += csvLine([
+      const rows = await next()
+      if (!rows.length) controller.close()
+      else controller.enqueue(encoder.encode(rows.map(csvLine).join('')))
+    },
+  })
+}
+
+/** The filtered orders as CSV, newest first, read BATCH at a time by id. */
+export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
+  let before: number | undefined
+  return csvStream(CSV_HEADER, async () => {
+    let q = filtered(db, f).select('o.id')
+    if (before !== undefined) q = q.where('o.id', '<', before)
+    const ids = (await q.orderBy('o.id', 'desc').limit(BATCH).execute()).map((r) => r.id)
+    if (!ids.length) return []
+    before = ids[ids.length - 1]
+    const [rows, extras, refunds] = await Promise.all([
+      readRows(db, ids),
+      extrasOf(db, ids),
+      refundsOf(db, ids),
+    ])
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return ids.flatMap((id) => {
+      const r = byId.get(id)
+      if (!r) return []
+      const a = adminRow(r, extras)
+      const refund = refunds.get(id)
+      return [
+        [
           a.code,
           a.createTime,
           a.statusText,
@@ -803,10 +809,9 @@ export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
           refund ? (refund.fen / 100).toFixed(2) : '',
           refund?.at ?? '',
           a.invoiceStatusText,
-        ])
-      }
-      controller.enqueue(encoder.encode(text))
-    },
+        ],
+      ]
+    })
   })
 }
 
@@ -843,61 +848,45 @@ const yuan = (fen: number) => (fen / 100).toFixed(2)
  * run as a formula stays text (csvCell), so a short payment's negative 差额 reads '-10.00.
  */
 export function transfersCsv(db: Db, f: TransferFilters): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
   let after = 0
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(TRANSFER_CSV_HEADER)}`))
-        return
-      }
-      const rows = await db
-        .selectFrom('transfer_receipts as r')
-        .innerJoin('orders as o', 'o.id', 'r.order_id')
-        .select([
-          'r.id',
-          'o.code',
-          'o.tol_cost_fen',
-          'r.kind',
-          'r.amount_fen',
-          'r.reference',
-          'r.payer',
-          'r.received_at',
-          'r.outcome',
-          'r.staff_username',
-          'r.create_time',
-        ])
-        .where('r.id', '>', after)
-        .$if(Boolean(f.from), (q) => q.where('r.received_at', '>=', f.from as string))
-        .$if(Boolean(f.to), (q) => q.where('r.received_at', '<=', f.to as string))
-        .$if(Boolean(f.code), (q) =>
-          q.where(sql<SqlBool>`o.code LIKE ${likeContains(f.code as string)} ESCAPE '\\'`),
-        )
-        .orderBy('r.id')
-        .limit(BATCH)
-        .execute()
-      if (!rows.length) {
-        controller.close()
-        return
-      }
-      after = rows[rows.length - 1]?.id ?? after
-      let text = ''
-      for (const r of rows)
-        text += csvLine([
-          r.code,
-          yuan(r.tol_cost_fen),
-          yuan(r.amount_fen),
-          r.kind === 'refund' ? '' : yuan(r.amount_fen - r.tol_cost_fen),
-          r.reference,
-          r.payer,
-          r.received_at,
-          TransferOutcomeText[r.outcome] ?? r.outcome,
-          r.staff_username,
-          r.create_time,
-        ])
-      controller.enqueue(encoder.encode(text))
-    },
+  return csvStream(TRANSFER_CSV_HEADER, async () => {
+    const rows = await db
+      .selectFrom('transfer_receipts as r')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .select([
+        'r.id',
+        'o.code',
+        'o.tol_cost_fen',
+        'r.kind',
+        'r.amount_fen',
+        'r.reference',
+        'r.payer',
+        'r.received_at',
+        'r.outcome',
+        'r.staff_username',
+        'r.create_time',
+      ])
+      .where('r.id', '>', after)
+      .$if(Boolean(f.from), (q) => q.where('r.received_at', '>=', f.from as string))
+      .$if(Boolean(f.to), (q) => q.where('r.received_at', '<=', f.to as string))
+      .$if(Boolean(f.code), (q) =>
+        q.where(sql<SqlBool>`o.code LIKE ${likeContains(f.code as string)} ESCAPE '\\'`),
+      )
+      .orderBy('r.id')
+      .limit(BATCH)
+      .execute()
+    after = rows[rows.length - 1]?.id ?? after
+    return rows.map((r) => [
+      r.code,
+      yuan(r.tol_cost_fen),
+      yuan(r.amount_fen),
+      r.kind === 'refund' ? '' : yuan(r.amount_fen - r.tol_cost_fen),
+      r.reference,
+      r.payer,
+      r.received_at,
+      TransferOutcomeText[r.outcome] ?? r.outcome,
+      r.staff_username,
+      r.create_time,
+    ])
   })
 }

@@ -36,6 +36,9 @@ const transfer = (
 })
 const orderOf = async (who: Staff, code: string) =>
   (await h.get<AdminOrder>(`/api/admin/orders/${code}`, {}, who.auth)).data
+/** An order's status as stored now. */
+const statusOf = async (id: number) =>
+  (await h.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
 const list = (who: Staff, q: Record<string, string | number>) =>
   h.get<Paged<AdminOrderRow>>('/api/admin/orders', q, who.auth)
 
@@ -364,12 +367,7 @@ describe('transfer reconciliation (issue 39)', () => {
       'order.transfer-mismatch',
     ])
     // The buyer's own order still waits for payment.
-    const row = await h.db
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', o.id)
-      .executeTakeFirstOrThrow()
-    expect(row.status).toBe(10)
+    expect(await statusOf(o.id)).toBe(10)
     // Then the right amount arrives: paid.
     const ok = await act(fin, o.code, 'confirm-transfer', transfer(100))
     expect(ok.data).toMatchObject({ status: 20, payWay: 'union' })
@@ -401,12 +399,7 @@ describe('transfer reconciliation (issue 39)', () => {
     expect(await refused({ amount: 100, reference: 'R1', payer: 'P', slip: '/uploads/x.png' })).toBe(
       '回单文件不正确，请重新上传',
     )
-    const row = await h.db
-      .selectFrom('orders')
-      .select('status')
-      .where('id', '=', b.id)
-      .executeTakeFirstOrThrow()
-    expect(row.status).toBe(10)
+    expect(await statusOf(b.id)).toBe(10)
   })
 
   it('two confirmations of one reference at once, for two orders: one confirms', async () => {
