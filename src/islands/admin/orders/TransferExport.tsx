@@ -6,8 +6,8 @@
 import { useState } from 'react'
 import { ordersApi } from '../../../lib/api/admin-orders.ts'
 import { BusyButton } from '../../common/BusyButton.tsx'
-import { may, useStaff } from '../AdminShell.tsx'
 import { saveFile, today } from '../kit/save-file.ts'
+import { may, useStaff } from '../kit/staff.ts'
 
 export function TransferExport() {
   const me = useStaff()
