@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell } from '../../server/modules/order-desk/orders.admin.queries.ts'
+import { csvCell } from '../../server/modules/order-desk/order-exports.ts'
 import {
   checkAfterSalesDecision,
   checkInvoiceIssue,

@@ -10,7 +10,7 @@ import { ArticleStatus, OrderStatusText } from '../../../src/lib/constants.ts'
 import { can, type Permission } from '../../../src/lib/permissions.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
-import { salesRefunds } from '../order-desk/orders.admin.queries.ts'
+import { salesRefunds } from '../order-desk/order-exports.ts'
 import { AfterStatus } from '../orders/orders.queries.ts'
 import { WalletGroup } from '../payments/payments.queries.ts'
 

@@ -1,21 +1,20 @@
 /**
  * What the back office reads of orders (issue 20): the filtered list, the queues of work and
- * their counts, one order in full, and the CSV export. The writes are the service functions of
+ * their counts, and one order in full (its parts in order-detail-parts.ts, the CSV exports in
+ * order-exports.ts). The writes are the service functions of
  * fulfilment and payments, shared with `npm run ops`.
  */
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely'
-import { OrderStatus, OrderStatusText } from '../../../src/lib/constants.ts'
+import { OrderStatus } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
 import {
   AFTER_KINDS,
   type AfterKind,
-  goodsComeBack,
   orderStateText,
   PaymentStatusText,
   refundRouteText,
   UNDECIDED_AFTER_STATUSES,
 } from '../../../src/lib/order-states.ts'
-import { payWayName } from '../../../src/lib/pay-ways.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import { searchAudit } from '../../admin/audit.ts'
 import { type Database, type Db, isPg } from '../../db/index.ts'
@@ -23,8 +22,8 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
-import { currentRequest, refundableFen } from '../orders/after-sales.ts'
-import { type OrderLine, orderLines, toShip } from '../orders/order-lines.ts'
+import { currentRequest } from '../orders/after-sales.ts'
+import { orderLines, toShip } from '../orders/order-lines.ts'
 import {
   AfterStatus,
   AfterStatusText,
@@ -38,11 +37,18 @@ import {
 } from '../orders/orders.queries.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
 import { TransferOutcomeText } from '../payments/transfers.ts'
+import {
+  afterSalesView,
+  approverName,
+  historyDetail,
+  lineText,
+  orderRequests,
+  requestedOf,
+} from './order-detail-parts.ts'
 import { orderNotes } from './order-notes.ts'
 import { orderSearch, searchCount, searchText } from './order-search.ts'
 import type { AdminOrder, AdminOrderRow, OrderQueue } from './orders.admin-routes.ts'
 import { orderTimeline } from './timeline.ts'
-
 export interface OrderFilters {
   status?: number | undefined
   code?: string | undefined
@@ -105,7 +111,7 @@ const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
  * matches took twice as long with it). `probe`: the search as a test of each row rather than the
  * rows it reads (orderSearch).
  */
-function filtered(db: Db, f: OrderFilters, probe = false) {
+export function filtered(db: Db, f: OrderFilters, probe = false) {
   return db
     .selectFrom('orders as o')
     .$if(Boolean(f.tel), (q) => q.innerJoin('users as u', 'u.id', 'o.user_id'))
@@ -153,7 +159,7 @@ const SORTS = {
 } as const
 
 type RowData = Awaited<ReturnType<typeof readRows>>[number]
-const readRows = (db: Db, ids: number[]) =>
+export const readRows = (db: Db, ids: number[]) =>
   db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -162,7 +168,7 @@ const readRows = (db: Db, ids: number[]) =>
     .execute()
 
 /** What a page of rows needs besides themselves: each order's title, kind and refund-due count. */
-async function extrasOf(db: Db, ids: number[]) {
+export async function extrasOf(db: Db, ids: number[]) {
   const items = new Map<number, { titles: string[]; article: boolean; shipped: boolean }>()
   const due = new Map<number, number>()
   if (!ids.length) return { items, due }
@@ -193,7 +199,7 @@ async function extrasOf(db: Db, ids: number[]) {
 }
 
 /** One listed order: adminRow(row, extras) → { code, statusText: '待发货', title: '种植体等2件', … } */
-function adminRow(r: RowData, extras: Awaited<ReturnType<typeof extrasOf>>): AdminOrderRow {
+export function adminRow(r: RowData, extras: Awaited<ReturnType<typeof extrasOf>>): AdminOrderRow {
   const it = extras.items.get(r.id)
   const first = it?.titles[0] ?? ''
   return {
@@ -323,97 +329,6 @@ export async function queueCount(db: Db, queue: OrderQueue): Promise<number> {
       .executeTakeFirst(),
   ])
   return Number(refunds?.n ?? 0) + Number(payments?.n ?? 0)
-}
-
-/** Lines and quantities as staff read them: '种植体 × 2、手套 × 1'. */
-const lineText = (
-  items: { lineId: number; title: string }[],
-  lines: { lineId: number; quantity: number }[],
-) =>
-  lines
-    .map((l) => `${items.find((i) => i.lineId === l.lineId)?.title ?? l.lineId} × ${l.quantity}`)
-    .join('、')
-
-/** A request's stored lines, or for a whole-order request every line not yet refunded. */
-const requestedOf = (stored: string, lines: OrderLine[]) => {
-  const given = JSON.parse(stored) as { lineId: number; quantity: number }[]
-  return given.length
-    ? given
-    : lines.map((l) => ({ lineId: l.id, quantity: l.quantity - l.refunded })).filter((l) => l.quantity > 0)
-}
-
-/** Every after-sales request of an order the buyer did not withdraw, oldest first. */
-const orderRequests = (db: Db, orderId: number) =>
-  db
-    .selectFrom('after_sales')
-    .select(['kind', 'lines', 'create_time', 'return_time', 'return_company', 'return_waybill'])
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 0)
-    .orderBy('id')
-    .execute()
-
-/** The staff member's name for an approver's id. */
-const approverName = async (db: Db, id: number | null) =>
-  id === null
-    ? ''
-    : ((await db.selectFrom('staff').select('username').where('id', '=', id).executeTakeFirst())?.username ??
-      '')
-
-/** The order's newest after-sales request as staff read it; empty fields when there is none. */
-async function afterSalesView(
-  db: Db,
-  o: { tol_cost_fen: number; after_remarks: string; after_imgs: string; after_reject_reason: string },
-  lines: OrderLine[],
-  r: Awaited<ReturnType<typeof currentRequest>>,
-  nameOf: typeof approverName,
-  returnAddress: string,
-): Promise<Omit<AdminOrder['afterSales'], 'limit'>> {
-  const base = {
-    remarks: o.after_remarks,
-    imgs: o.after_imgs.split(',').filter(Boolean),
-    rejectReason: o.after_reject_reason,
-  }
-  if (!r)
-    return {
-      ...base,
-      kind: '',
-      kindText: '',
-      status: 0,
-      state: '',
-      lines: [],
-      refundable: 0,
-      amount: 0,
-      approvedBy: '',
-      returnWaybill: '',
-      returnAddress: '',
-    }
-  const asked = requestedOf(r.lines, lines)
-  const open = r.status === AfterStatus.applied || r.status === AfterStatus.awaitingFinance
-  let refundable = 0
-  if (open && r.kind !== 'exchange') {
-    const picked = asked.flatMap((a) => {
-      const line = lines.find((l) => l.id === a.lineId)
-      return line ? [{ line, quantity: Math.min(a.quantity, line.quantity - line.refunded) }] : []
-    })
-    refundable = refundableFen(
-      lines,
-      picked.filter((p) => p.quantity > 0),
-      o.tol_cost_fen,
-    )
-  }
-  return {
-    ...base,
-    kind: r.kind,
-    kindText: AFTER_KINDS[r.kind as AfterKind] ?? '',
-    status: r.status,
-    state: AfterStatusText[r.status] ?? '',
-    lines: asked,
-    refundable: fenToYuan(refundable),
-    amount: fenToYuan(r.amount_fen),
-    approvedBy: await nameOf(db, r.approved_by),
-    returnWaybill: r.return_waybill ? `${r.return_company} ${r.return_waybill}` : '',
-    returnAddress: goodsComeBack(r.kind) ? returnAddress : '',
-  }
 }
 
 /**
@@ -656,237 +571,4 @@ export async function adminOrder(
       notes,
     }),
   }
-}
-
-/**
- * How each recorded field of an order action reads, in the order a line says them (the stored
- * record's key order is not kept by PostgreSQL's jsonb). Fields not here are left out: a file path.
- */
-const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
-  status: (v) => `订单${OrderStatusText[Number(v)] ?? v}`,
-  afterStatus: (v) => `售后${AfterStatusText[Number(v)] ?? v}`,
-  paymentStatus: (v) => `付款${PaymentStatusText[Number(v)] ?? v}`,
-  invoiceStatus: (v) => (Number(v) === InvoiceStatus.issued ? '发票已开具' : ''),
-  payment: (v) => `付款单 ${v}`,
-  amount: (v) => `${v} 元`,
-  payWay: (v) => payWayName(String(v)),
-  way: (v) => payWayName(String(v)),
-  refund: (v) => `退款 ${String(v).replace(/ (\w+)$/, (_, w: string) => ` 元（${payWayName(w)}）`)}`,
-  reference: (v) => `流水号 ${v}`,
-  outcome: (v) => TransferOutcomeText[String(v)] ?? '',
-  waybill: (v) => `运单 ${v}`,
-  invoiceNumber: (v) => `发票号码 ${v}`,
-  reason: (v) => `原因：${v}`,
-  note: (v) => `备注：${v}`,
-}
-
-/**
- * An order action's record as staff read it: historyDetail({ waybill: '中通快递 7312', status: 30 })
- * → '订单待收货，运单 中通快递 7312'.
- */
-export const historyDetail = (after: Record<string, unknown> | null) =>
-  Object.entries(HISTORY_FIELDS)
-    .map(([k, say]) => (after && k in after ? say(after[k]) : ''))
-    .filter(Boolean)
-    .join('，')
-
-// --- the CSV export ------------------------------------------------------------------------
-
-const CSV_HEADER = [
-  '订单号',
-  '下单时间',
-  '状态',
-  '商品',
-  '实付金额（元）',
-  '支付方式',
-  '支付时间',
-  '买家手机',
-  '买家昵称',
-  '收货人',
-  '收货电话',
-  '售后',
-  '退款金额（元）',
-  '退款时间',
-  '发票',
-]
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet
- * would run as a formula (=, +, -, @ first) is prefixed with ' so it stays text.
- * csvCell('=1+1') → "'=1+1"; csvCell('a,"b"') → '"a,""b"""'
- */
-export function csvCell(v: string | number): string {
-  let s = String(v)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
-
-/**
- * Sales given back: the after-sales refunds paid (refunds status 40), as `p` joined to their order
- * `o`: not a second payment of an order already paid or cancelled, which went back as it came and
- * was never a sale, and not a transfer's refund finance has yet to pay. The dashboard's 退款 and
- * the CSV's 退款金额 both.
- */
-export const salesRefunds = (db: Db) =>
-  db
-    .selectFrom('refunds as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .where('p.status', '=', PaymentStatus.refunded)
-
-/** What after-sales gave back of each order among `ids`, and when the last of it went (salesRefunds). */
-async function refundsOf(db: Db, ids: number[]) {
-  const rows = await salesRefunds(db)
-    .select((e) => [
-      'p.order_id',
-      e.fn.sum<number>('p.amount_fen').as('fen'),
-      e.fn.max('p.refund_time').as('at'),
-    ])
-    .where('p.order_id', 'in', ids)
-    .groupBy('p.order_id')
-    .execute()
-  return new Map(rows.map((r) => [r.order_id as number, { fen: Number(r.fen), at: r.at ?? '' }]))
-}
-const BATCH = 500
-
-/**
- * A CSV file made while it is sent: a BOM (Excel reads UTF-8 only with one) and `header`, then
- * each batch `next` gives, until it gives none: a long export never holds its whole list.
- */
-function csvStream(header: string[], next: () => Promise<(string | number)[][]>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`))
-        return
-      }
-      const rows = await next()
-      if (!rows.length) controller.close()
-      else controller.enqueue(encoder.encode(rows.map(csvLine).join('')))
-    },
-  })
-}
-
-/** The filtered orders as CSV, newest first, read BATCH at a time by id. */
-export function ordersCsv(db: Db, f: OrderFilters): ReadableStream<Uint8Array> {
-  let before: number | undefined
-  return csvStream(CSV_HEADER, async () => {
-    let q = filtered(db, f).select('o.id')
-    if (before !== undefined) q = q.where('o.id', '<', before)
-    const ids = (await q.orderBy('o.id', 'desc').limit(BATCH).execute()).map((r) => r.id)
-    if (!ids.length) return []
-    before = ids[ids.length - 1]
-    const [rows, extras, refunds] = await Promise.all([
-      readRows(db, ids),
-      extrasOf(db, ids),
-      refundsOf(db, ids),
-    ])
-    const byId = new Map(rows.map((r) => [r.id, r]))
-    return ids.flatMap((id) => {
-      const r = byId.get(id)
-      if (!r) return []
-      const a = adminRow(r, extras)
-      const refund = refunds.get(id)
-      return [
-        [
-          a.code,
-          a.createTime,
-          a.statusText,
-          a.title,
-          // What was paid: nothing for an order never paid (待付款, or cancelled unpaid).
-          r.pay_time ? (r.tol_cost_fen / 100).toFixed(2) : '',
-          payWayName(a.payWay),
-          a.payTime,
-          a.buyerTel,
-          a.buyerName,
-          a.recName,
-          a.recTel,
-          a.afterStatusText,
-          refund ? (refund.fen / 100).toFixed(2) : '',
-          refund?.at ?? '',
-          a.invoiceStatusText,
-        ],
-      ]
-    })
-  })
-}
-
-// --- the transfer reconciliation export (issue 39) -------------------------------------------
-
-const TRANSFER_CSV_HEADER = [
-  '订单号',
-  '应付金额',
-  '到账金额',
-  '差额',
-  '流水号',
-  '付款户名',
-  '到账日期',
-  '结果',
-  '确认人',
-  '确认时间',
-]
-
-export interface TransferFilters {
-  /** Received on or after this China day. */
-  from?: string | undefined
-  /** Received on or before this China day. */
-  to?: string | undefined
-  /** The order's code contains it. */
-  code?: string | undefined
-}
-
-const yuan = (fen: number) => (fen / 100).toFixed(2)
-
-/**
- * Finance's reconciliation of corporate transfers as CSV: a BOM, the header, then each transfer
- * recorded (received, or paid back for a refund) oldest first, BATCH at a time by id. 差额 is what
- * arrived less the payable (0.00 when it matched; a refund, 已退回, has none); a cell a spreadsheet would
- * run as a formula stays text (csvCell), so a short payment's negative 差额 reads '-10.00.
- */
-export function transfersCsv(db: Db, f: TransferFilters): ReadableStream<Uint8Array> {
-  let after = 0
-  return csvStream(TRANSFER_CSV_HEADER, async () => {
-    const rows = await db
-      .selectFrom('transfer_receipts as r')
-      .innerJoin('orders as o', 'o.id', 'r.order_id')
-      .select([
-        'r.id',
-        'o.code',
-        'o.tol_cost_fen',
-        'r.kind',
-        'r.amount_fen',
-        'r.reference',
-        'r.payer',
-        'r.received_at',
-        'r.outcome',
-        'r.staff_username',
-        'r.create_time',
-      ])
-      .where('r.id', '>', after)
-      .$if(Boolean(f.from), (q) => q.where('r.received_at', '>=', f.from as string))
-      .$if(Boolean(f.to), (q) => q.where('r.received_at', '<=', f.to as string))
-      .$if(Boolean(f.code), (q) =>
-        q.where(sql<SqlBool>`o.code LIKE ${likeContains(f.code as string)} ESCAPE '\\'`),
-      )
-      .orderBy('r.id')
-      .limit(BATCH)
-      .execute()
-    after = rows[rows.length - 1]?.id ?? after
-    return rows.map((r) => [
-      r.code,
-      yuan(r.tol_cost_fen),
-      yuan(r.amount_fen),
-      r.kind === 'refund' ? '' : yuan(r.amount_fen - r.tol_cost_fen),
-      r.reference,
-      r.payer,
-      r.received_at,
-      TransferOutcomeText[r.outcome] ?? r.outcome,
-      r.staff_username,
-      r.create_time,
-    ])
-  })
 }

@@ -19,12 +19,9 @@ import {
   AfterStatus,
   goodsComeBack,
   OPEN_AFTER_STATUSES,
-  refundRouteText,
 } from '../../../src/lib/order-states.ts'
-import { payWayOf } from '../../../src/lib/pay-ways.ts'
 import { returnWaybillRefusal } from '../../../src/lib/rules/after-sales.ts'
 import type { AfterSalesDecision, ReturnReceipt } from '../../../src/lib/rules/back-office.ts'
-import { lineShares } from '../../../src/lib/rules/pricing.ts'
 import type { RefundForm } from '../../../src/lib/rules/refund.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
@@ -32,34 +29,19 @@ import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 import {
-  countLineSales,
-  keptShipped,
-  type LineQty,
-  type OrderLine,
-  orderLines,
-  pickLines,
-  settleShipped,
-  toShip,
-} from './order-lines.ts'
+  type AfterSalesDeps,
+  type Picked,
+  payRefund,
+  type RefundMoney,
+  refundableFen,
+} from './after-sales-money.ts'
+import { keptShipped, type LineQty, type OrderLine, orderLines, pickLines } from './order-lines.ts'
 import { changed, ORDER_MISSING, orderByCode, ownOrder } from './order-lookup.ts'
-import { giveBackCoupon } from './order-pricing.ts'
 import { OrderTypes } from './orders.queries.ts'
 import { isContentOrder } from './orders.service.ts'
 
-/** What an approved refund gives back, and where: payments' refundOrderPayment with its providers. */
-export type RefundMoney = (
-  trx: Db,
-  order: { id: number; code: string; userId: number; payWay: string },
-  ask: { amountFen: number; afterSaleId: number | null; reason: string },
-  now: Date,
-) => Promise<{ amountFen: number; way: string; due: boolean }>
-
-/** What a step needs besides the order: the money's way back and the approval limit. */
-export interface AfterSalesDeps {
-  refundMoney: RefundMoney
-  /** REFUND_APPROVAL_LIMIT in fen. */
-  limitFen: number
-}
+export type { AfterSalesDeps, RefundMoney }
+export { refundableFen }
 
 export const CANNOT_APPLY = '当前订单不能申请售后'
 /**
@@ -77,33 +59,11 @@ export async function refusesContent(db: Db, orderId: number) {
 const coverable = (kind: string) => (l: OrderLine) =>
   goodsComeBack(kind) ? keptShipped(l) : l.quantity - l.refunded
 
-type Picked = { line: OrderLine; quantity: number }[]
-
 /** A request's stored lines ([] is the whole order) against the order's lines as they are now. */
 function requestLines(lines: OrderLine[], stored: string, kind: string): Picked {
   const given = JSON.parse(stored) as LineQty[]
   return pickLines(lines, given.length ? given : undefined, coverable(kind), '退款')
 }
-
-/**
- * What a request may give back: each line's share of what it paid for the quantity asked, and
- * when the request covers all that is left of the order, everything not yet refunded (shipping
- * included), as a whole-order refund always did.
- */
-export function refundableFen(lines: OrderLine[], picked: Picked, totalFen: number): number {
-  const rest = lines.every((l) => {
-    const p = picked.find((x) => x.line.id === l.id)
-    return l.quantity - l.refunded === (p?.quantity ?? 0)
-  })
-  if (rest) return totalFen - lines.reduce((s, l) => s + l.refundedFen, 0)
-  return picked.reduce((s, { line, quantity }) => s + lineRefund(line, quantity), 0)
-}
-
-/** A line's share for `quantity` of it; the last units left take what remains of its share. */
-const lineRefund = (l: OrderLine, quantity: number) =>
-  quantity === l.quantity - l.refunded
-    ? l.paidFen - l.refundedFen
-    : Math.floor((l.paidFen * quantity) / l.quantity)
 
 /**
  * The buyer applies for after-sales (Orders/PostOrdersRefund): a goods order awaiting shipment
@@ -500,108 +460,6 @@ export async function receiveReturn(
     await claimRequest(t, r, from, { update_time: time }, notNow)
     return payRefund(t, actor, deps, o, r, figures, r.amount_fen, r.reason, now, before)
   })
-}
-
-/**
- * A refund paid (in the step's transaction `t`, the request already claimed): the lines count
- * what went back, spread over them in proportion to what each may give back; stock returns for
- * goods that never shipped (仅退款) or came back (退货退款), and 已售 loses what shipped; the
- * money goes back (`refundMoney`), or is due from finance for a transfer; an order all of whose
- * lines are refunded is cancelled (its coupon given back), else it goes on (and is wholly shipped
- * if nothing is left to ship).
- */
-async function payRefund(
-  t: Db,
-  actor: Actor,
-  deps: AfterSalesDeps,
-  o: { id: number; code: string; user_id: number; pay_way: string; status: number },
-  r: { id: number; kind: string; order_id: number },
-  figures: { lines: OrderLine[]; picked: Picked },
-  amountFen: number,
-  reason: string,
-  now: Date,
-  before: Record<string, unknown>,
-): Promise<string> {
-  const { picked } = figures
-  const parts = lineShares(
-    picked.map(({ line, quantity }) => lineRefund(line, quantity)),
-    amountFen,
-  )
-  const returned = r.kind === 'return'
-  for (const [i, { line, quantity }] of picked.entries()) {
-    // A 仅退款 takes what has not shipped first: that part never ships.
-    const dropped = returned ? 0 : Math.min(quantity, toShip(line))
-    const moved = await t
-      .updateTable('order_items')
-      .set((e) => ({
-        refunded_qty: e('refunded_qty', '+', quantity),
-        refunded_fen: e('refunded_fen', '+', parts[i] ?? 0),
-        dropped_qty: e('dropped_qty', '+', dropped),
-      }))
-      .where('id', '=', line.id)
-      .where((e) => e('refunded_qty', '<=', line.quantity - quantity))
-      .where('refunded_qty', '=', line.refunded)
-      .executeTakeFirst()
-    if (!changed(moved)) throw refuse(`「${line.title}」的退款数量已变化，未作改动`)
-    const backInStock = returned ? quantity : dropped
-    if (backInStock > 0 && line.skuId !== null)
-      await t
-        .updateTable('product_skus')
-        .set((e) => ({ stock: e('stock', '+', backInStock) }))
-        .where('id', '=', line.skuId)
-        .execute()
-    const wasSold = quantity - dropped
-    if (wasSold > 0) await countLineSales(t, [{ line, quantity: wasSold }], -1)
-  }
-  const money = await deps.refundMoney(
-    t,
-    { id: o.id, code: o.code, userId: o.user_id, payWay: o.pay_way },
-    { amountFen, afterSaleId: r.id, reason: reason || '售后退款' },
-    now,
-  )
-  const to = money.due ? AfterStatus.refundDue : AfterStatus.refunded
-  await t.updateTable('after_sales').set({ status: to }).where('id', '=', r.id).execute()
-  const everything = await t
-    .selectFrom('order_items')
-    .select('id')
-    .where('order_id', '=', o.id)
-    .where((e) => e('refunded_qty', '<', e.ref('quantity')))
-    .executeTakeFirst()
-  let status = o.status
-  if (!everything) {
-    status = OrderStatus.cancelled
-    await giveBackCoupon(t, o.id)
-  } else if (await settleShipped(t, o.id)) status = OrderStatus.unreceived
-  await t
-    .updateTable('orders')
-    .set({
-      after_status: to,
-      types: OrderTypes.afterSales,
-      ...(status === OrderStatus.cancelled ? { status } : {}),
-    })
-    .where('id', '=', o.id)
-    .execute()
-  const amount = fenToYuan(money.amountFen).toFixed(2)
-  await notify(
-    t,
-    o.user_id,
-    money.due ? '退款处理中' : '退款成功',
-    `您的订单 ${o.code} 的退款申请已通过，${amount} 元${payWayOf(money.way)?.refundTo ?? '将原路退回'}。`,
-    now,
-  )
-  await audit(t, actor, now, {
-    action: 'order.after-sales.approve',
-    target: `order:${o.code}`,
-    before,
-    after: {
-      status,
-      afterStatus: to,
-      refund: `${amount} ${money.way}`,
-      route: refundRouteText(money.way),
-      ...(reason ? { reason } : {}),
-    },
-  })
-  return `订单 ${o.code} 已退款 ${amount} 元（${money.way}）`
 }
 
 /** Finance paid a transfer refund back by hand: its request and the order 待退款 → 已退款 (payments' record of it). */
