@@ -199,7 +199,8 @@ describe('kept tracking (waybills.tracked_at)', () => {
       { courier: 'zto', number: '中文单号' },
       op.auth,
     )
-    expect([bad.http, bad.data]).toEqual([400, '运单号应为 6–32 位字母或数字'])
+    // The company's own format decides (one check, the same as the ship dialog's).
+    expect([bad.http, bad.data]).toEqual([400, '中通运单号应为 12 或 14 位数字'])
     // The command line takes the number after the company; the simulated courier (its default
     // here) keeps a typed number rather than booking one.
     await expect(ops(h.db, ['ship', o.code, 'zto', 'x'])).rejects.toThrow('中通运单号应为 12 或 14 位数字')

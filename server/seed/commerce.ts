@@ -6,6 +6,7 @@
  * with the provider's trade number.
  */
 import { ArticleStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
+import { AfterStatus } from '../../src/lib/order-states.ts'
 import { PaymentStatus } from '../modules/payments/payments.queries.ts'
 import type { AddressInfo, SeedAddressBook } from './addresses.ts'
 import { type ArticleInfo, listedOf } from './articles.ts'
@@ -248,7 +249,7 @@ export function seedCommerce(
       afterSales.add({
         order_id: id,
         kind: 'refund',
-        status: 10,
+        status: AfterStatus.applied,
         remarks: o.afterRemarks ?? '',
         imgs: o.afterRemarks ? deps.afterImg : '',
         create_time: time(o.created),

@@ -44,15 +44,17 @@ export type CourierName = (typeof COURIERS)[number]['name']
  * waybillRefusal('顺丰速运', 'SF123') → '顺丰运单号应为 SF 加 13 位数字'
  */
 export function waybillRefusal(company: string, number: string): string | null {
+  const n = normalWaybill(number)
   const c = COURIERS.find((x) => x.name === company)
-  if (!c) return null
-  return c.waybill.test(normalWaybill(number)) ? null : c.format
+  // A company without a known format (one 快递100 names) still gets a number it can take.
+  if (!c) return WAYBILL_NUMBER.test(n) ? null : WAYBILL_NUMBER_MESSAGE
+  return c.waybill.test(n) ? null : c.format
 }
 
 /** A waybill number as stored: no spaces, letters in upper case. */
 export const normalWaybill = (number: string) => number.replace(/\s+/g, '').toUpperCase()
 
-/** A waybill number an operator may type (快递100 takes at most 32 characters), and the refusal of another. */
+/** A waybill number of a company without its own format (快递100 takes at most 32 characters). */
 export const WAYBILL_NUMBER = /^[A-Za-z0-9-]{6,32}$/
 export const WAYBILL_NUMBER_MESSAGE = '运单号应为 6–32 位字母或数字'
 
