@@ -233,6 +233,8 @@ const schema = z
      * waits until another finance or admin account approves it.
      */
     BALANCE_ADJUST_LIMIT: int(5000, 0, 100_000_000),
+    /** A listed SKU with less stock than this shows in the back office's 待办 list (issue 40). */
+    LOW_STOCK_THRESHOLD: int(5, 0, 1_000_000),
     /** Where buyers send goods back (退货退款, 换货): shown once their request is approved. */
     RETURN_ADDRESS: z
       .string()
@@ -449,6 +451,7 @@ const schema = z
     receiptDays: e.RECEIPT_DAYS,
     refundApprovalLimitFen: e.REFUND_APPROVAL_LIMIT * 100,
     balanceAdjustLimitFen: e.BALANCE_ADJUST_LIMIT * 100,
+    lowStockThreshold: e.LOW_STOCK_THRESHOLD,
     returnAddress: e.RETURN_ADDRESS,
     paymentProvider: e.PAYMENT_PROVIDER ?? 'sandbox',
     /** Alipay itself (ALIPAY=live), or undefined: the sandbox takes way alipay. */

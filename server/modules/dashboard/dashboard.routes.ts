@@ -66,3 +66,25 @@ export const getDashboardCharts = adminRoute('get', '/admin/dashboard/charts', '
   summary: '工作台图表：按角色可见的近 30 天经营数据',
   responses: answers(DashboardCharts, [401]),
 })
+
+export const getQueues = adminRoute('get', '/admin/queues', 'self', {
+  summary:
+    '菜单角标：按角色可见的各待办队列数量 { toShip, transfers, afterSales, refundApprovals, refundDue, invoices, adjustments, certifications, complaints }；后台打开时每 30 秒轮询',
+  responses: answers(z.record(z.string(), z.number().int()), [401]),
+})
+
+export const TodoItem = z
+  .object({
+    kind: z.enum(['transfer', 'approval', 'stock']).openapi({
+      description:
+        'transfer：对公转账 12 小时内过期；approval：超额退款待财务审批；stock：库存低于 LOW_STOCK_THRESHOLD',
+    }),
+    text: z.string(),
+    href: z.string().openapi({ description: '处理它的后台页面' }),
+  })
+  .openapi('TodoItem')
+
+export const getTodo = adminRoute('get', '/admin/todo', 'self', {
+  summary: '待办清单：即将过期的对公转账、待审批的超额退款、库存低于预警值的商品（按角色）',
+  responses: answers(z.array(TodoItem), [401]),
+})

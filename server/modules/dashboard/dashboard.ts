@@ -1,67 +1,39 @@
 /**
- * The back office's dashboard: counts of what waits, each linking to its list. One entry per
- * domain, in this list; each staff member sees the entries their roles hold the permission of.
- * A domain that has its own count function (orders.admin.ts, say) puts it here in place of the
- * plain query: the dashboard only assembles.
+ * The back office's queues of work (src/lib/work-queues.ts): the dashboard's counts, the menu's
+ * badges (GET /api/admin/queues) and the 待办 list read them here. Each staff member sees the
+ * queues their roles hold the permission of. A domain that has its own count function
+ * (orders.admin.queries.ts, say) is named here in place of a query: the dashboard only assembles.
  */
 
-import { can, type Permission } from '../../../src/lib/permissions.ts'
+import { can } from '../../../src/lib/permissions.ts'
+import { WORK_QUEUES, type WorkQueue } from '../../../src/lib/work-queues.ts'
 import type { Db } from '../../db/index.ts'
 import { certificationsWaiting } from '../accounts/certification.ts'
 import { queueCount } from '../order-desk/orders.admin.queries.ts'
 import { waitingComplaints } from '../publishing/moderation.ts'
+import { pendingAdjustments } from '../wallet/balance-approval.ts'
 
-export interface DashboardEntry {
-  key: string
-  label: string
-  /** The admin page that lists them, with its filter. */
-  href: string
-  permission: Permission
-  count: (db: Db) => Promise<number>
-}
-
-type OrderQueue = Parameters<typeof queueCount>[1]
-
-/** The entry of one of the order desk's queues, linking to the orders list filtered by it. */
-const orderQueue = (
-  key: string,
-  label: string,
-  queue: OrderQueue,
-  permission: Permission,
-): DashboardEntry => ({
-  key,
-  label,
-  href: `/admin/orders/?queue=${queue}`,
-  permission,
-  count: (db) => queueCount(db, queue),
-})
-
-export const DASHBOARD: readonly DashboardEntry[] = [
+const COUNTS: Record<WorkQueue, (db: Db) => Promise<number>> = {
   // The orders' queues: their conditions live once, in orders.admin.queries.ts.
-  orderQueue('toShip', '待发货订单', 'ship', 'orders.read'),
-  orderQueue('transfers', '待确认转账', 'transfer', 'orders.money'),
-  orderQueue('afterSales', '售后申请', 'after-sales', 'orders.read'),
-  orderQueue('refundDue', '待退款付款', 'refund-due', 'orders.money'),
-  orderQueue('invoices', '待开发票', 'invoice', 'orders.invoice'),
-  {
-    key: 'certifications',
-    label: '待审核认证',
-    href: '/admin/certifications/',
-    permission: 'certifications.review',
-    count: certificationsWaiting,
-  },
-  {
-    key: 'complaints',
-    label: '待处理投诉',
-    href: '/admin/moderation/',
-    permission: 'moderation',
-    count: waitingComplaints,
-  },
-]
+  toShip: (db) => queueCount(db, 'ship'),
+  transfers: (db) => queueCount(db, 'transfer'),
+  afterSales: (db) => queueCount(db, 'after-sales'),
+  refundApprovals: (db) => queueCount(db, 'approval'),
+  refundDue: (db) => queueCount(db, 'refund-due'),
+  invoices: (db) => queueCount(db, 'invoice'),
+  adjustments: pendingAdjustments,
+  certifications: certificationsWaiting,
+  complaints: waitingComplaints,
+}
 
 /** The counts a staff member's roles may see, in the list's order. */
 export async function dashboardFor(db: Db, roles: readonly string[]) {
-  const entries = DASHBOARD.filter((e) => can(roles, e.permission))
-  const counts = await Promise.all(entries.map((e) => e.count(db)))
-  return entries.map((e, i) => ({ key: e.key, label: e.label, href: e.href, count: counts[i] ?? 0 }))
+  const queues = WORK_QUEUES.filter((q) => can(roles, q.permission))
+  const counts = await Promise.all(queues.map((q) => COUNTS[q.key](db)))
+  return queues.map((q, i) => ({ key: q.key, label: q.label, href: q.href, count: counts[i] ?? 0 }))
+}
+
+/** The same counts by key, for the menu's badges: { toShip: 3, afterSales: 1, … }. */
+export async function queueCounts(db: Db, roles: readonly string[]) {
+  return Object.fromEntries((await dashboardFor(db, roles)).map((d) => [d.key, d.count]))
 }

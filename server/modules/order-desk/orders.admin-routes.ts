@@ -29,7 +29,7 @@ import {
 import { Breakdown } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
-export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'invoice', 'refund-due'] as const
+export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'approval', 'invoice', 'refund-due'] as const
 export type OrderQueue = (typeof ORDER_QUEUES)[number]
 
 /** The list's sortable columns (pageOrder), newest first by default. */

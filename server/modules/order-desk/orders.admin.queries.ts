@@ -69,6 +69,7 @@ type Eb = ExpressionBuilder<Database & { o: Database['orders']; u: Database['use
  * - ship: paid goods orders awaiting shipment with no after-sales request open;
  * - transfer: unpaid orders whose buyer chose the corporate transfer (finance confirms);
  * - after-sales: requests to decide (申请中, 待财务审批) and goods sent back to receive (待验收);
+ * - approval: refunds above REFUND_APPROVAL_LIMIT waiting for finance's approval (待财务审批);
  * - invoice: invoices applied for and not yet issued (a refunded order's is withdrawn);
  * - refund-due: orders with a payment the provider took after the order stopped being unpaid.
  */
@@ -82,6 +83,7 @@ const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
     eb.and([eb('o.status', '=', OrderStatus.unpaid), eb('o.transfer_deadline', 'is not', null)]),
   'after-sales': (eb) =>
     eb('o.after_status', 'in', [AfterStatus.applied, AfterStatus.awaitingFinance, AfterStatus.returning]),
+  approval: (eb) => eb('o.after_status', '=', AfterStatus.awaitingFinance),
   invoice: (eb) =>
     eb.and([
       eb('o.invoice_status', '=', InvoiceStatus.applied),

@@ -677,6 +677,7 @@ describe('the dashboard counts and the export', () => {
       { key: 'toShip', href: '/admin/orders/?queue=ship' },
       { key: 'transfers', href: '/admin/orders/?queue=transfer' },
       { key: 'afterSales', href: '/admin/orders/?queue=after-sales' },
+      { key: 'refundApprovals', href: '/admin/orders/?queue=approval' },
       { key: 'refundDue', href: '/admin/orders/?queue=refund-due' },
       { key: 'invoices', href: '/admin/orders/?queue=invoice' },
     ])

@@ -145,6 +145,16 @@ export async function withdrawAdjustment(db: Db, actor: Actor, isAdmin: boolean,
   return (await listAdjustments(db, { id }, { pageIndex: 0, pageSize: 1 })).pageData[0]
 }
 
+/** How many adjustments wait for a second person (the menu's badge and the dashboard). */
+export async function pendingAdjustments(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom('balance_adjustments')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return Number(r?.n ?? 0)
+}
+
 /**
  * Adjustments, newest first, with the customer and the requester: finance's queue
  * (`status: 'pending'`) or one customer's (`userId`).

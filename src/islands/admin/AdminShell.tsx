@@ -2,9 +2,9 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
+import { AdminMenu } from './AdminMenu.tsx'
 import { BackLink } from './detail/DetailLayout.tsx'
 import { may, StaffCtx } from './kit/staff.ts'
-import { MENU } from './menu.ts'
 
 export { may, useStaff } from './kit/staff.ts'
 
@@ -46,28 +46,9 @@ export function AdminShell({
     location.assign(LOGIN_PATH)
   }
 
-  const item = 'block rounded px-3 py-2 text-sm'
   return (
     <div className="grid min-h-screen grid-cols-1 md:grid-cols-[200px_1fr]">
-      <nav aria-label="后台菜单" className="bg-slate-900 px-2 py-3 text-slate-200 md:py-5">
-        <a href="/admin/" className="mb-3 block px-3 text-base font-semibold text-white">
-          后台管理
-        </a>
-        <ul className="flex flex-wrap gap-1 md:flex-col">
-          {me &&
-            MENU.filter((m) => may(me, m.permission)).map((m) => (
-              <li key={m.href}>
-                <a
-                  href={m.href}
-                  aria-current={path === m.href ? 'page' : undefined}
-                  className={`${item} ${path === m.href ? 'bg-brand-700 text-white' : 'hover:bg-slate-800'}`}
-                >
-                  {m.label}
-                </a>
-              </li>
-            ))}
-        </ul>
-      </nav>
+      <AdminMenu me={me} path={path} />
       <div className="min-w-0">
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
           <h1 className="text-lg font-semibold">{title}</h1>

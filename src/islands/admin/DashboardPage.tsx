@@ -27,6 +27,37 @@ function Counts() {
   )
 }
 
+const TODO_MARK = { transfer: '转账', approval: '审批', stock: '库存' } as const
+
+/** 待办: single things due soon (GET /api/admin/todo), each a link to where it is done. */
+function Todo() {
+  const { data } = useLoad(() => adminApi.todo(), '')
+  if (!data) return null
+  return (
+    <section aria-labelledby="todo-title" className="mt-6 rounded-lg bg-white p-5 shadow-sm">
+      <h2 id="todo-title" className="text-base font-semibold">
+        待办
+      </h2>
+      {data.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">暂无即将到期的事项</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {data.map((t) => (
+            <li key={`${t.kind}:${t.href}:${t.text}`} className="flex items-start gap-2 py-2 text-sm">
+              <span className="shrink-0 rounded bg-amber-100 px-1.5 text-xs leading-5 text-amber-800">
+                {TODO_MARK[t.kind]}
+              </span>
+              <a href={t.href} className="text-slate-800 hover:text-brand-700 hover:underline">
+                {t.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
 /** The figures of the last 30 days the roles may see (GET /api/admin/dashboard/charts). */
 function Figures() {
   const { data } = useLoad(() => adminApi.charts(), '')
@@ -38,11 +69,12 @@ function Figures() {
   )
 }
 
-/** /admin/: what waits, by the roles of whoever is signed in (GET /api/admin/dashboard), then the charts. */
+/** /admin/: what waits, by the roles of whoever is signed in (GET /api/admin/dashboard), what is due soon, then the charts. */
 export default function DashboardPage() {
   return (
     <AdminShell title="工作台" permission="self">
       <Counts />
+      <Todo />
       <Figures />
     </AdminShell>
   )

@@ -14,6 +14,7 @@ export const QUEUE_OPTIONS: readonly (readonly [string, string])[] = [
   ['ship', '待发货'],
   ['transfer', '待确认转账'],
   ['after-sales', '售后申请'],
+  ['approval', '待审批退款'],
   ['invoice', '待开发票'],
   ['refund-due', '待退款付款'],
 ]

@@ -48,6 +48,9 @@ export const adminApi = {
   me: () => adminCall('get', '/admin/me')(),
   dashboard: () => adminCall('get', '/admin/dashboard')(),
   charts: () => adminCall('get', '/admin/dashboard/charts')(),
+  /** The menu's badges; polled, so a failure stays quiet (the next poll tries again). */
+  queues: () => adminCall('get', '/admin/queues')({}, silent),
+  todo: () => adminCall('get', '/admin/todo')(),
   changePassword: (body: { password: string; newPassword: string; okPassword: string }) =>
     adminCall('post', '/admin/me/password')({ json: body }),
   startTotp: () => adminCall('post', '/admin/me/totp')(),
