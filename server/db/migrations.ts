@@ -1261,6 +1261,21 @@ CREATE INDEX transfer_receipts_reference ON transfer_receipts(reference);
 CREATE UNIQUE INDEX transfer_receipts_confirming ON transfer_receipts(reference) WHERE kind = 'payment' AND outcome = 'matched';
 `,
   },
+  {
+    version: 44,
+    name: 'transfer references',
+    // A bank reference (流水号) stands for one order, whatever it recorded (matched, short or
+    // over): its primary key decides two recordings at once, where the partial index of
+    // migration 37 only held matched ones. Earlier receipts keep the order they were recorded for.
+    sql: `
+CREATE TABLE transfer_references (
+  reference TEXT PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id)
+);
+INSERT INTO transfer_references (reference, order_id)
+  SELECT reference, MIN(order_id) FROM transfer_receipts WHERE kind = 'payment' GROUP BY reference;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -54,6 +54,7 @@ export interface Database {
   order_notes: OrderNotesTable
   balance_adjustments: BalanceAdjustmentsTable
   transfer_receipts: TransferReceiptsTable
+  transfer_references: TransferReferencesTable
 }
 
 type Id = Generated<number>
@@ -770,4 +771,10 @@ export interface TransferReceiptsTable {
   staff_id: number | null
   staff_username: string
   create_time: string
+}
+
+/** The order a bank reference (流水号) stands for (migration 44): one, for good. */
+export interface TransferReferencesTable {
+  reference: string
+  order_id: number
 }

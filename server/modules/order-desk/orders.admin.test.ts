@@ -402,6 +402,30 @@ describe('transfer reconciliation (issue 39)', () => {
     expect(await statusOf(b.id)).toBe(10)
   })
 
+  it('two short recordings of one reference at once, for two orders: one is recorded', async () => {
+    const [x, y] = [await staffSignIn(h, 'finance'), await newStaff(h, ['finance'])]
+    const me = await newUser(h)
+    const [a, b] = [await placeOrder(h, me, { pay: 'union' }), await placeOrder(h, me, { pay: 'union' })]
+    const ref = newRef()
+    const answers = await Promise.all([
+      act(x, a.code, 'confirm-transfer', transfer(50, ref)),
+      act(y, b.code, 'confirm-transfer', transfer(50, ref)),
+    ])
+    expect(answers.map((r) => r.http).sort()).toEqual([200, 400])
+    const refused = answers.find((r) => r.http === 400)
+    expect(String(refused?.data)).toMatch(/^流水号已用于订单 D\d+，未作改动$/)
+    const receipts = await h.db
+      .selectFrom('transfer_receipts')
+      .select(['order_id', 'outcome'])
+      .where('reference', '=', ref)
+      .execute()
+    expect(receipts).toHaveLength(1)
+    // The order that holds it may record it again (a clerk correcting the amount): it pays.
+    const holder = receipts[0]?.order_id === a.id ? a : b
+    const again = await act(x, holder.code, 'confirm-transfer', transfer(100, ref))
+    expect(again.data).toMatchObject({ status: 20 })
+  })
+
   it('two confirmations of one reference at once, for two orders: one confirms', async () => {
     const [x, y] = [await staffSignIn(h, 'finance'), await newStaff(h, ['finance'])]
     const me = await newUser(h)

@@ -30,22 +30,26 @@ export const TRANSFER_MISMATCH = '到账金额与应付金额不一致，请联�
 /** The China day of `now`: '2026-12-07'. */
 export const chinaDay = (now: Date) => new Date(now.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 10)
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: unknown; message?: unknown }
-  return err.code === '23505' || /UNIQUE constraint failed/i.test(String(err.message ?? ''))
-}
-
-/** The order (other than `orderId`) a reference already stands for, as a payment received. */
-const referenceHolder = (db: Db, reference: string, orderId: number) =>
-  db
-    .selectFrom('transfer_receipts as r')
+/**
+ * Ties a bank reference to this order for good, inside the caller's transaction, or refuses it
+ * when it stands for another (流水号已用于订单 X). The reference's primary key decides two
+ * recordings at once: on PostgreSQL the second insert waits for the first to commit and then
+ * finds its row; SQLite writes one at a time.
+ */
+async function claimReference(t: Db, reference: string, orderId: number) {
+  await t
+    .insertInto('transfer_references')
+    .values({ reference, order_id: orderId })
+    .onConflict((oc) => oc.column('reference').doNothing())
+    .execute()
+  const held = await t
+    .selectFrom('transfer_references as r')
     .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select('o.code')
+    .select(['r.order_id', 'o.code'])
     .where('r.reference', '=', reference)
-    .where('r.kind', '=', 'payment')
-    .where('r.order_id', '!=', orderId)
-    .orderBy('r.id')
-    .executeTakeFirst()
+    .executeTakeFirstOrThrow()
+  if (held.order_id !== orderId) throw refuse(referenceUsed(held.code))
+}
 
 const referenceUsed = (code: string) => `流水号已用于订单 ${code}，未作改动`
 
@@ -86,8 +90,8 @@ export async function insertReceipt(
  *   acts, the other is refused.
  * - Short or over: the receipt is recorded with its outcome, the order stays unpaid, the buyer is
  *   told 到账金额与应付金额不一致，请联系客服 (/message), audited.
- * A reference another order's transfer was recorded with is refused (流水号已用于订单 X); the
- * unique index over matched receipts decides two confirmations of one reference at once.
+ * A reference another order's transfer was recorded with, matched or not, is refused (流水号已用于订单
+ * X); claimReference decides two recordings of one reference at once.
  * Answers the order's status afterwards (20, or 40 for content; 10 when it did not match).
  */
 export async function confirmTransfer(
@@ -105,8 +109,6 @@ export async function confirmTransfer(
   if (!order) throw refuse(ORDER_MISSING, 404)
   const notUnpaid = `订单 ${code} 不是待付款状态，未作改动`
   if (order.status !== OrderStatus.unpaid) throw refuse(notUnpaid)
-  const held = await referenceHolder(db, receipt.reference, order.id)
-  if (held) throw refuse(referenceUsed(held.code))
   const time = dbTime(now)
   const outcome: TransferOutcome =
     receipt.amountFen === order.tol_cost_fen
@@ -121,65 +123,59 @@ export async function confirmTransfer(
     receivedAt: receipt.receivedAt || chinaDay(now),
     outcome,
   }
-  try {
-    return await db.transaction().execute(async (t) => {
-      if (outcome !== 'matched') {
-        // Still unpaid: read under the transaction so a confirmation that just paid it wins.
-        const still = await t
-          .selectFrom('orders')
-          .select('status')
-          .where('id', '=', order.id)
-          .executeTakeFirstOrThrow()
-        if (still.status !== OrderStatus.unpaid) throw refuse(notUnpaid)
-        await insertReceipt(t, actor, order.id, 'payment', receipt, outcome, now)
-        await notify(
-          t,
-          order.user_id,
-          '对公转账未确认',
-          `您的订单 ${code} 收到对公转账 ${recorded.amount} 元，应付 ${fenToYuan(order.tol_cost_fen).toFixed(2)} 元。${TRANSFER_MISMATCH}。`,
-          now,
-        )
-        await audit(t, actor, now, {
-          action: 'order.transfer-mismatch',
-          target: `order:${code}`,
-          before: { status: OrderStatus.unpaid },
-          after: { status: OrderStatus.unpaid, ...recorded },
-        })
-        return OrderStatus.unpaid
-      }
-      if (!(await markOrderPaid(t, order.id, 'union', now))) throw refuse(notUnpaid)
-      await insertReceipt(t, actor, order.id, 'payment', receipt, outcome, now)
-      const outTradeNo = tradeNo('P', now)
-      await t
-        .insertInto('payments')
-        .values({
-          user_id: order.user_id,
-          order_id: order.id,
-          way: 'union',
-          amount_fen: order.tol_cost_fen,
-          out_trade_no: outTradeNo,
-          status: PaymentStatus.paid,
-          create_time: time,
-          paid_time: time,
-        })
-        .execute()
-      const { status } = await t
+  return db.transaction().execute(async (t) => {
+    await claimReference(t, receipt.reference, order.id)
+    if (outcome !== 'matched') {
+      // Still unpaid: read under the transaction so a confirmation that just paid it wins.
+      const still = await t
         .selectFrom('orders')
         .select('status')
         .where('id', '=', order.id)
         .executeTakeFirstOrThrow()
+      if (still.status !== OrderStatus.unpaid) throw refuse(notUnpaid)
+      await insertReceipt(t, actor, order.id, 'payment', receipt, outcome, now)
+      await notify(
+        t,
+        order.user_id,
+        '对公转账未确认',
+        `您的订单 ${code} 收到对公转账 ${recorded.amount} 元，应付 ${fenToYuan(order.tol_cost_fen).toFixed(2)} 元。${TRANSFER_MISMATCH}。`,
+        now,
+      )
       await audit(t, actor, now, {
-        action: 'order.confirm-transfer',
+        action: 'order.transfer-mismatch',
         target: `order:${code}`,
         before: { status: OrderStatus.unpaid },
-        after: { status, payWay: 'union', payment: outTradeNo, ...recorded },
+        after: { status: OrderStatus.unpaid, ...recorded },
       })
-      return status
+      return OrderStatus.unpaid
+    }
+    if (!(await markOrderPaid(t, order.id, 'union', now))) throw refuse(notUnpaid)
+    await insertReceipt(t, actor, order.id, 'payment', receipt, outcome, now)
+    const outTradeNo = tradeNo('P', now)
+    await t
+      .insertInto('payments')
+      .values({
+        user_id: order.user_id,
+        order_id: order.id,
+        way: 'union',
+        amount_fen: order.tol_cost_fen,
+        out_trade_no: outTradeNo,
+        status: PaymentStatus.paid,
+        create_time: time,
+        paid_time: time,
+      })
+      .execute()
+    const { status } = await t
+      .selectFrom('orders')
+      .select('status')
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow()
+    await audit(t, actor, now, {
+      action: 'order.confirm-transfer',
+      target: `order:${code}`,
+      before: { status: OrderStatus.unpaid },
+      after: { status, payWay: 'union', payment: outTradeNo, ...recorded },
     })
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e
-    // Another order was confirmed with this reference meanwhile: the index refused this one.
-    const other = await referenceHolder(db, receipt.reference, order.id)
-    throw refuse(referenceUsed(other?.code ?? ''))
-  }
+    return status
+  })
 }
