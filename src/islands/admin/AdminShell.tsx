@@ -3,6 +3,7 @@ import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../.
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
 import { AdminMenu } from './AdminMenu.tsx'
+import { CommandPalette } from './CommandPalette.tsx'
 import { BackLink } from './detail/DetailLayout.tsx'
 import { may, StaffCtx } from './kit/staff.ts'
 
@@ -54,6 +55,7 @@ export function AdminShell({
           <h1 className="text-lg font-semibold">{title}</h1>
           {me && (
             <div className="flex items-center gap-3 text-sm text-slate-600">
+              <CommandPalette me={me} />
               <span>
                 {me.username}（{me.roles.map((r) => ROLE_NAMES[r]).join('、')}）
               </span>
