@@ -56,9 +56,10 @@ describe('password attempts per account and address (Users/PostUsersPsw)', () =>
       locked_until: 0,
     })
 
-    clock.advance(LOGIN_LIMITS.lockMs - 61_000)
+    // 90 s before the lock ends, however long the attempts above took: 2 minutes to wait.
+    clock.advance(row!.locked_until - clock.now().getTime() - 90_000)
     expect((await login(tel, password, ip)).data).toBe('密码错误次数过多，请2分钟后再试或使用验证码登录')
-    clock.advance(61_000)
+    clock.advance(90_000)
     const after = await login(tel, password, ip)
     expect(after.http).toBe(200)
     expect(await stored(pair(tel, ip))).toBeUndefined()
@@ -151,7 +152,7 @@ describe('password attempts per client IP', () => {
     expect((await login(u.tel, u.password, someIp())).http).toBe(200)
     clock.advance(LOGIN_LIMITS.lockMs)
     expect((await login(u.tel, u.password, ip)).http).toBe(200)
-  })
+  }, 60_000)
 })
 
 describe('the hourly ceiling per phone (LOGIN_ACCOUNT_HOURLY_CAP)', () => {
@@ -192,7 +193,7 @@ describe('the hourly ceiling per phone (LOGIN_ACCOUNT_HOURLY_CAP)', () => {
     expect(byCode.http).toBe(200)
     expect(await stored(`tel:${tel}`)).toBeUndefined()
     expect((await login(tel, password, owner)).http).toBe(200)
-  })
+  }, 60_000)
 
   it('holds on the WeChat page too, and ends by itself after the hour', async () => {
     const { tel, password } = await register(h)
@@ -208,7 +209,7 @@ describe('the hourly ceiling per phone (LOGIN_ACCOUNT_HOURLY_CAP)', () => {
     expect(await page.text()).toContain(PASSWORD_CEILING)
     clock.advance(LOGIN_LIMITS.ceilingMs)
     expect((await login(tel, password, someIp())).http).toBe(200)
-  })
+  }, 60_000)
 })
 
 describe('the client address (TRUST_PROXY)', () => {
