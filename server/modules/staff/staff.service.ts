@@ -181,12 +181,11 @@ export const permissionsOf = (roles: readonly string[]) =>
 let decoyHash: Promise<string> | undefined
 
 /**
- * Sign-in: the password (and the TOTP code when the account has a second factor) under the login
- * limits (login-limits.ts) of 'staff:<username>' at the address and 'staff-ip:<ip>', counted
- * before any hashing. A missing or wrong code counts as a failed attempt, so the six digits cannot
- * be guessed without limit. Past the name's hourly ceiling the password alone is not enough: the
- * code is checked first, and without a second factor the answer is 429 STAFF_CEILING (an admin
- * resets the password) — no lock a stranger's guesses could set on an account that has one.
+ * Sign-in: the password (and the TOTP code when the account has one) under the login limits of
+ * 'staff:<username>' per address and overall, and 'staff-ip:<ip>', counted before any hashing; a
+ * missing or wrong code counts as a failure, so the six digits cannot be guessed without limit.
+ * Past the name's hourly ceiling the code is checked first, and without a second factor the answer
+ * is 429 STAFF_CEILING (an admin resets the password): no lock a stranger could set on its owner.
  * Answers the new session; refuses 401 用户名或密码错误 / 请输入动态验证码 / 动态验证码错误, or 429.
  */
 export async function signInStaff(
@@ -196,7 +195,6 @@ export async function signInStaff(
   now: Date,
 ) {
   const username = input.username.trim().toLowerCase()
-  const { ip } = source
   let refusal: string = STAFF_MESSAGES.badLogin
   /** The account of the name tried, when there is one: the failure's audit target. */
   let triedId: number | undefined
@@ -244,10 +242,9 @@ export async function signInStaff(
     { lock: '', ceiling: null },
   )
   if (!staff) {
-    // Guessing shows in the log: each failure the login limits counted (at most 5 per name and
-    // address and 20 per address in 15 minutes, LOGIN_ACCOUNT_HOURLY_CAP per name in an hour; a
-    // refused attempt, 429, is refused before this and not written).
-    await audit(db, { staffId: null, username: username.slice(0, 32), ip }, now, {
+    // Guessing shows in the log: each failure the login limits counted (5 per name and address, 20
+    // per address in 15 minutes, the hourly ceiling per name; a 429 is refused before this, unwritten).
+    await audit(db, { staffId: null, username: username.slice(0, 32), ip: source.ip }, now, {
       action: 'staff.sign-in-failed',
       target: triedId === undefined ? '' : `staff:${triedId}`,
       after: { reason: refusal },
@@ -264,7 +261,7 @@ export async function signInStaff(
         token_hash: hashToken(token),
         last_seen_at: at,
         expires_at: at + STAFF_SESSION.maxMs,
-        ip,
+        ip: source.ip,
         create_time: dbTime(now),
       })
       .execute()
@@ -273,7 +270,7 @@ export async function signInStaff(
       .set({ last_login_time: dbTime(now) })
       .where('id', '=', staff.id)
       .execute()
-    await audit(t, { staffId: staff.id, username: staff.username, ip }, now, {
+    await audit(t, { staffId: staff.id, username: staff.username, ip: source.ip }, now, {
       action: 'staff.sign-in',
       target: `staff:${staff.id}`,
     })
@@ -515,7 +512,6 @@ export async function changeOwnPassword(
   source: LoginSource,
   now: Date,
 ) {
-  const { ip } = source
   const rule = checkStaffPassword({ ...input, okPassword: input.newPassword })
   if (rule.error !== null) throw refuse(rule.error)
   const right = await limitedCheck(
@@ -542,7 +538,7 @@ export async function changeOwnPassword(
       .where('id', '=', me.id)
       .execute()
     await revokeSessions(t, me.id, now, me.sessionId)
-    await audit(t, { staffId: me.id, username: me.username, ip }, now, {
+    await audit(t, { staffId: me.id, username: me.username, ip: source.ip }, now, {
       action: 'staff.password',
       target: `staff:${me.id}`,
       before: { mustChangePassword: me.mustChangePassword },
