@@ -217,6 +217,16 @@ const schema = z
     API_CONCURRENCY: int(4, 1, 1000),
     /** Where many people share one address (an office, the e2e suite), raise the per-IP cap. */
     SMS_IP_DAILY_CAP: int(30, 1, 1_000_000),
+    /**
+     * SMS codes one phone may be sent per day from all addresses together (the SMS budget); from
+     * one address it gets 10 (SMS.perPhonePerDay), so a stranger cannot spend the owner's allowance.
+     */
+    SMS_PHONE_DAILY_CAP: int(30, 1, 1_000_000),
+    /**
+     * Failed passwords per account per hour from all addresses together; past it the password alone
+     * no longer signs in (the SMS code or the second factor does), instead of a lock anyone could set.
+     */
+    LOGIN_ACCOUNT_HOURLY_CAP: int(50, 1, 1_000_000),
     /** Unpaid orders older than this are cancelled and their stock given back. */
     ORDER_EXPIRY_MINUTES: int(30, 1, 525_600),
     /** An unpaid order whose payer chose the corporate transfer expires this long after it was made. */
@@ -446,6 +456,8 @@ const schema = z
     workers: e.WORKERS,
     leaseSeconds: e.LEASE_SECONDS,
     smsIpDailyCap: e.SMS_IP_DAILY_CAP,
+    smsPhoneDailyCap: e.SMS_PHONE_DAILY_CAP,
+    loginAccountHourlyCap: e.LOGIN_ACCOUNT_HOURLY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
     receiptDays: e.RECEIPT_DAYS,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -61,8 +62,11 @@ export const signedIn = createMiddleware<Env>(async (c, next) => {
 })
 
 /**
- * The caller's IP for rate limits: the first x-forwarded-for entry behind a proxy that sets it
- * (TRUST_PROXY=1), else the socket's address. Exposed directly, a client can name any IP there.
+ * The caller's IP for rate limits and the audit log: the socket's address, or behind a proxy that
+ * appends the address it saw to X-Forwarded-For (TRUST_PROXY=1) that proxy's entry, the last one.
+ * Not the first: a client may send the header itself, and the proxy keeps what it was sent in
+ * front of its own, so the first entry is anyone's to write (to dodge a limit, or to spend
+ * another address's). An entry that is no IP address is not believed either.
  */
 export function clientIp(c: Ctx): string {
   return requestIp(c, c.get('deps').config.trustProxy)
@@ -70,8 +74,8 @@ export function clientIp(c: Ctx): string {
 
 /** clientIp for a handler outside the API (the /wechat/confirm page), told whether to trust the proxy. */
 export function requestIp(c: Context, trustProxy: boolean): string {
-  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : ''
-  if (forwarded) return forwarded.slice(0, 64)
+  const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : ''
+  if (forwarded && isIP(forwarded)) return forwarded
   try {
     return getConnInfo(c).remote.address ?? ''
   } catch {

@@ -527,7 +527,11 @@ export interface SiteChangesTable {
 }
 
 export interface LoginLimitsTable {
-  /** 'tel:13800000001' (an account, registered or not) or 'ip:10.0.0.1' (a client address); staff: 'staff:admin', 'staff-ip:10.0.0.1'. */
+  /**
+   * 'tel:13800000001' (an account's hourly ceiling, registered or not), 'pair:10.0.0.1|tel:13800000001'
+   * (the account at one client address) or 'ip:10.0.0.1' (a client address); staff: 'staff:admin',
+   * 'pair:10.0.0.1|staff:admin', 'staff-ip:10.0.0.1' (server/modules/accounts/login-limits.ts).
+   */
   subject: string
   /** Failed password attempts since first_at (an attempt in flight counts until it succeeds). */
   failures: number

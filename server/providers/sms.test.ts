@@ -19,6 +19,9 @@ import { consumeCode, issueCode, SMS_MESSAGES, SMS_SEND_REFUSALS } from '../modu
 import { checkProviders } from './check.ts'
 import { logSms, smsProvider } from './sms.ts'
 
+/** The default daily caps (config SMS_IP_DAILY_CAP, SMS_PHONE_DAILY_CAP). */
+const CAPS = { perIpPerDay: 30, perPhonePerDay: 30 }
+
 let peer: SmsPeer
 beforeAll(async () => {
   peer = await startSmsPeer()
@@ -202,11 +205,11 @@ describe('SMS codes through Aliyun (SMS_PROVIDER=aliyun)', () => {
         })
       },
     }
-    const issued = issueCode(h.db, tel, someIp(), clock.now(), slow, 30)
+    const issued = issueCode(h.db, tel, someIp(), clock.now(), slow, CAPS)
     await sending
     expect((await rowsOf(tel)).map((x) => x.code)).toEqual([''])
     await expect(consumeCode(h.db, tel, '', clock.now())).rejects.toThrow(SMS_MESSAGES.missing)
-    await expect(issueCode(h.db, tel, someIp(), clock.now(), logSms, 30)).rejects.toMatchObject({
+    await expect(issueCode(h.db, tel, someIp(), clock.now(), logSms, CAPS)).rejects.toMatchObject({
       status: 429,
     })
     release()

@@ -8,13 +8,19 @@ import { dbTime } from '../../time.ts'
 import * as q from './accounts.queries.ts'
 import * as routes from './accounts.routes.ts'
 import { resetCertification, submitCertification } from './certification.ts'
-import { clearAccountLimit, limitedPasswordCheck, limitedPasswordUser } from './login-limits.ts'
+import {
+  ceilingWait,
+  clearAccountLimit,
+  limitedPasswordCheck,
+  limitedPasswordUser,
+  loginSource,
+} from './login-limits.ts'
 import { markNoticesSeen, unreadNotices } from './notices.ts'
 import { hashPassword, verifyPassword } from './password.ts'
 import { changePhone, PHONE_CHANGE } from './phone-change.ts'
 import { introducerCustomers, ownProfile, updateProfile } from './profile.queries.ts'
 import { BAD_LOGIN, revokeToken, signIn } from './sessions.ts'
-import { consumeCode, issueCode } from './sms-codes.ts'
+import { consumeCode, issueCode, smsCaps } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
 
 const NOT_REGISTERED = '该手机号尚未注册'
@@ -40,7 +46,7 @@ export const accounts = router()
     const { db, now, sms, config } = c.get('deps')
     const tel = checkPhone({ tel: c.req.valid('query').tel })
     if (tel.error !== null) throw refuse(tel.error)
-    await issueCode(db, tel.value, clientIp(c), now(), sms ?? logSms, config.smsIpDailyCap)
+    await issueCode(db, tel.value, clientIp(c), now(), sms ?? logSms, smsCaps(config))
     return ok(c, '短信已经发送到你的手机')
   })
   .openapi(routes.postRegister, async (c) => {
@@ -61,7 +67,7 @@ export const accounts = router()
     const id = await registeredByCode(db, v, at)
     // Every session ends (whoever knew the old password too); the owner, proven by the SMS, may try passwords again.
     await q.setPassword(db, id, await hashPassword(v.password), at)
-    await clearAccountLimit(db, v.tel)
+    await clearAccountLimit(db, v.tel, clientIp(c))
     return ok(c, '密码重置成功，请登录')
   })
   .openapi(routes.postCodeLogin, async (c) => {
@@ -69,15 +75,15 @@ export const accounts = router()
     const v = c.req.valid('json')
     const at = now()
     const id = await registeredByCode(db, v, at)
-    // The phone's owner is back: a lock from someone guessing its password ends.
-    await clearAccountLimit(db, v.tel)
+    // The phone's owner is back: the ceiling someone's guesses reached, and a lock at this address, end.
+    await clearAccountLimit(db, v.tel, clientIp(c))
     return ok(c, await signIn(db, id, at))
   })
   .openapi(routes.postPasswordLogin, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const at = now()
-    const id = await limitedPasswordUser(db, v.tel, v.password, clientIp(c), at)
+    const id = await limitedPasswordUser(db, v.tel, v.password, loginSource(c), at)
     if (!id) throw refuse(BAD_LOGIN)
     return ok(c, await signIn(db, id, at))
   })
@@ -95,10 +101,10 @@ export const accounts = router()
     // Counted like a login: a stolen session must not guess the password here without limit.
     const right = await limitedPasswordCheck(
       db,
-      { tel: (await q.telOf(db, user.id)) ?? `user:${user.id}`, ip: clientIp(c) },
+      { tel: (await q.telOf(db, user.id)) ?? `user:${user.id}`, ...loginSource(c) },
       at,
       async () => (await verifyPassword(v.password, await q.passwordHashOf(db, user.id))) || null,
-      '',
+      { lock: '', ceiling: ceilingWait },
     )
     if (!right) throw refuse('原密码错误')
     await q.setPassword(db, user.id, await hashPassword(v.newPassword), at)
@@ -106,7 +112,7 @@ export const accounts = router()
   })
   .openapi(routes.postTel, async (c) => {
     const { db, now } = c.get('deps')
-    await changePhone(db, requireUser(c), c.req.valid('json'), clientIp(c), now())
+    await changePhone(db, requireUser(c), c.req.valid('json'), loginSource(c), now())
     return ok(c, PHONE_CHANGE.done)
   })
   .openapi(routes.getWeChatQr, async (c) => {

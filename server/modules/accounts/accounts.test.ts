@@ -20,7 +20,7 @@ import { certify, OpsError, runOps, USAGE } from '../../ops.ts'
 import { logSms } from '../../providers/sms.ts'
 import { chinaDayStart } from '../../time.ts'
 import type { OwnProfile } from './accounts.routes.ts'
-import { issueCode, SMS, SMS_MESSAGES } from './sms-codes.ts'
+import { issueCode, SMS, SMS_MESSAGES, smsCaps } from './sms-codes.ts'
 import { QR_TTL_MS } from './wechat.ts'
 
 // Time moves on this clock (the server's deps.now), not by rewriting stored times.
@@ -54,30 +54,66 @@ describe('SMS codes (Account/GetAccountCodes)', () => {
     expect(seconds).toBeLessThanOrEqual(60)
   })
 
-  it('caps sends per phone (10) and per IP (30) each day, with 429', async () => {
-    const IP_CAP = defaultConfig().smsIpDailyCap
+  it('caps sends per phone from one address (10), per phone from all (30) and per IP (30) each day, with 429', async () => {
+    const caps = smsCaps(defaultConfig())
     const sent: string[] = []
     const outbox = { ...logSms, send: async (tel: string) => void sent.push(tel) }
     // 00:10 of today in China, whatever the host's zone: the caps count China days.
     const base = chinaDayStart(clock.now()) + 10 * 60_000
     const at = (i: number) => new Date(base + i * (SMS.resendMs + 1000))
+    const send = (tel: string, ip: string, i: number) => issueCode(h.db, tel, ip, at(i), outbox, caps)
+    const refused = (message: string) => ({ status: 429, message })
 
     const tel = uniqueTel()
-    for (let i = 0; i < SMS.perPhonePerDay; i++) await issueCode(h.db, tel, someIp(), at(i), outbox, IP_CAP)
-    await expect(issueCode(h.db, tel, someIp(), at(10), outbox, IP_CAP)).rejects.toMatchObject({
-      status: 429,
-      message: SMS_MESSAGES.phoneDaily,
-    })
+    const stranger = someIp()
+    for (let i = 0; i < SMS.perPhonePerDay; i++) await send(tel, stranger, i)
+    await expect(send(tel, stranger, 10)).rejects.toMatchObject(refused(SMS_MESSAGES.phoneDaily))
+    // The stranger spent the phone's allowance from their address, not the owner's from theirs.
+    const owner = someIp()
+    await send(tel, owner, 11)
+    // Over every address the phone gets SMS_PHONE_DAILY_CAP: the SMS budget holds.
+    for (let i = 12; i < caps.perPhonePerDay + 1; i++) await send(tel, someIp(), i)
+    await expect(send(tel, someIp(), 40)).rejects.toMatchObject(refused(SMS_MESSAGES.phoneDaily))
+    expect(sent.filter((t) => t === tel)).toHaveLength(caps.perPhonePerDay)
     // The next day counts afresh.
-    await issueCode(h.db, tel, someIp(), new Date(base + 24 * 3600_000), outbox, IP_CAP)
+    await issueCode(h.db, tel, stranger, new Date(base + 24 * 3600_000), outbox, caps)
 
     const ip = someIp()
-    for (let i = 0; i < IP_CAP; i++) await issueCode(h.db, uniqueTel(), ip, at(i), outbox, IP_CAP)
-    await expect(issueCode(h.db, uniqueTel(), ip, at(31), outbox, IP_CAP)).rejects.toMatchObject({
-      status: 429,
-      message: SMS_MESSAGES.ipDaily,
-    })
-    expect(sent).toHaveLength(SMS.perPhonePerDay + 1 + IP_CAP)
+    for (let i = 0; i < caps.perIpPerDay; i++) await send(uniqueTel(), ip, i)
+    await expect(send(uniqueTel(), ip, 31)).rejects.toMatchObject(refused(SMS_MESSAGES.ipDaily))
+    expect(sent).toHaveLength(caps.perPhonePerDay + 1 + caps.perIpPerDay)
+  })
+
+  it('never sends past the phone caps under parallel asks, from one address or many', async () => {
+    const caps = smsCaps(defaultConfig())
+    const sent: string[] = []
+    const outbox = { ...logSms, send: async (tel: string) => void sent.push(tel) }
+    const base = chinaDayStart(clock.now()) + 60 * 60_000
+    const at = (i: number) => new Date(base + i * (SMS.resendMs + 1000))
+    const tel = uniqueTel()
+    const ip = someIp()
+    // The last send of the address's 10, asked twice at once from it and once from elsewhere.
+    for (let i = 0; i < SMS.perPhonePerDay - 1; i++) await issueCode(h.db, tel, ip, at(i), outbox, caps)
+    const last = at(SMS.perPhonePerDay)
+    const burst = await Promise.allSettled([
+      issueCode(h.db, tel, ip, last, outbox, caps),
+      issueCode(h.db, tel, ip, last, outbox, caps),
+      issueCode(h.db, tel, someIp(), last, outbox, caps),
+    ])
+    expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect(sent).toHaveLength(SMS.perPhonePerDay)
+    // The phone's total too: its last allowed send, asked from many addresses at once.
+    for (let i = SMS.perPhonePerDay + 1; sent.length < caps.perPhonePerDay - 1; i++)
+      await issueCode(h.db, tel, someIp(), at(i), outbox, caps)
+    const end = at(caps.perPhonePerDay + 5)
+    const many = await Promise.allSettled(
+      Array.from({ length: 6 }, () => issueCode(h.db, tel, someIp(), end, outbox, caps)),
+    )
+    expect(many.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    await expect(
+      issueCode(h.db, tel, someIp(), at(caps.perPhonePerDay + 7), outbox, caps),
+    ).rejects.toMatchObject({ status: 429, message: SMS_MESSAGES.phoneDaily })
+    expect(sent).toHaveLength(caps.perPhonePerDay)
   })
 })
 

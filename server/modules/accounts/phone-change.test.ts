@@ -36,8 +36,8 @@ async function codeSentToNewPhone() {
   return { u, newTel, code: await sendCode(h, newTel) }
 }
 
-const change = (auth: Record<string, string>, body: Record<string, string>) =>
-  h.post('/api/Users/PostUsersTels', body, { ...auth, 'x-forwarded-for': someIp() })
+const change = (auth: Record<string, string>, body: Record<string, string>, ip = someIp()) =>
+  h.post('/api/Users/PostUsersTels', body, { ...auth, 'x-forwarded-for': ip })
 
 /** Nothing moved: the phone, both sessions, no notice. */
 async function expectUnchanged(u: Awaited<ReturnType<typeof twoSessions>>) {
@@ -107,11 +107,13 @@ describe('changing the bound phone needs the owner’s proof (Users/PostUsersTel
 
   it('limits password guesses through a stolen session like logins; the old-phone code still works', async () => {
     const { u, newTel, code } = await codeSentToNewPhone()
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
-      expect((await change(u.auth, { tel: u.tel, newTel, code, password: `guess-${i}` })).data).toBe(
+    // From one address: the lock is of the account at that address.
+    const ip = someIp()
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++)
+      expect((await change(u.auth, { tel: u.tel, newTel, code, password: `guess-${i}` }, ip)).data).toBe(
         '登录密码错误',
       )
-    const locked = await change(u.auth, { tel: u.tel, newTel, code, password: u.password })
+    const locked = await change(u.auth, { tel: u.tel, newTel, code, password: u.password }, ip)
     expect([locked.http, locked.data]).toEqual([429, '密码错误次数过多，请15分钟后再试或使用原手机号验证码'])
     await expectUnchanged(u)
     const r = await change(u.auth, { tel: u.tel, newTel, code, oldCode: await sendCode(h, u.tel) })
@@ -124,7 +126,7 @@ describe('the password change is limited too (Users/PostUsersPassword)', () => {
     const u = await newUser(h)
     const ip = { ...u.auth, 'x-forwarded-for': someIp() }
     const body = (password: string) => ({ password, newPassword: 'newpass1', okPassword: 'newpass1' })
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+    for (let i = 0; i < LOGIN_LIMITS.perAccountAndIp; i++)
       expect((await h.post('/api/Users/PostUsersPassword', body(`guess-${i}`), ip)).data).toBe('原密码错误')
     const locked = await h.post('/api/Users/PostUsersPassword', body(u.password), ip)
     expect([locked.http, locked.data]).toEqual([429, '密码错误次数过多，请15分钟后再试'])

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts'
 import { ApiError, type AuthUser, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import * as q from './accounts.queries.ts'
-import { limitedPasswordCheck } from './login-limits.ts'
+import { type LoginSource, limitedPasswordCheck } from './login-limits.ts'
 import { verifyPassword } from './password.ts'
 import { consumeCode } from './sms-codes.ts'
 
@@ -15,6 +15,8 @@ export const PHONE_CHANGE = {
   done: '修改手机号成功',
   /** What a locked password check offers instead. */
   alternative: '或使用原手机号验证码',
+  /** Past the account's hourly ceiling the password is no proof: the old phone's code is. */
+  ceiling: '该账号密码错误次数过多，请使用原手机号验证码',
   noticeTitle: '绑定手机号已更换',
 } as const
 
@@ -23,14 +25,21 @@ export const PHONE_CHANGE = {
  * become a password oracle) or the newest code sent to the old phone, whose refusals name it
  * (请先获取原手机号验证码, 原手机号验证码错误 …) so they are told apart from the new phone's.
  */
-async function proveOwner(db: Db, userId: number, oldTel: string, v: PhoneChange, ip: string, now: Date) {
+async function proveOwner(
+  db: Db,
+  userId: number,
+  oldTel: string,
+  v: PhoneChange,
+  source: LoginSource,
+  now: Date,
+) {
   if (v.password) {
     const ok = await limitedPasswordCheck(
       db,
-      { tel: oldTel, ip },
+      { tel: oldTel, ...source },
       now,
       async () => (await verifyPassword(v.password, await q.passwordHashOf(db, userId))) || null,
-      PHONE_CHANGE.alternative,
+      { lock: PHONE_CHANGE.alternative, ceiling: () => PHONE_CHANGE.ceiling },
     )
     if (!ok) throw refuse(PHONE_CHANGE.wrongPassword)
     return
@@ -46,10 +55,10 @@ async function proveOwner(db: Db, userId: number, oldTel: string, v: PhoneChange
  * in again) and leaves a notice in its messages — one transaction, conditional on the old phone,
  * so two changes at once cannot both apply.
  */
-export async function changePhone(db: Db, user: AuthUser, v: PhoneChange, ip: string, now: Date) {
+export async function changePhone(db: Db, user: AuthUser, v: PhoneChange, source: LoginSource, now: Date) {
   const oldTel = await q.telOf(db, user.id)
   if (!oldTel || oldTel !== v.tel) throw refuse(PHONE_CHANGE.wrongTel)
-  await proveOwner(db, user.id, oldTel, v, ip, now)
+  await proveOwner(db, user.id, oldTel, v, source, now)
   await consumeCode(db, v.newTel, v.code, now)
   if (await q.userIdByTel(db, v.newTel)) throw refuse(PHONE_CHANGE.taken)
   await db.transaction().execute(async (t) => {

@@ -17,7 +17,11 @@ export const SMS = {
   maxAttempts: 5,
   /** One send per phone per minute (the client's countdown, accounts §4). */
   resendMs: SMS_RESEND_SECONDS * 1000,
-  /** Sends per phone per China day. */
+  /**
+   * Sends per phone per China day from one client address. Counted per (phone, address), so a
+   * stranger spending this from their address does not stop the owner's code from another; the
+   * phone's total over every address is SMS_PHONE_DAILY_CAP (config), which keeps the SMS budget.
+   */
   perPhonePerDay: 10,
   /** Rows older than this are no longer needed for any limit. */
   keepMs: 2 * 24 * 3600_000,
@@ -47,10 +51,24 @@ export const SMS_SEND_REFUSALS: Record<SmsFailureReason, { message: string; stat
  */
 const RESERVED = ''
 
+/** The daily caps of config: SMS_IP_DAILY_CAP and SMS_PHONE_DAILY_CAP. */
+export interface SmsCaps {
+  /** Sends per client address per day, whatever the phones (raised where many share one address). */
+  perIpPerDay: number
+  /** Sends per phone per day from all addresses together. */
+  perPhonePerDay: number
+}
+
+/** The caps a deployment configured: smsCaps(config) → { perIpPerDay: 30, perPhonePerDay: 30 }. */
+export const smsCaps = (config: { smsIpDailyCap: number; smsPhoneDailyCap: number }): SmsCaps => ({
+  perIpPerDay: config.smsIpDailyCap,
+  perPhonePerDay: config.smsPhoneDailyCap,
+})
+
 /**
  * Sends a fresh 6-digit code to `tel`, or refuses with 429 when the phone asked within the last
- * minute or the phone or IP reached today's cap (the China day). Returns the code (for the
- * caller's log or tests).
+ * minute, or today's cap (the China day) is reached: of the phone from this address, of the phone
+ * from all addresses, or of this address. Returns the code (for the caller's log or tests).
  *
  * The code is stored only once the provider took the message: the send is first reserved (a row
  * without a code), then the message goes out, then the code is written. A message that did not
@@ -64,8 +82,7 @@ export async function issueCode(
   ip: string,
   now: Date,
   provider: SmsProvider,
-  /** SMS_IP_DAILY_CAP (config): raised where many people share one address (an office, the e2e suite). */
-  perIpPerDay: number,
+  caps: SmsCaps,
 ): Promise<string> {
   const at = now.getTime()
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -85,17 +102,28 @@ export async function issueCode(
     const wait = last ? last.sent_at + SMS.resendMs - at : 0
     if (wait > 0) throw refuse(`请${Math.ceil(wait / 1000)}秒后再获取验证码`, 429)
     const day = chinaDayStart(now)
-    const count = async (column: 'tel' | 'ip', value: string) => {
-      const r = await t
+    // Both of the phone's counts in one read (under the phone's lock above, so parallel sends
+    // cannot both take the last one); the address's over every phone, as before.
+    const phone = await t
+      .selectFrom('sms_codes')
+      .select((e) => [
+        e.fn.countAll<number>().as('all'),
+        e.fn.sum<number>(e.case().when('ip', '=', ip).then(1).else(0).end()).as('here'),
+      ])
+      .where('tel', '=', tel)
+      .where('sent_at', '>=', day)
+      .executeTakeFirst()
+    if (Number(phone?.here ?? 0) >= SMS.perPhonePerDay) throw refuse(SMS_MESSAGES.phoneDaily, 429)
+    if (Number(phone?.all ?? 0) >= caps.perPhonePerDay) throw refuse(SMS_MESSAGES.phoneDaily, 429)
+    if (ip) {
+      const here = await t
         .selectFrom('sms_codes')
         .select((e) => e.fn.countAll<number>().as('n'))
-        .where(column, '=', value)
+        .where('ip', '=', ip)
         .where('sent_at', '>=', day)
         .executeTakeFirst()
-      return Number(r?.n ?? 0)
+      if (Number(here?.n ?? 0) >= caps.perIpPerDay) throw refuse(SMS_MESSAGES.ipDaily, 429)
     }
-    if ((await count('tel', tel)) >= SMS.perPhonePerDay) throw refuse(SMS_MESSAGES.phoneDaily, 429)
-    if (ip && (await count('ip', ip)) >= perIpPerDay) throw refuse(SMS_MESSAGES.ipDaily, 429)
     await t
       .deleteFrom('sms_codes')
       .where('sent_at', '<', at - SMS.keepMs)

@@ -129,13 +129,17 @@ export function wechatConfirmPage(deps: Deps) {
     if (login.error !== null) return c.html(page({ kind: 'form', str, tel, error: login.error }), 400)
     // The same limits as the API's password login: this page needs no sign, so it is the
     // easier door to guess through.
-    const ip = requestIp(c, deps.config.trustProxy)
-    const userId = await limitedPasswordUser(deps.db, login.value.tel, login.value.password, ip, now).catch(
-      (e: unknown) => {
-        if (e instanceof ApiError) return e
-        throw e
-      },
-    )
+    const source = { ip: requestIp(c, deps.config.trustProxy), ceiling: deps.config.loginAccountHourlyCap }
+    const userId = await limitedPasswordUser(
+      deps.db,
+      login.value.tel,
+      login.value.password,
+      source,
+      now,
+    ).catch((e: unknown) => {
+      if (e instanceof ApiError) return e
+      throw e
+    })
     if (userId instanceof ApiError)
       return c.html(page({ kind: 'form', str, tel, error: userId.message }), userId.status as 429)
     if (!userId) return c.html(page({ kind: 'form', str, tel, error: BAD_LOGIN }), 400)

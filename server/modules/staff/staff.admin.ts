@@ -3,6 +3,7 @@ import { actorOf, requireStaff } from '../../admin/admin-route.ts'
 import { searchAudit } from '../../admin/audit.ts'
 import { ok, router } from '../../contract/index.ts'
 import { clientIp, type Env } from '../../http.ts'
+import { loginSource } from '../accounts/login-limits.ts'
 import * as routes from './staff.routes.ts'
 import {
   addStaff,
@@ -37,7 +38,7 @@ export const staffSession = createMiddleware<Env>(async (c, next) => {
 export const staffAdmin = router()
   .openapi(routes.postSession, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await signInStaff(db, c.req.valid('json'), clientIp(c), now()))
+    return ok(c, await signInStaff(db, c.req.valid('json'), loginSource(c), now()))
   })
   .openapi(routes.deleteSession, async (c) => {
     const { db, now } = c.get('deps')
@@ -58,7 +59,7 @@ export const staffAdmin = router()
   })
   .openapi(routes.postMyPassword, async (c) => {
     const { db, now } = c.get('deps')
-    await changeOwnPassword(db, requireStaff(c), c.req.valid('json'), clientIp(c), now())
+    await changeOwnPassword(db, requireStaff(c), c.req.valid('json'), loginSource(c), now())
     return ok(c, '修改密码成功')
   })
   .openapi(routes.postMyTotp, async (c) => ok(c, await startTotp(c.get('deps').db, requireStaff(c))))

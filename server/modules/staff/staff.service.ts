@@ -14,13 +14,18 @@ import {
   ROLES,
   type Role,
 } from '../../../src/lib/permissions.ts'
-import { checkStaffPassword, checkUsername, STAFF_DISABLED } from '../../../src/lib/rules/staff.ts'
+import {
+  checkStaffPassword,
+  checkUsername,
+  STAFF_CEILING,
+  STAFF_DISABLED,
+} from '../../../src/lib/rules/staff.ts'
 import { GATE_MESSAGES } from '../../admin/admin-route.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse, type StaffContext } from '../../http.ts'
 import { dbTime } from '../../time.ts'
-import { limitedCheck } from '../accounts/login-limits.ts'
+import { ceilingWait, clearEveryLimit, type LoginSource, limitedCheck } from '../accounts/login-limits.ts'
 import { hashPassword, verifyPassword } from '../accounts/password.ts'
 
 /** 8 hours from sign-in at most, 30 minutes without a call ends it earlier (issue 20). */
@@ -176,15 +181,17 @@ export const permissionsOf = (roles: readonly string[]) =>
 let decoyHash: Promise<string> | undefined
 
 /**
- * Sign-in: the password (and the TOTP code when the account has a second factor) under the login
- * limits of 'staff:<username>' and 'staff-ip:<ip>', counted before any hashing. A missing or wrong
- * code counts as a failed attempt, so the six digits cannot be guessed without limit.
+ * Sign-in: the password (and the TOTP code when the account has one) under the login limits of
+ * 'staff:<username>' per address and overall, and 'staff-ip:<ip>', counted before any hashing; a
+ * missing or wrong code counts as a failure, so the six digits cannot be guessed without limit.
+ * Past the name's hourly ceiling the code is checked first, and without a second factor the answer
+ * is 429 STAFF_CEILING (an admin resets the password): no lock a stranger could set on its owner.
  * Answers the new session; refuses 401 用户名或密码错误 / 请输入动态验证码 / 动态验证码错误, or 429.
  */
 export async function signInStaff(
   db: Db,
   input: { username: string; password: string; totp?: string | undefined },
-  ip: string,
+  source: LoginSource,
   now: Date,
 ) {
   const username = input.username.trim().toLowerCase()
@@ -193,15 +200,26 @@ export async function signInStaff(
   let triedId: number | undefined
   const staff = await limitedCheck(
     db,
-    { account: `staff:${username}`, ip: ip ? `staff-ip:${ip}` : '' },
+    { account: `staff:${username}`, ipKind: 'staff-ip' },
+    source,
     now,
-    async () => {
+    async (atCeiling) => {
       const row = await db
         .selectFrom('staff')
         .select(['id', 'username', 'roles', 'password_hash', 'enabled', 'totp_secret'])
         .where('username', '=', username)
         .executeTakeFirst()
       triedId = row?.id
+      const secret = row?.enabled === 1 ? row.totp_secret : null
+      // Not counted (thrown before any hashing): one answer for an unknown name, a disabled
+      // account and one without a second factor, so it tells nobody which.
+      if (atCeiling && !(secret && input.totp)) throw refuse(STAFF_CEILING, 429)
+      const step = row && secret && input.totp ? totpStep(secret, row.username, input.totp, now) : null
+      if (atCeiling && step === null) {
+        // The password is not even tried: past the ceiling it is the guess being protected.
+        refusal = STAFF_MESSAGES.totpWrong
+        return null
+      }
       if (!row) decoyHash ??= hashPassword('decoy-password')
       const good = await verifyPassword(input.password, row?.password_hash ?? (await decoyHash))
       if (!row || !good || row.enabled !== 1) return null
@@ -210,7 +228,6 @@ export async function signInStaff(
           refusal = STAFF_MESSAGES.totpNeeded
           return null
         }
-        const step = totpStep(row.totp_secret, row.username, input.totp, now)
         if (step === null) {
           refusal = STAFF_MESSAGES.totpWrong
           return null
@@ -222,12 +239,12 @@ export async function signInStaff(
       }
       return row
     },
-    '',
+    { lock: '', ceiling: null },
   )
   if (!staff) {
-    // Guessing shows in the log: each failure the login limits counted (at most 5 per name and
-    // 20 per address in 15 minutes; a locked attempt, 429, is refused before this and not written).
-    await audit(db, { staffId: null, username: username.slice(0, 32), ip }, now, {
+    // Guessing shows in the log: each failure the login limits counted (5 per name and address, 20
+    // per address in 15 minutes, the hourly ceiling per name; a 429 is refused before this, unwritten).
+    await audit(db, { staffId: null, username: username.slice(0, 32), ip: source.ip }, now, {
       action: 'staff.sign-in-failed',
       target: triedId === undefined ? '' : `staff:${triedId}`,
       after: { reason: refusal },
@@ -244,7 +261,7 @@ export async function signInStaff(
         token_hash: hashToken(token),
         last_seen_at: at,
         expires_at: at + STAFF_SESSION.maxMs,
-        ip,
+        ip: source.ip,
         create_time: dbTime(now),
       })
       .execute()
@@ -253,7 +270,7 @@ export async function signInStaff(
       .set({ last_login_time: dbTime(now) })
       .where('id', '=', staff.id)
       .execute()
-    await audit(t, { staffId: staff.id, username: staff.username, ip }, now, {
+    await audit(t, { staffId: staff.id, username: staff.username, ip: source.ip }, now, {
       action: 'staff.sign-in',
       target: `staff:${staff.id}`,
     })
@@ -479,10 +496,8 @@ export async function resetStaffPassword(db: Db, actor: Actor, id: number, now: 
       after: { mustChangePassword: true, hasTotp: false },
     })
   })
-  await db
-    .deleteFrom('login_limits')
-    .where('subject', '=', `staff:${(await staffRow(db, id)).username}`)
-    .execute()
+  // The next sign-in holds the new password: no lock or ceiling of the old one's guessers stays.
+  await clearEveryLimit(db, `staff:${(await staffRow(db, id)).username}`)
   return { password }
 }
 
@@ -494,14 +509,15 @@ export async function changeOwnPassword(
   db: Db,
   me: StaffMember,
   input: { password: string; newPassword: string },
-  ip: string,
+  source: LoginSource,
   now: Date,
 ) {
   const rule = checkStaffPassword({ ...input, okPassword: input.newPassword })
   if (rule.error !== null) throw refuse(rule.error)
   const right = await limitedCheck(
     db,
-    { account: `staff:${me.username}`, ip: ip ? `staff-ip:${ip}` : '' },
+    { account: `staff:${me.username}`, ipKind: 'staff-ip' },
+    source,
     now,
     async () => {
       const row = await db
@@ -511,7 +527,7 @@ export async function changeOwnPassword(
         .executeTakeFirst()
       return (await verifyPassword(input.password, row?.password_hash)) || null
     },
-    '',
+    { lock: '', ceiling: ceilingWait },
   )
   if (!right) throw refuse(STAFF_MESSAGES.oldPassword)
   const hash = await hashPassword(rule.value.newPassword)
@@ -522,7 +538,7 @@ export async function changeOwnPassword(
       .where('id', '=', me.id)
       .execute()
     await revokeSessions(t, me.id, now, me.sessionId)
-    await audit(t, { staffId: me.id, username: me.username, ip }, now, {
+    await audit(t, { staffId: me.id, username: me.username, ip: source.ip }, now, {
       action: 'staff.password',
       target: `staff:${me.id}`,
       before: { mustChangePassword: me.mustChangePassword },

@@ -48,7 +48,7 @@ describe('staff sign-in (POST /api/admin/session)', () => {
     }
   })
 
-  it('locks a username after 5 failures (429, before any hashing), and an IP after 20', async () => {
+  it('locks a username at an address after 5 failures (429, before any hashing), and an IP after 20', async () => {
     const s = await newStaff(h, ['finance'])
     const ip = someIp()
     const hashed = hashLoad().runs
@@ -57,21 +57,27 @@ describe('staff sign-in (POST /api/admin/session)', () => {
       answers.push(await signIn({ username: s.username, password: 'wrong-pass1' }, ip))
     expect(answers.map((a) => a.http)).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
     expect(answers[5]?.data).toBe('密码错误次数过多，请15分钟后再试')
-    expect(hashLoad().runs - hashed).toBe(LOGIN_LIMITS.perAccount)
+    expect(hashLoad().runs - hashed).toBe(LOGIN_LIMITS.perAccountAndIp)
     // Each counted failure is in the audit log for an admin to see; the refused (429) ones are not.
     const failures = (await auditOf(h, `staff:${s.id}`)).filter((r) => r.action === 'staff.sign-in-failed')
     expect(failures.map((r) => [r.staff, r.ip, r.after])).toEqual(
-      Array(LOGIN_LIMITS.perAccount).fill([s.username, ip, { reason: '用户名或密码错误' }]),
+      Array(LOGIN_LIMITS.perAccountAndIp).fill([s.username, ip, { reason: '用户名或密码错误' }]),
     )
-    // The right password too, from another address, until the lock ends.
-    expect((await signIn({ username: s.username, password: s.password })).http).toBe(429)
+    // The right password too, from that address, until the lock ends.
+    expect((await signIn({ username: s.username, password: s.password }, ip)).http).toBe(429)
     // Customers' limits are apart: the same name as a phone is not locked.
     const limits = await h.db
       .selectFrom('login_limits')
-      .select('subject')
+      .select(['subject', 'failures'])
       .where('subject', 'like', `%${s.username}`)
+      .orderBy('subject')
       .execute()
-    expect(limits.map((l) => l.subject)).toEqual([`staff:${s.username}`])
+    expect(limits).toEqual([
+      { subject: `pair:${ip}|staff:${s.username}`, failures: 5 },
+      { subject: `staff:${s.username}`, failures: 5 },
+    ])
+    // The owner elsewhere is not locked out by someone's guesses at that address.
+    expect((await signIn({ username: s.username, password: s.password })).http).toBe(200)
 
     const flood = someIp()
     const tries = []

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { adminApi, hasStaffToken, refusalMessage } from '../../lib/api/admin.ts'
-import { checkStaffLogin, STAFF_DISABLED } from '../../lib/rules/staff.ts'
+import { checkStaffLogin, STAFF_CEILING, STAFF_DISABLED } from '../../lib/rules/staff.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { ChangePassword, TextField, TotpEnrol } from './account-parts.tsx'
 
@@ -58,6 +58,10 @@ export default function LoginPage() {
       if (message === TOTP_NEEDED) {
         setAskTotp(true)
         setError({ field: 'totp', message })
+      } else if (message === STAFF_CEILING) {
+        // The password alone no longer signs in: the code field appears, the why above the button.
+        setAskTotp(true)
+        setError({ field: 'form', message })
       } else setError({ field: askTotp && message.includes('动态验证码') ? 'totp' : 'form', message })
     } finally {
       setBusy(false)

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { PASSWORD_CEILING } from '../../lib/rules/login.ts'
 import { storedUser } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
 import { dropAfterLogin } from '../../lib/stores/after-login.ts'
@@ -48,6 +49,8 @@ function LoginBody({ tab }: { tab: LoginTab }) {
   const mode = useStore($mode)
   const [tel, setTel] = useState('')
   const [justRegistered, setJustRegistered] = useState(false)
+  /** Sent from 密码登录 to 验证码登录 by the server (PASSWORD_CEILING): the code form says why. */
+  const [codeHint, setCodeHint] = useState<string | null>(null)
   /** 忘记密码 was chosen: the reset form stands in for the tabs until it is done or left. */
   const [resetting, setResetting] = useState(false)
   const body = useRef<HTMLDivElement>(null)
@@ -118,6 +121,7 @@ function LoginBody({ tab }: { tab: LoginTab }) {
               active={mode}
               onSelect={(m) => {
                 setJustRegistered(false)
+                setCodeHint(null)
                 $mode.set(m)
               }}
               label="登录方式"
@@ -135,6 +139,11 @@ function LoginBody({ tab }: { tab: LoginTab }) {
                   onTel={setTel}
                   focusPassword={justRegistered}
                   onForgot={() => setResetting(true)}
+                  onUseCode={() => {
+                    setCodeHint(PASSWORD_CEILING)
+                    $mode.set('code')
+                  }}
+                  hint={mode === 'code' ? codeHint : null}
                 />
               )}
             </div>

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
-import { checkCodeLogin, checkPasswordLogin } from '../../lib/rules/login.ts'
+import { ApiRequestError } from '../../lib/api/http.ts'
+import { checkCodeLogin, checkPasswordLogin, PASSWORD_CEILING } from '../../lib/rules/login.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { FormError } from '../common/FormError.tsx'
 import { useRefusal } from '../common/form-errors.ts'
@@ -18,6 +19,8 @@ export function LoginForm({
   onTel,
   focusPassword = false,
   onForgot,
+  onUseCode,
+  hint,
 }: {
   mode: 'code' | 'password'
   /** The phone, shared with the other tab and mode so it is typed once. */
@@ -27,6 +30,10 @@ export function LoginForm({
   focusPassword?: boolean
   /** 忘记密码: the dialog shows the reset form. */
   onForgot?: () => void
+  /** The password alone no longer signs this phone in (PASSWORD_CEILING): the dialog moves to 验证码登录. */
+  onUseCode?: () => void
+  /** Why this form is shown (PASSWORD_CEILING, after the move), above its fields. */
+  hint?: string | null
 }) {
   const id = useId()
   const [code, setCode] = useState('')
@@ -56,14 +63,20 @@ export function LoginForm({
         finishLogin((await account.postUsersPsw(c.value)).data)
       }
       // Stays busy: the page reloads.
-    } catch {
+    } catch (e) {
       // Refused (wrong password, wrong code …): the client has toasted the server's message.
       setBusy(false)
+      if (mode === 'password' && e instanceof ApiRequestError && e.message === PASSWORD_CEILING) onUseCode?.()
     }
   }
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-1">
+      {hint && (
+        <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {hint}
+        </p>
+      )}
       <TelField
         id={idOf('tel')}
         error={errorOf('tel')}

@@ -21,3 +21,10 @@ function checkLogin<K extends 'code' | 'password'>(
 
 export const checkCodeLogin = (input: Input) => checkLogin(input, 'code', '请填写验证码')
 export const checkPasswordLogin = (input: Input) => checkLogin(input, 'password', '请填写密码')
+
+/**
+ * The password login's answer once the account's hourly ceiling of failures is reached
+ * (LOGIN_ACCOUNT_HOURLY_CAP): not a lock, the SMS code still signs in (and lifts it). The login
+ * form switches to 验证码登录 when it sees this text.
+ */
+export const PASSWORD_CEILING = '该账号密码错误次数过多，请使用验证码登录'

@@ -4,6 +4,16 @@ import { type Checked, checked, firstError, type Input, len, secret, text } from
 /** A 401 of the back office to a session whose account an admin disabled meanwhile (not 请先登录后台). */
 export const STAFF_DISABLED = '账号已停用，请联系管理员'
 
+/**
+ * The sign-in's answer once a staff account's hourly ceiling of failed passwords is reached
+ * (LOGIN_ACCOUNT_HOURLY_CAP): the password alone no longer signs in. An account with a second
+ * factor signs in with its code (checked before the password); one without has no proof left that
+ * a stranger lacks, so until the hour ends an admin resets its password (which lifts this). One
+ * text for both, so the answer tells nobody whether the account exists or has a second factor.
+ */
+export const STAFF_CEILING =
+  '该账号密码错误次数过多，请输入动态验证码登录；未绑定动态验证码的账号请联系管理员重置密码'
+
 export const STAFF_PASSWORD_MIN = 8
 export const STAFF_PASSWORD_MAX = 64
 
