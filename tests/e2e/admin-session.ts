@@ -46,18 +46,16 @@ export async function staffCall<T>(
  */
 export async function asStaff(page: Page, token: string) {
   const { hostname } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1')
-  await page
-    .context()
-    .addCookies([
-      {
-        name: 'staff_session',
-        value: token,
-        domain: hostname,
-        path: '/api/admin',
-        httpOnly: true,
-        sameSite: 'Strict',
-      },
-    ])
+  await page.context().addCookies([
+    {
+      name: 'staff_session',
+      value: token,
+      domain: hostname,
+      path: '/api/admin',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ])
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('e2e-staff')) {
       sessionStorage.setItem('e2e-staff', '1')
