@@ -355,6 +355,14 @@ const schema = z
       .pipe(z.string().min(16, 'REBUILD_SECRET 至少 16 个字符 (at least 16 characters)').optional()),
     /** Strict-Transport-Security on every answer (browsers heed it only over HTTPS); off where a host must stay reachable over plain HTTP. */
     HSTS: z.enum(['on', 'off'], { error: 'HSTS 只能是 on 或 off' }).default('on'),
+    /**
+     * The Secure attribute of the back office's session cookie (issue 39): auto sets it in
+     * production and on HTTPS requests (X-Forwarded-Proto behind TRUST_PROXY), so e2e on
+     * http://127.0.0.1 still gets the cookie; on always, off never (a plain-HTTP intranet host).
+     */
+    STAFF_COOKIE_SECURE: z
+      .enum(['auto', 'on', 'off'], { error: 'STAFF_COOKIE_SECURE 只能是 auto、on 或 off' })
+      .default('auto'),
   })
   .refine((e) => e.NODE_ENV !== 'production' || (e.SIGN_KEY !== DEV_SIGN_KEY && e.SIGN_IV !== DEV_SIGN_IV), {
     path: ['SIGN_KEY'],
@@ -521,6 +529,13 @@ const schema = z
           }
         : { provider: 'simulated' as const },
     hsts: e.HSTS === 'on',
+    /** When the staff session cookie is Secure: always, never, or on HTTPS requests only. */
+    staffCookieSecure: (e.STAFF_COOKIE_SECURE === 'on' ||
+    (e.STAFF_COOKIE_SECURE === 'auto' && e.NODE_ENV === 'production')
+      ? 'always'
+      : e.STAFF_COOKIE_SECURE === 'off'
+        ? 'never'
+        : 'https') as 'always' | 'never' | 'https',
     /** Object storage through the S3 API (STORAGE=s3), or undefined: files on local disk. */
     s3:
       e.STORAGE === 's3'

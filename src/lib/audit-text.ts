@@ -16,6 +16,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'staff.reset-password': '重置密码',
   'staff.password': '修改自己的密码',
   'staff.totp': '绑定动态验证码',
+  'staff.confirm-failed': '确认身份失败',
   'order.ship': '发货',
   'order.confirm-transfer': '确认对公转账',
   'order.transfer-mismatch': '登记对公转账（金额不符）',

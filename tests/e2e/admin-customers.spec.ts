@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
-import { freshUsername, STAFF_PASSWORD, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import {
+  asStaff,
+  freshUsername,
+  STAFF_PASSWORD,
+  signInStaffAs,
+  staffCall,
+  staffToken,
+} from './admin-session.ts'
 import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -243,7 +250,7 @@ test('an adjustment above the limit waits until a second account approves it', a
   expect(await balanceOf(request, c)).toBe(0)
 
   // The second finance account finds it in the queue above the customers and approves it.
-  await page.evaluate((t) => localStorage.setItem('staff-token', t), b.token)
+  await asStaff(page, b.token)
   await page.goto('/admin/customers/')
   const queue = page.getByRole('region', { name: '待审批的余额调整' })
   await queue

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { invoiceInfo } from '../invoice-info.ts'
 import { expectAccessible } from './a11y.ts'
-import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import { asStaff, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { apiGet, apiPost, paidOrder, uploadPhoto } from './orders.ts'
 import { expect, test } from './test.ts'
 
@@ -221,7 +221,7 @@ test('an operator rejects an after-sales request with a reason; finance issues t
   const [info] = await apiGet<{ id: number }[]>(request, '/api/UserInvoice/GetUserInvoiceQuery', headers)
   await apiPost(request, '/api/Orders/PostOrdersInvoice', { id, invoiceId: info?.id }, headers)
   const finance = await staffToken(request, 'finance')
-  await page.evaluate((t) => localStorage.setItem('staff-token', t), finance)
+  await asStaff(page, finance)
   await page.goto('/admin/orders/?queue=invoice')
   await (await findOrder(page, code)).click()
   await page.getByRole('button', { name: '开具发票' }).click()

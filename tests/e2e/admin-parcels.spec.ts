@@ -76,7 +76,7 @@ test('an operator ships an order in two parcels with typed waybills; a returned 
   // The line of two, and the line of one.
   const first = o.lines.find((l) => l.quantity === 2) as (typeof o.lines)[number]
   const second = o.lines.find((l) => l.quantity === 1) as (typeof o.lines)[number]
-  await signInStaffAs(page, request, 'operator')
+  const operator = await signInStaffAs(page, request, 'operator')
   await page.goto(`/admin/orders/detail/?code=${o.code}`)
   await expect(page.locator('[data-order-status]')).toHaveText('待发货')
 
@@ -161,7 +161,7 @@ test('an operator ships an order in two parcels with typed waybills; a returned 
   const admin = await apiGet<{ items: { lineId: number; paid: number; refunded: number }[] }>(
     request,
     `/api/admin/orders/${o.code}`,
-    { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('staff-token'))}` },
+    { Authorization: `Bearer ${operator}` },
   )
   const line = admin.items.find((i) => i.lineId === first.lineId)
   expect(line?.refunded).toBe(1)

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { BuildStatus } from '../../src/lib/api/admin-content.ts'
 import { signed } from './session.ts'
-import { expect } from './test.ts'
+import { expect, test } from './test.ts'
 
 export const STAFF_PASSWORD = 'demo1234'
 
@@ -39,15 +39,35 @@ export async function staffCall<T>(
   return body.data as T
 }
 
-/** Opens the back office already signed in (the sign-in page has its own tests). */
-export async function signInStaffAs(page: Page, request: APIRequestContext, username: string) {
-  const token = await staffToken(request, username)
-  await page.addInitScript((t) => {
+/**
+ * Puts the browser of `page` on the staff session of `token`, as a sign-in there would (issue
+ * 39): the HttpOnly cookie on /api/admin, and once per tab the non-secret marker the screens read
+ * before asking the server. Called again, it switches the tab to another staff member.
+ */
+export async function asStaff(page: Page, token: string) {
+  const { hostname } = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1')
+  await page.context().addCookies([
+    {
+      name: 'staff_session',
+      value: token,
+      domain: hostname,
+      path: '/api/admin',
+      httpOnly: true,
+      sameSite: 'Strict',
+    },
+  ])
+  await page.addInitScript(() => {
     if (!sessionStorage.getItem('e2e-staff')) {
       sessionStorage.setItem('e2e-staff', '1')
-      localStorage.setItem('staff-token', t)
+      localStorage.setItem('staff-signed-in', '1')
     }
-  }, token)
+  })
+}
+
+/** Opens the back office already signed in (the sign-in page has its own tests); answers the token, for API calls. */
+export async function signInStaffAs(page: Page, request: APIRequestContext, username: string) {
+  const token = await staffToken(request, username)
+  await asStaff(page, token)
   return token
 }
 

@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test'
 import { totpNow } from '../../server/modules/staff/staff.service.ts'
 import { expectAccessible } from './a11y.ts'
-import { addedOperator, freshUsername, signInStaffAs, staffCall, staffToken } from './admin-session.ts'
+import {
+  addedOperator,
+  asStaff,
+  freshUsername,
+  signInStaffAs,
+  staffCall,
+  staffToken,
+} from './admin-session.ts'
 import { signed } from './session.ts'
 import { expect, test } from './test.ts'
 
@@ -161,7 +168,7 @@ test('an account disabled meanwhile is sent to the sign-in, which says it was di
     newPassword: 'my-secret-3',
     okPassword: 'my-secret-3',
   })
-  await page.addInitScript((t) => localStorage.setItem('staff-token', t), token)
+  await asStaff(page, token)
   await page.goto('/admin/account/')
   await expect(page.getByRole('heading', { name: '我的账号' })).toBeVisible()
   await staffCall(request, admin, 'POST', `/api/admin/staff/${added.staff.id}/enabled`, { enabled: false })

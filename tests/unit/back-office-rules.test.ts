@@ -5,6 +5,7 @@ import {
   checkInvoiceIssue,
   checkTransferReceipt,
 } from '../../src/lib/rules/back-office.ts'
+import { checkReauth, REAUTH_NEEDED, REAUTH_WRONG } from '../../src/lib/rules/staff.ts'
 
 describe('checkInvoiceIssue', () => {
   it('wants a number of letters and digits, at most 40, and a private file or none', () => {
@@ -72,5 +73,18 @@ describe('checkTransferReceipt', () => {
       receivedAt: '2026-12-01',
       slip: '',
     })
+  })
+})
+
+describe('checkReauth (issue 39)', () => {
+  it('wants the acting admin’s password, or a 6-digit code instead', () => {
+    for (const none of [undefined, null, {}, { password: '' }, { totp: '' }, { password: ['demo1234'] }])
+      expect(checkReauth(none)).toMatchObject({ field: 'password', error: REAUTH_NEEDED })
+    expect(checkReauth({ password: 'x'.repeat(65) }).error).toBe(REAUTH_WRONG)
+    // A password is as typed: its spaces are part of it.
+    expect(checkReauth({ password: ' demo1234 ' }).value).toEqual({ password: ' demo1234 ' })
+    expect(checkReauth({ totp: '12ab' })).toMatchObject({ field: 'totp', error: '动态验证码为 6 位数字' })
+    // The code wins when both are sent: it is what the dialog's second way sends.
+    expect(checkReauth({ password: 'demo1234', totp: ' 123456 ' }).value).toEqual({ totp: '123456' })
   })
 })

@@ -12,6 +12,7 @@ import {
   listStaff,
   permissionsOf,
   resetStaffPassword,
+  STAFF_SESSION,
   sessionRefusal,
   setStaffEnabled,
   setStaffRoles,
@@ -20,14 +21,17 @@ import {
   staffFromHeader,
   startTotp,
 } from './staff.service.ts'
+import { clearStaffCookie, setStaffCookie, staffCredential } from './staff-cookie.ts'
+import { confirmActor, makesAdmin } from './staff-reauth.ts'
 
 /**
  * The staff session of an /api/admin/ call, resolved once before its route's gate
  * (server/admin/admin-route.ts), which reads c.get('staff') and, on a 401, c.get('staffRefusal').
+ * The token comes from the Authorization header or the browser's cookie (staff-cookie.ts).
  */
 export const staffSession = createMiddleware<Env>(async (c, next) => {
   const { db, now } = c.get('deps')
-  const header = c.req.header('Authorization')
+  const header = staffCredential(c)
   const staff = await staffFromHeader(db, header, now())
   if (staff) c.set('staff', staff)
   else c.set('staffRefusal', () => sessionRefusal(db, header))
@@ -38,11 +42,15 @@ export const staffSession = createMiddleware<Env>(async (c, next) => {
 export const staffAdmin = router()
   .openapi(routes.postSession, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await signInStaff(db, c.req.valid('json'), loginSource(c), now()))
+    const session = await signInStaff(db, c.req.valid('json'), loginSource(c), now())
+    // The browser keeps the cookie and drops the token of the body; API clients keep the token.
+    setStaffCookie(c, session.token, STAFF_SESSION.maxMs)
+    return ok(c, session)
   })
   .openapi(routes.deleteSession, async (c) => {
     const { db, now } = c.get('deps')
     await signOutStaff(db, actorOf(c), requireStaff(c).sessionId, now())
+    clearStaffCookie(c)
     return ok(c, '已退出登录')
   })
   .openapi(routes.getMe, async (c) => {
@@ -73,12 +81,18 @@ export const staffAdmin = router()
   .openapi(routes.postStaff, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
-    return ok(c, await addStaff(db, actorOf(c), { username: v.username, roles: v.roles }, now()))
+    const actor = actorOf(c)
+    if (makesAdmin(v.roles))
+      await confirmActor(db, requireStaff(c), v.confirm, actor, loginSource(c), 'staff:new', now())
+    return ok(c, await addStaff(db, actor, { username: v.username, roles: v.roles }, now()))
   })
   .openapi(routes.postStaffRoles, async (c) => {
     const { db, now } = c.get('deps')
     const { id } = c.req.valid('param')
-    return ok(c, await setStaffRoles(db, actorOf(c), id, c.req.valid('json').roles, now()))
+    const v = c.req.valid('json')
+    const actor = actorOf(c)
+    await confirmActor(db, requireStaff(c), v.confirm, actor, loginSource(c), `staff:${id}`, now())
+    return ok(c, await setStaffRoles(db, actor, id, v.roles, now()))
   })
   .openapi(routes.postStaffEnabled, async (c) => {
     const { db, now } = c.get('deps')
@@ -87,5 +101,16 @@ export const staffAdmin = router()
   })
   .openapi(routes.postStaffPasswordReset, async (c) => {
     const { db, now } = c.get('deps')
-    return ok(c, await resetStaffPassword(db, actorOf(c), c.req.valid('param').id, now()))
+    const { id } = c.req.valid('param')
+    const actor = actorOf(c)
+    await confirmActor(
+      db,
+      requireStaff(c),
+      c.req.valid('json').confirm,
+      actor,
+      loginSource(c),
+      `staff:${id}`,
+      now(),
+    )
+    return ok(c, await resetStaffPassword(db, actor, id, now()))
   })

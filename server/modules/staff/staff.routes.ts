@@ -17,9 +17,10 @@ export const StaffIdentity = z
 
 export const StaffSession = z
   .object({
-    token: z
-      .string()
-      .openapi({ description: 'Authorization: Bearer 的后台令牌，8 小时有效，30 分钟无操作失效' }),
+    token: z.string().openapi({
+      description:
+        'Authorization: Bearer 的后台令牌，8 小时有效，30 分钟无操作失效（脚本用）；浏览器另得 HttpOnly Cookie，不保存此令牌',
+    }),
     staff: StaffIdentity,
   })
   .openapi('StaffSession')
@@ -74,7 +75,13 @@ const Totp = z
   })
   .openapi('StaffTotpEnrolment')
 
-const rolesBody = z.object({ roles: z.array(z.string().max(20)).max(8, { error: '角色不正确' }) })
+const roleList = z.array(z.string().max(20)).max(8, { error: '角色不正确' })
+/** The acting admin's proof (issue 39); its absence is refused in Chinese by the handler, not here. */
+const Confirm = z
+  .object({ password: z.string().max(200).optional(), totp: z.string().max(20).optional() })
+  .optional()
+  .openapi({ description: '操作人自己的登录密码 {password} 或动态验证码 {totp}，用于再次确认身份' })
+const rolesBody = z.object({ roles: roleList, confirm: Confirm })
 const staffParam = z.object({ id: id('账号编号') })
 
 // --- session ---------------------------------------------------------------------------------
@@ -152,15 +159,16 @@ export const getStaff = adminRoute('get', '/admin/staff', 'staff.manage', {
 })
 
 export const postStaff = adminRoute('post', '/admin/staff', 'staff.manage', {
-  summary: '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改',
+  summary:
+    '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改；含管理员角色时须 confirm（操作人密码或动态验证码）',
   request: { body: jsonBody(rolesBody.extend({ username: z.string().max(64) })) },
-  responses: answers(z.object({ staff: StaffAccount, password: z.string() }), [401]),
+  responses: answers(z.object({ staff: StaffAccount, password: z.string() }), [401, 403, 429]),
 })
 
 export const postStaffRoles = adminRoute('post', '/admin/staff/{id}/roles', 'staff.manage', {
-  summary: '修改角色（立即生效）',
+  summary: '修改角色（立即生效）；须 confirm（操作人密码或动态验证码）',
   request: { params: staffParam, body: jsonBody(rolesBody) },
-  responses: answers(StaffAccount, [401, 404]),
+  responses: answers(StaffAccount, [401, 403, 404, 429]),
 })
 
 export const postStaffEnabled = adminRoute('post', '/admin/staff/{id}/enabled', 'staff.manage', {
@@ -170,7 +178,7 @@ export const postStaffEnabled = adminRoute('post', '/admin/staff/{id}/enabled', 
 })
 
 export const postStaffPasswordReset = adminRoute('post', '/admin/staff/{id}/reset-password', 'staff.manage', {
-  summary: '重置密码：新的一次性密码，并解除动态验证码；其会话全部结束',
-  request: { params: staffParam },
-  responses: answers(z.object({ password: z.string() }), [401, 404]),
+  summary: '重置密码：新的一次性密码，并解除动态验证码；其会话全部结束；须 confirm（操作人密码或动态验证码）',
+  request: { params: staffParam, body: jsonBody(z.object({ confirm: Confirm })) },
+  responses: answers(z.object({ password: z.string() }), [401, 403, 404, 429]),
 })

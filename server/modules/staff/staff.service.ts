@@ -69,7 +69,7 @@ const totpOf = (secret: string, username: string) =>
  * passes), or null for a wrong code.
  * totpStep(secret, 'wang', totpNow(secret, now), now) → Math.floor(now.getTime() / 30_000)
  */
-function totpStep(secret: string, username: string, code: string, now: Date): number | null {
+export function totpStep(secret: string, username: string, code: string, now: Date): number | null {
   if (!/^\d{6}$/.test(code)) return null
   const totp = totpOf(secret, username)
   const delta = totp.validate({ token: code, timestamp: now.getTime(), window: 1 })
@@ -81,7 +81,7 @@ function totpStep(secret: string, username: string, code: string, now: Date): nu
  * one was spent already. One conditional update, so of two sign-ins with the same code, even at
  * once, exactly one gets through.
  */
-async function spendTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+export async function spendTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
   const r = await db
     .updateTable('staff')
     .set({ totp_step: step })

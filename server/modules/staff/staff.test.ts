@@ -325,7 +325,11 @@ describe('staff management by ops and by the admin', () => {
     for (const a of list.data.filter((s) => s.roles.includes('admin') && s.username !== 'admin'))
       await h.post(`/api/admin/staff/${a.id}/enabled`, { enabled: false }, admin.auth)
     // Not by themselves, whoever else there is: a slip would lock them out of staff management.
-    const drop = await h.post(`/api/admin/staff/${admin.id}/roles`, { roles: ['operator'] }, admin.auth)
+    const drop = await h.post(
+      `/api/admin/staff/${admin.id}/roles`,
+      { roles: ['operator'], confirm: { password: STAFF_PASSWORD } },
+      admin.auth,
+    )
     expect([drop.http, drop.data]).toEqual([400, '不能取消自己的管理员角色'])
     const off = await h.post(`/api/admin/staff/${admin.id}/enabled`, { enabled: false }, admin.auth)
     expect([off.http, off.data]).toEqual([400, '不能停用自己的账号'])
@@ -432,13 +436,23 @@ describe('the dashboard (GET /api/admin/dashboard)', () => {
       'toShip',
       'transfers',
       'afterSales',
+      'refundApprovals',
       'refundDue',
       'invoices',
+      'adjustments',
       'certifications',
       'complaints',
     ])
     expect(await keys('operator')).toEqual(['toShip', 'afterSales', 'certifications', 'complaints'])
-    expect(await keys('finance')).toEqual(['toShip', 'transfers', 'afterSales', 'refundDue', 'invoices'])
+    expect(await keys('finance')).toEqual([
+      'toShip',
+      'transfers',
+      'afterSales',
+      'refundApprovals',
+      'refundDue',
+      'invoices',
+      'adjustments',
+    ])
     expect(await keys('marketing')).toEqual([])
     const admin = await staffSignIn(h, 'admin')
     const counts = await h.get<{ key: string; count: number }[]>('/api/admin/dashboard', {}, admin.auth)

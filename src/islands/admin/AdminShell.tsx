@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
-import { adminApi, hasStaffToken, LOGIN_PATH, type StaffMe, toLogin } from '../../lib/api/admin.ts'
+import { adminApi, LOGIN_PATH, markedSignedIn, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
 import { AdminMenu } from './AdminMenu.tsx'
@@ -28,7 +28,8 @@ export function AdminShell({
   const [path, setPath] = useState('')
   useEffect(() => {
     setPath(location.pathname)
-    if (!hasStaffToken()) {
+    // Never signed in here: straight to the sign-in, without a refused call first.
+    if (!markedSignedIn()) {
       toLogin()
       return
     }

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react'
-import { adminApi, hasStaffToken, refusalMessage } from '../../lib/api/admin.ts'
+import { adminApi, markedSignedIn, refusalMessage } from '../../lib/api/admin.ts'
 import { checkStaffLogin, STAFF_CEILING, STAFF_DISABLED } from '../../lib/rules/staff.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { ChangePassword, TextField, TotpEnrol } from './account-parts.tsx'
@@ -40,7 +40,7 @@ export default function LoginPage() {
   }
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
   useEffect(() => {
-    if (hasStaffToken()) void proceed()
+    if (markedSignedIn()) void proceed()
     else setStep('signIn')
   }, [])
 

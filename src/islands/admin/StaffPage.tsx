@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { adminApi, type StaffAccount } from '../../lib/api/admin.ts'
+import { adminApi, type Reauth, type StaffAccount } from '../../lib/api/admin.ts'
 import { ROLE_NAMES, ROLES, type Role } from '../../lib/permissions.ts'
 import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
@@ -9,8 +9,15 @@ import { TextField } from './account-parts.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
+import { useReauth } from './ReauthDialog.tsx'
 
 const roleText = (roles: readonly Role[]) => roles.map((r) => ROLE_NAMES[r]).join('、')
+
+/** The calls behind the re-authentication dialog show their refusal in it, not as a toast. */
+const silent = { silent: true }
+
+/** useReauth's second half: withReauth('修改角色', (confirm) => call(confirm)). */
+type WithReauth = ReturnType<typeof useReauth>[1]
 
 /** The role checkboxes of the add form and the roles dialog. */
 function RolePicker({ value, onChange }: { value: Role[]; onChange: (roles: Role[]) => void }) {
@@ -78,11 +85,22 @@ const columns: Column<StaffAccount>[] = [
 ]
 
 /** 新增账号: a username and its roles; the one-time password is shown after. */
-function AddStaff({ added }: { added: (shown: { username: string; password: string }) => void }) {
+function AddStaff({
+  added,
+  withReauth,
+}: {
+  added: (shown: { username: string; password: string }) => void
+  withReauth: WithReauth
+}) {
   const [adding, setAdding] = useState({ username: '', roles: [] as Role[] })
   const add = async (e: FormEvent) => {
     e.preventDefault()
-    const r = await adminApi.addStaff(adding).catch(() => null)
+    // An admin holds every key: the one adding them proves who they are first (issue 39).
+    const r = adding.roles.includes('admin')
+      ? await withReauth(`新增管理员 ${adding.username.trim()}`, (confirm) =>
+          adminApi.addStaff({ ...adding, confirm }, silent),
+        )
+      : await adminApi.addStaff(adding).catch(() => null)
     if (!r) return
     toast('success', `已新增 ${r.staff.username}`)
     setAdding({ username: '', roles: [] })
@@ -111,18 +129,24 @@ function RolesDialog({
   editing,
   setEditing,
   saved,
+  withReauth,
 }: {
   editing: { staff: StaffAccount; roles: Role[] } | null
   setEditing: (e: { staff: StaffAccount; roles: Role[] } | null) => void
   saved: () => void
+  withReauth: WithReauth
 }) {
   const save = async () => {
     if (!editing) return
-    if (await adminApi.setRoles(editing.staff.id, editing.roles).catch(() => null)) {
-      toast('success', '角色已修改')
-      setEditing(null)
-      saved()
-    }
+    // One dialog at a time: this one closes while the password is asked, and comes back if cancelled.
+    setEditing(null)
+    const { staff, roles } = editing
+    const done = await withReauth(`修改 ${staff.username} 的角色`, (confirm: Reauth) =>
+      adminApi.setRoles(staff.id, roles, confirm, silent),
+    )
+    if (!done) return setEditing(editing)
+    toast('success', '角色已修改')
+    saved()
   }
   return (
     <Dialog
@@ -146,6 +170,7 @@ function RolesDialog({
 function StaffList() {
   const me = useStaff()
   const [confirmDialog, confirm] = useConfirm()
+  const [reauthDialog, withReauth] = useReauth()
   const [shown, setShown] = useState<{ username: string; password: string } | null>(null)
   const [editing, setEditing] = useState<{ staff: StaffAccount; roles: Role[] } | null>(null)
 
@@ -157,8 +182,10 @@ function StaffList() {
     }
   }
   const reset = async (s: StaffAccount, reload: () => void) => {
-    if (!(await confirm({ action: `重置 ${s.username} 的密码（并解除其动态验证码）` }))) return
-    const r = await adminApi.resetPassword(s.id).catch(() => null)
+    // The password asked doubles as the confirmation of what cannot be undone.
+    const r = await withReauth(`重置 ${s.username} 的密码（并解除其动态验证码）`, (confirm) =>
+      adminApi.resetPassword(s.id, confirm, silent),
+    )
     if (r) {
       toast('success', '密码已重置')
       setShown({ username: s.username, password: r.password })
@@ -184,6 +211,7 @@ function StaffList() {
     ],
     toolbar: (
       <AddStaff
+        withReauth={withReauth}
         added={(one) => {
           setShown(one)
           list.reload()
@@ -194,9 +222,10 @@ function StaffList() {
   return (
     <>
       {list.view}
-      <RolesDialog editing={editing} setEditing={setEditing} saved={list.reload} />
+      <RolesDialog editing={editing} setEditing={setEditing} saved={list.reload} withReauth={withReauth} />
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
       {confirmDialog}
+      {reauthDialog}
     </>
   )
 }

@@ -1,24 +1,30 @@
 /**
  * The back office's HTTP layer (issue 20): the one HTTP client of the site (http.ts: sign,
- * headers, error toasts) with the staff session instead of the customer's. The staff token lives
- * under its own localStorage key, so signing in or out of /admin/ never touches a customer
- * session in the same browser, and a 401 goes back to /admin/login/ instead of the home page.
- * Imported by admin islands only: no public page loads it.
+ * headers, error toasts) with the staff session instead of the customer's, and a 401 going back
+ * to /admin/login/ instead of the home page. Imported by admin islands only: no public page loads it.
+ *
+ * The staff token never reaches page scripts (issue 39): the sign-in sets an HttpOnly cookie on
+ * /api/admin that the browser sends by itself, and the sign header every call carries is the
+ * cookie's CSRF proof (server/modules/staff/staff-cookie.ts). All this side keeps is a marker
+ * that someone signed in here, which is no secret: it only spares a visitor who never signed in
+ * the round trip of a refused /admin/me and the words 登录已过期.
  */
 import { STAFF_DISABLED } from '../rules/staff.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
 import { createHttp, type Http, MSG_EXPIRED, STORAGE_TOKENS } from './http.ts'
 
-/** localStorage key of the staff token. */
-export const STAFF_TOKEN = 'staff-token'
+/** localStorage key of the marker "signed in to the back office in this browser" ('1'); not a credential. */
+export const STAFF_SIGNED_IN = 'staff-signed-in'
+/** Where the token was kept before issue 39: removed wherever it is still found. */
+const LEGACY_TOKEN = 'staff-token'
 export const LOGIN_PATH = '/admin/login/'
 
 const env: Partial<Record<'PUBLIC_API_BASE' | 'PUBLIC_SIGN_KEY' | 'PUBLIC_SIGN_IV', string>> =
   (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 
 /** localStorage, or null where there is none (the site build, a privacy mode that refuses it). */
-export function staffStore(): Storage | null {
+function store(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage
   } catch {
@@ -26,11 +32,25 @@ export function staffStore(): Storage | null {
   }
 }
 
-/** http.ts reads and clears the session under 'tokens'; here that name means the staff token, and nothing else is cleared. */
+/** Whether someone signed in to the back office in this browser and has not signed out (the server decides the rest). */
+export const markedSignedIn = () => store()?.getItem(STAFF_SIGNED_IN) === '1'
+
+/** Sets or clears the marker: on a sign-in, a sign-out, a 401. */
+export function markSignedIn(yes: boolean) {
+  const s = store()
+  if (yes) s?.setItem(STAFF_SIGNED_IN, '1')
+  else s?.removeItem(STAFF_SIGNED_IN)
+}
+
+/**
+ * What http.ts reads as the session: never a token (no Authorization header goes out; the cookie
+ * does the work), and clearing it after a 401 clears the marker, so nothing else is touched (a
+ * customer session in the same browser stays).
+ */
 const staffStorage = {
-  getItem: (key: string) => (key === STORAGE_TOKENS ? (staffStore()?.getItem(STAFF_TOKEN) ?? null) : null),
+  getItem: () => null,
   removeItem: (key: string) => {
-    if (key === STORAGE_TOKENS) staffStore()?.removeItem(STAFF_TOKEN)
+    if (key === STORAGE_TOKENS) markSignedIn(false)
   },
 }
 
@@ -50,6 +70,7 @@ let http: Http | undefined
 
 /** The admin client's HTTP layer, made on first use. */
 export function adminHttp(): Http {
+  if (!http) store()?.removeItem(LEGACY_TOKEN)
   http ??= createHttp({
     baseURL: env.PUBLIC_API_BASE ?? '',
     signSecret: { key: env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY, iv: env.PUBLIC_SIGN_IV || DEV_SIGN_IV },

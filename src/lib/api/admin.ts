@@ -11,12 +11,13 @@ import type {
   StaffMe,
   StaffSession,
 } from '../../../server/modules/staff/staff.routes.ts'
+import type { Reauth } from '../rules/staff.ts'
 import { adminCall } from './admin-call.ts'
-import { STAFF_TOKEN, staffStore } from './admin-http.ts'
-import { ApiRequestError, type QueryParams } from './http.ts'
+import { markSignedIn } from './admin-http.ts'
+import { ApiRequestError, type CallOptions, type QueryParams } from './http.ts'
 
-export { adminHttp, LOGIN_PATH, STAFF_TOKEN, toLogin } from './admin-http.ts'
-export type { AuditRow, DashboardCharts, DashboardCount, StaffAccount, StaffMe, StaffSession }
+export { adminHttp, LOGIN_PATH, markedSignedIn, toLogin } from './admin-http.ts'
+export type { AuditRow, DashboardCharts, DashboardCount, Reauth, StaffAccount, StaffMe, StaffSession }
 
 /** The server's message of a refusal: the body's data (a 401 is reported as 登录信息已经过期 otherwise). */
 export function refusalMessage(e: unknown): string {
@@ -27,22 +28,25 @@ export function refusalMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
 }
 
-export const hasStaffToken = () => !!staffStore()?.getItem(STAFF_TOKEN)
-
 // The sign-in form shows its own refusal (a wrong password is a 401 too), and signing out needs no toast.
 const silent = { silent: true }
 
 export const adminApi = {
-  async signIn(body: { username: string; password: string; totp?: string }): Promise<StaffSession> {
-    const session = await adminCall('post', '/admin/session')({ json: body }, silent)
-    staffStore()?.setItem(STAFF_TOKEN, session.token)
-    return session
+  /**
+   * Signs in: the server sets the HttpOnly session cookie; the token of the answer (for API
+   * clients) is dropped here, so no page script ever holds it (issue 39). Answers who signed in.
+   */
+  async signIn(body: { username: string; password: string; totp?: string }): Promise<StaffSession['staff']> {
+    const { staff } = await adminCall('post', '/admin/session')({ json: body }, silent)
+    markSignedIn(true)
+    return staff
   },
+  /** Signs out: the server revokes the session and expires its cookie; the marker goes here. */
   async signOut(): Promise<void> {
     try {
       await adminCall('delete', '/admin/session')({}, silent)
     } finally {
-      staffStore()?.removeItem(STAFF_TOKEN)
+      markSignedIn(false)
     }
   },
   me: () => adminCall('get', '/admin/me')(),
@@ -57,11 +61,13 @@ export const adminApi = {
   confirmTotp: (code: string) => adminCall('post', '/admin/me/totp/confirm')({ json: { code } }),
   audit: (query: QueryParams) => adminCall('get', '/admin/audit')({ query }),
   staff: () => adminCall('get', '/admin/staff')(),
-  addStaff: (body: { username: string; roles: string[] }) =>
-    adminCall('post', '/admin/staff')({ json: body }),
-  setRoles: (id: number, roles: string[]) =>
-    adminCall('post', '/admin/staff/{id}/roles')({ param: { id }, json: { roles } }),
+  /** `confirm`: the acting admin's password or code, needed when the roles include admin (issue 39). */
+  addStaff: (body: { username: string; roles: string[]; confirm?: Reauth }, opts?: CallOptions) =>
+    adminCall('post', '/admin/staff')({ json: body }, opts),
+  setRoles: (id: number, roles: string[], confirm: Reauth, opts?: CallOptions) =>
+    adminCall('post', '/admin/staff/{id}/roles')({ param: { id }, json: { roles, confirm } }, opts),
   setEnabled: (id: number, enabled: boolean) =>
     adminCall('post', '/admin/staff/{id}/enabled')({ param: { id }, json: { enabled } }),
-  resetPassword: (id: number) => adminCall('post', '/admin/staff/{id}/reset-password')({ param: { id } }),
+  resetPassword: (id: number, confirm: Reauth, opts?: CallOptions) =>
+    adminCall('post', '/admin/staff/{id}/reset-password')({ param: { id }, json: { confirm } }, opts),
 }

@@ -75,3 +75,30 @@ export function checkStaffLogin(
     { username: v.username, password: v.password, ...(v.totp ? { totp: v.totp } : {}) },
   )
 }
+
+/** The refusal of a sensitive staff change sent without the acting admin's proof (issue 39). */
+export const REAUTH_NEEDED = '请输入您的登录密码以确认'
+/** The refusal of a wrong password given as that proof. */
+export const REAUTH_WRONG = '密码错误'
+
+/** The acting admin's proof, as the staff calls take it under `confirm`. */
+export type Reauth = { password: string } | { totp: string }
+
+/**
+ * The proof of who acts, asked again before adding an admin, changing roles or resetting a
+ * password: the sign-in password, or the code of the second factor.
+ * checkReauth({ password: 'demo1234' }) → { value: { password: 'demo1234' } };
+ * checkReauth({}) → { field: 'password', error: '请输入您的登录密码以确认' }.
+ */
+export function checkReauth(input: Input | null | undefined): Checked<Reauth, 'password' | 'totp'> {
+  const v = { password: secret(input ?? {}, 'password'), totp: text(input ?? {}, 'totp') }
+  if (v.totp)
+    return checked(firstError([['totp', !/^\d{6}$/.test(v.totp), '动态验证码为 6 位数字']]), { totp: v.totp })
+  return checked(
+    firstError([
+      ['password', !v.password, REAUTH_NEEDED],
+      ['password', len(v.password) > STAFF_PASSWORD_MAX, REAUTH_WRONG],
+    ]),
+    { password: v.password },
+  )
+}
