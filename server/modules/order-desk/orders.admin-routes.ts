@@ -28,7 +28,7 @@ import {
   ruleBody,
   str,
 } from '../../contract/params.ts'
-import { Breakdown } from '../orders/order-shapes.ts'
+import { Breakdown, InvoiceRecord } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
 export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'invoice', 'refund-due'] as const
@@ -233,23 +233,7 @@ export const AdminOrder = AdminOrderRow.extend({
     })
     .nullable()
     .openapi({ description: '买家申请发票时所选的发票信息；未申请为 null' }),
-  invoiceRecords: z
-    .array(
-      z.object({
-        id: z.number().int(),
-        kind: z.enum(['issue', 'red']).openapi({ description: 'issue 开具，red 红冲' }),
-        kindText: z.string(),
-        number: z.string().openapi({ description: '发票号码；红冲为红字发票号码（退款自动红冲时为空）' }),
-        file: z.string().openapi({ description: '发票文件的限时链接；无文件时为空' }),
-        amount: z.number().openapi({ description: '开具金额，或红冲冲销的金额（元）' }),
-        title: z.string().openapi({ description: '发票抬头（公司名称）' }),
-        taxCode: z.string(),
-        reason: z.string().openapi({ description: '红冲原因；退款自动红冲为 退款' }),
-        staff: z.string().openapi({ description: '经办人；迁移补录的为空' }),
-        time: z.string(),
-      }),
-    )
-    .openapi({ description: '发票记录（开具与红冲），按时间先后' }),
+  invoiceRecords: z.array(InvoiceRecord).openapi({ description: '发票记录（开具与红冲），按时间先后' }),
   transfers: z
     .array(
       z.object({
