@@ -48,6 +48,7 @@ test('finance red-letters an invoice and issues a corrected one, which the buyer
   await red.getByLabel(/^红字发票文件/).setInputFiles(pdf('红字发票.pdf', `red ${code}`))
   await expect(red.locator('[data-red-file-state]')).toHaveText('已上传')
   await expectAccessible(page)
+  await page.screenshot({ path: '/tmp/h-inv-void-dialog.png' })
   await red.getByRole('button', { name: '红 冲' }).click()
   // Destructive: asked once more before it is sent.
   const sure = page.getByRole('dialog', { name: '红冲发票' }).filter({ hasText: '确定红冲发票 A1001' })
@@ -58,6 +59,8 @@ test('finance red-letters an invoice and issues a corrected one, which the buyer
   await expect(invoice.locator('[data-invoice-record="red"]')).toContainText('原因：抬头有误')
   await expect(page.getByRole('button', { name: '红冲发票' })).toHaveCount(0)
 
+  // The corrected invoice is issued on a phone's width.
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: '重开发票' }).click()
   const again = page.getByRole('dialog', { name: '重开发票' })
   await expect(again.getByLabel('发票抬头')).toHaveValue('苏州甲口腔诊所')
@@ -69,6 +72,7 @@ test('finance red-letters an invoice and issues a corrected one, which the buyer
   await again.getByLabel(/^电子发票文件/).setInputFiles(pdf('发票.pdf', `corrected ${code}`))
   await expect(again.locator('[data-invoice-file-state]')).toHaveText('已上传')
   await expectAccessible(page)
+  await page.screenshot({ path: '/tmp/h-inv-reissue-390.png' })
   await again.getByRole('button', { name: '开 具' }).click()
   await expect(toasts(page)).toContainText('发票已重新开具')
   await expect(invoice.locator('[data-fact="状态"]')).toHaveText('已开票')
@@ -76,12 +80,11 @@ test('finance red-letters an invoice and issues a corrected one, which the buyer
   await expect(invoice.locator('[data-invoice-record="issue"]').last()).toContainText('苏州甲口腔门诊部')
   await expect(invoice.locator('[data-fact="抬头"]')).toHaveText('苏州甲口腔门诊部')
   await expect(page.getByRole('region', { name: '订单经过' })).toContainText('发票已红冲，红字发票 R1001')
-  await invoice.screenshot({ path: '/tmp/h-inv-admin-invoice.png' })
-  await page.setViewportSize({ width: 390, height: 844 })
   await invoice.scrollIntoViewIfNeeded()
   await page.screenshot({ path: '/tmp/h-inv-admin-invoice-390.png' })
-
   await page.setViewportSize({ width: 1280, height: 900 })
+  await invoice.screenshot({ path: '/tmp/h-inv-admin-invoice.png' })
+
   await page.goto(`/orderdetail?id=${id}`)
   await expect(page.locator('[data-invoice-status]')).toHaveText('已开票')
   await expect(page.locator('[data-invoice-number]')).toHaveText('发票号码 A1002')
