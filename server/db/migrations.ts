@@ -1262,6 +1262,42 @@ CREATE UNIQUE INDEX transfer_receipts_confirming ON transfer_receipts(reference)
 `,
   },
   {
+    version: 38,
+    name: 'invoice records',
+    // Invoice correction (issue 39): each order's invoices as finance issued and red-lettered them
+    // (红冲), oldest first. kind 'issue' (an invoice issued: its number, private file or '' for
+    // paper, the amount it was issued for, the title and tax id printed on it) or 'red' (the
+    // red-letter invoice that voids the one issued before it: its own number and file, the
+    // amount reversed, the reason; reason 退款 when a refund voided it). orders.invoice_status
+    // gains 30 已作废 (voided by a refund) and 40 待重开 (red-lettered by finance for a correction).
+    // Orders issued before this version get their issue record, and those a refund voided (the
+    // old derived 已作废) their red record and status 30, so the history starts complete.
+    sql: `
+CREATE TABLE invoice_records (
+  id {{pk}},
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  kind TEXT NOT NULL,
+  number TEXT NOT NULL,
+  file TEXT NOT NULL DEFAULT '',
+  amount_fen {{bigint}} NOT NULL,
+  title TEXT NOT NULL DEFAULT '',
+  tax_code TEXT NOT NULL DEFAULT '',
+  reason TEXT NOT NULL DEFAULT '',
+  staff_id INTEGER REFERENCES staff(id),
+  staff_username TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX invoice_records_order ON invoice_records(order_id, id);
+INSERT INTO invoice_records (order_id, kind, number, file, amount_fen, title, tax_code, staff_username, create_time)
+SELECT o.id, 'issue', o.invoice_number, o.invoice_file, o.tol_cost_fen, COALESCE(i.company_name, ''), COALESCE(i.company_code, ''), '', COALESCE(o.invoice_time, o.create_time)
+FROM orders o LEFT JOIN invoice_infos i ON i.id = o.invoice_id WHERE o.invoice_status = 20 ORDER BY o.id;
+INSERT INTO invoice_records (order_id, kind, number, amount_fen, title, tax_code, reason, staff_username, create_time)
+SELECT r.order_id, 'red', '', r.amount_fen, r.title, r.tax_code, '退款', '', COALESCE((SELECT MAX(a.update_time) FROM after_sales a WHERE a.order_id = o.id AND a.status = 20), r.create_time)
+FROM invoice_records r JOIN orders o ON o.id = r.order_id WHERE o.after_status = 20 ORDER BY r.id;
+UPDATE orders SET invoice_status = 30 WHERE invoice_status = 20 AND after_status = 20;
+`,
+  },
+  {
     version: 44,
     name: 'transfer references',
     // A bank reference (流水号) stands for one order, whatever it recorded (matched, short or

@@ -55,6 +55,7 @@ export interface Database {
   balance_adjustments: BalanceAdjustmentsTable
   transfer_receipts: TransferReceiptsTable
   transfer_references: TransferReferencesTable
+  invoice_records: InvoiceRecordsTable
 }
 
 type Id = Generated<number>
@@ -335,9 +336,12 @@ export interface OrdersTable {
   /** 0 none, 10 after-sales applied, 20 refunded, 30 rejected (migration 4). */
   after_status: Def<number>
   after_reject_reason: Def<string>
-  /** 0 none, 10 invoice applied, 20 issued (migration 4). */
+  /** 0 none, 10 invoice applied, 20 issued (migration 4); 30 voided by a refund, 40 red-lettered, to reissue (migration 38). */
   invoice_status: Def<number>
-  /** The issued invoice's number, its file (a private upload path, '' for paper) and when (migration 12). */
+  /**
+   * The newest issued invoice's number, its file (a private upload path, '' for paper) and when
+   * (migration 12); every issue and red-letter is in invoice_records (migration 38).
+   */
   invoice_number: Def<string>
   invoice_file: Def<string>
   invoice_time: Def<string | null>
@@ -781,4 +785,25 @@ export interface TransferReceiptsTable {
 export interface TransferReferencesTable {
   reference: string
   order_id: number
+}
+
+/**
+ * An order's invoice as finance issued ('issue') or red-lettered ('red', 红冲) it (migration 38),
+ * oldest first by id. amount_fen is what the invoice was issued for, or what the red-letter
+ * reverses; file a private path or ''; staff_username '' for records made by migration 38.
+ * server/modules/orders/invoice-records.ts.
+ */
+export interface InvoiceRecordsTable {
+  id: Id
+  order_id: number
+  kind: 'issue' | 'red'
+  number: string
+  file: Def<string>
+  amount_fen: number
+  title: Def<string>
+  tax_code: Def<string>
+  reason: Def<string>
+  staff_id: number | null
+  staff_username: string
+  create_time: string
 }

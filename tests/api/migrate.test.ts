@@ -147,12 +147,29 @@ describe(`migration 9: content orders left awaiting shipment complete (${kind})`
   })
 })
 
+/**
+ * A database of its own at the version before `version`, recorded as Kysely records what it ran,
+ * so migrate runs `version` and what follows only: the names those are.
+ */
+async function databaseBefore(version: number, prefix: string) {
+  const db = await emptyDatabase(kind, prefix)
+  const names = Object.keys(migrations)
+  const at = names.findIndex((n) => n.startsWith(`${String(version).padStart(4, '0')}_`))
+  for (const m of Object.values(migrations).slice(0, at)) await m.up(db as unknown as Kysely<unknown>)
+  await sql`CREATE TABLE kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(
+    db,
+  )
+  await sql`CREATE TABLE kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)`.execute(
+    db,
+  )
+  for (const name of names.slice(0, at))
+    await sql`INSERT INTO kysely_migration VALUES (${name}, ${new Date().toISOString()})`.execute(db)
+  return { db, rest: names.slice(at) }
+}
+
 describe(`migration 34: the orders that exist become searchable (${kind})`, () => {
   it('fills order_search and its indexes for orders placed before it', async () => {
-    const db = await emptyDatabase(kind, 's')
-    const names = Object.keys(migrations)
-    const at = names.findIndex((n) => n.startsWith('0034_'))
-    for (const m of Object.values(migrations).slice(0, at)) await m.up(db as unknown as Kysely<unknown>)
+    const { db, rest } = await databaseBefore(34, 's')
     const t = '2026-01-01 00:00:00'
     const user = await db
       .insertInto('users')
@@ -168,17 +185,7 @@ describe(`migration 34: the orders that exist become searchable (${kind})`, () =
       .insertInto('order_items')
       .values({ order_id: order.id, title: '根管锉 Pro', price_fen: 100, quantity: 1 })
       .execute()
-    // Kysely records what the loop ran, so migrate runs 34 and what follows only.
-    const recorded = names.slice(0, at).map((name) => ({ name, timestamp: new Date().toISOString() }))
-    await sql`CREATE TABLE kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)`.execute(
-      db,
-    )
-    await sql`CREATE TABLE kysely_migration_lock (id varchar(255) NOT NULL PRIMARY KEY, is_locked integer NOT NULL DEFAULT 0)`.execute(
-      db,
-    )
-    for (const r of recorded)
-      await sql`INSERT INTO kysely_migration VALUES (${r.name}, ${r.timestamp})`.execute(db)
-    expect(await migrate(db)).toEqual(names.slice(at))
+    expect(await migrate(db)).toEqual(rest)
     const row = await db.selectFrom('order_search').select('text').executeTakeFirstOrThrow()
     expect(row.text.split('\u001f')).toEqual(['d2026', '13800000097', '老买家', '', '王五', '', '根管锉 pro'])
     const found = isPg(db)
@@ -189,5 +196,84 @@ describe(`migration 34: the orders that exist become searchable (${kind})`, () =
           db,
         )
     expect(found.rows.length).toBe(isPg(db) ? 1 : 2)
+  })
+})
+
+describe(`migration 38: invoices issued before it get their records (${kind})`, () => {
+  it('records each issued invoice, and the red-letter of one a refund voided (status 30)', async () => {
+    const { db, rest } = await databaseBefore(38, 'i')
+    const t = '2026-01-01 00:00:00'
+    const user = await db
+      .insertInto('users')
+      .values({ code: 'U000002', tel: '13800000096', nick_name: '开票买家', create_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const info = await db
+      .insertInto('invoice_infos')
+      .values({
+        user_id: user.id,
+        types: '电子普通发票',
+        company_name: '某某诊所',
+        company_code: 'X1',
+        create_time: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    // Issued and standing; issued then refunded (the old derived 已作废); applied only.
+    const orders: [string, number, number][] = [
+      ['I1', 20, 0],
+      ['I2', 20, 20],
+      ['I3', 10, 0],
+    ]
+    const ids: number[] = []
+    for (const [code, invoiceStatus, afterStatus] of orders)
+      ids.push(
+        await sql<{
+          id: number
+        }>`INSERT INTO orders (code, user_id, cost_price_fen, tol_cost_fen, create_time, invoice_id, invoice_status, after_status, invoice_number, invoice_time) VALUES (${code}, ${user.id}, 5000, 5000, ${t}, ${info.id}, ${invoiceStatus}, ${afterStatus}, ${invoiceStatus === 20 ? `N${code}` : ''}, ${invoiceStatus === 20 ? '2026-01-02 10:00:00' : null}) RETURNING id`
+          .execute(db)
+          .then((r) => Number(r.rows[0]?.id)),
+      )
+    expect(await migrate(db)).toEqual(rest)
+    const records = await db
+      .selectFrom('invoice_records')
+      .select(['order_id', 'kind', 'number', 'amount_fen', 'title', 'reason', 'create_time'])
+      .orderBy('id')
+      .execute()
+    expect(records.map((r) => ({ ...r, amount_fen: Number(r.amount_fen) }))).toEqual([
+      {
+        order_id: ids[0],
+        kind: 'issue',
+        number: 'NI1',
+        amount_fen: 5000,
+        title: '某某诊所',
+        reason: '',
+        create_time: '2026-01-02 10:00:00',
+      },
+      {
+        order_id: ids[1],
+        kind: 'issue',
+        number: 'NI2',
+        amount_fen: 5000,
+        title: '某某诊所',
+        reason: '',
+        create_time: '2026-01-02 10:00:00',
+      },
+      {
+        order_id: ids[1],
+        kind: 'red',
+        number: '',
+        amount_fen: 5000,
+        title: '某某诊所',
+        reason: '退款',
+        create_time: '2026-01-02 10:00:00',
+      },
+    ])
+    const statuses = await db.selectFrom('orders').select(['code', 'invoice_status']).orderBy('id').execute()
+    expect(statuses).toEqual([
+      { code: 'I1', invoice_status: 20 },
+      { code: 'I2', invoice_status: 30 },
+      { code: 'I3', invoice_status: 10 },
+    ])
   })
 })

@@ -5,6 +5,7 @@ import {
   checkInvoiceIssue,
   checkTransferReceipt,
 } from '../../src/lib/rules/back-office.ts'
+import { checkInvoiceReissue, checkInvoiceVoid } from '../../src/lib/rules/invoice-correction.ts'
 import { checkReauth, REAUTH_NEEDED, REAUTH_WRONG } from '../../src/lib/rules/staff.ts'
 
 describe('checkInvoiceIssue', () => {
@@ -21,6 +22,40 @@ describe('checkInvoiceIssue', () => {
       value: { number: '04401234', file: '/private/u/3f/3f.pdf' },
     })
     expect(checkInvoiceIssue({ number: 'A1' }).value).toEqual({ number: 'A1', file: '' })
+  })
+})
+
+describe('checkInvoiceVoid and checkInvoiceReissue (invoice correction)', () => {
+  it('a red-letter wants its number as an invoice does, and a reason of at most 100', () => {
+    expect(checkInvoiceVoid({}).error).toBe('请填写红字发票号码')
+    expect(checkInvoiceVoid({ number: 'R-1', reason: 'x' }).error).toBe('红字发票号码只能包含字母和数字')
+    expect(checkInvoiceVoid({ number: 'R1', reason: '长'.repeat(101) }).error).toBe('红冲原因不能超过100个字')
+    expect(checkInvoiceVoid({ number: 'R1', reason: ' 抬头有误 ' }).value).toEqual({
+      number: 'R1',
+      file: '',
+      reason: '抬头有误',
+    })
+  })
+
+  it('a reissue takes the title and tax id together or neither, the tax id with its check character', () => {
+    expect(checkInvoiceReissue({ number: 'A2' })).toMatchObject({
+      error: null,
+      value: { number: 'A2', title: '', taxCode: '' },
+    })
+    expect(checkInvoiceReissue({ number: 'A2', title: '某诊所' }).error).toBe('请填写税号')
+    expect(checkInvoiceReissue({ number: 'A2', taxCode: '914403001922038216' }).error).toBe('请填写公司名称')
+    expect(checkInvoiceReissue({ number: 'A2', title: '某诊所', taxCode: '91440300192203821' }).error).toBe(
+      '税号应为18位统一社会信用代码',
+    )
+    expect(
+      checkInvoiceReissue({ number: 'A2', title: '某'.repeat(21), taxCode: '914403001922038216' }).error,
+    ).toBe('公司名称不能超过20个字')
+    expect(
+      checkInvoiceReissue({ number: 'A2', title: '某诊所', taxCode: '914403001922038216' }),
+    ).toMatchObject({
+      error: null,
+      value: { title: '某诊所', taxCode: '914403001922038216' },
+    })
   })
 })
 

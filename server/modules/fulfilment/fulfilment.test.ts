@@ -428,9 +428,10 @@ describe('invoices on orders (PostOrdersInvoice, ops invoice)', () => {
       expect((await applyRefund(me, o.id)).data).toBe('提交成功')
       await ops(['refund', o.code, 'approve'])
     }
+    // Red-lettered by the refund (issue 39): status 30, its red record in invoice-records.test.ts.
     expect(await detail(me, issued.id)).toMatchObject({
       status: 100,
-      invoiceStatus: 20,
+      invoiceStatus: 30,
       invoiceStatusText: '已作废',
     })
     expect(await detail(me, applied.id)).toMatchObject({ invoiceStatus: 10, invoiceStatusText: '已取消' })

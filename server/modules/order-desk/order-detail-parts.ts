@@ -110,6 +110,13 @@ export async function afterSalesView(
   }
 }
 
+/** What an invoice step made of the invoice, as a history line says it. */
+const INVOICE_STEP: Record<number, string> = {
+  [InvoiceStatus.issued]: '发票已开具',
+  [InvoiceStatus.voided]: '发票已作废',
+  [InvoiceStatus.reopening]: '发票已红冲，待重开',
+}
+
 /**
  * How each recorded field of an order action reads, in the order a line says them (the stored
  * record's key order is not kept by PostgreSQL's jsonb). Fields not here are left out: a file path.
@@ -118,7 +125,7 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   status: (v) => `订单${OrderStatusText[Number(v)] ?? v}`,
   afterStatus: (v) => `售后${AfterStatusText[Number(v)] ?? v}`,
   paymentStatus: (v) => `付款${PaymentStatusText[Number(v)] ?? v}`,
-  invoiceStatus: (v) => (Number(v) === InvoiceStatus.issued ? '发票已开具' : ''),
+  invoiceStatus: (v) => INVOICE_STEP[Number(v)] ?? '',
   payment: (v) => `付款单 ${v}`,
   amount: (v) => `${v} 元`,
   payWay: (v) => payWayName(String(v)),
@@ -128,6 +135,8 @@ const HISTORY_FIELDS: Record<string, (v: unknown) => string> = {
   outcome: (v) => TransferOutcomeText[String(v)] ?? '',
   waybill: (v) => `运单 ${v}`,
   invoiceNumber: (v) => `发票号码 ${v}`,
+  redNumber: (v) => (v ? `红字发票 ${v}` : ''),
+  invoiceTitle: (v) => `抬头 ${v}`,
   reason: (v) => `原因：${v}`,
   note: (v) => `备注：${v}`,
 }

@@ -12,6 +12,7 @@ import {
   checkReturnReceipt,
   checkTransferReceipt,
 } from '../../../src/lib/rules/back-office.ts'
+import { checkInvoiceReissue, checkInvoiceVoid } from '../../../src/lib/rules/invoice-correction.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import {
@@ -26,7 +27,7 @@ import {
   ruleBody,
   str,
 } from '../../contract/params.ts'
-import { Breakdown } from '../orders/order-shapes.ts'
+import { Breakdown, InvoiceRecord } from '../orders/order-shapes.ts'
 
 /** The back office's queues of work: what the dashboard counts and the list's `queue` filter shows. */
 export const ORDER_QUEUES = ['ship', 'transfer', 'after-sales', 'approval', 'invoice', 'refund-due'] as const
@@ -60,7 +61,9 @@ export const AdminOrderRow = z
         '售后：0 无，10 申请中，11 待财务审批，12 待寄回，13 待验收，14 待退款，20 已退款，21 已换货，30 已驳回',
     }),
     afterStatusText: z.string(),
-    invoiceStatus: z.number().int().openapi({ description: '发票：0 未申请，10 申请中，20 已开票' }),
+    invoiceStatus: z.number().int().openapi({
+      description: '发票：0 未申请，10 申请中，20 已开票，30 已作废（退款红冲），40 待重开（财务红冲）',
+    }),
     invoiceStatusText: z.string(),
     transfer: z.boolean().openapi({ description: '买家选择了对公转账（待财务确认收款）' }),
     refundDue: z.number().int().openapi({ description: '待退款的付款笔数（订单已取消后到账的付款）' }),
@@ -223,12 +226,13 @@ export const AdminOrder = AdminOrderRow.extend({
       name: z.string().openapi({ description: '收票人' }),
       tel: z.string(),
       address: z.string(),
-      number: z.string().openapi({ description: '已开票时的发票号码（已作废的也给出，供财务冲红）' }),
+      number: z.string().openapi({ description: '最近开具的发票号码（已红冲的也给出）' }),
       file: z.string().openapi({ description: '电子发票文件的限时链接；无文件时为空' }),
       time: z.string().openapi({ description: '开票时间' }),
     })
     .nullable()
     .openapi({ description: '买家申请发票时所选的发票信息；未申请为 null' }),
+  invoiceRecords: z.array(InvoiceRecord).openapi({ description: '发票记录（开具与红冲），按时间先后' }),
   transfers: z
     .array(
       z.object({
@@ -508,6 +512,43 @@ export const postInvoice = adminRoute('post', '/admin/orders/{code}/invoice', 'o
   },
   responses: orderAnswer,
 })
+
+export const postInvoiceVoid = adminRoute('post', '/admin/orders/{code}/invoice/void', 'orders.invoice', {
+  summary:
+    '红冲当前发票：红字发票号码、红冲原因，及红字发票文件（可不填）；订单发票变为待重开，之后可重开发票',
+  request: {
+    params: codeParam,
+    body: jsonBody(
+      ruleBody(checkInvoiceVoid, {
+        number: field('string', '红字发票号码（字母和数字，至多 40 个）'),
+        file: field('string', '红字发票文件的存储路径（/private/…）；可不填'),
+        reason: field('string', '红冲原因（至多 100 字）'),
+      }),
+    ),
+  },
+  responses: orderAnswer,
+})
+
+export const postInvoiceReissue = adminRoute(
+  'post',
+  '/admin/orders/{code}/invoice/reissue',
+  'orders.invoice',
+  {
+    summary: '红冲后重开发票：发票号码、文件，及更正的抬头与税号（不填沿用上一张发票的）',
+    request: {
+      params: codeParam,
+      body: jsonBody(
+        ruleBody(checkInvoiceReissue, {
+          number: field('string', '新发票号码（字母和数字，至多 40 个）'),
+          file: field('string', '电子发票文件的存储路径（/private/…）；纸质发票不填'),
+          title: field('string', '更正的发票抬头（公司名称，至多 20 字）；与税号同填或同不填'),
+          taxCode: field('string', '更正的税号（18 位统一社会信用代码）'),
+        }),
+      ),
+    },
+    responses: orderAnswer,
+  },
+)
 
 export const postInvoiceFile = adminRoute('post', '/admin/orders/invoice-file', 'orders.invoice', {
   summary: '上传电子发票文件（pdf 或图片，私密存放，买家经订单详情的限时链接查看）',

@@ -23,6 +23,7 @@ import { refuse } from '../../http.ts'
 import type { CourierProvider } from '../../providers/courier.ts'
 import { trackedWaybills } from '../fulfilment/fulfilment.queries.ts'
 import { currentRequest } from '../orders/after-sales.ts'
+import { invoiceHistory } from '../orders/invoice-records.ts'
 import { orderLines, toShip } from '../orders/order-lines.ts'
 import {
   AfterStatus,
@@ -31,7 +32,6 @@ import {
   breakdownOf,
   InvoiceStatus,
   invoiceStatusText,
-  issuedInvoice,
   OrderTypes,
   payDeadline,
 } from '../orders/orders.queries.ts'
@@ -84,10 +84,14 @@ const QUEUES: Record<OrderQueue, (eb: Eb) => Expression<SqlBool>> = {
   'after-sales': (eb) =>
     eb('o.after_status', 'in', [AfterStatus.applied, AfterStatus.awaitingFinance, AfterStatus.returning]),
   approval: (eb) => eb('o.after_status', '=', AfterStatus.awaitingFinance),
+  // Applications to issue, and invoices finance red-lettered to correct (待重开).
   invoice: (eb) =>
-    eb.and([
-      eb('o.invoice_status', '=', InvoiceStatus.applied),
-      eb('o.after_status', '!=', AfterStatus.refunded),
+    eb.or([
+      eb.and([
+        eb('o.invoice_status', '=', InvoiceStatus.applied),
+        eb('o.after_status', '!=', AfterStatus.refunded),
+      ]),
+      eb('o.invoice_status', '=', InvoiceStatus.reopening),
     ]),
   'refund-due': (eb) =>
     eb.or([
@@ -385,39 +389,38 @@ export async function adminOrder(
     .where('o.code', '=', code)
     .executeTakeFirst()
   if (!o) throw refuse('订单不存在', 404)
-  const [extras, lines, payments, waybills, history, request, refunds, notes, transfers] = await Promise.all([
-    extrasOf(db, [o.id]),
-    orderLines(db, o.id),
-    db
-      .selectFrom('payments')
-      .select(['out_trade_no', 'way', 'amount_fen', 'status', 'create_time', 'paid_time', 'refund_time'])
-      .where('order_id', '=', o.id)
-      .orderBy('id')
-      .execute(),
-    trackedWaybills(db, courier, o.id, now),
-    searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
-    currentRequest(db, o.id),
-    db
-      .selectFrom('refunds as r')
-      .leftJoin('payments as p', 'p.id', 'r.payment_id')
-      .select([
-        'r.id',
-        'r.amount_fen',
-        'r.way',
-        'r.status',
-        'r.create_time',
-        'r.refund_time',
-        'p.out_trade_no',
-      ])
-      .where('r.order_id', '=', o.id)
-      .orderBy('r.id')
-      .execute(),
-    orderNotes(db, o.id),
-    db.selectFrom('transfer_receipts').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
-  ])
-  // Staff keep an issued invoice's number and file once it is void (已作废): finance voids or
-  // reverses that very invoice with the tax office. The buyer's order shows neither then.
-  const invoice = issuedInvoice({ ...o, after_status: AfterStatus.none }, fileLink)
+  const [extras, lines, payments, waybills, history, request, refunds, notes, transfers, invoices] =
+    await Promise.all([
+      extrasOf(db, [o.id]),
+      orderLines(db, o.id),
+      db
+        .selectFrom('payments')
+        .select(['out_trade_no', 'way', 'amount_fen', 'status', 'create_time', 'paid_time', 'refund_time'])
+        .where('order_id', '=', o.id)
+        .orderBy('id')
+        .execute(),
+      trackedWaybills(db, courier, o.id, now),
+      searchAudit(db, { target: `order:${o.code}`, pageIndex: 0, pageSize: 100 }),
+      currentRequest(db, o.id),
+      db
+        .selectFrom('refunds as r')
+        .leftJoin('payments as p', 'p.id', 'r.payment_id')
+        .select([
+          'r.id',
+          'r.amount_fen',
+          'r.way',
+          'r.status',
+          'r.create_time',
+          'r.refund_time',
+          'p.out_trade_no',
+        ])
+        .where('r.order_id', '=', o.id)
+        .orderBy('r.id')
+        .execute(),
+      orderNotes(db, o.id),
+      db.selectFrom('transfer_receipts').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
+      invoiceHistory(db, o.id, fileLink),
+    ])
   const answer: Omit<AdminOrder, 'timeline'> = {
     ...adminRow(o, extras),
     costPrice: fenToYuan(o.cost_price_fen),
@@ -513,10 +516,12 @@ export async function adminOrder(
             name: o.i_name ?? '',
             tel: o.i_tel ?? '',
             address: [o.i_province, o.i_city, o.i_area, o.i_addressx].filter(Boolean).join(' '),
-            number: invoice.invoiceNumber,
-            file: invoice.invoiceFile,
+            // Staff keep the newest issued invoice's number and file once it is red-lettered too.
+            number: o.invoice_number,
+            file: o.invoice_file ? fileLink(o.invoice_file) : '',
             time: o.invoice_time ?? '',
           },
+    invoiceRecords: invoices,
     transfers: transfers.map((r) => ({
       kind: r.kind,
       amount: fenToYuan(r.amount_fen),
@@ -550,6 +555,7 @@ export async function adminOrder(
         invoiceTime: o.invoice_time ?? '',
         invoiceNumber: o.invoice_number,
       },
+      invoices,
       payments: answer.payments,
       waybills: answer.shipments
         .filter((w) => !w.cancelledAt)

@@ -10,7 +10,8 @@ import { courierProvider } from '../../providers/courier.ts'
 import { paymentProviders } from '../../providers/payment.ts'
 import { cancelParcel, insertParcel, shipParcel, waybillFor } from '../fulfilment/fulfilment.queries.ts'
 import { decideRefund, receiveReturn } from '../orders/after-sales.ts'
-import { issueInvoice } from '../orders/order-invoices.ts'
+import { voidInvoice } from '../orders/invoice-records.ts'
+import { issueInvoice, reissueInvoice } from '../orders/order-invoices.ts'
 import { refundDuePayment, refundVia } from '../payments/refunds.ts'
 import { confirmTransfer } from '../payments/transfers.ts'
 import { privateFileExists, signedFileUrl } from '../uploads/private-files.ts'
@@ -188,6 +189,18 @@ export const ordersAdmin = router()
     const { db, config, now } = c.get('deps')
     const { code } = c.req.valid('param')
     await issueInvoice(db, actorOf(c), config, code, c.req.valid('json'), now())
+    return ok(c, await orderOf(c, code))
+  })
+  .openapi(routes.postInvoiceVoid, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const { code } = c.req.valid('param')
+    await voidInvoice(db, actorOf(c), config, code, c.req.valid('json'), now())
+    return ok(c, await orderOf(c, code))
+  })
+  .openapi(routes.postInvoiceReissue, async (c) => {
+    const { db, config, now } = c.get('deps')
+    const { code } = c.req.valid('param')
+    await reissueInvoice(db, actorOf(c), config, code, c.req.valid('json'), now())
     return ok(c, await orderOf(c, code))
   })
   .openapi(routes.postRefundPayment, async (c) => {

@@ -36,6 +36,8 @@ export interface TimelineFacts {
     invoiceTime: string
     invoiceNumber: string
   }
+  /** The invoice records (issue 39), oldest first; without them the one issued invoice of the order's times. */
+  invoices?: { kind: string; number: string; reason: string; staff: string; time: string }[]
   payments: { outTradeNo: string; way: string; amount: number; paidTime: string; refundTime: string }[]
   waybills: {
     company: string
@@ -160,23 +162,33 @@ const requests: TimelineSource = (f) =>
       : []),
   ])
 
+/** An invoice record's line: '发票已开具，号码 X' or '发票已红冲，红字发票 R，原因：退款'. */
+const invoiceLine = (r: { kind: string; number: string; reason: string }) =>
+  r.kind === 'red'
+    ? `发票已红冲${r.number ? `，红字发票 ${r.number}` : ''}，原因：${r.reason}`
+    : `发票已开具${r.number ? `，号码 ${r.number}` : ''}`
+
 const invoice: TimelineSource = (f) =>
-  f.order.invoiceTime
-    ? [
-        {
-          at: f.order.invoiceTime,
-          kind: 'invoice',
-          actor: staffOf(f, 'order.invoice'),
-          text: `发票已开具${f.order.invoiceNumber ? `，号码 ${f.order.invoiceNumber}` : ''}`,
-        },
-      ]
-    : []
+  f.invoices
+    ? f.invoices.map((r) => ({ at: r.time, kind: 'invoice', actor: r.staff || SYSTEM, text: invoiceLine(r) }))
+    : f.order.invoiceTime
+      ? [
+          {
+            at: f.order.invoiceTime,
+            kind: 'invoice',
+            actor: staffOf(f, 'order.invoice'),
+            text: invoiceLine({ kind: 'issue', number: f.order.invoiceNumber, reason: '' }),
+          },
+        ]
+      : []
 
 /** Audit actions another source tells (with their staff member as actor). */
 export const TOLD_ELSEWHERE = new Set([
   'order.ship',
   'order.confirm-transfer',
   'order.invoice',
+  'order.invoice.void',
+  'order.invoice.reissue',
   'order.note',
   'payment.refund',
 ])

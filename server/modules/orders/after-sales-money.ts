@@ -1,7 +1,8 @@
 /**
  * After-sales money (issue 38): what a request may give back (each line's share of what the
  * order paid) and the refund itself, in the step's transaction: the lines' counts, stock and
- * 已售, the money through payments' `refundMoney`, and the order cancelled once all of it went back.
+ * 已售, the money through payments' `refundMoney`, the order cancelled once all of it went back,
+ * and its issued invoice red-lettered (invoice-records.ts).
  */
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
@@ -12,6 +13,7 @@ import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
+import { voidOnRefund } from './invoice-records.ts'
 import { countLineSales, type OrderLine, settleShipped, toShip } from './order-lines.ts'
 import { changed } from './order-lookup.ts'
 import { giveBackCoupon } from './order-pricing.ts'
@@ -134,6 +136,8 @@ export async function payRefund(
     })
     .where('id', '=', o.id)
     .execute()
+  // Refunded after the invoice was issued: it is red-lettered (已作废); a due refund when paid.
+  if (!money.due) await voidOnRefund(t, actor, o, now)
   const amount = fenToYuan(money.amountFen).toFixed(2)
   await notify(
     t,

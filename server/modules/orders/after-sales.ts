@@ -35,6 +35,7 @@ import {
   type RefundMoney,
   refundableFen,
 } from './after-sales-money.ts'
+import { voidOnRefund } from './invoice-records.ts'
 import { keptShipped, type LineQty, type OrderLine, orderLines, pickLines } from './order-lines.ts'
 import { changed, ORDER_MISSING, orderByCode, ownOrder } from './order-lookup.ts'
 import { OrderTypes } from './orders.queries.ts'
@@ -462,12 +463,17 @@ export async function receiveReturn(
   })
 }
 
-/** Finance paid a transfer refund back by hand: its request and the order 待退款 → 已退款 (payments' record of it). */
-export async function settleDueRequest(t: Db, afterSaleId: number, time: string) {
+/**
+ * Finance paid a transfer refund back by hand: its request and the order 待退款 → 已退款
+ * (payments' record of it), and the order's issued invoice red-lettered as any refund does.
+ */
+export async function settleDueRequest(t: Db, actor: Actor, afterSaleId: number, now: Date) {
   const r = await t
-    .selectFrom('after_sales')
-    .select(['id', 'order_id'])
-    .where('id', '=', afterSaleId)
+    .selectFrom('after_sales as a')
+    .innerJoin('orders as o', 'o.id', 'a.order_id')
+    .select(['a.id', 'a.order_id', 'o.code'])
+    .where('a.id', '=', afterSaleId)
     .executeTakeFirst()
-  if (r) await moveRequest(t, r, [AfterStatus.refundDue], AfterStatus.refunded, {}, time)
+  if (!r || !(await moveRequest(t, r, [AfterStatus.refundDue], AfterStatus.refunded, {}, dbTime(now)))) return
+  await voidOnRefund(t, actor, { id: r.order_id, code: r.code }, now)
 }

@@ -10,3 +10,18 @@ export const Breakdown = {
   shipping: z.number().openapi({ description: '运费（元），0 为包邮' }),
   buyerNote: z.string().openapi({ description: '买家留言' }),
 }
+
+/** One invoice record of an order (issue 39, invoice-records.ts invoiceHistory), as staff read it. */
+export const InvoiceRecord = z.object({
+  id: z.number().int(),
+  kind: z.enum(['issue', 'red']).openapi({ description: 'issue 开具，red 红冲' }),
+  kindText: z.string(),
+  number: z.string().openapi({ description: '发票号码；红冲为红字发票号码（退款自动红冲时为空）' }),
+  file: z.string().openapi({ description: '发票文件的限时链接；无文件时为空' }),
+  amount: z.number().openapi({ description: '开具金额，或红冲冲销的金额（元）' }),
+  title: z.string().openapi({ description: '发票抬头（公司名称）' }),
+  taxCode: z.string(),
+  reason: z.string().openapi({ description: '红冲原因；退款自动红冲为 退款' }),
+  staff: z.string().openapi({ description: '经办人；迁移补录的为空' }),
+  time: z.string(),
+})

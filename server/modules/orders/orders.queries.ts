@@ -8,6 +8,7 @@ import {
   AfterStatusText,
   orderStateText,
 } from '../../../src/lib/order-states.ts'
+import { InvoiceStatus } from '../../../src/lib/rules/invoice-correction.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'
@@ -20,31 +21,30 @@ const AFTER_SALES_TYPES = 10
 /** orders.types: 0 none, 10 an after-sales request is open. */
 export const OrderTypes = { normal: 0, afterSales: AFTER_SALES_TYPES } as const
 /** orders.after_status (migrations 4, 32): the newest after-sales request's state. */
-export { AfterStatus, AfterStatusText }
-/** orders.invoice_status (migration 4). */
-export const InvoiceStatus = { none: 0, applied: 10, issued: 20 } as const
-const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票' }
+/** orders.invoice_status (migrations 4, 38): one source with the admin screens. */
+export { AfterStatus, AfterStatusText, InvoiceStatus }
+
+const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票', 30: '已作废', 40: '待重开' }
 
 /**
- * The invoice's state as the buyer reads it: 申请中, 已开票, and once the order was refunded
- * (after_status 20) an issued invoice is void (已作废) and an applied one withdrawn (已取消).
- * Derived, not stored: finance voids the paper invoice with the refund.
+ * The invoice's state as the buyer reads it: 申请中, 已开票, 已作废 (a refund red-lettered it),
+ * 待重开 (finance red-lettered it to issue a corrected one); an application on a refunded order
+ * (after_status 20) is withdrawn (已取消), derived: nothing was issued to red-letter.
  */
 export function invoiceStatusText(invoiceStatus: number, afterStatus: number): string {
-  if (afterStatus === AfterStatus.refunded && invoiceStatus === InvoiceStatus.issued) return '已作废'
   if (afterStatus === AfterStatus.refunded && invoiceStatus === InvoiceStatus.applied) return '已取消'
   return InvoiceStatusText[invoiceStatus] ?? ''
 }
 
 /**
- * The issued invoice's number and a link to its file (a private upload: `fileLink` signs it for
- * a while), while the invoice stands; both '' before it is issued and once it is void (已作废).
+ * The current invoice's number and a link to its file (a private upload: `fileLink` signs it for
+ * a while), while it stands (已开票); both '' before it is issued and once it is red-lettered.
  */
 export function issuedInvoice(
-  o: { invoice_status: number; after_status: number; invoice_number: string; invoice_file: string },
+  o: { invoice_status: number; invoice_number: string; invoice_file: string },
   fileLink: (path: string) => string,
 ) {
-  const stands = o.invoice_status === InvoiceStatus.issued && o.after_status !== AfterStatus.refunded
+  const stands = o.invoice_status === InvoiceStatus.issued
   return {
     invoiceNumber: stands ? o.invoice_number : '',
     invoiceFile: stands && o.invoice_file ? fileLink(o.invoice_file) : '',
@@ -284,7 +284,21 @@ export async function orderDetail(
     .leftJoin('invoice_infos as i', 'i.id', 'o.invoice_id')
     .select(['o.discount_tenths', 'o.pay_way', 'o.after_remarks', 'o.after_imgs', 'o.after_reject_reason'])
     .select(['o.invoice_number', 'o.invoice_file'])
-    .select('i.company_name as invoice_title')
+    // The title the current invoice carries: finance may correct it at a reissue (issue 39).
+    .select((eb) =>
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('invoice_records as ir')
+            .select('ir.title')
+            .whereRef('ir.order_id', '=', 'o.id')
+            .where('ir.kind', '=', 'issue')
+            .orderBy('ir.id', 'desc')
+            .limit(1),
+          'i.company_name',
+        )
+        .as('invoice_title'),
+    )
     .where('o.id', '=', id)
     .where('o.user_id', '=', userId)
     .executeTakeFirst()

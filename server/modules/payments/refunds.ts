@@ -228,7 +228,7 @@ async function recordTransferRefund(
       .where('id', '=', p.id)
       .where('status', '=', PaymentStatus.refundDue)
       .execute()
-    if (r.after_sale_id !== null) await settleDueRequest(t, r.after_sale_id, time)
+    if (r.after_sale_id !== null) await settleDueRequest(t, actor, r.after_sale_id, now)
     if (receipt) await insertReceipt(t, actor, p.order_id, 'refund', receipt, 'refund', now)
     const amount = fenToYuan(r.amount_fen).toFixed(2)
     await notify(

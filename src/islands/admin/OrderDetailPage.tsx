@@ -4,7 +4,8 @@
  * timeline, after-sales, invoice, buyer (linked to the customer's page, each goods line to its
  * product's), the order's whole timeline and the staff's internal notes (issue 38) — with the actions the staff
  * member's permissions allow: ship (courier, packing slip), confirm a transfer, decide
- * after-sales, issue an invoice, refund a refund-due payment. Each action answers the order as
+ * after-sales, issue an invoice (red-letter it and reissue it corrected: issue 39), refund a
+ * refund-due payment. Each action answers the order as
  * it is afterwards, toasts, and the screen shows the new state.
  */
 import { useState } from 'react'
@@ -16,6 +17,7 @@ import { BackLink, DetailHeader, DetailLayout } from './detail/DetailLayout.tsx'
 import { useLoad } from './kit/useLoad.ts'
 import { hasPackingSlip, OrderBadges } from './order-parts.tsx'
 import { AfterSalesDialog, ReceiveDialog } from './orders/AfterSalesDialogs.tsx'
+import { mayReissue, mayVoid, ReissueInvoiceDialog, VoidInvoiceDialog } from './orders/InvoiceCorrection.tsx'
 import { InvoiceDialog, ShipDialog, TransferDialog } from './orders/OrderDialogs.tsx'
 import { NotesSection } from './orders/OrderNotes.tsx'
 import {
@@ -35,7 +37,7 @@ import { useOrderAction } from './orders/use-order-action.ts'
 
 const codeOf = () => new URLSearchParams(location.search).get('code') ?? ''
 
-type Open = 'ship' | 'after-sales' | 'receive' | 'invoice' | 'transfer' | null
+type Open = 'ship' | 'after-sales' | 'receive' | 'invoice' | 'void-invoice' | 'reissue' | 'transfer' | null
 const button = 'btn-primary px-4 py-2 text-sm'
 
 /** Which actions the order's state and the staff member's permissions allow now. */
@@ -55,6 +57,8 @@ function allowed(me: ReturnType<typeof useStaff>, o: AdminOrder) {
     receive: may(me, 'orders.fulfil') && (o.afterStatus === 12 || o.afterStatus === 13),
     confirm: may(me, 'orders.money') && o.status === 10,
     invoice: may(me, 'orders.invoice') && o.invoiceStatus === 10 && o.invoiceStatusText === '申请中',
+    voidInvoice: may(me, 'orders.invoice') && mayVoid(o),
+    reissue: may(me, 'orders.invoice') && mayReissue(o),
     refund: may(me, 'orders.money'),
   }
 }
@@ -127,6 +131,20 @@ function Detail({ code }: { code: string }) {
           开具发票
         </button>
       )}
+      {can.voidInvoice && (
+        <button
+          type="button"
+          className="btn-outline px-4 py-2 text-sm"
+          onClick={() => setOpen('void-invoice')}
+        >
+          红冲发票
+        </button>
+      )}
+      {can.reissue && (
+        <button type="button" className={button} onClick={() => setOpen('reissue')}>
+          重开发票
+        </button>
+      )}
     </>
   )
 
@@ -177,6 +195,10 @@ function Detail({ code }: { code: string }) {
       {can.decide && <AfterSalesDialog o={o} open={open === 'after-sales'} close={close} reload={reload} />}
       {can.receive && <ReceiveDialog o={o} open={open === 'receive'} close={close} reload={reload} />}
       {can.invoice && <InvoiceDialog o={o} open={open === 'invoice'} close={close} reload={reload} />}
+      {can.voidInvoice && open === 'void-invoice' && (
+        <VoidInvoiceDialog o={o} open close={close} reload={reload} />
+      )}
+      {can.reissue && open === 'reissue' && <ReissueInvoiceDialog o={o} open close={close} reload={reload} />}
       {(can.confirm || can.refund) && open === 'transfer' && (
         <TransferDialog o={o} open close={close} reload={reload} refund={paidBack} />
       )}

@@ -29,6 +29,7 @@ export function OrderBadges({ o }: { o: AdminOrderRow }) {
     o.transfer && '待确认转账',
     o.refundDue > 0 && `待退款 ${o.refundDue} 笔`,
     o.invoiceStatus === 10 && o.invoiceStatusText === '申请中' && '待开发票',
+    o.invoiceStatus === 40 && '发票待重开',
   ].filter((b): b is string => Boolean(b))
   return (
     <>

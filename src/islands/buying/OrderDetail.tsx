@@ -341,7 +341,7 @@ function AfterState({ o, reload }: { o: Order; reload: () => Promise<void> }) {
         <p data-invoice-state>
           <span className="text-slate-500">发票状态</span>
           <span
-            className={`ml-3 font-medium ${o.invoiceStatusText === '已开票' ? 'text-emerald-700' : o.invoiceStatusText === '申请中' ? 'text-amber-700' : 'text-slate-500'}`}
+            className={`ml-3 font-medium ${o.invoiceStatusText === '已开票' ? 'text-emerald-700' : ['申请中', '待重开'].includes(o.invoiceStatusText) ? 'text-amber-700' : 'text-slate-500'}`}
             data-invoice-status
           >
             {o.invoiceStatusText}

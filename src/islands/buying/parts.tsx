@@ -215,6 +215,7 @@ const INVOICE_BADGE: Record<string, string> = {
   申请中: '发票申请中',
   已开票: '已开票',
   已作废: '发票已作废',
+  待重开: '发票待重开',
   已取消: '发票申请已取消',
 }
 export function afterBadges(o: { afterStatus: number; invoiceStatusText: string }): string[] {

@@ -43,6 +43,12 @@ export const ordersApi = {
   ) => adminCall('post', '/admin/orders/{code}/after-sales')({ param: { code }, json: body }),
   issueInvoice: (code: string, body: { number: string; file: string }) =>
     adminCall('post', '/admin/orders/{code}/invoice')({ param: { code }, json: body }),
+  /** Red-letters (红冲) the current invoice: the red-letter invoice's number, optional file, reason. */
+  voidInvoice: (code: string, body: { number: string; file: string; reason: string }) =>
+    adminCall('post', '/admin/orders/{code}/invoice/void')({ param: { code }, json: body }),
+  /** Issues the corrected invoice after a red-letter; title and taxCode '' keep the last invoice's. */
+  reissueInvoice: (code: string, body: { number: string; file: string; title: string; taxCode: string }) =>
+    adminCall('post', '/admin/orders/{code}/invoice/reissue')({ param: { code }, json: body }),
   /** An electronic invoice's file, kept private: its stored path. */
   uploadInvoiceFile: (file: Blob, name: string) => adminUpload('/admin/orders/invoice-file')(file, name),
   /** A refund-due payment given back; for a transfer, what finance paid back (optional). */

@@ -1,4 +1,4 @@
-import { type Checked, checked, firstError, type Input, len, text } from './fields.ts'
+import { type Check, type Checked, checked, firstError, type Input, len, text } from './fields.ts'
 import { isPrivatePath } from './files.ts'
 
 /**
@@ -24,15 +24,20 @@ export interface InvoiceIssue {
 export function checkInvoiceIssue(input: Input): Checked<InvoiceIssue, 'number' | 'file'> {
   const number = text(input, 'number')
   const file = text(input, 'file')
-  return checked(
-    firstError<'number' | 'file'>([
-      ['number', !number, '请填写发票号码'],
-      ['number', len(number) > INVOICE_NUMBER_MAX, `发票号码不能超过${INVOICE_NUMBER_MAX}个字符`],
-      ['number', !/^[A-Za-z0-9]*$/.test(number), '发票号码只能包含字母和数字'],
-      ['file', file !== '' && !isPrivatePath(file), '发票文件不正确，请重新上传'],
-    ]),
-    { number, file },
-  )
+  return checked(firstError(invoiceNumberChecks(number, file, '发票')), { number, file })
+}
+
+/**
+ * The number and file checks of an invoice, worded for which one: '发票' at issue, '红字发票' for
+ * the red-letter of invoice correction (rules/invoice-correction.ts).
+ */
+export function invoiceNumberChecks(number: string, file: string, what: string): Check<'number' | 'file'>[] {
+  return [
+    ['number', !number, `请填写${what}号码`],
+    ['number', len(number) > INVOICE_NUMBER_MAX, `${what}号码不能超过${INVOICE_NUMBER_MAX}个字符`],
+    ['number', !/^[A-Za-z0-9]*$/.test(number), `${what}号码只能包含字母和数字`],
+    ['file', file !== '' && !isPrivatePath(file), `${what}文件不正确，请重新上传`],
+  ]
 }
 
 export interface AfterSalesDecision {

@@ -118,7 +118,8 @@ export function AfterSalesDialog({ o, open, close, reload }: OrderDialogProps) {
                     : '换货，买家寄回后发出新商品'}
                 {o.invoiceStatus === 20 && money && (
                   <strong className="mt-1 block font-medium text-amber-800">
-                    该订单已开具发票（{o.invoice?.number}），退款后发票作废，请通知财务冲红
+                    该订单已开具发票（{o.invoice?.number}
+                    ），退款后发票自动红冲作废（记入发票记录），请通知财务开具红字发票
                   </strong>
                 )}
               </>,

@@ -215,7 +215,7 @@ export function ShipDialog({ o, open, close, reload }: OrderDialogProps) {
  * A private file finance attaches (an electronic invoice, a bank receipt): uploaded when chosen,
  * its stored path kept; `field` draws the labelled picker with its state (未上传, 正在上传…, 已上传).
  */
-function usePrivateFile(uploaded: string) {
+export function usePrivateFile(uploaded: string) {
   const [path, setPath] = useState('')
   const [uploading, setUploading] = useState(false)
   const pick = async (files: FileList | null) => {

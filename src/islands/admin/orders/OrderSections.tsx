@@ -12,6 +12,7 @@ import { orderParts, PriceRows } from '../../common/PriceRows.tsx'
 import { Facts, Section } from '../detail/Section.tsx'
 import { Timeline } from '../detail/Timeline.tsx'
 import { customerHref, productHref } from '../kit/hrefs.ts'
+import { InvoiceRecords, lastIssued } from './InvoiceCorrection.tsx'
 
 const link = 'text-brand-700 underline'
 
@@ -425,6 +426,8 @@ export function TransfersSection({ o }: { o: AdminOrder }) {
 
 export function InvoiceSection({ o }: { o: AdminOrder }) {
   const v = o.invoice
+  // Once issued, the title on the invoice: finance may have corrected the buyer's at a reissue.
+  const issued = lastIssued(o)
   return (
     <Section title="发票" id="order-invoice">
       {!v ? (
@@ -434,8 +437,8 @@ export function InvoiceSection({ o }: { o: AdminOrder }) {
           rows={[
             ['状态', o.invoiceStatusText],
             ['类型', v.types],
-            ['抬头', v.companyName],
-            ['税号', v.companyCode],
+            ['抬头', issued?.title || v.companyName],
+            ['税号', issued?.taxCode || v.companyCode],
             ['开户行及账号', `${v.bank} ${v.account}`.trim()],
             ['收票人', `${v.name} ${v.tel} ${v.address}`.trim()],
             ['发票号码', v.number],
@@ -453,6 +456,7 @@ export function InvoiceSection({ o }: { o: AdminOrder }) {
           ]}
         />
       )}
+      <InvoiceRecords o={o} />
     </Section>
   )
 }
