@@ -1261,6 +1261,22 @@ CREATE INDEX transfer_receipts_reference ON transfer_receipts(reference);
 CREATE UNIQUE INDEX transfer_receipts_confirming ON transfer_receipts(reference) WHERE kind = 'payment' AND outcome = 'matched';
 `,
   },
+  {
+    version: 40,
+    name: 'course upgrade credit and unique purchases',
+    // Issue 39: an order's credit for sections of the course paid before (an upgrade to the whole
+    // course, src/lib/rules/pricing.ts). A buyer owns a course, or one section of it, once: the
+    // unique indexes make a second payment of the same thing (two upgrades paid at once) add no
+    // second purchase, and markOrderPaid refuses it. Rows a race may have doubled before go first,
+    // the earliest of each kept (the same ownership, so nothing is opened or closed by it).
+    sql: `
+ALTER TABLE orders ADD COLUMN credit_fen {{bigint}} NOT NULL DEFAULT 0;
+DELETE FROM purchases WHERE section_id IS NULL AND id NOT IN (SELECT MIN(id) FROM purchases WHERE section_id IS NULL GROUP BY user_id, article_id);
+DELETE FROM purchases WHERE section_id IS NOT NULL AND id NOT IN (SELECT MIN(id) FROM purchases WHERE section_id IS NOT NULL GROUP BY user_id, article_id, section_id);
+CREATE UNIQUE INDEX purchases_whole ON purchases(user_id, article_id) WHERE section_id IS NULL;
+CREATE UNIQUE INDEX purchases_section ON purchases(user_id, article_id, section_id) WHERE section_id IS NOT NULL;
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */
