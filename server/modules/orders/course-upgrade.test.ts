@@ -146,6 +146,20 @@ describe('upgrading from sections to the whole course', () => {
     expect(await balanceOf(h.db, me.id)).toBe(before - 6_000)
   })
 
+  it('a whole-course order left unpaid before a section was bought is repriced, not reused', async () => {
+    const c = await course(10_000, [3_000, 2_000])
+    const me = await buyer()
+    const early = (await place(me, { articleId: c.id }, 0)).data as number
+    expect((await detail(me, early)).tolCost).toBe(100)
+    await buySection(me, c.id, c.sections[0] as number)
+    const upgrade = (await place(me, { articleId: c.id }, 0)).data as number
+    expect(upgrade).not.toBe(early)
+    expect(await detail(me, upgrade)).toMatchObject({ creditOff: 30, tolCost: 70 })
+    expect((await detail(me, early)).status).toBe(100)
+    // Asked again, the waiting upgrade is the one to pay.
+    expect((await place(me, { articleId: c.id }, 0)).data).toBe(upgrade)
+  })
+
   it('never costs less than ¥0.01, however much the sections cost', async () => {
     // ¥50 course; sections ¥30, ¥30 and ¥10: two bought for ¥60, more than the course.
     const c = await course(5_000, [3_000, 3_000, 1_000])

@@ -11,7 +11,7 @@ import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
 import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
-import { refuse } from '../../http.ts'
+import { ApiError, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 import { notifyRestocked } from '../catalog/stock-alerts.ts'
@@ -355,12 +355,14 @@ export async function placeArticleOrder(
   // The whole course when every section is free or bought one by one sells nothing more.
   if (line.section_id === null && (await ownsWholeCourse(db, articleId, ownedIds)))
     throw refuse(BOUGHT_ALREADY)
+  // The whole of a course with sections paid already costs its upgrade price (course-upgrade.ts).
+  const pricing = await articlePriceLine(db, userId, line)
   // A second 立即购买 (another tab, back after leaving the pay page) goes to the order already
   // waiting to be paid for the same thing, instead of making a second one to pay.
   const waiting = await db
     .selectFrom('orders as o')
     .innerJoin('order_items as i', 'i.order_id', 'o.id')
-    .select('o.id')
+    .select(['o.id', 'o.credit_fen'])
     .where('o.user_id', '=', userId)
     .where('o.status', '=', OrderStatus.unpaid)
     .where('i.article_id', '=', articleId)
@@ -369,9 +371,19 @@ export async function placeArticleOrder(
     )
     .orderBy('o.id', 'desc')
     .executeTakeFirst()
-  if (waiting) return waiting.id
-  // The whole of a course with sections paid already costs its upgrade price (course-upgrade.ts).
-  const pricing = await articlePriceLine(db, userId, line)
+  if (waiting) {
+    // Unless its credit is not today's (a section paid since it was placed): its price no longer
+    // holds, so it goes (its coupon given back) and the upgrade is priced anew. The credit comes
+    // before the coupon, so it is priced here without one.
+    const creditNow = pricing.creditFen
+      ? (await priceFor(db, userId, [pricing], '', 0, at, false)).breakdown.creditFen
+      : 0
+    if (waiting.credit_fen === creditNow) return waiting.id
+    await cancelOrder(db, userId, waiting.id).catch((e: unknown) => {
+      // Paid or cancelled meanwhile: the new order's payment checks what is owned then.
+      if (!(e instanceof ApiError)) throw e
+    })
+  }
   const priced = await priceFor(db, userId, [pricing], '', extras.userCouponId ?? 0, at, true)
   return insertOrder(db, { userId, receiver: null, lines: [line], at, priced, buyerNote: '' }, async () => {})
 }
