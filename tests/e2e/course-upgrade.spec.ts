@@ -4,26 +4,17 @@
  * from the balance; the teacher then reads the sale on 课程管理 → 销售统计, the figures the API
  * gives. Screenshots at 1440 and 390 px go to E2E_SHOTS when it names a folder.
  */
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import type { ArticleCard, ArticleDetail, AuthorSale, Paged } from '../../src/lib/api/types.ts'
 import { formatMoney } from '../../src/lib/format.ts'
 import { expectAccessible } from './a11y.ts'
 import { apiGet, apiPost, freshUser, type Headers, topUp } from './orders.ts'
 import { signed, signInAs } from './session.ts'
+import { shots } from './shots.ts'
 import { expect, test } from './test.ts'
 
 /** 王医生, the seeded teacher with ten courses. */
 const TEACHER = '13800000011'
-
-async function shots(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS
-  if (!dir) return
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1440, height: 900 })
-}
 
 /** A listed course of the teacher whose sections include a paid one: the course and that section. */
 async function teachersCourseWithPaidSection(request: APIRequestContext, teacherHeaders: Headers) {

@@ -83,7 +83,9 @@ export function CourseSections({
     // Focus follows the section to its new place, on the same button while it can go further.
     const n = j + 1
     const edge = by < 0 ? j === 0 : j === sections.length - 1
-    setTimeout(() => document.getElementById(moveId(edge ? -by : by, n))?.focus(), 0)
+    // At the edge that button is disabled: focus goes to the other one.
+    const focusBy: -1 | 1 = edge ? (by < 0 ? 1 : -1) : by
+    setTimeout(() => document.getElementById(moveId(focusBy, n))?.focus(), 0)
   }
 
   return (
