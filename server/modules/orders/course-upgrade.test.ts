@@ -278,5 +278,5 @@ describe('upgrading from sections to the whole course', () => {
     // Someone else's items are not theirs to see.
     const theirs = await h.get<AuthorSale[]>('/api/Article/GetArticleSales', {}, upgrader.auth)
     expect([theirs.http, theirs.data]).toEqual([200, []])
-  })
+  }, 60_000) // four buyers, seven orders: slow on a busy PostgreSQL
 })
