@@ -1298,6 +1298,22 @@ UPDATE orders SET invoice_status = 30 WHERE invoice_status = 20 AND after_status
 `,
   },
   {
+    version: 40,
+    name: 'course upgrade credit and unique purchases',
+    // Issue 39: an order's credit for sections of the course paid before (an upgrade to the whole
+    // course, src/lib/rules/pricing.ts). A buyer owns a course, or one section of it, once: the
+    // unique indexes make a second payment of the same thing (two upgrades paid at once) add no
+    // second purchase, and markOrderPaid refuses it. Rows a race may have doubled before go first,
+    // the earliest of each kept (the same ownership, so nothing is opened or closed by it).
+    sql: `
+ALTER TABLE orders ADD COLUMN credit_fen {{bigint}} NOT NULL DEFAULT 0;
+DELETE FROM purchases WHERE section_id IS NULL AND id NOT IN (SELECT MIN(id) FROM purchases WHERE section_id IS NULL GROUP BY user_id, article_id);
+DELETE FROM purchases WHERE section_id IS NOT NULL AND id NOT IN (SELECT MIN(id) FROM purchases WHERE section_id IS NOT NULL GROUP BY user_id, article_id, section_id);
+CREATE UNIQUE INDEX purchases_whole ON purchases(user_id, article_id) WHERE section_id IS NULL;
+CREATE UNIQUE INDEX purchases_section ON purchases(user_id, article_id, section_id) WHERE section_id IS NOT NULL;
+`,
+  },
+  {
     version: 44,
     name: 'transfer references',
     // A bank reference (流水号) stands for one order, whatever it recorded (matched, short or

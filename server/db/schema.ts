@@ -360,6 +360,8 @@ export interface OrdersTable {
   coupon_title: Def<string>
   user_coupon_id: Def<number | null>
   shipping_fen: Def<number>
+  /** The credit for sections of the course paid before: an upgrade to the whole course (migration 40). */
+  credit_fen: Def<number>
   /** 买家留言, at most 200 characters. */
   buyer_note: Def<string>
 }

@@ -2,7 +2,7 @@
 
 import type { Db } from '../../server/db/index.ts'
 import { dbTime } from '../../server/time.ts'
-import { LISTED, UNLISTED } from '../../src/lib/constants.ts'
+import { ArticleStatus, LISTED, UNLISTED } from '../../src/lib/constants.ts'
 
 /**
  * A listed product of its own with one SKU per price, so no other test's stock is touched. It is a
@@ -108,4 +108,29 @@ export async function listedArticle(
     .returning('id')
     .executeTakeFirstOrThrow()
   return r.id
+}
+
+/**
+ * A listed paid course of its own whose sections are each sold at `sectionFens` (status 1):
+ * courseWithSections(db, 10_000, [3_000, 2_000]) → { id, sections: [s1, s2] } in their order.
+ */
+export async function courseWithSections(db: Db, priceFen: number, sectionFens: number[]) {
+  const id = await listedArticle(db, { status: ArticleStatus.course, priceFen, content: '课程介绍' })
+  const sections: number[] = []
+  for (const [i, fen] of sectionFens.entries()) {
+    const s = await db
+      .insertInto('course_sections')
+      .values({
+        article_id: id,
+        sort: i + 1,
+        title: `第${i + 1}节`,
+        imgurl: '/x.mp4',
+        status: 1,
+        price_fen: fen,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    sections.push(s.id)
+  }
+  return { id, sections }
 }

@@ -277,3 +277,44 @@ describe(`migration 38: invoices issued before it get their records (${kind})`, 
     ])
   })
 })
+
+describe(`migration 40: one purchase per buyer and course or section (${kind})`, () => {
+  it('keeps the earliest of doubled purchases, and refuses a second one after', async () => {
+    const db = await emptyDatabase(kind, 'p')
+    const names = Object.keys(migrations)
+    const at = names.findIndex((n) => n.startsWith('0040_'))
+    for (const m of Object.values(migrations).slice(0, at)) await m.up(db as unknown as Kysely<unknown>)
+    const t = '2026-01-01 00:00:00'
+    const user = await db
+      .insertInto('users')
+      .values({ code: 'U000001', tel: '13800000096', create_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const course = await db
+      .insertInto('articles')
+      .values({ status: 30, title: '课程', create_time: t, update_time: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const section = await db
+      .insertInto('course_sections')
+      .values({ article_id: course.id, title: '第1节', imgurl: '/x.mp4' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const buy = (section_id: number | null) =>
+      db
+        .insertInto('purchases')
+        .values({ user_id: user.id, article_id: course.id, section_id, order_id: null, create_time: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const kept = [(await buy(null)).id, (await buy(section.id)).id]
+    await buy(null)
+    await buy(section.id)
+    await migrations[names[at] as string]?.up(db as unknown as Kysely<unknown>)
+    const rows = await db.selectFrom('purchases').select('id').orderBy('id').execute()
+    expect(rows.map((r) => r.id)).toEqual(kept)
+    await expect(buy(null)).rejects.toThrow()
+    await expect(buy(section.id)).rejects.toThrow()
+    const order = await db.selectFrom('orders').select('credit_fen').executeTakeFirst()
+    expect(order).toBeUndefined()
+  })
+})

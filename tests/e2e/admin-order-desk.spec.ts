@@ -9,20 +9,10 @@ import type { Page } from '@playwright/test'
 import { expectAccessible } from './a11y.ts'
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { paidOrder } from './orders.ts'
+import { shots } from './shots.ts'
 import { expect, test } from './test.ts'
 
 const toasts = (page: Page) => page.locator('#toasts')
-
-/** A screenshot of the whole page at 1440 and at 390 px wide, when E2E_SHOTS names a folder. */
-async function shots(page: Page, name: string) {
-  const dir = process.env.E2E_SHOTS
-  if (!dir) return
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true })
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('an operator finds an order by its product title, reads its timeline and adds a note', async ({
   page,

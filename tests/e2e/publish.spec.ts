@@ -11,6 +11,7 @@ import { expectAccessible } from './a11y.ts'
 import { box, startPaidCourse } from './course-form.ts'
 import { pngFile } from './files.ts'
 import { registerUser, signed, signInAs } from './session.ts'
+import { shots } from './shots.ts'
 import { expect, test } from './test.ts'
 
 /** The seeded certified institution (level 20): it may publish courses. */
@@ -48,6 +49,13 @@ async function openOwnItem(
   await page.goto(`/detail?id=${id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   return id
+}
+
+/** A course's sections in their order, as the API answers them: [id, title]. */
+async function sectionsOf(request: APIRequestContext, id: number) {
+  const res = await request.get(`/api/Article/GetArticle?id=${id}`, { headers: signed() })
+  const body = (await res.json()) as { data: { list: { id: number; title: string }[] } }
+  return body.data.list.map((s) => [s.id, s.title])
 }
 
 /** Clicks the form's submit button (发布任务 / 保存修改) and waits for 发布成功 and the admin list. */
@@ -271,6 +279,20 @@ test('a paid course with a video section and a PDF section is published and show
   await expect(page.locator('video[aria-label="第1节课程内容"]')).toBeAttached()
   await expect(page.getByRole('link', { name: /第2节课程内容/ })).toBeVisible()
   await expectAccessible(page)
+
+  // Issue 39: the edit form moves the handout up; each section keeps its id, only its place changes.
+  const before = await sectionsOf(request, id)
+  await page.goto(`/postcourse?id=${id}`)
+  await expect(page.getByRole('button', { name: '上移第1节' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '下移第2节' })).toBeDisabled()
+  await page.getByRole('button', { name: '下移第1节' }).click()
+  await expect(box(page.getByRole('group', { name: '第1节', exact: true }), '名称')).toHaveValue('第2节 讲义')
+  await expect(box(page.getByRole('group', { name: '第2节', exact: true }), '名称')).toHaveValue('第1节 开髓')
+  // Focus follows the moved section to the end of the list, on the button that can still move it.
+  await expect(page.getByRole('button', { name: '上移第2节' })).toBeFocused()
+  await shots(page, 'h-course-sections')
+  await submitAndLand(page, '/courseedit')
+  expect(await sectionsOf(request, id)).toEqual([before[1], before[0]])
 })
 
 test('a plain new user is told 请先进行账号认证 when publishing a course', async ({ page, request }) => {

@@ -87,6 +87,7 @@ describe('priceOrder', () => {
     expect(b).toEqual({
       subtotalFen: 39_998,
       memberOffFen: 6_000,
+      creditFen: 0,
       promotion: { id: 1, title: '满300减30', offFen: 3_000 },
       coupon: { id: 1, title: '券', offFen: 2_000 },
       goodsFen: 28_998,
@@ -117,6 +118,22 @@ describe('priceOrder', () => {
     expect(
       priceOrder(input({ lines: [goods(3)], coupon: { ...rate, rateTenths: 85, scope: 'all' } })).coupon,
     ).toBe(null)
+  })
+
+  it('takes the credit for sections paid after the member discount, before the coupon (issue 39)', () => {
+    // ¥100 course × 9折 = ¥90; ¥27 paid for sections → ¥63; a ¥10 coupon → ¥53.
+    const course = (creditFen: number): PriceLine => ({ ...goods(10_000), kind: 'article', creditFen })
+    const cc = coupon({ amountFen: 1_000, includeCourses: true })
+    const b = priceOrder(input({ lines: [course(2_700)], discountTenths: 90, coupon: cc }))
+    expect([b.memberOffFen, b.creditFen, b.coupon?.offFen, b.totalFen]).toEqual([1_000, 2_700, 1_000, 5_300])
+    // A rate coupon takes its share of what is left to pay: 8折 of ¥63 = ¥12.60.
+    const rate = coupon({ kind: 'rate', rateTenths: 80, includeCourses: true })
+    expect(
+      priceOrder(input({ lines: [course(2_700)], discountTenths: 90, coupon: rate })).coupon?.offFen,
+    ).toBe(1_260)
+    // More paid than the course costs: ¥0.01, and the coupon, left nothing to take, is not used.
+    const floor = priceOrder(input({ lines: [course(9_500)], discountTenths: 90, coupon: cc }))
+    expect([floor.creditFen, floor.coupon, floor.totalFen]).toEqual([8_999, null, 1])
   })
 
   it('never takes the goods below ¥0.01', () => {

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_QUERY_STATUS,
   OFF_SHELF,
 } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
 import { allSectionsOpen } from '../../../src/lib/rules/course.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
 import { ok, router } from '../../contract/index.ts'
@@ -13,6 +14,7 @@ import { listingArgs } from '../../db/catalog.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { listProducts } from '../catalog/catalog.queries.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
+import { upgradePriceFen } from '../orders/course-upgrade.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
 import { commentTree } from './comment-tree.ts'
 import * as q from './content.queries.ts'
@@ -72,6 +74,11 @@ export const content = router()
       { whole: wholeUnlocked, bought: bought.filter((b) => b !== null) },
       (path) => (isPrivatePath(path) ? signedFileUrl(config.fileUrlSecret, path, now()) : path),
     )
+    // A buyer of some sections sees what the rest costs them: 补差价购买整套课程 (issue 39).
+    const upgradeFen =
+      user && !wholeUnlocked && bought.some((b) => b !== null) && row.price_fen > 0
+        ? await upgradePriceFen(db, user.id, row, now())
+        : null
     const [like, dict, listRecommend, comments] = await Promise.all([
       user ? isFavourite(db, user.id, row.status, id) : false,
       row.class_id === null ? undefined : q.classify(db, row.class_id),
@@ -90,6 +97,7 @@ export const content = router()
       authorIntro: row.author_intro ?? '',
       isLike: flag(like),
       unlock: flag(wholeUnlocked),
+      upgrade: upgradeFen === null ? null : fenToYuan(upgradeFen),
       list,
       listDict: dict ? [dict] : [],
       listRecommend,

@@ -69,6 +69,9 @@ export const ArticleDetail = ArticleCard.extend({
   authorIntro: z.string(),
   isLike: Flag,
   unlock: Flag.openapi({ description: '整个内容对当前访客开放（免费、已购买或本人发布）' }),
+  upgrade: z.number().nullable().openapi({
+    description: '补差价购买整套课程的价格（元）：已购本课程部分章节的登录用户才有，否则为 null',
+  }),
   list: z.array(ArticleSection).openapi({ description: '课程目录' }),
   listDict: z.array(DictItem),
   listRecommend: z.array(ArticleCard),

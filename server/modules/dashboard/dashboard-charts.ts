@@ -11,7 +11,7 @@ import { can, type Permission } from '../../../src/lib/permissions.ts'
 import type { Db } from '../../db/index.ts'
 import { dbTime } from '../../time.ts'
 import { salesRefunds } from '../order-desk/order-exports.ts'
-import { AfterStatus } from '../orders/orders.queries.ts'
+import { soldFen, soldLines } from '../orders/sales.ts'
 import { WalletGroup } from '../payments/payments.queries.ts'
 
 export const CHART_DAYS = 30
@@ -140,11 +140,10 @@ export async function dashboardCharts(db: Db, roles: readonly string[], now: Dat
   }
 
   if (show.has('top')) {
-    // What sold in the window: lines of orders paid then and not refunded, at their line price.
+    // What sold in the window: the one rule of sold lines and their amounts (orders/sales.ts),
+    // the authors' sales in 我的发布 too.
     const top = (key: 'spu_id' | 'article_id') =>
-      db
-        .selectFrom('order_items as i')
-        .innerJoin('orders as o', 'o.id', 'i.order_id')
+      soldLines(db)
         .$if(key === 'article_id', (q) =>
           q.innerJoin('articles as a', 'a.id', 'i.article_id').where('a.status', '=', ArticleStatus.course),
         )
@@ -154,12 +153,11 @@ export async function dashboardCharts(db: Db, roles: readonly string[], now: Dat
           // The product's or course's own title: a line's names one SKU or one section of it.
           e.fn.max(sql.ref<string>(key === 'spu_id' ? 'p.title' : 'a.title')).as('title'),
           e.fn.sum('i.quantity').as('quantity'),
-          sql<number>`SUM(${sql.ref('i.price_fen')} * ${sql.ref('i.quantity')})`.as('fen'),
+          soldFen().as('fen'),
         ])
         .where(`i.${key}`, 'is not', null)
         .where('o.pay_time', '>=', from)
         .where('o.pay_time', '<=', to)
-        .where('o.after_status', '!=', AfterStatus.refunded)
         .groupBy(`i.${key}`)
         .orderBy('fen', 'desc')
         .orderBy('id')

@@ -222,6 +222,7 @@ export function quoteOf(p: Priced) {
     subtotal: yuan(b.subtotalFen),
     memberOff: yuan(b.memberOffFen),
     discountText: discountLine(p.discountTenths),
+    creditOff: yuan(b.creditFen),
     promotion: off(b.promotion),
     coupon: off(b.coupon),
     userCouponId: b.coupon?.id ?? 0,

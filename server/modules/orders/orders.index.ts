@@ -3,12 +3,12 @@ import { ok, router } from '../../contract/index.ts'
 import { int, parseId } from '../../contract/params.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { signedFileUrl } from '../uploads/private-files.ts'
+import { articlePriceLine } from './course-upgrade.ts'
 import { type CouponChoice, priceFor, quoteOf } from './order-pricing.ts'
 import { customerOrders, orderDetail, orderStatus, ownOrders } from './orders.queries.ts'
 import * as routes from './orders.routes.ts'
 import {
   articleLine,
-  articlePricing,
   cancelOrder,
   confirmReceipt,
   goodsLines,
@@ -129,7 +129,7 @@ export const orders = router()
     const wanted = wantedOf(body)
     const lines =
       wanted.kind === 'article'
-        ? [articlePricing((await articleLine(db, wanted.want)).line)]
+        ? [await articlePriceLine(db, user.id, (await articleLine(db, wanted.want)).line)]
         : (await goodsLines(db, wanted.wanted)).pricing
     const choice = couponChoice(body.userCouponId) ?? -1
     return ok(

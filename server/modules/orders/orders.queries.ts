@@ -217,6 +217,7 @@ function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
 /** The columns of `orders as o` that breakdownOf reads. */
 export const BREAKDOWN_COLUMNS = [
   'o.member_off_fen',
+  'o.credit_fen',
   'o.promo_off_fen',
   'o.promo_title',
   'o.coupon_off_fen',
@@ -228,6 +229,7 @@ export const BREAKDOWN_COLUMNS = [
 /** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
 export const breakdownOf = (r: {
   member_off_fen: number
+  credit_fen: number
   promo_off_fen: number
   promo_title: string
   coupon_off_fen: number
@@ -236,6 +238,7 @@ export const breakdownOf = (r: {
   buyer_note: string
 }) => ({
   memberOff: fenToYuan(r.member_off_fen),
+  creditOff: fenToYuan(r.credit_fen),
   promoOff: fenToYuan(r.promo_off_fen),
   promoTitle: r.promo_title,
   couponOff: fenToYuan(r.coupon_off_fen),

@@ -179,6 +179,7 @@ export const Quote = z
     subtotal: z.number().openapi({ description: '商品金额（元，原价合计）' }),
     memberOff: z.number().openapi({ description: '会员折扣减去（元）' }),
     discountText: z.string().nullable().openapi({ description: '会员折扣，如 8.5折；无折扣为 null' }),
+    creditOff: z.number().openapi({ description: '已购章节抵扣（元）：补差价购买整套课程' }),
     promotion: Off.nullable().openapi({ description: '所享满减' }),
     coupon: Off.nullable().openapi({ description: '所用优惠券（id 为我的优惠券编号）' }),
     userCouponId: z.number().int().openapi({ description: '所选优惠券；0 为不用' }),

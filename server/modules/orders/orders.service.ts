@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
 import { payDeadline } from './orders.queries.ts'
-import { completeReceived, expireOrders } from './orders.writes.ts'
+import { BOUGHT_ALREADY, completeReceived, expireOrders } from './orders.writes.ts'
 
 // For a payment that finds nothing left to sell (PayableOrder.ownedAlready): the buyer's own cancel.
 export { BOUGHT_ALREADY, cancelOrder } from './orders.writes.ts'
@@ -207,7 +207,9 @@ export async function markOrderPaid(
         ),
       )
       .execute()
-    await trx
+    // The unique purchase indexes (migration 40) stop a second payment of the same thing — two
+    // upgrade orders of one course paid at once, say: the later one finds the row and adds none.
+    const added = await trx
       .insertInto('purchases')
       .values({
         user_id: paid.user_id,
@@ -216,7 +218,12 @@ export async function markOrderPaid(
         order_id: orderId,
         create_time: time,
       })
-      .execute()
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    // A balance payment is refused and rolls back whole (nothing charged). A provider's money has
+    // arrived already: the order stays paid rather than lose the payment's record.
+    if (!added && opts.fromBalance) throw refuse(BOUGHT_ALREADY)
   }
   return true
 }

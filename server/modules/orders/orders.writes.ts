@@ -6,15 +6,16 @@
 import { randomInt } from 'node:crypto'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { ArticleStatus, LISTED, LISTED_KINDS, OFF_SHELF, OrderStatus } from '../../../src/lib/constants.ts'
-import { allSectionsOpen, isFreeSection } from '../../../src/lib/rules/course.ts'
+import { isFreeSection } from '../../../src/lib/rules/course.ts'
 import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
 import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
-import { refuse } from '../../http.ts'
+import { ApiError, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 import { notifyRestocked } from '../catalog/stock-alerts.ts'
+import { articlePriceLine, ownsWholeCourse, WHOLE_COURSE_OWNED } from './course-upgrade.ts'
 import { type CouponChoice, giveBackCoupon, type Priced, priceFor, spendCoupon } from './order-pricing.ts'
 
 export const QUANTITY_MAX = 99_999
@@ -90,6 +91,7 @@ async function insertOrder(
             discount: Math.floor(discountTenths / 10),
             discount_tenths: discountTenths,
             member_off_fen: b.memberOffFen,
+            credit_fen: b.creditFen,
             promo_off_fen: b.promotion?.offFen ?? 0,
             promo_title: b.promotion?.title ?? '',
             coupon_off_fen: b.coupon?.offFen ?? 0,
@@ -292,16 +294,6 @@ export async function articleLine(
   return { line, authorId: a.create_id }
 }
 
-/** An article line as pricing reads it: no category, no shipping. */
-export const articlePricing = (l: Line): PriceLine => ({
-  kind: 'article',
-  spuId: null,
-  classId: null,
-  templateId: null,
-  priceFen: l.price_fen,
-  quantity: l.quantity,
-})
-
 /** What buying (or paying for) a course, section, post or task one owns already is refused with. */
 export const BOUGHT_ALREADY = '已经购买过了'
 
@@ -331,7 +323,8 @@ export async function placeArticleOrder(
     // Free: joining twice changes nothing. The whole item (not a free section) is what is joined.
     if (!has && line.section_id === null) {
       await db.transaction().execute(async (trx) => {
-        await trx
+        // Two joins at once: the unique purchase index keeps one row, and one learner more.
+        const joined = await trx
           .insertInto('purchases')
           .values({
             user_id: userId,
@@ -340,7 +333,10 @@ export async function placeArticleOrder(
             order_id: null,
             create_time: dbTime(at),
           })
-          .execute()
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst()
+        if (!joined) return
         await trx
           .updateTable('articles')
           .set((e) => ({ hits_true: e('hits_true', '+', 1) }))
@@ -351,28 +347,22 @@ export async function placeArticleOrder(
     return 0
   }
   if (authorId === userId) throw refuse('不能购买自己发布的内容')
+  const ownedIds = owned.map((p) => p.section_id)
+  // Once the whole course is owned no section is sold again; a section owned on its own is not sold twice.
+  if (line.section_id !== null && (await ownsWholeCourse(db, articleId, ownedIds)))
+    throw refuse(WHOLE_COURSE_OWNED)
   if (has) throw refuse(BOUGHT_ALREADY)
-  if (line.section_id === null) {
-    // The whole course when every section is free or bought one by one sells nothing more.
-    const sections = await db
-      .selectFrom('course_sections')
-      .select(['id', 'status', 'price_fen as price'])
-      .where('article_id', '=', articleId)
-      .execute()
-    if (
-      allSectionsOpen(
-        sections,
-        owned.map((p) => p.section_id),
-      )
-    )
-      throw refuse(BOUGHT_ALREADY)
-  }
+  // The whole course when every section is free or bought one by one sells nothing more.
+  if (line.section_id === null && (await ownsWholeCourse(db, articleId, ownedIds)))
+    throw refuse(BOUGHT_ALREADY)
+  // The whole of a course with sections paid already costs its upgrade price (course-upgrade.ts).
+  const pricing = await articlePriceLine(db, userId, line)
   // A second 立即购买 (another tab, back after leaving the pay page) goes to the order already
   // waiting to be paid for the same thing, instead of making a second one to pay.
   const waiting = await db
     .selectFrom('orders as o')
     .innerJoin('order_items as i', 'i.order_id', 'o.id')
-    .select('o.id')
+    .select(['o.id', 'o.credit_fen'])
     .where('o.user_id', '=', userId)
     .where('o.status', '=', OrderStatus.unpaid)
     .where('i.article_id', '=', articleId)
@@ -381,8 +371,20 @@ export async function placeArticleOrder(
     )
     .orderBy('o.id', 'desc')
     .executeTakeFirst()
-  if (waiting) return waiting.id
-  const priced = await priceFor(db, userId, [articlePricing(line)], '', extras.userCouponId ?? 0, at, true)
+  if (waiting) {
+    // Unless its credit is not today's (a section paid since it was placed): its price no longer
+    // holds, so it goes (its coupon given back) and the upgrade is priced anew. The credit comes
+    // before the coupon, so it is priced here without one.
+    const creditNow = pricing.creditFen
+      ? (await priceFor(db, userId, [pricing], '', 0, at, false)).breakdown.creditFen
+      : 0
+    if (waiting.credit_fen === creditNow) return waiting.id
+    await cancelOrder(db, userId, waiting.id).catch((e: unknown) => {
+      // Paid or cancelled meanwhile: the new order's payment checks what is owned then.
+      if (!(e instanceof ApiError)) throw e
+    })
+  }
+  const priced = await priceFor(db, userId, [pricing], '', extras.userCouponId ?? 0, at, true)
   return insertOrder(db, { userId, receiver: null, lines: [line], at, priced, buyerNote: '' }, async () => {})
 }
 

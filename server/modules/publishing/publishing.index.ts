@@ -260,6 +260,10 @@ export const publishing = router()
     await retirePublicCopies(db, config, user.id, leftPublic)
     return ok(c, '发布成功')
   })
+  .openapi(routes.getArticleSales, async (c) => {
+    const { db } = c.get('deps')
+    return ok(c, await q.authorSales(db, requireUser(c).id, c.req.valid('query').status))
+  })
   .openapi(routes.toggleListing, async (c) => {
     const { db, now } = c.get('deps')
     const [userId, id, at] = [requireUser(c).id, c.req.valid('json'), dbTime(now())]

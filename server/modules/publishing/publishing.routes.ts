@@ -12,7 +12,7 @@ import { checkHandleNote, MODERATION_TEXT_MAX } from '../../../src/lib/rules/mod
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, apiRoute, BAD_INPUT, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { field, id, idBody, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
+import { field, id, idBody, int, objectBody, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 const tags = ['发布']
@@ -97,6 +97,30 @@ export const deleteArticle = apiRoute('post', '/Article/PostArticleDeleteIsshow'
   middleware: [signedIn],
   request: { body: jsonBody(idBody('内容编号')) },
   responses: answers(z.string().openapi({ description: '删除成功' }), [401, 404]),
+})
+
+/** One month of one of the author's items (issue 39): who bought it and what it brought in. */
+export const AuthorSale = z
+  .object({
+    month: z.string().openapi({ description: '付款月份（北京时间），如 2026-12' }),
+    id: z.number().int().openapi({ description: '内容编号' }),
+    status: z.number().int().openapi({ description: '10 社区，20 任务，30 课程' }),
+    title: z.string(),
+    buyers: z.number().int().openapi({ description: '当月购买人数（同一人买多节算一人）' }),
+    amount: z.number().openapi({ description: '当月销售额（元）：买家实付，已退款的订单不计' }),
+  })
+  .openapi('AuthorSale')
+
+export const getArticleSales = apiRoute('get', '/Article/GetArticleSales', tags, {
+  summary:
+    '我发布的内容卖了多少：按月、按内容的购买人数与销售额（退款后），与后台看板的热销统计同一规则。新月份在前',
+  middleware: [signedIn],
+  request: {
+    query: z.object({
+      status: int('内容类型：10 社区，20 任务，30 课程；不填为全部', { values: [10, 20, 30] }),
+    }),
+  },
+  responses: answers(z.array(AuthorSale), [401]),
 })
 
 // --- the back office: moderation (issue 20) ------------------------------------------------

@@ -339,6 +339,57 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
     expect([unchanged.data.title, unchanged.data.list.length]).toEqual(['根管治疗进阶', 2])
   })
 
+  it('reorders a course’s sections: each keeps its id, so a bought one keeps its buyers (issue 39)', async () => {
+    const u = await publisher()
+    expect((await h.post('/api/Article/PostArticleAppend', await courseBody(), u.auth)).data).toBe('发布成功')
+    const { id } = await newest(u.auth, 30)
+    const before = (await h.get<Detail>('/api/Article/GetArticle', { id }, u.auth)).data.list
+    const [free, paid] = before
+    if (!free || !paid) throw new Error('two sections expected')
+    // A buyer pays for the paid section (¥19.90), then the author moves it to the top.
+    const buyer = await newUser(h)
+    await h.db.updateTable('users').set({ balance_fen: 1_990 }).where('id', '=', buyer.id).execute()
+    const order = await h.post<number>(
+      '/api/Orders/PostOrdersAppend',
+      { list: [{ articleId: id, sectionId: paid.id }] },
+      buyer.auth,
+    )
+    expect(
+      (await h.get('/api/Orders/GetOrdersPay', { id: order.data, way: 'balance' }, buyer.auth)).data,
+    ).toEqual({
+      status: 20,
+    })
+    const body = await courseBody()
+    const [freeBody, paidBody] = body.list
+    const moved = {
+      ...body,
+      id,
+      list: [
+        { ...paidBody, id: paid.id },
+        { ...freeBody, id: free.id },
+      ],
+    }
+    expect((await h.post('/api/Article/PostArticleUpdate', moved, u.auth)).data).toBe('发布成功')
+    const after = (await h.get<Detail>('/api/Article/GetArticle', { id }, buyer.auth)).data.list
+    expect(after.map((s) => [s.id, s.title, s.unlock])).toEqual([
+      [paid.id, '第2节 讲义', 1],
+      [free.id, '第1节 开髓', 1],
+    ])
+    const bought = await h.db
+      .selectFrom('purchases')
+      .select(['section_id', 'order_id'])
+      .where('user_id', '=', buyer.id)
+      .execute()
+    expect(bought).toEqual([{ section_id: paid.id, order_id: order.data }])
+    // The author's sales still count it: one buyer, ¥19.90.
+    const sales = await h.get<{ id: number; buyers: number; amount: number }[]>(
+      '/api/Article/GetArticleSales',
+      { status: 30 },
+      u.auth,
+    )
+    expect(sales.data.map((r) => [r.id, r.buyers, r.amount])).toEqual([[id, 1, 19.9]])
+  })
+
   it('toggles listing and deletes for the owner only; others get 404 and the item hides', async () => {
     const u = await publisher(false)
     expect((await h.post('/api/Article/PostArticleAppend', await postBody(), u.auth)).data).toBe('发布成功')

@@ -6,6 +6,7 @@
 import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { ArticleStatus, OFF_SHELF, PICK_SKU } from '../../lib/constants.ts'
+import { formatMoney } from '../../lib/format.ts'
 import { storedUser } from '../../lib/session.ts'
 import {
   type ArticleOrderItem,
@@ -200,6 +201,9 @@ export function startArticleBuy(root: ParentNode = document): void {
           b.disabled = true
         }
         root.querySelector('[data-locked-note]')?.remove()
+      } else if (a.upgrade !== null) {
+        // Some sections bought: the course's 立即购买 sells the rest at what they have not paid yet.
+        for (const b of buttons) b.textContent = upgradeLabel(a.upgrade)
       }
       openSections(root, a.list)
       // The static page shows a paid post's brief (built for visitors); its buyer reads it all.
@@ -210,6 +214,9 @@ export function startArticleBuy(root: ParentNode = document): void {
     () => {},
   )
 }
+
+/** The whole course's button for a buyer of some sections: upgradeLabel(63) → '补差价购买整套课程 ¥63.00'. */
+export const upgradeLabel = (yuan: number) => `补差价购买整套课程 ¥${formatMoney(yuan)}`
 
 /**
  * Puts the full text of a bought post in place of its brief, sanitised like every stored HTML

@@ -10,7 +10,15 @@ import { discountLine } from '../../lib/rules/pricing.ts'
 /** The price parts an order stores (the customer's OrderCard and the admin order alike). */
 type StoredPrice = Pick<
   OrderCard,
-  'costPrice' | 'memberOff' | 'promoOff' | 'promoTitle' | 'couponOff' | 'couponTitle' | 'shipping' | 'tolCost'
+  | 'costPrice'
+  | 'memberOff'
+  | 'creditOff'
+  | 'promoOff'
+  | 'promoTitle'
+  | 'couponOff'
+  | 'couponTitle'
+  | 'shipping'
+  | 'tolCost'
 >
 
 /** One label/amount row of a totals block. */
@@ -52,6 +60,8 @@ export interface PriceParts {
   subtotal: number
   memberOff: number
   discountText: string | null
+  /** The credit for sections of the course paid before (issue 39); 0 elsewhere. */
+  creditOff: number
   promoOff: number
   promoTitle: string
   couponOff: number
@@ -66,6 +76,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
     subtotal: o.costPrice,
     memberOff: o.memberOff,
     discountText: discountLine(Math.round((o.discount || 10) * 10)),
+    creditOff: o.creditOff,
     promoOff: o.promoOff,
     promoTitle: o.promoTitle,
     couponOff: o.couponOff,
@@ -77,7 +88,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
 
 /**
  * The lines of an order's price, shared by the checkout (from the quote) and the order detail
- * (from what the order stored): 商品金额, 会员折扣, 满减, 优惠券, 运费, then the total. A line
+ * (from what the order stored): 商品金额, 会员折扣, 已购章节抵扣, 满减, 优惠券, 运费, then the total. A line
  * that takes nothing off is left out; `coupon` replaces the coupon line (the checkout's select);
  * `goods` false (a course) has no 运费.
  */
@@ -100,6 +111,7 @@ export function PriceRows({
       {p.memberOff > 0 && (
         <MoneyRow label="会员折扣" note={p.discountText} value={minus(p.memberOff, money)} line="member" />
       )}
+      {p.creditOff > 0 && <MoneyRow label="已购章节抵扣" value={minus(p.creditOff, money)} line="credit" />}
       {p.promoOff > 0 && (
         <MoneyRow label="满减" note={p.promoTitle} value={minus(p.promoOff, money)} line="promotion" />
       )}

@@ -2,7 +2,9 @@
  * The course's sections in the publish form (accounts §3 "Course section", §5): each with its
  * name (≤ 20), its content file (an mp4 or a pdf up to 2GB, sent in resumable parts), 收费/免费 and its price when the
  * course is paid, and its length in seconds, filled from the uploaded video's metadata.
- * 新增课程 adds one; each can be removed (after a confirm when it holds anything).
+ * 新增课程 adds one; each can be removed (after a confirm when it holds anything) and moved up or
+ * down (issue 39): a section keeps its id when it moves, so its buyers stay with it; only its place
+ * changes when the course is saved.
  */
 import { SECTION_FILE_MAX_MB } from '../../lib/constants.ts'
 import { SectionStatus } from '../../lib/rules/course.ts'
@@ -16,6 +18,8 @@ import { Choice, FileView, GroupRow } from './form-parts.tsx'
 import { fieldId, isPdf, newSection, type SectionForm } from './publish-form.ts'
 
 type SectionKey = 'title' | 'imgurl' | 'price' | 'params'
+/** The id of the 上移 (-1) or 下移 (1) button of the `n`th section, where focus goes after a move. */
+const moveId = (by: -1 | 1, n: number) => `pub-section-${n}-${by < 0 ? 'up' : 'down'}`
 const sectionField = (i: number, k: SectionKey): PublishField => `list.${i}.${k}`
 
 export function CourseSections({
@@ -63,6 +67,27 @@ export function CourseSections({
     }, 0)
   }
 
+  function move(i: number, by: -1 | 1) {
+    const j = i + by
+    if (j < 0 || j >= sections.length) return
+    onChange((prev) => {
+      const next = [...prev]
+      const [a, b] = [next[i], next[j]]
+      if (!a || !b) return prev
+      next[i] = b
+      next[j] = a
+      return next
+    })
+    // Messages are kept by place: after a move they would name the wrong section.
+    clear()
+    // Focus follows the section to its new place, on the same button while it can go further.
+    const n = j + 1
+    const edge = by < 0 ? j === 0 : j === sections.length - 1
+    // At the edge that button is disabled: focus goes to the other one.
+    const focusBy: -1 | 1 = edge ? (by < 0 ? 1 : -1) : by
+    setTimeout(() => document.getElementById(moveId(focusBy, n))?.focus(), 0)
+  }
+
   return (
     <section aria-labelledby="pub-sections-heading" className="space-y-4 border-t border-slate-100 pt-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -99,6 +124,8 @@ export function CourseSections({
                 )
               }
               onRemove={() => void remove(i)}
+              onMove={(by) => move(i, by)}
+              last={i === sections.length - 1}
             />
           </li>
         ))}
@@ -138,6 +165,8 @@ function SectionFields({
   patch,
   onMedia,
   onRemove,
+  onMove,
+  last,
 }: {
   section: SectionForm
   index: number
@@ -148,6 +177,10 @@ function SectionFields({
   /** A video uploaded: its path and length in seconds. */
   onMedia: (path: string, seconds: number) => void
   onRemove: () => void
+  /** Moves it one place up (-1) or down (1). */
+  onMove: (by: -1 | 1) => void
+  /** Whether it is the last section (it cannot move down). */
+  last: boolean
 }) {
   const n = i + 1
   const err = (k: SectionKey) => errorOf(sectionField(i, k))
@@ -162,14 +195,34 @@ function SectionFields({
           第{n}节
         </span>
         {!readOnly && (
-          <button
-            type="button"
-            className="rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 focus-visible:bg-red-50"
-            onClick={onRemove}
-            aria-label={`删除第${n}节`}
-          >
-            删除
-          </button>
+          <div className="flex items-center gap-1">
+            {(
+              [
+                [-1, '上移', i === 0],
+                [1, '下移', last],
+              ] as const
+            ).map(([by, text, off]) => (
+              <button
+                key={by}
+                id={moveId(by, n)}
+                type="button"
+                className="rounded px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 focus-visible:bg-slate-100 disabled:text-slate-300 disabled:hover:bg-transparent"
+                onClick={() => onMove(by)}
+                disabled={off}
+                aria-label={`${text}第${n}节`}
+              >
+                {text}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="rounded px-2 py-1 text-sm text-red-600 hover:bg-red-50 focus-visible:bg-red-50"
+              onClick={onRemove}
+              aria-label={`删除第${n}节`}
+            >
+              删除
+            </button>
+          </div>
         )}
       </div>
       <div className="space-y-4">

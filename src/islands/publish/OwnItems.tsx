@@ -1,8 +1,9 @@
 /**
  * 课程管理 /courseedit, 任务管理 /taskadmin, 社区管理 /associationadmin (storefront §2 "Own-item
  * admin screens", issue 11): the tab 我发布的 (Article/GetArticlePage isCreate=1, listed or not,
- * with a date search and the pager) and the tab 我参与的 (Article/GetArticleQuery isMapping=1:
- * what the user bought or joined). Every row can be viewed; only the user's own items get 编辑,
+ * with a date search and the pager), the tab 我参与的 (Article/GetArticleQuery isMapping=1:
+ * what the user bought or joined) and the tab 销售统计 (OwnSales, issue 39: what the user's items
+ * sold, by month). Every row can be viewed; only the user's own items get 编辑,
  * 上架/下架 and 删除 (storefront §6; the server refuses anybody else with 404).
  */
 import { type ReactNode, useState } from 'react'
@@ -21,6 +22,7 @@ import { useConfirm } from '../common/useConfirm.tsx'
 import { usePaged } from '../common/usePaged.ts'
 import { ListStates } from '../listing/ListStates.tsx'
 import { Pager } from '../listing/parts.tsx'
+import { OwnSales } from './OwnSales.tsx'
 
 export type OwnKind = 'course' | 'task' | 'post'
 
@@ -43,6 +45,7 @@ const KINDS: Record<OwnKind, KindInfo> = {
 const TABS = [
   { id: 'created', label: '我发布的' },
   { id: 'joined', label: '我参与的' },
+  { id: 'sales', label: '销售统计' },
 ] as const
 type TabId = (typeof TABS)[number]['id']
 
@@ -66,7 +69,13 @@ function Screen({ info, meId }: { info: KindInfo; meId: number }) {
         </a>
       </div>
       <div {...tabPanelProps('own', tab)} className="pt-4">
-        {tab === 'created' ? <Created info={info} meId={meId} /> : <Joined info={info} meId={meId} />}
+        {tab === 'created' ? (
+          <Created info={info} meId={meId} />
+        ) : tab === 'joined' ? (
+          <Joined info={info} meId={meId} />
+        ) : (
+          <OwnSales status={info.status} noun={info.noun} />
+        )}
       </div>
     </div>
   )

@@ -5,6 +5,7 @@
  */
 import { LISTED } from '../constants.ts'
 import type { CallOptions, Http } from './http.ts'
+import type { AuthorSale } from './types.ts'
 
 /** One course section as posted: a new one has no id; status 1 paid, 2 free; params in seconds. */
 export interface PublishSection {
@@ -41,8 +42,14 @@ export interface PublishBody {
 export const isListed = (flag: string): boolean => flag === LISTED
 
 export function createPublishingApi(http: Http) {
-  const { post } = http
+  const { get, post } = http
   return {
+    /**
+     * What the caller's items sold (issue 39), per month and item, newest month first:
+     * getArticleSales(30) → [{ month: '2026-12', id, status, title, buyers, amount }].
+     */
+    getArticleSales: (status: 10 | 20 | 30, o?: CallOptions) =>
+      get<AuthorSale[]>('/api/Article/GetArticleSales', { status }, o),
     // Own-item admin (/courseedit, /taskadmin, /associationadmin). The body is the bare id as
     // JSON; someone else's item is refused with 404.
     /** Toggles listing; `data` is the new flag, '是' (listed) or '否' (unlisted). */

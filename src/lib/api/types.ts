@@ -17,6 +17,7 @@ import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
 import type * as promotions from '../../../server/modules/promotions/promotions.routes.ts'
+import type * as publishing from '../../../server/modules/publishing/publishing.routes.ts'
 import type * as site from '../../../server/modules/site/site.routes.ts'
 import type * as resumable from '../../../server/modules/uploads/resumable.routes.ts'
 import type * as uploads from '../../../server/modules/uploads/uploads.routes.ts'
@@ -57,6 +58,8 @@ export type ArticleDetail = Wire<typeof content.ArticleDetail>
 export type PublicUser = Wire<typeof content.PublicUser>
 export type ArticleIndex = Wire<typeof content.ArticleIndex>
 export type FaqItem = Wire<typeof content.FaqItem>
+/** One month of one of the author's items in 我的发布 (Article/GetArticleSales, issue 39). */
+export type AuthorSale = Wire<typeof publishing.AuthorSale>
 export type Notification = Wire<typeof content.Notification>
 /** Article/GetArticlePage; status (10 post, 20 task, 30 course) is required. */
 export type ArticlePageQuery = Params<typeof content.ArticlePageQuery> & { status: 10 | 20 | 30 }

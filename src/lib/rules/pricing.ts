@@ -33,13 +33,17 @@ export const discountZhe = (discountTenths: number) => discountTenths / 10
  * Order and rounding, also stated in README "Pricing":
  * 1. subtotal: Σ list price × quantity.
  * 2. member discount on the whole subtotal, half up to the fen (payable, as before issue 24).
+ * 2b. credit (issue 39): what the buyer already paid toward a line — for the whole course, the
+ *    sections of it they bought before, as paid after refunds — comes off the member price. So an
+ *    upgrade costs the course's member price minus the sections paid, then the coupon.
  * 3. 满减: among the promotions in their dates whose threshold the eligible goods reach (judged on
  *    list prices, as the cart shows them), the one that takes off most; ties go to the lower id.
  *    Store-wide (classId null) or one category. Goods only; never stacked.
  * 4. coupon: one, if in its dates and its threshold is reached by its eligible lines' list prices.
  *    满X减Y takes off Y; a rate coupon takes off what the rate takes from its eligible lines'
  *    member price (half up), at most its cap.
- * 5. the goods never cost less than ¥0.01: a reduction stops there.
+ * 5. the goods never cost less than ¥0.01: a reduction stops there (a coupon left nothing to take
+ *    is not used).
  * 6. shipping: goods lines grouped by shipping template; a group is free when its list prices reach
  *    the template's free-above amount, else it costs the fee of the receiver's province (or the
  *    template's base fee). The order pays the dearest group's fee once. Articles never ship.
@@ -57,6 +61,8 @@ export interface PriceLine {
   templateId: number | null
   priceFen: number
   quantity: number
+  /** What the buyer already paid toward this line (issue 39: sections of the course bought before); 0 when absent. */
+  creditFen?: number
 }
 
 export interface Promotion {
@@ -118,6 +124,8 @@ export interface PriceInput {
 export interface Breakdown {
   subtotalFen: number
   memberOffFen: number
+  /** The credit for what was paid before (sections of an upgraded course), as taken. */
+  creditFen: number
   promotion: { id: number; title: string; offFen: number } | null
   /** null when no coupon was given or it does not apply (see couponRefusal). */
   coupon: { id: number; title: string; offFen: number } | null
@@ -128,6 +136,7 @@ export interface Breakdown {
 }
 
 const sum = (lines: PriceLine[]) => lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
+const credit = (lines: PriceLine[]) => lines.reduce((s, l) => s + (l.creditFen ?? 0), 0)
 const inDates = (r: { startTime: DbTime; endTime: DbTime }, at: DbTime) =>
   r.startTime <= at && at <= r.endTime
 
@@ -172,7 +181,9 @@ function bestPromotion(promotions: Promotion[], lines: PriceLine[], at: DbTime) 
 function couponOff(c: CouponRule, lines: PriceLine[], discountTenths: number, at: DbTime): number {
   if (couponRefusal(c, lines, at) !== null) return 0
   if (c.kind === 'amount') return c.amountFen
-  const base = payable(sum(couponLines(c, lines)), discountTenths)
+  // A rate takes its share of what is still to pay: the member price less the credit.
+  const eligible = couponLines(c, lines)
+  const base = Math.max(0, payable(sum(eligible), discountTenths) - credit(eligible))
   const off = base - payable(base, c.rateTenths)
   return c.capFen > 0 ? Math.min(off, c.capFen) : off
 }
@@ -218,16 +229,20 @@ export function priceOrder(input: PriceInput): Breakdown {
     left -= off
     return off
   }
+  const creditFen = take(credit(lines))
   const p = bestPromotion(input.promotions, lines, at)
   const promotion = p ? { id: p.id, title: p.title, offFen: take(p.offFen) } : null
   const c = input.coupon
   const cOff = c ? couponOff(c, lines, discountTenths, at) : 0
-  const coupon = c && cOff > 0 ? { id: c.id, title: c.title, offFen: take(cOff) } : null
+  // A coupon the ¥0.01 floor leaves nothing to take (after an upgrade's credit, say) is not used up.
+  const cTaken = c && cOff > 0 ? take(cOff) : 0
+  const coupon = c && cTaken > 0 ? { id: c.id, title: c.title, offFen: cTaken } : null
   const shippingFen = shippingFee(lines, input.templates, input.defaultTemplateId, input.province)
   const goodsFen = lines.length === 0 ? 0 : left
   return {
     subtotalFen,
     memberOffFen,
+    creditFen,
     promotion,
     coupon,
     goodsFen,
