@@ -1261,6 +1261,18 @@ CREATE INDEX transfer_receipts_reference ON transfer_receipts(reference);
 CREATE UNIQUE INDEX transfer_receipts_confirming ON transfer_receipts(reference) WHERE kind = 'payment' AND outcome = 'matched';
 `,
   },
+  {
+    version: 41,
+    name: 'takedown refunds',
+    // Issue 39 part 7: a moderator's 违规下架并退款 refunds every paid order of the item to its
+    // buyer's balance. Each refund it writes says so (cause 'takedown'; '' for after-sales and the
+    // rest), and an order has at most one such refund: with the order's conditional close, a job
+    // run twice or by two operators at once refunds nobody twice.
+    sql: `
+ALTER TABLE refunds ADD COLUMN cause TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX refunds_takedown ON refunds(order_id) WHERE cause = 'takedown';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */
