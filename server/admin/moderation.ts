@@ -135,6 +135,7 @@ export function moderationCalls<
   T extends z.ZodType,
   Q extends z.ZodObject,
   DownBody extends { reason: string } = { reason: string },
+  const DownDoc extends Record<string, ReturnType<typeof field>> = Record<never, never>,
 >(c: {
   path: Path
   idLabel: string
@@ -144,14 +145,14 @@ export function moderationCalls<
   down: [Down, string]
   up: [Up, string]
   /** The take-down's own rule and fields besides the reason (an article's 违规下架并退款); else checkReason. */
-  downBody?: { check: (input: Input) => Checked<DownBody>; doc: Record<string, ReturnType<typeof field>> }
+  downBody?: { check: (input: Input) => Checked<DownBody>; doc: DownDoc }
 }) {
   const params = z.object({ id: id(c.idLabel) })
   const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；${c.writer}在消息中看到`) }
-  const call = <const A extends string, B>(
+  const call = <const A extends string, B, const D extends Record<string, ReturnType<typeof field>>>(
     [action, summary]: [A, string],
     check: (input: Input) => Checked<B>,
-    doc: Record<string, ReturnType<typeof field>> = {},
+    doc: D,
   ) =>
     adminRoute('post', `/admin/${c.path}/{id}/${action}` as const, 'moderation', {
       summary,
@@ -169,8 +170,8 @@ export function moderationCalls<
     down: call(
       c.down,
       c.downBody?.check ?? (checkReason as (input: Input) => Checked<DownBody>),
-      c.downBody?.doc,
+      c.downBody?.doc ?? ({} as DownDoc),
     ),
-    up: call(c.up, checkRestoreReason),
+    up: call(c.up, checkRestoreReason, {}),
   }
 }

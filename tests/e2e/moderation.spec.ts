@@ -83,13 +83,19 @@ async function complain(request: APIRequestContext, about: string) {
   return text
 }
 
+/**
+ * How long a built page may take: the two tests of this file publish at once, and the site
+ * builder's partial builds run one after another, so one test's page can wait for the other's.
+ */
+const BUILT_WITHIN = 90_000
+
 /** The HTTP status of a built page (no redirect followed), polled while the site builder catches up. */
 const builtStatus = (request: APIRequestContext, path: string) =>
-  expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 30_000 })
+  expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: BUILT_WITHIN })
 
 /** The text of a built page, polled while the site builder catches up. */
 const builtText = (request: APIRequestContext, path: string) =>
-  expect.poll(async () => (await request.get(path)).text(), { timeout: 30_000 })
+  expect.poll(async () => (await request.get(path)).text(), { timeout: BUILT_WITHIN })
 
 async function signIn(page: Page) {
   await page.goto('/admin/login/?next=%2Fadmin%2F')
@@ -103,7 +109,7 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const post = await publishPost(request)
   const commenter = await customer(request, '13800000003')
   await call(request, commenter, '/api/Comment/PostCommentAppend', {
@@ -249,7 +255,7 @@ test('a paid task keeps its contacts for its buyer; 违规下架并退款 refund
   page,
   request,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(210_000)
   const task = await publishPaidTask(request)
   // The built page is a visitor's: the prompt to buy, and not the phone anywhere in its HTML.
   await builtStatus(request, `/detail/${task.id}/`).toBe(200)
@@ -261,6 +267,13 @@ test('a paid task keeps its contacts for its buyer; 违规下架并退款 refund
 
   // A buyer (signed in on the page) pays for it; the page then shows them the contacts.
   const { headers } = await freshUser(page, request)
+  // Before buying, the signed-in customer has the prompt and no phone (here at phone width).
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/detail/${task.id}/`)
+  await expect(page.getByText('购买后可查看联系方式')).toBeVisible()
+  await expect(page.getByText(task.tel)).toHaveCount(0)
+  await page.screenshot({ path: '/tmp/h-task-contact-locked-390.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
   const orderId = await apiPost<number>(
     request,
     '/api/Orders/PostOrdersAppend',
@@ -273,6 +286,7 @@ test('a paid task keeps its contacts for its buyer; 违规下架并退款 refund
   const before = await balance()
   await page.goto(`/detail/${task.id}/`)
   await expect(page.getByRole('link', { name: task.tel })).toBeVisible()
+  await page.screenshot({ path: '/tmp/h-task-contact-bought.png' })
   await expect(page.getByText('购买后可查看联系方式')).toHaveCount(0)
 
   // The operator takes it down with a refund: the dialog says whom and how much.
@@ -288,6 +302,9 @@ test('a paid task keeps its contacts for its buyer; 违规下架并退款 refund
   await expect(dialog.locator('[data-takedown-info]')).toContainText('9.90 元')
   await expectAccessible(page)
   await page.screenshot({ path: '/tmp/h-task-takedown.png' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: '/tmp/h-task-takedown-390.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
   await dialog.getByRole('radio', { name: '违规下架并退款' }).check()
   await page.getByLabel('原因（作者可见）').fill('虚假招聘')
   await page.getByRole('button', { name: '确认下架' }).click()

@@ -2,13 +2,13 @@ import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { ArticleView } from '../../../src/components/detail/ArticleView.tsx'
+import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { OFF_SHELF } from '../../../src/lib/constants.ts'
 import { CONTACT_LOCKED } from '../../../src/lib/rules/task-contact.ts'
 import { startServer } from '../../../tests/api/harness.ts'
 import { boughtBy, paidItem } from '../../../tests/api/paid-items.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { NO_CONTACT } from './content.index.ts'
-import type { ArticleDetail } from './content.routes.ts'
 
 // Issue 39 part 6: a paid task's contacts are for its author and buyers. Everyone else gets the
 // task without them — from the detail, the lists, the search, the home page and the built page —

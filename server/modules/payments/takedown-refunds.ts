@@ -7,8 +7,9 @@
  * 'takedown', migration 41), so a job run twice, or by two operators at once, refunds nobody twice.
  */
 
+import { OrderStatus } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
-import { PaymentStatus } from '../../../src/lib/order-states.ts'
+import { AfterStatus, PaymentStatus } from '../../../src/lib/order-states.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { notify } from '../../notify.ts'
@@ -94,8 +95,14 @@ export async function refundTakedownBuyers(
     await audit(t, actor, now, {
       action: 'order.takedown-refund',
       target: `order:${o.code}`,
-      before: { status: 40 },
-      after: { status: 100, afterStatus: 20, amount, way: 'balance', article: item.id },
+      before: { status: OrderStatus.completed },
+      after: {
+        status: OrderStatus.cancelled,
+        afterStatus: AfterStatus.refunded,
+        amount,
+        way: 'balance',
+        article: item.id,
+      },
     })
     done.push(o)
   }

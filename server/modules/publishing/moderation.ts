@@ -21,7 +21,7 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
-import { refundTakedownBuyers, takedownQuote } from '../payments/takedown-refunds.ts'
+import { refundTakedownBuyers, type TakedownRefund, takedownQuote } from '../payments/takedown-refunds.ts'
 import { NOT_FOUND, writeListing } from './articles.writes.ts'
 
 export const COMPLAINT_NOT_FOUND = '投诉不存在'
@@ -129,6 +129,13 @@ export async function moderatedArticle(db: Db, id: number): Promise<ModeratedArt
 
 const NOUN: Record<number, string> = { 10: '帖子', 20: '任务', 30: '课程' }
 
+/** A takedown refund as the back office reads it: the amount in yuan. */
+const refundOf = (r: TakedownRefund) => ({
+  buyers: r.buyers,
+  orders: r.orders,
+  amount: fenToYuan(r.amountFen),
+})
+
 /**
  * An operator takes an item off the shelf (unlist) or puts it back (restore), with the reason its
  * author reads in /message. The write is the owner's listing write (writeListing) with
@@ -171,11 +178,7 @@ export async function moderateArticle(
           : `您发布的${noun}「${row.title}」已恢复上架。${act.reason ? `说明：${act.reason}` : ''}`,
         now,
       )
-    const refundWire = refunded && {
-      buyers: refunded.buyers,
-      orders: refunded.orders,
-      amount: fenToYuan(refunded.amountFen),
-    }
+    const refundWire = refunded && refundOf(refunded)
     const after = {
       ...before,
       listed: row.ext === LISTED,
@@ -200,8 +203,7 @@ export async function moderateArticle(
 /** What 违规下架并退款 of a shown post, task or course would refund now, or 404. */
 export async function articleTakedownQuote(db: Db, id: number) {
   if (!(await moderatedArticle(db, id))) throw refuse(NOT_FOUND, 404)
-  const q = await takedownQuote(db, id)
-  return { buyers: q.buyers, orders: q.orders, amount: fenToYuan(q.amountFen) }
+  return refundOf(await takedownQuote(db, id))
 }
 
 // --- complaints ------------------------------------------------------------------------------
