@@ -42,7 +42,8 @@ export const PUBLIC_READS: ReadonlyMap<string, (q: URLSearchParams) => boolean> 
   ['/api/Article/GetArticleIndex', () => true],
   ['/api/Article/GetArticlePage', notOwn],
   ['/api/ProductSpu/GetProductSpuPage', notOwn],
-  // With no user, isLike and unlock are 0 and a paid post shows its brief: the same for everyone.
+  // With no user, isLike and unlock are 0, a paid post shows its brief and a paid task no
+  // contacts: the same for everyone.
   ['/api/Article/GetArticle', () => true],
   ['/api/ProductSpu/GetProductSpu', () => true],
   // Only the FAQ: the other kinds of this call are a signed-in user's own lists.

@@ -7,6 +7,7 @@
  */
 
 import type { SelectQueryBuilder } from 'kysely'
+import type { Checked, Input } from '../../src/lib/rules/fields.ts'
 import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../src/lib/rules/moderation.ts'
 import { type ChangeTag, markChanged } from '../changes.ts'
 import { answers, jsonBody, pagedOf, z } from '../contract/index.ts'
@@ -133,6 +134,8 @@ export function moderationCalls<
   const Up extends string,
   T extends z.ZodType,
   Q extends z.ZodObject,
+  DownBody extends { reason: string } = { reason: string },
+  const DownDoc extends Record<string, ReturnType<typeof field>> = Record<never, never>,
 >(c: {
   path: Path
   idLabel: string
@@ -141,13 +144,19 @@ export function moderationCalls<
   list: [summary: string, filters: Q]
   down: [Down, string]
   up: [Up, string]
+  /** The take-down's own rule and fields besides the reason (an article's 违规下架并退款); else checkReason. */
+  downBody?: { check: (input: Input) => Checked<DownBody>; doc: DownDoc }
 }) {
   const params = z.object({ id: id(c.idLabel) })
   const reasonDoc = { reason: field('string', `原因，至多${MODERATION_TEXT_MAX}字；${c.writer}在消息中看到`) }
-  const call = <const A extends string>([action, summary]: [A, string], check: typeof checkReason) =>
+  const call = <const A extends string, B, const D extends Record<string, ReturnType<typeof field>>>(
+    [action, summary]: [A, string],
+    check: (input: Input) => Checked<B>,
+    doc: D,
+  ) =>
     adminRoute('post', `/admin/${c.path}/{id}/${action}` as const, 'moderation', {
       summary,
-      request: { params, body: jsonBody(ruleBody(check, reasonDoc)) },
+      request: { params, body: jsonBody(ruleBody(check, { ...reasonDoc, ...doc })) },
       responses: answers(c.item, [401, 404, 409]),
     })
   const [summary, filters] = c.list
@@ -157,7 +166,12 @@ export function moderationCalls<
       request: { query: filters },
       responses: answers(pagedOf(c.item), [401]),
     }),
-    down: call(c.down, checkReason),
-    up: call(c.up, checkRestoreReason),
+    // Without downBody, DownBody is its default { reason }: what checkReason answers.
+    down: call(
+      c.down,
+      c.downBody?.check ?? (checkReason as (input: Input) => Checked<DownBody>),
+      c.downBody?.doc ?? ({} as DownDoc),
+    ),
+    up: call(c.up, checkRestoreReason, {}),
   }
 }

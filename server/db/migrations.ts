@@ -1314,6 +1314,18 @@ CREATE UNIQUE INDEX purchases_section ON purchases(user_id, article_id, section_
 `,
   },
   {
+    version: 41,
+    name: 'takedown refunds',
+    // Issue 39 part 7: a moderator's 违规下架并退款 refunds every paid order of the item to its
+    // buyer's balance. Each refund it writes says so (cause 'takedown'; '' for after-sales and the
+    // rest), and an order has at most one such refund: with the order's conditional close, a job
+    // run twice or by two operators at once refunds nobody twice.
+    sql: `
+ALTER TABLE refunds ADD COLUMN cause TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX refunds_takedown ON refunds(order_id) WHERE cause = 'takedown';
+`,
+  },
+  {
     version: 44,
     name: 'transfer references',
     // A bank reference (流水号) stands for one order, whatever it recorded (matched, short or

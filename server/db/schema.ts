@@ -480,6 +480,8 @@ export interface RefundsTable {
   status: number
   create_time: string
   refund_time: Def<string | null>
+  /** Why, when not after-sales: 'takedown' for 违规下架并退款, at most one per order (migration 41). */
+  cause: Def<string>
 }
 
 export interface NotificationsTable {

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { tinyPng } from '../api/files.ts'
 import { expectAccessible } from './a11y.ts'
-import { signed, signInAs } from './session.ts'
+import { apiGet, apiPost, freshUser, payFromBalance } from './orders.ts'
+import { apiUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 // Moderation in the back office (issue 20): a customer's complaint leads an operator to the post
@@ -82,13 +83,19 @@ async function complain(request: APIRequestContext, about: string) {
   return text
 }
 
+/**
+ * How long a built page may take: the two tests of this file publish at once, and the site
+ * builder's partial builds run one after another, so one test's page can wait for the other's.
+ */
+const BUILT_WITHIN = 90_000
+
 /** The HTTP status of a built page (no redirect followed), polled while the site builder catches up. */
 const builtStatus = (request: APIRequestContext, path: string) =>
-  expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 30_000 })
+  expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: BUILT_WITHIN })
 
 /** The text of a built page, polled while the site builder catches up. */
 const builtText = (request: APIRequestContext, path: string) =>
-  expect.poll(async () => (await request.get(path)).text(), { timeout: 30_000 })
+  expect.poll(async () => (await request.get(path)).text(), { timeout: BUILT_WITHIN })
 
 async function signIn(page: Page) {
   await page.goto('/admin/login/?next=%2Fadmin%2F')
@@ -102,7 +109,7 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   page,
   request,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const post = await publishPost(request)
   const commenter = await customer(request, '13800000003')
   await call(request, commenter, '/api/Comment/PostCommentAppend', {
@@ -202,4 +209,122 @@ test('a complaint leads to an unlisted post that the public page no longer shows
   await expect(own.getByText('已被平台下架，如有疑问请联系客服')).toBeVisible()
   await expect(own.getByRole('button', { name: /^上架/ })).toHaveCount(0)
   await expectAccessible(page)
+})
+
+/** A new author's listed paid task (9.90) with a phone no other test uses: its id, title and phone. */
+async function publishPaidTask(request: APIRequestContext) {
+  const author = await apiUser(request)
+  const headers = { ...signed(), ...author.headers }
+  const dict = await call<{ key: string; list: { id: number; title: string }[] }[]>(
+    request,
+    signed(),
+    '/api/Classify/GetClassifyQuerys',
+  )
+  const seeded = await call<{ pageData: { imgurl: string }[] }>(
+    request,
+    signed(),
+    '/api/Article/GetArticlePage?status=20&pageIndex=0&pageSize=1',
+  )
+  const title = `付费任务${Date.now().toString(36).slice(-5)}`
+  const tel = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  await call(request, headers, '/api/Article/PostArticleAppend', {
+    status: 20,
+    title,
+    imgurl: seeded.pageData[0]?.imgurl,
+    classId: dict.find((g) => g.key === 'taskClass')?.list[0]?.id,
+    free: 1,
+    price: '9.9',
+    city: dict.find((g) => g.key === 'cityTag')?.list[0]?.title ?? '深圳',
+    tag: '',
+    postName: '王经理',
+    tel,
+    addressx: '南山区科技园1号',
+    content: `<p>${title}：招聘种植助理</p>`,
+  })
+  const own = await call<{ pageData: { id: number; title: string }[] }>(
+    request,
+    headers,
+    '/api/Article/GetArticlePage?status=20&isCreate=1&pageIndex=0&pageSize=5',
+  )
+  const id = own.pageData.find((a) => a.title === title)?.id
+  if (!id) throw new Error('the published task is not among its author’s')
+  return { id, title, tel }
+}
+
+test('a paid task keeps its contacts for its buyer; 违规下架并退款 refunds the buyer once, told in /message', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(210_000)
+  const task = await publishPaidTask(request)
+  // The built page is a visitor's: the prompt to buy, and not the phone anywhere in its HTML.
+  await builtStatus(request, `/detail/${task.id}/`).toBe(200)
+  const html = await (await request.get(`/detail/${task.id}/`)).text()
+  expect(html).toContain('购买后可查看联系方式')
+  expect(html).not.toContain(task.tel)
+  const card = await call<unknown>(request, signed(), `/api/Article/GetArticle?id=${task.id}`)
+  expect(JSON.stringify(card)).not.toContain(task.tel)
+
+  // A buyer (signed in on the page) pays for it; the page then shows them the contacts.
+  const { headers } = await freshUser(page, request)
+  // Before buying, the signed-in customer has the prompt and no phone (here at phone width).
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(`/detail/${task.id}/`)
+  await expect(page.getByText('购买后可查看联系方式')).toBeVisible()
+  await expect(page.getByText(task.tel)).toHaveCount(0)
+  await page.screenshot({ path: '/tmp/h-task-contact-locked-390.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const orderId = await apiPost<number>(
+    request,
+    '/api/Orders/PostOrdersAppend',
+    { list: [{ articleId: task.id }] },
+    headers,
+  )
+  await payFromBalance(request, headers, orderId)
+  const balance = async () =>
+    (await apiGet<{ balance: number }>(request, '/api/Users/GetUsersInfo', headers)).balance
+  const before = await balance()
+  await page.goto(`/detail/${task.id}/`)
+  await expect(page.getByRole('link', { name: task.tel })).toBeVisible()
+  await page.screenshot({ path: '/tmp/h-task-contact-bought.png' })
+  await expect(page.getByText('购买后可查看联系方式')).toHaveCount(0)
+
+  // The operator takes it down with a refund: the dialog says whom and how much.
+  await signIn(page)
+  await page.goto(`/admin/moderation/content/?q=${task.id}`)
+  await page
+    .getByRole('row', { name: new RegExp(task.title) })
+    .getByRole('button', { name: '下架', exact: true })
+    .click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('radio', { name: '下架，已购用户仍可查看' })).toBeChecked()
+  await expect(dialog.locator('[data-takedown-info]')).toContainText('共 1 位购买者（1 笔订单）')
+  await expect(dialog.locator('[data-takedown-info]')).toContainText('9.90 元')
+  await expectAccessible(page)
+  await page.screenshot({ path: '/tmp/h-task-takedown.png' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: '/tmp/h-task-takedown-390.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  await dialog.getByRole('radio', { name: '违规下架并退款' }).check()
+  await page.getByLabel('原因（作者可见）').fill('虚假招聘')
+  await page.getByRole('button', { name: '确认下架' }).click()
+  await expect(page.getByText('已下架', { exact: true })).toBeVisible()
+
+  // Once: a second takedown is refused and the balance went up by what was paid, one time.
+  const staff = await call<{ token: string }>(request, signed(), '/api/admin/session', {
+    username: 'operator',
+    password: 'demo1234',
+  })
+  const again = await request.post(`/api/admin/articles/${task.id}/unlist`, {
+    headers: { ...signed(), Authorization: `Bearer ${staff.token}` },
+    data: { reason: '虚假招聘', refund: true },
+  })
+  expect(again.status()).toBe(409)
+  expect(Math.round((await balance()) * 100) - Math.round(before * 100)).toBe(990)
+
+  await page.goto('/message')
+  await expect(page.getByText('内容下架退款').first()).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`「${task.title}」已被平台违规下架.*9\\.90 元已退回您的余额`)),
+  ).toBeVisible()
 })

@@ -20,6 +20,7 @@ export const API = {
   product: 'GET /api/ProductSpu/GetProductSpu',
   articles: 'GET /api/Article/GetArticlePage',
   article: 'GET /api/Article/GetArticle',
+  articleContact: 'GET /api/Article/GetArticleContact',
   index: 'GET /api/Article/GetArticleIndex',
   articleQuery: 'GET /api/Article/GetArticleQuery',
   user: 'GET /api/Users/GetUsers',

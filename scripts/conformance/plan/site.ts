@@ -99,6 +99,13 @@ export async function home(g: Group) {
       why: 'notifications and own items need a session',
     })
   await g.badInput(API.articleQuery, {}, 'status', 'x')
+
+  // A task's contacts (issue 39): for a signed-in author or buyer only, so never without a session.
+  await g.refused(API.articleContact, 'id=1 without a session → 401', { query: { id: 1 } }, 401, {
+    field: 'header.Authorization',
+    value: '(none)',
+    why: 'a paid task’s contacts are for its author and buyers',
+  })
 }
 
 /** The sign rules: missing, foreign, stale and future signs are refused with 403 before anything else. */

@@ -9,8 +9,10 @@ import {
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { allSectionsOpen } from '../../../src/lib/rules/course.ts'
 import { isPrivatePath } from '../../../src/lib/rules/files.ts'
+import { CONTACT_LOCKED, contactsSold, seesContacts } from '../../../src/lib/rules/task-contact.ts'
 import { ok, router } from '../../contract/index.ts'
 import { listingArgs } from '../../db/catalog.ts'
+import type { Db } from '../../db/index.ts'
 import { refuse, requireUser } from '../../http.ts'
 import { listProducts } from '../catalog/catalog.queries.ts'
 import { isFavourite } from '../favourites/favourites.queries.ts'
@@ -22,6 +24,29 @@ import * as routes from './content.routes.ts'
 import { courseCatalogue } from './course-sections.ts'
 
 const flag = (b: boolean) => (b ? (1 as const) : (0 as const))
+
+/** What Article/GetArticleContact answers for a post or course, which has no contacts of its own. */
+export const NO_CONTACT = '只有任务有联系方式'
+
+/**
+ * A post, task or course as `userId` (null: a visitor) may read it, with what they hold of it and
+ * whether they wrote it; else the refusal (404 内容不存在或已删除 / 当前商品已经下架). What was
+ * paid for stays readable when its author unlists or deletes it, and when the platform takes it
+ * down without a refund (issue 39: the buyer paid; a takedown with refund removes the purchase
+ * instead). A free join is not kept through a takedown.
+ */
+async function readable(db: Db, id: number, userId: number | null) {
+  const row = await q.articleRow(db, id)
+  const held = row && userId !== null ? await q.purchasedSections(db, userId, id) : []
+  if (!row) throw refuse(CONTENT_GONE, 404)
+  const isOwner = userId !== null && userId === row.create_id && row.is_show === 1
+  const keptForBuyer = held.some((h) => h.paid || row.moderated === 0)
+  if (!isOwner && !keptForBuyer) {
+    if (row.is_show !== 1) throw refuse(CONTENT_GONE, 404)
+    if (row.ext !== LISTED) throw refuse(OFF_SHELF, 404)
+  }
+  return { row, held, isOwner }
+}
 
 /** Posts, tasks and courses with their sections and comments; FAQ, notifications; teachers. */
 export const content = router()
@@ -45,17 +70,8 @@ export const content = router()
     const { db } = c.get('deps')
     const { id } = c.req.valid('query')
     const user = c.get('user')
-    const row = await q.articleRow(db, id)
-    const bought = row && user ? await q.purchasedSections(db, user.id, id) : []
-    if (!row) throw refuse(CONTENT_GONE, 404)
-    const isOwner = user !== null && user.id === row.create_id && row.is_show === 1
-    // What was paid for stays readable when its author unlists or deletes it; not when the
-    // platform took it down (moderation), which is about the content itself.
-    const keptForBuyer = bought.length > 0 && row.moderated === 0
-    if (!isOwner && !keptForBuyer) {
-      if (row.is_show !== 1) throw refuse(CONTENT_GONE, 404)
-      if (row.ext !== LISTED) throw refuse(OFF_SHELF, 404)
-    }
+    const { row, held, isOwner } = await readable(db, id, user?.id ?? null)
+    const bought = held.map((h) => h.section)
 
     const sections = await q.courseSections(db, id)
     // Every section bought one by one (or free) opens the course as if bought whole.
@@ -79,6 +95,11 @@ export const content = router()
       user && !wholeUnlocked && bought.some((b) => b !== null) && row.price_fen > 0
         ? await upgradePriceFen(db, user.id, row, now())
         : null
+    const showsContacts = seesContacts({
+      sold: contactsSold({ status: row.status, price: row.price_fen }),
+      author: user !== null && user.id === row.create_id,
+      bought: held.length > 0,
+    })
     const [like, dict, listRecommend, comments] = await Promise.all([
       user ? isFavourite(db, user.id, row.status, id) : false,
       row.class_id === null ? undefined : q.classify(db, row.class_id),
@@ -91,9 +112,9 @@ export const content = router()
       content:
         row.status === ArticleStatus.post && row.price_fen > 0 && !wholeUnlocked ? row.brief : row.content,
       imgurls: row.imgurls,
-      postName: row.post_name,
-      tel: row.tel,
-      addressx: row.addressx,
+      // A paid task's contacts are what its buyers paid for: not even in the answer otherwise.
+      ...(showsContacts ? { postName: row.post_name, tel: row.tel, addressx: row.addressx } : {}),
+      contactLocked: flag(!showsContacts),
       authorIntro: row.author_intro ?? '',
       isLike: flag(like),
       unlock: flag(wholeUnlocked),
@@ -103,6 +124,15 @@ export const content = router()
       listRecommend,
       listComment: commentTree(comments),
     })
+  })
+  .openapi(routes.getArticleContact, async (c) => {
+    const user = requireUser(c)
+    const { row, held } = await readable(c.get('deps').db, c.req.valid('query').id, user.id)
+    if (row.status !== ArticleStatus.task) throw refuse(NO_CONTACT, 404)
+    const sold = contactsSold({ status: row.status, price: row.price_fen })
+    if (!seesContacts({ sold, author: user.id === row.create_id, bought: held.length > 0 }))
+      throw refuse(CONTACT_LOCKED, 403)
+    return ok(c, { postName: row.post_name, tel: row.tel, addressx: row.addressx })
   })
   .openapi(routes.getArticleQuery, async (c) => {
     const { db } = c.get('deps')

@@ -176,15 +176,18 @@ export const articleRow = (db: Db, id: number) =>
     .where('a.status', 'in', LISTED_KINDS)
     .executeTakeFirst()
 
-/** What `userId` bought of an article: section ids, null for the whole item. */
+/**
+ * What `userId` holds of an article: each section id (null for the whole item) and whether it was
+ * paid for (an order) rather than joined free; a takedown keeps only what was paid for readable.
+ */
 export async function purchasedSections(db: Db, userId: number, articleId: number) {
   const rows = await db
     .selectFrom('purchases')
-    .select('section_id')
+    .select(['section_id', 'order_id'])
     .where('user_id', '=', userId)
     .where('article_id', '=', articleId)
     .execute()
-  return rows.map((r) => r.section_id)
+  return rows.map((r) => ({ section: r.section_id, paid: r.order_id !== null }))
 }
 
 export const courseSections = (db: Db, articleId: number) =>

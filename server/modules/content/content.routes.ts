@@ -60,12 +60,24 @@ export const CommentNode = CommentNodeSchema
 
 const DictItem = z.object({ id: z.number().int(), title: z.string() })
 
+/** A task's contact fields, as Article/GetArticleContact answers them. */
+export const ArticleContact = z
+  .object({
+    postName: z.string().openapi({ description: '联系人' }),
+    tel: z.string().openapi({ description: '联系电话' }),
+    addressx: z.string().openapi({ description: '联系地址' }),
+  })
+  .openapi('ArticleContact', { description: '任务的联系方式（Article/GetArticleContact?id=）' })
+
 export const ArticleDetail = ArticleCard.extend({
   content: z.string(),
   imgurls: z.string(),
-  postName: z.string(),
-  tel: z.string(),
-  addressx: z.string(),
+  // Left out where contactLocked is 1 (a paid task read by someone who has not bought it).
+  ...ArticleContact.partial().shape,
+  contactLocked: Flag.openapi({
+    description:
+      '1：收费任务的联系方式只给发布者和购买者，本答复不含 postName、tel、addressx（购买后可查看联系方式）',
+  }),
   authorIntro: z.string(),
   isLike: Flag,
   unlock: Flag.openapi({ description: '整个内容对当前访客开放（免费、已购买或本人发布）' }),
@@ -151,6 +163,13 @@ export const getArticle = apiRoute('get', '/Article/GetArticle', tags, {
   summary: '内容详情：课程目录（未解锁的节不给文件）、分类、推荐课程与评论。下架的只有发布者能看',
   request: { query: z.object({ id: id() }) },
   responses: answers(ArticleDetail, [404]),
+})
+
+export const getArticleContact = apiRoute('get', '/Article/GetArticleContact', tags, {
+  summary:
+    '任务的联系方式（需登录）：免费任务任何人可看；收费任务只有发布者和购买者，其他人 403 购买后可查看联系方式',
+  request: { query: z.object({ id: id() }) },
+  responses: answers(ArticleContact, [401, 404]),
 })
 
 export const getArticleQuery = apiRoute('get', '/Article/GetArticleQuery', tags, {

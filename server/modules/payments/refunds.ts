@@ -97,36 +97,52 @@ export async function refundOrderPayment(
       refund_time: byHand ? null : time,
     })
     .execute()
-  if (way === 'balance') {
-    await t
-      .updateTable('users')
-      .set((e) => ({ balance_fen: e('balance_fen', '+', amount) }))
-      .where('id', '=', order.userId)
-      .execute()
-    await t
-      .insertInto('wallet_transactions')
-      .values({
-        user_id: order.userId,
-        create_id: order.userId,
-        order_id: order.id,
-        tag: RechargeTag.income,
-        groups: WalletGroup.orderRefund,
-        title: '订单退款',
-        price_fen: amount,
-        code: order.code,
-        status: WALLET_SETTLED,
-        create_time: time,
-      })
-      .execute()
-  }
+  if (way === 'balance') await creditBalance(t, order, amount, time)
+  await lessSpending(t, order.userId, amount)
+  return { way, amountFen: amount, due: byHand }
+}
+
+/**
+ * creditBalance(t, { id, code, userId }, 990, time): a refund of 9.90 yuan into the buyer's balance,
+ * with the wallet's income record 订单退款 of the order; inside the caller's transaction.
+ */
+export async function creditBalance(
+  t: Db,
+  order: { id: number; code: string; userId: number },
+  amount: number,
+  time: string,
+): Promise<void> {
+  await t
+    .updateTable('users')
+    .set((e) => ({ balance_fen: e('balance_fen', '+', amount) }))
+    .where('id', '=', order.userId)
+    .execute()
+  await t
+    .insertInto('wallet_transactions')
+    .values({
+      user_id: order.userId,
+      create_id: order.userId,
+      order_id: order.id,
+      tag: RechargeTag.income,
+      groups: WalletGroup.orderRefund,
+      title: '订单退款',
+      price_fen: amount,
+      code: order.code,
+      status: WALLET_SETTLED,
+      create_time: time,
+    })
+    .execute()
+}
+
+/** The buyer's expenditure (integral_fen, the stars' measure) shrinks by a refund, never below 0. */
+export async function lessSpending(t: Db, userId: number, amount: number): Promise<void> {
   await t
     .updateTable('users')
     .set((e) => ({
       integral_fen: sql<number>`CASE WHEN ${e.ref('integral_fen')} > ${amount} THEN ${e.ref('integral_fen')} - ${amount} ELSE 0 END`,
     }))
-    .where('id', '=', order.userId)
+    .where('id', '=', userId)
     .execute()
-  return { way, amountFen: amount, due: byHand }
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   LISTED_KINDS,
   UNLISTED,
 } from '../../../src/lib/constants.ts'
+import { fenToYuan } from '../../../src/lib/money.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { pageOf } from '../../db/paged.ts'
@@ -20,6 +21,7 @@ import { likeContains, type Paged } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
+import { refundTakedownBuyers, type TakedownRefund, takedownQuote } from '../payments/takedown-refunds.ts'
 import { NOT_FOUND, writeListing } from './articles.writes.ts'
 
 export const COMPLAINT_NOT_FOUND = '投诉不存在'
@@ -42,6 +44,8 @@ export interface ModeratedArticle {
   authorName: string
   authorTel: string
   createTime: string
+  /** After 违规下架并退款: whom and how much it refunded. */
+  refunded?: { buyers: number; orders: number; amount: number }
 }
 
 const ARTICLE_COLUMNS = [
@@ -125,18 +129,27 @@ export async function moderatedArticle(db: Db, id: number): Promise<ModeratedArt
 
 const NOUN: Record<number, string> = { 10: '帖子', 20: '任务', 30: '课程' }
 
+/** A takedown refund as the back office reads it: the amount in yuan. */
+const refundOf = (r: TakedownRefund) => ({
+  buyers: r.buyers,
+  orders: r.orders,
+  amount: fenToYuan(r.amountFen),
+})
+
 /**
  * An operator takes an item off the shelf (unlist) or puts it back (restore), with the reason its
  * author reads in /message. The write is the owner's listing write (writeListing) with
  * `moderated` set and guarded: unlisting needs moderated 0 and restoring moderated 1, so of two
  * operators at once the second finds nothing to change and is told so (409), with no second
- * notification, audit row or mark.
+ * notification, audit row or mark. Its buyers keep reading what they paid for (GetArticle), unless
+ * the operator chose 违规下架并退款 (`refund`): then, in the same transaction, every paid order
+ * is refunded to its buyer's balance and the buyers lose it (payments' refundTakedownBuyers).
  */
 export async function moderateArticle(
   db: Db,
   actor: Actor,
   id: number,
-  act: { unlist: boolean; reason: string },
+  act: { unlist: boolean; reason: string; refund?: boolean },
   now: Date,
 ): Promise<ModeratedArticle> {
   const at = dbTime(now)
@@ -148,25 +161,49 @@ export async function moderateArticle(
       : await writeListing(t, id, { ext: LISTED, moderated: 0 }, { moderated: 1 }, at)
     if (!row) throw refuse(act.unlist ? ALREADY_UNLISTED : NOT_MODERATED, 409)
     const noun = NOUN[row.status] ?? '内容'
+    const refunded =
+      act.unlist && act.refund
+        ? await refundTakedownBuyers(t, actor, { id, title: row.title, noun }, act.reason, now)
+        : undefined
+    const refundNote = refunded?.orders
+      ? `已向 ${refunded.buyers} 位购买者退款共 ${fenToYuan(refunded.amountFen).toFixed(2)} 元。`
+      : ''
     if (row.create_id !== null)
       await notify(
         t,
         row.create_id,
         act.unlist ? `${noun}已被下架` : `${noun}已恢复上架`,
         act.unlist
-          ? `您发布的${noun}「${row.title}」已被平台下架。原因：${act.reason}`
+          ? `您发布的${noun}「${row.title}」已被平台下架。原因：${act.reason}${refundNote && `。${refundNote}`}`
           : `您发布的${noun}「${row.title}」已恢复上架。${act.reason ? `说明：${act.reason}` : ''}`,
         now,
       )
-    const after = { ...before, listed: row.ext === LISTED, moderated: row.moderated === 1 }
+    const refundWire = refunded && refundOf(refunded)
+    const after = {
+      ...before,
+      listed: row.ext === LISTED,
+      moderated: row.moderated === 1,
+      ...(refundWire ? { refunded: refundWire } : {}),
+    }
     await audit(t, actor, now, {
       action: act.unlist ? 'article.unlist' : 'article.restore',
       target: `article:${id}`,
       before: { listed: before.listed, moderated: before.moderated },
-      after: { listed: after.listed, moderated: after.moderated, reason: act.reason },
+      after: {
+        listed: after.listed,
+        moderated: after.moderated,
+        reason: act.reason,
+        ...(refundWire ? { refund: refundWire } : {}),
+      },
     })
     return after
   })
+}
+
+/** What 违规下架并退款 of a shown post, task or course would refund now, or 404. */
+export async function articleTakedownQuote(db: Db, id: number) {
+  if (!(await moderatedArticle(db, id))) throw refuse(NOT_FOUND, 404)
+  return refundOf(await takedownQuote(db, id))
 }
 
 // --- complaints ------------------------------------------------------------------------------

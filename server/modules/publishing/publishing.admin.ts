@@ -14,12 +14,21 @@ export const publishingAdmin = router()
   })
   .openapi(routes.postArticleUnlist, async (c) => {
     const { db, now } = c.get('deps')
-    const { reason } = c.req.valid('json')
+    const { reason, refund } = c.req.valid('json')
     return ok(
       c,
-      await m.moderateArticle(db, actorOf(c), c.req.valid('param').id, { unlist: true, reason }, now()),
+      await m.moderateArticle(
+        db,
+        actorOf(c),
+        c.req.valid('param').id,
+        { unlist: true, reason, refund },
+        now(),
+      ),
     )
   })
+  .openapi(routes.getArticleTakedown, async (c) =>
+    ok(c, await m.articleTakedownQuote(c.get('deps').db, c.req.valid('param').id)),
+  )
   .openapi(routes.postArticleRestore, async (c) => {
     const { db, now } = c.get('deps')
     const { reason } = c.req.valid('json')

@@ -8,7 +8,12 @@ import {
   refusal,
   text,
 } from '../../../src/lib/rules/fields.ts'
-import { checkHandleNote, MODERATION_TEXT_MAX } from '../../../src/lib/rules/moderation.ts'
+import {
+  checkHandleNote,
+  checkTakedown,
+  MODERATION_TEXT_MAX,
+  TAKEDOWN_CHOICES,
+} from '../../../src/lib/rules/moderation.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { moderationCalls } from '../../admin/moderation.ts'
 import { answers, apiRoute, BAD_INPUT, jsonBody, pagedOf, z } from '../../contract/index.ts'
@@ -125,6 +130,15 @@ export const getArticleSales = apiRoute('get', '/Article/GetArticleSales', tags,
 
 // --- the back office: moderation (issue 20) ------------------------------------------------
 
+const TakedownRefund = z
+  .object({
+    buyers: z.number().int().openapi({ description: '购买者人数' }),
+    orders: z.number().int().openapi({ description: '已付款的订单数' }),
+    amount: z.number().openapi({ description: '退款合计（元）：各订单实付减去已退的部分' }),
+  })
+  .openapi('TakedownRefund', { description: '违规下架并退款退回余额的购买者、订单与金额' })
+export type TakedownRefund = z.infer<typeof TakedownRefund>
+
 const ModeratedArticle = z
   .object({
     id: z.number().int(),
@@ -138,6 +152,9 @@ const ModeratedArticle = z
     authorName: z.string(),
     authorTel: z.string(),
     createTime: z.string(),
+    refunded: TakedownRefund.optional().openapi({
+      description: '违规下架并退款时：本次退款的购买者数、订单数与金额',
+    }),
   })
   .openapi('ModeratedArticle')
 export type ModeratedArticle = z.infer<typeof ModeratedArticle>
@@ -181,8 +198,23 @@ export const {
       ...page,
     }),
   ],
-  down: ['unlist', '平台下架（须填原因，通知作者）；作者不能自行重新上架。已被下架：409'],
+  down: [
+    'unlist',
+    `平台下架（须填原因，通知作者）；作者不能自行重新上架。refund=false（默认）：${TAKEDOWN_CHOICES.keep}；refund=true：${TAKEDOWN_CHOICES.refund}，每个已付款订单退回购买者余额并通知。已被下架：409`,
+  ],
+  downBody: {
+    check: checkTakedown,
+    doc: {
+      refund: field('boolean', `true：${TAKEDOWN_CHOICES.refund}；false 或不填：${TAKEDOWN_CHOICES.keep}`),
+    },
+  },
   up: ['restore', '恢复平台下架的内容（重新上架，通知作者；原因可选）。未被平台下架：409'],
+})
+
+export const getArticleTakedown = adminRoute('get', '/admin/articles/{id}/takedown', 'moderation', {
+  summary: `若现在${TAKEDOWN_CHOICES.refund}：将退款的购买者数、订单数与金额（下架对话框显示）`,
+  request: { params: z.object({ id: id('内容编号') }) },
+  responses: answers(TakedownRefund, [401, 404]),
 })
 
 export const getComplaints = adminRoute('get', '/admin/complaints', 'moderation', {

@@ -4,6 +4,7 @@ import { ArticleStatus, ArticleStatusText } from '../../lib/constants.ts'
 import { cardTags, formatDateTime, splitList } from '../../lib/format.ts'
 import { articlePath, LISTING_PATH } from '../../lib/routes.ts'
 import { isFreeSection } from '../../lib/rules/course.ts'
+import { CONTACT_LOCKED } from '../../lib/rules/task-contact.ts'
 import type { Crumb } from '../../lib/view/seo.ts'
 import { ArticleCard } from '../ArticleCard.tsx'
 import { Breadcrumbs } from '../Breadcrumbs.tsx'
@@ -213,8 +214,14 @@ export function ArticleView({
   )
 }
 
-/** City, contact, phone and address of a task. */
+/**
+ * City, contact, phone and address of a task. A paid task's contacts are not in `a` for a reader
+ * who has not bought it (the server leaves them out, contactLocked 1): the section then says
+ * 购买后可查看联系方式 with the buy button, and task-contact.ts puts them in for its signed-in
+ * author or a buyer (data-task-contact).
+ */
 function TaskContact({ a }: { a: ArticleDetail }) {
+  const locked = a.contactLocked === 1
   const rows: [string, ReactNode][] = [
     ['城市', a.city],
     ['联系人', a.postName],
@@ -229,7 +236,7 @@ function TaskContact({ a }: { a: ArticleDetail }) {
     ['联系地址', a.addressx],
   ]
   const shown = rows.filter(([, v]) => v)
-  if (shown.length === 0) return null
+  if (shown.length === 0 && !locked) return null
   return (
     <section
       aria-labelledby="task-contact-h"
@@ -238,7 +245,10 @@ function TaskContact({ a }: { a: ArticleDetail }) {
       <h2 id="task-contact-h" className="text-sm font-semibold text-slate-800">
         联系方式
       </h2>
-      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+      <dl
+        data-task-contact={locked ? a.id : undefined}
+        className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm"
+      >
         {shown.map(([k, v]) => (
           <div key={k} className="contents">
             <dt className="text-slate-500">{k}</dt>
@@ -246,6 +256,15 @@ function TaskContact({ a }: { a: ArticleDetail }) {
           </div>
         ))}
       </dl>
+      {locked && (
+        <div
+          data-contact-locked
+          className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3"
+        >
+          <p className="text-sm font-medium text-slate-700">{CONTACT_LOCKED}</p>
+          <BuyButton a={a} label="购买查看" className="min-w-0 px-4 py-1.5 text-sm" />
+        </div>
+      )}
     </section>
   )
 }

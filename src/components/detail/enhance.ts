@@ -9,6 +9,7 @@ import { startArticleBuy, startBuy } from './buy.ts'
 import { replayEarlyClicks } from './early-clicks.ts'
 import { startFavourites } from './favourite.ts'
 import { startPreview } from './preview.ts'
+import { startTaskContact } from './task-contact.ts'
 
 /** Turns every not yet enhanced [data-tabs] block (a nav of links until then) under `root` (Tabs.tsx) into WAI-ARIA tabs. */
 export function enhanceTabs(root: ParentNode = document): void {
@@ -76,13 +77,14 @@ export function enhanceTabs(root: ParentNode = document): void {
   }
 }
 
-/** Starts the carousel, the tabs, the buy boxes, 收藏 and the course preview of a detail view rendered under `root`. */
+/** Starts the carousel, the tabs, the buy boxes, 收藏, the course preview and a paid task's contacts of a detail view rendered under `root`. */
 export function startDetail(root: ParentNode = document): void {
   enhanceTabs(root)
   startFavourites(root)
   startPreview(root)
   startBuy(root)
   startArticleBuy(root)
+  startTaskContact(root)
   startCarousels()
   replayEarlyClicks()
 }

@@ -144,9 +144,10 @@ export function formFromDetail(a: ArticleDetail): PublishFormState {
     price: paid ? priceText(a.price) : '0',
     tags: splitList(a.tag),
     city: a.city,
-    postName: a.postName,
-    tel: a.tel,
-    addressx: a.addressx,
+    // The author's own task: GetArticle answers its contacts to its author (never left out here).
+    postName: a.postName ?? '',
+    tel: a.tel ?? '',
+    addressx: a.addressx ?? '',
     content: a.content,
     sections: a.list.map((s) => ({
       key: sectionKey(),

@@ -20,8 +20,11 @@ export const moderationApi = {
     adminCall('post', '/admin/complaints/{id}/subject')({ param: { id }, json: { articleId } }),
   articles: (q: { q?: string; kind?: string; state?: string; pageIndex: number; pageSize: number }) =>
     adminCall('get', '/admin/articles')({ query: q }),
-  unlist: (id: number, reason: string) =>
-    adminCall('post', '/admin/articles/{id}/unlist')({ param: { id }, json: { reason } }),
+  /** refund: 违规下架并退款 (every buyer refunded to their balance); else buyers keep reading it. */
+  unlist: (id: number, reason: string, refund = false) =>
+    adminCall('post', '/admin/articles/{id}/unlist')({ param: { id }, json: { reason, refund } }),
+  /** What 违规下架并退款 would refund now: buyers, orders, amount (yuan). */
+  takedownQuote: (id: number) => adminCall('get', '/admin/articles/{id}/takedown')({ param: { id } }),
   restore: (id: number, reason: string) =>
     adminCall('post', '/admin/articles/{id}/restore')({ param: { id }, json: { reason } }),
   comments: (q: { id?: string; articleId?: string; hidden?: string; pageIndex: number; pageSize: number }) =>

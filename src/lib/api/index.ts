@@ -1,6 +1,7 @@
 import type { CallOptions, Http, QueryParams } from './http.ts'
 import type {
   ArticleCard,
+  ArticleContact,
   ArticleDetail,
   ArticleIndex,
   ArticlePageQuery,
@@ -57,6 +58,9 @@ export function createApi(http: Http) {
       get<Paged<ArticleCard>>('/api/Article/GetArticlePage', q, opts),
     getArticle: (id: number, opts?: CallOptions) =>
       get<ArticleDetail>('/api/Article/GetArticle', { id }, opts),
+    /** A task's contacts for its signed-in author or a buyer (a paid task's are withheld from others). */
+    getArticleContact: (id: number, opts?: CallOptions) =>
+      get<ArticleContact>('/api/Article/GetArticleContact', { id }, opts),
     getArticleQuery,
     getProductSpuPage: (q: ProductPageQuery, opts?: CallOptions) =>
       get<Paged<SpuCard>>('/api/ProductSpu/GetProductSpuPage', q, opts),

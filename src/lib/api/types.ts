@@ -55,6 +55,7 @@ export type ArticleCard = Wire<typeof content.ArticleCard>
 export type ArticleSection = Wire<typeof content.ArticleSection>
 export type CommentNode = Wire<typeof content.CommentNode>
 export type ArticleDetail = Wire<typeof content.ArticleDetail>
+export type ArticleContact = Wire<typeof content.ArticleContact>
 export type PublicUser = Wire<typeof content.PublicUser>
 export type ArticleIndex = Wire<typeof content.ArticleIndex>
 export type FaqItem = Wire<typeof content.FaqItem>

@@ -44,3 +44,28 @@ export function checkRestoreReason(input: Input): Checked<{ reason: string }, Re
 export function checkHandleNote(input: Input): Checked<{ note: string }, NoteField> {
   return checkOperatorText(input, 'note', '处理说明', true)
 }
+
+/**
+ * The two ways to take paid content down (issue 39 part 7): keep it readable for those who bought
+ * it (the default), or 违规下架并退款 — every buyer refunded to their balance, and no one reads it.
+ */
+export const TAKEDOWN_CHOICES = {
+  keep: '下架，已购用户仍可查看',
+  refund: '违规下架并退款',
+} as const
+export type TakedownChoice = keyof typeof TAKEDOWN_CHOICES
+export const BAD_TAKEDOWN_CHOICE = '请选择下架方式'
+
+/**
+ * A takedown's reason (checkReason) and its choice: checkTakedown({ reason: '虚假宣传', refund: true })
+ * → { reason, refund: true }; refund absent is the default (keep), anything but a boolean is refused.
+ */
+export function checkTakedown(
+  input: Input,
+): Checked<{ reason: string; refund: boolean }, ReasonField | 'refund'> {
+  const r = checkReason(input)
+  if (r.error !== null) return r
+  const refund = input.refund ?? false
+  if (typeof refund !== 'boolean') return { error: BAD_TAKEDOWN_CHOICE, field: 'refund', value: null }
+  return { error: null, field: null, value: { reason: r.value.reason, refund } }
+}

@@ -3,10 +3,16 @@
  * reason (or a note) and confirms a destructive action in one step, and the unlist/restore
  * buttons of a post, task or course.
  */
-import { type ReactNode, type SubmitEvent, useCallback, useId, useState } from 'react'
+import { type ReactNode, type SubmitEvent, useCallback, useEffect, useId, useState } from 'react'
 import { type ModeratedArticle, moderationApi } from '../../../lib/api/admin-moderation.ts'
 import type { Checked, Input } from '../../../lib/rules/fields.ts'
-import { checkReason, checkRestoreReason, MODERATION_TEXT_MAX } from '../../../lib/rules/moderation.ts'
+import {
+  checkReason,
+  checkRestoreReason,
+  MODERATION_TEXT_MAX,
+  TAKEDOWN_CHOICES,
+  type TakedownChoice,
+} from '../../../lib/rules/moderation.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { DialogButtons } from '../form/DialogButtons.tsx'
@@ -58,10 +64,68 @@ export interface ReasonAsk {
   check: (input: Input) => Checked<Record<string, string>>
   /** The key of the text in the rule's input and value: reason or note. */
   field: 'reason' | 'note'
-  /** The call; resolves when the server accepted it. */
-  submit: (text: string) => Promise<unknown>
+  /** A choice between ways of doing it (a radio group; the first is the default), if any. */
+  choice?: Choice
+  /** The call with the text and the chosen way ('' without a choice); resolves when the server accepted it. */
+  submit: (text: string, choice: string) => Promise<unknown>
   /** The toast after it. */
   done: string
+}
+
+/** The ways an act can be done, offered as radio buttons above its reason. */
+export interface Choice {
+  legend: string
+  options: readonly { value: string; label: string }[]
+  /** What the choice means here, loaded as the dialog opens (how many buyers, how much). */
+  info?: () => Promise<string>
+}
+
+/** The radio group of a Choice and its loaded line (加载中… until then, nothing when it fails). */
+function ChoiceField({
+  choice,
+  value,
+  onChange,
+}: {
+  choice: Choice
+  value: string
+  onChange: (v: string) => void
+}) {
+  const [info, setInfo] = useState<string | null>(null)
+  const name = useId()
+  useEffect(() => {
+    let live = true
+    setInfo(choice.info ? '加载中…' : null)
+    choice.info?.().then(
+      (t) => live && setInfo(t),
+      () => live && setInfo(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [choice])
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm text-slate-700">{choice.legend}</legend>
+      {choice.options.map((o) => (
+        <label key={o.value} className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+            className="accent-brand-600"
+          />
+          {o.label}
+        </label>
+      ))}
+      {info && (
+        <p data-takedown-info className="rounded bg-amber-50 px-3 py-2 text-sm text-slate-700">
+          {info}
+        </p>
+      )}
+    </fieldset>
+  )
 }
 
 /**
@@ -74,10 +138,12 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [chosen, setChosen] = useState('')
   const id = useId()
   const open = useCallback((a: ReasonAsk) => {
     setText('')
     setError(null)
+    setChosen(a.choice?.options[0]?.value ?? '')
     setAsk(a)
   }, [])
   const submit = async (e: SubmitEvent) => {
@@ -88,7 +154,7 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
     setError(null)
     setBusy(true)
     try {
-      await ask.submit(r.value[ask.field] ?? '')
+      await ask.submit(r.value[ask.field] ?? '', chosen)
       toast('success', ask.done)
       setAsk(null)
       onDone()
@@ -105,6 +171,7 @@ export function useReasonDialog(onDone: () => void): [ReactNode, (ask: ReasonAsk
     <Dialog open={ask !== null} onOpenChange={(o) => !o && setAsk(null)} title={ask?.title ?? ''}>
       <form onSubmit={submit} noValidate className="grid gap-3">
         <p className="text-sm text-slate-700">{ask?.text}</p>
+        {ask?.choice && <ChoiceField choice={ask.choice} value={chosen} onChange={setChosen} />}
         <label htmlFor={id} className="text-sm text-slate-700">
           {ask?.label}
         </label>
@@ -191,15 +258,29 @@ export function articleAction(a: ModeratedArticle, ask: (r: ReasonAsk) => void):
       ask({
         title: `下架${noun}：${a.title}`,
         text: `下架后公开页面不再显示该${noun}，作者会收到通知，且不能自行重新上架。`,
+        choice: {
+          legend: '下架方式',
+          options: (Object.keys(TAKEDOWN_CHOICES) as TakedownChoice[]).map((k) => ({
+            value: k,
+            label: TAKEDOWN_CHOICES[k],
+          })),
+          info: () => moderationApi.takedownQuote(a.id).then(takedownInfo),
+        },
         label: '原因（作者可见）',
         confirm: '确认下架',
         check: checkReason,
         field: 'reason',
-        submit: (reason) => moderationApi.unlist(a.id, reason),
+        submit: (reason, choice) => moderationApi.unlist(a.id, reason, choice === 'refund'),
         done: '已下架',
       }),
   }
 }
+
+/** What the takedown dialog says of the buyers: 共 2 位购买者（2 笔订单）… 18.80 元. */
+export const takedownInfo = (q: { buyers: number; orders: number; amount: number }) =>
+  q.orders === 0
+    ? '该内容没有已付款的购买者，无需退款。'
+    : `共 ${q.buyers} 位购买者（${q.orders} 笔订单）。选择“${TAKEDOWN_CHOICES.refund}”将退回 ${q.amount.toFixed(2)} 元到他们的余额，并通知每位购买者；默认保留，已购用户仍可查看。`
 
 /** The 下架 / 恢复上架 button of an item (the complaint's page shows it beside the item). */
 export const ArticleAction = ({ a, ask }: { a: ModeratedArticle; ask: (r: ReasonAsk) => void }) => (
