@@ -258,11 +258,18 @@ describe('publishing a task, a course or a post (accounts §5)', () => {
       price: 300,
       city: body.city,
       tag: body.tag,
+      ext: '是',
+      createId: u.id,
+      contactLocked: 1,
+    })
+    // A paid task's contacts are its buyers' and its author's (issue 39): not in a stranger's answer.
+    expect(JSON.stringify(a.data)).not.toContain('13900001111')
+    const own = await h.get<Detail>('/api/Article/GetArticle', { id: mine.id }, u.auth)
+    expect(own.data).toMatchObject({
       postName: '王医生',
       tel: '13900001111',
       addressx: '朝阳区建国路1号',
-      ext: '是',
-      createId: u.id,
+      contactLocked: 0,
     })
     expect(a.data.content).toBe(
       '<p>需要一名助手，<strong>周六</strong>全天。</p><a rel="noopener noreferrer nofollow" target="_blank">x</a><p style="color:#e00">红</p>',
