@@ -93,9 +93,10 @@ describe('after-sales lines (issue 38)', () => {
     })
     expect(returnWaybillRefusal('顺丰速运', 'sf 1234567890123')).toBeNull()
     expect(returnWaybillRefusal('德邦快递', 'DPK12345678')).toBeNull()
+    // A company without its own format: the general one (waybillRefusal), as shipping says it.
     expect(returnWaybillRefusal('德邦快递', 'DP-1')).toEqual({
       field: 'number',
-      message: '请填写正确的运单号',
+      message: '运单号应为 6–32 位字母或数字',
     })
   })
 })

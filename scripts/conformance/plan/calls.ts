@@ -21,6 +21,7 @@ export const API = {
   articles: 'GET /api/Article/GetArticlePage',
   article: 'GET /api/Article/GetArticle',
   articleContact: 'GET /api/Article/GetArticleContact',
+  articleSales: 'GET /api/Article/GetArticleSales',
   index: 'GET /api/Article/GetArticleIndex',
   articleQuery: 'GET /api/Article/GetArticleQuery',
   user: 'GET /api/Users/GetUsers',

@@ -28,6 +28,7 @@ export async function own(g: Group, facts: Facts) {
     for (const [call] of SIGNED_IN_READS)
       g.skip(call, "the test account's reads", facts.loginFailed ?? NO_ACCOUNT)
     g.skip(API.articleQuery, "the test account's notifications", facts.loginFailed ?? NO_ACCOUNT)
+    g.skip(API.articleSales, "the test account's sales", facts.loginFailed ?? NO_ACCOUNT)
     return
   }
   const read = <T>(call: Call, query: Query, check?: (d: T) => Finding[], note = '') =>
@@ -153,6 +154,9 @@ export async function own(g: Group, facts: Facts) {
   // Notifications and the items taken part in.
   await read(API.articleQuery, { status: NOTIFICATION_QUERY_STATUS })
   for (const kind of LISTED_KINDS) await read(API.articleQuery, { status: kind, isMapping: 1 })
+  // What the account's own items sold, by month (issue 39): every kind, then one.
+  await read(API.articleSales, {})
+  await read(API.articleSales, { status: ArticleStatus.course })
 }
 
 /** An address added and deleted, a favourite toggled twice: the account ends as it began. */
