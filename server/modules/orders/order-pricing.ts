@@ -13,6 +13,7 @@ import {
   couponRuleText,
   couponScopeText,
   discountLine,
+  NOT_WITH_PROMOTION,
   nextPromotion,
   type PriceLine,
   type Promotion,
@@ -150,12 +151,11 @@ export async function priceFor(
   const breakdown = priceOrder({ ...input, coupon })
   // Only the quote lists every held coupon; placing an order (strict) is a hot path and needs none of it.
   const withEach = (strict ? [] : held).map((c) => {
-    const refusal = couponRefusal(c, lines, at)
-    return {
-      coupon: c,
-      refusal,
-      offFen: refusal ? 0 : (priceOrder({ ...input, coupon: c }).coupon?.offFen ?? 0),
-    }
+    const alone = couponRefusal(c, lines, at)
+    const priced = alone ? null : priceOrder({ ...input, coupon: c })
+    // Usable on its own but left out for the better 满减 it does not stack with: say so.
+    const refusal = alone ?? (priced?.offerChoice?.applied === 'promotion' ? NOT_WITH_PROMOTION : null)
+    return { coupon: c, refusal, offFen: priced?.coupon?.offFen ?? 0 }
   })
   return {
     breakdown,
@@ -225,6 +225,7 @@ export function quoteOf(p: Priced) {
     promotion: off(b.promotion),
     coupon: off(b.coupon),
     userCouponId: b.coupon?.id ?? 0,
+    offerChoice: b.offerChoice,
     goods: yuan(b.goodsFen),
     shipping: yuan(b.shippingFen),
     total: yuan(b.totalFen),
