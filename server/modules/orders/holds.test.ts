@@ -59,8 +59,14 @@ describe('units of one SKU an unpaid order may hold', () => {
     expect(ten.status).toBe(200)
     expect(await stockOf(h.db, a)).toBe(40)
 
+    // The product page tells the buy box and the cart where their steppers stop.
+    const limit = async () =>
+      (await h.get<{ buyLimit: number }>('/api/ProductSpu/GetProductSpu', { id: p.spuId }, me.auth)).data
+        .buyLimit
+    expect(await limit()).toBe(10)
     // The product's own limit, lower than 10, wins; a higher one does not lift the cap.
     await h.db.updateTable('product_spus').set({ order_limit: 3 }).where('id', '=', p.spuId).execute()
+    expect(await limit()).toBe(3)
     expect((await place(h, me, [{ skuId: b, quantity: 4 }])).data).toBe(`${p.title} 规格1最多购买3件`)
     expect((await place(h, me, [{ skuId: b, quantity: 3 }])).status).toBe(200)
     await h.db.updateTable('product_spus').set({ order_limit: 20 }).where('id', '=', p.spuId).execute()
