@@ -105,6 +105,8 @@ export interface Priced {
   nickName: string
   /** The coupon priced with (its claimed id and coupon id), or null. */
   coupon: HeldCoupon | null
+  /** The coupon given to priceOrder, applied or not: one left out for the better 满减 is named here only. */
+  offered: HeldCoupon | null
   /** Every held coupon with whether it applies here, why not, and what it would take off (the quote's list; empty for an order). */
   held: { coupon: HeldCoupon; refusal: string | null; offFen: number }[]
   input: Omit<Parameters<typeof priceOrder>[0], 'coupon'>
@@ -140,6 +142,10 @@ export async function priceFor(
   if (choice === undefined || choice === -1) {
     const best = bestCoupon(input, held)
     coupon = held.find((c) => c.id === best?.id) ?? null
+    // None beats the 满减: one that applies alone but does not stack is priced anyway (and left
+    // out by the rule, unused), so the quote and the order say why the buyer's coupon is not used.
+    coupon ??=
+      held.find((c) => priceOrder({ ...input, coupon: c }).offerChoice?.applied === 'promotion') ?? null
   } else if (choice !== 0) {
     coupon = held.find((c) => c.id === choice) ?? null
     const why = coupon ? couponRefusal(coupon, lines, at) : '优惠券不存在或已使用'
@@ -162,6 +168,7 @@ export async function priceFor(
     discountTenths: user.discount_tenths,
     nickName: user.nick_name,
     coupon: breakdown.coupon ? coupon : null,
+    offered: coupon,
     held: withEach,
     input,
   }
@@ -224,7 +231,8 @@ export function quoteOf(p: Priced) {
     discountText: discountLine(p.discountTenths),
     promotion: off(b.promotion),
     coupon: off(b.coupon),
-    userCouponId: b.coupon?.id ?? 0,
+    // The coupon left out for the 满减 stays the choice, so the order placed with it says so too.
+    userCouponId: b.coupon?.id ?? (b.offerChoice && p.offered ? p.offered.id : 0),
     offerChoice: b.offerChoice,
     goods: yuan(b.goodsFen),
     shipping: yuan(b.shippingFen),

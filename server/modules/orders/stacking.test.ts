@@ -86,16 +86,32 @@ async function setting() {
       .select(['status', 'order_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
-  return { u, held: { small, rate, stacking, tie }, quote, order, heldRow }
+  const spend = (ids: number[]) =>
+    h.db.updateTable('user_coupons').set({ status: 10 }).where('id', 'in', ids).execute()
+  return { u, held: { small, rate, stacking, tie }, quote, order, heldRow, spend }
 }
 
 describe('a coupon that is not 可与满减同享', () => {
+  it('held alone, is still named by the preselection and the order, which keep the 满减 and say why', async () => {
+    const s = await setting()
+    // Only the 减20 and the tie left: neither beats the 满减.
+    await s.spend([s.held.rate, s.held.stacking])
+    const q = (await s.quote(-1)).data
+    expect([q.coupon, q.promotion?.off, q.total]).toEqual([null, 30, 370])
+    expect(q.offerChoice).toEqual({ applied: 'promotion', reason: PROMOTION })
+    expect([s.held.small, s.held.tie]).toContain(q.userCouponId)
+    const o = await s.order(q.userCouponId)
+    expect([o.promoOff, o.couponOff, o.offerApplied, o.offerNote]).toEqual([30, 0, 'promotion', PROMOTION])
+    expect(await s.heldRow(q.userCouponId)).toEqual({ status: 0, order_id: null })
+  })
+
   it('loses to a larger 满减: the quote and the order say so, and the coupon is not used up', async () => {
     const s = await setting()
     const q = (await s.quote(s.held.small)).data
     expect(q.promotion).toMatchObject({ title: '满300减30', off: 30 })
     expect(q.coupon).toBe(null)
-    expect(q.userCouponId).toBe(0)
+    // Still the choice (greyed in the list), so the order placed from this quote says why too.
+    expect(q.userCouponId).toBe(s.held.small)
     expect(q.offerChoice).toEqual({ applied: 'promotion', reason: PROMOTION })
     expect(q.total).toBe(370)
     // In the list it is not offered, with the reason.
