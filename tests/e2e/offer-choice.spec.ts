@@ -86,7 +86,7 @@ test('a coupon that does not stack gives way to the better 满减, and the check
 
     await page.goto(`/buyorder?id=${spuId}&ids=${skuId}&quantity=2`)
     const note = page.locator('[data-price-line="offer-note"]')
-    await expect(note).toHaveText('优惠券不可与满减同享，已为您选择更优惠的满减')
+    await expect(note.locator('dd')).toHaveText('优惠券不可与满减同享，已为您选择更优惠的满减')
     await expect(page.locator('[data-price-line="promotion"]')).toContainText('-¥50.00')
     const select = page.getByRole('combobox', { name: '优惠券' })
     await expect(select.locator('option', { hasText: `不同享券${tag}` })).toContainText('不可与满减同享')
