@@ -231,6 +231,12 @@ const schema = z
     ORDER_EXPIRY_MINUTES: int(30, 1, 525_600),
     /** An unpaid order whose payer chose the corporate transfer expires this long after it was made. */
     TRANSFER_EXPIRY_HOURS: int(72, 1, 8760),
+    /** Unpaid goods orders one account may hold at once (issue 39): each holds stock from others. */
+    UNPAID_ORDERS_CAP: int(5, 1, 1000),
+    /** Units of one SKU an unpaid order may hold (issue 39); a product's own order limit may be lower. */
+    UNPAID_SKU_HOLD_CAP: int(10, 1, 99_999),
+    /** Hours after a 对公转账 order expired unpaid before its buyer may choose 对公转账 for that SKU again. */
+    TRANSFER_RETRY_HOURS: int(24, 0, 8760),
     /** Orders shipped this many days ago and still awaiting receipt complete by themselves. */
     RECEIPT_DAYS: int(10, 1, 365),
     /**
@@ -468,6 +474,11 @@ const schema = z
     loginAccountHourlyCap: e.LOGIN_ACCOUNT_HOURLY_CAP,
     orderExpiryMinutes: e.ORDER_EXPIRY_MINUTES,
     transferExpiryHours: e.TRANSFER_EXPIRY_HOURS,
+    holds: {
+      unpaidOrders: e.UNPAID_ORDERS_CAP,
+      skuUnits: e.UNPAID_SKU_HOLD_CAP,
+      transferRetryHours: e.TRANSFER_RETRY_HOURS,
+    },
     receiptDays: e.RECEIPT_DAYS,
     refundApprovalLimitFen: e.REFUND_APPROVAL_LIMIT * 100,
     balanceAdjustLimitFen: e.BALANCE_ADJUST_LIMIT * 100,

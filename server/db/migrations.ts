@@ -1298,6 +1298,26 @@ UPDATE orders SET invoice_status = 30 WHERE invoice_status = 20 AND after_status
 `,
   },
   {
+    version: 39,
+    name: 'stock holds and coupon stacking',
+    // Issue 39 parts 4 and 9. product_spus.order_limit: the most of one SKU an order may hold (0:
+    // only UNPAID_SKU_HOLD_CAP). orders.expired_time: set when the expiry job cancelled the order
+    // (a buyer's cancel leaves it NULL), so a 对公转账 order that lapsed can be told apart for
+    // TRANSFER_RETRY_HOURS. coupons.stacks_with_promotion: 可与满减同享; new coupons do not stack,
+    // the coupons that exist keep stacking until marketing edits them, so no price changes
+    // silently. orders.offer_choice / offer_note: which of coupon and 满减 a non-stacking coupon
+    // left applied ('promotion' | 'coupon', '' when no choice was made) and why, in Chinese.
+    sql: `
+ALTER TABLE product_spus ADD COLUMN order_limit INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN expired_time TEXT;
+CREATE INDEX orders_expired ON orders(user_id, expired_time);
+ALTER TABLE coupons ADD COLUMN stacks_with_promotion INTEGER NOT NULL DEFAULT 0;
+UPDATE coupons SET stacks_with_promotion = 1;
+ALTER TABLE orders ADD COLUMN offer_choice TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN offer_note TEXT NOT NULL DEFAULT '';
+`,
+  },
+  {
     version: 40,
     name: 'course upgrade credit and unique purchases',
     // Issue 39: an order's credit for sections of the course paid before (an upgrade to the whole

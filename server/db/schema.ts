@@ -255,6 +255,8 @@ export interface ProductSpusTable {
   create_time: string
   /** NULL: the default shipping template (migration 23). */
   shipping_template_id: Def<number | null>
+  /** The most of one SKU an order may hold; 0: only UNPAID_SKU_HOLD_CAP (migration 39). */
+  order_limit: Def<number>
 }
 
 export interface ProductSkusTable {
@@ -364,6 +366,11 @@ export interface OrdersTable {
   credit_fen: Def<number>
   /** 买家留言, at most 200 characters. */
   buyer_note: Def<string>
+  /** When the expiry job cancelled it unpaid; NULL for any other end (migration 39). */
+  expired_time: Def<string | null>
+  /** Which of 满减 and a non-stacking coupon was applied ('promotion' | 'coupon'; '' no choice) and why (migration 39). */
+  offer_choice: Def<string>
+  offer_note: Def<string>
 }
 
 export interface OrderItemsTable {
@@ -694,6 +701,8 @@ export interface CouponsTable {
   total_limit: number
   per_user_limit: Def<number>
   claimed: Def<number>
+  /** 可与满减同享: 1 stacks with a 满减 promotion, 0 the better of the two applies (migration 39). */
+  stacks_with_promotion: Def<number>
   start_time: string
   end_time: string
   is_show: Def<number>

@@ -137,6 +137,7 @@ const FIELD_TEXT: Record<string, string> = {
   scope: '适用范围',
   scopeIds: '适用对象',
   includeCourses: '含课程',
+  stacksWithPromotion: '可与满减同享',
   perUserLimit: '每人限领',
   totalLimit: '发放总量',
   base: '首重',

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, expect, inject, it } from 'vitest'
+import { defaultConfig } from '../../server/config.ts'
 import { type Db, openDb } from '../../server/db/index.ts'
 import { migrate } from '../../server/db/migrations.ts'
 import { leaseOf, SITE_LEASE } from '../../server/lease.ts'
@@ -167,7 +168,15 @@ it.skipIf(!url)(
     const skuId = goods.skuIds[0] as number
     const twoHoursAgo = () => new Date(Date.now() - 2 * 3600_000)
     // Unpaid past its 30 minutes before either process starts: the first job run finds it.
-    const first = await placeGoodsOrder(db, buyer.id, RECEIVER, [{ skuId, quantity: 1 }], twoHoursAgo())
+    const holds = defaultConfig().holds
+    const first = await placeGoodsOrder(
+      db,
+      buyer.id,
+      RECEIVER,
+      [{ skuId, quantity: 1 }],
+      twoHoursAgo(),
+      holds,
+    )
     expect(await stockOf(db, skuId)).toBe(9)
 
     const [a, b] = await Promise.all([start(db), start(db)])
@@ -229,7 +238,14 @@ it.skipIf(!url)(
     expect(within).toBeLessThan(1000)
 
     // --- SIGKILL the holder in the middle of its build: the other takes over once the lease lapses
-    const second = await placeGoodsOrder(db, buyer.id, RECEIVER, [{ skuId, quantity: 1 }], twoHoursAgo())
+    const second = await placeGoodsOrder(
+      db,
+      buyer.id,
+      RECEIVER,
+      [{ skuId, quantity: 1 }],
+      twoHoursAgo(),
+      holds,
+    )
     await sleep(300)
     // The holder's job runs once a minute: the new order waits for it.
     expect(await statusOf(db, second)).toBe(10)

@@ -318,3 +318,30 @@ describe(`migration 40: one purchase per buyer and course or section (${kind})`,
     expect(order).toBeUndefined()
   })
 })
+
+describe(`migration 39: the coupons that exist keep stacking with 满减 (${kind})`, () => {
+  it('marks every coupon made before it 可与满减同享, and a new one not', async () => {
+    const db = await emptyDatabase(kind, 's')
+    // By name, not position: versions after 39 may follow it in the list.
+    const v39 = Object.keys(migrations).findIndex((n) => n.startsWith('0039_'))
+    const all = Object.values(migrations)
+    for (const m of all.slice(0, v39)) await m.up(db as unknown as Kysely<unknown>)
+    const coupon = (title: string) =>
+      sql`INSERT INTO coupons (title, kind, total_limit, start_time, end_time, create_time)
+          VALUES (${title}, 'amount', 10, '2026-01-01 00:00:00', '2026-12-31 23:59:59', '2026-01-01 00:00:00')`.execute(
+        db,
+      )
+    await coupon('老券')
+    await all[v39]?.up(db as unknown as Kysely<unknown>)
+    await coupon('新券')
+    const rows = await db
+      .selectFrom('coupons')
+      .select(['title', 'stacks_with_promotion'])
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.title, Number(r.stacks_with_promotion)])).toEqual([
+      ['老券', 1],
+      ['新券', 0],
+    ])
+  })
+})

@@ -92,6 +92,8 @@ test('a member claims a coupon, reaches a 满减 in the cart, checks out to 新�
     scope: 'products',
     scopeIds: [spuId],
     includeCourses: false,
+    // 可与满减同享: this buyer gets both (a coupon that does not stack: offer-choice.spec.ts).
+    stacksWithPromotion: true,
     totalLimit: 10,
     perUserLimit: 1,
     ...dates,

@@ -46,6 +46,8 @@ export async function serverProcess(o: {
       UPLOAD_DIR: join(o.dir, 'uploads'),
       DIST_DIR: join(o.dir, 'dist'),
       READ_CACHE: '0',
+      // A storm's few buyers leave many orders unpaid: it measures throughput, not the hold cap.
+      UNPAID_ORDERS_CAP: '1000',
       ...o.env,
     },
     stdio: 'ignore',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { addTo, type CartItem, cartQty, parseCart, selection } from '../../src/lib/stores/cart.ts'
+import { holdCap, tooManyUnits, tooManyUnpaid, transferRetryLater } from '../../src/lib/rules/holds.ts'
+import { addTo, type CartItem, cartQty, parseCart, qtyCap, selection } from '../../src/lib/stores/cart.ts'
 
 const sku = (id: number, price = 10) => ({ id, spuId: 1, title: `t${id}`, img: '', price })
 
@@ -30,6 +31,18 @@ describe('cart rules', () => {
     expect(addTo([], { ...sku(7), stock: 3 }, 5)[0]?.qty).toBe(3)
     // Unknown stock (an old stored line): the cart's own limit.
     expect(addTo([], sku(8), 120)[0]?.qty).toBe(120)
+  })
+  it('adds up to the buy limit when it is known (issue 39): the stepper stops there too', () => {
+    let list: CartItem[] = []
+    list = addTo(list, { ...sku(9), stock: 50, limit: 10 }, 8)
+    list = addTo(list, { ...sku(9), stock: 50, limit: 10 }, 8)
+    expect(list[0]?.qty).toBe(10)
+    expect(addTo([], { ...sku(10), stock: 2, limit: 10 }, 5)[0]?.qty).toBe(2)
+    expect([qtyCap({ limit: 3 }), qtyCap({}), qtyCap({ limit: 0 })]).toEqual([3, 99999, 99999])
+    expect([holdCap(10, 0), holdCap(10, 3), holdCap(10, 20)]).toEqual([10, 3, 10])
+    expect(tooManyUnits('牙椅 标准版', 10)).toBe('牙椅 标准版最多购买10件')
+    expect(tooManyUnpaid(5)).toBe('您有5笔未付款订单，请先支付或取消后再下单')
+    expect(transferRetryLater(24)).toBe('该商品的对公转账订单已过期未付款，请24小时后再下单或选择在线支付')
   })
   it('selection counts checked buyable lines and totals to the fen', () => {
     const list: CartItem[] = [

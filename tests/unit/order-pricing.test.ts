@@ -5,6 +5,7 @@ import {
   couponRuleText,
   couponScopeText,
   nextPromotion,
+  OFFER_REASONS,
   type PriceInput,
   type PriceLine,
   type Promotion,
@@ -48,6 +49,8 @@ const coupon = (more: Partial<CouponRule>): CouponRule => ({
   scope: 'all',
   scopeIds: [],
   includeCourses: false,
+  // The coupons made before issue 39 stack; the tests of one that does not say so.
+  stacksWithPromotion: true,
   ...dates,
   ...more,
 })
@@ -90,6 +93,7 @@ describe('priceOrder', () => {
       creditFen: 0,
       promotion: { id: 1, title: '满300减30', offFen: 3_000 },
       coupon: { id: 1, title: '券', offFen: 2_000 },
+      offerChoice: null,
       goodsFen: 28_998,
       shippingFen: 0,
       totalFen: 28_998,
@@ -165,6 +169,72 @@ describe('priceOrder', () => {
     expect(priceOrder(input({ lines: [goods(1_000)], promotions: [promo(1, 500, 100, 9)] })).promotion).toBe(
       null,
     )
+  })
+})
+
+describe('a coupon that is not 可与满减同享 (issue 39)', () => {
+  // ¥400 of goods, 满300减30 reached.
+  const lines = [goods(40_000)]
+  const promotions = [promo(1, 30_000, 3_000)]
+  const alone = (more: Partial<CouponRule>) => coupon({ stacksWithPromotion: false, ...more })
+
+  it('gives the 满减 when it takes off more, and says why', () => {
+    const b = priceOrder(input({ lines, promotions, coupon: alone({ amountFen: 2_000 }) }))
+    expect(b.promotion).toEqual({ id: 1, title: '满300减30', offFen: 3_000 })
+    expect(b.coupon).toBe(null)
+    expect(b.offerChoice).toEqual({ applied: 'promotion', reason: OFFER_REASONS.promotion })
+    expect(b.offerChoice?.reason).toBe('优惠券不可与满减同享，已为您选择更优惠的满减')
+    expect(b.totalFen).toBe(37_000)
+  })
+
+  it('gives the coupon when it takes off more, and says why', () => {
+    // 8折 of ¥400 takes ¥80 off, more than the ¥30 of the 满减.
+    const b = priceOrder(input({ lines, promotions, coupon: alone({ kind: 'rate', rateTenths: 80 }) }))
+    expect(b.promotion).toBe(null)
+    expect(b.coupon).toEqual({ id: 1, title: '券', offFen: 8_000 })
+    expect(b.offerChoice).toEqual({
+      applied: 'coupon',
+      reason: '优惠券不可与满减同享，已为您选择更优惠的优惠券',
+    })
+    expect(b.totalFen).toBe(32_000)
+  })
+
+  it('keeps the 满减 on a tie (the coupon stays for another order) and measures both at the ¥0.01 floor', () => {
+    const tie = priceOrder(input({ lines, promotions, coupon: alone({ amountFen: 3_000 }) }))
+    expect([tie.promotion?.offFen, tie.coupon, tie.offerChoice?.applied]).toEqual([3_000, null, 'promotion'])
+    // ¥10 of goods, 满5减9.99 and a ¥50 coupon: both would bring it to ¥0.01, so the 满减 stays.
+    const floor = priceOrder(
+      input({ lines: [goods(1_000)], promotions: [promo(2, 500, 999)], coupon: alone({ amountFen: 5_000 }) }),
+    )
+    expect([floor.goodsFen, floor.coupon, floor.offerChoice?.applied]).toEqual([1, null, 'promotion'])
+  })
+
+  it('stacks when marked so, and makes no choice without a 满减 or with a coupon that does not apply', () => {
+    const both = priceOrder(
+      input({ lines, promotions, coupon: alone({ amountFen: 2_000, stacksWithPromotion: true }) }),
+    )
+    expect([both.promotion?.offFen, both.coupon?.offFen, both.offerChoice, both.totalFen]).toEqual([
+      3_000,
+      2_000,
+      null,
+      35_000,
+    ])
+    const noPromo = priceOrder(input({ lines, coupon: alone({ amountFen: 2_000 }) }))
+    expect([noPromo.coupon?.offFen, noPromo.offerChoice]).toEqual([2_000, null])
+    const unreached = priceOrder(
+      input({ lines, promotions, coupon: alone({ amountFen: 9_000, thresholdFen: 90_000 }) }),
+    )
+    expect([unreached.promotion?.offFen, unreached.coupon, unreached.offerChoice]).toEqual([
+      3_000,
+      null,
+      null,
+    ])
+  })
+
+  it('preselects only a coupon that beats the 满减', () => {
+    expect(bestCoupon(input({ lines, promotions }), [alone({ amountFen: 2_000 })])).toBe(null)
+    const rate = alone({ id: 2, kind: 'rate', rateTenths: 80 })
+    expect(bestCoupon(input({ lines, promotions }), [alone({ amountFen: 2_000 }), rate])?.id).toBe(2)
   })
 })
 

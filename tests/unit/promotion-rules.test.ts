@@ -34,6 +34,8 @@ describe('checkCoupon', () => {
         scope: 'all',
         scopeIds: [],
         includeCourses: false,
+        // Not sent: a new coupon does not stack with 满减 (issue 39).
+        stacksWithPromotion: false,
         totalLimit: 100,
         perUserLimit: 2,
         startTime: '2026-12-01 00:00:00',
@@ -75,6 +77,7 @@ describe('checkCoupon', () => {
       [{ scope: 'products', scopeIds: [] }, 'scopeIds', '请选择适用的商品'],
       [{ scope: 'category', scopeIds: ['a'] }, 'scopeIds', '适用范围的编号不正确'],
       [{ includeCourses: 1 }, 'includeCourses', '请选择是否可用于课程'],
+      [{ stacksWithPromotion: 'yes' }, 'stacksWithPromotion', '请选择是否可与满减同享'],
       [{ totalLimit: '' }, 'totalLimit', '请填写发放总量'],
       [{ totalLimit: '1.5' }, 'totalLimit', '发放总量须为1到1000000之间的整数'],
       [{ perUserLimit: '101' }, 'perUserLimit', '每人限领须为1到发放总量之间的整数'],

@@ -34,6 +34,7 @@ const coupon = (id: number, scope: Coupon['scope'], scopeIds: number[] = []): Co
   scope,
   scopeIds,
   includeCourses: false,
+  stacksWithPromotion: false,
   startTime: '2026-01-01 00:00:00',
   endTime: '2026-12-31 23:59:59',
   left: 5,

@@ -1,4 +1,5 @@
 import { LISTED, OFF_SHELF, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
+import { holdCap } from '../../../src/lib/rules/holds.ts'
 import { ok, router } from '../../contract/index.ts'
 import { listingArgs } from '../../db/catalog.ts'
 import { refuse, requireUser } from '../../http.ts'
@@ -18,7 +19,7 @@ export const catalog = router()
     return ok(c, await q.productPage(c.get('deps').db, ...args))
   })
   .openapi(routes.getProduct, async (c) => {
-    const { db } = c.get('deps')
+    const { db, config } = c.get('deps')
     const { id } = c.req.valid('query')
     const user = c.get('user')
     const row = await q.productRow(db, id)
@@ -36,6 +37,7 @@ export const catalog = router()
       ...q.productDetail(row, templates),
       isLike: like ? (1 as const) : (0 as const),
       skuList,
+      buyLimit: holdCap(config.holds.skuUnits, row.order_limit),
       spuList,
       reviewSummary: reviews.summary,
       reviewList: reviews.pageData,

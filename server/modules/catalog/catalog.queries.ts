@@ -133,7 +133,7 @@ export async function productPage(db: Db, filter: CatalogFilter, order: Order, p
 export const productRow = (db: Db, id: number) =>
   db
     .selectFrom('product_spus as p')
-    .select([...CARD_COLUMNS, 'p.content', 'p.params', 'p.desdep_propicture'])
+    .select([...CARD_COLUMNS, 'p.content', 'p.params', 'p.desdep_propicture', 'p.order_limit'])
     .where('p.id', '=', id)
     .where('p.is_show', '=', 1)
     .executeTakeFirst()

@@ -30,6 +30,9 @@ export const SpuDetail = SpuCard.extend({
   content: z.string().openapi({ description: '详情 HTML' }),
   isLike: Flag.openapi({ description: '当前用户已收藏' }),
   skuList: z.array(SkuItem),
+  buyLimit: z.number().int().openapi({
+    description: '一个订单最多可买同一规格的件数（UNPAID_SKU_HOLD_CAP，或商品自己更低的限购）',
+  }),
   spuList: z.array(SpuCard).openapi({ description: '同类推荐产品' }),
   reviewSummary: ReviewSummary,
   reviewList: z

@@ -13,6 +13,7 @@ import {
   couponRuleText,
   couponScopeText,
   discountLine,
+  NOT_WITH_PROMOTION,
   nextPromotion,
   type PriceLine,
   type Promotion,
@@ -104,6 +105,8 @@ export interface Priced {
   nickName: string
   /** The coupon priced with (its claimed id and coupon id), or null. */
   coupon: HeldCoupon | null
+  /** The coupon given to priceOrder, applied or not: one left out for the better 满减 is named here only. */
+  offered: HeldCoupon | null
   /** Every held coupon with whether it applies here, why not, and what it would take off (the quote's list; empty for an order). */
   held: { coupon: HeldCoupon; refusal: string | null; offFen: number }[]
   input: Omit<Parameters<typeof priceOrder>[0], 'coupon'>
@@ -139,6 +142,10 @@ export async function priceFor(
   if (choice === undefined || choice === -1) {
     const best = bestCoupon(input, held)
     coupon = held.find((c) => c.id === best?.id) ?? null
+    // None beats the 满减: one that applies alone but does not stack is priced anyway (and left
+    // out by the rule, unused), so the quote and the order say why the buyer's coupon is not used.
+    coupon ??=
+      held.find((c) => priceOrder({ ...input, coupon: c }).offerChoice?.applied === 'promotion') ?? null
   } else if (choice !== 0) {
     coupon = held.find((c) => c.id === choice) ?? null
     const why = coupon ? couponRefusal(coupon, lines, at) : '优惠券不存在或已使用'
@@ -150,18 +157,18 @@ export async function priceFor(
   const breakdown = priceOrder({ ...input, coupon })
   // Only the quote lists every held coupon; placing an order (strict) is a hot path and needs none of it.
   const withEach = (strict ? [] : held).map((c) => {
-    const refusal = couponRefusal(c, lines, at)
-    return {
-      coupon: c,
-      refusal,
-      offFen: refusal ? 0 : (priceOrder({ ...input, coupon: c }).coupon?.offFen ?? 0),
-    }
+    const alone = couponRefusal(c, lines, at)
+    const priced = alone ? null : priceOrder({ ...input, coupon: c })
+    // Usable on its own but left out for the better 满减 it does not stack with: say so.
+    const refusal = alone ?? (priced?.offerChoice?.applied === 'promotion' ? NOT_WITH_PROMOTION : null)
+    return { coupon: c, refusal, offFen: priced?.coupon?.offFen ?? 0 }
   })
   return {
     breakdown,
     discountTenths: user.discount_tenths,
     nickName: user.nick_name,
     coupon: breakdown.coupon ? coupon : null,
+    offered: coupon,
     held: withEach,
     input,
   }
@@ -225,7 +232,9 @@ export function quoteOf(p: Priced) {
     creditOff: yuan(b.creditFen),
     promotion: off(b.promotion),
     coupon: off(b.coupon),
-    userCouponId: b.coupon?.id ?? 0,
+    // The coupon left out for the 满减 stays the choice, so the order placed with it says so too.
+    userCouponId: b.coupon?.id ?? (b.offerChoice && p.offered ? p.offered.id : 0),
+    offerChoice: b.offerChoice,
     goods: yuan(b.goodsFen),
     shipping: yuan(b.shippingFen),
     total: yuan(b.totalFen),

@@ -97,7 +97,7 @@ export const orders = router()
     return ok(c, order)
   })
   .openapi(routes.postOrderAppend, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, now, config } = c.get('deps')
     const user = requireUser(c)
     const body = c.req.valid('json')
     const wanted = wantedOf(body)
@@ -120,17 +120,17 @@ export const orders = router()
     }
     if (!receiver.recName || !receiver.recTel || !(receiver.recAddressx || receiver.recAddress))
       throw refuse('请添加地址')
-    return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted.wanted, now(), extras))
+    return ok(c, await placeGoodsOrder(db, user.id, receiver, wanted.wanted, now(), config.holds, extras))
   })
   .openapi(routes.postOrderQuote, async (c) => {
-    const { db, now } = c.get('deps')
+    const { db, now, config } = c.get('deps')
     const user = requireUser(c)
     const body = c.req.valid('json')
     const wanted = wantedOf(body)
     const lines =
       wanted.kind === 'article'
         ? [await articlePriceLine(db, user.id, (await articleLine(db, wanted.want)).line)]
-        : (await goodsLines(db, wanted.wanted)).pricing
+        : (await goodsLines(db, wanted.wanted, config.holds.skuUnits)).pricing
     const choice = couponChoice(body.userCouponId) ?? -1
     return ok(
       c,

@@ -222,9 +222,15 @@ export const BREAKDOWN_COLUMNS = [
   'o.promo_title',
   'o.coupon_off_fen',
   'o.coupon_title',
+  'o.offer_choice',
+  'o.offer_note',
   'o.shipping_fen',
   'o.buyer_note',
 ] as const
+
+/** The stored offer_choice as the wire's offerApplied: 'promotion', 'coupon' or '' (no choice made). */
+const offerApplied = (s: string): '' | 'promotion' | 'coupon' =>
+  s === 'promotion' || s === 'coupon' ? s : ''
 
 /** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
 export const breakdownOf = (r: {
@@ -234,6 +240,8 @@ export const breakdownOf = (r: {
   promo_title: string
   coupon_off_fen: number
   coupon_title: string
+  offer_choice: string
+  offer_note: string
   shipping_fen: number
   buyer_note: string
 }) => ({
@@ -243,6 +251,8 @@ export const breakdownOf = (r: {
   promoTitle: r.promo_title,
   couponOff: fenToYuan(r.coupon_off_fen),
   couponTitle: r.coupon_title,
+  offerApplied: offerApplied(r.offer_choice),
+  offerNote: r.offer_note,
   shipping: fenToYuan(r.shipping_fen),
   buyerNote: r.buyer_note,
 })

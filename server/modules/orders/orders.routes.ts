@@ -183,6 +183,13 @@ export const Quote = z
     promotion: Off.nullable().openapi({ description: '所享满减' }),
     coupon: Off.nullable().openapi({ description: '所用优惠券（id 为我的优惠券编号）' }),
     userCouponId: z.number().int().openapi({ description: '所选优惠券；0 为不用' }),
+    offerChoice: z
+      .object({ applied: z.enum(['promotion', 'coupon']), reason: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          '优惠券不可与满减同享且两者都适用时：所选的一项（更优惠的）及原因，如 优惠券不可与满减同享，已为您选择更优惠的满减；否则为 null',
+      }),
     goods: z.number().openapi({ description: '商品应付（元）：减去折扣、满减与优惠券后' }),
     shipping: z.number().openapi({ description: '运费（元），0 为包邮' }),
     total: z.number().openapi({ description: '实付（元）' }),

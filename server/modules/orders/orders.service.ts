@@ -9,6 +9,7 @@ import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
 import { refuse } from '../../http.ts'
 import { dbTime, fromDbTime } from '../../time.ts'
+import { checkTransferRetry } from './order-holds.ts'
 import { payDeadline } from './orders.queries.ts'
 import { BOUGHT_ALREADY, completeReceived, expireOrders } from './orders.writes.ts'
 
@@ -233,11 +234,23 @@ export async function markOrderPaid(
  * its own deadline, `hours` after it was made, which replaces ORDER_EXPIRY_MINUTES for it. Set
  * the first time only (a conditional update), so asking again shows the same deadline and paying
  * another way later still works. Answers the deadline, or undefined when the order is no longer
- * unpaid (expired or paid meanwhile).
+ * unpaid (expired or paid meanwhile). The first choice is refused while a 对公转账 order of the
+ * buyer's with one of its SKUs expired unpaid less than `retry.hours` ago (issue 39): the order
+ * itself stands, payable online within its usual ORDER_EXPIRY_MINUTES.
  */
-export async function chooseTransfer(db: Db, orderId: number, hours: number): Promise<string | undefined> {
-  const o = await db.selectFrom('orders').select('create_time').where('id', '=', orderId).executeTakeFirst()
+export async function chooseTransfer(
+  db: Db,
+  orderId: number,
+  hours: number,
+  retry: { hours: number; now: Date },
+): Promise<string | undefined> {
+  const o = await db
+    .selectFrom('orders')
+    .select(['create_time', 'transfer_deadline'])
+    .where('id', '=', orderId)
+    .executeTakeFirst()
   if (!o) return undefined
+  if (o.transfer_deadline === null) await checkTransferRetry(db, orderId, retry.hours, retry.now)
   await db
     .updateTable('orders')
     .set({ transfer_deadline: dbTime(new Date(fromDbTime(o.create_time).getTime() + hours * 3_600_000)) })

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto'
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely'
 import { ArticleStatus, LISTED, LISTED_KINDS, OFF_SHELF, OrderStatus } from '../../../src/lib/constants.ts'
 import { isFreeSection } from '../../../src/lib/rules/course.ts'
+import { holdCap, tooManyUnits } from '../../../src/lib/rules/holds.ts'
 import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
 import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
@@ -16,6 +17,7 @@ import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
 import { notifyRestocked } from '../catalog/stock-alerts.ts'
 import { articlePriceLine, ownsWholeCourse, WHOLE_COURSE_OWNED } from './course-upgrade.ts'
+import { checkUnpaidCap, type Holds } from './order-holds.ts'
 import { type CouponChoice, giveBackCoupon, type Priced, priceFor, spendCoupon } from './order-pricing.ts'
 
 export const QUANTITY_MAX = 99_999
@@ -56,8 +58,8 @@ const isUniqueViolation = (e: unknown) => {
 const firstImage = (imgurls: string) => imgurls.split(',')[0]?.trim() ?? ''
 
 /**
- * Inserts the order, its lines and its price breakdown, uses its coupon, then runs `take` (stock)
- * in the same transaction; a code already taken (two orders in one second drew the same 4 digits)
+ * Runs `first` (the unpaid-orders cap, which locks the buyer), inserts the order, its lines and
+ * its price breakdown, uses its coupon, then runs `take` (stock) in the same transaction; a code already taken (two orders in one second drew the same 4 digits)
  * retries the whole transaction. Stock is taken last so that a SKU's row — the one every buyer of
  * it waits for — stays locked only from its update to the commit, not across the inserts' round
  * trips (PostgreSQL: many buyers of one SKU queue on that lock; npm run load:orders, load:flash).
@@ -73,12 +75,14 @@ async function insertOrder(
     buyerNote: string
   },
   take: (trx: Db) => Promise<void>,
+  first?: (trx: Db) => Promise<void>,
 ): Promise<number> {
   const { breakdown: b, discountTenths, coupon } = order.priced
   const r = order.receiver
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
+        await first?.(trx)
         const { id } = await trx
           .insertInto('orders')
           .values({
@@ -96,6 +100,8 @@ async function insertOrder(
             promo_title: b.promotion?.title ?? '',
             coupon_off_fen: b.coupon?.offFen ?? 0,
             coupon_title: b.coupon?.title ?? '',
+            offer_choice: b.offerChoice?.applied ?? '',
+            offer_note: b.offerChoice?.reason ?? '',
             user_coupon_id: coupon?.id ?? null,
             shipping_fen: b.shippingFen,
             buyer_note: order.buyerNote,
@@ -144,12 +150,14 @@ export interface GoodsLines {
 
 /**
  * Reads the wanted SKUs: every one listed (its SPU shown and 是), else 商品已下架; quantities
- * whole from 1 to QUANTITY_MAX, else the quantity message. One line per SKU, in id order: two
- * orders locking the same SKUs lock them in the same order.
+ * whole from 1 to QUANTITY_MAX, else the quantity message; at most holdCap(skuUnits, the
+ * product's order_limit) of one SKU, else `${title}最多购买10件`. One line per SKU, in id order:
+ * two orders locking the same SKUs lock them in the same order.
  */
 export async function goodsLines(
   db: Db,
   wanted: { skuId: number | null; quantity: unknown }[],
+  skuUnits: number,
 ): Promise<GoodsLines> {
   const known = wanted.map((w) => w.skuId).filter((id): id is number => id !== null)
   const rows =
@@ -169,6 +177,7 @@ export async function goodsLines(
             'p.imgurls',
             'p.class_id',
             'p.shipping_template_id',
+            'p.order_limit',
           ])
           .where('k.id', 'in', known)
           .where('k.removed_time', 'is', null)
@@ -191,12 +200,15 @@ export async function goodsLines(
     const r = byId.get(skuId)
     const quantity = bySku.get(skuId) ?? 0
     if (!r || quantity > QUANTITY_MAX) throw refuse(QUANTITY_MESSAGE)
+    const title = `${r.title} ${r.sku_title}`
+    const cap = holdCap(skuUnits, r.order_limit)
+    if (quantity > cap) throw refuse(tooManyUnits(title, cap))
     result.lines.push({
       spu_id: r.spu_id,
       sku_id: r.id,
       article_id: null,
       section_id: null,
-      title: `${r.title} ${r.sku_title}`,
+      title,
       imgurl: r.img || firstImage(r.imgurls),
       price_fen: r.price_fen,
       quantity,
@@ -217,7 +229,8 @@ export async function goodsLines(
 /**
  * A goods order: the lines of goodsLines, priced by priceFor (the coupon named, if any, must
  * apply), stock taken with `stock = stock - q WHERE stock >= q`; a short SKU refuses
- * `${title}库存不足` and nothing is kept.
+ * `${title}库存不足` and nothing is kept. A buyer holding `holds.unpaidOrders` unpaid goods orders
+ * is refused in the same transaction (checkUnpaidCap).
  */
 export async function placeGoodsOrder(
   db: Db,
@@ -225,12 +238,13 @@ export async function placeGoodsOrder(
   receiver: Receiver,
   wanted: { skuId: number | null; quantity: unknown }[],
   at: Date,
+  holds: Holds,
   extras: OrderExtras = {},
 ): Promise<number> {
   const buyerNote = (extras.buyerNote ?? '').trim()
   const noteRefusal = checkBuyerNote(buyerNote)
   if (noteRefusal) throw refuse(noteRefusal)
-  const { lines, pricing, stock } = await goodsLines(db, wanted)
+  const { lines, pricing, stock } = await goodsLines(db, wanted, holds.skuUnits)
   // Short by the stock just read: refused before any transaction. In a flash sale nearly every
   // buyer ends here once the stock is gone, costing one read instead of a transaction of five
   // statements (npm run load:flash). Enough stock read is no promise: the conditional update below decides.
@@ -238,7 +252,7 @@ export async function placeGoodsOrder(
     if ((stock.get(l.sku_id as number) ?? 0) < l.quantity) throw refuse(`${l.title}库存不足`)
   const choice = extras.userCouponId ?? 0
   const priced = await priceFor(db, userId, pricing, receiver.recProvince, choice, at, true)
-  return insertOrder(db, { userId, receiver, lines, at, priced, buyerNote }, async (trx) => {
+  const take = async (trx: Db) => {
     for (const l of lines) {
       const taken = await trx
         .updateTable('product_skus')
@@ -249,7 +263,9 @@ export async function placeGoodsOrder(
         .executeTakeFirst()
       if (Number(taken.numUpdatedRows) !== 1) throw refuse(`${l.title}库存不足`)
     }
-  })
+  }
+  const capped = (trx: Db) => checkUnpaidCap(trx, userId, holds.unpaidOrders)
+  return insertOrder(db, { userId, receiver, lines, at, priced, buyerNote }, take, capped)
 }
 
 /** The line of an article (course, paid post, task) or of one section of a course, with its author. */
@@ -418,18 +434,20 @@ type Filter = (e: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>
 /**
  * Moves an unpaid order to cancelled (100) and gives its stock and coupon back, once: the move is a
  * conditional update (status 10 and `also`), so of two processes (or a cancel racing the expiry
- * job) one acts. `then` runs in the same transaction when it acted.
+ * job) one acts. `then` runs in the same transaction when it acted; `expiredAt` marks the expiry
+ * job's cancel (expired_time).
  */
 async function cancelUnpaid(
   db: Db,
   orderId: number,
   also: Filter,
   then?: (trx: Db) => Promise<void>,
+  expiredAt?: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changed = await trx
       .updateTable('orders')
-      .set({ status: OrderStatus.cancelled })
+      .set({ status: OrderStatus.cancelled, ...(expiredAt ? { expired_time: dbTime(expiredAt) } : {}) })
       .where('id', '=', orderId)
       .where('status', '=', OrderStatus.unpaid)
       .where(also)
@@ -492,7 +510,8 @@ export async function expireOrders(
     const told = (trx: Db) =>
       notify(trx, o.user_id, '订单已取消', `您的订单 ${o.code} 超时未支付，已自动取消。${transfer}`, now)
     if (beforeCancel && !(await beforeCancel(o.id))) continue
-    if (await cancelUnpaid(db, o.id, overdue(now, minutes), told)) n++
+    // expired_time tells this end from a buyer's cancel: the transfer retry rule reads it (order-holds.ts).
+    if (await cancelUnpaid(db, o.id, overdue(now, minutes), told, now)) n++
   }
   return n
 }

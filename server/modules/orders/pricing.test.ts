@@ -65,7 +65,16 @@ async function setting(stock = 10) {
   const coupon = (values: Record<string, unknown>) =>
     db
       .insertInto('coupons')
-      .values({ title: '券', kind: 'amount', total_limit: 100, ...dates, create_time, ...values })
+      // Stacking with 满减, as every coupon made before issue 39 does (stacking.test.ts has the others).
+      .values({
+        title: '券',
+        kind: 'amount',
+        total_limit: 100,
+        stacks_with_promotion: 1,
+        ...dates,
+        create_time,
+        ...values,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   const c1 = await coupon({

@@ -33,7 +33,10 @@ export const payments = router()
     if (!way) throw refuse(CHOOSE_WAY)
     const order = await q.unpaidOrder(db, id, user.id)
     if (way === 'balance') return ok(c, await q.payByBalance(db, order, user.id, now()))
-    if (way === 'union') return ok(c, await q.payByTransfer(db, order, config.transferExpiryHours))
+    if (way === 'union') {
+      const retry = { hours: config.holds.transferRetryHours, now: now() }
+      return ok(c, await q.payByTransfer(db, order, config.transferExpiryHours, retry))
+    }
     const providers = paymentProviders(config)
     // Back from the provider's page to the pay page, which finds the order paid (type=1: content).
     const returnUrl =

@@ -172,8 +172,13 @@ export async function payOnline(
  * made; orders chooseTransfer) and stays unpaid until ops confirm-transfer. Answers the account,
  * the tip and the deadline.
  */
-export async function payByTransfer(db: Db, order: PayableOrder, hours: number): Promise<PayAnswer> {
-  const deadline = await chooseTransfer(db, order.id, hours)
+export async function payByTransfer(
+  db: Db,
+  order: PayableOrder,
+  hours: number,
+  retry: { hours: number; now: Date },
+): Promise<PayAnswer> {
+  const deadline = await chooseTransfer(db, order.id, hours, retry)
   if (deadline === undefined) throw refuse(NOT_PAYABLE)
   return { status: OrderStatus.unpaid, account: { ...TRANSFER_ACCOUNT }, tip: TRANSFER_TIP, deadline }
 }

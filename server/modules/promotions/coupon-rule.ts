@@ -18,6 +18,7 @@ export function couponRule(c: Selectable<CouponsTable>, id = c.id): CouponRule {
       .map((s) => Number(s))
       .filter((n) => Number.isInteger(n) && n > 0),
     includeCourses: c.include_courses === 1,
+    stacksWithPromotion: c.stacks_with_promotion === 1,
     startTime: c.start_time,
     endTime: c.end_time,
   }

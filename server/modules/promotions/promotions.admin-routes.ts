@@ -64,6 +64,7 @@ const couponDoc = {
   scope: field('string', 'all 全场，category 指定分类，products 指定商品'),
   scopeIds: field('array', '分类或商品编号'),
   includeCourses: field('boolean', '课程、付费内容也可用'),
+  stacksWithPromotion: field('boolean', '可与满减同享；不填为否（买家得到两者中更优惠的一项）'),
   totalLimit: field('integer', '发放总量'),
   perUserLimit: field('integer', '每人限领'),
   startTime: field('string', '开始时间 yyyy-mm-dd hh:mm'),

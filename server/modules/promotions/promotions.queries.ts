@@ -149,6 +149,7 @@ export const COUPON_COLUMNS = [
   'c.scope',
   'c.scope_ids',
   'c.include_courses',
+  'c.stacks_with_promotion',
   'c.total_limit',
   'c.per_user_limit',
   'c.claimed',
@@ -171,6 +172,7 @@ export interface CouponRow {
   scope: string
   scope_ids: string
   include_courses: number
+  stacks_with_promotion: number
   total_limit: number
   per_user_limit: number
   claimed: number
@@ -200,6 +202,7 @@ export function couponWire(r: CouponRow): Coupon {
     scope: rule.scope,
     scopeIds: rule.scopeIds,
     includeCourses: rule.includeCourses,
+    stacksWithPromotion: rule.stacksWithPromotion,
     startTime: r.start_time,
     endTime: r.end_time,
     left: Math.max(0, Number(r.total_limit) - Number(r.claimed)),

@@ -24,6 +24,7 @@ export const Coupon = z
     scope: z.enum(['all', 'category', 'products']),
     scopeIds: z.array(z.number().int()).openapi({ description: '适用的分类或商品编号' }),
     includeCourses: z.boolean().openapi({ description: '课程、付费内容也可用' }),
+    stacksWithPromotion: z.boolean().openapi({ description: '可与满减同享；否则与满减只取更优惠的一项' }),
     startTime: z.string(),
     endTime: z.string(),
     left: z.number().int().openapi({ description: '还可领取的张数' }),

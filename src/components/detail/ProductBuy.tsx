@@ -6,7 +6,7 @@ import { priceLabel } from './text.ts'
 
 /**
  * The product buy box (storefront §2 "Product detail", §5): SKU selector, the chosen SKU's price
- * and stock, a quantity stepper 1 … stock, 加入购物车 and 立即购买. Rendered as plain HTML (real
+ * and stock, a quantity stepper 1 … the stock or the buy limit (issue 39), 加入购物车 and 立即购买. Rendered as plain HTML (real
  * radios, a number input, buttons) so the product page ships no framework; buy.ts (started by
  * startDetail) brings it to life. Without JavaScript it still lists every SKU with price and stock.
  */
@@ -23,6 +23,8 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
       // For the cart's 满减 and shipping (issue 24); '' is none (the default template).
       data-class={p.classId ?? ''}
       data-template={p.shippingTemplateId ?? ''}
+      // The most one order may hold of a SKU: the stepper stops there (src/lib/rules/holds.ts).
+      data-limit={p.buyLimit}
       className="flex flex-col gap-4"
       noValidate
       aria-label="购买"
@@ -100,7 +102,7 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
             type="number"
             inputMode="numeric"
             min={1}
-            max={Math.max(1, first?.stock ?? 1)}
+            max={Math.max(1, Math.min(first?.stock ?? 1, p.buyLimit))}
             defaultValue={1}
             className="w-16 border-x border-slate-300 py-1.5 text-center tabular-nums focus:outline-none"
           />

@@ -7,6 +7,7 @@ import type { ArticleSection } from '../../lib/api/types.ts'
 import { assetUrl } from '../../lib/asset.ts'
 import { ArticleStatus, OFF_SHELF, PICK_SKU } from '../../lib/constants.ts'
 import { formatMoney } from '../../lib/format.ts'
+import { tooManyUnits } from '../../lib/rules/holds.ts'
 import { storedUser } from '../../lib/session.ts'
 import {
   type ArticleOrderItem,
@@ -65,10 +66,10 @@ export function startBuy(root: ParentNode = document): void {
     const alert = startStockAlert(form, () => needLogin())
     const chosen = () => form.querySelector<HTMLInputElement>('input[type=radio]:checked')
     const stockOf = (r: HTMLInputElement | null) => Number(r?.dataset.stock ?? 0)
-    const clamp = (v: number) => {
-      const max = Math.max(1, stockOf(chosen()))
-      return Number.isInteger(v) ? Math.min(max, Math.max(1, v)) : 1
-    }
+    // The buy limit (issue 39); a page built before it had none, and then only the stock caps.
+    const limit = () => Number(form.dataset.limit) || Number.POSITIVE_INFINITY
+    const maxOf = (r: HTMLInputElement | null) => Math.max(1, Math.min(stockOf(r), limit()))
+    const clamp = (v: number) => (Number.isInteger(v) ? Math.min(maxOf(chosen()), Math.max(1, v)) : 1)
     const show = () => {
       const r = chosen()
       const stock = stockOf(r)
@@ -77,7 +78,7 @@ export function startBuy(root: ParentNode = document): void {
       alert.show(r)
       if (stockText) stockText.textContent = r ? (stock > 0 ? `库存 ${stock}` : '缺货') : ''
       if (qty) {
-        qty.max = String(Math.max(1, stock))
+        qty.max = String(maxOf(r))
         qty.value = String(clamp(Number(qty.value)))
       }
       for (const b of form.querySelectorAll<HTMLButtonElement>('[data-buy]')) b.disabled = !r || stock <= 0
@@ -88,6 +89,7 @@ export function startBuy(root: ParentNode = document): void {
     currentProduct(Number(form.dataset.spu)).then(
       (p) => {
         showLive('sold', p.extMore, root)
+        form.dataset.limit = String(p.buyLimit)
         const live = new Map(p.skuList.map((s) => [String(s.id), s.stock]))
         for (const r of form.querySelectorAll<HTMLInputElement>('input[type=radio]')) {
           const stock = live.get(r.value)
@@ -105,8 +107,10 @@ export function startBuy(root: ParentNode = document): void {
       else if (qty && e.target === qty) {
         const typed = Number(qty.value)
         qty.value = String(clamp(typed))
-        // Typed past the stock: said, not silently changed (99999 became 373 without a word).
-        if (Number.isInteger(typed) && typed > Number(qty.value)) toast('info', stockLeft(Number(qty.value)))
+        // Typed past the stock or the limit: said, not silently changed (99999 became 373 without a word).
+        const n = Number(qty.value)
+        if (Number.isInteger(typed) && typed > n)
+          toast('info', n < stockOf(chosen()) ? tooManyUnits(form.dataset.title ?? '', n) : stockLeft(n))
       }
     })
     for (const b of form.querySelectorAll<HTMLButtonElement>('[data-step]')) {
@@ -134,6 +138,7 @@ export function startBuy(root: ParentNode = document): void {
                 img: r.dataset.img ?? '',
                 price: Number(r.dataset.price),
                 stock: stockOf(r),
+                limit: Number(form.dataset.limit) || undefined,
                 classId: idOrNull(form.dataset.class),
                 templateId: idOrNull(form.dataset.template),
               },

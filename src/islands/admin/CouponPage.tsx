@@ -99,6 +99,7 @@ function Coupon() {
             rows={[
               ['规则', c.ruleText],
               ['适用范围', scopeDetail],
+              ['可与满减同享', c.stacksWithPromotion ? '是' : '否（与满减只取更优惠的一项）'],
               ['有效期', dateRange(c.startTime, c.endTime)],
               ['发放总量', `${c.totalLimit} 张`],
               ['每人限领', `${c.perUserLimit} 张`],

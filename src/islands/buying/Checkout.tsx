@@ -247,6 +247,7 @@ function Confirm({ me, lines, onOrdered }: { me: Profile; lines: Line[]; onOrder
                 promoTitle: quote.promotion?.title ?? '',
                 couponOff: quote.coupon?.off ?? 0,
                 couponTitle: quote.coupon?.title ?? '',
+                offerNote: quote.offerChoice?.reason ?? '',
               }}
               goods
               totalLabel="实付金额"

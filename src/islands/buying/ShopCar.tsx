@@ -1,6 +1,6 @@
 /**
  * 购物车 /shopcar (storefront §2 "Cart", §4, §5, §9): select all, a checkbox per line, the
- * quantity stepper (1-99999, anything else 1), delete with the confirm dialog, delete selected,
+ * quantity stepper (1 up to the SKU's buy limit, anything else 1), delete with the confirm dialog, delete selected,
  * the selected count and total, and 去结算 (请勾选商品生成订单). On opening, prices and stock are
  * refreshed from ProductSpu/GetProductSpu; sold-out and unlisted lines are marked and cannot be checked.
  * The 满减 of the selection (issue 24): the promotion reached and the next within reach, on list
@@ -13,6 +13,7 @@ import { api } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { productPath } from '../../lib/routes.ts'
+import { tooManyUnits } from '../../lib/rules/holds.ts'
 import type { Promotion } from '../../lib/rules/pricing.ts'
 import {
   $cart,
@@ -20,7 +21,7 @@ import {
   type CartItem,
   cartPromotion,
   cartQty,
-  QTY_MAX,
+  qtyCap,
   removeFromCart,
   selection,
   setAllChecked,
@@ -56,6 +57,7 @@ async function refresh(list: CartItem[]): Promise<void> {
               state: s.stock > 0 ? 'ok' : 'soldOut',
               classId: p.classId,
               templateId: p.shippingTemplateId,
+              limit: p.buyLimit,
             })
         }
       } catch (e) {
@@ -237,9 +239,11 @@ function PromotionHint({ offer }: { offer: ReturnType<typeof cartPromotion> }) {
   )
 }
 
-/** Stores the typed quantity; an invalid one becomes 1 on screen too. */
+/** Stores the typed quantity; an invalid one becomes 1 on screen too, one past the buy limit the limit, said. */
 function commit(item: CartItem, input: HTMLInputElement) {
-  const n = cartQty(input.value)
+  const typed = cartQty(input.value)
+  const n = Math.min(typed, qtyCap(item))
+  if (typed > n) toast('info', tooManyUnits(item.title, n))
   input.value = String(n)
   setQty(item.id, n)
 }
@@ -265,7 +269,7 @@ function Stepper({ item, disabled }: { item: CartItem; disabled: boolean }) {
         type="number"
         inputMode="numeric"
         min={1}
-        max={QTY_MAX}
+        max={qtyCap(item)}
         // Keyed by the stored quantity, so an invalid entry shows the 1 it became.
         key={item.qty}
         defaultValue={item.qty}
@@ -279,7 +283,7 @@ function Stepper({ item, disabled }: { item: CartItem; disabled: boolean }) {
       <button
         type="button"
         className="px-2.5 text-slate-600 hover:bg-slate-50 disabled:opacity-40"
-        disabled={disabled || item.qty >= QTY_MAX}
+        disabled={disabled || item.qty >= qtyCap(item)}
         onClick={() => setQty(item.id, item.qty + 1)}
         aria-label={`增加 ${item.title} 的数量`}
       >

@@ -17,6 +17,7 @@ type StoredPrice = Pick<
   | 'promoTitle'
   | 'couponOff'
   | 'couponTitle'
+  | 'offerNote'
   | 'shipping'
   | 'tolCost'
 >
@@ -66,6 +67,8 @@ export interface PriceParts {
   promoTitle: string
   couponOff: number
   couponTitle: string
+  /** Why only the 满减 or only the coupon applied (issue 39: a coupon not 可与满减同享); '' none. */
+  offerNote: string
   shipping: number
   total: number
 }
@@ -81,6 +84,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
     promoTitle: o.promoTitle,
     couponOff: o.couponOff,
     couponTitle: o.couponTitle,
+    offerNote: o.offerNote,
     shipping: o.shipping,
     total: o.tolCost,
   }
@@ -90,6 +94,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
  * The lines of an order's price, shared by the checkout (from the quote) and the order detail
  * (from what the order stored): 商品金额, 会员折扣, 已购章节抵扣, 满减, 优惠券, 运费, then the total. A line
  * that takes nothing off is left out; `coupon` replaces the coupon line (the checkout's select);
+ * the offer note, when the coupon did not stack, says under it which of the two applied and why;
  * `goods` false (a course) has no 运费.
  */
 export function PriceRows({
@@ -119,6 +124,12 @@ export function PriceRows({
         (p.couponOff > 0 && (
           <MoneyRow label="优惠券" note={p.couponTitle} value={minus(p.couponOff, money)} line="coupon" />
         ))}
+      {p.offerNote && (
+        <div className="py-1 text-right text-xs text-accent-600" data-price-line="offer-note">
+          <dt className="sr-only">优惠说明</dt>
+          <dd>{p.offerNote}</dd>
+        </div>
+      )}
       {goods && <MoneyRow label="运费" value={p.shipping > 0 ? money(p.shipping) : '包邮'} line="shipping" />}
       <MoneyRow label={totalLabel} value={money(p.total)} strong line="total" />
     </>

@@ -25,6 +25,7 @@ export interface CouponBody {
   scope: CouponScope
   scopeIds: number[]
   includeCourses: boolean
+  stacksWithPromotion: boolean
   totalLimit: number
   perUserLimit: number
   startTime: string

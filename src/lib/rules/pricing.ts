@@ -41,7 +41,10 @@ export const discountZhe = (discountTenths: number) => discountTenths / 10
  *    Store-wide (classId null) or one category. Goods only; never stacked.
  * 4. coupon: one, if in its dates and its threshold is reached by its eligible lines' list prices.
  *    满X减Y takes off Y; a rate coupon takes off what the rate takes from its eligible lines'
- *    member price (half up), at most its cap.
+ *    member price (half up), at most its cap. A coupon that is not 可与满减同享 (issue 39) is
+ *    never added to a 满减: the buyer gets the better of the two (the lower goods amount; a tie
+ *    keeps the 满减, so the coupon stays unused for another order), and `offerChoice` says which
+ *    and why.
  * 5. the goods never cost less than ¥0.01: a reduction stops there (a coupon left nothing to take
  *    is not used).
  * 6. shipping: goods lines grouped by shipping template; a group is free when its list prices reach
@@ -94,6 +97,8 @@ export interface CouponRule {
   scopeIds: number[]
   /** Also courses, paid posts and tasks (articles); goods only when false. */
   includeCourses: boolean
+  /** 可与满减同享: added to a 满减 when true; when false the better of the two applies. */
+  stacksWithPromotion: boolean
   startTime: DbTime
   endTime: DbTime
 }
@@ -129,11 +134,28 @@ export interface Breakdown {
   promotion: { id: number; title: string; offFen: number } | null
   /** null when no coupon was given or it does not apply (see couponRefusal). */
   coupon: { id: number; title: string; offFen: number } | null
+  /** Set when a coupon that does not stack met a 满减 that applies: which one was kept, and why. */
+  offerChoice: OfferChoice | null
   /** The goods after every reduction (≥ 1 fen when there are goods). */
   goodsFen: number
   shippingFen: number
   totalFen: number
 }
+
+/** Which of a 满减 and a coupon that does not stack with it was applied, and the Chinese reason shown. */
+export interface OfferChoice {
+  applied: 'promotion' | 'coupon'
+  reason: string
+}
+
+/** The reasons the quote and the order show when a coupon does not stack (OfferChoice). */
+export const OFFER_REASONS = {
+  promotion: '优惠券不可与满减同享，已为您选择更优惠的满减',
+  coupon: '优惠券不可与满减同享，已为您选择更优惠的优惠券',
+} as const
+
+/** A held coupon's reason in the quote's list when it is left out for the better 满减. */
+export const NOT_WITH_PROMOTION = '不可与满减同享，当前满减更优惠'
 
 const sum = (lines: PriceLine[]) => lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
 const credit = (lines: PriceLine[]) => lines.reduce((s, l) => s + (l.creditFen ?? 0), 0)
@@ -230,10 +252,19 @@ export function priceOrder(input: PriceInput): Breakdown {
     return off
   }
   const creditFen = take(credit(lines))
-  const p = bestPromotion(input.promotions, lines, at)
-  const promotion = p ? { id: p.id, title: p.title, offFen: take(p.offFen) } : null
-  const c = input.coupon
+  let p = bestPromotion(input.promotions, lines, at)
+  let c = input.coupon
   const cOff = c ? couponOff(c, lines, discountTenths, at) : 0
+  let offerChoice: OfferChoice | null = null
+  if (p && c && cOff > 0 && !c.stacksWithPromotion) {
+    // Each alone, cut at the same ¥0.01 floor: the larger cut is the lower price.
+    const cut = (want: number) => Math.max(0, Math.min(want, left - 1))
+    const applied = cut(cOff) > cut(p.offFen) ? 'coupon' : 'promotion'
+    offerChoice = { applied, reason: OFFER_REASONS[applied] }
+    if (applied === 'coupon') p = null
+    else c = null
+  }
+  const promotion = p ? { id: p.id, title: p.title, offFen: take(p.offFen) } : null
   // A coupon the ¥0.01 floor leaves nothing to take (after an upgrade's credit, say) is not used up.
   const cTaken = c && cOff > 0 ? take(cOff) : 0
   const coupon = c && cTaken > 0 ? { id: c.id, title: c.title, offFen: cTaken } : null
@@ -245,6 +276,7 @@ export function priceOrder(input: PriceInput): Breakdown {
     creditFen,
     promotion,
     coupon,
+    offerChoice,
     goodsFen,
     shippingFen,
     totalFen: goodsFen + shippingFen,

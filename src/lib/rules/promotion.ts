@@ -42,6 +42,8 @@ export interface CouponInput {
   /** Sorted, without repeats; [] for scope 'all'. */
   scopeIds: number[]
   includeCourses: boolean
+  /** 可与满减同享 (issue 39): false, the default, lets the buyer have the better of coupon and 满减. */
+  stacksWithPromotion: boolean
   totalLimit: number
   perUserLimit: number
   startTime: string
@@ -58,6 +60,7 @@ export type CouponField =
   | 'scope'
   | 'scopeIds'
   | 'includeCourses'
+  | 'stacksWithPromotion'
   | 'totalLimit'
   | 'perUserLimit'
   | 'startTime'
@@ -210,6 +213,8 @@ export function checkCoupon(input: Input): Result<CouponInput, CouponField> {
   if (scopeIds.length > SCOPE_IDS_MAX) return no('scopeIds', `适用范围最多${SCOPE_IDS_MAX}项`)
   const courses = input.includeCourses ?? false
   if (typeof courses !== 'boolean') return no('includeCourses', '请选择是否可用于课程')
+  const stacks = input.stacksWithPromotion ?? false
+  if (typeof stacks !== 'boolean') return no('stacksWithPromotion', '请选择是否可与满减同享')
   const totalLimit = whole(input, 'totalLimit')
   if (!text(input, 'totalLimit')) return no('totalLimit', '请填写发放总量')
   if (!(totalLimit >= 1 && totalLimit <= COUPON_TOTAL_MAX))
@@ -229,6 +234,7 @@ export function checkCoupon(input: Input): Result<CouponInput, CouponField> {
     scope,
     scopeIds,
     includeCourses: courses,
+    stacksWithPromotion: stacks,
     totalLimit,
     perUserLimit,
     ...d.value,

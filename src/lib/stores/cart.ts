@@ -28,6 +28,8 @@ export interface CartItem {
   classId?: number | null
   /** The product's shipping template (null: the default), refreshed on /shopcar. */
   templateId?: number | null
+  /** The most of the SKU one order may hold (SpuDetail.buyLimit, issue 39), refreshed on /shopcar. */
+  limit?: number
 }
 
 export type NewCartItem = Omit<CartItem, 'qty' | 'checked' | 'state'>
@@ -39,11 +41,19 @@ export function cartQty(v: unknown): number {
 }
 
 /**
- * Adding an item already there adds to it, up to the SKU's stock when known (the buy box caps one
- * add at it; two adds went past it, and only the order said 库存不足); a new one goes first, checked.
+ * The most a line's stepper goes to: the SKU's buy limit when known (an order holding more is
+ * refused, src/lib/rules/holds.ts), else QTY_MAX. qtyCap({ limit: 10 }) → 10
+ */
+export const qtyCap = (x: { limit?: number }) =>
+  Math.min(QTY_MAX, x.limit !== undefined && x.limit > 0 ? x.limit : QTY_MAX)
+
+/**
+ * Adding an item already there adds to it, up to the SKU's stock and buy limit when known (the buy
+ * box caps one add at them; two adds went past, and only the order refused); a new one goes
+ * first, checked.
  */
 export function addTo(list: CartItem[], item: NewCartItem, qty = 1): CartItem[] {
-  const cap = Math.min(QTY_MAX, item.stock !== undefined && item.stock > 0 ? item.stock : QTY_MAX)
+  const cap = Math.min(qtyCap(item), item.stock !== undefined && item.stock > 0 ? item.stock : QTY_MAX)
   const old = list.find((x) => x.id === item.id)
   if (old)
     return list.map((x) =>
@@ -168,7 +178,7 @@ export function addToCart(item: NewCartItem, qty = 1): number {
   return cartQtyOf(next, item.id) - before
 }
 export const setQty = (id: number, qty: unknown) =>
-  save($cart.get().map((x) => (x.id === id ? { ...x, qty: cartQty(qty) } : x)))
+  save($cart.get().map((x) => (x.id === id ? { ...x, qty: Math.min(cartQty(qty), qtyCap(x)) } : x)))
 export const setChecked = (id: number, checked: boolean) =>
   save($cart.get().map((x) => (x.id === id ? { ...x, checked } : x)))
 export const setAllChecked = (checked: boolean) =>
@@ -180,7 +190,8 @@ export const updateCart = (fresh: Map<number, Partial<CartItem>>) =>
     $cart.get().map((x) => {
       const f = fresh.get(x.id)
       if (!f) return x
-      const next = { ...x, ...f }
+      // A limit lowered since the line was added brings its quantity down with it.
+      const next = { ...x, ...f, qty: Math.min(x.qty, qtyCap({ ...x, ...f })) }
       return buyable(next) ? next : { ...next, checked: false }
     }),
   )

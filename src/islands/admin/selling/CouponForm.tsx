@@ -2,7 +2,8 @@
  * The coupon form (issue 24), for 新建优惠券 and 编辑: 满减券 (满X减Y) or 折扣券 (a rate with a
  * cap), what it applies to, its dates and limits. Checked by the server's own rule
  * (src/lib/rules/promotion.ts) before it is sent. Once customers have claimed it, only the fields
- * the server still accepts are offered: the name, a later end, the total and (by 停用) its state.
+ * the server still accepts are offered: the name, a later end, the total, 可与满减同享 (marketing's
+ * call at any time, issue 39) and (by 停用) its state.
  */
 import { useState } from 'react'
 import { type AdminCoupon, type CouponBody, sellingApi } from '../../../lib/api/admin-selling.ts'
@@ -29,6 +30,7 @@ interface Form {
   scope: CouponScope
   scopeIds: number[]
   includeCourses: boolean
+  stacksWithPromotion: boolean
   totalLimit: string
   perUserLimit: string
   startTime: string
@@ -36,7 +38,7 @@ interface Form {
 }
 
 /** The fields typed as text. */
-type TextKey = Exclude<keyof Form, 'kind' | 'scope' | 'scopeIds' | 'includeCourses'>
+type TextKey = Exclude<keyof Form, 'kind' | 'scope' | 'scopeIds' | 'includeCourses' | 'stacksWithPromotion'>
 
 const NEW: () => Form = () => ({
   title: '',
@@ -48,6 +50,7 @@ const NEW: () => Form = () => ({
   scope: 'all',
   scopeIds: [],
   includeCourses: false,
+  stacksWithPromotion: false,
   totalLimit: '',
   perUserLimit: '1',
   ...newDates(),
@@ -63,6 +66,7 @@ const formOf = (c: AdminCoupon): Form => ({
   scope: c.scope,
   scopeIds: c.scopeIds,
   includeCourses: c.includeCourses,
+  stacksWithPromotion: c.stacksWithPromotion,
   totalLimit: String(c.totalLimit),
   perUserLimit: String(c.perUserLimit),
   startTime: toLocalInput(c.startTime),
@@ -86,6 +90,7 @@ function bodyOf(f: Form, was?: AdminCoupon): CouponBody {
     scope: f.scope,
     scopeIds: f.scope === 'all' ? [] : f.scopeIds,
     includeCourses: f.includeCourses,
+    stacksWithPromotion: f.stacksWithPromotion,
     totalLimit: num(f.totalLimit),
     perUserLimit: num(f.perUserLimit),
     startTime: wireTime(f, 'startTime', was),
@@ -229,6 +234,17 @@ export function CouponForm({
         </>
       )}
       {time('endTime', '结束时间')}
+      <GroupRow id={fieldId('stacksWithPromotion')} legend="满减" error={errorOf('stacksWithPromotion')}>
+        <Choice
+          type="checkbox"
+          name="coupon-stacksWithPromotion"
+          id={fieldId('stacksWithPromotion')}
+          checked={f.stacksWithPromotion}
+          onChange={() => set('stacksWithPromotion', !f.stacksWithPromotion)}
+        >
+          可与满减同享
+        </Choice>
+      </GroupRow>
       {input('totalLimit', '发放总量', {
         required: true,
         unit: '张',
