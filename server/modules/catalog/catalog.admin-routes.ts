@@ -7,6 +7,7 @@
 import {
   checkNewProduct,
   checkProductEdit,
+  ORDER_LIMIT_MAX,
   PARAMS_MAX,
   PRODUCT_CONTENT_MAX,
   PRODUCT_IMAGES_MAX,
@@ -53,6 +54,9 @@ export const AdminProduct = AdminProductRow.extend({
   freeShipping: z.boolean().openapi({ description: '运费模板为包邮（标签中因此有“包邮”）' }),
   shippingTemplateId: z.number().int().nullable().openapi({ description: '运费模板；null 为默认模板' }),
   shippingLabel: z.string().nullable().openapi({ description: '“包邮”、“满¥99.00包邮”，收运费时为 null' }),
+  orderLimit: z.number().int().openapi({
+    description: '每单限购：一笔订单最多几件同一规格；0 为只受 UNPAID_SKU_HOLD_CAP 限制',
+  }),
   brand: z.string().openapi({ description: '品牌：参数中“品牌”一项' }),
   model: z.string().openapi({ description: '型号：参数中“型号”一项' }),
   params: z.array(ProductParam).openapi({ description: '其余规格参数，按显示顺序' }),
@@ -138,6 +142,10 @@ export const patchProduct = adminRoute('patch', '/admin/products/{id}', 'catalog
         classId: field('integer', '分类：商品分类字典的编号'),
         tag: field('string', `标签：商品标签字典的名称，逗号分隔或数组，至多${PRODUCT_TAGS_MAX}个`),
         shippingTemplateId: field('integer', '运费模板编号；null 为默认模板。“包邮”标签随模板而定'),
+        orderLimit: field(
+          'integer',
+          `每单限购（件）：0 到 ${ORDER_LIMIT_MAX}，0 为不另限（每单仍至多 UNPAID_SKU_HOLD_CAP 件）`,
+        ),
         imgurls: field(
           'string',
           `商品图片路径，按顺序（第一张为主图），逗号分隔或数组，至多${PRODUCT_IMAGES_MAX}张`,

@@ -73,6 +73,8 @@ export interface AdminProduct extends AdminProductRow {
   shippingTemplateId: number | null
   /** '包邮', '满¥99.00包邮' or null (a fee), from the template. */
   shippingLabel: string | null
+  /** 每单限购: the most of one SKU an order may hold; 0: only UNPAID_SKU_HOLD_CAP. */
+  orderLimit: number
   brand: string
   model: string
   /** The specs besides 品牌 and 型号. */
@@ -188,7 +190,7 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<Ad
 /** One product with its SKUs and editor fields, listed or not; 404 商品不存在或已删除. */
 export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
   const row = await withStock(db)
-    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content', 'p.shipping_template_id'])
+    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content', 'p.shipping_template_id', 'p.order_limit'])
     .where('p.id', '=', id)
     .executeTakeFirst()
   if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
@@ -207,6 +209,7 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
     freeShipping: shippingLabel === FREE_SHIPPING_TAG,
     shippingTemplateId: row.shipping_template_id,
     shippingLabel,
+    orderLimit: row.order_limit,
     ...splitParams(paramList(row.params)),
     content: row.content,
     skus: skus.map(skuOf),

@@ -49,6 +49,7 @@ type ProductFields = {
   imgurls: string[]
   content: string
   shippingTemplateId: number | null
+  orderLimit: number
 }
 
 /** The dictionary behind the editor's category and tags: refuses an entry it does not hold. */
@@ -91,6 +92,7 @@ export async function editProduct(
         'imgurls',
         'content',
         'shipping_template_id',
+        'order_limit',
       ])
       .where('id', '=', spuId)
       .where('is_show', '=', 1)
@@ -109,6 +111,7 @@ export async function editProduct(
       imgurls: splitList(row.imgurls),
       content: row.content,
       shippingTemplateId: row.shipping_template_id,
+      orderLimit: row.order_limit,
     }
     // 包邮 is the template's to say: a tag sent by hand is neither kept nor needed.
     const chosen = (edit.tags ?? before.tags).filter((tag) => tag !== FREE_SHIPPING_TAG)
@@ -124,6 +127,7 @@ export async function editProduct(
       imgurls: edit.imgurls ?? before.imgurls,
       content: edit.content === undefined ? before.content : sanitizeRichText(edit.content),
       shippingTemplateId: templateId,
+      orderLimit: edit.orderLimit ?? before.orderLimit,
     }
     await checkDictionary(t, edit.classId, edit.tags !== undefined ? chosen : [])
     // New pictures must be uploads that are there; the ones it has stay, whatever they are.
@@ -141,6 +145,7 @@ export async function editProduct(
         imgurls: after.imgurls.join(','),
         content: after.content,
         shipping_template_id: after.shippingTemplateId,
+        order_limit: after.orderLimit,
       })
       .where('id', '=', spuId)
       .returning('ext')

@@ -29,6 +29,7 @@ type Detail = {
   priceMin: number
   shippingTemplateId: number | null
   shippingLabel: string | null
+  buyLimit: number
   skuList: { id: number; title: string; price: number; stock: number; img: string }[]
 }
 type Auth = Record<string, string>
@@ -225,6 +226,9 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
       [{ tag: [...tags, 'x', 'y'].slice(0, 6) }, '商品标签不能超过5个'],
       [{ shippingTemplateId: 'yes' }, '请选择运费模板'],
       [{ shippingTemplateId: 999999999 }, '请选择运费模板'],
+      [{ orderLimit: -1 }, '每单限购应为 0 到 9999 的整数'],
+      [{ orderLimit: '2.5' }, '每单限购应为 0 到 9999 的整数'],
+      [{ orderLimit: 10_000 }, '每单限购应为 0 到 9999 的整数'],
       [{ imgurls: ['https://evil.example/x.png'] }, '商品图片的文件地址不正确，请重新上传'],
       [{ imgurls: 'javascript:alert(1)' }, '商品图片的文件地址不正确，请重新上传'],
       [{ imgurls: ['/uploads/u/00/never-uploaded.png'] }, '商品图片不存在，请重新上传'],
@@ -249,6 +253,22 @@ describe('the product editor (PATCH /api/admin/products/{id})', () => {
     const after = (await h.get<AdminProduct>(`/api/admin/products/${p.spuId}`, {}, mk.auth)).data
     expect(after).toEqual(before)
     expect((await edit(999999999, { title: '新' }, mk.auth)).data).toBe('商品不存在或已删除')
+  })
+
+  it('sets 每单限购: the product page’s buy limit follows, 0 gives the site-wide cap back (issue 39)', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const p = await product(h.db, [{ priceFen: 1000, stock: 50 }])
+    const saved = await edit(p.spuId, { orderLimit: '3' }, mk.auth)
+    expect((saved.data as AdminProduct).orderLimit).toBe(3)
+    // An anonymous answer may come from the read cache until it has seen the edit's mark (≤ 1 s).
+    await expect.poll(async () => (await detail(p.spuId)).data.buyLimit).toBe(3)
+    expect((await auditOf(h, `product:${p.spuId}`))[0]).toMatchObject({
+      action: 'product.edit',
+      before: { orderLimit: 0 },
+      after: { orderLimit: 3 },
+    })
+    expect((await edit(p.spuId, { orderLimit: 0 }, mk.auth)).http).toBe(200)
+    await expect.poll(async () => (await detail(p.spuId)).data.buyLimit).toBe(10)
   })
 
   it('a SKU gets its own picture through the staff image call; price and title stay', async () => {

@@ -22,6 +22,8 @@ export interface ProductEditBody {
   tag?: string[]
   /** The product's shipping template; null for the default one. */
   shippingTemplateId?: number | null
+  /** 每单限购 as typed: digits, 0 for none. */
+  orderLimit?: string
   imgurls?: string[]
   params?: { title: string; text: string }[]
   content?: string

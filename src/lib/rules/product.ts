@@ -57,6 +57,8 @@ export interface ProductEdit {
   tags?: string[]
   /** The shipping template; null: the default one. */
   shippingTemplateId?: number | null
+  /** 每单限购: the most of one SKU an order may hold; 0: only UNPAID_SKU_HOLD_CAP (issue 39). */
+  orderLimit?: number
   /** Image paths in order; the first is the main image. */
   imgurls?: string[]
   /** HTML as the editor wrote it; the server sanitises it before storing. */
@@ -71,11 +73,15 @@ export type ProductField =
   | 'classId'
   | 'tag'
   | 'shippingTemplateId'
+  | 'orderLimit'
   | 'imgurls'
   | 'params'
   | `params.${number}.title`
   | `params.${number}.text`
   | 'content'
+
+/** The largest 每单限购 a product may set (0 sets none). */
+export const ORDER_LIMIT_MAX = 9999
 
 /** The body keys of an edit, in the editor's order (which is also the order of the checks). */
 const EDIT_KEYS = [
@@ -86,6 +92,7 @@ const EDIT_KEYS = [
   'classId',
   'tag',
   'shippingTemplateId',
+  'orderLimit',
   'imgurls',
   'params',
   'content',
@@ -138,6 +145,11 @@ export function checkProductEdit(input: Input): Checked<ProductEdit, ProductFiel
     const raw = input.shippingTemplateId === null ? '' : text(input, 'shippingTemplateId')
     if (raw && !/^[1-9]\d{0,9}$/.test(raw)) return no('shippingTemplateId', '请选择运费模板')
     out.shippingTemplateId = raw ? Number(raw) : null
+  }
+  if (has('orderLimit')) {
+    const raw = text(input, 'orderLimit')
+    if (!/^\d{1,4}$/.test(raw)) return no('orderLimit', `每单限购应为 0 到 ${ORDER_LIMIT_MAX} 的整数`)
+    out.orderLimit = Number(raw)
   }
   if (has('imgurls')) {
     const paths = list(input, 'imgurls')

@@ -38,6 +38,8 @@ interface Form {
   tags: string[]
   /** '' for the default template. */
   shippingTemplateId: string
+  /** 每单限购 as typed; '0' for none. */
+  orderLimit: string
   /** Comma-joined paths, as the uploader holds them. */
   imgurls: string
   params: ParamRow[]
@@ -52,6 +54,7 @@ const formOf = (p: AdminProduct): Form => ({
   classId: p.classId === null ? '' : String(p.classId),
   tags: splitList(p.tag).filter((t) => t !== FREE_SHIPPING_TAG),
   shippingTemplateId: p.shippingTemplateId === null ? '' : String(p.shippingTemplateId),
+  orderLimit: String(p.orderLimit),
   imgurls: p.imgurls,
   params: paramRows(p.params),
   content: p.content,
@@ -69,6 +72,7 @@ function changes(base: Form, f: Form): ProductEditBody {
   if (!same(f.tags, base.tags)) body.tag = f.tags
   if (f.shippingTemplateId !== base.shippingTemplateId)
     body.shippingTemplateId = f.shippingTemplateId === '' ? null : Number(f.shippingTemplateId)
+  if (f.orderLimit.trim() !== base.orderLimit) body.orderLimit = f.orderLimit.trim()
   if (f.imgurls !== base.imgurls) body.imgurls = splitList(f.imgurls)
   if (!same(plainParams(f.params), plainParams(base.params))) body.params = plainParams(f.params)
   return body
@@ -192,6 +196,21 @@ export function ProductEditor({ product, onSaved }: { product: AdminProduct; onS
         error={errorOf('shippingTemplateId')}
         onChange={(v) => set('shippingTemplateId', v)}
       />
+      <Field id="product-orderLimit" label="每单限购（件）" error={errorOf('orderLimit')}>
+        <input
+          id="product-orderLimit"
+          className={`${inputClass} sm:max-w-32`}
+          inputMode="numeric"
+          autoComplete="off"
+          value={f.orderLimit}
+          onChange={(e) => set('orderLimit', e.target.value)}
+          {...invalidProps('product-orderLimit', errorOf('orderLimit'))}
+          aria-describedby={`${errorOf('orderLimit') ? 'product-orderLimit-error ' : ''}product-orderLimit-hint`}
+        />
+        <p id="product-orderLimit-hint" className="mt-1 text-xs text-slate-500">
+          0 为不另限；每笔未付款订单同一规格另有全站上限（UNPAID_SKU_HOLD_CAP，默认 10 件）
+        </p>
+      </Field>
       <GroupRow
         id="product-imgurls"
         legend="商品图片"
