@@ -45,6 +45,9 @@ export default defineConfig({
       SMS_IP_DAILY_CAP: '10000',
       // The specs share a few demo accounts and leave orders unpaid; holds.test.ts tests the cap.
       UNPAID_ORDERS_CAP: '1000',
+      // Specs order a SKU's whole stock (stock-alert: sold out since the build); holds.test.ts
+      // tests the per-SKU cap, buying.spec.ts the buy box either way.
+      UNPAID_SKU_HOLD_CAP: '1000',
     },
   },
 })

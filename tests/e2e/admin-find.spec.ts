@@ -1,7 +1,7 @@
 import { signInStaffAs, staffCall, staffToken } from './admin-session.ts'
 import { expect, test } from './test.ts'
 
-// 查找 (issue 40 item 6): Ctrl+K finds a screen, a customer and a product, and Enter opens it.
+// 快速定位 (issue 40 item 6): Ctrl+K finds a screen, a customer and a product, and Enter opens it.
 
 const literally = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
@@ -21,10 +21,10 @@ test('Ctrl+K finds a screen, a customer by phone and a product by name; Enter op
   await signInStaffAs(page, request, 'admin')
   await page.goto('/admin/')
   // Its button shows once the session is known; the shortcut listens from then on.
-  await expect(page.getByRole('button', { name: /^查找/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^快速定位/ })).toBeVisible()
 
   await page.keyboard.press('Control+K')
-  const find = page.getByRole('dialog', { name: '查找' })
+  const find = page.getByRole('dialog', { name: '快速定位' })
   const box = find.getByRole('combobox')
   await expect(box).toBeFocused()
   await box.fill('日志')

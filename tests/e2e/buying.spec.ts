@@ -23,9 +23,9 @@ async function productWithTwoSkus(request: APIRequestContext) {
     request,
     '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=100',
   )
-  let best: { id: number; title: string; skus: Sku[]; cost: number } | null = null
+  let best: { id: number; title: string; skus: Sku[]; cost: number; buyLimit: number } | null = null
   for (const c of page.pageData) {
-    const p = await apiGet<{ id: number; title: string; skuList: Sku[] }>(
+    const p = await apiGet<{ id: number; title: string; skuList: Sku[]; buyLimit: number }>(
       request,
       `/api/ProductSpu/GetProductSpu?id=${c.id}`,
     )
@@ -35,7 +35,7 @@ async function productWithTwoSkus(request: APIRequestContext) {
       .slice(0, 2)
     if (skus.length < 2) continue
     const cost = skus[0]!.price + skus[1]!.price
-    if (!best || cost < best.cost) best = { id: p.id, title: p.title, skus, cost }
+    if (!best || cost < best.cost) best = { id: p.id, title: p.title, skus, cost, buyLimit: p.buyLimit }
   }
   if (!best) throw new Error('no product with two SKUs in stock')
   return best
@@ -44,7 +44,7 @@ async function productWithTwoSkus(request: APIRequestContext) {
 const toasts = (page: Page) => page.locator('#toasts')
 const field = (scope: Locator, name: string) => scope.getByRole('textbox', { name, exact: true })
 
-test('the cart holds no more of a SKU than its stock, however many times it is added', async ({
+test('the cart holds no more of a SKU than its stock or buy limit, however many times it is added', async ({
   page,
   request,
 }) => {
@@ -54,13 +54,15 @@ test('the cart holds no more of a SKU than its stock, however many times it is a
   await page.goto(`/productdetail/${p.id}/`)
   const box = page.locator('form[data-buy-box]')
   await box.getByText(a.title, { exact: true }).click()
-  // All of it (the box caps one add at the stock), twice.
+  // All of it (the box caps one add at the stock and the buy limit, issue 39), twice.
+  const cap = Math.min(a.stock, p.buyLimit)
   await box.locator('[data-buy-qty]').fill(String(a.stock))
   await box.getByRole('button', { name: '加入购物车' }).click()
   await expect(toasts(page)).toContainText('已经加入购物车')
   await box.locator('[data-buy-qty]').fill(String(a.stock))
   await box.getByRole('button', { name: '加入购物车' }).click()
-  await expect(toasts(page)).toContainText(`库存仅剩${a.stock}件，购物车中已有${a.stock}件`)
+  const why = cap < a.stock ? `${p.title} ${a.title}最多购买${cap}件` : `库存仅剩${a.stock}件`
+  await expect(toasts(page)).toContainText(`${why}，购物车中已有${cap}件`)
   const held = await page.evaluate(
     (id) =>
       (JSON.parse(localStorage.getItem('center') ?? '[]') as { id: number; qty: number }[]).find(
@@ -68,7 +70,7 @@ test('the cart holds no more of a SKU than its stock, however many times it is a
       )?.qty,
     a.id,
   )
-  expect(held).toBe(a.stock)
+  expect(held).toBe(cap)
 })
 
 test('product → two SKUs into the cart → checkout with a new address → pay by balance → order detail', async ({

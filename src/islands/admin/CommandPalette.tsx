@@ -59,7 +59,8 @@ async function findRecords(me: StaffMe, term: string): Promise<Hit[]> {
 }
 
 /**
- * 查找 (Ctrl+K or ⌘K anywhere in the back office, or its button): one box that finds a screen of
+ * 快速定位 (Ctrl+K or ⌘K anywhere in the back office, or its button; not 查找, which the lists'
+ * own search buttons are called): one box that finds a screen of
  * the menu by its name, and an order, customer or product by what its list searches. Arrow keys
  * move through the results, Enter opens one: the ARIA combobox pattern over a listbox.
  */
@@ -120,7 +121,7 @@ export function CommandPalette({ me }: { me: StaffMe }) {
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => setOpen(true)}
       >
-        查找<span className="ml-1 hidden text-xs text-slate-500 md:inline">Ctrl+K</span>
+        快速定位<span className="ml-1 hidden text-xs text-slate-500 md:inline">Ctrl+K</span>
       </button>
       <Dialog
         open={open}
@@ -128,7 +129,7 @@ export function CommandPalette({ me }: { me: StaffMe }) {
           setOpen(o)
           if (!o) setTerm('')
         }}
-        title="查找"
+        title="快速定位"
         width="max-w-lg"
       >
         <input

@@ -4,9 +4,11 @@
  * the reloaded page carries it out once. It is dropped when the dialog closes without a login,
  * and by any page load that cannot carry it out (a visitor's, another page's, a stale one).
  */
+
+import { tooManyUnits } from '../rules/holds.ts'
 import { storedUser } from '../session.ts'
 import { toast } from '../toast.ts'
-import { addToCart, type NewCartItem, stockLeft } from './cart.ts'
+import { addToCart, type NewCartItem, qtyCap, stockLeft } from './cart.ts'
 
 const KEY = 'after-login'
 /** Long enough to register and log in, short enough that a forgotten wish never surprises anyone. */
@@ -72,9 +74,17 @@ export function carryOut(action: BuyAction): void {
     return
   }
   const added = addToCart(action.item, action.qty)
-  if (added === action.qty) toast('success', '已经加入购物车')
-  else if (added > 0) toast('info', `${stockLeft(action.item.stock ?? 0)}，已加入${added}件`)
-  else toast('error', `${stockLeft(action.item.stock ?? 0)}，购物车中已有${action.item.stock}件`)
+  if (added === action.qty) {
+    toast('success', '已经加入购物车')
+    return
+  }
+  // What stopped it: the buy limit when it is below the stock (issue 39), else the stock.
+  const stock = action.item.stock ?? 0
+  const limit = qtyCap(action.item)
+  const [why, cap] =
+    limit < stock ? [tooManyUnits(action.item.title, limit), limit] : [stockLeft(stock), stock]
+  if (added > 0) toast('info', `${why}，已加入${added}件`)
+  else toast('error', `${why}，购物车中已有${cap}件`)
 }
 
 /** Keeps the action for after the login that is about to be asked for. */
