@@ -20,6 +20,7 @@ import { content } from './modules/content/content.index.ts'
 import { dashboardAdmin } from './modules/dashboard/dashboard.admin.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
+import { draftOrdersAdmin } from './modules/order-desk/draft-orders.admin.ts'
 import { ordersAdmin } from './modules/order-desk/orders.admin.ts'
 import { afterSales } from './modules/orders/after-sales.index.ts'
 import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
@@ -78,6 +79,7 @@ export const modules = [
   walletAdmin,
   ownedAdmin,
   ordersAdmin,
+  draftOrdersAdmin,
   publishingAdmin,
   commentsAdmin,
   reviewsAdmin,

@@ -320,6 +320,8 @@ const schema = z
     ALIYUN_SMS_TEMPLATE_CODE: pasted(),
     /** Optional: the approved 到货通知 template (SMS_…), whose one variable is ${product}; unset, alerts go to /message only. */
     ALIYUN_SMS_STOCK_TEMPLATE_CODE: pasted(),
+    /** Optional: the approved 代客下单 template (SMS_…), whose one variable is ${order}; unset, the customer is told in /message only. */
+    ALIYUN_SMS_ORDER_TEMPLATE_CODE: pasted(),
     /** Scheme and host of the SMS API; the tests point it at their local peer. */
     ALIYUN_SMS_ENDPOINT: z
       .url({
@@ -525,6 +527,7 @@ const schema = z
             signName: e.ALIYUN_SMS_SIGN_NAME ?? '',
             templateCode: e.ALIYUN_SMS_TEMPLATE_CODE ?? '',
             stockTemplateCode: e.ALIYUN_SMS_STOCK_TEMPLATE_CODE ?? '',
+            orderTemplateCode: e.ALIYUN_SMS_ORDER_TEMPLATE_CODE ?? '',
             endpoint: e.ALIYUN_SMS_ENDPOINT,
           }
         : { provider: 'log' as const },

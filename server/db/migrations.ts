@@ -1360,6 +1360,33 @@ INSERT INTO transfer_references (reference, order_id)
   SELECT reference, MIN(order_id) FROM transfer_receipts WHERE kind = 'payment' GROUP BY reference;
 `,
   },
+  {
+    version: 45,
+    name: 'draft orders',
+    // Issue 40 item 1, 代客下单: staff build a draft for a customer (lines as JSON [{skuId, quantity}],
+    // one of the customer's addresses and invoice titles, a discount in hundredths of a percent)
+    // and send it, which places an ordinary unpaid order (order_id). A draft holds no stock.
+    // staff_off_fen is that discount as the order stored it (priceOrder step 4b).
+    sql: `
+ALTER TABLE orders ADD COLUMN staff_off_fen {{bigint}} NOT NULL DEFAULT 0;
+CREATE TABLE draft_orders (
+  id {{pk}},
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  lines TEXT NOT NULL,
+  address_id INTEGER,
+  invoice_id INTEGER,
+  discount_bp INTEGER NOT NULL DEFAULT 0,
+  status INTEGER NOT NULL DEFAULT 0,
+  order_id INTEGER REFERENCES orders(id),
+  staff_id INTEGER,
+  staff_username TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL,
+  update_time TEXT NOT NULL,
+  sent_time TEXT
+);
+CREATE INDEX draft_orders_status ON draft_orders(status, id);
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

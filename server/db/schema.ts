@@ -56,6 +56,7 @@ export interface Database {
   transfer_receipts: TransferReceiptsTable
   transfer_references: TransferReferencesTable
   invoice_records: InvoiceRecordsTable
+  draft_orders: DraftOrdersTable
 }
 
 type Id = Generated<number>
@@ -361,6 +362,8 @@ export interface OrdersTable {
   coupon_off_fen: Def<number>
   coupon_title: Def<string>
   user_coupon_id: Def<number | null>
+  /** Staff's discount on an order they built for the customer (代客下单, migration 45); 0 otherwise. */
+  staff_off_fen: Def<number>
   shipping_fen: Def<number>
   /** The credit for sections of the course paid before: an upgrade to the whole course (migration 40). */
   credit_fen: Def<number>
@@ -819,4 +822,25 @@ export interface InvoiceRecordsTable {
   staff_id: number | null
   staff_username: string
   create_time: string
+}
+
+/**
+ * An order staff build for a customer (代客下单, issue 40, migration 45): status 0 draft, 10 sent
+ * (order_id the order it placed). lines is JSON [{ skuId, quantity }]; discount_bp is the staff
+ * discount in hundredths of a percent (500 = 5%). server/modules/order-desk/draft-orders.ts.
+ */
+export interface DraftOrdersTable {
+  id: Id
+  user_id: number
+  lines: string
+  address_id: number | null
+  invoice_id: number | null
+  discount_bp: Def<number>
+  status: Def<number>
+  order_id: Def<number | null>
+  staff_id: number | null
+  staff_username: Def<string>
+  create_time: string
+  update_time: string
+  sent_time: Def<string | null>
 }

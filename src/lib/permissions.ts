@@ -33,6 +33,12 @@ export const PERMISSIONS = {
    * for finance's (or admin's) approval through the same decision call.
    */
   'orders.after-sales': ['operator', 'finance'],
+  /**
+   * Draft orders for a customer (代客下单, issue 40): build, edit, send. Operators grant at most
+   * OPERATOR_DISCOUNT_MAX (src/lib/rules/draft-order.ts); the transfer for the order is still
+   * recorded by finance (orders.money), so whoever sets a price is not who confirms its money.
+   */
+  'orders.draft': ['operator'],
   /** Confirm a corporate transfer, refunds that move money. */
   'orders.money': ['finance'],
   /** Issue invoices. */

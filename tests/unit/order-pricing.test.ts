@@ -94,6 +94,7 @@ describe('priceOrder', () => {
       promotion: { id: 1, title: '满300减30', offFen: 3_000 },
       coupon: { id: 1, title: '券', offFen: 2_000 },
       offerChoice: null,
+      staffOffFen: 0,
       goodsFen: 28_998,
       shippingFen: 0,
       totalFen: 28_998,
@@ -138,6 +139,25 @@ describe('priceOrder', () => {
     // More paid than the course costs: ¥0.01, and the coupon, left nothing to take, is not used.
     const floor = priceOrder(input({ lines: [course(9_500)], discountTenths: 90, coupon: cc }))
     expect([floor.creditFen, floor.coupon, floor.totalFen]).toEqual([8_999, null, 1])
+  })
+
+  it("takes staff's discount on a draft order after the coupon, half up (step 4b, issue 40)", () => {
+    // ¥333 × 9折 = ¥299.70; 满300减30 (on list prices) → ¥269.70; ¥10 coupon → ¥259.70; 2.5% of that is ¥6.4925 → ¥6.49.
+    const b = priceOrder(
+      input({
+        lines: [goods(33_300)],
+        discountTenths: 90,
+        promotions: [promo(1, 30_000, 3_000)],
+        coupon: coupon({ amountFen: 1_000 }),
+        staffDiscountBp: 250,
+      }),
+    )
+    expect([b.memberOffFen, b.promotion?.offFen, b.coupon?.offFen, b.staffOffFen, b.goodsFen]).toEqual([
+      3_330, 3_000, 1_000, 649, 25_321,
+    ])
+    // None by default; never below ¥0.01.
+    expect(priceOrder(input({ lines: [goods(33_300)] })).staffOffFen).toBe(0)
+    expect(priceOrder(input({ lines: [goods(1)], staffDiscountBp: 9_999 })).goodsFen).toBe(1)
   })
 
   it('never takes the goods below ¥0.01', () => {

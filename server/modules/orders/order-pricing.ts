@@ -125,6 +125,8 @@ export async function priceFor(
   choice: CouponChoice,
   when: Date,
   strict: boolean,
+  /** priceOrder's step 4b: staff's discount on a draft order (代客下单); 0 for a buyer's own. */
+  staffDiscountBp = 0,
 ): Promise<Priced> {
   const at = dbTime(when)
   const goods = lines.some((l) => l.kind === 'goods')
@@ -137,7 +139,7 @@ export async function priceFor(
     context(db, at, goods),
     choice === 0 && strict ? [] : heldCoupons(db, userId, at),
   ])
-  const input = { lines, discountTenths: user.discount_tenths, province, at, ...ctx }
+  const input = { lines, discountTenths: user.discount_tenths, province, at, staffDiscountBp, ...ctx }
   let coupon: HeldCoupon | null = null
   if (choice === undefined || choice === -1) {
     const best = bestCoupon(input, held)

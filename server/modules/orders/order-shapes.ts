@@ -10,6 +10,9 @@ export const Breakdown = {
   promoTitle: z.string().openapi({ description: '所享满减，如 满300减30；无则为空' }),
   couponOff: z.number().openapi({ description: '优惠券抵扣（元）' }),
   couponTitle: z.string().openapi({ description: '所用优惠券名称；无则为空' }),
+  staffOff: z
+    .number()
+    .openapi({ description: '专属折扣（元）：业务人员代客下单时给予的折扣；买家自己下的单为 0' }),
   offerApplied: z.enum(['', 'promotion', 'coupon']).openapi({
     description: '优惠券不可与满减同享时所选的一项：promotion 满减，coupon 优惠券；未发生取舍为空',
   }),

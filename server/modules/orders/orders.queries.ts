@@ -222,6 +222,7 @@ export const BREAKDOWN_COLUMNS = [
   'o.promo_title',
   'o.coupon_off_fen',
   'o.coupon_title',
+  'o.staff_off_fen',
   'o.offer_choice',
   'o.offer_note',
   'o.shipping_fen',
@@ -240,6 +241,7 @@ export const breakdownOf = (r: {
   promo_title: string
   coupon_off_fen: number
   coupon_title: string
+  staff_off_fen: number
   offer_choice: string
   offer_note: string
   shipping_fen: number
@@ -251,6 +253,7 @@ export const breakdownOf = (r: {
   promoTitle: r.promo_title,
   couponOff: fenToYuan(r.coupon_off_fen),
   couponTitle: r.coupon_title,
+  staffOff: fenToYuan(r.staff_off_fen),
   offerApplied: offerApplied(r.offer_choice),
   offerNote: r.offer_note,
   shipping: fenToYuan(r.shipping_fen),

@@ -73,9 +73,12 @@ async function insertOrder(
     at: Date
     priced: Priced
     buyerNote: string
+    /** The invoice title staff chose on a draft order (invoice_infos.id); the buyer applies for the invoice as usual. */
+    invoiceId?: number | null
   },
   take: (trx: Db) => Promise<void>,
   first?: (trx: Db) => Promise<void>,
+  placed?: (trx: Db, orderId: number) => Promise<void>,
 ): Promise<number> {
   const { breakdown: b, discountTenths, coupon } = order.priced
   const r = order.receiver
@@ -103,6 +106,8 @@ async function insertOrder(
             offer_choice: b.offerChoice?.applied ?? '',
             offer_note: b.offerChoice?.reason ?? '',
             user_coupon_id: coupon?.id ?? null,
+            staff_off_fen: b.staffOffFen,
+            invoice_id: order.invoiceId ?? null,
             shipping_fen: b.shippingFen,
             buyer_note: order.buyerNote,
             rec_name: r?.recName ?? '',
@@ -125,6 +130,7 @@ async function insertOrder(
           .values(order.lines.map((l) => ({ ...l, order_id: id })))
           .execute()
         if (coupon) await spendCoupon(trx, coupon, order.userId, id, order.at)
+        await placed?.(trx, id)
         await take(trx)
         return id
       })
@@ -139,6 +145,17 @@ async function insertOrder(
 export interface OrderExtras {
   userCouponId?: CouponChoice
   buyerNote?: string
+}
+
+/**
+ * What an order staff build for a customer adds (代客下单, order-desk/draft-orders.ts): their
+ * discount (priceOrder step 4b), the invoice title, and `placed`, run in the order's own
+ * transaction with its id (the draft's claim: a draft sent twice makes one order).
+ */
+export interface StaffExtras {
+  staffDiscountBp: number
+  invoiceId: number | null
+  placed: (trx: Db, orderId: number) => Promise<void>
 }
 
 /** The goods a buyer wants, read and checked: the order's lines and what pricing needs of each. */
@@ -240,6 +257,7 @@ export async function placeGoodsOrder(
   at: Date,
   holds: Holds,
   extras: OrderExtras = {},
+  staff?: StaffExtras,
 ): Promise<number> {
   const buyerNote = (extras.buyerNote ?? '').trim()
   const noteRefusal = checkBuyerNote(buyerNote)
@@ -251,7 +269,16 @@ export async function placeGoodsOrder(
   for (const l of lines)
     if ((stock.get(l.sku_id as number) ?? 0) < l.quantity) throw refuse(`${l.title}库存不足`)
   const choice = extras.userCouponId ?? 0
-  const priced = await priceFor(db, userId, pricing, receiver.recProvince, choice, at, true)
+  const priced = await priceFor(
+    db,
+    userId,
+    pricing,
+    receiver.recProvince,
+    choice,
+    at,
+    true,
+    staff?.staffDiscountBp,
+  )
   const take = async (trx: Db) => {
     for (const l of lines) {
       const taken = await trx
@@ -265,7 +292,14 @@ export async function placeGoodsOrder(
     }
   }
   const capped = (trx: Db) => checkUnpaidCap(trx, userId, holds.unpaidOrders)
-  return insertOrder(db, { userId, receiver, lines, at, priced, buyerNote }, take, capped)
+  const invoiceId = staff?.invoiceId ?? null
+  return insertOrder(
+    db,
+    { userId, receiver, lines, at, priced, buyerNote, invoiceId },
+    take,
+    capped,
+    staff?.placed,
+  )
 }
 
 /** The line of an article (course, paid post, task) or of one section of a course, with its author. */

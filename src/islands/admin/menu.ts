@@ -8,6 +8,7 @@ import type { Permission } from '../../lib/permissions.ts'
 export const MENU: readonly { href: string; label: string; permission: Permission }[] = [
   { href: '/admin/', label: '工作台', permission: 'self' },
   { href: '/admin/orders/', label: '订单', permission: 'orders.read' },
+  { href: '/admin/drafts/', label: '代客下单', permission: 'orders.draft' },
   { href: '/admin/customers/', label: '客户', permission: 'customers.read' },
   { href: '/admin/certifications/', label: '认证审核', permission: 'certifications.review' },
   { href: '/admin/moderation/', label: '内容审核', permission: 'moderation' },

@@ -17,6 +17,7 @@ type StoredPrice = Pick<
   | 'promoTitle'
   | 'couponOff'
   | 'couponTitle'
+  | 'staffOff'
   | 'offerNote'
   | 'shipping'
   | 'tolCost'
@@ -67,6 +68,8 @@ export interface PriceParts {
   promoTitle: string
   couponOff: number
   couponTitle: string
+  /** The discount staff gave on an order they built for the buyer (代客下单, issue 40); absent or 0 elsewhere. */
+  staffOff?: number
   /** Why only the 满减 or only the coupon applied (issue 39: a coupon not 可与满减同享); '' none. */
   offerNote: string
   shipping: number
@@ -84,6 +87,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
     promoTitle: o.promoTitle,
     couponOff: o.couponOff,
     couponTitle: o.couponTitle,
+    staffOff: o.staffOff,
     offerNote: o.offerNote,
     shipping: o.shipping,
     total: o.tolCost,
@@ -129,6 +133,9 @@ export function PriceRows({
           <dt className="sr-only">优惠说明</dt>
           <dd>{p.offerNote}</dd>
         </div>
+      )}
+      {(p.staffOff ?? 0) > 0 && (
+        <MoneyRow label="专属折扣" value={minus(p.staffOff ?? 0, money)} line="staff" />
       )}
       {goods && <MoneyRow label="运费" value={p.shipping > 0 ? money(p.shipping) : '包邮'} line="shipping" />}
       <MoneyRow label={totalLabel} value={money(p.total)} strong line="total" />

@@ -45,6 +45,9 @@ export const discountZhe = (discountTenths: number) => discountTenths / 10
  *    never added to a 满减: the buyer gets the better of the two (the lower goods amount; a tie
  *    keeps the 满减, so the coupon stays unused for another order), and `offerChoice` says which
  *    and why.
+ * 4b. staff discount (issue 40, 代客下单): on an order staff build for a customer, the discount
+ *    they grant (staffDiscountBp, hundredths of a percent: 500 is 5%) takes that share of the goods
+ *    as they stand after the coupon, half up to the fen. Buyers' own orders never carry one (0).
  * 5. the goods never cost less than ¥0.01: a reduction stops there (a coupon left nothing to take
  *    is not used).
  * 6. shipping: goods lines grouped by shipping template; a group is free when its list prices reach
@@ -124,6 +127,8 @@ export interface PriceInput {
   /** The receiver's province; '' before one is chosen (base fees then). */
   province: string
   at: DbTime
+  /** Step 4b: staff's discount on a draft order, in hundredths of a percent (500 = 5%); absent or 0 for none. */
+  staffDiscountBp?: number
 }
 
 export interface Breakdown {
@@ -136,6 +141,8 @@ export interface Breakdown {
   coupon: { id: number; title: string; offFen: number } | null
   /** Set when a coupon that does not stack met a 满减 that applies: which one was kept, and why. */
   offerChoice: OfferChoice | null
+  /** Step 4b: what staff's discount on a draft order took off (0 for a buyer's own order). */
+  staffOffFen: number
   /** The goods after every reduction (≥ 1 fen when there are goods). */
   goodsFen: number
   shippingFen: number
@@ -268,6 +275,9 @@ export function priceOrder(input: PriceInput): Breakdown {
   // A coupon the ¥0.01 floor leaves nothing to take (after an upgrade's credit, say) is not used up.
   const cTaken = c && cOff > 0 ? take(cOff) : 0
   const coupon = c && cTaken > 0 ? { id: c.id, title: c.title, offFen: cTaken } : null
+  // 4b: staff's discount, a share of what the goods cost now, half up to the fen.
+  const bp = input.staffDiscountBp ?? 0
+  const staffOffFen = bp > 0 ? take(Math.floor((left * bp + 5_000) / 10_000)) : 0
   const shippingFen = shippingFee(lines, input.templates, input.defaultTemplateId, input.province)
   const goodsFen = lines.length === 0 ? 0 : left
   return {
@@ -277,6 +287,7 @@ export function priceOrder(input: PriceInput): Breakdown {
     promotion,
     coupon,
     offerChoice,
+    staffOffFen,
     goodsFen,
     shippingFen,
     totalFen: goodsFen + shippingFen,
