@@ -2,7 +2,7 @@
  * 代客下单 (issue 40): an operator builds an order for the demo clinic (13800000003) in the back
  * office — customer by phone, a product, a discount above the operator's 5% refused, 5% taken —
  * and sends it; the clinic finds the notice in /message, pays the order from its balance on /pay,
- * and the order waits to ship. The editor fits a 390 px screen.
+ * (its notice links to /pay) and the order waits to ship. The editor fits a 390 px screen.
  */
 import { signInStaffAs } from './admin-session.ts'
 import { apiGet, type Headers, topUp } from './orders.ts'
@@ -48,7 +48,10 @@ test('an operator orders for the demo clinic, which pays it from its balance', a
 
   await page.getByLabel('商品名称').fill(title)
   await page.getByRole('button', { name: '搜索商品' }).click()
-  await page.getByRole('button', { name: `添加 ${title}` }).first().click()
+  await page
+    .getByRole('button', { name: `添加 ${title}` })
+    .first()
+    .click()
   const preview = page.locator('[data-draft-preview]')
   await expect(preview).toContainText('应付')
   // The clinic's member price: 8折.
@@ -77,17 +80,16 @@ test('an operator orders for the demo clinic, which pays it from its balance', a
   const clinic = await context.newPage()
   const { token } = await signInAs(clinic, request, CLINIC)
   const headers: Headers = { ...signed(), Authorization: `Bearer ${token}` }
-  const unpaid = await apiGet<{ pageData: { id: number; code: string; tolCost: number; statusText: string }[] }>(
-    request,
-    '/api/Orders/GetOrdersPage?status=10&pageIndex=0&pageSize=50',
-    headers,
-  )
+  const unpaid = await apiGet<{
+    pageData: { id: number; code: string; tolCost: number; statusText: string }[]
+  }>(request, '/api/Orders/GetOrdersPage?status=10&pageIndex=0&pageSize=50', headers)
   const order = unpaid.pageData.find((o) => o.code === code)
   expect(order?.statusText).toBe('待付款')
-  await clinic.goto('/message')
-  await expect(clinic.getByText(`订单 ${code} 应付`)).toBeVisible()
   await topUp(request, headers, Math.ceil(order?.tolCost ?? 0) + 1)
-  await clinic.goto(`/pay?id=${order?.id}`)
+  await clinic.goto('/message')
+  const notice = clinic.getByRole('article').filter({ hasText: `订单 ${code} 应付` })
+  await notice.getByRole('link', { name: '去付款' }).click()
+  await expect(clinic).toHaveURL(new RegExp(`/pay\\?id=${order?.id}$`))
   await clinic.getByRole('checkbox', { name: '余额支付' }).check()
   await clinic.getByRole('button', { name: '立即支付' }).click()
   await expect(clinic).toHaveURL(new RegExp(`/orderdetail\\?id=${order?.id}$`))

@@ -200,6 +200,34 @@ describe('代客下单', () => {
     expect(audit.find((a) => a.action === 'draft-order.create')?.after).toMatchObject({ discountPercent: 10 })
   })
 
+  it('is paid by 对公转账 like any order: the customer picks it, finance records the transfer (an operator may not)', async () => {
+    const [op, fin] = [await staffSignIn(h, 'operator'), await staffSignIn(h, 'finance')]
+    const me = await customer()
+    const skuId = (await product(h.db, [{ priceFen: 10_000, stock: 5 }])).skuIds[0] as number
+    const created = await h.post<{ id: number }>(
+      '/api/admin/draft-orders',
+      { userId: me.id, lines: [{ skuId, quantity: 1 }], discountPercent: 5 },
+      op.auth,
+    )
+    const { code } = (
+      await h.post<{ code: string }>(`/api/admin/draft-orders/${created.data.id}/send`, {}, op.auth)
+    ).data
+    const [order] = await unpaidOf(me.id)
+    expect((await h.get('/api/Orders/GetOrdersPay', { id: order!.id, way: 'union' }, me.auth)).status).toBe(
+      200,
+    )
+    const amount = (order!.tol_cost_fen / 100).toFixed(2)
+    const receipt = { amount, reference: `DRAFT${Date.now()}`, payer: '杭州口腔诊所' }
+    const byOperator = await h.post(`/api/admin/orders/${code}/confirm-transfer`, receipt, op.auth)
+    expect(byOperator.http).toBe(403)
+    const byFinance = await h.post<{ status: number }>(
+      `/api/admin/orders/${code}/confirm-transfer`,
+      receipt,
+      fin.auth,
+    )
+    expect([byFinance.http, byFinance.data.status]).toEqual([200, 20])
+  })
+
   it('sends a draft twice at once into one order, stock taken once; a deleted draft is gone', async () => {
     const op = await staffSignIn(h, 'operator')
     for (let round = 0; round < 3; round++) {

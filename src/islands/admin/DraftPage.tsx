@@ -377,7 +377,7 @@ function DraftEditor() {
                   <li key={s.skuId} className="flex flex-wrap items-center gap-2">
                     <span className="min-w-0 flex-1 break-words">{s.title}</span>
                     <span className="tabular-nums">{formatMoney(s.price)}</span>
-                    <span className="text-slate-600">库存 {s.stock}</span>
+                    <span className={s.stock > 0 ? 'text-slate-600' : 'text-red-600'}>库存 {s.stock}</span>
                     <button
                       type="button"
                       className={small}
@@ -402,7 +402,7 @@ function DraftEditor() {
                 <span className="tabular-nums">{formatMoney(l.price)}</span>
                 <input
                   aria-label={`${l.title} 数量`}
-                  className={`${controlClass} w-20`}
+                  className={controlClass.replace('w-full', 'w-20')}
                   inputMode="numeric"
                   value={l.quantity}
                   disabled={locked}

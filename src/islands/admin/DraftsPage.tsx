@@ -17,7 +17,12 @@ const STATUS_OPTIONS: readonly (readonly [string, string])[] = [
 ]
 
 const columns: Column<DraftRow>[] = [
-  linkColumn('id', '草稿', { href: (d) => draftHref(d.id), text: (d) => `草稿 ${d.id}`, look: 'strong' }),
+  linkColumn(
+    'id',
+    '草稿',
+    { href: (d) => draftHref(d.id), text: (d) => `草稿 ${d.id}`, look: 'strong' },
+    { className: 'whitespace-nowrap' },
+  ),
   personColumn('customer', '客户', (d) => ({ name: d.customerName, tel: d.customerTel }), 'text-slate-600'),
   { id: 'items', header: '件数', cell: (d) => d.items, className: 'text-right tabular-nums' },
   {
