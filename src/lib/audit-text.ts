@@ -27,6 +27,10 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'order.invoice.reissue': '重开发票',
   'payment.refund': '退回付款',
   'order.note': '添加内部备注',
+  'draft-order.create': '新建代客下单草稿',
+  'draft-order.edit': '修改代客下单草稿',
+  'draft-order.delete': '删除代客下单草稿',
+  'draft-order.send': '代客下单发送给客户',
   'wallet.adjust': '调整余额',
   'wallet.adjust.request': '申请调整余额（待审批）',
   'wallet.adjust.approve': '批准余额调整',
@@ -148,6 +152,13 @@ const FIELD_TEXT: Record<string, string> = {
   classId: '分类',
   id: '编号',
   record: '记录',
+  userId: '客户编号',
+  lines: '商品',
+  discountPercent: '专属折扣（%）',
+  addressId: '收货地址编号',
+  invoiceId: '发票抬头编号',
+  order: '订单号',
+  total: '应付（元）',
 }
 
 /** actionText('staff.disable') → '停用账号'; an unknown code → itself. */
@@ -159,6 +170,9 @@ const valueText = (key: string, v: unknown): string => {
   if (v === null || v === undefined || v === '') return '—'
   if (key === 'roles' && Array.isArray(v))
     return v.map((r) => ROLE_NAMES[r as keyof typeof ROLE_NAMES] ?? String(r)).join('、')
+  // A draft order's lines (代客下单): [{ skuId, quantity }] → 规格12×2、规格15×1.
+  if (key === 'lines' && Array.isArray(v))
+    return v.map((l: { skuId?: unknown; quantity?: unknown }) => `规格${l.skuId}×${l.quantity}`).join('、')
   if (Array.isArray(v))
     return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join('、')
   return typeof v === 'object' ? JSON.stringify(v) : String(v)
