@@ -1360,6 +1360,16 @@ INSERT INTO transfer_references (reference, order_id)
   SELECT reference, MIN(order_id) FROM transfer_receipts WHERE kind = 'payment' GROUP BY reference;
 `,
   },
+  {
+    version: 49,
+    name: 'staff names and phones',
+    // Issue 40 part 6: staff are named as people (张敏), not only by their ASCII username, and
+    // have a phone. Accounts made before keep '' until an admin fills them: they show their username.
+    sql: `
+ALTER TABLE staff ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE staff ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -17,6 +17,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'staff.password': '修改自己的密码',
   'staff.totp': '绑定动态验证码',
   'staff.confirm-failed': '确认身份失败',
+  'staff.profile': '修改姓名与手机号',
   'order.ship': '发货',
   'order.confirm-transfer': '确认对公转账',
   'order.transfer-mismatch': '登记对公转账（金额不符）',
@@ -149,6 +150,32 @@ const FIELD_TEXT: Record<string, string> = {
   id: '编号',
   record: '记录',
 }
+
+/**
+ * What an audit target is, by the kind before its colon ('order:2026…' is an 订单): the 对象
+ * picker of the 操作日志 and the sentence of each row. The server finds a kind's targets by
+ * what staff type (an order code, a user's phone, a product's name, a staff member's name).
+ */
+export const AUDIT_KIND_TEXT = {
+  order: '订单',
+  product: '商品',
+  sku: '规格',
+  user: '用户',
+  staff: '员工',
+  coupon: '优惠券',
+  promotion: '满减活动',
+  'shipping-template': '运费模板',
+  banner: '横幅',
+  faq: '常见问题',
+  config: '站点设置',
+  classify: '分类',
+  article: '内容',
+  comment: '评论',
+  review: '评价',
+  complaint: '投诉',
+} as const
+export type AuditKind = keyof typeof AUDIT_KIND_TEXT
+export const AUDIT_KINDS = Object.keys(AUDIT_KIND_TEXT) as [AuditKind, ...AuditKind[]]
 
 /** actionText('staff.disable') → '停用账号'; an unknown code → itself. */
 export const actionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? action
