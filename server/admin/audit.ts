@@ -94,6 +94,8 @@ export interface AuditQuery {
   action?: string | undefined
   /** A target or the start of one: 'order:2026' or 'staff:3'. */
   target?: string | undefined
+  /** One action exactly (the 动作 picker): 'wallet.adjust' without 'wallet.adjust.request'. */
+  actionIs?: string | undefined
   /** The acting staff member's id (the 操作人 picker). */
   staffId?: number | undefined
   /** A kind of target (AUDIT_KIND_TEXT), and with it `q`: the target as staff type it. */
@@ -229,6 +231,9 @@ export async function searchAudit(db: Db, q: AuditQuery): Promise<Paged<AuditRow
   if (q.staffId) base = base.where('staff_id', '=', q.staffId)
   if (q.kind && q.q) base = base.where(await targetsOf(db, q.kind, q.q))
   else if (q.kind) base = base.where(sql<boolean>`target LIKE ${startsWith(`${q.kind}:`)} ESCAPE '\\'`)
+  // Typed without a kind: any target holding it (an order code, an id).
+  else if (q.q) base = base.where(sql<boolean>`target LIKE ${likeContains(q.q)} ESCAPE '\\'`)
+  if (q.actionIs) base = base.where('action', '=', q.actionIs)
   if (q.action) base = base.where(sql<boolean>`action LIKE ${startsWith(q.action)} ESCAPE '\\'`)
   if (q.target) base = base.where(sql<boolean>`target LIKE ${startsWith(q.target)} ESCAPE '\\'`)
   if (q.from) base = base.where('at', '>=', `${q.from} 00:00:00`)

@@ -131,6 +131,8 @@ describe('the audit log searched by pickers (GET /api/admin/audit)', () => {
     expect(await targets({ kind: 'product', q: p.title.slice(0, 12) })).toEqual([`product:${p.spuId}`])
     expect(await targets({ kind: 'order', q: code.slice(0, 10) })).toEqual([`order:${code}`])
     expect(await targets({ kind: 'order' })).toEqual([`order:${code}`])
+    expect(await targets({ actionIs: 'product.edit' })).toEqual([`product:${p.spuId}`])
+    expect(await targets({ actionIs: 'product.' })).toEqual([])
     expect(await targets({ kind: 'user', q: '19999999999' })).toEqual([])
     // A kind the server does not know is refused in Chinese.
     const bad = await find({ kind: 'planet' })

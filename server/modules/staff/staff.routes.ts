@@ -161,6 +161,7 @@ export const getAudit = adminRoute('get', '/admin/audit', 'audit.read', {
       .object({
         staff: str('操作人用户名', 32),
         staffId: int('操作人编号', { min: 1 }),
+        actionIs: str('动作（完整，如 order.ship）', 60),
         kind: oneOf('对象种类', AUDIT_KINDS),
         q: str('对象（订单号、手机号、商品名称、员工姓名或编号）', 60),
         action: str('动作', 60),
