@@ -57,5 +57,7 @@ test('marketing saves a product after the session expired: password in a dialog,
   // The new session is the browser's own: the next screen opens without a sign-in.
   await page.goto('/admin/account/')
   await expect(page.getByRole('heading', { name: '我的账号' })).toBeVisible()
-  await expect(page.getByLabel('姓名')).toHaveValue('陈静')
+  // Named by the display name: the header's account and the account page's own fields.
+  await expect(page.getByRole('banner')).toContainText('陈静（市场）')
+  await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('陈静')
 })
