@@ -4,10 +4,9 @@
  * filter matches (`order.` finds every order action); a code not listed here shows as itself.
  */
 import { CertLevelText, CertStatus, OrderStatusText } from './constants.ts'
-import { AfterStatusText, PaymentStatusText } from './order-states.ts'
+import { AfterStatusText, InvoiceStatusText, PaymentStatusText } from './order-states.ts'
 import { payWayName } from './pay-ways.ts'
 import { ROLE_NAMES } from './permissions.ts'
-import { InvoiceStatusText } from './rules/invoice-correction.ts'
 
 export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'staff.sign-in': '登录后台',

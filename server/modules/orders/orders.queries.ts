@@ -6,9 +6,10 @@ import {
   type AfterKind,
   AfterStatus,
   AfterStatusText,
+  InvoiceStatusText,
   orderStateText,
 } from '../../../src/lib/order-states.ts'
-import { InvoiceStatus, InvoiceStatusText } from '../../../src/lib/rules/invoice-correction.ts'
+import { InvoiceStatus } from '../../../src/lib/rules/invoice-correction.ts'
 import { discountZhe } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import { inRange, mapPage, type Page, pagedList, type TimeRange } from '../../db/sql.ts'

@@ -16,13 +16,6 @@ export const REFUND_RED_REASON = '退款'
 
 /** The invoice states of orders.invoice_status (migrations 4, 38). */
 export const InvoiceStatus = { none: 0, applied: 10, issued: 20, voided: 30, reopening: 40 } as const
-/** Each invoice state in words (the buyer's order, the audit log). */
-export const InvoiceStatusText: Record<number, string> = {
-  10: '申请中',
-  20: '已开票',
-  30: '已作废',
-  40: '待重开',
-}
 
 /** The red-letter invoice finance issued to void the current one. */
 export interface InvoiceVoid {
