@@ -84,6 +84,17 @@ describe('staff display names and phones', () => {
     const admin = await staffSignIn(h, 'admin')
     const list = await h.get<StaffAccount[]>('/api/admin/staff', {}, admin.auth)
     expect(list.data.find((s) => s.username === 'admin')?.name).toBe('张敏')
+    // Every staff member reads the names the screens show beside a username (order notes, timeline).
+    const op = await staffSignIn(h, 'operator')
+    const names = await h.get<{ username: string; name: string }[]>('/api/admin/staff/names', {}, op.auth)
+    expect(names.http).toBe(200)
+    expect(names.data).toEqual(
+      expect.arrayContaining([
+        { username: 'admin', name: '张敏' },
+        { username: 'operator', name: '李强' },
+      ]),
+    )
+    expect(names.data.every((n) => n.name !== '')).toBe(true)
     const username = uniqueUsername('li')
     const out = await staffCommand(
       h.db,

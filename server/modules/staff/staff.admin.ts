@@ -87,6 +87,14 @@ export const staffAdmin = router()
   })
   .openapi(routes.getAudit, async (c) => ok(c, await searchAudit(c.get('deps').db, c.req.valid('query'))))
   .openapi(routes.getStaff, async (c) => ok(c, await listStaff(c.get('deps').db)))
+  .openapi(routes.getStaffNames, async (c) =>
+    ok(
+      c,
+      (await listStaff(c.get('deps').db))
+        .filter((s) => s.name)
+        .map((s) => ({ username: s.username, name: s.name })),
+    ),
+  )
   .openapi(routes.postStaff, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')

@@ -182,6 +182,11 @@ export const getStaff = adminRoute('get', '/admin/staff', 'staff.manage', {
   responses: answers(z.array(StaffAccount), [401]),
 })
 
+export const getStaffNames = adminRoute('get', '/admin/staff/names', 'self', {
+  summary: '员工姓名表（用户名 → 姓名），供各页面以姓名称呼员工；未填姓名的账号不在其中',
+  responses: answers(z.array(z.object({ username: z.string(), name: z.string() })), [401]),
+})
+
 export const postStaff = adminRoute('post', '/admin/staff', 'staff.manage', {
   summary:
     '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改；含管理员角色时须 confirm（操作人密码或动态验证码）',

@@ -61,6 +61,8 @@ export const adminApi = {
   confirmTotp: (code: string) => adminCall('post', '/admin/me/totp/confirm')({ json: { code } }),
   audit: (query: QueryParams) => adminCall('get', '/admin/audit')({ query }),
   staff: () => adminCall('get', '/admin/staff')(),
+  /** username → display name of the accounts that have one (every staff member may read it). */
+  staffNames: () => adminCall('get', '/admin/staff/names')({}, silent),
   /** `confirm`: the acting admin's password or code, needed when the roles include admin (issue 39). */
   addStaff: (
     body: { username: string; roles: string[]; name?: string; phone?: string; confirm?: Reauth },
