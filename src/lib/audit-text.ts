@@ -230,19 +230,20 @@ const valueText = (key: string, v: unknown, kind = ''): string => {
   if (Array.isArray(v)) return v.map((x) => valueText(key, x, kind)).join('、')
   if (typeof v === 'object')
     return Object.entries(v as Record<string, unknown>)
-      .map(([k, x]) => `${fieldText(k)}：${valueText(k, x, kind)}`)
+      .map(([k, x]) => `${fieldText(k, kind)}：${valueText(k, x, kind)}`)
       .join('，')
   return String(v)
 }
 
-/** A field's name in words; a field not listed shows as itself. */
-const fieldText = (key: string) => (FIELD_TEXT[key] ?? key).replace(/（元）$/, '')
+/** A field's name in words (a staff account's name is its holder's 姓名); a field not listed shows as itself. */
+const fieldText = (key: string, kind = '') =>
+  kind === 'staff' && key === 'name' ? '姓名' : (FIELD_TEXT[key] ?? key).replace(/（元）$/, '')
 
 /** auditFields({ enabled: false, roles: ['operator'] }) → '启用：否\n角色：运营'; null → '—'. */
 export const auditFields = (f: Record<string, unknown> | null, kind = '') =>
   f && Object.keys(f).length
     ? Object.entries(f)
-        .map(([k, v]) => `${fieldText(k)}：${valueText(k, v, kind)}`)
+        .map(([k, v]) => `${fieldText(k, kind)}：${valueText(k, v, kind)}`)
         .join('\n')
     : '—'
 
@@ -258,7 +259,7 @@ export function auditChanges(before: Fields, after: Fields, kind = ''): string[]
   const a = after ?? {}
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])]
   return keys.map((k) => {
-    const label = fieldText(k)
+    const label = fieldText(k, kind)
     if (!(k in b)) return `${label}：${valueText(k, a[k], kind)}`
     const was = valueText(k, b[k], kind)
     const now = k in a ? valueText(k, a[k], kind) : '—'

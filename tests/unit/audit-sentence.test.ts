@@ -56,6 +56,7 @@ describe('auditChanges', () => {
     expect(
       auditChanges({ paymentStatus: 30 }, { paymentStatus: 40, way: 'union', amount: 99 }, 'order'),
     ).toEqual(['付款状态：待退款 → 已退款', '方式：对公转账', '金额：¥99.00'])
+    expect(auditChanges({ name: '赵磊' }, { name: '赵大磊' }, 'staff')).toEqual(['姓名：赵磊 → 赵大磊'])
     expect(auditChanges({ roles: ['marketing'] }, { roles: ['operator', 'finance'] })).toEqual([
       '角色：市场 → 运营、财务',
     ])
