@@ -61,3 +61,36 @@ test('marketing saves a product after the session expired: password in a dialog,
   await expect(page.getByRole('banner')).toContainText('陈静（市场）')
   await expect(page.getByRole('textbox', { name: '姓名', exact: true })).toHaveValue('陈静')
 })
+
+test('a dialog open when the session expired stays open under the password dialog and saves after it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  const reader = await staffToken(request, 'marketing')
+  const rows = (
+    await staffCall<{ pageData: Row[] }>(request, reader, 'GET', '/api/admin/products?listed=1&pageSize=50')
+  ).pageData
+  const p = rows.filter((r) => r.priceMin > 10).at(-3) as Row
+  const token = await signInStaffAs(page, request, 'marketing')
+  await page.goto(`/admin/products/detail/?id=${p.id}`)
+  await expect(page.getByRole('heading', { name: p.title })).toBeVisible()
+  const firstStock = page.locator('[data-sku-stock]').first()
+  const before = Number(await firstStock.textContent())
+  await page
+    .getByRole('button', { name: /^调整「.*」的库存$/ })
+    .first()
+    .click()
+  const stock = page.getByRole('dialog', { name: '调整库存' })
+  await stock.getByLabel('调整数量').fill('2')
+  await stock.getByLabel('调整原因').fill('盘点补录')
+  await request.delete('/api/admin/session', { headers: { ...signed(), Authorization: `Bearer ${token}` } })
+  await stock.getByRole('button', { name: '保存' }).click()
+
+  const again = page.getByRole('dialog', { name: '登录已过期' })
+  await again.getByLabel('登录密码').fill('demo1234')
+  await again.getByRole('button', { name: '继续' }).click()
+  await expect(again).toBeHidden()
+  await expect(stock).toBeHidden()
+  await expect(firstStock).toHaveText(String(before + 2))
+})
