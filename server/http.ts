@@ -31,6 +31,8 @@ export interface AuthUser {
 export interface StaffContext {
   id: number
   username: string
+  /** The display name (张敏), '' when none was given. */
+  name: string
   roles: Role[]
   sessionId: number
   /** The one-time password is still to be changed. */

@@ -82,7 +82,7 @@ export const USAGE = [
   '      npm run ops -- storage migrate',
   '      npm run ops -- build-status',
   '      npm run ops -- rebuild [路径或标记 …]',
-  '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …]',
+  '      npm run ops -- staff add <用户名> --role <角色> [--role <角色> …] [--name <姓名>] [--phone <手机号>]',
   '      npm run ops -- staff disable|enable|reset-password <用户名>',
   '      npm run ops -- staff roles <用户名> <角色>[,<角色> …]',
   '      npm run ops -- staff list',
@@ -297,15 +297,22 @@ export async function staffCommand(db: Db, args: readonly string[], now: Date): 
       return rows
         .map(
           (r) =>
-            `${r.username}\t${r.roles.join(',')}\t${r.enabled ? '启用' : '停用'}${r.hasTotp ? '\t动态验证码' : ''}`,
+            `${r.username}\t${r.name || '—'}\t${r.roles.join(',')}\t${r.enabled ? '启用' : '停用'}${r.hasTotp ? '\t动态验证码' : ''}`,
         )
         .join('\n')
     }
     if (verb === 'add') {
       const roles = args.flatMap((a, i) => (args[i - 1] === '--role' ? a.split(',') : []))
+      const option = (flag: string) => args.findLast((_, i) => args[i - 1] === flag)
       if (!username || username.startsWith('--') || !roles.length) throw new OpsError(USAGE)
-      const r = await addStaff(db, OPS_ACTOR, { username, roles }, now)
-      return `已新增后台账号 ${r.staff.username}（${r.staff.roles.join(',')}），一次性密码：${r.password}（首次登录须修改）`
+      const r = await addStaff(
+        db,
+        OPS_ACTOR,
+        { username, roles, name: option('--name'), phone: option('--phone') },
+        now,
+      )
+      const who = r.staff.name ? `${r.staff.username}（${r.staff.name}）` : r.staff.username
+      return `已新增后台账号 ${who}（${r.staff.roles.join(',')}），一次性密码：${r.password}（首次登录须修改）`
     }
     if (args.length === 2 && (verb === 'disable' || verb === 'enable')) {
       await setStaffEnabled(db, OPS_ACTOR, await staffIdOf(db, username), verb === 'enable', now)

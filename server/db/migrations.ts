@@ -1387,6 +1387,16 @@ CREATE TABLE draft_orders (
 CREATE INDEX draft_orders_status ON draft_orders(status, id);
 `,
   },
+  {
+    version: 49,
+    name: 'staff names and phones',
+    // Issue 40 part 6: staff are named as people (张敏), not only by their ASCII username, and
+    // have a phone. Accounts made before keep '' until an admin fills them: they show their username.
+    sql: `
+ALTER TABLE staff ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE staff ADD COLUMN phone TEXT NOT NULL DEFAULT '';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

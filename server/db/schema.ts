@@ -606,6 +606,10 @@ export interface StaffTable {
   totp_step: Def<number | null>
   last_login_time: Def<string | null>
   create_time: string
+  /** The name staff know them by (张敏); '' for an account made before migration 49. */
+  display_name: Def<string>
+  /** A mainland mobile number, or ''. */
+  phone: Def<string>
 }
 
 /** A staff sign-in: the bearer token's hash, 8 h at most (expires_at), 30 min idle (last_seen_at). */

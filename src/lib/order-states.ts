@@ -73,6 +73,14 @@ export const PaymentStatusText: Record<number, string> = {
   40: '已退款',
 }
 
+/** orders.invoice_status (InvoiceStatus of rules/invoice-correction.ts) in words: the buyer's order, the audit log. */
+export const InvoiceStatusText: Record<number, string> = {
+  10: '申请中',
+  20: '已开票',
+  30: '已作废',
+  40: '待重开',
+}
+
 /**
  * Where a refund's money goes, as the refund dialog and the order say it: a corporate transfer
  * is paid back by finance by hand, every other way the money goes back where it came from.

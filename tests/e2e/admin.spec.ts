@@ -99,16 +99,30 @@ test('admin adds and disables a staff account, and finds both in the audit log',
   await signInStaffAs(page, request, 'admin')
   await page.goto('/admin/staff/')
   const username = freshUsername('fin')
+  const name = `财务${username.slice(-6)}`
   await page.getByLabel('新账号用户名').fill(username)
+  await page.getByLabel('姓名', { exact: true }).fill(name)
+  await page.getByLabel('手机号', { exact: true }).fill('1390000')
   await page.getByRole('group', { name: '角色' }).getByLabel('财务').check()
+  await page.getByRole('button', { name: '新增账号' }).click()
+  await expect(page.getByText('手机号格式不正确')).toBeVisible()
+  await page.getByLabel('手机号', { exact: true }).fill('13900001234')
   await page.getByRole('button', { name: '新增账号' }).click()
   const dialog = page.getByRole('dialog', { name: '一次性密码' })
   await expect(dialog).toContainText(username)
   await expectAccessible(page)
+  // The one-time password goes to the clipboard with 复制.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await dialog.getByRole('button', { name: '复制' }).click()
+  await expect(page.getByText('已复制')).toBeVisible()
+  const shown = (await dialog.locator('p.font-mono').textContent())?.trim()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown)
   await dialog.getByRole('button', { name: '我已记下' }).click()
 
   const row = page.getByRole('row').filter({ hasText: username })
   await expect(row).toContainText('待首次登录')
+  await expect(row).toContainText(name)
+  await expect(row).toContainText('13900001234')
   await row.getByRole('button', { name: '停用' }).click()
   await page.getByRole('dialog').getByRole('button', { name: '确 定' }).click()
   await expect(row).toContainText('已停用')
@@ -116,22 +130,30 @@ test('admin adds and disables a staff account, and finds both in the audit log',
 
   await menu(page).getByRole('link', { name: '操作日志' }).click()
   await expect(page.getByRole('heading', { name: '操作日志' })).toBeVisible()
-  await page.getByLabel('动作（前缀，如 staff.）').fill('staff.')
-  await page.getByLabel('操作人').fill('admin')
+  // Pickers, not codes (issue 40): the actor by name, the target by its kind and its name.
+  await page.getByLabel('操作人', { exact: true }).selectOption({ label: '张敏（admin）' })
+  await page.getByLabel('对象种类', { exact: true }).selectOption({ label: '员工' })
+  await page.getByLabel('对象（订单号、手机号、商品名称或姓名）').fill(username)
   await page.getByRole('button', { name: '查询' }).click()
-  await expect(page).toHaveURL(/\?staff=admin&action=staff\./)
+  await expect(page).toHaveURL(new RegExp(`\\?staffId=\\d+&kind=staff&q=${username}`))
   const table = page.getByRole('table', { name: '操作日志' })
-  await expect(table.getByRole('row').filter({ hasText: 'staff.disable' }).first()).toContainText('启用：否')
-  // Other tests add accounts as admin meanwhile: this one's row, wherever it is.
-  await expect(
-    table.getByRole('row').filter({ hasText: 'staff.add' }).filter({ hasText: username }),
-  ).toHaveCount(1)
+  // Rows read as sentences, their changes in words.
+  await expect(table.getByRole('row').filter({ hasText: `张敏 停用了员工 ${name}` })).toContainText(
+    '启用：是 → 否',
+  )
+  await expect(table.getByRole('row').filter({ hasText: `张敏 新增了员工 ${name}` })).toContainText(
+    '角色：财务',
+  )
+  await expect(table).not.toContainText('staff.')
   await expectAccessible(page)
 
-  // The filters live in the URL: a reload shows the same search.
+  // The filters live in the URL: a reload shows the same search; the action picker narrows it.
   await page.reload()
-  await expect(page.getByLabel('操作人')).toHaveValue('admin')
-  await page.getByLabel('操作人').fill(freshUsername('nobody'))
+  await expect(page.getByLabel('对象种类', { exact: true })).toHaveValue('staff')
+  await page.getByLabel('动作', { exact: true }).selectOption({ label: '停用账号' })
+  await page.getByRole('button', { name: '查询' }).click()
+  await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(1)
+  await page.getByLabel('对象（订单号、手机号、商品名称或姓名）').fill(freshUsername('nobody'))
   await page.getByRole('button', { name: '查询' }).click()
   await expect(table).toContainText('没有符合条件的操作记录')
 })

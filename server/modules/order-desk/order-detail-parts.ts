@@ -46,12 +46,16 @@ export const orderRequests = (db: Db, orderId: number) =>
     .orderBy('id')
     .execute()
 
-/** The staff member's name for an approver's id. */
-export const approverName = async (db: Db, id: number | null) =>
-  id === null
-    ? ''
-    : ((await db.selectFrom('staff').select('username').where('id', '=', id).executeTakeFirst())?.username ??
-      '')
+/** The staff member's name for an approver's id: their display name, else their username. */
+export const approverName = async (db: Db, id: number | null) => {
+  if (id === null) return ''
+  const row = await db
+    .selectFrom('staff')
+    .select(['username', 'display_name'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? row.display_name || row.username : ''
+}
 
 /** The order's newest after-sales request as staff read it; empty fields when there is none. */
 export async function afterSalesView(

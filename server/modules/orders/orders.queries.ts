@@ -6,6 +6,7 @@ import {
   type AfterKind,
   AfterStatus,
   AfterStatusText,
+  InvoiceStatusText,
   orderStateText,
 } from '../../../src/lib/order-states.ts'
 import { InvoiceStatus } from '../../../src/lib/rules/invoice-correction.ts'
@@ -23,8 +24,6 @@ export const OrderTypes = { normal: 0, afterSales: AFTER_SALES_TYPES } as const
 /** orders.after_status (migrations 4, 32): the newest after-sales request's state. */
 /** orders.invoice_status (migrations 4, 38): one source with the admin screens. */
 export { AfterStatus, AfterStatusText, InvoiceStatus }
-
-const InvoiceStatusText: Record<number, string> = { 10: '申请中', 20: '已开票', 30: '已作废', 40: '待重开' }
 
 /**
  * The invoice's state as the buyer reads it: 申请中, 已开票, 已作废 (a refund red-lettered it),

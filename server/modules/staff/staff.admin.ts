@@ -15,10 +15,12 @@ import {
   STAFF_SESSION,
   sessionRefusal,
   setStaffEnabled,
+  setStaffProfile,
   setStaffRoles,
   signInStaff,
   signOutStaff,
   staffFromHeader,
+  staffRow,
   startTotp,
 } from './staff.service.ts'
 import { clearStaffCookie, setStaffCookie, staffCredential } from './staff-cookie.ts'
@@ -55,9 +57,12 @@ export const staffAdmin = router()
   })
   .openapi(routes.getMe, async (c) => {
     const s = requireStaff(c)
+    const { phone } = await staffRow(c.get('deps').db, s.id)
     return ok(c, {
       id: s.id,
       username: s.username,
+      name: s.name,
+      phone,
       roles: s.roles,
       permissions: permissionsOf(s.roles),
       mustChangePassword: s.mustChangePassword,
@@ -70,6 +75,10 @@ export const staffAdmin = router()
     await changeOwnPassword(db, requireStaff(c), c.req.valid('json'), loginSource(c), now())
     return ok(c, '修改密码成功')
   })
+  .openapi(routes.putMyProfile, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await setStaffProfile(db, actorOf(c), requireStaff(c).id, c.req.valid('json'), now()))
+  })
   .openapi(routes.postMyTotp, async (c) => ok(c, await startTotp(c.get('deps').db, requireStaff(c))))
   .openapi(routes.postMyTotpConfirm, async (c) => {
     const { db, now } = c.get('deps')
@@ -78,13 +87,22 @@ export const staffAdmin = router()
   })
   .openapi(routes.getAudit, async (c) => ok(c, await searchAudit(c.get('deps').db, c.req.valid('query'))))
   .openapi(routes.getStaff, async (c) => ok(c, await listStaff(c.get('deps').db)))
+  .openapi(routes.getStaffNames, async (c) =>
+    ok(
+      c,
+      (await listStaff(c.get('deps').db))
+        .filter((s) => s.name)
+        .map((s) => ({ username: s.username, name: s.name })),
+    ),
+  )
   .openapi(routes.postStaff, async (c) => {
     const { db, now } = c.get('deps')
     const v = c.req.valid('json')
     const actor = actorOf(c)
     if (makesAdmin(v.roles))
       await confirmActor(db, requireStaff(c), v.confirm, actor, loginSource(c), 'staff:new', now())
-    return ok(c, await addStaff(db, actor, { username: v.username, roles: v.roles }, now()))
+    const { username, roles, name, phone } = v
+    return ok(c, await addStaff(db, actor, { username, roles, name, phone }, now()))
   })
   .openapi(routes.postStaffRoles, async (c) => {
     const { db, now } = c.get('deps')
@@ -98,6 +116,11 @@ export const staffAdmin = router()
     const { db, now } = c.get('deps')
     const { id } = c.req.valid('param')
     return ok(c, await setStaffEnabled(db, actorOf(c), id, c.req.valid('json').enabled, now()))
+  })
+  .openapi(routes.putStaffProfile, async (c) => {
+    const { db, now } = c.get('deps')
+    const { id } = c.req.valid('param')
+    return ok(c, await setStaffProfile(db, actorOf(c), id, c.req.valid('json'), now()))
   })
   .openapi(routes.postStaffPasswordReset, async (c) => {
     const { db, now } = c.get('deps')

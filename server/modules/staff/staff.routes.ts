@@ -1,11 +1,14 @@
+import { AUDIT_KINDS } from '../../../src/lib/audit-text.ts'
 import { ROLES } from '../../../src/lib/permissions.ts'
-import { checkStaffLogin } from '../../../src/lib/rules/staff.ts'
+import { checkStaffLogin, checkStaffProfile } from '../../../src/lib/rules/staff.ts'
 import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, jsonBody, pagedOf, z } from '../../contract/index.ts'
-import { day, daysInOrder, field, id, page, str } from '../../contract/params.ts'
+import { day, daysInOrder, field, id, int, oneOf, page, str } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
 
 const text = z.string()
+const staffName = z.string().openapi({ description: '姓名（如 张敏）；空：未填写，以用户名称呼' })
+const staffPhone = z.string().openapi({ description: '手机号；空：未填写' })
 const Role = z
   .enum(ROLES)
   .openapi({ description: 'admin 管理员，operator 运营，finance 财务，marketing 市场' })
@@ -30,6 +33,8 @@ export const StaffMe = z
   .object({
     id: z.number().int(),
     username: z.string(),
+    name: staffName,
+    phone: staffPhone,
     roles: z.array(Role),
     permissions: z.array(z.string()).openapi({ description: '此账号持有的权限（后台菜单据此显示）' }),
     mustChangePassword: z.boolean().openapi({ description: 'true：须先修改初始密码才能做别的' }),
@@ -43,6 +48,8 @@ export const StaffAccount = z
   .object({
     id: z.number().int(),
     username: z.string(),
+    name: staffName,
+    phone: staffPhone,
     roles: z.array(Role),
     enabled: z.boolean(),
     mustChangePassword: z.boolean(),
@@ -58,9 +65,13 @@ export const AuditRow = z
   .object({
     at: z.string().openapi({ description: '时间（北京时间）' }),
     staff: z.string().openapi({ description: '操作人用户名；ops 为服务器命令行' }),
+    staffName: z.string().openapi({ description: '操作人姓名（未填写时为用户名）' }),
     ip: z.string(),
     action: z.string().openapi({ description: '动作，如 order.ship、staff.roles' }),
     target: z.string().openapi({ description: '对象，如 order:202610011234、staff:3' }),
+    targetName: z
+      .string()
+      .openapi({ description: '对象的称呼：订单号、用户手机号、商品名称、员工姓名；查不到时为空' }),
     before: Fields.openapi({ description: '改动前的字段' }),
     after: Fields.openapi({ description: '改动后的字段' }),
   })
@@ -83,6 +94,8 @@ const Confirm = z
   .openapi({ description: '操作人自己的登录密码 {password} 或动态验证码 {totp}，用于再次确认身份' })
 const rolesBody = z.object({ roles: roleList, confirm: Confirm })
 const staffParam = z.object({ id: id('账号编号') })
+const profileDoc = { name: field('string', '姓名（如 张敏），最多 20 字'), phone: field('string', '手机号') }
+const profileRequest = ruleRequest(checkStaffProfile, profileDoc)
 
 // --- session ---------------------------------------------------------------------------------
 
@@ -132,14 +145,25 @@ export const postMyTotpConfirm = adminRoute('post', '/admin/me/totp/confirm', 's
   responses: answers(text, [401, 409]),
 })
 
+export const putMyProfile = adminRoute('put', '/admin/me/profile', 'self', {
+  summary: '修改自己的姓名与手机号',
+  request: profileRequest,
+  responses: answers(StaffAccount, [401]),
+})
+
 // --- audit -----------------------------------------------------------------------------------
 
 export const getAudit = adminRoute('get', '/admin/audit', 'audit.read', {
-  summary: '操作日志：按操作人、动作（前缀）、对象（前缀）与日期查找，新的在前',
+  summary:
+    '操作日志：按操作人、动作（前缀）、对象（前缀，或种类 kind 加 q：订单号、用户手机号、商品名称、员工姓名）与日期查找，新的在前',
   request: {
     query: z
       .object({
         staff: str('操作人用户名', 32),
+        staffId: int('操作人编号', { min: 1 }),
+        actionIs: str('动作（完整，如 order.ship）', 60),
+        kind: oneOf('对象种类', AUDIT_KINDS),
+        q: str('对象（订单号、手机号、商品名称、员工姓名或编号）', 60),
         action: str('动作', 60),
         target: str('对象', 100),
         from: day('开始日期'),
@@ -158,10 +182,23 @@ export const getStaff = adminRoute('get', '/admin/staff', 'staff.manage', {
   responses: answers(z.array(StaffAccount), [401]),
 })
 
+export const getStaffNames = adminRoute('get', '/admin/staff/names', 'self', {
+  summary: '员工姓名表（用户名 → 姓名），供各页面以姓名称呼员工；未填姓名的账号不在其中',
+  responses: answers(z.array(z.object({ username: z.string(), name: z.string() })), [401]),
+})
+
 export const postStaff = adminRoute('post', '/admin/staff', 'staff.manage', {
   summary:
     '新增后台账号：回答一次性密码（仅显示这一次），首次登录须修改；含管理员角色时须 confirm（操作人密码或动态验证码）',
-  request: { body: jsonBody(rolesBody.extend({ username: z.string().max(64) })) },
+  request: {
+    body: jsonBody(
+      rolesBody.extend({
+        username: z.string().max(64),
+        name: z.string().max(64).optional().openapi({ description: '姓名（如 张敏）' }),
+        phone: z.string().max(20).optional().openapi({ description: '手机号' }),
+      }),
+    ),
+  },
   responses: answers(z.object({ staff: StaffAccount, password: z.string() }), [401, 403, 429]),
 })
 
@@ -174,6 +211,12 @@ export const postStaffRoles = adminRoute('post', '/admin/staff/{id}/roles', 'sta
 export const postStaffEnabled = adminRoute('post', '/admin/staff/{id}/enabled', 'staff.manage', {
   summary: '停用（其会话全部结束）或启用账号',
   request: { params: staffParam, body: jsonBody(z.object({ enabled: z.boolean() })) },
+  responses: answers(StaffAccount, [401, 404]),
+})
+
+export const putStaffProfile = adminRoute('put', '/admin/staff/{id}/profile', 'staff.manage', {
+  summary: '修改账号的姓名与手机号',
+  request: { params: staffParam, ...profileRequest },
   responses: answers(StaffAccount, [401, 404]),
 })
 

@@ -16,6 +16,7 @@ import {
 } from '../../../src/lib/permissions.ts'
 import {
   checkStaffPassword,
+  checkStaffProfile,
   checkUsername,
   STAFF_CEILING,
   STAFF_DISABLED,
@@ -133,6 +134,7 @@ export async function staffFromHeader(
       's.last_seen_at',
       'f.id',
       'f.username',
+      'f.display_name',
       'f.roles',
       'f.must_change_password',
       'f.totp_secret',
@@ -149,6 +151,7 @@ export async function staffFromHeader(
   return {
     id: row.id,
     username: row.username,
+    name: row.display_name,
     roles: parseRoles(row.roles),
     sessionId: row.sessionId,
     mustChangePassword: row.must_change_password === 1,
@@ -305,6 +308,9 @@ async function revokeSessions(t: Db, staffId: number, now: Date, keep = 0) {
 export interface StaffRow {
   id: number
   username: string
+  /** The display name (张敏), '' when none was given. */
+  name: string
+  phone: string
   roles: Role[]
   enabled: boolean
   mustChangePassword: boolean
@@ -316,6 +322,8 @@ export interface StaffRow {
 const staffColumns = [
   'id',
   'username',
+  'display_name',
+  'phone',
   'roles',
   'enabled',
   'must_change_password',
@@ -327,6 +335,8 @@ const staffColumns = [
 const toStaffRow = (r: {
   id: number
   username: string
+  display_name: string
+  phone: string
   roles: string
   enabled: number
   must_change_password: number
@@ -336,6 +346,8 @@ const toStaffRow = (r: {
 }): StaffRow => ({
   id: r.id,
   username: r.username,
+  name: r.display_name,
+  phone: r.phone,
   roles: parseRoles(r.roles),
   enabled: r.enabled === 1,
   mustChangePassword: r.must_change_password === 1,
@@ -350,7 +362,8 @@ export async function listStaff(db: Db): Promise<StaffRow[]> {
   return rows.map(toStaffRow)
 }
 
-async function staffRow(t: Db, id: number): Promise<StaffRow> {
+/** One staff account by id, or 404 后台账号不存在. */
+export async function staffRow(t: Db, id: number): Promise<StaffRow> {
   const row = await t.selectFrom('staff').select(staffColumns).where('id', '=', id).executeTakeFirst()
   if (!row) throw refuse(STAFF_MESSAGES.notFound, 404)
   return toStaffRow(row)
@@ -375,6 +388,13 @@ const checkRoles = (roles: readonly string[]): Role[] => {
   return valid
 }
 
+/** A display name and phone as the rule cleans them, or the rule's refusal (400). */
+function profileOf(input: { name?: string | undefined; phone?: string | undefined }) {
+  const r = checkStaffProfile({ name: input.name ?? '', phone: input.phone ?? '' })
+  if (r.error !== null) throw refuse(r.error)
+  return r.value
+}
+
 /** Refuses a change that would leave no enabled admin (nobody could manage staff any more). */
 async function keepAnAdmin(t: Db, changedId: number) {
   const admins = await t.selectFrom('staff').select(['id', 'roles']).where('enabled', '=', 1).execute()
@@ -389,11 +409,18 @@ async function keepAnAdmin(t: Db, changedId: number) {
 export async function addStaff(
   db: Db,
   actor: Actor,
-  input: { username: string; roles: readonly string[]; password?: string },
+  input: {
+    username: string
+    roles: readonly string[]
+    password?: string
+    name?: string | undefined
+    phone?: string | undefined
+  },
   now: Date,
 ) {
   const name = checkUsername(input.username)
   if (name.error !== null) throw refuse(name.error)
+  const profile = profileOf(input)
   const roles = checkRoles(input.roles)
   const password = input.password ?? oneTimePassword()
   const hash = await hashPassword(password)
@@ -408,6 +435,8 @@ export async function addStaff(
       .insertInto('staff')
       .values({
         username: name.value,
+        display_name: profile.name,
+        phone: profile.phone,
         password_hash: hash,
         roles: roles.join(','),
         must_change_password: input.password === undefined ? 1 : 0,
@@ -419,9 +448,44 @@ export async function addStaff(
     await audit(t, actor, now, {
       action: 'staff.add',
       target: `staff:${row.id}`,
-      after: { username: staff.username, roles: staff.roles },
+      // The name and phone only when given: an account without them reads as it always did.
+      after: {
+        username: staff.username,
+        ...(staff.name ? { name: staff.name } : {}),
+        ...(staff.phone ? { phone: staff.phone } : {}),
+        roles: staff.roles,
+      },
     })
     return { staff, password }
+  })
+}
+
+/**
+ * A new display name and phone for a staff member (an admin for anyone, a staff member for
+ * themselves on the account page); audited with what changed. Answers the account.
+ */
+export async function setStaffProfile(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { name?: string | undefined; phone?: string | undefined },
+  now: Date,
+) {
+  const profile = profileOf(input)
+  return db.transaction().execute(async (t) => {
+    const before = await staffRow(t, id)
+    await t
+      .updateTable('staff')
+      .set({ display_name: profile.name, phone: profile.phone })
+      .where('id', '=', id)
+      .execute()
+    await audit(t, actor, now, {
+      action: 'staff.profile',
+      target: `staff:${id}`,
+      before: { name: before.name, phone: before.phone },
+      after: profile,
+    })
+    return staffRow(t, id)
   })
 }
 

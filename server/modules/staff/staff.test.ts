@@ -263,6 +263,7 @@ describe('a new staff account', () => {
       username: 'x',
       roles: ['operator'],
       sessionId: 1,
+      name: '',
       mustChangePassword: false,
       hasTotp: false,
     }

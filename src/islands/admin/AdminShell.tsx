@@ -2,10 +2,12 @@ import { type ComponentType, type ReactNode, useEffect, useState } from 'react'
 import { adminApi, LOGIN_PATH, markedSignedIn, type StaffMe, toLogin } from '../../lib/api/admin.ts'
 import type { Permission } from '../../lib/permissions.ts'
 import { ROLE_NAMES } from '../../lib/permissions.ts'
+import { staffLabel } from '../../lib/rules/staff.ts'
 import { AdminMenu } from './AdminMenu.tsx'
 import { CommandPalette } from './CommandPalette.tsx'
 import { BackLink } from './detail/DetailLayout.tsx'
 import { may, StaffCtx } from './kit/staff.ts'
+import { SessionDialog } from './SessionDialog.tsx'
 
 export { may, useStaff } from './kit/staff.ts'
 
@@ -57,8 +59,8 @@ export function AdminShell({
           {me && (
             <div className="flex items-center gap-3 text-sm text-slate-600">
               <CommandPalette me={me} />
-              <span>
-                {me.username}（{me.roles.map((r) => ROLE_NAMES[r]).join('、')}）
+              <span title={me.username}>
+                {staffLabel(me)}（{me.roles.map((r) => ROLE_NAMES[r]).join('、')}）
               </span>
               <button type="button" className="btn-outline px-3 py-1 text-sm" onClick={signOut}>
                 退出
@@ -78,6 +80,7 @@ export function AdminShell({
           )}
         </main>
       </div>
+      {me && <SessionDialog me={me} />}
     </div>
   )
 }

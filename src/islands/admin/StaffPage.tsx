@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { adminPage, useStaff } from './AdminShell.tsx'
-import { TextField } from './account-parts.tsx'
+import { ProfileForm, TextField } from './account-parts.tsx'
 import { DialogButtons } from './form/DialogButtons.tsx'
 import type { Column } from './kit/DataTable.tsx'
 import { useList } from './kit/ListScreen.tsx'
@@ -38,6 +38,16 @@ function RolePicker({ value, onChange }: { value: Role[]; onChange: (roles: Role
   )
 }
 
+/** Puts the text on the clipboard and says so (已复制); where the browser refuses, says to select it. */
+async function copy(text: string) {
+  try {
+    await navigator.clipboard.writeText(text)
+    toast('success', '已复制')
+  } catch {
+    toast('error', '无法访问剪贴板，请选中密码后手动复制')
+  }
+}
+
 /** The one-time password, shown once: whoever added or reset the account passes it on. */
 function OneTimePassword({
   shown,
@@ -51,9 +61,14 @@ function OneTimePassword({
       <p className="text-sm text-slate-700">
         账号 <strong>{shown?.username}</strong> 的一次性密码（只显示这一次，首次登录须修改）：
       </p>
-      <p className="my-4 select-all rounded bg-slate-100 p-3 text-center font-mono text-lg">
-        {shown?.password}
-      </p>
+      <div className="my-4 flex items-center gap-2">
+        <p className="flex-1 select-all rounded bg-slate-100 p-3 text-center font-mono text-lg">
+          {shown?.password}
+        </p>
+        <button type="button" className="btn-outline" onClick={() => copy(shown?.password ?? '')}>
+          复制
+        </button>
+      </div>
       <div className="flex justify-end">
         <button type="button" className="btn-primary" onClick={onClose}>
           我已记下
@@ -64,7 +79,9 @@ function OneTimePassword({
 }
 
 const columns: Column<StaffAccount>[] = [
+  { id: 'name', header: '姓名', cell: (s) => s.name || '—', sortValue: (s) => s.name },
   { id: 'username', header: '用户名', cell: (s) => s.username, sortValue: (s) => s.username },
+  { id: 'phone', header: '手机号', cell: (s) => s.phone || '—' },
   { id: 'roles', header: '角色', cell: (s) => roleText(s.roles) },
   {
     id: 'state',
@@ -92,7 +109,8 @@ function AddStaff({
   added: (shown: { username: string; password: string }) => void
   withReauth: WithReauth
 }) {
-  const [adding, setAdding] = useState({ username: '', roles: [] as Role[] })
+  const blank = { username: '', name: '', phone: '', roles: [] as Role[] }
+  const [adding, setAdding] = useState(blank)
   const add = async (e: FormEvent) => {
     e.preventDefault()
     // An admin holds every key: the one adding them proves who they are first (issue 39).
@@ -103,18 +121,25 @@ function AddStaff({
       : await adminApi.addStaff(adding).catch(() => null)
     if (!r) return
     toast('success', `已新增 ${r.staff.username}`)
-    setAdding({ username: '', roles: [] })
+    setAdding(blank)
     added({ username: r.staff.username, password: r.password })
   }
   return (
     <form
-      className="grid w-full gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[16rem_1fr_auto] md:items-end"
+      className="grid w-full gap-3 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[repeat(3,minmax(0,12rem))_1fr_auto] md:items-end"
       onSubmit={add}
     >
       <TextField
         label="新账号用户名"
         value={adding.username}
         onChange={(username) => setAdding({ ...adding, username })}
+      />
+      <TextField label="姓名" value={adding.name} onChange={(name) => setAdding({ ...adding, name })} />
+      <TextField
+        label="手机号"
+        inputMode="numeric"
+        value={adding.phone}
+        onChange={(phone) => setAdding({ ...adding, phone })}
       />
       <RolePicker value={adding.roles} onChange={(roles) => setAdding({ ...adding, roles })} />
       <button type="submit" className="btn-primary">
@@ -173,6 +198,7 @@ function StaffList() {
   const [reauthDialog, withReauth] = useReauth()
   const [shown, setShown] = useState<{ username: string; password: string } | null>(null)
   const [editing, setEditing] = useState<{ staff: StaffAccount; roles: Role[] } | null>(null)
+  const [naming, setNaming] = useState<StaffAccount | null>(null)
 
   const toggle = async (s: StaffAccount, reload: () => void) => {
     if (s.enabled && !(await confirm({ action: `停用 ${s.username}（其登录随即失效）` }))) return
@@ -202,6 +228,7 @@ function StaffList() {
     empty: '暂无后台账号',
     rowActions: (s, { reload }) => [
       { label: '角色', run: () => setEditing({ staff: s, roles: s.roles }) },
+      { label: '姓名与手机号', name: `修改 ${s.username} 的姓名与手机号`, run: () => setNaming(s) },
       s.id !== me.id && {
         label: s.enabled ? '停用' : '启用',
         run: () => toggle(s, reload),
@@ -224,6 +251,24 @@ function StaffList() {
       {list.view}
       <RolesDialog editing={editing} setEditing={setEditing} saved={list.reload} withReauth={withReauth} />
       <OneTimePassword shown={shown} onClose={() => setShown(null)} />
+      <Dialog
+        open={naming !== null}
+        onOpenChange={(o) => !o && setNaming(null)}
+        title={`姓名与手机号：${naming?.username ?? ''}`}
+        width="max-w-sm"
+      >
+        {naming && (
+          <ProfileForm
+            initial={{ name: naming.name, phone: naming.phone }}
+            save={async (v) => {
+              await adminApi.setProfile(naming.id, v, silent)
+              toast('success', '已保存')
+              setNaming(null)
+              list.reload()
+            }}
+          />
+        )}
+      </Dialog>
       {confirmDialog}
       {reauthDialog}
     </>

@@ -1,7 +1,7 @@
 /** The staff member's own account: password change and second-factor enrolment (sign-in steps and /admin/account/). */
 import { type FormEvent, useState } from 'react'
 import { adminApi, refusalMessage } from '../../lib/api/admin.ts'
-import { checkStaffPassword } from '../../lib/rules/staff.ts'
+import { checkStaffPassword, checkStaffProfile } from '../../lib/rules/staff.ts'
 import { toast } from '../../lib/toast.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { controlClass, Labeled } from './form/Labeled.tsx'
@@ -94,6 +94,56 @@ export function ChangePassword({ onDone, intro }: { onDone: () => void; intro?: 
       ))}
       <BusyButton type="submit" className="btn-primary" busy={busy}>
         修改密码
+      </BusyButton>
+    </form>
+  )
+}
+
+/**
+ * A staff member's display name and phone (issue 40), checked as the server checks them
+ * (checkStaffProfile); `save` sends them, and its refusal shows under the field it names.
+ */
+export function ProfileForm({
+  initial,
+  save,
+  saveLabel = '保存',
+}: {
+  initial: { name: string; phone: string }
+  save: (v: { name: string; phone: string }) => Promise<unknown>
+  saveLabel?: string
+}) {
+  const [v, setV] = useState(initial)
+  const [error, setError] = useState<{ field: string; message: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const r = checkStaffProfile(v)
+    if (r.error !== null) return setError({ field: r.field, message: r.error })
+    setError(null)
+    setBusy(true)
+    try {
+      await save(r.value)
+    } catch (err) {
+      const message = refusalMessage(err)
+      setError({ field: message.includes('手机') ? 'phone' : 'name', message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  const at = (f: string) => (error?.field === f ? error.message : null)
+  return (
+    <form className="grid max-w-sm gap-3" onSubmit={submit} noValidate>
+      <TextField label="姓名" value={v.name} error={at('name')} onChange={(name) => setV({ ...v, name })} />
+      <TextField
+        label="手机号"
+        inputMode="numeric"
+        autoComplete="tel"
+        value={v.phone}
+        error={at('phone')}
+        onChange={(phone) => setV({ ...v, phone })}
+      />
+      <BusyButton type="submit" className="btn-primary justify-self-start" busy={busy}>
+        {saveLabel}
       </BusyButton>
     </form>
   )

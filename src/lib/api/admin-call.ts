@@ -26,7 +26,7 @@ import type * as content from '../../../server/modules/site/content.admin-routes
 import type * as site from '../../../server/modules/site/site.routes.ts'
 import type * as staff from '../../../server/modules/staff/staff.routes.ts'
 import type * as wallet from '../../../server/modules/wallet/wallet.admin.ts'
-import { adminHttp } from './admin-http.ts'
+import { adminHttp, renewingSession } from './admin-http.ts'
 import type { CallOptions, QueryParams } from './http.ts'
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -139,15 +139,19 @@ export function adminCall<const M extends Method, const P extends PathOf<M>>(met
       json?: unknown
     }
     const url = adminUrl(path, param)
-    if (method === 'get') return adminHttp().get(url, query as QueryParams, opts)
-    // A route without a body is sent none; `silent` is read by http.ts's hooks (hence the cast).
-    const answer = await adminHttp().fetch<{ data: Answer<RouteAt<M, P>> }>(url, {
-      method: method.toUpperCase(),
-      ...(json === undefined ? {} : { body: json as Record<string, unknown> }),
-      ...opts,
-    } as object)
-    // A GET answers the envelope's data already (http.ts); any other method the whole envelope.
-    return answer.data
+    const send = async (): Promise<Answer<RouteAt<M, P>>> => {
+      if (method === 'get') return adminHttp().get(url, query as QueryParams, opts)
+      // A route without a body is sent none; `silent` is read by http.ts's hooks (hence the cast).
+      const answer = await adminHttp().fetch<{ data: Answer<RouteAt<M, P>> }>(url, {
+        method: method.toUpperCase(),
+        ...(json === undefined ? {} : { body: json as Record<string, unknown> }),
+        ...opts,
+      } as object)
+      // A GET answers the envelope's data already (http.ts); any other method the whole envelope.
+      return answer.data
+    }
+    // The sign-in's own 401 is a wrong password, not an expired session.
+    return path === '/admin/session' ? send() : renewingSession(send)
   }
 }
 
@@ -163,11 +167,9 @@ export const adminUpload =
   async (file: Blob, name: string, signal?: AbortSignal): Promise<string> => {
     const form = new FormData()
     form.append('file', file, name)
-    const r = await adminHttp().fetch<{ data: { path: string } }>(adminUrl(path), {
-      method: 'POST',
-      body: form,
-      signal,
-    })
+    const r = await renewingSession(() =>
+      adminHttp().fetch<{ data: { path: string } }>(adminUrl(path), { method: 'POST', body: form, signal }),
+    )
     return r.data.path
   }
 
@@ -175,4 +177,4 @@ export const adminUpload =
 export const adminDownload =
   <const P extends PathOf<'get'>>(path: P) =>
   (input: CallInput<RouteAt<'get', P>>, opts?: CallOptions): Promise<Blob> =>
-    adminHttp().download(adminUrl(path, input.param), input.query as QueryParams, opts)
+    renewingSession(() => adminHttp().download(adminUrl(path, input.param), input.query as QueryParams, opts))

@@ -12,7 +12,7 @@
 import { STAFF_DISABLED } from '../rules/staff.ts'
 import { DEV_SIGN_IV, DEV_SIGN_KEY } from '../sign.ts'
 import { toast } from '../toast.ts'
-import { createHttp, type Http, MSG_EXPIRED, STORAGE_TOKENS } from './http.ts'
+import { ApiRequestError, createHttp, type Http, MSG_EXPIRED, STORAGE_TOKENS } from './http.ts'
 
 /** localStorage key of the marker "signed in to the back office in this browser" ('1'); not a credential. */
 export const STAFF_SIGNED_IN = 'staff-signed-in'
@@ -66,6 +66,44 @@ export function toLogin(why?: 'expired' | 'disabled') {
   location.assign(`${LOGIN_PATH}?next=${next}${why ? `&why=${why}` : ''}`)
 }
 
+/**
+ * Asks the signed-in staff member for their password again (issue 40): resolves true once the
+ * same account signed in anew, false when they declined. The AdminShell registers it while a
+ * screen is open; on the sign-in page there is none, and a 401 goes to the sign-in as before.
+ */
+export type SessionRenewer = () => Promise<boolean>
+let renewer: SessionRenewer | null = null
+/** The question under way: calls refused together wait for one answer, not one dialog each. */
+let renewal: Promise<boolean> | null = null
+
+/** Registers (or, with null, removes) the screen's renewer: setSessionRenewer(() => askPassword()). */
+export function setSessionRenewer(r: SessionRenewer | null) {
+  renewer = r
+}
+
+const disabledRefusal = (e: ApiRequestError) =>
+  (e.body as { data?: unknown } | undefined)?.data === STAFF_DISABLED
+
+/**
+ * Runs a back-office call; when it is refused 401 because the session expired (idle, ended
+ * elsewhere), asks for the password in a dialog and, once signed in again, makes the same call
+ * once more, so the screen and its typed work stay (no navigation). Declined, the call fails as
+ * it would have, still without leaving the page. A disabled account goes to the sign-in page.
+ */
+export async function renewingSession<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (e) {
+    const asker = renewer
+    if (!(e instanceof ApiRequestError && e.status === 401 && asker) || disabledRefusal(e)) throw e
+    renewal ??= asker().finally(() => {
+      renewal = null
+    })
+    if (!(await renewal)) throw e
+    return call()
+  }
+}
+
 let http: Http | undefined
 
 /** The admin client's HTTP layer, made on first use. */
@@ -76,10 +114,14 @@ export function adminHttp(): Http {
     signSecret: { key: env.PUBLIC_SIGN_KEY || DEV_SIGN_KEY, iv: env.PUBLIC_SIGN_IV || DEV_SIGN_IV },
     storage: staffStorage,
     // The sign-in form shows its own refusal (a wrong password is a 401 too).
+    // An expired session on a screen is asked about in its dialog, not toasted (renewingSession).
     notify: (kind, message) => {
-      if (!(message === MSG_EXPIRED && onLoginPage())) toast(kind, message)
+      if (!(message === MSG_EXPIRED && (onLoginPage() || renewer))) toast(kind, message)
     },
-    onUnauthorized: (message) => toLogin(message === STAFF_DISABLED ? 'disabled' : 'expired'),
+    onUnauthorized: (message) => {
+      if (message === STAFF_DISABLED) toLogin('disabled')
+      else if (!renewer) toLogin('expired')
+    },
   })
   return http
 }

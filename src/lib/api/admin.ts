@@ -61,11 +61,21 @@ export const adminApi = {
   confirmTotp: (code: string) => adminCall('post', '/admin/me/totp/confirm')({ json: { code } }),
   audit: (query: QueryParams) => adminCall('get', '/admin/audit')({ query }),
   staff: () => adminCall('get', '/admin/staff')(),
+  /** username → display name of the accounts that have one (every staff member may read it). */
+  staffNames: () => adminCall('get', '/admin/staff/names')({}, silent),
   /** `confirm`: the acting admin's password or code, needed when the roles include admin (issue 39). */
-  addStaff: (body: { username: string; roles: string[]; confirm?: Reauth }, opts?: CallOptions) =>
-    adminCall('post', '/admin/staff')({ json: body }, opts),
+  addStaff: (
+    body: { username: string; roles: string[]; name?: string; phone?: string; confirm?: Reauth },
+    opts?: CallOptions,
+  ) => adminCall('post', '/admin/staff')({ json: body }, opts),
   setRoles: (id: number, roles: string[], confirm: Reauth, opts?: CallOptions) =>
     adminCall('post', '/admin/staff/{id}/roles')({ param: { id }, json: { roles, confirm } }, opts),
+  /** An account's display name and phone (admin). */
+  setProfile: (id: number, body: { name: string; phone: string }, opts?: CallOptions) =>
+    adminCall('put', '/admin/staff/{id}/profile')({ param: { id }, json: body }, opts),
+  /** The signed-in staff member's own name and phone. */
+  setMyProfile: (body: { name: string; phone: string }, opts?: CallOptions) =>
+    adminCall('put', '/admin/me/profile')({ json: body }, opts),
   setEnabled: (id: number, enabled: boolean) =>
     adminCall('post', '/admin/staff/{id}/enabled')({ param: { id }, json: { enabled } }),
   resetPassword: (id: number, confirm: Reauth, opts?: CallOptions) =>

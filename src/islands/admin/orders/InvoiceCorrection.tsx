@@ -16,6 +16,7 @@ import {
 import { Dialog } from '../../common/Dialog.tsx'
 import { inputClass } from '../../common/Field.tsx'
 import { useConfirm } from '../../common/useConfirm.tsx'
+import { staffText, useStaffNames } from '../kit/StaffName.tsx'
 import { DialogEnd, type OrderDialogProps, usePrivateFile } from './OrderDialogs.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
@@ -115,6 +116,7 @@ export function ReissueInvoiceDialog({ o, open, close, reload }: OrderDialogProp
 
 /** The invoice history: each issue and red-letter, oldest first. */
 export function InvoiceRecords({ o }: { o: AdminOrder }) {
+  const names = useStaffNames()
   if (o.invoiceRecords.length === 0) return null
   return (
     <div className="grid gap-2">
@@ -139,7 +141,7 @@ export function InvoiceRecords({ o }: { o: AdminOrder }) {
               )}
             </p>
             <p className="break-words text-slate-600">
-              {[r.title, r.taxCode, r.reason && `原因：${r.reason}`, r.staff || '系统', r.time]
+              {[r.title, r.taxCode, r.reason && `原因：${r.reason}`, staffText(names, r.staff), r.time]
                 .filter(Boolean)
                 .join(' · ')}
             </p>

@@ -9,6 +9,7 @@ import { checkOrderNote, ORDER_NOTE_MAX } from '../../../lib/rules/back-office.t
 import { BusyButton } from '../../common/BusyButton.tsx'
 import { Section } from '../detail/Section.tsx'
 import { FieldControl } from '../form/FieldControl.tsx'
+import { StaffName } from '../kit/StaffName.tsx'
 import { useOrderAction } from './use-order-action.ts'
 
 export function NotesSection({ o, reload }: { o: AdminOrder; reload: () => void }) {
@@ -46,7 +47,10 @@ export function NotesSection({ o, reload }: { o: AdminOrder; reload: () => void 
           {o.notes.map((n) => (
             <li key={n.id} className="rounded border border-slate-200 bg-slate-50 p-3" data-note={n.id}>
               <p className="mb-1 text-xs text-slate-600">
-                {n.at} <span className="font-medium text-slate-800">{n.staff}</span>
+                {n.at}{' '}
+                <span className="font-medium text-slate-800">
+                  <StaffName username={n.staff} />
+                </span>
               </p>
               <p className="whitespace-pre-wrap break-words text-slate-900">{n.text}</p>
             </li>

@@ -12,6 +12,7 @@ import { orderParts, PriceRows } from '../../common/PriceRows.tsx'
 import { Facts, Section } from '../detail/Section.tsx'
 import { Timeline } from '../detail/Timeline.tsx'
 import { customerHref, productHref } from '../kit/hrefs.ts'
+import { StaffName } from '../kit/StaffName.tsx'
 import { InvoiceRecords, lastIssued } from './InvoiceCorrection.tsx'
 
 const link = 'text-brand-700 underline'
@@ -415,7 +416,9 @@ export function TransfersSection({ o }: { o: AdminOrder }) {
                 '—'
               )}
             </td>
-            <td className="py-1 pr-3">{t.staff}</td>
+            <td className="py-1 pr-3">
+              <StaffName username={t.staff} />
+            </td>
             <td className="py-1 pr-3">{t.time}</td>
           </tr>
         ))}

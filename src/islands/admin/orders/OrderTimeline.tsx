@@ -6,6 +6,7 @@
 import type { AdminOrder } from '../../../lib/api/admin-orders.ts'
 import { Section } from '../detail/Section.tsx'
 import { Timeline } from '../detail/Timeline.tsx'
+import { StaffName } from '../kit/StaffName.tsx'
 
 /** What each kind of step is called, as a small label before its text. */
 const KIND_TEXT: Record<string, string> = {
@@ -30,7 +31,11 @@ export function TimelineSection({ o }: { o: AdminOrder }) {
         entries={o.timeline.map((e, i) => ({
           key: `${i}${e.at}${e.kind}`,
           at: e.at,
-          tag: <span className="font-medium text-slate-800">{e.actor}</span>,
+          tag: (
+            <span className="font-medium text-slate-800">
+              <StaffName username={e.actor} />
+            </span>
+          ),
           text: (
             <span className="break-words" data-timeline-kind={e.kind}>
               <span className="mr-1.5 inline-block rounded bg-slate-100 px-1.5 text-xs text-slate-700">
