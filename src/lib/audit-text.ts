@@ -49,6 +49,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'sku.edit': '修改规格',
   'sku.remove': '删除规格',
   'sku.stock': '调整库存',
+  'catalog.import': '导入商品目录',
   'shipping.create': '新增运费模板',
   'shipping.edit': '修改运费模板',
   'shipping.delete': '删除运费模板',
@@ -148,6 +149,10 @@ const FIELD_TEXT: Record<string, string> = {
   classId: '分类',
   id: '编号',
   record: '记录',
+  good: '导入行数',
+  bad: '错误行数',
+  unchanged: '无变化行数',
+  rows: '导入的行',
 }
 
 /** actionText('staff.disable') → '停用账号'; an unknown code → itself. */

@@ -185,9 +185,10 @@ export async function applyImport(
         good: answer.good,
         bad: answer.bad,
         unchanged: answer.unchanged,
+        // As sentences, so the audit log reads them: 第 2 行 规格 7：价格 ¥10.00 → ¥15.50；库存 0 → 20.
         rows: results
           .filter((r) => r.changes.length)
-          .map((r) => ({ row: r.row, skuId: r.skuId, changes: r.changes })),
+          .map((r) => `第 ${r.row} 行 规格 ${r.skuId}：${r.changes.join('；')}`),
       },
     })
     return { ...answer, restocked }

@@ -159,7 +159,10 @@ describe('catalogue import', () => {
     if (!batch) throw new Error('the batch is not audited')
     expect(batch).toMatchObject({ staff: 'marketing', action: 'catalog.import' })
     expect(batch.after).toMatchObject({ reason: '月初盘点', good: 2, bad: 5 })
-    expect((batch.after as { rows: { skuId: number }[] }).rows.map((r) => r.skuId)).toEqual([a, c])
+    expect((batch.after as { rows: string[] }).rows).toEqual([
+      `第 2 行 规格 ${a}：商品名称 “${p.title}” → “新名称”；规格名称 “规格0” → “小号”；价格 ¥10.00 → ¥15.50；库存 0 → 20`,
+      `第 7 行 规格 ${c}：价格 ¥30.00 → ¥31.00；库存 3 → 4`,
+    ])
     // The stock book has both adjustments; a, back from sold out, told its subscriber.
     const book = await h.db
       .selectFrom('stock_adjustments')
