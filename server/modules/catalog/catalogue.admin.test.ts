@@ -236,6 +236,39 @@ describe('catalogue import', () => {
   })
 })
 
+describe('bulk stock while customers buy', () => {
+  it('two imports and 8 buyers at once: stock = start + booked adjustments − sold, never negative', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => newUser(h)))
+    const p = await product(h.db, [{ priceFen: 1000, stock: 6 }])
+    const [sku] = p.skuIds as [number]
+    const file = (stock: number) => `规格编号,库存\r\n${sku},${stock}\r\n`
+    const [imports, bought] = await Promise.all([
+      Promise.all(
+        [30, 2].map((n) =>
+          h.post<CatalogueImportAnswer>(IMPORT, { format: 'csv', file: file(n), apply: true }, mk.auth),
+        ),
+      ),
+      Promise.all(
+        buyers.map((b) =>
+          h.post('/api/Orders/PostOrdersAppend', { ...ADDRESS, list: [{ skuId: sku, quantity: 1 }] }, b.auth),
+        ),
+      ),
+    ])
+    expect(imports.map((r) => r.status)).toEqual([200, 200])
+    const sold = bought.filter((b) => b.status === 200).length
+    for (const b of bought) if (b.status !== 200) expect(b.data).toBe(`${p.title} 规格0库存不足`)
+    const book = await h.db
+      .selectFrom('stock_adjustments')
+      .select('delta')
+      .where('sku_id', '=', sku)
+      .execute()
+    const final = await stockOf(h.db, sku)
+    expect(final).toBe(6 + book.reduce((s, b) => s + Number(b.delta), 0) - sold)
+    expect(final).toBeGreaterThanOrEqual(0)
+  })
+})
+
 describe('stock history', () => {
   it('lists an adjustment with who and why, and an order that took stock and was cancelled', async () => {
     const mk = await staffSignIn(h, 'marketing')

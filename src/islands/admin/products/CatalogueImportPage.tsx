@@ -35,10 +35,10 @@ function Results({ answer }: { answer: Answer }) {
         <caption className="sr-only">每行的导入结果</caption>
         <thead className="text-left text-slate-600">
           <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-1 pr-3 font-medium">
               行
             </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="whitespace-nowrap py-1 pr-3 font-medium">
               规格编号
             </th>
             <th scope="col" className="py-1 font-medium">
