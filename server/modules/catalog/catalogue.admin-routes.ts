@@ -59,7 +59,7 @@ export const postCatalogueImport = adminRoute('post', '/admin/catalogue/import',
         file: z
           .string()
           .min(1, '请选择文件')
-          .max(4_000_000, '文件过大，请分批导入')
+          .max(1_000_000, '文件过大，请分批导入')
           .openapi({ description: 'CSV 文件的文本，或 XLSX 文件的 base64' }),
         apply: z.boolean().optional().openapi({ description: 'true：导入；缺省或 false：预览' }),
         reason: z
