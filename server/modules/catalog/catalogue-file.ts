@@ -196,10 +196,11 @@ export async function readCatalogueFile(file: string, format: FileFormat): Promi
     let error: string | null = null
     columns.forEach((column, j) => {
       const cell = (cells[j] ?? '').replace(/^'(?=[=+\-@])/, '')
-      if (!column?.parse || cell === '' || error) return
+      if (!column?.parse || cell === '') return
+      // Every cell is read, so a refused row still names its SKU; the first error is the row's.
       const r = column.parse(cell)
-      if (typeof r === 'string') error = `${column.header}：${r}`
-      else ask = { ...ask, ...r }
+      if (typeof r !== 'string') ask = { ...ask, ...r }
+      else error ??= `${column.header}：${r}`
     })
     if (!error && ask.skuId === undefined) error = `缺少${KEY_HEADER}`
     return { row, ask, error }

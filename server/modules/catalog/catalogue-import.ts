@@ -11,11 +11,11 @@
 import { fenToYuan } from '../../../src/lib/money.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
-import { lockRow } from '../../db/sql.ts'
+import { hasRow, lockRow } from '../../db/sql.ts'
 import { ApiError, refuse } from '../../http.ts'
 import type { FileDirs } from '../uploads/uploads.service.ts'
 import { applyProductEdit } from './catalog.editor.service.ts'
-import { applySkuEdit, applyStockAdjust } from './catalog.skus.service.ts'
+import { applySkuEdit, applyStockAdjust, skuTitleTaken } from './catalog.skus.service.ts'
 import { type FileFormat, type FileRow, readCatalogueFile } from './catalogue-file.ts'
 
 export const IMPORT_REASON_DEFAULT = '批量导入'
@@ -59,7 +59,7 @@ async function judge(t: Db, rows: FileRow[]): Promise<{ plans: Plan[]; results: 
     ? await t
         .selectFrom('product_skus as k')
         .innerJoin('product_spus as p', 'p.id', 'k.spu_id')
-        .select(['k.id', 'k.spu_id', 'k.title', 'k.price_fen', 'k.stock', 'p.title as spuTitle'])
+        .select(['k.id', 'k.spu_id', 'k.title', 'k.param', 'k.price_fen', 'k.stock', 'p.title as spuTitle'])
         .where('k.id', 'in', ids)
         .where('k.removed_time', 'is', null)
         .where('p.is_show', '=', 1)
@@ -109,6 +109,12 @@ async function judge(t: Db, rows: FileRow[]): Promise<{ plans: Plan[]; results: 
       changes.push(`商品名称 “${sku.spuTitle}” → “${ask.title}”`)
     }
     if (ask.skuTitle !== undefined && ask.skuTitle !== sku.title) {
+      // Told here, not first when applying (where it would refuse the whole batch).
+      const live = { spu_id: plan.spuId, removed_time: null, title: ask.skuTitle, param: sku.param }
+      if (await hasRow(t, 'product_skus', live, skuId)) {
+        refused(`规格名称：${skuTitleTaken(ask.skuTitle)}`)
+        continue
+      }
       plan.skuTitle = ask.skuTitle
       changes.push(`规格名称 “${sku.title}” → “${ask.skuTitle}”`)
     }

@@ -84,6 +84,7 @@ describe('catalogue import', () => {
     const p = await product(h.db, [
       { priceFen: 1000, stock: 0 },
       { priceFen: 2000, stock: 8 },
+      { priceFen: 9900, stock: 1 },
     ])
     const [a, b] = p.skuIds as [number, number]
     const q = await product(h.db, [{ priceFen: 3000, stock: 3 }])
@@ -100,11 +101,12 @@ describe('catalogue import', () => {
       `${q.spuId},${a},,,1,1,`,
       `${q.spuId},${c},,,31,4,`,
       `${p.spuId},${a},,,16,,`,
+      `${p.spuId},${b},,规格2,,,`,
     ].join('\r\n')
 
     const preview = await h.post<CatalogueImportAnswer>(IMPORT, { format: 'csv', file: csv }, mk.auth)
     expect(preview.status).toBe(200)
-    expect(preview.data).toMatchObject({ applied: false, good: 2, bad: 5, unchanged: 0 })
+    expect(preview.data).toMatchObject({ applied: false, good: 2, bad: 6, unchanged: 0 })
     expect(preview.data.rows.map((r) => [r.row, r.ok, r.ok ? r.changes : r.message])).toEqual([
       [
         2,
@@ -122,6 +124,7 @@ describe('catalogue import', () => {
       [6, false, `商品编号与规格编号不符：规格 ${a} 属于商品 ${p.spuId}`],
       [7, true, ['价格 ¥30.00 → ¥31.00', '库存 3 → 4']],
       [8, false, `规格编号重复：第 2 行已有规格 ${a}`],
+      [9, false, '规格名称：该商品已有规格“规格2”，请换一个名称'],
     ])
     // The preview changed nothing.
     expect(await skuRow(a)).toMatchObject({ price_fen: 1000, stock: 0, title: '规格0' })
@@ -132,7 +135,7 @@ describe('catalogue import', () => {
       { format: 'csv', file: csv, apply: true, reason: '月初盘点' },
       mk.auth,
     )
-    expect(applied.data).toMatchObject({ applied: true, good: 2, bad: 5 })
+    expect(applied.data).toMatchObject({ applied: true, good: 2, bad: 6 })
     expect(await skuRow(a)).toMatchObject({ price_fen: 1550, stock: 20, title: '小号' })
     expect(await skuRow(b)).toMatchObject({ price_fen: 2000, stock: 8 })
     expect(await skuRow(c)).toMatchObject({ price_fen: 3100, stock: 4 })
@@ -158,7 +161,7 @@ describe('catalogue import', () => {
     const [batch] = await auditOf(h, 'catalog:import')
     if (!batch) throw new Error('the batch is not audited')
     expect(batch).toMatchObject({ staff: 'marketing', action: 'catalog.import' })
-    expect(batch.after).toMatchObject({ reason: '月初盘点', good: 2, bad: 5 })
+    expect(batch.after).toMatchObject({ reason: '月初盘点', good: 2, bad: 6 })
     expect((batch.after as { rows: string[] }).rows).toEqual([
       `第 2 行 规格 ${a}：商品名称 “${p.title}” → “新名称”；规格名称 “规格0” → “小号”；价格 ¥10.00 → ¥15.50；库存 0 → 20`,
       `第 7 行 规格 ${c}：价格 ¥30.00 → ¥31.00；库存 3 → 4`,
@@ -187,7 +190,7 @@ describe('catalogue import', () => {
       { format: 'csv', file: csv, apply: true },
       mk.auth,
     )
-    expect(again.data).toMatchObject({ good: 0, unchanged: 2, bad: 5 })
+    expect(again.data).toMatchObject({ good: 0, unchanged: 2, bad: 6 })
     expect(
       await h.db.selectFrom('stock_adjustments').select('id').where('sku_id', 'in', [a, c]).execute(),
     ).toHaveLength(2)
