@@ -13,6 +13,7 @@ import { userFromHeader } from './modules/accounts/sessions.ts'
 import { catalogAdmin } from './modules/catalog/catalog.admin.ts'
 import { catalogBulkAdmin } from './modules/catalog/catalog.bulk.admin.ts'
 import { catalog } from './modules/catalog/catalog.index.ts'
+import { catalogueAdmin } from './modules/catalog/catalogue.admin.ts'
 import { stockAlerts } from './modules/catalog/stock-alerts.index.ts'
 import { commentsAdmin } from './modules/comments/comments.admin.ts'
 import { comments } from './modules/comments/comments.index.ts'
@@ -85,6 +86,7 @@ export const modules = [
   reviewsAdmin,
   catalogAdmin,
   catalogBulkAdmin,
+  catalogueAdmin,
   promotionsAdmin,
 ] as const
 

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'sku.edit': '修改规格',
   'sku.remove': '删除规格',
   'sku.stock': '调整库存',
+  'catalog.import': '导入商品目录',
   'shipping.create': '新增运费模板',
   'shipping.edit': '修改运费模板',
   'shipping.delete': '删除运费模板',
@@ -165,6 +166,10 @@ const FIELD_TEXT: Record<string, string> = {
   invoiceId: '发票抬头编号',
   order: '订单号',
   total: '应付（元）',
+  good: '导入行数',
+  bad: '错误行数',
+  unchanged: '无变化行数',
+  rows: '导入的行',
 }
 
 /**
@@ -321,6 +326,7 @@ const SENTENCES: Record<string, string> = {
   'product.unlist': '下架了{target}',
   'sku.stock': '调整了{target}的库存',
   'draft-order.send': '将{target}发送给客户',
+  'catalog.import': '导入了商品目录',
 }
 
 /** What a target is in words: auditTarget('order:202610011234', '') → '订单 202610011234'. */

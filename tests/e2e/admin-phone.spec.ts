@@ -38,6 +38,7 @@ test('at 390 px the menu folds behind 菜单, which counts the work waiting, and
     ['/admin/orders/', '订单'],
     ['/admin/customers/', '客户'],
     ['/admin/products/', '商品'],
+    ['/admin/products/import/', '导入导出'],
     ['/admin/coupons/', '优惠券'],
     ['/admin/audit/', '操作日志'],
     ['/admin/staff/', '后台账号'],

@@ -80,7 +80,20 @@ export async function editProduct(
   edit: ProductEdit,
   now: Date,
 ): Promise<AdminProduct> {
-  await db.transaction().execute(async (t) => {
+  await db.transaction().execute((t) => applyProductEdit(t, dirs, actor, spuId, edit, now))
+  return adminProduct(db, spuId)
+}
+
+/** editProduct's work inside the caller's transaction `t` (the catalogue import's 商品名称). */
+export async function applyProductEdit(
+  t: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  spuId: number,
+  edit: ProductEdit,
+  now: Date,
+): Promise<void> {
+  {
     const row = await t
       .selectFrom('product_spus')
       .select([
@@ -153,8 +166,7 @@ export async function editProduct(
     await markProduct(t, spuId, ext, dbTime(now))
     // audit() keeps the fields that changed, so the row holds just what this edit did.
     await audit(t, actor, now, { action: 'product.edit', target: `product:${spuId}`, before, after })
-  })
-  return adminProduct(db, spuId)
+  }
 }
 
 /**

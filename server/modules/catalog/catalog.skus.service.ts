@@ -56,7 +56,19 @@ export async function editSku(
   edit: SkuEdit,
   now: Date,
 ): Promise<AdminSku> {
-  return db.transaction().execute(async (t) => {
+  return db.transaction().execute((t) => applySkuEdit(t, dirs, actor, skuId, edit, now))
+}
+
+/** editSku's work inside the caller's transaction `t` (the catalogue import applies many in one). */
+export async function applySkuEdit(
+  t: Db,
+  dirs: FileDirs,
+  actor: Actor,
+  skuId: number,
+  edit: SkuEdit,
+  now: Date,
+): Promise<AdminSku> {
+  {
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
     if (edit.title !== undefined && edit.title !== before.title)
@@ -89,7 +101,7 @@ export async function editSku(
       after: { spuId: before.spu_id, price: fenToYuan(after.price_fen), title: after.title, img: after.img },
     })
     return skuOf(after)
-  })
+  }
 }
 
 /**
@@ -111,8 +123,22 @@ export async function adjustStock(
   adj: StockAdjust,
   now: Date,
 ): Promise<{ skuId: number; stock: number }> {
+  return db.transaction().execute((t) => applyStockAdjust(t, actor, skuId, adj, now))
+}
+
+/**
+ * adjustStock's work inside the caller's transaction `t`: the one stock-change service, which the
+ * catalogue import's bulk stock calls too (its book, audit, 到货通知 and change marks with it).
+ */
+export async function applyStockAdjust(
+  t: Db,
+  actor: Actor,
+  skuId: number,
+  adj: StockAdjust,
+  now: Date,
+): Promise<{ skuId: number; stock: number }> {
   const at = dbTime(now)
-  return db.transaction().execute(async (t) => {
+  {
     const sku = await skuRow(t, skuId)
     if (!sku) throw refuse(SKU_NOT_FOUND, 404)
     const booked = await adjustOnce(
@@ -156,7 +182,7 @@ export async function adjustStock(
       after: { spuId: sku.spu_id, delta: adj.delta, stock, reason: adj.reason },
     })
     return { skuId, stock }
-  })
+  }
 }
 
 /** addSku(db, actor, 3, { title: '大号', priceFen: 9900 }, now): a new SKU at stock 0 (stock comes by adjustment). */

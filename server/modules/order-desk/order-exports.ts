@@ -5,6 +5,7 @@
  */
 import { type SqlBool, sql } from 'kysely'
 import { payWayName } from '../../../src/lib/pay-ways.ts'
+import { csvCell, csvLine } from '../../csv.ts'
 import type { Db } from '../../db/index.ts'
 import { likeContains } from '../../db/sql.ts'
 import { PaymentStatus } from '../payments/payments.queries.ts'
@@ -31,18 +32,8 @@ const CSV_HEADER = [
   '发票',
 ]
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell that a spreadsheet
- * would run as a formula (=, +, -, @ first) is prefixed with ' so it stays text.
- * csvCell('=1+1') → "'=1+1"; csvCell('a,"b"') → '"a,""b"""'
- */
-export function csvCell(v: string | number): string {
-  let s = String(v)
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
-
-const csvLine = (cells: (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`
+// csvCell and csvLine are server/csv.ts's (the catalogue export writes its cells alike).
+export { csvCell }
 
 /**
  * Sales given back: the after-sales refunds paid (refunds status 40), as `p` joined to their order

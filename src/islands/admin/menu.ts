@@ -13,6 +13,7 @@ export const MENU: readonly { href: string; label: string; permission: Permissio
   { href: '/admin/certifications/', label: '认证审核', permission: 'certifications.review' },
   { href: '/admin/moderation/', label: '内容审核', permission: 'moderation' },
   { href: '/admin/products/', label: '商品', permission: 'catalog.write' },
+  { href: '/admin/products/import/', label: '导入导出', permission: 'catalog.write' },
   { href: '/admin/coupons/', label: '优惠券', permission: 'promotions.write' },
   { href: '/admin/promotions/', label: '满减活动', permission: 'promotions.write' },
   { href: '/admin/shipping/', label: '运费模板', permission: 'promotions.write' },

@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import type * as customers from '../../../server/modules/accounts/customers.routes.ts'
 import type * as catalog from '../../../server/modules/catalog/catalog.admin-routes.ts'
 import type * as bulkListing from '../../../server/modules/catalog/catalog.bulk.admin-routes.ts'
+import type * as catalogue from '../../../server/modules/catalog/catalogue.admin-routes.ts'
 import type * as comments from '../../../server/modules/comments/comments.routes.ts'
 import type * as dashboard from '../../../server/modules/dashboard/dashboard.routes.ts'
 import type * as drafts from '../../../server/modules/order-desk/draft-orders.admin-routes.ts'
@@ -46,6 +47,7 @@ type Route = RoutesOf<
   | typeof customers
   | typeof catalog
   | typeof bulkListing
+  | typeof catalogue
   | typeof comments
   | typeof dashboard
   | typeof customerOrders

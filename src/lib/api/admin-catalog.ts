@@ -7,7 +7,7 @@ import type {
   AdminProductRow,
   AdminSku,
 } from '../../../server/modules/catalog/catalog.admin-routes.ts'
-import { type AdminAnswer, adminCall, adminUpload } from './admin-call.ts'
+import { type AdminAnswer, adminCall, adminDownload, adminUpload } from './admin-call.ts'
 import type { QueryParams } from './http.ts'
 
 export type { AdminProduct, AdminProductRow, AdminSku }
@@ -64,4 +64,13 @@ export const catalogApi = {
   /** The chosen products on (listed: true) or off the shelf in one call; answers those it changed. */
   setListedMany: (ids: number[], listed: boolean) =>
     adminCall('post', '/admin/products/listing')({ json: { ids, listed } }),
+  /** The catalogue file (issue 40): every SKU with its price and stock, as CSV or XLSX. */
+  exportCatalogue: (format: 'csv' | 'xlsx') =>
+    adminDownload('/admin/catalogue/export')({ query: { format } }),
+  /** The same file back: a preview of each row (apply false), or the good rows applied in one batch. */
+  importCatalogue: (body: { format: 'csv' | 'xlsx'; file: string; apply?: boolean; reason?: string }) =>
+    adminCall('post', '/admin/catalogue/import')({ json: body }),
+  /** A SKU's stock history, newest first. */
+  stockHistory: (skuId: number) =>
+    adminCall('get', '/admin/skus/{skuId}/stock-history')({ param: { skuId } }),
 }

@@ -2,6 +2,7 @@
 import type { AdminSku } from '../../../lib/api/admin-catalog.ts'
 import { formatMoney } from '../../../lib/format.ts'
 import { type Column, DataTable } from '../kit/DataTable.tsx'
+import { stockHistoryHref } from '../kit/hrefs.ts'
 import type { SkuEdit } from './SkuDialogs.tsx'
 
 export function SkuTable({
@@ -61,6 +62,13 @@ export function SkuTable({
           >
             调整库存
           </button>
+          <a
+            className="btn-outline px-2 py-1 text-xs"
+            aria-label={`「${s.title}」的库存记录`}
+            href={stockHistoryHref(s.id)}
+          >
+            库存记录
+          </a>
           <button
             type="button"
             className="btn-outline px-2 py-1 text-xs"
