@@ -20,6 +20,8 @@ import { content } from './modules/content/content.index.ts'
 import { dashboardAdmin } from './modules/dashboard/dashboard.admin.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
+import { groupsAdmin } from './modules/groups/groups.admin.ts'
+import { groupPricesApi } from './modules/groups/groups.index.ts'
 import { ordersAdmin } from './modules/order-desk/orders.admin.ts'
 import { afterSales } from './modules/orders/after-sales.index.ts'
 import { customerOrdersAdmin } from './modules/orders/customer-orders.admin.ts'
@@ -69,6 +71,7 @@ export const modules = [
   resumable,
   publishing,
   promotions,
+  groupPricesApi,
   // The back office: calls under /api/admin/, tagged admin (server/admin/admin-route.ts).
   staffAdmin,
   dashboardAdmin,
@@ -84,6 +87,7 @@ export const modules = [
   catalogAdmin,
   catalogBulkAdmin,
   promotionsAdmin,
+  groupsAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'
