@@ -13,6 +13,7 @@ import type * as catalog from '../../../server/modules/catalog/catalog.admin-rou
 import type * as bulkListing from '../../../server/modules/catalog/catalog.bulk.admin-routes.ts'
 import type * as comments from '../../../server/modules/comments/comments.routes.ts'
 import type * as dashboard from '../../../server/modules/dashboard/dashboard.routes.ts'
+import type * as groups from '../../../server/modules/groups/groups.admin-routes.ts'
 import type * as orders from '../../../server/modules/order-desk/orders.admin-routes.ts'
 import type * as customerOrders from '../../../server/modules/orders/customer-orders.admin.ts'
 import type * as owned from '../../../server/modules/owned/owned.admin.ts'
@@ -48,6 +49,7 @@ type Route = RoutesOf<
   | typeof comments
   | typeof dashboard
   | typeof customerOrders
+  | typeof groups
   | typeof orders
   | typeof owned
   | typeof promotions
