@@ -116,4 +116,4 @@ function Groups() {
   )
 }
 
-export default adminPage('客户组', 'promotions.write', Groups)
+export default adminPage('机构分组', 'promotions.write', Groups)

@@ -56,21 +56,20 @@ export function checkMembers(input: Input): Checked<{ userIds: number[] }, 'user
 }
 
 /**
- * The phones of a pasted or uploaded CSV: every cell of every line, trimmed of quotes and
- * spaces; a header cell (手机号, phone) and empty cells are skipped. Each cell that is no
- * mobile number comes back in `bad`, so the screen can say so line by line.
- * phonesOfCsv('手机号\n13800000001\n1380000\n') → { phones: ['13800000001'], bad: ['1380000'] }
+ * The phones of a pasted or uploaded CSV: the first cell of every line (other columns, a name
+ * say, are left alone), trimmed of quotes and spaces; a header (手机号, phone) and empty lines are
+ * skipped, repeats kept once. Each first cell that is no mobile number comes back in `bad`, so
+ * the screen can say so line by line.
+ * phonesOfCsv('手机号,姓名\n13800000001,张三\n1380000\n') → { phones: ['13800000001'], bad: ['1380000'] }
  */
 export function phonesOfCsv(csv: string): { phones: string[]; bad: string[] } {
   const phones: string[] = []
   const bad: string[] = []
   for (const line of csv.replace(/^\uFEFF/, '').split(/\r?\n/)) {
-    for (const cell of line.split(/[,，;\t]/)) {
-      const v = cell.trim().replace(/^"|"$/g, '').trim()
-      if (!v || /^(手机号?|电话|phone|mobile|tel)$/i.test(v)) continue
-      if (!isPhone(v)) bad.push(v)
-      else if (!phones.includes(v)) phones.push(v)
-    }
+    const v = (line.split(/[,，;\t]/)[0] ?? '').trim().replace(/^"|"$/g, '').trim()
+    if (!v || /^(手机号?码?|电话|phone|mobile|tel)$/i.test(v)) continue
+    if (!isPhone(v)) bad.push(v)
+    else if (!phones.includes(v)) phones.push(v)
   }
   return { phones, bad }
 }

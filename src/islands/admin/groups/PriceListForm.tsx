@@ -197,7 +197,7 @@ export function PriceListForm({
           </span>
           <div className="grid min-w-0 gap-2">
             {f.categories.map((c, i) => (
-              <div key={c.key} className="grid grid-cols-[1fr_auto_auto] items-center gap-2">
+              <div key={c.key} className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-2">
                 <select
                   className={small}
                   aria-label={`第${i + 1}项的分类`}
@@ -217,10 +217,10 @@ export function PriceListForm({
                     </option>
                   ))}
                 </select>
-                <span className="flex items-center gap-1 text-sm">
+                <span className="flex w-28 items-center gap-1 text-sm">
                   减
                   <input
-                    className={`${inputClass} w-16`}
+                    className={`${inputClass} max-w-20`}
                     inputMode="numeric"
                     aria-label={`第${i + 1}项减百分之几`}
                     value={c.percentOff}
