@@ -2,8 +2,9 @@
  * Issue 40 item 2 in the browser: marketing makes a product of its own (¥300), a customer group
  * with a fresh customer in it (added by a CSV of phones) and a price list giving that group ¥240
  * for the SKU. The static product page is the same for everyone; the signed-in member's live buy
- * box shows 协议价 ¥240.00, the checkout's quote takes ¥60 off as 协议价优惠, and the member pays
- * it from the balance; the order keeps it. The group is deleted at the end (its list with it).
+ * box shows 协议价 ¥240.00, so does the cart's line, the checkout's quote takes ¥60 off as
+ * 协议价优惠, and the member pays it from the balance; the order keeps it. The group is deleted at
+ * the end (its list with it).
  */
 import type { Page } from '@playwright/test'
 import { addressForm } from '../address.ts'
@@ -69,8 +70,13 @@ test('a group member sees 协议价 on the product page and pays it', async ({ p
     const box = page.locator('form[data-buy-box]')
     await expect(box.locator('[data-member-price]')).toHaveText('协议价 ¥240.00')
 
-    await box.getByRole('button', { name: '立即购买' }).click()
-    await expect(page).toHaveURL(/\/buyorder/)
+    // The cart names it on the line; the checkout's quote charges it.
+    await box.getByRole('button', { name: '加入购物车' }).click()
+    await expect(toasts(page)).toContainText('已经加入购物车')
+    await page.goto('/shopcar')
+    await expect(page.locator('[data-cart-group-price]')).toHaveText('协议价 ¥240.00（结算时计算）')
+    await page.getByRole('button', { name: '去结算' }).click()
+    await expect(page).toHaveURL(/\/createorder/)
     await expect(page.getByRole('radio', { name: /协议客户/ })).toBeChecked()
     await expect(priceLine(page, 'subtotal')).toContainText('¥300.00')
     await expect(priceLine(page, 'group')).toContainText(`合作医院价${tag}`)
