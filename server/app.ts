@@ -21,6 +21,8 @@ import { content } from './modules/content/content.index.ts'
 import { dashboardAdmin } from './modules/dashboard/dashboard.admin.ts'
 import { favourites } from './modules/favourites/favourites.index.ts'
 import { fulfilment } from './modules/fulfilment/fulfilment.index.ts'
+import { groupsAdmin } from './modules/groups/groups.admin.ts'
+import { groupPricesApi } from './modules/groups/groups.index.ts'
 import { draftOrdersAdmin } from './modules/order-desk/draft-orders.admin.ts'
 import { ordersAdmin } from './modules/order-desk/orders.admin.ts'
 import { afterSales } from './modules/orders/after-sales.index.ts'
@@ -71,6 +73,7 @@ export const modules = [
   resumable,
   publishing,
   promotions,
+  groupPricesApi,
   // The back office: calls under /api/admin/, tagged admin (server/admin/admin-route.ts).
   staffAdmin,
   dashboardAdmin,
@@ -88,6 +91,7 @@ export const modules = [
   catalogBulkAdmin,
   catalogueAdmin,
   promotionsAdmin,
+  groupsAdmin,
 ] as const
 
 export const DOC_PATH = '/api/doc'

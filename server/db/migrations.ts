@@ -1388,6 +1388,52 @@ CREATE INDEX draft_orders_status ON draft_orders(status, id);
 `,
   },
   {
+    version: 46,
+    name: 'customer groups and price lists',
+    // Issue 40 item 2: marketing's customer groups (合作医院, 经销商) and their price lists: a
+    // price per SKU and/or a percentage off a whole category, with optional dates (NULL: open).
+    // The buyer's price is the lowest of list, member and group price (pricing.ts); an order
+    // keeps what the group price took off and the list it came from.
+    sql: `
+CREATE TABLE customer_groups (
+  id {{pk}},
+  name TEXT NOT NULL,
+  create_time TEXT NOT NULL
+);
+CREATE UNIQUE INDEX customer_groups_name ON customer_groups(name);
+CREATE TABLE customer_group_members (
+  group_id INTEGER NOT NULL REFERENCES customer_groups(id),
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  create_time TEXT NOT NULL,
+  PRIMARY KEY (group_id, user_id)
+);
+CREATE INDEX customer_group_members_user ON customer_group_members(user_id);
+CREATE TABLE price_lists (
+  id {{pk}},
+  group_id INTEGER NOT NULL REFERENCES customer_groups(id),
+  title TEXT NOT NULL,
+  start_time TEXT,
+  end_time TEXT,
+  create_time TEXT NOT NULL
+);
+CREATE INDEX price_lists_group ON price_lists(group_id);
+CREATE TABLE price_list_prices (
+  list_id INTEGER NOT NULL REFERENCES price_lists(id),
+  sku_id INTEGER NOT NULL,
+  price_fen {{bigint}} NOT NULL,
+  PRIMARY KEY (list_id, sku_id)
+);
+CREATE TABLE price_list_categories (
+  list_id INTEGER NOT NULL REFERENCES price_lists(id),
+  class_id INTEGER NOT NULL,
+  percent_off INTEGER NOT NULL,
+  PRIMARY KEY (list_id, class_id)
+);
+ALTER TABLE orders ADD COLUMN group_off_fen {{bigint}} NOT NULL DEFAULT 0;
+ALTER TABLE orders ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
+`,
+  },
+  {
     version: 49,
     name: 'staff names and phones',
     // Issue 40 part 6: staff are named as people (张敏), not only by their ASCII username, and

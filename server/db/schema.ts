@@ -57,6 +57,11 @@ export interface Database {
   transfer_references: TransferReferencesTable
   invoice_records: InvoiceRecordsTable
   draft_orders: DraftOrdersTable
+  customer_groups: CustomerGroupsTable
+  customer_group_members: CustomerGroupMembersTable
+  price_lists: PriceListsTable
+  price_list_prices: PriceListPricesTable
+  price_list_categories: PriceListCategoriesTable
 }
 
 type Id = Generated<number>
@@ -374,6 +379,9 @@ export interface OrdersTable {
   /** Which of 满减 and a non-stacking coupon was applied ('promotion' | 'coupon'; '' no choice) and why (migration 39). */
   offer_choice: Def<string>
   offer_note: Def<string>
+  /** What the group price (协议价) took off the lines it beat the member price on, and the price list's title (migration 46). */
+  group_off_fen: Def<number>
+  group_title: Def<string>
 }
 
 export interface OrderItemsTable {
@@ -847,4 +855,41 @@ export interface DraftOrdersTable {
   create_time: string
   update_time: string
   sent_time: Def<string | null>
+}
+
+/** Customer groups (migration 46, issue 40): 合作医院, 经销商; marketing puts customers in them. */
+export interface CustomerGroupsTable {
+  id: Id
+  name: string
+  create_time: string
+}
+
+export interface CustomerGroupMembersTable {
+  group_id: number
+  user_id: number
+  create_time: string
+}
+
+/** A group's price list; start/end NULL: open on that side (migration 46). */
+export interface PriceListsTable {
+  id: Id
+  group_id: number
+  title: string
+  start_time: string | null
+  end_time: string | null
+  create_time: string
+}
+
+/** A SKU's group price in a list, in fen. */
+export interface PriceListPricesTable {
+  list_id: number
+  sku_id: number
+  price_fen: number
+}
+
+/** A percentage (1–99) off every SKU of a category (product_spus.class_id) in a list. */
+export interface PriceListCategoriesTable {
+  list_id: number
+  class_id: number
+  percent_off: number
 }

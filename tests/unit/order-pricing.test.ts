@@ -74,6 +74,44 @@ const input = (more: Partial<PriceInput>): PriceInput => ({
   ...more,
 })
 
+describe('priceOrder: group prices (issue 40, step 2a)', () => {
+  it('each line pays the lowest of list, member and group price', () => {
+    // Line A: list ¥100 × 2, group ¥80 < member 9折 ¥90 → ¥160 (group off ¥40).
+    // Line B: list ¥50 × 1, group ¥48 > member ¥45 → member 9折 on B only: ¥45 (member off ¥5).
+    const b = priceOrder(
+      input({
+        discountTenths: 90,
+        lines: [
+          goods(10_000, 2, { groupPriceFen: 8_000, groupTitle: '合作医院价' }),
+          goods(5_000, 1, { groupPriceFen: 4_800, groupTitle: '合作医院价' }),
+        ],
+      }),
+    )
+    expect([b.subtotalFen, b.groupOffFen, b.memberOffFen, b.goodsFen]).toEqual([25_000, 4_000, 500, 20_500])
+    expect(b.groupTitle).toBe('合作医院价')
+  })
+
+  it('a group price above the list price, or none, changes nothing', () => {
+    const plain = priceOrder(input({ discountTenths: 85, lines: [goods(19_999, 2)] }))
+    const dear = priceOrder(
+      input({ discountTenths: 85, lines: [goods(19_999, 2, { groupPriceFen: 30_000 })] }),
+    )
+    expect(dear).toEqual(plain)
+    expect(plain.groupOffFen).toBe(0)
+  })
+
+  it('a rate coupon takes its share of the group-priced amount; thresholds read list prices', () => {
+    // List ¥100, group ¥60: 9折 coupon with 满100 threshold (reached on the list price) → ¥6 off.
+    const b = priceOrder(
+      input({
+        lines: [goods(10_000, 1, { groupPriceFen: 6_000, groupTitle: 'A' })],
+        coupon: coupon({ kind: 'rate', rateTenths: 90, thresholdFen: 10_000 }),
+      }),
+    )
+    expect([b.groupOffFen, b.coupon?.offFen, b.goodsFen]).toEqual([4_000, 600, 5_400])
+  })
+})
+
 describe('priceOrder', () => {
   it('applies member discount, 满减, coupon, then shipping, each figure by hand', () => {
     // 2 × ¥199.99 = ¥399.98; 8.5折 → 339.983 → ¥339.98 (member off ¥60.00);
@@ -90,6 +128,8 @@ describe('priceOrder', () => {
     expect(b).toEqual({
       subtotalFen: 39_998,
       memberOffFen: 6_000,
+      groupOffFen: 0,
+      groupTitle: '',
       creditFen: 0,
       promotion: { id: 1, title: '满300减30', offFen: 3_000 },
       coupon: { id: 1, title: '券', offFen: 2_000 },

@@ -40,6 +40,8 @@ export async function own(g: Group, facts: Facts) {
     ])
 
   await read(API.stockAlerts, { spuId: 1 })
+  // The buyer's own unit prices of a product's SKUs (issue 40: 会员价 / 协议价).
+  await read(API.myPrices, { id: 1 })
   // 我的优惠券: each tab holds only its own status.
   for (const s of [0, 1, 2] as const)
     await paged<{ status: number }>(API.myCoupons, { status: s }, (p) =>

@@ -24,6 +24,7 @@ import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { markedMemo } from '../../marked-memo.ts'
 import { dbTime } from '../../time.ts'
+import { groupPrices } from '../groups/group-prices.ts'
 import { couponRule } from '../promotions/coupon-rule.ts'
 
 /** A claimed coupon that is not yet used: user_coupons joined to its coupon. */
@@ -96,6 +97,17 @@ async function context(db: Db, at: string, goods: boolean) {
   return { ...o, promotions: o.promotions.filter((p) => p.startTime <= at && at <= p.endTime) }
 }
 
+/** The goods lines with the buyer's group price (issue 40, pricing step 2a) where their groups give one. */
+async function withGroupPrices(db: Db, userId: number, lines: PriceLine[], at: string): Promise<PriceLine[]> {
+  const skuIds = lines.flatMap((l) => (l.kind === 'goods' && l.skuId ? [l.skuId] : []))
+  const prices = await groupPrices(db, userId, skuIds, at)
+  if (prices.size === 0) return lines
+  return lines.map((l) => {
+    const g = l.skuId ? prices.get(l.skuId) : undefined
+    return g ? { ...l, groupPriceFen: g.fen, groupTitle: g.title } : l
+  })
+}
+
 /** Which coupon to price with: absent or -1 the best one, 0 none, else that claimed coupon. */
 export type CouponChoice = number | undefined
 
@@ -139,7 +151,14 @@ export async function priceFor(
     context(db, at, goods),
     choice === 0 && strict ? [] : heldCoupons(db, userId, at),
   ])
-  const input = { lines, discountTenths: user.discount_tenths, province, at, staffDiscountBp, ...ctx }
+  const input = {
+    lines: await withGroupPrices(db, userId, lines, at),
+    discountTenths: user.discount_tenths,
+    province,
+    at,
+    staffDiscountBp,
+    ...ctx,
+  }
   let coupon: HeldCoupon | null = null
   if (choice === undefined || choice === -1) {
     const best = bestCoupon(input, held)
@@ -230,6 +249,8 @@ export function quoteOf(p: Priced) {
   return {
     subtotal: yuan(b.subtotalFen),
     memberOff: yuan(b.memberOffFen),
+    groupOff: yuan(b.groupOffFen),
+    groupTitle: b.groupTitle,
     discountText: discountLine(p.discountTenths),
     creditOff: yuan(b.creditFen),
     promotion: off(b.promotion),

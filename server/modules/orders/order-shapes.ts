@@ -3,6 +3,8 @@ import { z } from '../../contract/index.ts'
 /** An order's price as it was placed (issue 24; src/lib/rules/pricing.ts priceOrder), beside costPrice and tolCost. */
 export const Breakdown = {
   memberOff: z.number().openapi({ description: '会员折扣减去的金额（元）' }),
+  groupOff: z.number().openapi({ description: '协议价（客户组价目表）减去的金额（元）' }),
+  groupTitle: z.string().openapi({ description: '所享价目表名称；无则为空' }),
   creditOff: z
     .number()
     .openapi({ description: '已购章节抵扣（元）：补差价购买整套课程时，已为本课程各节实付的金额' }),

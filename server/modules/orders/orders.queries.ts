@@ -216,6 +216,8 @@ function orderCard(r: CardRow, items: Item[], expiryMinutes: number) {
 /** The columns of `orders as o` that breakdownOf reads. */
 export const BREAKDOWN_COLUMNS = [
   'o.member_off_fen',
+  'o.group_off_fen',
+  'o.group_title',
   'o.credit_fen',
   'o.promo_off_fen',
   'o.promo_title',
@@ -235,6 +237,8 @@ const offerApplied = (s: string): '' | 'promotion' | 'coupon' =>
 /** An order's price as it was placed (issue 24), for the buyer's and the back office's views. */
 export const breakdownOf = (r: {
   member_off_fen: number
+  group_off_fen: number
+  group_title: string
   credit_fen: number
   promo_off_fen: number
   promo_title: string
@@ -247,6 +251,8 @@ export const breakdownOf = (r: {
   buyer_note: string
 }) => ({
   memberOff: fenToYuan(r.member_off_fen),
+  groupOff: fenToYuan(r.group_off_fen),
+  groupTitle: r.group_title,
   creditOff: fenToYuan(r.credit_fen),
   promoOff: fenToYuan(r.promo_off_fen),
   promoTitle: r.promo_title,

@@ -178,6 +178,10 @@ export const Quote = z
   .object({
     subtotal: z.number().openapi({ description: '商品金额（元，原价合计）' }),
     memberOff: z.number().openapi({ description: '会员折扣减去（元）' }),
+    groupOff: z
+      .number()
+      .openapi({ description: '协议价减去（元）：客户组价目表的价格低于会员价的商品行，按协议价计' }),
+    groupTitle: z.string().openapi({ description: '所享价目表名称（多个以、分隔）；无则为空' }),
     discountText: z.string().nullable().openapi({ description: '会员折扣，如 8.5折；无折扣为 null' }),
     creditOff: z.number().openapi({ description: '已购章节抵扣（元）：补差价购买整套课程' }),
     promotion: Off.nullable().openapi({ description: '所享满减' }),

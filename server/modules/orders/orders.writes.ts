@@ -98,6 +98,8 @@ async function insertOrder(
             discount: Math.floor(discountTenths / 10),
             discount_tenths: discountTenths,
             member_off_fen: b.memberOffFen,
+            group_off_fen: b.groupOffFen,
+            group_title: b.groupTitle,
             credit_fen: b.creditFen,
             promo_off_fen: b.promotion?.offFen ?? 0,
             promo_title: b.promotion?.title ?? '',
@@ -232,6 +234,7 @@ export async function goodsLines(
     })
     result.pricing.push({
       kind: 'goods',
+      skuId: r.id,
       spuId: r.spu_id,
       classId: r.class_id,
       templateId: r.shipping_template_id,

@@ -20,7 +20,7 @@ import { stockLeft } from '../../lib/stores/cart.ts'
 import { toast } from '../../lib/toast.ts'
 import { currentArticle, currentProduct } from './current.ts'
 import { showLive } from './live.ts'
-import { showMemberPrice } from './member-price.ts'
+import { loadMyPrices, showMemberPrice } from './member-price.ts'
 import { previewButton } from './preview.ts'
 import { startStockAlert } from './stock-alert.ts'
 import { countComments, priceLabel } from './text.ts'
@@ -74,7 +74,7 @@ export function startBuy(root: ParentNode = document): void {
       const r = chosen()
       const stock = stockOf(r)
       if (price) price.textContent = r ? priceLabel(Number(r.dataset.price)) : '—'
-      showMemberPrice(member, r ? Number(r.dataset.price) : Number.NaN)
+      showMemberPrice(member, r ? Number(r.dataset.price) : Number.NaN, r?.value)
       alert.show(r)
       if (stockText) stockText.textContent = r ? (stock > 0 ? `库存 ${stock}` : '缺货') : ''
       if (qty) {
@@ -102,6 +102,8 @@ export function startBuy(root: ParentNode = document): void {
       },
       () => {},
     )
+    // The buyer's own prices (协议价 of their customer group, issue 40): the page is the same for everyone.
+    loadMyPrices(Number(form.dataset.spu), show)
     form.addEventListener('change', (e) => {
       if ((e.target as HTMLInputElement).type === 'radio') show()
       else if (qty && e.target === qty) {

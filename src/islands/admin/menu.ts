@@ -17,6 +17,8 @@ export const MENU: readonly { href: string; label: string; permission: Permissio
   { href: '/admin/coupons/', label: '优惠券', permission: 'promotions.write' },
   { href: '/admin/promotions/', label: '满减活动', permission: 'promotions.write' },
   { href: '/admin/shipping/', label: '运费模板', permission: 'promotions.write' },
+  { href: '/admin/groups/', label: '机构分组', permission: 'promotions.write' },
+  { href: '/admin/price-lists/', label: '价目表', permission: 'promotions.write' },
   { href: '/admin/content/', label: '站点内容', permission: 'content.write' },
   { href: '/admin/staff/', label: '后台账号', permission: 'staff.manage' },
   { href: '/admin/audit/', label: '操作日志', permission: 'audit.read' },

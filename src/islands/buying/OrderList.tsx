@@ -67,7 +67,7 @@ function Orders() {
 /** 已优惠¥40.00 · 运费¥12.00 (或 包邮) under an order's lines; nothing for an order without either. */
 function savings(o: OrderCard): string {
   const p = orderParts(o)
-  const off = Math.round((p.memberOff + p.creditOff + p.promoOff + p.couponOff) * 100) / 100
+  const off = Math.round((p.memberOff + p.groupOff + p.creditOff + p.promoOff + p.couponOff) * 100) / 100
   const parts = [
     off > 0 ? `已优惠¥${formatMoney(off)}` : '',
     p.shipping > 0 ? `含运费¥${formatMoney(p.shipping)}` : '',

@@ -9,7 +9,7 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { AssetImg, NO_PICTURE } from '../../components/AssetImg.tsx'
-import { api } from '../../lib/api/browser.ts'
+import { api, buying } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { productPath } from '../../lib/routes.ts'
@@ -70,12 +70,34 @@ async function refresh(list: CartItem[]): Promise<void> {
   if (fresh.size) updateCart(fresh)
 }
 
+/**
+ * The buyer's 协议价 by SKU (issue 40): the group price their customer group gives, shown under the
+ * line as the product page shows it; the checkout's quote charges it (the cart's sums stay on
+ * list prices, like the member discount).
+ */
+async function groupPrices(list: CartItem[]): Promise<Map<number, number>> {
+  const found = new Map<number, number>()
+  await Promise.all(
+    [...new Set(list.map((x) => x.spuId))].map(async (spuId) => {
+      try {
+        for (const p of await buying.getMyPrices(spuId, { silent: true }))
+          if (p.kind === 'group') found.set(p.skuId, p.myPrice)
+      } catch {
+        // No group price shown: the checkout still prices it.
+      }
+    }),
+  )
+  return found
+}
+
 function Cart() {
   const list = useStore($cart)
   const [confirmDialog, confirm] = useConfirm()
   const [promotions, setPromotions] = useState<Promotion[]>([])
+  const [agreed, setAgreed] = useState<Map<number, number>>(new Map())
   useEffect(() => {
     void refresh($cart.get())
+    groupPrices($cart.get()).then(setAgreed, () => {})
     api
       .getPromotionsList({ silent: true })
       .then((l) => setPromotions(l.map(promotionRule)))
@@ -148,6 +170,11 @@ function Cart() {
                 >
                   {x.title}
                 </a>
+                {agreed.has(x.id) && (
+                  <p data-cart-group-price className="mt-1 text-xs text-amber-800">
+                    协议价 ¥{formatMoney(agreed.get(x.id) ?? 0)}（结算时计算）
+                  </p>
+                )}
                 {x.state === 'soldOut' && <p className="mt-1 text-xs font-medium text-accent-600">已售罄</p>}
                 {x.state === 'unlisted' && <p className="mt-1 text-xs font-medium text-accent-600">已下架</p>}
                 <p className="mt-1 text-sm tabular-nums text-slate-500 sm:hidden">¥{formatMoney(x.price)}</p>

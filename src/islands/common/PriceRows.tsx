@@ -12,6 +12,8 @@ type StoredPrice = Pick<
   OrderCard,
   | 'costPrice'
   | 'memberOff'
+  | 'groupOff'
+  | 'groupTitle'
   | 'creditOff'
   | 'promoOff'
   | 'promoTitle'
@@ -62,6 +64,9 @@ export interface PriceParts {
   subtotal: number
   memberOff: number
   discountText: string | null
+  /** What 协议价 (a customer group's price list, issue 40) took off, and the list's title. */
+  groupOff: number
+  groupTitle: string
   /** The credit for sections of the course paid before (issue 39); 0 elsewhere. */
   creditOff: number
   promoOff: number
@@ -81,6 +86,8 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
   return {
     subtotal: o.costPrice,
     memberOff: o.memberOff,
+    groupOff: o.groupOff,
+    groupTitle: o.groupTitle,
     discountText: discountLine(Math.round((o.discount || 10) * 10)),
     creditOff: o.creditOff,
     promoOff: o.promoOff,
@@ -96,7 +103,7 @@ export function orderParts(o: StoredPrice & { discount?: number }): PriceParts {
 
 /**
  * The lines of an order's price, shared by the checkout (from the quote) and the order detail
- * (from what the order stored): 商品金额, 会员折扣, 已购章节抵扣, 满减, 优惠券, 运费, then the total. A line
+ * (from what the order stored): 商品金额, 会员折扣, 协议价优惠, 已购章节抵扣, 满减, 优惠券, 运费, then the total. A line
  * that takes nothing off is left out; `coupon` replaces the coupon line (the checkout's select);
  * the offer note, when the coupon did not stack, says under it which of the two applied and why;
  * `goods` false (a course) has no 运费.
@@ -119,6 +126,9 @@ export function PriceRows({
       <MoneyRow label="商品金额" value={money(p.subtotal)} line="subtotal" />
       {p.memberOff > 0 && (
         <MoneyRow label="会员折扣" note={p.discountText} value={minus(p.memberOff, money)} line="member" />
+      )}
+      {p.groupOff > 0 && (
+        <MoneyRow label="协议价优惠" note={p.groupTitle} value={minus(p.groupOff, money)} line="group" />
       )}
       {p.creditOff > 0 && <MoneyRow label="已购章节抵扣" value={minus(p.creditOff, money)} line="credit" />}
       {p.promoOff > 0 && (

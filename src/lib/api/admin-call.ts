@@ -14,6 +14,7 @@ import type * as bulkListing from '../../../server/modules/catalog/catalog.bulk.
 import type * as catalogue from '../../../server/modules/catalog/catalogue.admin-routes.ts'
 import type * as comments from '../../../server/modules/comments/comments.routes.ts'
 import type * as dashboard from '../../../server/modules/dashboard/dashboard.routes.ts'
+import type * as groups from '../../../server/modules/groups/groups.admin-routes.ts'
 import type * as drafts from '../../../server/modules/order-desk/draft-orders.admin-routes.ts'
 import type * as orders from '../../../server/modules/order-desk/orders.admin-routes.ts'
 import type * as customerOrders from '../../../server/modules/orders/customer-orders.admin.ts'
@@ -51,6 +52,7 @@ type Route = RoutesOf<
   | typeof comments
   | typeof dashboard
   | typeof customerOrders
+  | typeof groups
   | typeof orders
   | typeof drafts
   | typeof owned

@@ -9,6 +9,7 @@ import type { CallOptions, Http } from './http.ts'
 import type {
   LocusEntry,
   MyCoupon,
+  MyPrice,
   OrderCard,
   OrderDetail,
   OrderItem,
@@ -19,7 +20,18 @@ import type {
   Waybill,
 } from './types.ts'
 
-export type { LocusEntry, MyCoupon, OrderCard, OrderDetail, OrderItem, PayAnswer, Quote, Recharge, Waybill }
+export type {
+  LocusEntry,
+  MyCoupon,
+  MyPrice,
+  OrderCard,
+  OrderDetail,
+  OrderItem,
+  PayAnswer,
+  Quote,
+  Recharge,
+  Waybill,
+}
 
 /**
  * The body of Orders/PostOrdersAppend. The server declares it as loose fields (objectBody), so
@@ -82,6 +94,9 @@ export function createBuyingApi(http: Http) {
     postOrdersAppend: (b: OrderAppendBody) => post<number>('/api/Orders/PostOrdersAppend', b),
     /** What the order would cost now (issue 24); silent by default, the checkout shows its own state. */
     postOrdersQuote: (b: QuoteBody, o?: CallOptions) => post<Quote>('/api/Orders/PostOrdersQuote', b, o),
+    /** The buyer's own unit prices of a product's SKUs: 会员价 or 协议价 (issue 40), for the live buy box. */
+    getMyPrices: (spuId: number, o?: CallOptions) =>
+      get<MyPrice[]>('/api/ProductSpu/GetMyPrices', { id: spuId }, o),
     // Coupons (issue 24)
     postCouponsClaim: (id: number) => post<string>('/api/Coupons/PostCouponsClaim', { id }),
     getMyCouponsPage: (q: { status: 0 | 1 | 2; pageIndex: number; pageSize?: number }, o?: CallOptions) =>

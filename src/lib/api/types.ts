@@ -13,6 +13,7 @@ import type * as accounts from '../../../server/modules/accounts/accounts.routes
 import type * as catalog from '../../../server/modules/catalog/catalog.routes.ts'
 import type * as content from '../../../server/modules/content/content.routes.ts'
 import type * as fulfilment from '../../../server/modules/fulfilment/fulfilment.routes.ts'
+import type * as groups from '../../../server/modules/groups/groups.routes.ts'
 import type * as orders from '../../../server/modules/orders/orders.routes.ts'
 import type * as owned from '../../../server/modules/owned/owned.routes.ts'
 import type * as payments from '../../../server/modules/payments/payments.routes.ts'
@@ -93,6 +94,8 @@ export type CustomerOrder = Wire<typeof orders.CustomerOrder>
 /** Orders/GetOrders: the order card plus its lines, the member discount (折), pay way and kind. */
 export type OrderDetail = Wire<typeof orders.OrderDetail>
 export type Quote = Wire<typeof orders.Quote>
+/** The signed-in buyer's unit price of each SKU of a product: list, 会员价 or 协议价 (issue 40). */
+export type MyPrice = Wire<typeof groups.MyPrices>[number]
 /** One entry of a waybill's timeline (accounts §3 "Logistics timeline entry"), newest first. */
 export interface LocusEntry {
   upload_Time: string

@@ -33,6 +33,12 @@ export const discountZhe = (discountTenths: number) => discountTenths / 10
  * Order and rounding, also stated in README "Pricing":
  * 1. subtotal: Σ list price × quantity.
  * 2. member discount on the whole subtotal, half up to the fen (payable, as before issue 24).
+ * 2a. group price (issue 40, 协议价): a line whose buyer's customer group has a price for it (a
+ *    price list's SKU price or category percentage, in its dates; the lowest when several) pays
+ *    group price × quantity instead, when that is below the line's member price. Step 2 then
+ *    discounts only the other lines. So each line pays the lowest of list, member and group
+ *    price; 满减 and coupon thresholds still read list prices, and a rate coupon takes its share
+ *    of what the lines cost after this step.
  * 2b. credit (issue 39): what the buyer already paid toward a line — for the whole course, the
  *    sections of it they bought before, as paid after refunds — comes off the member price. So an
  *    upgrade costs the course's member price minus the sections paid, then the coupon.
@@ -69,6 +75,11 @@ export interface PriceLine {
   quantity: number
   /** What the buyer already paid toward this line (issue 39: sections of the course bought before); 0 when absent. */
   creditFen?: number
+  /** The SKU of a goods line: the server looks up its group price by it (issue 40). */
+  skuId?: number | null
+  /** The buyer's group price for one unit (issue 40, 协议价) and its price list's title; absent: none. */
+  groupPriceFen?: number | null
+  groupTitle?: string
 }
 
 export interface Promotion {
@@ -134,6 +145,10 @@ export interface PriceInput {
 export interface Breakdown {
   subtotalFen: number
   memberOffFen: number
+  /** What group prices (协议价) took off the lines they won, from list price; 0 when none did. */
+  groupOffFen: number
+  /** The titles of the price lists that priced lines, joined by 、; '' when none. */
+  groupTitle: string
   /** The credit for what was paid before (sections of an upgraded course), as taken. */
   creditFen: number
   promotion: { id: number; title: string; offFen: number } | null
@@ -165,6 +180,24 @@ export const OFFER_REASONS = {
 export const NOT_WITH_PROMOTION = '不可与满减同享，当前满减更优惠'
 
 const sum = (lines: PriceLine[]) => lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
+
+/** Step 2a: the line pays its group price, which is below its member price. */
+export const groupWins = (l: PriceLine, discountTenths: number): l is PriceLine & { groupPriceFen: number } =>
+  l.groupPriceFen != null && l.groupPriceFen * l.quantity < payable(l.priceFen * l.quantity, discountTenths)
+
+/** Steps 2 and 2a: what the lines cost, the member discount on those without a winning group price. */
+function memberPriced(lines: PriceLine[], discountTenths: number) {
+  const byGroup = lines.filter((l) => groupWins(l, discountTenths))
+  const rest = lines.filter((l) => !groupWins(l, discountTenths))
+  const groupFen = byGroup.reduce((s, l) => s + (l.groupPriceFen ?? 0) * l.quantity, 0)
+  const restFen = sum(rest)
+  return {
+    memberOffFen: restFen - payable(restFen, discountTenths),
+    groupOffFen: sum(byGroup) - groupFen,
+    groupTitle: [...new Set(byGroup.map((l) => l.groupTitle ?? '').filter(Boolean))].join('、'),
+    fen: payable(restFen, discountTenths) + groupFen,
+  }
+}
 const credit = (lines: PriceLine[]) => lines.reduce((s, l) => s + (l.creditFen ?? 0), 0)
 const inDates = (r: { startTime: DbTime; endTime: DbTime }, at: DbTime) =>
   r.startTime <= at && at <= r.endTime
@@ -212,7 +245,7 @@ function couponOff(c: CouponRule, lines: PriceLine[], discountTenths: number, at
   if (c.kind === 'amount') return c.amountFen
   // A rate takes its share of what is still to pay: the member price less the credit.
   const eligible = couponLines(c, lines)
-  const base = Math.max(0, payable(sum(eligible), discountTenths) - credit(eligible))
+  const base = Math.max(0, memberPriced(eligible, discountTenths).fen - credit(eligible))
   const off = base - payable(base, c.rateTenths)
   return c.capFen > 0 ? Math.min(off, c.capFen) : off
 }
@@ -250,8 +283,8 @@ export function shippingFee(
 export function priceOrder(input: PriceInput): Breakdown {
   const { lines, discountTenths, at } = input
   const subtotalFen = sum(lines)
-  const memberOffFen = subtotalFen - payable(subtotalFen, discountTenths)
-  let left = subtotalFen - memberOffFen
+  const { memberOffFen, groupOffFen, groupTitle } = memberPriced(lines, discountTenths)
+  let left = subtotalFen - memberOffFen - groupOffFen
   // The goods never go below 1 fen: every reduction is cut to what is left above it.
   const take = (want: number) => {
     const off = Math.max(0, Math.min(want, left - 1))
@@ -283,6 +316,8 @@ export function priceOrder(input: PriceInput): Breakdown {
   return {
     subtotalFen,
     memberOffFen,
+    groupOffFen,
+    groupTitle,
     creditFen,
     promotion,
     coupon,
