@@ -97,7 +97,9 @@ describe('the demo trade (issue 40 item 7)', () => {
 
     // Per SKU: stock + what the trade's standing orders took = the catalogue's stock.
     const stock = async (db: Db) =>
-      new Map((await db.selectFrom('product_skus').select(['id', 'stock']).execute()).map((k) => [k.id, k.stock]))
+      new Map(
+        (await db.selectFrom('product_skus').select(['id', 'stock']).execute()).map((k) => [k.id, k.stock]),
+      )
     const sold = await a
       .selectFrom('order_items as i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
