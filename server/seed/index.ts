@@ -168,7 +168,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     opts.trade === false
       ? null
       : seedTrade(drawingFrom(ctx, TRADE_SEED), {
-          ...{ users, book, regions, catalog, commerce, offers },
+          ...{ users, book, regions, catalog, commerce, offers, articles: content.list },
           templates: await loadTemplates(db),
         })
   // Last: it draws after every other part, so their rows stay what they were (the trade's

@@ -1,5 +1,5 @@
 /**
- * The recent trade (issue 40 item 7): a few hundred goods orders over the 90 days before the
+ * The recent trade (issue 40 item 7): a few hundred orders (goods, and some courses) over the 90 days before the
  * seed's "today", so the dashboard's 30-day charts are full on the first start. Its own buyers
  * (20 clinics and doctors, 1391000xxxx) and sign-ups spread over the days (1391001xxxx), so the
  * demo accounts keep exactly the orders README and the tests describe.
@@ -10,7 +10,7 @@
  * (top-ups, expenses, refunds); a refund is the after-sales 仅退款 of the whole order with its
  * payment refunded. It draws from its own random sequence: the other parts' rows stay as they were.
  */
-import { CertStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
+import { ArticleStatus, CertStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
 import { AfterStatus, PaymentStatus } from '../../src/lib/order-states.ts'
 import {
   type Breakdown,
@@ -22,6 +22,7 @@ import {
 import { WalletGroup } from '../modules/payments/payments.queries.ts'
 import type { Templates } from '../modules/promotions/promotions.queries.ts'
 import type { AddressInfo, SeedAddressBook } from './addresses.ts'
+import { type ArticleInfo, listedOf } from './articles.ts'
 import type { SeedCatalog, SkuInfo, SpuInfo } from './catalog.ts'
 import type { Line, SeedCommerce } from './commerce.ts'
 import {
@@ -46,14 +47,22 @@ import type { SeedUsers } from './users.ts'
 export const TRADE_DAYS = 90
 const ORDERS_A_DAY: readonly [number, number] = [2, 6]
 /** New accounts over the 90 days; some of them buy after signing up. */
-const SIGNUPS = 60
+const SIGNUPS = 120
 const SIGNUP_BUYS = 0.35
-/** Of the orders: placed by a sign-up, never paid (cancelled), refunded before shipping. */
+/** Every so many orders one was never paid (cancelled): spread over the days. */
+const CANCEL_EVERY = 25
+/** The share of the orders placed by a sign-up. */
 const BY_SIGNUP = 0.2
-const CANCELLED = 0.04
-const REFUNDED = 0.03
-/** A line never takes a SKU below this share of its stock: the demo keeps products to buy. */
+/** Every this many orders that could be refunded one is: a few, spread over the whole 90 days. */
+const REFUND_EVERY = 30
+/**
+ * A line never takes a SKU below this share of its stock, nor below the stock alert's threshold:
+ * the demo keeps products to buy and the 待办 list its few sold-out ones.
+ */
 const KEEP_STOCK = 0.5
+const KEEP_AT_LEAST = 10
+/** Of the orders: a course bought by a doctor (it completes at payment). */
+const COURSE = 0.08
 /** What one line may cost (fen), and below which a clinic buys several. */
 const LINE_MAX_FEN = 3_000_000
 const CONSUMABLE_BELOW_FEN = 50_000
@@ -63,6 +72,7 @@ const COMPLETE_AFTER_DAYS = 8
 /** The trade's own random sequence. */
 export const TRADE_SEED = 20261207
 const HOUR = 3_600_000
+const OPENS = 8 * HOUR
 
 /** [nick, real name, kind, province, city, area, street address]. */
 const BUYERS: readonly (readonly [string, string, 'clinic' | 'doctor', string, string, string, string])[] = [
@@ -122,6 +132,7 @@ export function seedTrade(
     book: SeedAddressBook
     regions: SeedRegions
     catalog: SeedCatalog
+    articles: readonly ArticleInfo[]
     commerce: SeedCommerce
     offers: SeedPromotions
     templates: Templates
@@ -213,7 +224,8 @@ export function seedTrade(
   // What each SKU may still give (the rest of its stock stays), and its product's class and template.
   const spus = buyableSpus(deps.catalog.list)
   const floorOf = new Map<number, number>()
-  for (const s of spus) for (const k of s.skus) floorOf.set(k.id, Math.ceil(k.stock * KEEP_STOCK))
+  for (const s of spus)
+    for (const k of s.skus) floorOf.set(k.id, Math.max(KEEP_AT_LEAST, Math.ceil(k.stock * KEEP_STOCK)))
   const spare = (k: SkuInfo) => (catalog.skus.row(k.id).stock ?? 0) - (floorOf.get(k.id) ?? 0)
   const standardId = deps.templates.list.find((t) => t.name === '标准运费')?.id ?? null
   const templateOf = (s: SpuInfo) => (`,${s.tag},`.includes(',包邮,') ? null : standardId)
@@ -255,6 +267,29 @@ export function seedTrade(
       })
     }
     return { lines, priced }
+  }
+  // Courses: one of the paid ones on the shelf, once per buyer, with its purchase.
+  const courses = listedOf(deps.articles, ArticleStatus.course).filter((a) => a.priceFen > 0)
+  const owned = new Set<string>()
+  const courseFor = (b: Buyer): { lines: Line[]; priced: PriceLine[]; course: ArticleInfo } | null => {
+    const course = rnd.pick(courses)
+    if (owned.has(`${b.id}:${course.id}`) || course.createId === b.id) return null
+    owned.add(`${b.id}:${course.id}`)
+    const line = { title: course.title, imgurl: course.imgurl, priceFen: course.priceFen, quantity: 1 }
+    return {
+      lines: [{ ...line, articleId: course.id }],
+      priced: [
+        {
+          kind: 'article',
+          spuId: null,
+          classId: null,
+          templateId: null,
+          priceFen: course.priceFen,
+          quantity: 1,
+        },
+      ],
+      course,
+    }
   }
   const priceOf = (b: Buyer, priced: PriceLine[], created: Date): Breakdown =>
     priceOrder({
@@ -326,28 +361,41 @@ export function seedTrade(
     }
   }
 
+  /** Midnight of the seed's China day: the trade's days are China days, as the dashboard's are. */
+  const today = new Date(`${time(now).slice(0, 10)}T00:00:00+08:00`)
   let count = 0
+  let refundable = 0
   for (let day = TRADE_DAYS - 1; day >= 0; day--) {
     const n = rnd.int(ORDERS_A_DAY[0], ORDERS_A_DAY[1])
     for (let k = 0; k < n; k++) {
-      // Office hours of that China day, never after now.
-      const created = new Date(Math.min(now.getTime() - 60_000, ago(day).getTime() - rnd.int(0, 10 * HOUR)))
+      // Office hours (8:00–20:00) of that China day; today's before now, in its last hour at worst.
+      let created = new Date(today.getTime() - day * DAY + OPENS + rnd.int(0, 12 * 60) * 60_000)
+      if (created.getTime() >= now.getTime()) created = new Date(now.getTime() - rnd.int(1, 60) * 60_000)
       const newcomers = signups.filter((s) => s.created.getTime() < created.getTime() - HOUR)
       const b = newcomers.length > 0 && rnd.chance(BY_SIGNUP) ? rnd.pick(newcomers) : rnd.pick(buyers)
-      const { lines, priced } = linesFor(b)
+      const bought = b.kind === 'doctor' && courses.length > 0 && rnd.chance(COURSE) ? courseFor(b) : null
+      const { lines, priced } = bought ?? linesFor(b)
       if (lines.length === 0) continue
       const age = (now.getTime() - created.getTime()) / DAY
       const way = rnd.pick(PAY_WAYS[b.kind])
-      const cancelled = rnd.chance(CANCELLED)
+      const cancelled = count % CANCEL_EVERY === CANCEL_EVERY - 1
       // A transfer is paid back by finance by hand (待退款): refunds here went back where they came from.
-      const refunded = !cancelled && way !== PayWay.union && age > SHIPPED_AFTER_DAYS && rnd.chance(REFUNDED)
+      const refunded =
+        !cancelled &&
+        !bought &&
+        way !== PayWay.union &&
+        age > SHIPPED_AFTER_DAYS &&
+        ++refundable % REFUND_EVERY === 0
       const status = cancelled
         ? OrderStatus.cancelled
-        : refunded || age < SHIPPED_AFTER_DAYS * rnd.next()
-          ? OrderStatus.unshipped
-          : age < COMPLETE_AFTER_DAYS && rnd.chance(0.6)
-            ? OrderStatus.unreceived
-            : OrderStatus.completed
+        : bought
+          ? OrderStatus.completed
+          : // Today's orders all wait for shipping, yesterday's some.
+            refunded || age < 1 || age < SHIPPED_AFTER_DAYS * rnd.next()
+            ? OrderStatus.unshipped
+            : age < COMPLETE_AFTER_DAYS && rnd.chance(0.6)
+              ? OrderStatus.unreceived
+              : OrderStatus.completed
       const price = priceOf(b, priced, created)
       // A balance payer tops up first when the balance is short.
       if (!cancelled && way === PayWay.balance && b.balanceFen < price.totalFen) {
@@ -363,13 +411,21 @@ export function seedTrade(
         status,
         lines,
         created,
-        address: b.address,
+        ...(bought ? {} : { address: b.address }),
         payWay: way,
         price,
       })
       count++
       if (!o.payTime) continue
       if (way === PayWay.balance) b.balanceFen -= writer.expense(b.id, o)
+      if (bought)
+        commerce.purchases.add({
+          user_id: b.id,
+          article_id: bought.course.id,
+          section_id: null,
+          order_id: o.id,
+          create_time: time(o.payTime),
+        })
       if (refunded) {
         refund({ ...o, payTime: o.payTime }, b, way)
         continue
@@ -378,6 +434,7 @@ export function seedTrade(
       const u = users.table.row(b.id)
       u.integral_fen = (u.integral_fen ?? 0) + o.tol
       for (const l of lines) {
+        if (l.skuId === undefined) continue
         const sku = catalog.skus.row(l.skuId as number)
         sku.stock = (sku.stock ?? 0) - l.quantity
         if (o.shipped) {
