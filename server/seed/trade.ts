@@ -168,7 +168,7 @@ export function seedTrade(
       is_teacher: 0,
       create_time: time(u.created),
     })
-  const addAddress = (userId: number, a: AddressInfo) => {
+  const addAddress = (userId: number, a: AddressInfo, when: Date) => {
     deps.book.addresses.add({
       user_id: userId,
       name: a.name,
@@ -180,7 +180,7 @@ export function seedTrade(
       street: a.street,
       address_detail: a.detail,
       status: DefaultFlag.yes,
-      create_time: time(ago(TRADE_DAYS + 10)),
+      create_time: time(when),
     })
     return a
   }
@@ -190,12 +190,16 @@ export function seedTrade(
     const discount = rnd.pick(DISCOUNTS[kind])
     const created = ago(TRADE_DAYS + rnd.int(10, 400))
     const id = addUser({ tel, nick, real, discount, created })
-    const address = addAddress(id, {
-      name: real,
-      tel,
-      ...deps.regions.place(province, city, area, i % 2),
-      detail,
-    })
+    const address = addAddress(
+      id,
+      {
+        name: real,
+        tel,
+        ...deps.regions.place(province, city, area, i % 2),
+        detail,
+      },
+      created,
+    )
     return { id, kind, created, address, discount, balanceFen: 0 }
   })
   const taken = new Set(users.table.rows.flatMap((u) => [u.nick_name ?? '', u.real_name ?? '']))
@@ -212,12 +216,16 @@ export function seedTrade(
     const id = addUser({ tel, nick: real, real, discount: Discount.none, created })
     if (!rnd.chance(SIGNUP_BUYS)) continue
     const home = at(buyers, i % buyers.length).address
-    const address = addAddress(id, {
-      ...home,
-      name: real,
-      tel,
-      detail: `${home.detail.replace(/\d+号.*/, '')}${rnd.int(1, 300)}号`,
-    })
+    const address = addAddress(
+      id,
+      {
+        ...home,
+        name: real,
+        tel,
+        detail: `${home.detail.replace(/\d+号.*/, '')}${rnd.int(1, 300)}号`,
+      },
+      created,
+    )
     signups.push({ id, kind: 'doctor', created, address, discount: Discount.none, balanceFen: 0 })
   }
 
