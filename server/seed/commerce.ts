@@ -7,6 +7,7 @@
  */
 import { ArticleStatus, OrderStatus, RechargeTag } from '../../src/lib/constants.ts'
 import { AfterStatus } from '../../src/lib/order-states.ts'
+import type { Breakdown } from '../../src/lib/rules/pricing.ts'
 import { PaymentStatus } from '../modules/payments/payments.queries.ts'
 import type { AddressInfo, SeedAddressBook } from './addresses.ts'
 import { type ArticleInfo, listedOf } from './articles.ts'
@@ -33,9 +34,35 @@ export interface SeedCommerce {
   parcelLines: Table<'shipment_lines'>
   afterSales: Table<'after_sales'>
   payments: Table<'payments'>
+  /** How the rows above are written: the recent trade (trade.ts) adds its orders through it. */
+  writer: OrderBook
 }
 
-interface Line {
+/** The order writer of the seed, for the parts that add orders after the demo accounts' ones. */
+export interface OrderBook {
+  addOrder(o: NewOrder): { id: number; code: string; tol: number; payTime: Date | null; shipped: boolean }
+  recharge(userId: number, fen: number, when: Date): number
+  /** The wallet expense (and payment) of an order paid from the balance → its amount. */
+  expense(userId: number, order: { id: number; code: string; tol: number; payTime: Date | null }): number
+  /** Its random draws (waybill numbers, times) come from `ctx` from now on: the demo's rows keep theirs. */
+  drawFrom(ctx: SeedContext): void
+}
+
+export interface NewOrder {
+  userId: number
+  status: number
+  lines: Line[]
+  created: Date
+  address?: AddressInfo
+  payWay?: string
+  types?: number
+  afterRemarks?: string
+  invoiceId?: number
+  /** The figures priceOrder gave (promotion, shipping); by default the member discount alone. */
+  price?: Breakdown
+}
+
+export interface Line {
   title: string
   imgurl: string
   priceFen: number
@@ -71,7 +98,9 @@ export function seedCommerce(
     afterImg: string
   },
 ): SeedCommerce {
-  const { rnd, now, ago, after, time } = ctx
+  const { rnd, now, ago, time } = ctx
+  // Where addOrder and its waybills draw from (drawFrom): the demo's own sequence by default.
+  let draws = ctx
   const { users, book } = deps
   const { plainId, introducerId, customerIds } = users
   const orders = new Table('orders')
@@ -101,6 +130,7 @@ export function seedCommerce(
       status: PaymentStatus.paid,
       create_time: time(o.at),
       paid_time: time(o.at),
+      refund_time: null,
     })
   let walletSeq = 0
   const ymd = (d: Date) => time(d).slice(0, 10).replaceAll('-', '')
@@ -158,27 +188,19 @@ export function seedCommerce(
     return waybills.add({
       order_id: orderId,
       company: COURIER,
-      number: `SF${rnd.digits(13)}`,
+      number: `SF${draws.rnd.digits(13)}`,
       status: signed ? '已签收' : '运输中',
       locus: JSON.stringify(locus),
       create_time: time(shipped),
     })
   }
 
-  const addOrder = (o: {
-    userId: number
-    status: number
-    lines: Line[]
-    created: Date
-    address?: AddressInfo
-    payWay?: string
-    types?: number
-    afterRemarks?: string
-    invoiceId?: number
-  }) => {
+  const addOrder = (o: NewOrder) => {
     const discount = userDiscount(o.userId)
-    const cost = o.lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
-    const tol = Math.round((cost * discount) / 10)
+    const cost = o.price?.subtotalFen ?? o.lines.reduce((s, l) => s + l.priceFen * l.quantity, 0)
+    const tol = o.price?.totalFen ?? Math.round((cost * discount) / 10)
+    const memberOff = o.price?.memberOffFen ?? cost - tol
+    const { after } = draws
     const paid = o.status !== OrderStatus.unpaid && o.status !== OrderStatus.cancelled
     const payTime = paid ? after(o.created, 0.02) : null
     const shipped = o.status === OrderStatus.unreceived || o.status === OrderStatus.completed
@@ -194,7 +216,10 @@ export function seedCommerce(
       types: o.types ?? OrderType.normal,
       cost_price_fen: cost,
       tol_cost_fen: tol,
-      member_off_fen: cost - tol,
+      member_off_fen: memberOff,
+      promo_off_fen: o.price?.promotion?.offFen ?? 0,
+      promo_title: o.price?.promotion?.title ?? '',
+      shipping_fen: o.price?.shippingFen ?? 0,
       discount,
       discount_tenths: discount * 10,
       rec_name: a?.name ?? '',
@@ -231,6 +256,9 @@ export function seedCommerce(
         quantity: l.quantity,
         // A shipped order's one parcel holds everything (migration 32).
         shipped_qty: wayTime ? l.quantity : 0,
+        refunded_qty: 0,
+        refunded_fen: 0,
+        dropped_qty: 0,
       }),
     )
     if (wayTime) {
@@ -250,6 +278,8 @@ export function seedCommerce(
         order_id: id,
         kind: 'refund',
         status: AfterStatus.applied,
+        lines: '[]',
+        amount_fen: 0,
         remarks: o.afterRemarks ?? '',
         imgs: o.afterRemarks ? deps.afterImg : '',
         create_time: time(o.created),
@@ -258,7 +288,7 @@ export function seedCommerce(
     // A balance payment is recorded with its wallet record (expense).
     if (payTime && payWay !== PayWay.balance)
       addPayment({ userId: o.userId, orderId: id, way: payWay, fen: tol, at: payTime })
-    return { id, code, tol, payTime }
+    return { id, code, tol, payTime, shipped: wayTime !== null }
   }
 
   /** Lines of in-stock SKUs up to `maxFen` each: a person buys consumables, not three scanners. */
@@ -298,6 +328,21 @@ export function seedCommerce(
     addPayment({ userId, orderId: order.id, way: PayWay.balance, fen: order.tol, at: when }, record)
     return order.tol
   }
+
+  /** A settled top-up of the balance. */
+  const recharge = (userId: number, fen: number, when: Date) =>
+    wallet.add({
+      user_id: userId,
+      create_id: userId,
+      order_id: null,
+      tag: RechargeTag.income,
+      groups: WalletGroup.recharge,
+      title: '余额充值',
+      price_fen: fen,
+      code: walletCode(when),
+      status: WALLET_SETTLED,
+      create_time: time(when),
+    })
 
   // The plain user's orders, one plan per status.
   let spent = 0
@@ -405,21 +450,7 @@ export function seedCommerce(
     [120, plainBalance + spent - LAST_RECHARGE_FEN],
     [10, LAST_RECHARGE_FEN],
   ]
-  for (const [days, fen] of recharges) {
-    const when = ago(days)
-    wallet.add({
-      user_id: plainId,
-      create_id: plainId,
-      order_id: null,
-      tag: RechargeTag.income,
-      groups: WalletGroup.recharge,
-      title: '余额充值',
-      price_fen: fen,
-      code: walletCode(when),
-      status: WALLET_SETTLED,
-      create_time: time(when),
-    })
-  }
+  for (const [days, fen] of recharges) recharge(plainId, fen, ago(days))
 
   // The introducer's customers and the commission on their paid orders.
   let commission = 0
@@ -476,5 +507,13 @@ export function seedCommerce(
     if ((row.integral_fen ?? 0) < fen) row.integral_fen = fen
   }
   ctx.log(`orders: ${orders.size}, wallet: ${wallet.size}, purchases: ${purchases.size}`)
-  return { orders, items, purchases, wallet, waybills, parcelLines, afterSales, payments }
+  const writer: OrderBook = {
+    addOrder,
+    expense,
+    recharge,
+    drawFrom: (c) => {
+      draws = c
+    },
+  }
+  return { orders, items, purchases, wallet, waybills, parcelLines, afterSales, payments, writer }
 }

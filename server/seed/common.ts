@@ -74,6 +74,18 @@ export function seedContext(opts: {
     log: opts.log,
     time: (d) => dbTime(d),
     ago: (days) => new Date(now.getTime() - days * DAY),
+    ...timeDraws(now, rnd),
+  }
+}
+
+/** The same context drawing from a sequence of its own: a part added later leaves the others' rows as they were. */
+export function drawingFrom(ctx: SeedContext, seed: number): SeedContext {
+  const rnd = new Random(seed)
+  return { ...ctx, rnd, ...timeDraws(ctx.now, rnd) }
+}
+
+function timeDraws(now: Date, rnd: Random): Pick<SeedContext, 'within' | 'after'> {
+  return {
     within: (days) => new Date(now.getTime() - Math.floor(rnd.next() * days * DAY)),
     after: (d, maxDays) =>
       new Date(Math.min(now.getTime(), d.getTime() + Math.floor(rnd.next() * maxDays * DAY) + 60000)),

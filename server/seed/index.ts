@@ -8,19 +8,21 @@
 import { ArticleStatus } from '../../src/lib/constants.ts'
 import { privateDirBeside } from '../config.ts'
 import { type Db, isPg } from '../db/index.ts'
+import { loadTemplates } from '../modules/promotions/promotions.queries.ts'
 import type { S3Settings } from '../providers/s3.ts'
 import { copyToBucket } from '../providers/storage.ts'
 import { seedAddressBook } from './addresses.ts'
 import { ofKind, seedArticles } from './articles.ts'
 import { seedCatalog, shipUntaggedAtStandardRate } from './catalog.ts'
 import { seedCommerce } from './commerce.ts'
-import { seedContext } from './common.ts'
+import { drawingFrom, seedContext } from './common.ts'
 import { seedComments, seedFavourites } from './community.ts'
 import { seedPromotions } from './promotions.ts'
 import { seedRegions } from './regions.ts'
 import { seedReviews } from './reviews.ts'
 import { seedBanners, seedConfigs, seedDictionary, seedNotifications } from './site-content.ts'
 import { seedStaff } from './staff.ts'
+import { seedTrade, TRADE_SEED } from './trade.ts'
 import { DEMO_ACCOUNTS, seedUsers } from './users.ts'
 import { writeSeed } from './write.ts'
 
@@ -32,8 +34,13 @@ export interface SeedOptions {
   products?: number
   /** Courses, posts and tasks together (default 135, a third each). */
   articles?: number
-  /** The seed's "today"; a fixed date by default so two runs give the same data. */
+  /**
+   * The seed's "today" (default: the moment it runs): the demo's dates follow it, so the
+   * dashboard shows the last weeks' trade on the first start. The same `now` gives the same data.
+   */
   now?: Date
+  /** false: no recent trade (trade.ts), only the demo accounts' own orders (default true). */
+  trade?: boolean
   /** Seed images and course files are written under `${uploadDir}/seed`. */
   uploadDir: string
   /** Private ones (certification scans, paid sections) under `${privateDir}/seed`; by default beside uploadDir. */
@@ -103,8 +110,6 @@ const NOTHING: SeedSummary = {
   },
 }
 
-/** The default "today" of the seed. */
-export const SEED_DATE = new Date(2026, 9, 1, 10, 0, 0)
 const DEFAULT_PRODUCTS = 66
 const DEFAULT_ARTICLES = 135
 
@@ -127,7 +132,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     throw new Error('数据库已有用户数据，不能重复初始化（seed needs an empty database）')
   const started = Date.now()
   const dirs = { uploadDir: opts.uploadDir, privateDir: opts.privateDir ?? privateDirBeside(opts.uploadDir) }
-  const ctx = seedContext({ now: opts.now ?? SEED_DATE, ...dirs, log: opts.log ?? (() => {}) })
+  const ctx = seedContext({ now: opts.now ?? new Date(), ...dirs, log: opts.log ?? (() => {}) })
   const nProducts = Math.max(0, Math.floor(opts.products ?? DEFAULT_PRODUCTS))
   const nArticles = Math.max(0, Math.floor(opts.articles ?? DEFAULT_ARTICLES))
 
@@ -156,10 +161,19 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const notifications = seedNotifications(ctx, users, commerce.orders)
   const banners = seedBanners(ctx, catalog.list, content.list, users)
   const configs = seedConfigs()
-  // Last: it draws after every other part, so their rows stay what they were.
-  const reviews = seedReviews(ctx, commerce, users)
   // No random draws: its place in this order changes nothing.
   const offers = seedPromotions(ctx, dict, catalog.list, users.plainId)
+  // Its own random sequence: the rows before and after it stay what they were.
+  const trade =
+    opts.trade === false
+      ? null
+      : seedTrade(drawingFrom(ctx, TRADE_SEED), {
+          ...{ users, book, regions, catalog, commerce, offers, articles: content.list },
+          templates: await loadTemplates(db),
+        })
+  // Last: it draws after every other part, so their rows stay what they were (the trade's
+  // received orders get their reviews here too).
+  const reviews = seedReviews(ctx, commerce, users)
 
   const built = Date.now()
   ctx.log(
@@ -190,6 +204,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       commerce.parcelLines,
       commerce.afterSales,
       commerce.payments,
+      ...(trade ? [trade.refunds] : []),
       reviews,
       notifications,
       banners,

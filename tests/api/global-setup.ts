@@ -14,6 +14,8 @@ declare module 'vitest' {
     dbUrl: string
     dbSchema: string
     uploadDir: string
+    /** The seed's "today" (ISO): the demo's dates lead up to it. */
+    seededAt: string
   }
 }
 
@@ -27,12 +29,15 @@ export default async function setup(project: TestProject) {
   const schema = `t_${process.pid}_${Date.now()}`
   const db = kind === 'pg' ? await openDb({ url, schema }) : await openDb({ file })
   await migrate(db)
-  await seed(db, { uploadDir })
+  // Today, as a first start would: the demo's trade fills the dashboard's last 30 days.
+  const seededAt = new Date()
+  await seed(db, { uploadDir, now: seededAt })
   await db.destroy()
   project.provide('dbFile', file)
   project.provide('dbUrl', kind === 'pg' ? url : '')
   project.provide('dbSchema', schema)
   project.provide('uploadDir', uploadDir)
+  project.provide('seededAt', seededAt.toISOString())
 
   return async () => {
     if (kind === 'pg') {

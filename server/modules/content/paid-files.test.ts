@@ -6,7 +6,6 @@ import { buySection, publishTwoSectionCourse, seededPaidSection } from '../../..
 import { pathOf } from '../../../tests/api/files.ts'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { newUser } from '../../../tests/api/session.ts'
-import { SEED_DATE } from '../../seed/index.ts'
 import { dbTime } from '../../time.ts'
 import { PAID_FILE_URL_MINUTES } from '../uploads/private-files.ts'
 
@@ -28,7 +27,7 @@ describe('paid course files (issue 13)', () => {
       .selectFrom('course_sections as s')
       .innerJoin('articles as a', 'a.id', 's.article_id')
       .select(['s.imgurl', 's.status', 's.price_fen'])
-      .where('a.create_time', '<=', dbTime(SEED_DATE))
+      .where('a.create_time', '<=', dbTime(new Date(inject('seededAt'))))
       .execute()
     const paid = sections.filter((s) => s.status === 1 && s.price_fen > 0)
     const free = sections.filter((s) => !(s.status === 1 && s.price_fen > 0))
