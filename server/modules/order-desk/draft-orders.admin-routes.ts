@@ -73,6 +73,8 @@ export const DraftPreview = z
     subtotal: z.number(),
     memberOff: z.number(),
     memberDiscount: z.number().openapi({ description: '客户的会员折扣（折）' }),
+    groupOff: z.number().openapi({ description: '协议价优惠的金额（元），客户所在机构分组的价目表' }),
+    groupTitle: z.string(),
     promoOff: z.number(),
     promoTitle: z.string(),
     staffOff: z.number().openapi({ description: '专属折扣减去的金额（元）' }),

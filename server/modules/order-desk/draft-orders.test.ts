@@ -259,4 +259,40 @@ describe('代客下单', () => {
     expect((await h.get(`/api/admin/draft-orders/${created.data.id}`, {}, op.auth)).status).toBe(404)
     expect(await stockOf(h.db, skuId)).toBe(10)
   })
+  it("is priced at the customer's group price (协议价) where it is below their member price, then the staff discount", async () => {
+    const [op, mk] = await Promise.all([staffSignIn(h, 'operator'), staffSignIn(h, 'marketing')])
+    const me = await customer()
+    const p = await product(h.db, [{ priceFen: 20_000, stock: 10 }])
+    const skuId = p.skuIds[0] as number
+    const group = await h.post<{ id: number }>(
+      '/api/admin/customer-groups',
+      { name: `合作医院${me.id}` },
+      mk.auth,
+    )
+    await h.send('PUT', `/api/admin/customer-groups/${group.data.id}/members`, { userIds: [me.id] }, mk.auth)
+    const list = await h.post(
+      '/api/admin/price-lists',
+      { groupId: group.data.id, title: '协议价', prices: [{ skuId, price: 150 }] },
+      mk.auth,
+    )
+    expect(list.status, JSON.stringify(list.data)).toBe(200)
+    const body = {
+      userId: me.id,
+      lines: [{ skuId, quantity: 2 }],
+      discountPercent: 5,
+      addressId: me.addressId,
+    }
+    // ¥400 list; 9折 would be ¥360; the group's ¥150 × 2 = ¥300 wins; 5% of ¥300 is ¥15.
+    const preview = await h.post('/api/admin/draft-orders/preview', body, op.auth)
+    expect(preview.data).toMatchObject({ subtotal: 400, groupOff: 100, memberOff: 0, staffOff: 15 })
+    const { id } = (await h.post<{ id: number }>('/api/admin/draft-orders', body, op.auth)).data
+    const { code } = (await h.post<{ code: string }>(`/api/admin/draft-orders/${id}/send`, {}, op.auth)).data
+    const order = await h.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow()
+    expect(order).toMatchObject({ group_off_fen: 10_000, member_off_fen: 0, staff_off_fen: 1_500 })
+    expect(Number(order.tol_cost_fen)).toBe(28_500 + Number(order.shipping_fen))
+  })
 })

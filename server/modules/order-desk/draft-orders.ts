@@ -235,6 +235,8 @@ export async function previewDraft(db: Db, config: Config, d: DraftInput, now: D
     subtotal: fenToYuan(b.subtotalFen),
     memberOff: fenToYuan(b.memberOffFen),
     memberDiscount: p.discountTenths / 10,
+    groupOff: fenToYuan(b.groupOffFen),
+    groupTitle: b.groupTitle,
     promoOff: fenToYuan(b.promotion?.offFen ?? 0),
     promoTitle: b.promotion?.title ?? '',
     staffOff: fenToYuan(b.staffOffFen),

@@ -297,6 +297,8 @@ function DraftEditor() {
                   subtotal: preview.subtotal,
                   memberOff: preview.memberOff,
                   discountText: preview.memberDiscount < 10 ? `${preview.memberDiscount}折` : null,
+                  groupOff: preview.groupOff,
+                  groupTitle: preview.groupTitle,
                   creditOff: 0,
                   promoOff: preview.promoOff,
                   promoTitle: preview.promoTitle,
