@@ -183,3 +183,56 @@ export function shownOptions<S extends { title: string; param: string; options: 
     skus: skus.map((s, i) => ({ ...s, options: [values[i] ?? ''] })),
   }
 }
+
+/** A SKU as the buy box weighs it: its values and its stock. */
+export interface PickableSku {
+  options: readonly string[]
+  stock: number
+}
+
+/**
+ * The buy box's selector, one option after another: a value is offered (not disabled) when some
+ * SKU has it together with the values chosen in the options before it, so no choice can leave
+ * the buyer stuck; `soldOut` when that SKU, with the values chosen after it, has no stock.
+ * valueStates([规格, 包装], skus, ['大号', '单支'])[1] → [{ value: '单支', disabled: false, … },
+ * { value: '10支装', disabled: true, … }] when 大号 10支装 is not sold.
+ */
+export function valueStates(
+  options: readonly ProductOption[],
+  skus: readonly PickableSku[],
+  picks: readonly (string | null)[],
+): { value: string; disabled: boolean; soldOut: boolean }[][] {
+  return options.map((o, i) =>
+    o.values.map((value) => {
+      const fits = skus.filter(
+        (s) => s.options[i] === value && picks.slice(0, i).every((p, j) => s.options[j] === p),
+      )
+      const exact = fits.find((s) => picks.every((p, j) => j === i || s.options[j] === p))
+      return {
+        value,
+        disabled: fits.length === 0,
+        soldOut: fits.length > 0 && (exact ?? fits[0])?.stock === 0,
+      }
+    }),
+  )
+}
+
+/**
+ * The picks after option `changed` took a new value: the options after it keep their values
+ * where a SKU still has them, else take the first offered one (one in stock first).
+ */
+export function repick(
+  options: readonly ProductOption[],
+  skus: readonly PickableSku[],
+  picks: readonly (string | null)[],
+  changed: number,
+): (string | null)[] {
+  const out = [...picks]
+  for (let i = changed + 1; i < options.length; i++) {
+    const fits = skus.filter((s) => out.slice(0, i).every((p, j) => s.options[j] === p))
+    const keeps = fits.filter((s) => s.options[i] === out[i])
+    if (keeps.length) continue
+    out[i] = (fits.find((s) => s.stock > 0) ?? fits[0])?.options[i] ?? null
+  }
+  return out
+}
