@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { skuCodeTaken } from '../../../src/lib/rules/options.ts'
 import { product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
+import { placeOrder } from '../../../tests/api/orders.ts'
+import { newUser } from '../../../tests/api/session.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import type { AdminProduct } from './catalog.admin-routes.ts'
 
@@ -243,6 +245,28 @@ describe('options and SKU codes (PUT /api/admin/products/{id}/options)', () => {
       )
       .execute()
     expect(booked.map((b) => b.delta).sort()).toEqual([2, 6])
+  })
+
+  it('does not remove a SKU an open order holds: the save is refused and nothing changes', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const buyer = await newUser(h)
+    const order = await placeOrder(h, buyer)
+    const spuId = (
+      await h.db
+        .selectFrom('product_skus')
+        .select('spu_id')
+        .where('id', '=', order.skuId)
+        .executeTakeFirstOrThrow()
+    ).spu_id
+    const r = await save(spuId, [SIZE], [{ values: ['小号'], price: '10' }], mk.auth)
+    expect([r.status, r.data]).toEqual([409, '规格“规格0”有未完成的订单，不能删除'])
+    const live = await h.db
+      .selectFrom('product_skus')
+      .select(['id', 'title'])
+      .where('spu_id', '=', spuId)
+      .where('removed_time', 'is', null)
+      .execute()
+    expect(live).toEqual([{ id: order.skuId, title: '规格0' }])
   })
 
   it('refuses a matrix whose rows do not fit its options, in Chinese', async () => {
