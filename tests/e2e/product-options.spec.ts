@@ -66,6 +66,8 @@ test('marketing defines two options; the product page offers the combinations on
   await expect(page.locator('#toasts')).toContainText('选项与规格已保存')
   await expect(page.locator('[data-sku-code]')).toContainText([code])
   await expect(page.locator('[data-sku-code]')).toHaveCount(3)
+  // The combination left off sale stays off when the screen shows the saved matrix again.
+  await expect(editor.getByLabel('「加大装 10支装」在售')).not.toBeChecked()
   await expectAccessible(page)
 
   // The public page, rebuilt from the change marks.

@@ -85,6 +85,12 @@ export function OptionsEditor({ product, onSaved }: { product: AdminProduct; onS
         s.options.every((v, i) => v === values[i]) &&
         values.slice(s.options.length).every((v, j) => v === parsed[s.options.length + j]?.values[0]),
     )
+  // A combination of the saved options without a SKU was left off sale: it stays off until ticked.
+  const leftOff = (values: string[]) =>
+    parsed.length === product.options.length &&
+    values.every(
+      (v, i) => product.options[i]?.name === parsed[i]?.name && product.options[i]?.values.includes(v),
+    )
   const rowOf = (values: string[]): SkuRow => {
     const row = rows[comboKey(values)]
     if (row) return row
@@ -98,7 +104,7 @@ export function OptionsEditor({ product, onSaved }: { product: AdminProduct; onS
           price: String(s.price),
           stock: String(s.stock),
         }
-      : { on: true, code: '', barcode: '', price: String(product.priceMin), stock: '0' }
+      : { on: !leftOff(values), code: '', barcode: '', price: String(product.priceMin), stock: '0' }
   }
   // A SKU still sold under its own combination is not carried to another.
   const claimedElsewhere = (id: number) =>
