@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { skuCodeTaken } from '../../../src/lib/rules/options.ts'
 import { product, stockOf } from '../../../tests/api/fixtures.ts'
 import { startServer } from '../../../tests/api/harness.ts'
-import { placeOrder } from '../../../tests/api/orders.ts'
+import { ADDRESS, placeOrder } from '../../../tests/api/orders.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import type { AdminProduct } from './catalog.admin-routes.ts'
@@ -267,6 +267,31 @@ describe('options and SKU codes (PUT /api/admin/products/{id}/options)', () => {
       .where('removed_time', 'is', null)
       .execute()
     expect(live).toEqual([{ id: order.skuId, title: '规格0' }])
+  })
+
+  it('a buyer and a save that takes the SKU away at once: either the order is refused or the SKU stays', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const buyer = await newUser(h)
+    for (let round = 0; round < 4; round++) {
+      const p = await twoSkuProduct()
+      const [order, saved] = await Promise.all([
+        h.post(
+          '/api/Orders/PostOrdersAppend',
+          { ...ADDRESS, list: [{ skuId: p.small, quantity: 1 }] },
+          buyer.auth,
+        ),
+        save(p.spuId, [SIZE], [{ id: p.large, values: ['大号'], price: '20' }], mk.auth),
+      ])
+      expect(order.status === 200 && saved.status === 200).toBe(false)
+      const small = await h.db
+        .selectFrom('product_skus')
+        .select(['stock', 'removed_time'])
+        .where('id', '=', p.small)
+        .executeTakeFirstOrThrow()
+      // Sold: still live, its stock taken once; removed: not sold, its stock as it was.
+      const outcome = [small.removed_time === null, Number(small.stock)]
+      expect(outcome).toEqual(order.status === 200 ? [true, 11] : [false, 12])
+    }
   })
 
   it('refuses a matrix whose rows do not fit its options, in Chinese', async () => {
