@@ -17,6 +17,7 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
   const first = skus.find((s) => s.stock > 0) ?? skus[0]
   const picks = first?.options ?? []
   const states = valueStates(p.options, skus, picks)
+  const byValue = new Map(skus.map((s) => [s.options[0] ?? '', s]))
   const img = firstImage(p.imgurls)
   return (
     <form
@@ -54,7 +55,10 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
                       defaultChecked={picks[i] === v.value}
                       disabled={v.disabled}
                     />
-                    <span className="text-slate-800">{v.value}</span>
+                    <ValueText
+                      value={v.value}
+                      sku={p.options.length === 1 ? byValue.get(v.value) : undefined}
+                    />
                     {/* Shown or hidden again by the live stock (buy.ts): orders never rebuild the page. */}
                     <span data-sold-out className="ml-1.5 text-xs text-slate-500" hidden={!v.soldOut}>
                       缺货
@@ -155,5 +159,20 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
         </button>
       </div>
     </form>
+  )
+}
+
+/**
+ * A value as the box shows it: the SKU's name with its param beside it in small type when the
+ * value is the two of them (a product's one option 规格 from before options, migration 47).
+ */
+function ValueText({ value, sku }: { value: string; sku: { title: string; param: string } | undefined }) {
+  if (!sku?.param || legacyValue(sku.title, sku.param) !== value)
+    return <span className="text-slate-800">{value}</span>
+  return (
+    <>
+      <span className="text-slate-800">{sku.title}</span>
+      <span className="ml-1.5 text-xs text-slate-500">{sku.param}</span>
+    </>
   )
 }
