@@ -1434,6 +1434,34 @@ ALTER TABLE orders ADD COLUMN group_title TEXT NOT NULL DEFAULT '';
 `,
   },
   {
+    version: 47,
+    name: 'product options and sku codes',
+    // Issue 40 item 3: a product declares its options (product_spus.options, a JSON list of
+    // { name, values }) and each SKU is one combination of their values (product_skus.options, a
+    // JSON list in the options' order) with its 货号 (code, unique across all SKUs, removed ones
+    // included, so an order's code keeps meaning one thing) and an optional barcode. Products from
+    // before keep their SKUs as one option 规格, a value per live SKU (its name, and its param when
+    // it has one, as the buy box showed them), and get the codes SKU<id> (generatedSkuCode).
+    sql: `
+ALTER TABLE product_spus ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE product_skus ADD COLUMN options TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE product_skus ADD COLUMN code TEXT;
+ALTER TABLE product_skus ADD COLUMN barcode TEXT NOT NULL DEFAULT '';
+UPDATE product_skus SET code = 'SKU' || id;
+CREATE UNIQUE INDEX product_skus_code ON product_skus(code);
+`,
+    only: {
+      sqlite: `
+UPDATE product_skus SET options = json_array(CASE WHEN param <> '' THEN title || ' ' || param ELSE title END) WHERE removed_time IS NULL;
+UPDATE product_spus SET options = (SELECT json_array(json_object('name', '规格', 'values', json_group_array(CASE WHEN k.param <> '' THEN k.title || ' ' || k.param ELSE k.title END ORDER BY k.sort, k.id))) FROM product_skus k WHERE k.spu_id = product_spus.id AND k.removed_time IS NULL) WHERE EXISTS (SELECT 1 FROM product_skus k WHERE k.spu_id = product_spus.id AND k.removed_time IS NULL);
+`,
+      pg: `
+UPDATE product_skus SET options = json_build_array(CASE WHEN param <> '' THEN title || ' ' || param ELSE title END)::text WHERE removed_time IS NULL;
+UPDATE product_spus SET options = json_build_array(json_build_object('name', '规格', 'values', (SELECT json_agg(CASE WHEN k.param <> '' THEN k.title || ' ' || k.param ELSE k.title END ORDER BY k.sort, k.id) FROM product_skus k WHERE k.spu_id = product_spus.id AND k.removed_time IS NULL)))::text WHERE EXISTS (SELECT 1 FROM product_skus k WHERE k.spu_id = product_spus.id AND k.removed_time IS NULL);
+`,
+    },
+  },
+  {
     version: 49,
     name: 'staff names and phones',
     // Issue 40 part 6: staff are named as people (张敏), not only by their ASCII username, and

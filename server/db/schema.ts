@@ -263,6 +263,8 @@ export interface ProductSpusTable {
   shipping_template_id: Def<number | null>
   /** The most of one SKU an order may hold; 0: only UNPAID_SKU_HOLD_CAP (migration 39). */
   order_limit: Def<number>
+  /** Its options, JSON [{ name, values }] (src/lib/rules/options.ts; migration 47). */
+  options: Def<string>
 }
 
 export interface ProductSkusTable {
@@ -276,6 +278,11 @@ export interface ProductSkusTable {
   sort: Def<number>
   /** Set when marketing removed the SKU (migration 15); NULL while it is sold. */
   removed_time: Def<string | null>
+  /** Its combination: JSON, one value per product option in their order (migration 47). */
+  options: Def<string>
+  /** 货号, unique across all SKUs; NULL only for rows written without one (migration 47). */
+  code: Def<string | null>
+  barcode: Def<string>
 }
 
 export interface AddressesTable {

@@ -260,3 +260,9 @@ export function pagedList<V extends object, Row>(spec: {
     }
   }
 }
+
+/** A write refused by a unique index (PostgreSQL 23505, SQLite's UNIQUE constraint failed). */
+export const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: unknown; message?: unknown }
+  return err.code === '23505' || /UNIQUE constraint failed/i.test(String(err.message ?? ''))
+}

@@ -1,6 +1,7 @@
 /** Products (SPUs) of the product lines in text.ts, each with its SKUs. */
 import { sql } from 'kysely'
 import { LISTED, UNLISTED } from '../../src/lib/constants.ts'
+import { DEFAULT_OPTION, generatedSkuCode, legacyValue } from '../../src/lib/rules/options.ts'
 import type { Db } from '../db/index.ts'
 import { at, html, OWN_IMAGE_LIMIT, type SeedContext, Shown, Table } from './common.ts'
 import type { SeedDictionary } from './site-content.ts'
@@ -121,6 +122,9 @@ export function seedCatalog(ctx: SeedContext, nProducts: number, dict: SeedDicti
         spu_id: id,
         title: skuTitle,
         param,
+        // One option 规格, as migration 47 gives products from before it.
+        options: JSON.stringify([legacyValue(skuTitle, param)]),
+        code: generatedSkuCode(skuTable.size + 1),
         price_fen: price,
         stock,
         img,
@@ -128,6 +132,12 @@ export function seedCatalog(ctx: SeedContext, nProducts: number, dict: SeedDicti
       })
       skus.push({ id: skuId, spuId: id, title: skuTitle, priceFen: price, stock, img })
     }
+    const options = [
+      {
+        name: DEFAULT_OPTION,
+        values: skuTable.rows.slice(-skuCount).map((k) => legacyValue(k.title, k.param ?? '')),
+      },
+    ]
     const priceMin = Math.min(...skus.map((s) => s.priceFen))
     const params = [
       { title: '品牌', text: d.brand.name },
@@ -168,6 +178,7 @@ export function seedCatalog(ctx: SeedContext, nProducts: number, dict: SeedDicti
       is_show: isShow,
       create_id: null,
       create_time: time(d.created),
+      options: JSON.stringify(options),
     })
     list.push({
       id,

@@ -53,6 +53,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   'product.edit': '修改产品',
   'product.list': '上架产品',
   'product.unlist': '下架产品',
+  'product.options': '编辑选项与规格',
   'sku.add': '新增规格',
   'sku.edit': '修改规格',
   'sku.remove': '删除规格',

@@ -345,3 +345,52 @@ describe(`migration 39: the coupons that exist keep stacking with 满减 (${kind
     ])
   })
 })
+
+describe(`migration 47: products from before keep their SKUs as one option (${kind})`, () => {
+  it('gives each product the option 规格 with its live SKUs as values, and every SKU a unique code', async () => {
+    const db = await emptyDatabase(kind, 'o')
+    // By name, not position: versions after 47 may follow it, and 45/46 come from elsewhere.
+    const names = Object.keys(migrations)
+    const v47 = names.findIndex((n) => n.startsWith('0047_'))
+    for (const n of names.slice(0, v47)) await migrations[n]?.up(db as unknown as Kysely<unknown>)
+    const spu = await db
+      .insertInto('product_spus')
+      .values({ title: '老商品', create_time: '2026-01-01 00:00:00' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const sku = (title: string, param: string, sort: number, removed: string | null = null) =>
+      db
+        .insertInto('product_skus')
+        .values({ spu_id: spu.id, title, param, price_fen: 100, stock: 5, sort, removed_time: removed })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const big = await sku('大号', '', 2)
+    const small = await sku('小号', '10支/盒', 1)
+    const gone = await sku('旧款', '', 3, '2026-02-01 00:00:00')
+    await migrations[names[v47] as string]?.up(db as unknown as Kysely<unknown>)
+    const p = await db
+      .selectFrom('product_spus')
+      .select('options')
+      .where('id', '=', spu.id)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(p.options)).toEqual([{ name: '规格', values: ['小号 10支/盒', '大号'] }])
+    const rows = await db
+      .selectFrom('product_skus')
+      .select(['id', 'options', 'code', 'stock'])
+      .orderBy('id')
+      .execute()
+    expect(rows.map((r) => [r.id, JSON.parse(r.options), r.code, Number(r.stock)])).toEqual([
+      [big.id, ['大号'], `SKU${big.id}`, 5],
+      [small.id, ['小号 10支/盒'], `SKU${small.id}`, 5],
+      [gone.id, [], `SKU${gone.id}`, 5],
+    ])
+    // The code is unique from now on.
+    await expect(
+      db
+        .updateTable('product_skus')
+        .set({ code: `SKU${big.id}` })
+        .where('id', '=', small.id)
+        .execute(),
+    ).rejects.toThrow()
+  })
+})

@@ -4,6 +4,7 @@
  * price, title and picture, stock adjustments, listing on/off, and the editor's image upload.
  */
 
+import { checkSkuMatrix, MATRIX_MAX, OPTIONS_MAX } from '../../../src/lib/rules/options.ts'
 import {
   checkNewProduct,
   checkProductEdit,
@@ -23,10 +24,12 @@ import { adminRoute } from '../../admin/admin-route.ts'
 import { answers, fileBody, jsonBody, pagedOf, z } from '../../contract/index.ts'
 import { field, id, int, oneOf, page, ruleBody, str } from '../../contract/params.ts'
 import { ruleRequest } from '../../contract/requests.ts'
-import { SkuItem } from './catalog.routes.ts'
+import { SkuItem, SpuOption } from './catalog.routes.ts'
 
 /** A SKU as the buyer sees it, without the buy box's starting quantity. */
-export const AdminSku = SkuItem.omit({ quantity: true }).openapi('AdminSku', { description: '规格（后台）' })
+export const AdminSku = SkuItem.omit({ quantity: true })
+  .extend({ barcode: z.string().openapi({ description: '条码（可空）' }) })
+  .openapi('AdminSku', { description: '规格（后台）' })
 export type AdminSku = z.infer<typeof AdminSku>
 
 export const AdminProductRow = z
@@ -61,6 +64,7 @@ export const AdminProduct = AdminProductRow.extend({
   model: z.string().openapi({ description: '型号：参数中“型号”一项' }),
   params: z.array(ProductParam).openapi({ description: '其余规格参数，按显示顺序' }),
   content: z.string().openapi({ description: '商品详情（HTML，已净化）' }),
+  options: z.array(SpuOption).openapi({ description: '选项；每个规格是它们的一种组合' }),
   skus: z.array(AdminSku),
 }).openapi('AdminProduct', {
   description: '商品及其规格（后台）',
@@ -191,5 +195,23 @@ export const postSku = adminRoute('post', '/admin/products/{id}/skus', 'catalog.
 export const deleteSku = adminRoute('delete', '/admin/skus/{skuId}', 'catalog.write', {
   summary: '删除规格：有未完成订单（待付款、待发货、待收货）的规格或商品的最后一个规格不能删除（409）',
   request: { params: skuParam },
+  responses: answers(AdminProduct, [401, 404, 409]),
+})
+
+export const putProductOptions = adminRoute('put', '/admin/products/{id}/options', 'catalog.write', {
+  summary:
+    '选项与规格：商品的选项及在售的规格组合（各有货号、条码、价格）。保留组合仍在的规格（库存、销量不变），新增新组合（可带初始库存，记入库存调整），删除不再在售的（有未完成订单的不能删除：409）；货号已被使用：409',
+  request: {
+    params: productParam,
+    body: jsonBody(
+      ruleBody(checkSkuMatrix, {
+        options: field('array', `选项 [{ name, values: [值…] }]，至多${OPTIONS_MAX}个`),
+        skus: field(
+          'array',
+          `在售的组合 [{ id?, values: [每个选项一个值], code（货号，空则自动生成）, barcode?, price（元）, stock?（新规格的初始库存） }]，至多${MATRIX_MAX}个；id 为保留的已有规格`,
+        ),
+      }),
+    ),
+  },
   responses: answers(AdminProduct, [401, 404, 409]),
 })

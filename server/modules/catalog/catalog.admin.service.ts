@@ -9,6 +9,7 @@
 import { sql } from 'kysely'
 import { LISTED, UNLISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { optionsOf, type ProductOption, shownOptions, valuesOf } from '../../../src/lib/rules/options.ts'
 import { FREE_SHIPPING_TAG, type ProductParam, splitParams } from '../../../src/lib/rules/product.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import { type ChangeTag, markChanged } from '../../changes.ts'
@@ -45,6 +46,11 @@ export interface AdminSku {
   price: number
   stock: number
   img: string
+  /** 货号 ('' for a row written without one). */
+  code: string
+  /** Its option values, in the product's options' order. */
+  options: string[]
+  barcode: string
 }
 
 export interface AdminProductRow {
@@ -80,6 +86,8 @@ export interface AdminProduct extends AdminProductRow {
   /** The specs besides 品牌 and 型号. */
   params: ProductParam[]
   content: string
+  /** Its options; each SKU is one combination of their values. */
+  options: ProductOption[]
   skus: AdminSku[]
 }
 
@@ -93,7 +101,18 @@ export interface ProductSearch {
 }
 
 /** What the back office reads of a SKU. */
-export const SKU_COLUMNS = ['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'] as const
+export const SKU_COLUMNS = [
+  'id',
+  'spu_id',
+  'title',
+  'param',
+  'price_fen',
+  'stock',
+  'img',
+  'code',
+  'options',
+  'barcode',
+] as const
 
 export const skuOf = (s: {
   id: number
@@ -103,6 +122,9 @@ export const skuOf = (s: {
   price_fen: number
   stock: number
   img: string
+  code: string | null
+  options: string
+  barcode: string
 }): AdminSku => ({
   id: s.id,
   spuId: s.spu_id,
@@ -111,6 +133,9 @@ export const skuOf = (s: {
   price: fenToYuan(s.price_fen),
   stock: Number(s.stock),
   img: s.img,
+  code: s.code ?? '',
+  options: valuesOf(s.options),
+  barcode: s.barcode,
 })
 
 /** Products with their SKU figures; is_show = 0 rows are deleted ones and stay out. */
@@ -180,7 +205,22 @@ const rowOf = (r: {
 /** searchProducts(db, { title: '种植', low: true, pageIndex: 0, pageSize: 20 }): newest first. */
 export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<AdminProductRow>> {
   let base = withStock(db)
-  if (s.title) base = base.where(sql<boolean>`p.title LIKE ${likeContains(s.title)} ESCAPE '\\'`)
+  // The title, or a SKU's 货号 exactly (a code typed or scanned finds its product).
+  if (s.title) {
+    const title = s.title
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`p.title LIKE ${likeContains(title)} ESCAPE '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('product_skus as c')
+            .select('c.id')
+            .whereRef('c.spu_id', '=', 'p.id')
+            .where('c.code', '=', title),
+        ),
+      ]),
+    )
+  }
   if (s.classId !== undefined) base = base.where('p.class_id', '=', s.classId)
   if (s.listed !== undefined) base = base.where('p.ext', s.listed ? '=' : '<>', LISTED)
   if (s.low) base = base.where((eb) => eb(eb.fn.coalesce('k.stock_min', sql.lit(0)), '<=', LOW_STOCK))
@@ -190,7 +230,15 @@ export async function searchProducts(db: Db, s: ProductSearch): Promise<Paged<Ad
 /** One product with its SKUs and editor fields, listed or not; 404 商品不存在或已删除. */
 export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
   const row = await withStock(db)
-    .select([...ROW_COLUMNS, 'p.tag', 'p.params', 'p.content', 'p.shipping_template_id', 'p.order_limit'])
+    .select([
+      ...ROW_COLUMNS,
+      'p.tag',
+      'p.params',
+      'p.content',
+      'p.shipping_template_id',
+      'p.order_limit',
+      'p.options',
+    ])
     .where('p.id', '=', id)
     .executeTakeFirst()
   if (!row) throw refuse(PRODUCT_NOT_FOUND, 404)
@@ -212,7 +260,7 @@ export async function adminProduct(db: Db, id: number): Promise<AdminProduct> {
     orderLimit: row.order_limit,
     ...splitParams(paramList(row.params)),
     content: row.content,
-    skus: skus.map(skuOf),
+    ...shownOptions(optionsOf(row.options), skus.map(skuOf)),
   }
 }
 

@@ -5,6 +5,7 @@ import { keepUploadedImage } from '../uploads/uploads.service.ts'
 import { adminProduct, searchProducts, setListed } from './catalog.admin.service.ts'
 import * as routes from './catalog.admin-routes.ts'
 import { createProduct, editProduct } from './catalog.editor.service.ts'
+import { saveSkuMatrix } from './catalog.options.service.ts'
 import { addSku, adjustStock, editSku, removeSku } from './catalog.skus.service.ts'
 import { sendStockAlertTexts } from './stock-alerts.ts'
 
@@ -64,6 +65,10 @@ export const catalogAdmin = router()
   .openapi(routes.postSku, async (c) => {
     const { db, now } = c.get('deps')
     return ok(c, await addSku(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
+  })
+  .openapi(routes.putProductOptions, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await saveSkuMatrix(db, actorOf(c), c.req.valid('param').id, c.req.valid('json'), now()))
   })
   .openapi(routes.deleteSku, async (c) => {
     const { db, now } = c.get('deps')

@@ -6,6 +6,7 @@ import { ClassifyKey, UNLISTED } from '../../../src/lib/constants.ts'
 import { splitList } from '../../../src/lib/format.ts'
 import { sanitizeRichText } from '../../../src/lib/html/sanitize.server.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { generatedSkuCode } from '../../../src/lib/rules/options.ts'
 import {
   FREE_SHIPPING_TAG,
   joinParams,
@@ -30,6 +31,7 @@ import {
   TAG_UNKNOWN,
   TEMPLATE_UNKNOWN,
 } from './catalog.admin.service.ts'
+import { syncSingleOption } from './catalog.options.service.ts'
 import { paramList } from './catalog.queries.ts'
 
 /** A template chosen for a product must be one of the templates (null: the default). */
@@ -204,6 +206,13 @@ export async function createProduct(
       .values({ spu_id: id, title: v.sku.title, price_fen: v.sku.priceFen, stock: 0, sort: 1 })
       .returning('id')
       .executeTakeFirstOrThrow()
+    await t
+      .updateTable('product_skus')
+      .set({ code: generatedSkuCode(sku.id) })
+      .where('id', '=', sku.id)
+      .execute()
+    // One option 规格 with the first SKU's name: the editor's 选项与规格 makes a matrix of it.
+    await syncSingleOption(t, id)
     await derivePriceMin(t, id)
     // No change marks: unlisted, it is on no public page (markProduct); listing it marks them.
     await audit(t, actor, now, {

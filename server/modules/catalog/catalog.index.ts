@@ -1,5 +1,6 @@
 import { LISTED, OFF_SHELF, PRODUCT_LIKE_STATUS, RECOMMENDED_PRODUCTS } from '../../../src/lib/constants.ts'
 import { holdCap } from '../../../src/lib/rules/holds.ts'
+import { optionsOf, shownOptions } from '../../../src/lib/rules/options.ts'
 import { ok, router } from '../../contract/index.ts'
 import { listingArgs } from '../../db/catalog.ts'
 import { refuse, requireUser } from '../../http.ts'
@@ -33,10 +34,12 @@ export const catalog = router()
       // The built page shows the newest reviews and the summary; the island reads the rest live.
       reviewPage(db, id, false, { pageIndex: 0, pageSize: BUILT_REVIEWS }),
     ])
+    const shown = shownOptions(optionsOf(row.options), skuList)
     return ok(c, {
       ...q.productDetail(row, templates),
+      options: shown.options,
       isLike: like ? (1 as const) : (0 as const),
-      skuList,
+      skuList: shown.skus,
       buyLimit: holdCap(config.holds.skuUnits, row.order_limit),
       spuList,
       reviewSummary: reviews.summary,

@@ -1,5 +1,6 @@
 import { LISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { valuesOf } from '../../../src/lib/rules/options.ts'
 import { z } from '../../contract/index.ts'
 import {
   type CatalogFilter,
@@ -133,7 +134,7 @@ export async function productPage(db: Db, filter: CatalogFilter, order: Order, p
 export const productRow = (db: Db, id: number) =>
   db
     .selectFrom('product_spus as p')
-    .select([...CARD_COLUMNS, 'p.content', 'p.params', 'p.desdep_propicture', 'p.order_limit'])
+    .select([...CARD_COLUMNS, 'p.content', 'p.params', 'p.desdep_propicture', 'p.order_limit', 'p.options'])
     .where('p.id', '=', id)
     .where('p.is_show', '=', 1)
     .executeTakeFirst()
@@ -143,7 +144,7 @@ export type ProductRow = NonNullable<Awaited<ReturnType<typeof productRow>>>
 export async function skus(db: Db, spuId: number) {
   const rows = await db
     .selectFrom('product_skus')
-    .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img'])
+    .select(['id', 'spu_id', 'title', 'param', 'price_fen', 'stock', 'img', 'code', 'options'])
     .where('spu_id', '=', spuId)
     .where('removed_time', 'is', null)
     .orderBy('sort')
@@ -158,6 +159,8 @@ export async function skus(db: Db, spuId: number) {
     stock: s.stock,
     img: s.img,
     quantity: 1,
+    code: s.code ?? '',
+    options: valuesOf(s.options),
   }))
 }
 

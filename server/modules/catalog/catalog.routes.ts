@@ -18,8 +18,17 @@ export const SkuItem = z
     stock: z.number().int(),
     img: z.string(),
     quantity: z.number().int().openapi({ description: '总是 1：购买框的起始数量' }),
+    code: z.string().openapi({ description: '货号（所有规格中唯一）' }),
+    options: z
+      .array(z.string())
+      .openapi({ description: '这个规格的选项值，按商品 options 的顺序（如 ["小号","单支"]）' }),
   })
   .openapi('SkuItem', { description: '产品规格' })
+
+/** A product option and its values, e.g. { name: '规格', values: ['小号', '中号'] }. */
+export const SpuOption = z
+  .object({ name: z.string(), values: z.array(z.string()) })
+  .openapi('SpuOption', { description: '商品选项' })
 
 /** One row of a product's parameter table. */
 export const SpuParam = z.object({ title: z.string(), text: z.string() }).openapi('SpuParam')
@@ -30,6 +39,9 @@ export const SpuDetail = SpuCard.extend({
   content: z.string().openapi({ description: '详情 HTML' }),
   isLike: Flag.openapi({ description: '当前用户已收藏' }),
   skuList: z.array(SkuItem),
+  options: z.array(SpuOption).openapi({
+    description: '选项（如 规格、包装）；skuList 中每个规格是它们的一种组合，没有的组合不可选',
+  }),
   buyLimit: z.number().int().openapi({
     description: '一个订单最多可买同一规格的件数（UNPAID_SKU_HOLD_CAP，或商品自己更低的限购）',
   }),

@@ -6,6 +6,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely'
 import { OrderStatus } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { generatedSkuCode } from '../../../src/lib/rules/options.ts'
 import { type SkuEdit, STOCK_NEGATIVE, type StockAdjust } from '../../../src/lib/rules/stock.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
@@ -28,6 +29,7 @@ import {
   SKU_NOT_FOUND,
   skuOf,
 } from './catalog.admin.service.ts'
+import { hasMatrix, syncSingleOption, USE_MATRIX } from './catalog.options.service.ts'
 import { notifyRestocked } from './stock-alerts.ts'
 
 /** A product's SKUs are told apart by title and param: a second 标准款 made two identical buttons. */
@@ -71,7 +73,9 @@ export async function applySkuEdit(
   {
     const before = await skuRow(t, skuId)
     if (!before) throw refuse(SKU_NOT_FOUND, 404)
-    if (edit.title !== undefined && edit.title !== before.title)
+    const renamed = edit.title !== undefined && edit.title !== before.title
+    if (renamed && (await hasMatrix(t, before.spu_id))) throw refuse(USE_MATRIX, 409)
+    if (edit.title !== undefined && renamed)
       await refuseTakenTitle(t, before.spu_id, edit.title, before.param, skuId)
     // A new picture must be an upload that is there (the staff image call puts it there).
     if (edit.img && edit.img !== before.img && !(await publicFileExists(dirs, edit.img)))
@@ -87,6 +91,8 @@ export async function applySkuEdit(
       .set({ price_fen: after.price_fen, title: after.title, img: after.img })
       .where('id', '=', skuId)
       .execute()
+    // Its name is its value of the product's one option.
+    if (renamed) await syncSingleOption(t, before.spu_id)
     const ext = await derivePriceMin(t, before.spu_id)
     await markProduct(t, before.spu_id, ext, dbTime(now))
     await audit(t, actor, now, {
@@ -195,11 +201,23 @@ export async function addSku(
 ): Promise<AdminSku> {
   return db.transaction().execute(async (t) => {
     await requireProduct(t, spuId)
+    if (await hasMatrix(t, spuId)) throw refuse(USE_MATRIX, 409)
     await refuseTakenTitle(t, spuId, sku.title, '')
-    const row = await t
+    const { id } = await t
       .insertInto('product_skus')
       .values({ spu_id: spuId, title: sku.title, price_fen: sku.priceFen, stock: 0 })
-      .returning(SKU_COLUMNS)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t
+      .updateTable('product_skus')
+      .set({ code: generatedSkuCode(id) })
+      .where('id', '=', id)
+      .execute()
+    await syncSingleOption(t, spuId)
+    const row = await t
+      .selectFrom('product_skus')
+      .select(SKU_COLUMNS)
+      .where('id', '=', id)
       .executeTakeFirstOrThrow()
     await markProduct(t, spuId, await derivePriceMin(t, spuId), dbTime(now))
     await audit(t, actor, now, {
@@ -253,6 +271,7 @@ export async function removeSku(db: Db, actor: Actor, skuId: number, now: Date):
       )
       .executeTakeFirst()
     if (removed.numUpdatedRows === 0n) throw refuse(SKU_IN_OPEN_ORDER, 409)
+    await syncSingleOption(t, sku.spu_id)
     await markProduct(t, sku.spu_id, await derivePriceMin(t, sku.spu_id), at)
     await audit(t, actor, now, {
       action: 'sku.remove',

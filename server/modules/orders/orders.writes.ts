@@ -12,6 +12,7 @@ import { checkBuyerNote } from '../../../src/lib/rules/order-note.ts'
 import type { PriceLine } from '../../../src/lib/rules/pricing.ts'
 import type { Db } from '../../db/index.ts'
 import type { Database } from '../../db/schema.ts'
+import { isUniqueViolation } from '../../db/sql.ts'
 import { ApiError, refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { dbTime } from '../../time.ts'
@@ -49,11 +50,6 @@ interface Line {
 /** 'D' + yyyymmddhhmmss (China time) + 4 random digits: D202601021304051234. */
 export const orderCode = (at: Date) =>
   `D${dbTime(at).replace(/\D/g, '')}${String(randomInt(0, 10_000)).padStart(4, '0')}`
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: unknown; message?: unknown }
-  return err.code === '23505' || /UNIQUE constraint failed/i.test(String(err.message ?? ''))
-}
 
 const firstImage = (imgurls: string) => imgurls.split(',')[0]?.trim() ?? ''
 

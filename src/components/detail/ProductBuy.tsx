@@ -1,11 +1,13 @@
 import type { SpuDetail } from '../../lib/api/types.ts'
 import { firstImage } from '../../lib/format.ts'
 import { MEMBER_HINT } from '../../lib/rules/member-price.ts'
+import { comboKey, legacyValue, valueStates } from '../../lib/rules/options.ts'
 import { ALERT_ACTION } from '../../lib/rules/stock-alert.ts'
 import { priceLabel } from './text.ts'
 
 /**
- * The product buy box (storefront §2 "Product detail", §5): SKU selector, the chosen SKU's price
+ * The product buy box (storefront §2 "Product detail", §5): SKU selector (a radio group per
+ * option, issue 40), the chosen SKU's price
  * and stock, a quantity stepper 1 … the stock or the buy limit (issue 39), 加入购物车 and 立即购买. Rendered as plain HTML (real
  * radios, a number input, buttons) so the product page ships no framework; buy.ts (started by
  * startDetail) brings it to life. Without JavaScript it still lists every SKU with price and stock.
@@ -13,6 +15,9 @@ import { priceLabel } from './text.ts'
 export function ProductBuy({ p }: { p: SpuDetail }) {
   const skus = p.skuList
   const first = skus.find((s) => s.stock > 0) ?? skus[0]
+  const picks = first?.options ?? []
+  const states = valueStates(p.options, skus, picks)
+  const byValue = new Map(skus.map((s) => [s.options[0] ?? '', s]))
   const img = firstImage(p.imgurls)
   return (
     <form
@@ -30,35 +35,54 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
       aria-label="购买"
     >
       {skus.length > 0 ? (
-        <fieldset>
-          <legend className="mb-2 text-sm text-slate-500">规格</legend>
-          <div className="flex flex-wrap gap-2">
-            {skus.map((s) => (
-              <label
-                key={s.id}
-                className="relative cursor-pointer rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-disabled:cursor-not-allowed has-disabled:opacity-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
-              >
-                <input
-                  type="radio"
-                  name={`sku-${p.id}`}
-                  value={s.id}
-                  className="sr-only"
-                  defaultChecked={s.id === first?.id}
-                  data-price={s.price}
-                  data-stock={s.stock}
-                  data-title={s.param ? `${s.title} ${s.param}` : s.title}
-                  data-img={s.img || img}
-                />
-                <span className="text-slate-800">{s.title}</span>
-                {s.param && <span className="ml-1.5 text-xs text-slate-500">{s.param}</span>}
-                {/* Shown or hidden again by the live stock (buy.ts): orders never rebuild the page. */}
-                <span data-sold-out className="ml-1.5 text-xs text-slate-500" hidden={s.stock > 0}>
-                  缺货
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <>
+          {/* One radio group per option (规格, 包装 …); buy.ts picks the SKU of the chosen values and
+              disables the values no SKU has with the ones chosen before them (valueStates). */}
+          {p.options.map((o, i) => (
+            <fieldset key={o.name} data-option={i}>
+              <legend className="mb-2 text-sm text-slate-500">{o.name}</legend>
+              <div className="flex flex-wrap gap-2">
+                {(states[i] ?? []).map((v) => (
+                  <label
+                    key={v.value}
+                    className="relative cursor-pointer rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-600 has-disabled:cursor-not-allowed has-disabled:opacity-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+                  >
+                    <input
+                      type="radio"
+                      name={`opt-${p.id}-${i}`}
+                      value={v.value}
+                      className="sr-only"
+                      defaultChecked={picks[i] === v.value}
+                      disabled={v.disabled}
+                    />
+                    <ValueText
+                      value={v.value}
+                      sku={p.options.length === 1 ? byValue.get(v.value) : undefined}
+                    />
+                    {/* Shown or hidden again by the live stock (buy.ts): orders never rebuild the page. */}
+                    <span data-sold-out className="ml-1.5 text-xs text-slate-500" hidden={!v.soldOut}>
+                      缺货
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          {skus.map((s) => (
+            <input
+              key={s.id}
+              type="hidden"
+              data-sku
+              value={s.id}
+              data-combo={comboKey(s.options)}
+              data-code={s.code}
+              data-price={s.price}
+              data-stock={s.stock}
+              data-title={legacyValue(s.title, s.param)}
+              data-img={s.img || img}
+            />
+          ))}
+        </>
       ) : (
         <p className="text-sm text-slate-500">暂无可选规格</p>
       )}
@@ -135,5 +159,20 @@ export function ProductBuy({ p }: { p: SpuDetail }) {
         </button>
       </div>
     </form>
+  )
+}
+
+/**
+ * A value as the box shows it: the SKU's name with its param beside it in small type when the
+ * value is the two of them (a product's one option 规格 from before options, migration 47).
+ */
+function ValueText({ value, sku }: { value: string; sku: { title: string; param: string } | undefined }) {
+  if (!sku?.param || legacyValue(sku.title, sku.param) !== value)
+    return <span className="text-slate-800">{value}</span>
+  return (
+    <>
+      <span className="text-slate-800">{sku.title}</span>
+      <span className="ml-1.5 text-xs text-slate-500">{sku.param}</span>
+    </>
   )
 }

@@ -8,6 +8,7 @@ import { assetUrl } from '../../lib/asset.ts'
 import { ArticleStatus, OFF_SHELF, PICK_SKU } from '../../lib/constants.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { tooManyUnits } from '../../lib/rules/holds.ts'
+import { comboKey, repick, valueStates } from '../../lib/rules/options.ts'
 import { storedUser } from '../../lib/session.ts'
 import {
   type ArticleOrderItem,
@@ -64,8 +65,43 @@ export function startBuy(root: ParentNode = document): void {
     const stockText = form.querySelector<HTMLElement>('[data-buy-stock]')
     const member = form.querySelector<HTMLElement>('[data-member-price]')
     const alert = startStockAlert(form, () => needLogin())
-    const chosen = () => form.querySelector<HTMLInputElement>('input[type=radio]:checked')
     const stockOf = (r: HTMLInputElement | null) => Number(r?.dataset.stock ?? 0)
+    // The SKUs (hidden inputs: id, combination, price, stock) and one radio group per option.
+    const skuInputs = [...form.querySelectorAll<HTMLInputElement>('input[data-sku]')]
+    const groups = [...form.querySelectorAll<HTMLFieldSetElement>('fieldset[data-option]')]
+    const options = groups.map((g) => ({
+      name: '',
+      values: [...g.querySelectorAll<HTMLInputElement>('input[type=radio]')].map((r) => r.value),
+    }))
+    const pickable = () =>
+      skuInputs.map((s) => ({ options: JSON.parse(s.dataset.combo ?? '[]') as string[], stock: stockOf(s) }))
+    const picks = () =>
+      groups.map((g) => g.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value ?? null)
+    /** The SKU of the chosen values; null while a value is missing. */
+    const chosen = () => {
+      const v = picks()
+      if (v.some((x) => x === null)) return null
+      const key = comboKey(v as string[])
+      return skuInputs.find((s) => s.dataset.combo === key) ?? null
+    }
+    /** Disables the values no SKU has with the ones chosen before them; marks sold-out ones 缺货. */
+    const offer = (changed?: number) => {
+      const skus = pickable()
+      if (changed !== undefined) {
+        const next = repick(options, skus, picks(), changed)
+        for (const [i, g] of groups.entries())
+          for (const r of g.querySelectorAll<HTMLInputElement>('input[type=radio]'))
+            r.checked = r.value === next[i]
+      }
+      const states = valueStates(options, skus, picks())
+      for (const [i, g] of groups.entries())
+        for (const [k, r] of [...g.querySelectorAll<HTMLInputElement>('input[type=radio]')].entries()) {
+          const st = states[i]?.[k]
+          r.disabled = st?.disabled ?? true
+          const mark = r.parentElement?.querySelector<HTMLElement>('[data-sold-out]')
+          if (mark) mark.hidden = !st?.soldOut
+        }
+    }
     // The buy limit (issue 39); a page built before it had none, and then only the stock caps.
     const limit = () => Number(form.dataset.limit) || Number.POSITIVE_INFINITY
     const maxOf = (r: HTMLInputElement | null) => Math.max(1, Math.min(stockOf(r), limit()))
@@ -91,13 +127,11 @@ export function startBuy(root: ParentNode = document): void {
         showLive('sold', p.extMore, root)
         form.dataset.limit = String(p.buyLimit)
         const live = new Map(p.skuList.map((s) => [String(s.id), s.stock]))
-        for (const r of form.querySelectorAll<HTMLInputElement>('input[type=radio]')) {
+        for (const r of skuInputs) {
           const stock = live.get(r.value)
-          if (stock === undefined) continue
-          r.dataset.stock = String(stock)
-          const mark = r.parentElement?.querySelector<HTMLElement>('[data-sold-out]')
-          if (mark) mark.hidden = stock > 0
+          if (stock !== undefined) r.dataset.stock = String(stock)
         }
+        offer()
         show()
       },
       () => {},
@@ -105,8 +139,11 @@ export function startBuy(root: ParentNode = document): void {
     // The buyer's own prices (协议价 of their customer group, issue 40): the page is the same for everyone.
     loadMyPrices(Number(form.dataset.spu), show)
     form.addEventListener('change', (e) => {
-      if ((e.target as HTMLInputElement).type === 'radio') show()
-      else if (qty && e.target === qty) {
+      const target = e.target as HTMLInputElement
+      if (target.type === 'radio') {
+        offer(groups.findIndex((g) => g.contains(target)))
+        show()
+      } else if (qty && e.target === qty) {
         const typed = Number(qty.value)
         qty.value = String(clamp(typed))
         // Typed past the stock or the limit: said, not silently changed (99999 became 373 without a word).
@@ -150,6 +187,7 @@ export function startBuy(root: ParentNode = document): void {
       if (!(await stillListed(spuId))) return
       carryOut(action)
     })
+    offer()
     show()
   }
 }

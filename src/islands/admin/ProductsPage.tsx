@@ -77,7 +77,7 @@ function Products() {
     caption: '商品列表',
     filtersLabel: '筛选商品',
     filters: [
-      { type: 'text', key: 'title', label: '商品名称', max: 50 },
+      { type: 'text', key: 'title', label: '商品名称', max: 50, placeholder: '名称，或货号' },
       {
         type: 'select',
         key: 'classId',

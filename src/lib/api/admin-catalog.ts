@@ -29,6 +29,12 @@ export interface ProductEditBody {
   content?: string
 }
 
+/** What the 选项与规格 editor sends: prices and stock as typed. */
+export interface MatrixBody {
+  options: { name: string; values: string[] }[]
+  skus: { id?: number; values: string[]; code: string; barcode: string; price: string; stock?: string }[]
+}
+
 const dictionaryOf = async (key: 'productClass' | 'productTag') =>
   (await adminCall('get', '/Classify/GetClassifyQuerys')()).find((g) => g.key === key)?.list ?? []
 
@@ -57,6 +63,9 @@ export const catalogApi = {
     adminCall('patch', '/admin/products/{id}')({ param: { id }, json: body }),
   addSku: (id: number, body: { title: string; price: string }) =>
     adminCall('post', '/admin/products/{id}/skus')({ param: { id }, json: body }),
+  /** The product's options and the combinations on sale (src/lib/rules/options.ts). */
+  saveOptions: (id: number, body: MatrixBody) =>
+    adminCall('put', '/admin/products/{id}/options')({ param: { id }, json: body }),
   removeSku: (skuId: number) => adminCall('delete', '/admin/skus/{skuId}')({ param: { skuId } }),
   /** A picture for a product, a SKU or the detail text (public): its stored path. */
   uploadImage: (file: Blob, name: string, signal?: AbortSignal) =>

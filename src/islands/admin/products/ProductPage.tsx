@@ -16,6 +16,7 @@ import { Facts } from '../detail/Section.tsx'
 import { FormDialog } from '../FormDialog.tsx'
 import { useLoad } from '../kit/useLoad.ts'
 import { useUrlFilters } from '../kit/useUrlFilters.ts'
+import { OptionsEditor } from './OptionsEditor.tsx'
 import { ProductEditor } from './ProductEditor.tsx'
 import { SkuDialog, type SkuEdit, SkuImageDialog } from './SkuDialogs.tsx'
 import { SkuTable } from './SkuTable.tsx'
@@ -111,6 +112,8 @@ function Product() {
       }
     >
       <SkuTable skus={p.skus} onEdit={setEdit} onImage={setImageOf} onRemove={remove} />
+      {/* Keyed by the SKUs it was made from: a save (or a SKU dialog) starts it again from them. */}
+      <OptionsEditor key={JSON.stringify([p.options, p.skus])} product={p} onSaved={reload} />
       <ProductEditor key={p.id} product={p} onSaved={reload} />
       <SkuDialog edit={edit} close={() => setEdit(null)} onDone={reload} />
       {addingSku && (

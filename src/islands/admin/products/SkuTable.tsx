@@ -28,6 +28,7 @@ export function SkuTable({
         ),
     },
     { id: 'title', header: '规格', cell: (s) => s.title },
+    { id: 'code', header: '货号', cell: (s) => <span data-sku-code>{s.code || '—'}</span> },
     { id: 'param', header: '参数', cell: (s) => s.param || '—', hidden: true },
     {
       id: 'price',
