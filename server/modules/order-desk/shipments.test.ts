@@ -303,7 +303,7 @@ describe('refunds approved by amount (REFUND_APPROVAL_LIMIT ¥2,000)', () => {
     const balance = await balanceOf(h.db, me.id)
     const first = (await act(op, o.code, 'after-sales', { decision: 'approve' })).data as AdminOrder
     expect(first).toMatchObject({ afterStatus: 11, afterStatusText: '待财务审批' })
-    expect(first.afterSales).toMatchObject({ state: '待财务审批', approvedBy: 'operator' })
+    expect(first.afterSales).toMatchObject({ state: '待财务审批', approvedBy: '李强' })
     expect(await balanceOf(h.db, me.id)).toBe(balance)
     expect((await act(op, o.code, 'after-sales', { decision: 'approve' })).data).toBe(
       '超过 ¥2,000 的退款须由财务或管理员审批，未作改动',
