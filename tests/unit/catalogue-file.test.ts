@@ -10,6 +10,7 @@ import {
 const row: CatalogueRow = {
   spuId: 3,
   skuId: 7,
+  code: 'DH-7/A',
   title: '=危险,"名称"',
   skuTitle: '-小号',
   priceFen: 1250,
@@ -20,11 +21,11 @@ const row: CatalogueRow = {
 describe('the catalogue file', () => {
   it('reads back what it writes: formula-like text kept as text, quotes and commas included', async () => {
     const csv = catalogueCsv([row])
-    expect(csv.startsWith('\uFEFF商品编号,规格编号,商品名称,规格名称,价格（元）,库存,上架\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFF商品编号,规格编号,货号,商品名称,规格名称,价格（元）,库存,上架\r\n')).toBe(true)
     expect(await readCatalogueFile(csv, 'csv')).toEqual([
       {
         row: 2,
-        ask: { spuId: 3, skuId: 7, title: '=危险,"名称"', skuTitle: '-小号', priceFen: 1250, stock: 4 },
+        ask: { spuId: 3, skuId: 7, code: 'DH-7/A', title: '=危险,"名称"', skuTitle: '-小号', priceFen: 1250, stock: 4 },
         error: null,
       },
     ])
@@ -35,7 +36,7 @@ describe('the catalogue file', () => {
     expect(await readCatalogueFile(csv, 'csv')).toEqual([
       { row: 2, ask: { skuId: 7 }, error: null },
       { row: 3, ask: { skuId: 8 }, error: '库存：库存须为整数' },
-      { row: 4, ask: { stock: 2 }, error: '缺少规格编号' },
+      { row: 4, ask: { stock: 2 }, error: '缺少规格编号或货号' },
     ])
   })
 

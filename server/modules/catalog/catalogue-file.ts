@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { LISTED } from '../../../src/lib/constants.ts'
 import { fenToYuan } from '../../../src/lib/money.ts'
+import { isSkuCode, SKU_CODE_BAD } from '../../../src/lib/rules/options.ts'
 import { checkPrice } from '../../../src/lib/rules/price.ts'
 import { checkProductEdit } from '../../../src/lib/rules/product.ts'
 import { checkSkuEdit, STOCK_DELTA_MAX } from '../../../src/lib/rules/stock.ts'
@@ -22,6 +23,8 @@ export interface CatalogueRow {
   skuId: number
   title: string
   skuTitle: string
+  /** 货号 (issue 40 item 3); '' for a SKU made without one. */
+  code: string
   priceFen: number
   stock: number
   listed: boolean
@@ -31,6 +34,8 @@ export interface CatalogueRow {
 export interface RowAsk {
   spuId?: number
   skuId?: number
+  /** The SKU named by its 货号, for a file from a company's own system that knows no 规格编号. */
+  code?: string
   title?: string
   skuTitle?: string
   priceFen?: number
@@ -53,6 +58,7 @@ const idCell =
 export const CATALOGUE_COLUMNS: readonly Column[] = [
   { header: '商品编号', get: (r) => r.spuId, parse: idCell('商品编号', 'spuId') },
   { header: '规格编号', get: (r) => r.skuId, parse: idCell('规格编号', 'skuId') },
+  { header: '货号', get: (r) => r.code, parse: (cell) => (isSkuCode(cell) ? { code: cell } : SKU_CODE_BAD) },
   {
     header: '商品名称',
     get: (r) => r.title,
@@ -90,8 +96,8 @@ export const CATALOGUE_COLUMNS: readonly Column[] = [
   { header: '上架', get: (r) => (r.listed ? '是' : '否') },
 ]
 
-/** The key column every imported file must have. */
-const KEY_HEADER = '规格编号'
+/** The key columns: every imported file names its SKUs by one of them (规格编号 first when a row has both). */
+const KEY_HEADERS = ['规格编号', '货号']
 /** The most rows one import takes (the catalogue of a busy company, in one request). */
 export const IMPORT_MAX_ROWS = 2000
 
@@ -105,6 +111,7 @@ export async function catalogueRows(db: Db): Promise<CatalogueRow[]> {
       'k.id as skuId',
       'p.title',
       'k.title as skuTitle',
+      'k.code',
       'k.price_fen',
       'k.stock',
       'p.ext',
@@ -119,6 +126,7 @@ export async function catalogueRows(db: Db): Promise<CatalogueRow[]> {
     skuId: Number(r.skuId),
     title: r.title,
     skuTitle: r.skuTitle,
+    code: r.code ?? '',
     priceFen: Number(r.price_fen),
     stock: Number(r.stock),
     listed: r.ext === LISTED,
@@ -186,8 +194,8 @@ export interface FileRow {
 export async function readCatalogueFile(file: string, format: FileFormat): Promise<FileRow[]> {
   const [head = [], ...body] = await cellsOf(file, format)
   const columns = head.map((h) => CATALOGUE_COLUMNS.find((c) => c.header === h.replace(/\s/g, '')))
-  if (!columns.some((c) => c?.header === KEY_HEADER))
-    throw refuse(`文件缺少“${KEY_HEADER}”列：请用导出的文件修改后导入`)
+  if (!columns.some((c) => c && KEY_HEADERS.includes(c.header)))
+    throw refuse('文件缺少“规格编号”或“货号”列：请用导出的文件修改后导入')
   const rows = body.map((cells, i) => ({ cells, row: i + 2 })).filter((r) => r.cells.some((c) => c !== ''))
   if (rows.length === 0) throw refuse('文件中没有要导入的行')
   if (rows.length > IMPORT_MAX_ROWS) throw refuse(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请分批导入`)
@@ -202,7 +210,7 @@ export async function readCatalogueFile(file: string, format: FileFormat): Promi
       if (typeof r !== 'string') ask = { ...ask, ...r }
       else error ??= `${column.header}：${r}`
     })
-    if (!error && ask.skuId === undefined) error = `缺少${KEY_HEADER}`
+    if (!error && ask.skuId === undefined && ask.code === undefined) error = '缺少规格编号或货号'
     return { row, ask, error }
   })
 }

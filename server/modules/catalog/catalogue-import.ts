@@ -52,6 +52,31 @@ interface Plan {
 
 const yuan = (fen: number) => `¥${fenToYuan(fen).toFixed(2)}`
 
+/**
+ * The rows with each 货号 read as the SKU it names: a row giving only a 货号 gets its skuId; a
+ * 货号 that names no live SKU, or another SKU than the row's 规格编号, is the row's error.
+ */
+async function byCode(t: Db, rows: FileRow[]): Promise<FileRow[]> {
+  const codes = [...new Set(rows.flatMap((r) => (r.ask.code ? [r.ask.code] : [])))]
+  if (!codes.length) return rows
+  const found = await t
+    .selectFrom('product_skus')
+    .select(['id', 'code'])
+    .where('code', 'in', codes)
+    .where('removed_time', 'is', null)
+    .execute()
+  const idOf = new Map(found.map((k) => [k.code as string, Number(k.id)]))
+  return rows.map((r) => {
+    const code = r.ask.code
+    if (r.error || code === undefined) return r
+    const id = idOf.get(code)
+    if (id === undefined) return { ...r, error: `货号不存在：${code}` }
+    if (r.ask.skuId !== undefined && r.ask.skuId !== id)
+      return { ...r, error: `货号与规格编号不符：货号 ${code} 是规格 ${id}` }
+    return { ...r, ask: { ...r.ask, skuId: id } }
+  })
+}
+
 /** Each row against the SKUs as `t` reads them: the plans of the good rows and every row's result. */
 async function judge(t: Db, rows: FileRow[]): Promise<{ plans: Plan[]; results: ImportRowResult[] }> {
   const ids = [...new Set(rows.flatMap((r) => (r.ask.skuId ? [r.ask.skuId] : [])))]
@@ -142,7 +167,7 @@ const answerOf = (applied: boolean, results: ImportRowResult[]): ImportAnswer =>
 
 /** The preview: each row's result, nothing changed. */
 export async function previewImport(db: Db, file: string, format: FileFormat): Promise<ImportAnswer> {
-  return answerOf(false, (await judge(db, await readCatalogueFile(file, format))).results)
+  return answerOf(false, (await judge(db, await byCode(db, await readCatalogueFile(file, format)))).results)
 }
 
 /**
@@ -160,8 +185,9 @@ export async function applyImport(
   reason: string,
   now: Date,
 ): Promise<ImportAnswer & { restocked: number[] }> {
-  const rows = await readCatalogueFile(file, format)
+  const read = await readCatalogueFile(file, format)
   return db.transaction().execute(async (t) => {
+    const rows = await byCode(t, read)
     // Every named SKU's row held in id order (PostgreSQL; SQLite's writers queue already), so the
     // stock read here is the stock the change is made from, and two imports take them alike.
     const ids = [...new Set(rows.flatMap((r) => (r.ask.skuId ? [r.ask.skuId] : [])))].sort((a, b) => a - b)

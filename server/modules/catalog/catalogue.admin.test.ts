@@ -17,7 +17,7 @@ import type { CatalogueImportAnswer, StockHistoryAnswer } from './catalogue.admi
 
 const h = startServer()
 const IMPORT = '/api/admin/catalogue/import'
-const HEADER = '商品编号,规格编号,商品名称,规格名称,价格（元）,库存,上架'
+const HEADER = '商品编号,规格编号,货号,商品名称,规格名称,价格（元）,库存,上架'
 
 async function download(auth: Record<string, string>, format: 'csv' | 'xlsx') {
   const res = await fetch(`${h.base}/api/admin/catalogue/export?format=${format}`, {
@@ -44,6 +44,11 @@ describe('catalogue export', () => {
       { priceFen: 1234, stock: 5 },
       { priceFen: 990, stock: 0 },
     ])
+    await h.db
+      .updateTable('product_skus')
+      .set({ code: `EXP-${p.skuIds[0]}` })
+      .where('id', '=', p.skuIds[0] as number)
+      .execute()
     const csv = await download(mk.auth, 'csv')
     expect(csv.status).toBe(200)
     expect(csv.type).toContain('text/csv')
@@ -51,8 +56,8 @@ describe('catalogue export', () => {
     expect(text.startsWith('\uFEFF')).toBe(true)
     const lines = text.slice(1).trimEnd().split('\r\n')
     expect(lines[0]).toBe(HEADER)
-    expect(lines).toContain(`${p.spuId},${p.skuIds[0]},${p.title},规格0,12.34,5,是`)
-    expect(lines).toContain(`${p.spuId},${p.skuIds[1]},${p.title},规格1,9.90,0,是`)
+    expect(lines).toContain(`${p.spuId},${p.skuIds[0]},EXP-${p.skuIds[0]},${p.title},规格0,12.34,5,是`)
+    expect(lines).toContain(`${p.spuId},${p.skuIds[1]},,${p.title},规格1,9.90,0,是`)
 
     // The whole file back: every row good, nothing to change (other tests' changes meanwhile aside).
     const back = await h.post<CatalogueImportAnswer>(IMPORT, { format: 'csv', file: text }, mk.auth)
@@ -94,14 +99,14 @@ describe('catalogue import', () => {
     expect((await h.post('/api/ProductSpu/PostStockAlert', { skuId: a }, buyer.auth)).status).toBe(200)
     const csv = [
       HEADER,
-      `${p.spuId},${a},新名称,小号,15.5,20,是`,
-      `${p.spuId},${b},,,abc,,`,
-      `${q.spuId},${c},,,30,-2,`,
-      `,999999999,,,1,1,`,
-      `${q.spuId},${a},,,1,1,`,
-      `${q.spuId},${c},,,31,4,`,
-      `${p.spuId},${a},,,16,,`,
-      `${p.spuId},${b},,规格2,,,`,
+      `${p.spuId},${a},,新名称,小号,15.5,20,是`,
+      `${p.spuId},${b},,,,abc,,`,
+      `${q.spuId},${c},,,,30,-2,`,
+      `,999999999,,,,1,1,`,
+      `${q.spuId},${a},,,,1,1,`,
+      `${q.spuId},${c},,,,31,4,`,
+      `${p.spuId},${a},,,,16,,`,
+      `${p.spuId},${b},,,规格2,,,`,
     ].join('\r\n')
 
     const preview = await h.post<CatalogueImportAnswer>(IMPORT, { format: 'csv', file: csv }, mk.auth)
@@ -199,11 +204,43 @@ describe('catalogue import', () => {
   it('refuses a file without the key column, an operator, and a bad format in Chinese', async () => {
     const mk = await staffSignIn(h, 'marketing')
     const noKey = await h.post(IMPORT, { format: 'csv', file: '商品编号,价格（元）\r\n1,2' }, mk.auth)
-    expect([noKey.status, noKey.data]).toEqual([400, '文件缺少“规格编号”列：请用导出的文件修改后导入'])
+    expect([noKey.status, noKey.data]).toEqual([
+      400,
+      '文件缺少“规格编号”或“货号”列：请用导出的文件修改后导入',
+    ])
     const notXlsx = await h.post(IMPORT, { format: 'xlsx', file: 'bm90IGEgemlw' }, mk.auth)
     expect([notXlsx.status, notXlsx.data]).toEqual([400, '文件不是有效的 XLSX：请用导出的文件修改后导入'])
     const op = await staffSignIn(h, 'operator')
     expect((await h.post(IMPORT, { format: 'csv', file: HEADER }, op.auth)).http).toBe(403)
+  })
+
+  it('names a SKU by its 货号 alone; a 货号 of no SKU or of another SKU than the row names is refused', async () => {
+    const mk = await staffSignIn(h, 'marketing')
+    const p = await product(h.db, [
+      { priceFen: 1000, stock: 5 },
+      { priceFen: 1000, stock: 5 },
+    ])
+    const [a, b] = p.skuIds as [number, number]
+    for (const id of [a, b])
+      await h.db
+        .updateTable('product_skus')
+        .set({ code: `HH-${id}` })
+        .where('id', '=', id)
+        .execute()
+    const csv = `货号,规格编号,价格（元）\r\nHH-${a},,12.50\r\nHH-${b},${a},13\r\nNO-SUCH-${a},,14\r\n`
+    const done = await h.post<CatalogueImportAnswer>(
+      IMPORT,
+      { format: 'csv', file: csv, apply: true },
+      mk.auth,
+    )
+    expect(done.status, JSON.stringify(done.data)).toBe(200)
+    expect(done.data.rows.map((r) => [r.row, r.ok, r.skuId, r.ok ? r.changes : r.message])).toEqual([
+      [2, true, a, ['价格 ¥10.00 → ¥12.50']],
+      [3, false, a, `货号与规格编号不符：货号 HH-${b} 是规格 ${b}`],
+      [4, false, null, `货号不存在：NO-SUCH-${a}`],
+    ])
+    expect((await skuRow(a)).price_fen).toBe(1250)
+    expect((await skuRow(b)).price_fen).toBe(1000)
   })
 
   it('sets stock in bulk once when the same import is applied twice at once', async () => {
