@@ -21,11 +21,21 @@ const row: CatalogueRow = {
 describe('the catalogue file', () => {
   it('reads back what it writes: formula-like text kept as text, quotes and commas included', async () => {
     const csv = catalogueCsv([row])
-    expect(csv.startsWith('\uFEFF商品编号,规格编号,货号,商品名称,规格名称,价格（元）,库存,上架\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFF商品编号,规格编号,货号,商品名称,规格名称,价格（元）,库存,上架\r\n')).toBe(
+      true,
+    )
     expect(await readCatalogueFile(csv, 'csv')).toEqual([
       {
         row: 2,
-        ask: { spuId: 3, skuId: 7, code: 'DH-7/A', title: '=危险,"名称"', skuTitle: '-小号', priceFen: 1250, stock: 4 },
+        ask: {
+          spuId: 3,
+          skuId: 7,
+          code: 'DH-7/A',
+          title: '=危险,"名称"',
+          skuTitle: '-小号',
+          priceFen: 1250,
+          stock: 4,
+        },
         error: null,
       },
     ])
