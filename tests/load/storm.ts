@@ -207,7 +207,7 @@ export async function storm(
  * The books after a storm, as a list of what does not add up (empty: all reconciled):
  * every acknowledged order exists with its items and its total; every acknowledged payment is a
  * paid order and every acknowledged cancel a cancelled one; no order of the storm lacks items
- * (half-written); per SKU stock + sold = initial stock; per buyer balance = initial − expenses +
+ * (half-written); per SKU stock + sold to the storm's buyers = initial stock; per buyer balance = initial − expenses +
  * income of their wallet records, and their paid orders add up to their expenses.
  */
 export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<string[]> {
@@ -254,6 +254,9 @@ export async function reconcile(db: Db, s: StormState, acks: Acks): Promise<stri
       .select(sql<number>`COALESCE(SUM(i.quantity), 0)`.as('n'))
       .where('i.sku_id', '=', sku.id)
       .where('o.status', '<>', OrderStatus.cancelled)
+      // The storm's buyers only: prepareStorm set the stock, and the seed's own trade sold from
+      // the same SKUs before it.
+      .where('o.user_id', 'in', buyerIds)
       .executeTakeFirstOrThrow()
     if (stock < 0 || stock + Number(sold.n) !== s.stock)
       problems.push(`SKU ${sku.id}: stock ${stock} + sold ${sold.n} ≠ ${s.stock}`)

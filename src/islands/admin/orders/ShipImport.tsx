@@ -8,6 +8,7 @@ import { ordersApi } from '../../../lib/api/admin-orders.ts'
 import { toast } from '../../../lib/toast.ts'
 import { Dialog } from '../../common/Dialog.tsx'
 import { Labeled } from '../form/Labeled.tsx'
+import { RowResults } from '../kit/RowResults.tsx'
 import { may, useStaff } from '../kit/staff.ts'
 import { DialogEnd } from './OrderDialogs.tsx'
 
@@ -57,37 +58,17 @@ export function ShipImport({ reload }: { reload?: () => void }) {
             <p className="text-sm text-slate-700" data-import-summary>
               已发货 {result.shipped} 单，未发货 {result.failed} 行
             </p>
-            <div className="max-h-80 overflow-y-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">每行的发货结果</caption>
-                <thead className="text-left text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      行
-                    </th>
-                    <th scope="col" className="py-1 pr-3 font-medium">
-                      订单号
-                    </th>
-                    <th scope="col" className="py-1 font-medium">
-                      结果
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr
-                      key={r.row}
-                      className="border-t border-slate-100"
-                      data-import-row={r.ok ? 'ok' : 'failed'}
-                    >
-                      <td className="py-1 pr-3 tabular-nums">{r.row}</td>
-                      <td className="py-1 pr-3 font-mono text-xs">{r.code || '—'}</td>
-                      <td className={`py-1 ${r.ok ? 'text-slate-700' : 'text-red-700'}`}>{r.message}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RowResults
+              caption="每行的发货结果"
+              nameHeader="订单号"
+              rows={rows.map((r) => ({
+                row: r.row,
+                ok: r.ok,
+                name: <span className="font-mono text-xs">{r.code || '—'}</span>,
+                text: r.message,
+                state: r.ok ? 'ok' : 'failed',
+              }))}
+            />
             <div className="flex justify-end">
               <button type="button" className="btn-primary" onClick={close}>
                 完成

@@ -12,6 +12,7 @@ import { adminPage } from '../AdminShell.tsx'
 import { Section } from '../detail/Section.tsx'
 import { controlClass, Labeled } from '../form/Labeled.tsx'
 import { stockHistoryHref } from '../kit/hrefs.ts'
+import { RowResults } from '../kit/RowResults.tsx'
 import { saveFile, today } from '../kit/save-file.ts'
 
 type Answer = Awaited<ReturnType<typeof catalogApi.importCatalogue>>
@@ -30,47 +31,24 @@ async function fileBody(file: File): Promise<{ format: Format; file: string }> {
 function Results({ answer }: { answer: Answer }) {
   const rows = [...answer.rows].sort((a, b) => Number(a.ok) - Number(b.ok) || a.row - b.row)
   return (
-    <div className="max-h-[28rem] overflow-auto">
-      <table className="w-full min-w-[20rem] text-sm">
-        <caption className="sr-only">每行的导入结果</caption>
-        <thead className="text-left text-slate-600">
-          <tr>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3 font-medium">
-              行
-            </th>
-            <th scope="col" className="whitespace-nowrap py-1 pr-3 font-medium">
-              规格编号
-            </th>
-            <th scope="col" className="py-1 font-medium">
-              结果
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr
-              key={r.row}
-              className="border-t border-slate-100 align-top"
-              data-import-row={r.ok ? (r.changes.length ? 'change' : 'same') : 'failed'}
-            >
-              <td className="py-1 pr-3 tabular-nums">{r.row}</td>
-              <td className="py-1 pr-3 tabular-nums">
-                {r.skuId && r.ok ? (
-                  <a className="text-brand-700 hover:underline" href={stockHistoryHref(r.skuId)}>
-                    {r.skuId}
-                  </a>
-                ) : (
-                  (r.skuId ?? '—')
-                )}
-              </td>
-              <td className={`break-words py-1 ${r.ok ? 'text-slate-700' : 'text-red-700'}`}>
-                {r.ok && r.changes.length ? r.changes.join('；') : r.message}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RowResults
+      caption="每行的导入结果"
+      nameHeader="规格编号"
+      rows={rows.map((r) => ({
+        row: r.row,
+        ok: r.ok,
+        name:
+          r.skuId && r.ok ? (
+            <a className="text-brand-700 hover:underline" href={stockHistoryHref(r.skuId)}>
+              {r.skuId}
+            </a>
+          ) : (
+            (r.skuId ?? '—')
+          ),
+        text: r.ok && r.changes.length ? r.changes.join('；') : r.message,
+        state: r.ok ? (r.changes.length ? 'change' : 'same') : 'failed',
+      }))}
+    />
   )
 }
 
