@@ -19,7 +19,8 @@ type Sku = { id: number; stock: number }
 async function detailPaths(request: Parameters<typeof apiGet>[0]) {
   const products = await apiGet<{ pageData: { id: number }[] }>(
     request,
-    '/api/ProductSpu/GetProductSpuPage?pageIndex=0&pageSize=20',
+    // The best sellers: the demo catalogue's own pages, not a bare product another spec made.
+    '/api/ProductSpu/GetProductSpuPage?pageOrder=extMore&pageSort=desc&pageIndex=0&pageSize=20',
   )
   let product: number | undefined
   for (const c of products.pageData) {

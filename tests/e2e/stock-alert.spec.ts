@@ -14,7 +14,7 @@ import { registerUser, signed, signInAs } from './session.ts'
 import { expect, test } from './test.ts'
 
 type Sku = { id: number; title: string; price: number; stock: number }
-type Product = { id: number; title: string; skuList: Sku[] }
+type Product = { id: number; title: string; skuList: Sku[]; options?: unknown[] }
 
 const toasts = (page: Page) => page.locator('#toasts')
 const buyBox = (page: Page) => page.locator('form[data-buy-box]')
@@ -24,7 +24,10 @@ async function read<T>(request: APIRequestContext, path: string): Promise<T> {
   return (await (await request.get(path, { headers: signed() })).json()).data as T
 }
 
-/** The first listed product (of the first 50) whose SKUs pass `ok`, with its built page. */
+/**
+ * The first listed product (of the first 50) of one option whose SKUs pass `ok`, with its built
+ * page: there each SKU is one choice labelled by its title (another spec's option matrix is not).
+ */
 async function productWhere(request: APIRequestContext, ok: (skus: Sku[]) => boolean): Promise<Product> {
   const list = await read<{ pageData: { id: number }[] }>(
     request,
@@ -32,7 +35,7 @@ async function productWhere(request: APIRequestContext, ok: (skus: Sku[]) => boo
   )
   for (const { id } of list.pageData) {
     const p = await read<Product>(request, `/api/ProductSpu/GetProductSpu?id=${id}`)
-    if (ok(p.skuList)) {
+    if ((p.options?.length ?? 0) <= 1 && ok(p.skuList)) {
       await builtPage(request, `/productdetail/${id}/`)
       return p
     }
