@@ -138,8 +138,23 @@ interface Answer {
 /** China time (yyyy-mm-dd hh:mm:ss) as WeChat's time_expire: 2026-01-02T03:04:05+08:00. */
 export const rfc3339China = (chinaTime: string) => `${chinaTime.replace(' ', 'T')}+08:00`
 
-/** WeChat's limit for description is 127 characters. */
-const descriptionOf = (s: string) => [...s].slice(0, 127).join('')
+/**
+ * The longest start of `s` that fits `bytes` bytes of UTF-8, cut between characters (a Chinese
+ * character is 3 bytes, an emoji 4): cutUtf8('牙科综合治疗机', 7) → '牙科'
+ */
+export function cutUtf8(s: string, bytes: number): string {
+  let used = 0
+  let out = ''
+  for (const ch of s) {
+    used += Buffer.byteLength(ch, 'utf8')
+    if (used > bytes) break
+    out += ch
+  }
+  return out
+}
+
+/** WeChat's limit for description is 127 bytes of UTF-8 (42 Chinese characters), not characters. */
+const descriptionOf = (s: string) => cutUtf8(s, 127)
 
 /** The trade states in which the money arrived (REFUND: it did, and some went back since). */
 const PAID = new Set(['SUCCESS', 'REFUND'])
