@@ -28,6 +28,11 @@ export interface S3Peer {
   secretAccessKey: string
   /** Requests refused for their signature, oldest first: method and path. */
   refused: string[]
+  /**
+   * The code of ListParts on an upload that is gone: NoSuchUpload as AWS and MinIO answer, or
+   * NoSuchKey as Ceph's RADOS Gateway does (set by a test).
+   */
+  goneUpload: 'NoSuchUpload' | 'NoSuchKey'
   /** The environment that points the portal at this peer (STORAGE=s3 …). */
   env(): Record<string, string>
   close(): Promise<void>
@@ -164,7 +169,7 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
     if (!names) {
       res.writeHead(404, { 'Content-Type': 'application/xml' })
       res.end(
-        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>',
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${self.goneUpload}</Code><Message>The specified upload does not exist.</Message></Error>`,
       )
       return
     }
@@ -216,8 +221,9 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
   })
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
-  return {
+  const self: S3Peer = {
     url,
+    goneUpload: 'NoSuchUpload',
     bucket,
     accessKeyId,
     secretAccessKey,
@@ -239,6 +245,7 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
       rmSync(dir, { recursive: true, force: true })
     },
   }
+  return self
 }
 
 if (import.meta.main) {

@@ -320,9 +320,11 @@ for (const store of stores) {
     })
 
     // Only a bucket joins the parts into another object first; on disk they lie in place.
-    it.skipIf(store === 'local')(
-      'finishes a completion cut short after the bucket joined the parts',
-      async () => {
+    // AWS and MinIO say the joined upload is gone as NoSuchUpload, Ceph's RADOS Gateway as NoSuchKey.
+    it.skipIf(store === 'local').each(['NoSuchUpload', 'NoSuchKey'] as const)(
+      'finishes a completion cut short after the bucket joined the parts (ListParts: %s)',
+      async (gone) => {
+        ;(peer as S3Peer).goneUpload = gone
         const a = await author(h)
         const file = mp4Bytes(PART_BYTES + 77)
         const up = (await c.start(a.auth, 'cut.mp4', file.length)).data as Started
@@ -354,6 +356,7 @@ for (const store of stores) {
         expect(sha256((await storedBytes((done.data as { path: string }).path)) ?? Buffer.alloc(0))).toBe(
           sha256(file),
         )
+        ;(peer as S3Peer).goneUpload = 'NoSuchUpload'
       },
     )
 

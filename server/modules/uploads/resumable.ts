@@ -207,8 +207,10 @@ export async function doneParts(config: Config, u: Upload): Promise<number[]> {
   if (config.s3) {
     const s = config.s3
     const parts = await bucketParts(s, u).catch(async (e: unknown) => {
-      // Assembled by a completion cut short before its end: every part is in the object.
-      const gone = (e as { name?: string }).name === 'NoSuchUpload'
+      // Assembled by a completion cut short before its end: every part is in the object. The
+      // bucket says the upload is gone as NoSuchUpload (AWS, MinIO) or NoSuchKey (Ceph RGW).
+      const name = (e as { name?: string }).name
+      const gone = name === 'NoSuchUpload' || name === 'NoSuchKey'
       if (gone && (await assembledObject(s, u.id)))
         return Array.from({ length: partCount(u) }, (_, i) => ({
           PartNumber: i + 1,
