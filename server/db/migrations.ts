@@ -1471,6 +1471,15 @@ ALTER TABLE staff ADD COLUMN display_name TEXT NOT NULL DEFAULT '';
 ALTER TABLE staff ADD COLUMN phone TEXT NOT NULL DEFAULT '';
 `,
   },
+  {
+    version: 53,
+    name: 'refund gateway notes',
+    // Issue 41 item 7: a refund WeChat reports failed (REFUND.ABNORMAL, REFUND.CLOSED) goes back
+    // to finance's 待退款 with what the gateway said.
+    sql: `
+ALTER TABLE refunds ADD COLUMN gateway_note TEXT NOT NULL DEFAULT '';
+`,
+  },
 ]
 
 /** '0001_initial schema': Kysely orders migrations by name, so the version leads, zero-padded. */

@@ -507,6 +507,8 @@ export interface RefundsTable {
   refund_time: Def<string | null>
   /** Why, when not after-sales: 'takedown' for 违规下架并退款, at most one per order (migration 41). */
   cause: Def<string>
+  /** What the gateway said of a refund that failed there (WeChat REFUND.ABNORMAL …), back 待退款 (migration 53). */
+  gateway_note: Def<string>
 }
 
 export interface NotificationsTable {

@@ -56,10 +56,25 @@ export interface PaidNotice {
   tradeNo: string
 }
 
+/**
+ * What a verified refund notification says (WeChat's REFUND.SUCCESS / ABNORMAL / CLOSED): the
+ * refund of our number `refundNo` (RF<out_trade_no>[-<after-sale id>]) went back, or failed at the
+ * gateway with its `message`.
+ */
+export interface RefundNotice {
+  outTradeNo: string
+  refundNo: string
+  succeeded: boolean
+  message: string
+}
+
 export type Verdict =
   | { ok: true; notice: PaidNotice }
-  /** Signed by the provider, but no payment to settle (a refunded trade closing, say): acknowledged. */
-  | { ok: true; notice: null }
+  /**
+   * Signed by the provider, but no payment to settle (a refunded trade closing, say): acknowledged;
+   * `refund` when it tells of a refund's outcome.
+   */
+  | { ok: true; notice: null; refund?: RefundNotice }
   /** 401: not signed by the provider; 400: signed but not a payment notification we read. */
   | { ok: false; status: 400 | 401; message: string }
 
@@ -70,6 +85,11 @@ export interface PaymentProvider {
   readonly pagePay: boolean
   /** What the notification endpoint answers once a notification is settled: providers retry until they read it. */
   readonly ack: string
+  /**
+   * The body of a refused notification in the provider's documented shape (WeChat's
+   * { code: 'FAIL', message }); the portal's { status, data } when absent.
+   */
+  refusal?(message: string): object
   /** Starts a payment: a QR code's content, or the form of the provider's page (returnUrl given, pagePay). */
   create(p: PaymentRequest): Promise<Started>
   /** Verifies a notification from its raw body and headers, before anything is believed. */

@@ -235,8 +235,9 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
   return {
     name: 'wechat',
     pagePay: false,
-    // HTTP 200 with no body is WeChat's success word.
+    // HTTP 200 with no body is WeChat's success word; a refusal is 4xx/5xx with { code: 'FAIL', message }.
     ack: '',
+    refusal: (message) => ({ code: 'FAIL', message }),
 
     async create(p) {
       const r = await call('微信支付下单', 'POST', '/v3/pay/transactions/native', {
@@ -264,7 +265,31 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
       } catch {
         return { ok: false, status: 400, message: '通知内容格式不正确或无法解密（核对 APIv3 密钥）' }
       }
-      // A refund's outcome (REFUND.SUCCESS …): signed, read, nothing to settle.
+      // A refund's outcome: REFUND.SUCCESS changes nothing; REFUND.ABNORMAL (the payer's card
+      // closed …) and REFUND.CLOSED are a refund that did not reach the payer, for finance.
+      if (event.event_type?.startsWith('REFUND.')) {
+        const r = t as {
+          out_trade_no?: string
+          out_refund_no?: string
+          refund_status?: string
+          mchid?: string
+        }
+        if (r.mchid !== config.mchId) return { ok: false, status: 400, message: '通知不是发给本商户的' }
+        if (typeof r.out_trade_no !== 'string' || typeof r.out_refund_no !== 'string')
+          return { ok: false, status: 400, message: '通知内容格式不正确' }
+        const succeeded = r.refund_status === 'SUCCESS'
+        const summary = (event as { summary?: string }).summary
+        return {
+          ok: true,
+          notice: null,
+          refund: {
+            outTradeNo: r.out_trade_no,
+            refundNo: r.out_refund_no,
+            succeeded,
+            message: `微信支付退款${r.refund_status === 'CLOSED' ? '关闭' : succeeded ? '成功' : '异常'}（${r.refund_status ?? event.event_type}）${summary ? `：${summary}` : ''}`,
+          },
+        }
+      }
       if (event.event_type !== 'TRANSACTION.SUCCESS') return { ok: true, notice: null }
       if (!ours(t)) return { ok: false, status: 400, message: '通知不是发给本商户的' }
       const notice = paid(t)

@@ -290,7 +290,7 @@ interface NotificationOptions {
   overrides?: Record<string, unknown>
   key?: KeyObject | string
   timestamp?: number
-  event?: 'TRANSACTION.SUCCESS' | 'REFUND.SUCCESS'
+  event?: 'TRANSACTION.SUCCESS' | 'REFUND.SUCCESS' | 'REFUND.ABNORMAL' | 'REFUND.CLOSED'
   resource?: object
   apiV3Key?: string
 }
@@ -323,7 +323,12 @@ function notificationOf(platform: Platform, t: PeerTrade, o: NotificationOptions
     create_time: chinaRfc3339(),
     resource_type: 'encrypt-resource',
     event_type: event,
-    summary: event === 'TRANSACTION.SUCCESS' ? '支付成功' : '退款成功',
+    summary: {
+      'TRANSACTION.SUCCESS': '支付成功',
+      'REFUND.SUCCESS': '退款成功',
+      'REFUND.ABNORMAL': '退款异常',
+      'REFUND.CLOSED': '退款关闭',
+    }[event],
     resource: {
       original_type: original,
       algorithm: 'AEAD_AES_256_GCM',
@@ -521,6 +526,27 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     tradeOfCode,
     notification: (outTradeNo: string, o?: Parameters<typeof notification>[1]) =>
       notification(trade(outTradeNo), o),
+    /**
+     * WeChat tells that refund `refundNo` of a trade failed after it took it: REFUND.ABNORMAL (the
+     * payer's card was closed …) or REFUND.CLOSED; delivered to the trade's notify_url.
+     */
+    refundFails: (outTradeNo: string, refundNo: string, status: 'ABNORMAL' | 'CLOSED') => {
+      const t = trade(outTradeNo)
+      const r = t.refunds.get(refundNo)
+      if (!r) throw new Error(`no refund ${refundNo}`)
+      return deliver(
+        t.notifyUrl,
+        notification(t, {
+          event: `REFUND.${status}`,
+          resource: {
+            ...r,
+            mchid: mchId,
+            refund_status: status,
+            user_received_account: '招商银行信用卡0403',
+          },
+        }),
+      )
+    },
     /** Posts a notification to the trade's notify_url. */
     deliver: (outTradeNo: string, n: Notification) => deliver(trade(outTradeNo).notifyUrl, n),
     signAnswersWith(key?: KeyObject) {

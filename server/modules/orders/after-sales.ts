@@ -464,6 +464,19 @@ export async function receiveReturn(
 }
 
 /**
+ * A request's refund failed at the gateway after all (WeChat REFUND.ABNORMAL): its request and
+ * the order 已退款 → 待退款, for finance to pay back by hand and record (settleDueRequest).
+ */
+export async function reopenRefundedRequest(t: Db, afterSaleId: number, now: Date) {
+  const r = await t
+    .selectFrom('after_sales')
+    .select(['id', 'order_id'])
+    .where('id', '=', afterSaleId)
+    .executeTakeFirst()
+  if (r) await moveRequest(t, r, [AfterStatus.refunded], AfterStatus.refundDue, {}, dbTime(now))
+}
+
+/**
  * Finance paid a transfer refund back by hand: its request and the order 待退款 → 已退款
  * (payments' record of it), and the order's issued invoice red-lettered as any refund does.
  */

@@ -15,6 +15,7 @@ import {
   sandboxSignature,
 } from '../../providers/payment.ts'
 import { sandboxPayment, settle } from './payments.queries.ts'
+import { refundFailedAtGateway } from './refunds.ts'
 
 /** The longest token read from a path. */
 const TOKEN_MAX = 64
@@ -75,13 +76,18 @@ export function paymentPages(deps: Deps) {
   app.post(`${NOTIFY_PATH}/:provider`, bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
     const provider = providers.named(c.req.param('provider'))
     if (!provider) return c.json({ status: 404, data: '支付渠道不存在' }, 404)
+    // Refused in the provider's own shape where it documents one (WeChat: { code: 'FAIL', message }).
+    const refused = (status: 400 | 401, message: string) =>
+      c.json(provider.refusal?.(message) ?? { status, data: message }, status)
     const raw = await c.req.text()
     const verdict = provider.verify(raw, (name) => c.req.header(name))
-    if (!verdict.ok) return c.json({ status: verdict.status, data: verdict.message }, verdict.status)
+    if (!verdict.ok) return refused(verdict.status, verdict.message)
+    if (!verdict.notice && verdict.refund && !verdict.refund.succeeded)
+      await refundFailedAtGateway(deps.db, provider.name, verdict.refund, deps.now())
     if (verdict.notice) {
       const settled = await settle(deps.db, verdict.notice, deps.now(), providers.waysOf(provider))
-      if (settled === 'unknown') return c.json({ status: 400, data: '支付单不存在' }, 400)
-      if (settled === 'amount-mismatch') return c.json({ status: 400, data: '支付金额不符' }, 400)
+      if (settled === 'unknown') return refused(400, '支付单不存在')
+      if (settled === 'amount-mismatch') return refused(400, '支付金额不符')
       if (settled === 'refund-due')
         console.warn(`[payments] ${verdict.notice.outTradeNo} 付款时订单已不是待付款：需退款`)
     }

@@ -7,9 +7,9 @@ import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
-import { isOnlineWay, type PaymentProviders } from '../../providers/payment.ts'
+import { isOnlineWay, type PaymentProviders, type RefundNotice } from '../../providers/payment.ts'
 import { dbTime } from '../../time.ts'
-import { type RefundMoney, settleDueRequest } from '../orders/after-sales.ts'
+import { type RefundMoney, reopenRefundedRequest, settleDueRequest } from '../orders/after-sales.ts'
 import { changed, PAYMENT_MISSING, PaymentStatus, WALLET_SETTLED, WalletGroup } from './payments.queries.ts'
 import { insertReceipt } from './transfers.ts'
 
@@ -261,5 +261,83 @@ async function recordTransferRefund(
       after: { payment: p.outTradeNo, paymentStatus: PaymentStatus.refunded, amount, way: p.way },
     })
     return { code: p.code, amountFen: r.amount_fen, way: p.way }
+  })
+}
+
+/**
+ * A gateway reports that a refund it had accepted did not reach the payer (WeChat REFUND.ABNORMAL:
+ * the payer's card was closed …; REFUND.CLOSED): the refund goes back to finance's 待退款 queue
+ * with the gateway's message, to be paid back by hand and recorded (refundDuePayment). Our refund
+ * number names it: RF<out_trade_no>-<after-sale id> a part, RF<out_trade_no> the payment's one
+ * refund (an after-sales row, or a payment owed back that has none). A refund fails once: the
+ * updates are conditional (已退款, no gateway note yet; no earlier audit row of that number), so
+ * repeated or late notices change nothing, even after finance recorded it. One transaction; the
+ * audit row names the gateway as the actor.
+ */
+export async function refundFailedAtGateway(
+  db: Db,
+  gateway: string,
+  n: RefundNotice,
+  now: Date,
+): Promise<void> {
+  const actor: Actor = { staffId: null, username: gateway, ip: '' }
+  await db.transaction().execute(async (t) => {
+    const p = await t
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .select(['p.id', 'o.code'])
+      .where('p.out_trade_no', '=', n.outTradeNo)
+      .executeTakeFirst()
+    if (!p) return
+    const target = `order:${p.code}`
+    const told = await t
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'payment.refund-failed')
+      .where('target', '=', target)
+      .where('after_json', 'like', `%"refund":"${n.refundNo}"%`)
+      .executeTakeFirst()
+    if (told) return
+    const base = `RF${n.outTradeNo}`
+    const part = n.refundNo.startsWith(`${base}-`) ? Number(n.refundNo.slice(base.length + 1)) : null
+    let rows = t
+      .selectFrom('refunds')
+      .select(['id', 'after_sale_id', 'status'])
+      .where('payment_id', '=', p.id)
+    if (part !== null)
+      rows = part === 0 ? rows.where('after_sale_id', 'is', null) : rows.where('after_sale_id', '=', part)
+    const r = await rows.orderBy('id').executeTakeFirst()
+    if (r) {
+      const back = await t
+        .updateTable('refunds')
+        .set({ status: PaymentStatus.refundDue, refund_time: null, gateway_note: n.message })
+        .where('id', '=', r.id)
+        .where('status', '=', PaymentStatus.refunded)
+        .where('gateway_note', '=', '')
+        .executeTakeFirst()
+      if (!changed(back)) return
+      if (r.after_sale_id !== null) await reopenRefundedRequest(t, r.after_sale_id, now)
+    }
+    // A whole payment's refund: the payment is owed back too (a part leaves it paid).
+    if (part === null) {
+      const owed = await t
+        .updateTable('payments')
+        .set({ status: PaymentStatus.refundDue, refund_time: null })
+        .where('id', '=', p.id)
+        .where('status', '=', PaymentStatus.refunded)
+        .executeTakeFirst()
+      if (!r && !changed(owed)) return
+    }
+    await audit(t, actor, now, {
+      action: 'payment.refund-failed',
+      target,
+      before: { paymentStatus: PaymentStatus.refunded },
+      after: {
+        payment: n.outTradeNo,
+        refund: n.refundNo,
+        paymentStatus: PaymentStatus.refundDue,
+        gateway: n.message,
+      },
+    })
   })
 }

@@ -13,9 +13,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { refundPhoto } from '../../../tests/api/files.ts'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { expiryDb, liveServer, paymentReads, startWithout } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
+import { auditOf, staffSignIn } from '../../../tests/api/staff.ts'
 import { rsaPair, startWechatpayPeer } from '../../../tests/peers/wechatpay-peer.ts'
 import { type Config, defaultConfig, loadConfig } from '../../config.ts'
 import { checkProviders } from '../../providers/check.ts'
@@ -292,6 +294,116 @@ describe('Native pay (POST /v3/pay/transactions/native)', () => {
       `${h.base}/pay/notify/wechat`,
     )
     await expect(otherSerial.create(asked)).rejects.toThrow('微信支付下单失败：商户证书序列号有误')
+  })
+})
+
+describe('refused notifications and failed refunds (issue 41 item 7)', () => {
+  const send = (n: { body: string; headers: Record<string, string> }) =>
+    fetch(`${h.base}/pay/notify/wechat`, { method: 'POST', headers: n.headers, body: n.body }).then(
+      async (r) => ({ http: r.status, type: r.headers.get('content-type'), body: await r.json() }),
+    )
+
+  it("answers a refusal in WeChat's { code: 'FAIL', message } shape with a 4xx status", async () => {
+    const o = await qrOrder(600)
+    await peer().pay(o.outTradeNo, { lost: true })
+    const forged = peer().notification(o.outTradeNo, { key: rsaPair().privateKey })
+    expect(await send(forged)).toMatchObject({ http: 401, body: { code: 'FAIL', message: '通知签名无效' } })
+    const wrongAmount = peer().notification(o.outTradeNo, {
+      overrides: { amount: { total: 1, currency: 'CNY' } },
+    })
+    expect(await send(wrongAmount)).toMatchObject({
+      http: 400,
+      body: { code: 'FAIL', message: '支付金额不符' },
+    })
+    const sealedWrong = peer().notification(o.outTradeNo, { apiV3Key: 'x'.repeat(32) })
+    expect((await send(sealedWrong)).body).toEqual({
+      code: 'FAIL',
+      message: '通知内容格式不正确或无法解密（核对 APIv3 密钥）',
+    })
+    expect(await orderRow(o.id)).toEqual({ status: 10, pay_way: '' })
+    // Accepted: 200 with no body, as WeChat documents.
+    expect(await peer().deliver(o.outTradeNo, peer().notification(o.outTradeNo))).toEqual(PAID_ACK)
+  })
+
+  it('REFUND.ABNORMAL puts an approved refund back in 待退款 with the message and an audit row, once', async () => {
+    const o = await qrOrder(2600)
+    await peer().pay(o.outTradeNo)
+    const asked = await h.post(
+      '/api/Orders/PostOrdersRefund',
+      { id: o.id, afterRemarks: '收到的货有破损', extMore: await refundPhoto(h, o.me.auth) },
+      o.me.auth,
+    )
+    expect(asked.data).toBe('提交成功')
+    const op = await staffSignIn(h, 'operator')
+    expect(
+      (await h.post(`/api/admin/orders/${o.code}/after-sales`, { decision: 'approve' }, op.auth)).http,
+    ).toBe(200)
+    await peer().idle()
+    const refundOf = () =>
+      h.db
+        .selectFrom('refunds')
+        .select(['status', 'gateway_note', 'refund_time'])
+        .where('order_id', '=', o.id)
+        .execute()
+    expect((await refundOf()).map((r) => r.status)).toEqual([40])
+
+    // The payer's card was closed: WeChat tells, and 20 copies arrive at once.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => peer().refundFails(o.outTradeNo, `RF${o.outTradeNo}`, 'ABNORMAL')),
+    )
+    expect(new Set(answers.map((a) => a.http))).toEqual(new Set([200]))
+    expect(await refundOf()).toEqual([
+      { status: 30, refund_time: null, gateway_note: '微信支付退款异常（ABNORMAL）：退款异常' },
+    ])
+    expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([30])
+    const after = await h.db.selectFrom('after_sales').select('status').where('order_id', '=', o.id).execute()
+    expect(after.map((a) => a.status)).toEqual([14]) // 待退款
+    const rows = (await auditOf(h, `order:${o.code}`)).filter((a) => a.action === 'payment.refund-failed')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      staff: 'wechat',
+      after: {
+        refund: `RF${o.outTradeNo}`,
+        paymentStatus: 30,
+        gateway: '微信支付退款异常（ABNORMAL）：退款异常',
+      },
+    })
+
+    // In finance's 待退款 queue; finance pays it back by hand and records it, once.
+    const fin = await staffSignIn(h, 'finance')
+    const queue = await h.get<{ pageData: { code: string }[] }>(
+      '/api/admin/orders',
+      { queue: 'refund-due', code: o.code },
+      fin.auth,
+    )
+    expect(queue.data.pageData.map((r) => r.code)).toEqual([o.code])
+    const calls = peer().callsTo(/refunds$/).length
+    expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, fin.auth)).http).toBe(200)
+    expect(peer().callsTo(/refunds$/).length).toBe(calls)
+    expect((await refundOf()).map((r) => r.status)).toEqual([40])
+    expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
+    // A late copy of the notice changes nothing now.
+    await peer().refundFails(o.outTradeNo, `RF${o.outTradeNo}`, 'ABNORMAL')
+    expect((await refundOf()).map((r) => r.status)).toEqual([40])
+  })
+
+  it('a refund closed without success (REFUND.CLOSED) of a payment owed back returns it to 待退款', async () => {
+    const o = await qrOrder(1900)
+    expect((await h.post('/api/Orders/PostOrdersStatus', { id: o.id, status: 100 }, o.me.auth)).data).toBe(
+      '取消成功',
+    )
+    await peer().pay(o.outTradeNo)
+    const fin = await staffSignIn(h, 'finance')
+    expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, fin.auth)).http).toBe(200)
+    await peer().idle()
+    expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
+    expect((await peer().refundFails(o.outTradeNo, `RF${o.outTradeNo}`, 'CLOSED')).http).toBe(200)
+    expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([30])
+    expect((await auditOf(h, `order:${o.code}`))[0]).toMatchObject({
+      staff: 'wechat',
+      action: 'payment.refund-failed',
+      after: { gateway: '微信支付退款关闭（CLOSED）：退款关闭' },
+    })
   })
 })
 
