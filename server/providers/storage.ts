@@ -9,9 +9,11 @@ import {
   CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
+  GetBucketPolicyCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  PutBucketPolicyCommand,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
@@ -188,6 +190,94 @@ function objectHeaders(path: string) {
 }
 
 /**
+ * The bucket policy public files need: anyone may read objects under uploads/ (s3:GetObject, so
+ * a missing one answers 403, not 404), nothing else; private/ stays signed-only.
+ */
+export const publicReadPolicy = (bucket: string) => ({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Sid: 'PortalPublicUploads',
+      Effect: 'Allow',
+      Principal: '*',
+      Action: ['s3:GetObject'],
+      Resource: [`arn:aws:s3:::${bucket}/uploads/*`],
+    },
+  ],
+})
+
+const policies = new WeakMap<S3Settings, Promise<void>>()
+
+/**
+ * Makes uploads/ publicly readable before the first public object goes up, once per process: a
+ * bucket has no public reads of its own (AWS, Ceph RGW, MinIO), and every picture of the site is
+ * read from it anonymously. Only a bucket without any policy gets ours (PutBucketPolicy); one
+ * whose owner set a policy keeps it. A key that may not set policies (or a provider with another
+ * policy language) only logs it: `npm run ops -- providers check` says whether reads work.
+ */
+export function ensurePublicReads(s: S3Settings): Promise<void> {
+  let done = policies.get(s)
+  if (!done) {
+    const client = s3Client(s)
+    done = client
+      .send(new GetBucketPolicyCommand({ Bucket: s.bucket }))
+      .then(
+        () => undefined,
+        (e: unknown) => {
+          if ((e as { name?: string }).name !== 'NoSuchBucketPolicy') throw e
+          return client
+            .send(
+              new PutBucketPolicyCommand({
+                Bucket: s.bucket,
+                Policy: JSON.stringify(publicReadPolicy(s.bucket)),
+              }),
+            )
+            .then(() => undefined)
+        },
+      )
+      .catch((e: unknown) => {
+        console.warn(
+          `[storage] 未能设置存储桶 ${s.bucket} 的 uploads/ 公共读策略（${s3Failure(e)}）：请在控制台为 uploads/* 设置公共读`,
+        )
+      })
+    policies.set(s, done)
+  }
+  return done
+}
+
+/** S3 codes of a bare status, for answers without a body (HEAD …): 403 → AccessDenied. */
+const CODE_OF_STATUS: Record<number, string> = {
+  301: 'PermanentRedirect',
+  307: 'TemporaryRedirect',
+  400: 'BadRequest',
+  403: 'AccessDenied',
+  404: 'NoSuchBucket',
+  405: 'MethodNotAllowed',
+  409: 'Conflict',
+  500: 'InternalError',
+  503: 'SlowDown',
+}
+
+/**
+ * What the bucket answered, for the operator: 'HTTP 403 SignatureDoesNotMatch'. The SDK names an
+ * error without a body UnknownError (or by the status's words): the status says the code then.
+ */
+export function s3Failure(e: unknown, notFoundCode = 'NoSuchBucket'): string {
+  const err = e as { name?: string; Code?: string; $metadata?: { httpStatusCode?: number }; message?: string }
+  const status = err.$metadata?.httpStatusCode
+  const named = err.Code ?? err.name
+  const bare =
+    !named ||
+    named === 'UnknownError' ||
+    named === 'Error' ||
+    /^(NotFound|Forbidden|BadRequest|MovedPermanently)$/.test(named)
+  const code =
+    bare && status ? (status === 404 ? notFoundCode : (CODE_OF_STATUS[status] ?? 'UnknownError')) : named
+  if (!status) return `${code ?? 'Error'}${err.message && err.message !== code ? `：${err.message}` : ''}`
+  return `HTTP ${status} ${code}`
+}
+
+/**
  * Puts a local file into the bucket as a stream, never the whole file in memory: one PUT, or for
  * a large file a multipart upload whose parts are ranges read from the file (aborted on failure,
  * so no orphan parts are billed). `partBytes` is only for tests (S3's least part is 5 MB).
@@ -201,6 +291,7 @@ export async function putFile(
 ): Promise<void> {
   const client = s3Client(s)
   const target = { Bucket: s.bucket, Key: objectKey(path) }
+  if (isPublicUpload(path)) await ensurePublicReads(s)
   if (size <= partBytes) {
     await client.send(
       new PutObjectCommand({
@@ -238,9 +329,21 @@ export async function putFile(
   }
 }
 
+/**
+ * Whether the bucket says there is no such object: 404 (NotFound, NoSuchKey), or 403 for a key
+ * that may not list the bucket (AWS and Ceph then hide which keys exist). Missing files are
+ * treated alike either way; a key refused outright fails at the write that follows.
+ */
 const notFound = (e: unknown) => {
   const err = e as { name?: string; $metadata?: { httpStatusCode?: number } }
-  return err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata?.httpStatusCode === 404
+  const status = err.$metadata?.httpStatusCode
+  return (
+    err.name === 'NotFound' ||
+    err.name === 'NoSuchKey' ||
+    status === 404 ||
+    // HEAD's 403 has no body (the SDK names it UnknownError); a GET's names its code.
+    (status === 403 && !['SignatureDoesNotMatch', 'InvalidAccessKeyId'].includes(err.name ?? ''))
+  )
 }
 
 /** The size of an object, or null when the bucket has none at that key. */
@@ -287,6 +390,7 @@ function s3Store(s: S3Settings): FileStore {
     },
     async copy(from, to) {
       if ((await objectSize(s, to)) !== null) return
+      if (isPublicUpload(to)) await ensurePublicReads(s)
       // Copied inside the bucket; the headers are the new tree's (a public copy may be cached).
       await client.send(
         new CopyObjectCommand({
@@ -392,19 +496,77 @@ export async function copyToBucket(
 
 /**
  * The storage entry of `npm run ops -- providers check`: the bucket is asked whether it is there
- * and ours (HeadBucket), then a tiny probe object under .check/ is written and removed, which
- * proves the key may write; nothing a visitor sees changes.
+ * and ours (HeadBucket); a tiny probe object under .check/ is written and removed, which proves
+ * the key may write; one under uploads/.check/ is written, read back without credentials (as
+ * every visitor reads pictures) and removed. Nothing a visitor sees changes. A failure says 异常,
+ * the step, the HTTP status and the S3 code (from the status where the answer has no body).
  */
-export async function checkStorage(dirs: FileDirs, now: Date): Promise<CheckResult> {
+export async function checkStorage(
+  dirs: FileDirs,
+  now: Date,
+  read: typeof fetch = fetch,
+): Promise<CheckResult> {
   const s = dirs.s3
   if (!s) return { ok: true, lines: [`本地磁盘：${dirs.uploadDir}、${dirs.privateDir}（无需检查）`] }
   const client = s3Client(s)
-  await client.send(new HeadBucketCommand({ Bucket: s.bucket }))
-  const Key = `.check/${now.getTime()}-${randomBytes(4).toString('hex')}.txt`
-  await client.send(new PutObjectCommand({ Bucket: s.bucket, Key, Body: 'providers check' }))
-  await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key }))
-  return {
-    ok: true,
-    lines: [`存储桶 ${s.bucket} 已应答，签名正常，可写入与删除（探测对象 ${Key}）`],
+  const probe = `${now.getTime()}-${randomBytes(4).toString('hex')}.txt`
+  const Key = `.check/${probe}`
+  const step = async <T>(what: string, run: () => Promise<T>, notFoundCode?: string): Promise<T> => {
+    try {
+      return await run()
+    } catch (e) {
+      throw new Error(`异常：${what}失败，存储桶应答 ${s3Failure(e, notFoundCode)}`)
+    }
   }
+  const put = () => client.send(new PutObjectCommand({ Bucket: s.bucket, Key, Body: 'providers check' }))
+  try {
+    await step('访问存储桶（HeadBucket）', () =>
+      // HeadBucket's refusal has no body; the write's says which code (SignatureDoesNotMatch …).
+      client.send(new HeadBucketCommand({ Bucket: s.bucket })).catch(async (e: unknown) => {
+        await put()
+        await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key })).catch(() => {})
+        throw e
+      }),
+    )
+    await step('写入探测对象', put)
+    await step('删除探测对象', () => client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key })))
+  } catch (e) {
+    return { ok: false, lines: [(e as Error).message] }
+  }
+  const lines = [`存储桶 ${s.bucket} 已应答，签名正常，可写入与删除（探测对象 ${Key}）`]
+  // Public files: written as uploads are (the provider sets the bucket's public-read policy first).
+  const path = `/uploads/.check/${probe}`
+  const body = `providers check ${probe}`
+  try {
+    await ensurePublicReads(s)
+    await step('写入公开探测对象', () =>
+      client.send(
+        new PutObjectCommand({
+          Bucket: s.bucket,
+          Key: objectKey(path),
+          Body: body,
+          ContentType: 'text/plain',
+        }),
+      ),
+    )
+    const url = publicObjectUrl(s, path)
+    const got = await read(url).then(
+      async (r) => ({ status: r.status, text: await r.text() }),
+      (e: unknown) => ({ status: 0, text: String((e as Error).message) }),
+    )
+    await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: objectKey(path) })).catch(() => {})
+    if (got.status !== 200 || got.text !== body) {
+      const code = /<Code>([^<]+)<\/Code>/.exec(got.text)?.[1] ?? CODE_OF_STATUS[got.status] ?? 'UnknownError'
+      return {
+        ok: false,
+        lines: [
+          ...lines,
+          `异常：uploads/ 下的公开对象无法匿名读取（${url}：${got.status ? `HTTP ${got.status} ${code}` : got.text}）：网站的图片将无法显示，请为存储桶的 uploads/* 设置公共读（或检查 S3_PUBLIC_URL）`,
+        ],
+      }
+    }
+  } catch (e) {
+    return { ok: false, lines: [...lines, (e as Error).message] }
+  }
+  return { ok: true, lines: [...lines, `uploads/ 下的公开对象可匿名读取（${publicObjectUrl(s, path)}）`] }
 }

@@ -1,23 +1,27 @@
 /**
  * A local S3-compatible object store for tests and trials: s3rver (from the registry) keeps the
- * objects, and a thin front checks what a real bucket would before handing a request on:
- * - every request must be signed (SigV4, header or presigned query) with this peer's key, and a
- *   presigned link must not have expired: s3rver alone accepts any signature;
+ * objects, and a thin front checks what a real bucket (AWS, Ceph RGW, MinIO) would before handing
+ * a request on:
+ * - every request must be signed (SigV4, header or presigned query) with this peer's key, checked
+ *   by this file's own SigV4 code (node:crypto, not the client SDK's signer, so a signing mistake
+ *   the SDK shares cannot pass), and a presigned link must not have expired: s3rver alone accepts
+ *   any signature; a wrong one is 403 SignatureDoesNotMatch, an unknown key InvalidAccessKeyId;
+ * - nothing is public by default: an unsigned read passes only where the bucket policy the
+ *   provider set (PutBucketPolicy, kept by this front) allows s3:GetObject to everyone; else 403
+ *   AccessDenied. An anonymous read of a missing key is 403 too (no one may list the bucket), as
+ *   real buckets answer; HEAD answers carry no body;
  * - the bucket answers browsers' CORS preflights (PUT of upload parts, GET) and exposes ETag, as
- *   the bucket CORS rule README "Going live" asks for;
- * - public objects (keys under uploads/) may also be read anonymously, as a public-read prefix or
- *   a CDN allows; private ones (private/…) only through a signed request.
+ *   the bucket CORS rule README "Going live" asks for.
  *
  *   npx node tests/peers/s3-peer.ts [port]   (prints the variables that point npm start at it)
  */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Sha256 } from '@aws-crypto/sha256-js'
-import { SignatureV4 } from '@smithy/signature-v4'
 import S3rver from 's3rver'
 
 export interface S3Peer {
@@ -33,6 +37,13 @@ export interface S3Peer {
    * NoSuchKey as Ceph's RADOS Gateway does (set by a test).
    */
   goneUpload: 'NoSuchUpload' | 'NoSuchKey'
+  /**
+   * Whether the peer's key may list the bucket (s3:ListBucket): with it a missing key is 404, as
+   * for a bucket's owner; without it (a key limited to Get/Put/Delete) 403 AccessDenied.
+   */
+  keyMayList: boolean
+  /** The bucket policy the provider set (PutBucketPolicy), or null. */
+  policy(): object | null
   /** The environment that points the portal at this peer (STORAGE=s3 …). */
   env(): Record<string, string>
   close(): Promise<void>
@@ -51,70 +62,159 @@ const amzDate = (s: string) =>
     `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}T${s.slice(9, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`,
   )
 
-/** Whether a request carries a valid SigV4 signature of `signer`'s key, recomputed from its own parts. */
-async function signedBy(
-  signer: SignatureV4,
+const sha256Hex = (data: string) => createHash('sha256').update(data, 'utf8').digest('hex')
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest()
+/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
+const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+/** The query as sent: each pair decoded (a '+' is a plus, not a space, in S3's requests). */
+function rawQuery(url: string): [string, string][] {
+  const q = url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''
+  return q
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const i = pair.indexOf('=')
+      const [k, v] = i < 0 ? [pair, ''] : [pair.slice(0, i), pair.slice(i + 1)]
+      return [decodeURIComponent(k), decodeURIComponent(v)]
+    })
+}
+
+/**
+ * The SigV4 signature of a request, from AWS's own description of it: the canonical request
+ * (method, the path as sent, the sorted query without X-Amz-Signature, the signed headers, the
+ * payload hash), the string to sign over its hash and the credential scope, and the key derived
+ * from the secret by HMAC over the date, region, service and aws4_request.
+ */
+export function sigV4(
+  secret: string,
+  o: {
+    method: string
+    url: string
+    headers: IncomingMessage['headers']
+    signedHeaders: string[]
+    amzDate: string
+    scope: string
+    payloadHash: string
+  },
+): string {
+  const path = o.url.split('?')[0] as string
+  const query = rawQuery(o.url)
+    .filter(([k]) => k !== 'X-Amz-Signature')
+    .map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
+    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')
+  const value = (name: string) => {
+    const v = o.headers[name]
+    return (Array.isArray(v) ? v.join(',') : (v ?? '')).trim().replace(/\s+/g, ' ')
+  }
+  const canonical = [
+    o.method,
+    path,
+    query,
+    ...o.signedHeaders.map((h) => `${h}:${value(h)}`),
+    '',
+    o.signedHeaders.join(';'),
+    o.payloadHash,
+  ].join('\n')
+  const toSign = ['AWS4-HMAC-SHA256', o.amzDate, o.scope, sha256Hex(canonical)].join('\n')
+  const [date, region, service] = o.scope.split('/') as [string, string, string]
+  const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request')
+  return createHmac('sha256', key).update(toSign, 'utf8').digest('hex')
+}
+
+const sameHex = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+
+/**
+ * Whether a request carries a valid SigV4 signature of this key: 'ok', or the S3 code of its
+ * refusal (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied for an expired link), or
+ * 'anonymous' when it carries none.
+ */
+function signature(
   keyId: string,
+  secret: string,
   req: IncomingMessage,
   now: Date,
-): Promise<boolean> {
-  const url = new URL(req.url ?? '/', 'http://peer')
-  const query: Record<string, string> = {}
-  for (const [k, v] of url.searchParams) query[k] = v
-  const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v
-  const base = {
-    method: req.method ?? 'GET',
-    protocol: 'http:',
-    hostname: url.hostname,
-    path: url.pathname,
-    headers,
-    query,
-  }
+): 'ok' | 'anonymous' | 'InvalidAccessKeyId' | 'SignatureDoesNotMatch' | 'AccessDenied' {
+  const url = req.url ?? '/'
+  const query = Object.fromEntries(rawQuery(url))
+  const method = req.method ?? 'GET'
   const presigned = query['X-Amz-Signature']
-  if (presigned) {
+  if (presigned !== undefined) {
+    const [id, ...scope] = (query['X-Amz-Credential'] ?? '').split('/')
+    if (id !== keyId) return 'InvalidAccessKeyId'
     const date = amzDate(query['X-Amz-Date'] ?? '')
     const expires = Number(query['X-Amz-Expires'])
-    if (Number.isNaN(date.getTime()) || !(expires > 0) || date.getTime() + expires * 1000 < now.getTime())
-      return false
-    const signedHeaders = (query['X-Amz-SignedHeaders'] ?? 'host').split(';')
-    // What presign adds itself goes; x-amz-* headers it hoisted into the query go back to headers.
-    const added = [
-      'X-Amz-Signature',
-      'X-Amz-Algorithm',
-      'X-Amz-Credential',
-      'X-Amz-Date',
-      'X-Amz-Expires',
-      'X-Amz-SignedHeaders',
-    ]
-    const hoisted = Object.entries(query).filter(([k]) => /^x-amz-/i.test(k) && !added.includes(k))
-    const again = await signer.presign(
-      {
-        ...base,
-        query: Object.fromEntries(Object.entries(query).filter(([k]) => !/^x-amz-/i.test(k))),
-        headers: {
-          ...Object.fromEntries(Object.entries(headers).filter(([k]) => signedHeaders.includes(k))),
-          ...Object.fromEntries(hoisted),
-        },
-      },
-      { signingDate: date, expiresIn: expires },
-    )
-    return again.query?.['X-Amz-Signature'] === presigned
+    if (Number.isNaN(date.getTime()) || !(expires > 0) || expires > 604800) return 'AccessDenied'
+    if (date.getTime() + expires * 1000 < now.getTime()) return 'AccessDenied'
+    const again = sigV4(secret, {
+      method,
+      url,
+      headers: req.headers,
+      signedHeaders: (query['X-Amz-SignedHeaders'] ?? '').split(';'),
+      amzDate: query['X-Amz-Date'] ?? '',
+      scope: scope.join('/'),
+      payloadHash: 'UNSIGNED-PAYLOAD',
+    })
+    return sameHex(again, presigned) ? 'ok' : 'SignatureDoesNotMatch'
   }
-  const auth = headers.authorization ?? ''
-  const m = /Credential=([^/]+)\/[^,]*, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)/.exec(auth)
-  if (!m) return false
-  const signedHeaders = (m[2] as string).split(';')
-  const again = await signer.sign(
-    {
-      ...base,
-      headers: Object.fromEntries(Object.entries(headers).filter(([k]) => signedHeaders.includes(k))),
-      // The body's hash is what the client declared (UNSIGNED-PAYLOAD or the sha256): s3rver checks the bytes.
-      body: undefined,
-    },
-    { signingDate: amzDate(headers['x-amz-date'] ?? '') },
-  )
-  return m[1] === keyId && (again.headers.authorization ?? '').endsWith(`Signature=${m[3]}`)
+  const auth = req.headers.authorization
+  if (!auth) return 'anonymous'
+  const m =
+    /^AWS4-HMAC-SHA256 Credential=([^/,]+)\/([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    )
+  if (!m) return 'AccessDenied'
+  if (m[1] !== keyId) return 'InvalidAccessKeyId'
+  const signedHeaders = (m[3] as string).split(';')
+  // The host and the date must be among what was signed, as AWS requires.
+  if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) return 'AccessDenied'
+  const again = sigV4(secret, {
+    method,
+    url,
+    headers: req.headers,
+    signedHeaders,
+    amzDate: String(req.headers['x-amz-date'] ?? ''),
+    scope: m[2] as string,
+    // The body's hash is what the client declared (UNSIGNED-PAYLOAD or the sha256): s3rver checks the bytes.
+    payloadHash: String(req.headers['x-amz-content-sha256'] ?? ''),
+  })
+  return sameHex(again, m[4] as string) ? 'ok' : 'SignatureDoesNotMatch'
+}
+
+/** A bucket policy's statements, as far as this peer reads them. */
+interface Statement {
+  Effect?: string
+  Principal?: string | { AWS?: string | string[] }
+  Action?: string | string[]
+  Resource?: string | string[]
+}
+const list = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v])
+/** arn:aws:s3:::portal/uploads/* against arn:aws:s3:::portal/uploads/u/x.png ('*' any run, '?' one). */
+const arnMatches = (pattern: string, arn: string) =>
+  new RegExp(
+    `^${pattern
+      .split('')
+      .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  ).test(arn)
+
+/** Whether `policy` lets anyone (Principal "*") do `action` on `arn`; an explicit Deny wins. */
+function publicAllows(policy: { Statement?: Statement[] } | null, action: string, arn: string): boolean {
+  let allowed = false
+  for (const st of policy?.Statement ?? []) {
+    const anyone =
+      st.Principal === '*' || (typeof st.Principal === 'object' && list(st.Principal.AWS).includes('*'))
+    const acts = list(st.Action).some((a) => a === action || a === 's3:*' || a === '*')
+    const on = list(st.Resource).some((r) => arnMatches(r, arn))
+    if (!(anyone && acts && on)) continue
+    if (st.Effect === 'Deny') return false
+    if (st.Effect === 'Allow') allowed = true
+  }
+  return allowed
 }
 
 /** Starts the peer on `port` (0: any free one), its objects in a folder of its own removed at close. */
@@ -133,21 +233,35 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
     allowMismatchedSignatures: true,
   })
   const inner = (await store.run()) as unknown as AddressInfo
-  const signer = new SignatureV4({
-    service: 's3',
-    region: REGION,
-    credentials: { accessKeyId, secretAccessKey },
-    sha256: Sha256,
-    uriEscapePath: false,
-  })
   const refused: string[] = []
   // No kept-alive connections to s3rver: its close waits for every open one.
   const agent = new Agent({ keepAlive: false })
 
-  const pass = (req: IncomingMessage, res: ServerResponse) => {
+  /** The bucket's policy (PutBucketPolicy): none at first, so nothing is public. */
+  let policy: { Statement?: Statement[] } | null = null
+
+  /** S3's error answer: its XML with the code, or for HEAD the status alone (as S3 answers HEAD). */
+  const fail = (req: IncomingMessage, res: ServerResponse, http: number, code: string, message: string) => {
+    req.resume()
+    if (req.method === 'HEAD') return res.writeHead(http).end()
+    res.writeHead(http, { 'Content-Type': 'application/xml' })
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+    )
+  }
+
+  /**
+   * Hands the request to s3rver. `hideMissing`: a read by someone who may not list the bucket
+   * learns nothing of which keys exist: a missing key is 403 AccessDenied, as AWS and Ceph answer.
+   */
+  const pass = (req: IncomingMessage, res: ServerResponse, hideMissing = false) => {
     const out = request(
       { host: '127.0.0.1', port: inner.port, method: req.method, path: req.url, headers: req.headers, agent },
       (answer) => {
+        if (hideMissing && answer.statusCode === 404) {
+          answer.resume()
+          return fail(req, res, 403, 'AccessDenied', 'Access Denied')
+        }
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
       },
@@ -197,33 +311,75 @@ export async function startS3Peer(port = 0, now = () => new Date()): Promise<S3P
     )
   }
 
+  /** GET/PUT/DELETE ?policy, signed: the bucket policy this front keeps. */
+  const bucketPolicy = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'PUT') {
+      const chunks: Buffer[] = []
+      for await (const c of req) chunks.push(c as Buffer)
+      try {
+        const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
+        if (!Array.isArray(parsed?.Statement)) throw new Error('no Statement')
+        policy = parsed
+      } catch {
+        return fail(req, res, 400, 'MalformedPolicy', 'Policies must be valid JSON with a Statement list')
+      }
+      return res.writeHead(204).end()
+    }
+    if (req.method === 'DELETE') {
+      policy = null
+      req.resume()
+      return res.writeHead(204).end()
+    }
+    if (!policy) return fail(req, res, 404, 'NoSuchBucketPolicy', 'The bucket policy does not exist')
+    req.resume()
+    res.writeHead(200, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(policy))
+  }
+
   const front = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://peer')
     const path = url.pathname
     const uploadId = url.searchParams.get('uploadId')
     const ownMultipart = uploadId && (req.method === 'GET' || req.method === 'DELETE')
-    const publicRead =
-      (req.method === 'GET' || req.method === 'HEAD') && path.startsWith(`/${bucket}/uploads/`)
-    if (req.method === 'OPTIONS' || publicRead) return pass(req, res)
-    signedBy(signer, accessKeyId, req, now()).then(
-      (ok) => {
-        if (ok && ownMultipart) return multipart(req, res, uploadId).catch(() => res.writeHead(500).end())
-        if (ok) return pass(req, res)
-        refused.push(`${req.method} ${path}`)
-        req.resume()
-        res.writeHead(403, { 'Content-Type': 'application/xml' })
-        res.end(
-          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>',
-        )
-      },
-      () => res.writeHead(500).end(),
-    )
+    if (req.method === 'OPTIONS') return pass(req, res)
+    const verdict = signature(accessKeyId, secretAccessKey, req, now())
+    if (verdict === 'anonymous') {
+      // Anyone may read only what the bucket policy opens to everyone (s3:GetObject on the key).
+      const key = decodeURIComponent(path.slice(bucket.length + 2))
+      const read = (req.method === 'GET' || req.method === 'HEAD') && path.startsWith(`/${bucket}/`) && key
+      const listed = publicAllows(policy, 's3:ListBucket', `arn:aws:s3:::${bucket}`)
+      if (read && !url.search && publicAllows(policy, 's3:GetObject', `arn:aws:s3:::${bucket}/${key}`))
+        return pass(req, res, !listed)
+      refused.push(`${req.method} ${path}`)
+      return fail(req, res, 403, 'AccessDenied', 'Access Denied')
+    }
+    if (verdict !== 'ok') {
+      refused.push(`${req.method} ${path}`)
+      return fail(
+        req,
+        res,
+        403,
+        verdict,
+        verdict === 'SignatureDoesNotMatch'
+          ? 'The request signature we calculated does not match the signature you provided.'
+          : verdict === 'InvalidAccessKeyId'
+            ? 'The AWS Access Key Id you provided does not exist in our records.'
+            : 'Access Denied',
+      )
+    }
+    if (url.searchParams.has('policy') && (path === `/${bucket}` || path === `/${bucket}/`))
+      return bucketPolicy(req, res).catch(() => res.writeHead(500).end())
+    if (ownMultipart) return multipart(req, res, uploadId).catch(() => res.writeHead(500).end())
+    const reading = req.method === 'GET' || req.method === 'HEAD'
+    return pass(req, res, reading && !self.keyMayList)
   })
   await new Promise<void>((resolve) => front.listen(port, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(front.address() as AddressInfo).port}`
   const self: S3Peer = {
     url,
     goneUpload: 'NoSuchUpload',
+    keyMayList: true,
+    policy: () => policy,
     bucket,
     accessKeyId,
     secretAccessKey,

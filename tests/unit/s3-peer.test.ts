@@ -9,7 +9,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { bucketUrl, publicObjectUrl, s3Client } from '../../server/providers/s3.ts'
-import { type S3Peer, startS3Peer } from '../peers/s3-peer.ts'
+import { ensurePublicReads, publicReadPolicy } from '../../server/providers/storage.ts'
+import { type S3Peer, sigV4, startS3Peer } from '../peers/s3-peer.ts'
 
 // The peer must refuse what a real bucket refuses, or the storage tests built on it prove nothing.
 describe('the S3 peer and the client', () => {
@@ -28,8 +29,24 @@ describe('the S3 peer and the client', () => {
     await s3.send(new PutObjectCommand({ Bucket, Key: 'uploads/u/ab/a.txt', Body: 'public' }))
     await s3.send(new PutObjectCommand({ Bucket, Key: 'private/u/ab/b.txt', Body: 'secret' }))
 
-    expect(await (await fetch(publicObjectUrl(settings(), '/uploads/u/ab/a.txt'))).text()).toBe('public')
+    // No public reads until the bucket policy says so, as on a real bucket.
+    const publicUrl = publicObjectUrl(settings(), '/uploads/u/ab/a.txt')
+    expect((await fetch(publicUrl)).status).toBe(403)
+    expect(peer.policy()).toBeNull()
+    await ensurePublicReads(settings())
+    expect(peer.policy()).toEqual(publicReadPolicy(Bucket))
+    expect(await (await fetch(publicUrl)).text()).toBe('public')
+    // A missing public key is 403 to anyone (no one may list the bucket); HEAD answers no body.
+    const missing = await fetch(publicObjectUrl(settings(), '/uploads/u/ab/none.txt'))
+    expect([missing.status, await missing.text()]).toEqual([
+      403,
+      expect.stringContaining('<Code>AccessDenied</Code>'),
+    ])
     expect((await fetch(`${peer.url}/${Bucket}/private/u/ab/b.txt`)).status).toBe(403)
+    expect((await fetch(`${peer.url}/${Bucket}/private/u/ab/b.txt`, { method: 'HEAD' })).status).toBe(403)
+    // A listing or the policy itself is nobody's business.
+    expect((await fetch(`${peer.url}/${Bucket}?list-type=2`)).status).toBe(403)
+    expect((await fetch(`${peer.url}/${Bucket}?policy`)).status).toBe(403)
 
     const link = await getSignedUrl(s3, new GetObjectCommand({ Bucket, Key: 'private/u/ab/b.txt' }), {
       expiresIn: 60,
@@ -41,6 +58,41 @@ describe('the S3 peer and the client', () => {
     later = 120_000
     expect((await fetch(link)).status).toBe(403)
     later = 0
+  })
+
+  // AWS's own examples (Signature Version 4, "Examples: Signature Calculations in AWS Signature Version 4"):
+  // the peer's signer is its own code, so it must reproduce AWS's signatures, not the SDK's.
+  it("computes AWS's documented SigV4 examples with its own code", () => {
+    const secret = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'
+    const scope = '20130524/us-east-1/s3/aws4_request'
+    const empty = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
+    expect(
+      sigV4(secret, {
+        method: 'GET',
+        url: '/test.txt',
+        headers: {
+          host: 'examplebucket.s3.amazonaws.com',
+          range: 'bytes=0-9',
+          'x-amz-content-sha256': empty,
+          'x-amz-date': '20130524T000000Z',
+        },
+        signedHeaders: ['host', 'range', 'x-amz-content-sha256', 'x-amz-date'],
+        amzDate: '20130524T000000Z',
+        scope,
+        payloadHash: empty,
+      }),
+    ).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41')
+    expect(
+      sigV4(secret, {
+        method: 'GET',
+        url: '/test.txt?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-SignedHeaders=host',
+        headers: { host: 'examplebucket.s3.amazonaws.com' },
+        signedHeaders: ['host'],
+        amzDate: '20130524T000000Z',
+        scope,
+        payloadHash: 'UNSIGNED-PAYLOAD',
+      }),
+    ).toBe('aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404')
   })
 
   it('refuses a write signed with another key', async () => {

@@ -1,7 +1,8 @@
 /**
  * Uploads, private scans and paid course files with STORAGE=s3 (issue 22), against the local S3
- * peer (tests/peers/s3-peer.ts), which checks signatures and presigned expiry as a bucket does and
- * refuses unsigned reads of private/…. The same calls as on local disk (uploads.test.ts,
+ * peer (tests/peers/s3-peer.ts), strict as real buckets are: it checks SigV4 signatures with its own
+ * code and presigned expiry, opens nothing to anonymous readers but what the bucket policy the
+ * provider sets allows (uploads/*), and answers 403 for missing public keys. The same calls as on local disk (uploads.test.ts,
  * private.test.ts, paid-files.test.ts); here the bytes must be in the bucket and nowhere on disk.
  */
 import { createHash } from 'node:crypto'
@@ -9,6 +10,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { DeleteBucketPolicyCommand, PutBucketPolicyCommand } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { ArticleDetail } from '../../../src/lib/api/types.ts'
 import { UPLOAD_DAILY_FILES, UPLOAD_QUOTA_REACHED } from '../../../src/lib/constants.ts'
@@ -20,8 +22,8 @@ import { type S3Peer, startS3Peer } from '../../../tests/peers/s3-peer.ts'
 import { type Config, defaultConfig, loadConfig } from '../../config.ts'
 import { migrateStorage, OpsError, runOps } from '../../ops.ts'
 import { checkProviders, PROVIDER_CHECKS } from '../../providers/check.ts'
-import { objectKey, publicObjectUrl, type S3Settings } from '../../providers/s3.ts'
-import { copyToBucket, fileStore, objectSize, putFile } from '../../providers/storage.ts'
+import { objectKey, publicObjectUrl, type S3Settings, s3Client } from '../../providers/s3.ts'
+import { copyToBucket, fileStore, objectSize, publicReadPolicy, putFile } from '../../providers/storage.ts'
 import { dbTime } from '../../time.ts'
 import { OWNER_LINK_SECONDS, PAID_FILE_URL_MINUTES } from './private-files.ts'
 
@@ -161,7 +163,9 @@ describe('private files in the bucket', () => {
 
     // The bucket refuses it unsigned, under either tree's name; so does our own /private/.
     expect((await fetch(bare(path))).status).toBe(403)
-    expect((await fetch(bare(path.replace(/^\/private\//, '/uploads/')))).status).toBe(404)
+    // Under the public tree it is missing: real buckets answer 403 there (no one may list them), as
+    // the peer does; some answer 404. Either is a missing file, and no bytes.
+    expect([403, 404]).toContain((await fetch(bare(path.replace(/^\/private\//, '/uploads/')))).status)
     expect((await noFollow(`${h.base}${path}`)).status).toBe(403)
 
     const mine = await getPrivate(path, a.auth)
@@ -261,6 +265,56 @@ describe('providers check (npm run ops -- providers check)', () => {
     expect(ok).toBe(false)
     expect(report).toContain('对象存储（对象存储 ')
     expect(report).not.toContain('not-the-secret-key')
+    // HeadBucket's 403 has no body: the code comes from the probe's write, never UnknownError.
+    expect(report).toContain('异常：访问存储桶（HeadBucket）失败，存储桶应答 HTTP 403 SignatureDoesNotMatch')
+  })
+
+  it('names the HTTP status and S3 code of an unknown bucket and an unknown key id', async () => {
+    const other = await checkProviders({ ...dirs(), s3: { ...s3, bucket: 'no-such-bucket' } }, storage)
+    expect(other.ok).toBe(false)
+    expect(other.report).toContain('存储桶应答 HTTP 404 NoSuchBucket')
+    const stranger = await checkProviders({ ...dirs(), s3: { ...s3, accessKeyId: 'AKIDSTRANGER' } }, storage)
+    expect(stranger.report).toContain('HTTP 403 InvalidAccessKeyId')
+    expect(stranger.report).not.toContain('UnknownError')
+  })
+
+  it('reads a public probe anonymously, and says 异常 when uploads/ is not public', async () => {
+    const { report } = await checkProviders(dirs(), storage)
+    expect(report).toContain(`uploads/ 下的公开对象可匿名读取（${peer.url}/portal/uploads/.check/`)
+    // The policy removed by hand (the provider set it once, at the first public write).
+    const client = s3Client(s3)
+    await client.send(new DeleteBucketPolicyCommand({ Bucket: s3.bucket }))
+    try {
+      const closed = await checkProviders(dirs(), storage)
+      expect(closed.ok).toBe(false)
+      expect(closed.report).toMatch(
+        /^对象存储（.*）：失败\n {2}存储桶 portal 已应答.*\n {2}异常：uploads\/ 下的公开对象无法匿名读取（http:\/\/127\.0\.0\.1:\d+\/portal\/uploads\/\.check\/\S+：HTTP 403 AccessDenied）/,
+      )
+      // Its probe is gone all the same.
+      const probe = /(uploads\/\.check\/[^：]+)：/.exec(closed.report)?.[1] as string
+      expect(await objectSize(s3, `/${probe}`)).toBeNull()
+    } finally {
+      await client.send(
+        new PutBucketPolicyCommand({
+          Bucket: s3.bucket,
+          Policy: JSON.stringify(publicReadPolicy(s3.bucket)),
+        }),
+      )
+    }
+  })
+
+  it('treats a missing object alike when the key may not list the bucket (403, not 404)', async () => {
+    peer.keyMayList = false
+    try {
+      expect(await objectSize(s3, '/uploads/u/00/not-there.png')).toBeNull()
+      // An upload still goes up: its size check reads 403 as "not there".
+      const u = await newUser(h)
+      const png = tinyPng('s3 key without ListBucket')
+      const path = await uploaded(h, png, 'n.png', u.auth)
+      expect(await objectSize(s3, path)).toBe(png.length)
+    } finally {
+      peer.keyMayList = true
+    }
   })
 
   it('says local disk needs no check', async () => {
