@@ -412,6 +412,7 @@ export async function adminOrder(
           'r.status',
           'r.create_time',
           'r.refund_time',
+          'r.gateway_note',
           'p.out_trade_no',
         ])
         .where('r.order_id', '=', o.id)
@@ -472,6 +473,7 @@ export async function adminOrder(
       outTradeNo: r.out_trade_no ?? '',
       createTime: r.create_time,
       refundTime: r.refund_time ?? '',
+      gatewayNote: r.gateway_note,
     })),
     payments: payments.map((p) => ({
       outTradeNo: p.out_trade_no,

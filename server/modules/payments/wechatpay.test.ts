@@ -377,6 +377,14 @@ describe('refused notifications and failed refunds (issue 41 item 7)', () => {
       fin.auth,
     )
     expect(queue.data.pageData.map((r) => r.code)).toEqual([o.code])
+    const detail = await h.get<{ refunds: { status: number; gatewayNote: string }[] }>(
+      `/api/admin/orders/${o.code}`,
+      {},
+      fin.auth,
+    )
+    expect(detail.data.refunds).toMatchObject([
+      { status: 30, gatewayNote: '微信支付退款异常（ABNORMAL）：退款异常' },
+    ])
     const calls = peer().callsTo(/refunds$/).length
     expect((await h.post(`/api/admin/payments/${o.outTradeNo}/refund`, {}, fin.auth)).http).toBe(200)
     expect(peer().callsTo(/refunds$/).length).toBe(calls)

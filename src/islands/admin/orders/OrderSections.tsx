@@ -346,7 +346,10 @@ export function RefundsSection({
           <tr key={r.id} className="border-t border-slate-100" data-refund={r.status}>
             <td className="py-1 pr-3 tabular-nums">{formatMoney(r.amount)}</td>
             <td className="py-1 pr-3">{r.route}</td>
-            <td className="py-1 pr-3">{r.statusText}</td>
+            <td className="py-1 pr-3">
+              {r.statusText}
+              {r.gatewayNote && <p className="text-xs text-amber-700">{r.gatewayNote}</p>}
+            </td>
             <td className="py-1 pr-3">{r.createTime}</td>
             <td className="py-1 pr-3">{r.refundTime || '—'}</td>
             <td className="py-1">
