@@ -9,7 +9,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/config.ts'
 import { bucketUrl, publicObjectUrl, s3Client } from '../../server/providers/s3.ts'
-import { ensurePublicReads, publicReadPolicy } from '../../server/providers/storage.ts'
+import { ensurePublicReads, publicReadPolicy, s3Failure } from '../../server/providers/storage.ts'
 import { type S3Peer, sigV4, startS3Peer } from '../peers/s3-peer.ts'
 
 // The peer must refuse what a real bucket refuses, or the storage tests built on it prove nothing.
@@ -93,6 +93,17 @@ describe('the S3 peer and the client', () => {
         payloadHash: 'UNSIGNED-PAYLOAD',
       }),
     ).toBe('aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404')
+  })
+
+  it('names what a bucket answered by its status where the answer had no body (HEAD)', () => {
+    const bare = (status: number, name = 'UnknownError') => ({ name, $metadata: { httpStatusCode: status } })
+    expect(s3Failure(bare(403))).toBe('HTTP 403 AccessDenied')
+    expect(s3Failure(bare(404, 'NotFound'))).toBe('HTTP 404 NoSuchBucket')
+    expect(s3Failure(bare(301))).toBe('HTTP 301 PermanentRedirect')
+    expect(s3Failure(bare(403, 'SignatureDoesNotMatch'))).toBe('HTTP 403 SignatureDoesNotMatch')
+    expect(s3Failure(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }))).toBe(
+      'Error：connect ECONNREFUSED',
+    )
   })
 
   it('refuses a write signed with another key', async () => {
