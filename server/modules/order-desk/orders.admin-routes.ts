@@ -171,11 +171,9 @@ export const AdminOrder = AdminOrderRow.extend({
       outTradeNo: z.string().openapi({ description: '所退付款的付款单号；财务登记转账退款时用' }),
       createTime: z.string(),
       refundTime: z.string(),
-      gatewayNote: z
-        .string()
-        .openapi({
-          description: '支付渠道所说的退款失败原因（微信支付退款异常或关闭，退回待退款）；无则为空',
-        }),
+      gatewayNote: z.string().openapi({
+        description: '支付渠道所说的退款失败原因（微信支付退款异常或关闭，退回待退款）；无则为空',
+      }),
     }),
   ),
   payments: z.array(
