@@ -11,6 +11,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AlipaySdk } from 'alipay-sdk'
 import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { expiryDb, liveServer, paymentReads, startWithout } from '../../../tests/api/payments.ts'
@@ -240,15 +241,33 @@ describe('phone pay (alipay.trade.wap.pay): GetOrdersPay phone=1 answers the WAP
     expect(await spent(me)).toBe(3320)
   })
 
-  it('the gateway refuses a WAP request without quit_url or with the PC product code', async () => {
+  it('the gateway refuses a signed WAP request without quit_url or with the PC product code; qr=1 stays a QR code', async () => {
+    // Signed as our server signs, by the official SDK with the app's key: only the content is wrong.
+    const sdk = new AlipaySdk({
+      appId: peer().appId,
+      privateKey: peer().appPrivateKey,
+      keyType: 'PKCS8',
+      alipayPublicKey: peer().alipayPublicKey,
+      gateway: peer().gateway,
+    })
+    const biz = { out_trade_no: `W${Date.now()}`, total_amount: '1.00', subject: '测试' }
+    const wap = (extra: Record<string, string>) =>
+      submit(
+        formOf(
+          sdk.pageExecute('alipay.trade.wap.pay', 'POST', {
+            bizContent: { ...biz, ...extra },
+            returnUrl: `${h.base}/pay?id=1`,
+          }),
+        ),
+      ).then((r) => r.text())
+    expect(await wap({ product_code: 'QUICK_WAP_WAY' })).toContain('缺少 quit_url')
+    expect(await wap({ product_code: 'FAST_INSTANT_TRADE_PAY', quit_url: `${h.base}/` })).toContain(
+      '产品码错误',
+    )
+    expect(peer().trades.has(biz.out_trade_no)).toBe(false)
+
     const me = await newUser(h)
     const o = await placeOrder(h, me, { priceFen: 500 })
-    const form = formOf(((await pay(me, o.id, 'alipay', { phone: '1' })).data as PayAnswer).body as string)
-    // A request that is signed but not what WAP needs: the peer's product checks stand.
-    const biz = JSON.parse(form.fields.biz_content as string)
-    expect(biz.product_code).toBe('QUICK_WAP_WAY')
-    expect(biz.quit_url).toMatch(/^http/)
-    // phone=1 with qr=1 still gets the QR code (当面付), never a form.
     const qr = (await pay(me, o.id, 'alipay', { phone: '1', qr: '1' })).data as PayAnswer
     expect(qr.code_url).toMatch(/\/qr\//)
     expect(qr.body).toBeUndefined()
