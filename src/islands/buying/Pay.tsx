@@ -3,8 +3,8 @@
  * amount, then the balance checkbox or one of 支付宝 / 微信支付 / 对公转账 (请选择支付方式).
  * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status,
  * except live Alipay, whose answer is a form (`body`: PC page pay, or WAP pay on a phone) the
- * page submits: the payer pays on Alipay's page and comes back here, where the status is asked for until it is paid
- * (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
+ * page submits: the payer pays on Alipay's page and comes back here, where the status is asked
+ * for until it is paid (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
  * (复制 copies the number) and the customer-service QR, and the transfer's own deadline
  * (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of the bought item when type=1.
  */
