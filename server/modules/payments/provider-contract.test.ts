@@ -502,15 +502,13 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       expect(await booked()).toEqual([1000, 1500])
 
       // A retry of a part at the provider (its number again) gives nothing more back.
-      await providers
-        .of(c.way)
-        .refund({
-          outTradeNo: o.outTradeNo,
-          amountFen: 1500,
-          reason: '重试',
-          refundNo: `RF${o.outTradeNo}-P2`,
-          totalFen: 3000,
-        })
+      await providers.of(c.way).refund({
+        outTradeNo: o.outTradeNo,
+        amountFen: 1500,
+        reason: '重试',
+        refundNo: `RF${o.outTradeNo}-P2`,
+        totalFen: 3000,
+      })
       expect(refunded()).toBe(2500)
 
       // Two of 4.00 at once with 5.00 left: one goes back, the other is refused; the sum never passes.
@@ -525,6 +523,31 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
       await expect(refund(1)).rejects.toThrow('该订单的付款已退回')
       expect(await booked()).toEqual([1000, 1500, 400, 100])
+      await peer().idle()
+    })
+
+    it('two approvals of one partial refund at once pay back once at the provider', async () => {
+      const o = await qrOrder(2000)
+      await peer().pay(o.outTradeNo)
+      const asked = await h.post(
+        '/api/Orders/PostOrdersRefund',
+        { id: o.id, afterRemarks: '少发了一件', extMore: await refundPhoto(h, o.me.auth) },
+        o.me.auth,
+      )
+      expect(asked.data).toBe('提交成功')
+      const [a, b] = [await staffSignIn(h, 'operator'), await staffSignIn(h, 'operator')]
+      const approve = (auth: typeof a.auth) =>
+        h.post(`/api/admin/orders/${o.code}/after-sales`, { decision: 'approve', amount: 5 }, auth)
+      const both = await Promise.all([approve(a.auth), approve(b.auth)])
+      expect(both.map((r) => r.http).sort()).toEqual([200, 400])
+      expect(peer().trade(o.outTradeNo).refundedFen).toBe(500)
+      const booked = await h.db
+        .selectFrom('refunds')
+        .select('amount_fen')
+        .where('order_id', '=', o.id)
+        .execute()
+      expect(booked.map((r) => r.amount_fen)).toEqual([500])
+      expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
       await peer().idle()
     })
 
