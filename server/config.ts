@@ -267,6 +267,12 @@ const schema = z
     /** Alipay's public key (支付宝公钥): checks every answer and notification. */
     ALIPAY_PUBLIC_KEY: key('public'),
     ALIPAY_GATEWAY: z.url('ALIPAY_GATEWAY 必须是网址').default(ALIPAY_GATEWAY),
+    /** The merchant's 支付宝账号 UID (2088…): a notification for another seller is refused when set. */
+    ALIPAY_SELLER_ID: z
+      .string()
+      .trim()
+      .regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID 应为 2088 开头的 16 位数字（商家 PID）')
+      .optional(),
     /** `live`: WeChat Pay API v3 takes way wechat (server/providers/wechatpay.ts), with the WECHATPAY_* below. */
     WECHATPAY: z.enum(['sandbox', 'live'], { error: 'WECHATPAY 只能是 sandbox 或 live' }).default('sandbox'),
     /** 商户号 (mchid). */
@@ -495,6 +501,7 @@ const schema = z
             privateKey: e.ALIPAY_PRIVATE_KEY as string,
             publicKey: e.ALIPAY_PUBLIC_KEY as string,
             gateway: e.ALIPAY_GATEWAY,
+            sellerId: e.ALIPAY_SELLER_ID,
           }
         : undefined,
     paymentSandboxSecret: e.PAYMENT_SANDBOX_SECRET,

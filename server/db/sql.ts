@@ -29,7 +29,7 @@ export const lockUser = (t: Db, userId: number) => lockRow(t, 'users', userId)
  */
 export async function lockRow(
   t: Db,
-  table: 'users' | 'product_spus' | 'product_skus',
+  table: 'users' | 'product_spus' | 'product_skus' | 'payments',
   id: number,
 ): Promise<void> {
   if (isPg(t)) await t.selectFrom(table).select('id').where('id', '=', id).forUpdate().execute()

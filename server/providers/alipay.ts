@@ -9,11 +9,14 @@ import type { PaidNotice, PaymentProvider } from './payment.ts'
  * request signed RSA2 with the app's private key (应用私钥), every answer and notification checked
  * with Alipay's public key (支付宝公钥) before it is believed.
  * - create: PC page pay (alipay.trade.page.pay, product FAST_INSTANT_TRADE_PAY) answers the signed
- *   form the payer's browser submits to the gateway, coming back to returnUrl; otherwise 当面付
+ *   form the payer's browser submits to the gateway, coming back to returnUrl; on a phone (`phone`)
+ *   the same for the WAP cashier (alipay.trade.wap.pay, QUICK_WAP_WAY) with quit_url, where its
+ *   返回商家 leads (the order); otherwise 当面付
  *   alipay.trade.precreate answers the qr_code. Both carry time_expire, the order's deadline, so
  *   Alipay itself refuses a payment after the order expired.
  * - verify: the async notification (form-encoded) by checkNotifySignV2 (every parameter but sign
- *   and sign_type, sorted, k=v&…, RSA-SHA256), then app_id must be ours; TRADE_SUCCESS and
+ *   and sign_type, sorted, k=v&…, RSA-SHA256), then app_id must be ours, and seller_id our
+ *   ALIPAY_SELLER_ID when set (Alipay's list of the merchant's checks); TRADE_SUCCESS and
  *   TRADE_FINISHED are payments, any other status (a refunded trade closing) is acknowledged.
  * - query, close, refund: alipay.trade.query / close / refund, the refund numbered RF<out_trade_no>
  *   (out_request_no) so that asking again never pays back twice.
@@ -102,6 +105,7 @@ export function alipayProvider(config: AlipayConfig, notifyUrl: string): Payment
   return {
     name: 'alipay',
     pagePay: true,
+    phonePay: true,
     ack: 'success',
 
     async create(p) {
@@ -110,6 +114,14 @@ export function alipayProvider(config: AlipayConfig, notifyUrl: string): Payment
         total_amount: yuan(p.amountFen),
         subject: subjectOf(p.subject),
         ...(p.expiresAt ? { time_expire: p.expiresAt } : {}),
+      }
+      if (p.returnUrl && p.phone) {
+        const form = sdk.pageExecute('alipay.trade.wap.pay', 'POST', {
+          bizContent: { ...biz, product_code: 'QUICK_WAP_WAY', quit_url: p.phone.quitUrl },
+          notifyUrl,
+          returnUrl: p.returnUrl,
+        })
+        return { form }
       }
       if (p.returnUrl) {
         const form = sdk.pageExecute('alipay.trade.page.pay', 'POST', {
@@ -132,6 +144,8 @@ export function alipayProvider(config: AlipayConfig, notifyUrl: string): Payment
       } catch {}
       if (!signed) return { ok: false, status: 401, message: '通知签名无效' }
       if (params.app_id !== config.appId) return { ok: false, status: 400, message: '通知不是发给本应用的' }
+      if (config.sellerId && params.seller_id !== config.sellerId)
+        return { ok: false, status: 400, message: '通知的收款方不是本商家' }
       if (!params.out_trade_no || !params.trade_status)
         return { ok: false, status: 400, message: '通知内容格式不正确' }
       if (!PAID.has(params.trade_status)) return { ok: true, notice: null }

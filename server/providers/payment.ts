@@ -43,6 +43,11 @@ export interface PaymentRequest {
    * provider without such a page: a QR code.
    */
   returnUrl?: string
+  /**
+   * With returnUrl, a phone browser: the provider's phone page (Alipay WAP, alipay.trade.wap.pay)
+   * instead of its PC page, whose 返回商家 leads to quitUrl (the order).
+   */
+  phone?: { quitUrl: string }
 }
 
 /** A started payment: what its QR code carries, or the form the payer's browser submits to the provider. */
@@ -83,6 +88,8 @@ export interface PaymentProvider {
   readonly name: string
   /** Whether `create` can answer the form of its own payment page (when asked with returnUrl). */
   readonly pagePay: boolean
+  /** Whether its page has a phone version (`phone` of the request): Alipay's WAP cashier. */
+  readonly phonePay?: boolean
   /** What the notification endpoint answers once a notification is settled: providers retry until they read it. */
   readonly ack: string
   /**

@@ -8,7 +8,9 @@
  * - `icon`: the badge beside the name, a glyph on the way's colour (no brand artwork is shipped);
  * - `online`: paid at a gateway that notifies us; the others are the balance and the transfer;
  * - `provider`: the provider family that takes an online way (its live adapter or the sandbox);
- * - `refundTo`: where an approved refund goes, as the buyer's notice says it.
+ * - `refundTo`: where an approved refund goes, as the buyer's notice says it;
+ * - `phonePage`: the provider's own page for phone browsers, which a phone gets instead of the
+ *   desktop's (GetOrdersPay phone=1): Alipay's 手机网站支付 (alipay.trade.wap.pay, QUICK_WAP_WAY).
  */
 export const PAY_WAYS = [
   {
@@ -18,6 +20,7 @@ export const PAY_WAYS = [
     online: false,
     provider: null,
     refundTo: '已退回您的账户余额',
+    phonePage: null,
   },
   {
     code: 'alipay',
@@ -26,6 +29,7 @@ export const PAY_WAYS = [
     online: true,
     provider: 'alipay',
     refundTo: '将原路退回支付宝',
+    phonePage: 'wap',
   },
   {
     code: 'wechat',
@@ -34,6 +38,7 @@ export const PAY_WAYS = [
     online: true,
     provider: 'wechatpay',
     refundTo: '将原路退回微信支付',
+    phonePage: null,
   },
   {
     code: 'union',
@@ -42,6 +47,7 @@ export const PAY_WAYS = [
     online: false,
     provider: null,
     refundTo: '将由财务以对公转账退回',
+    phonePage: null,
   },
 ] as const
 
@@ -64,3 +70,6 @@ export const payWayOf = (way: string): PayWayInfo | undefined => PAY_WAYS.find((
 
 /** payWayName('wechat') → '微信支付'; an unknown code is shown as it is, '' stays ''. */
 export const payWayName = (way: string): string => payWayOf(way)?.name ?? way
+
+/** Whether a phone browser pays `way` on the provider's phone page (Alipay WAP). */
+export const hasPhonePage = (way: string): boolean => Boolean(payWayOf(way)?.phonePage)

@@ -8,8 +8,9 @@
  *   a bad one is answered isv.invalid-signature, as Alipay answers it;
  * - answers signed with its own key: `{"<method>_response": {…}, "sign": "…"}`, the signature over
  *   the response object's exact text;
- * - alipay.trade.precreate (a QR code opening /qr/<no>), alipay.trade.page.pay (the cashier page
- *   with 确认付款), alipay.trade.query, alipay.trade.close and alipay.trade.refund (refund numbers
+ * - alipay.trade.precreate (a QR code opening /qr/<no>), alipay.trade.page.pay and
+ *   alipay.trade.wap.pay (the PC or phone cashier page with 确认付款; the WAP one requires product
+ *   QUICK_WAP_WAY and a quit_url, its 返回商家 link), alipay.trade.query, alipay.trade.close and alipay.trade.refund (refund numbers
  *   idempotent, never more than was paid) on trades it keeps, with Alipay's error codes
  *   (ACQ.TRADE_NOT_EXIST, ACQ.TRADE_STATUS_ERROR, ACQ.CONTEXT_INCONSISTENT …);
  * - paying a trade (the cashier's 确认付款, or `pay`) sends the signed async notification to the
@@ -34,16 +35,24 @@ import {
 export { type Delivered, rsaPair } from './peer-kit.ts'
 
 type TradeStatus = 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
+type Kind = 'qr' | 'page' | 'wap'
+/** The cashier methods: each with the product code Alipay requires of it. */
+const CASHIERS: Record<string, { kind: Kind; product: string }> = {
+  'alipay.trade.page.pay': { kind: 'page', product: 'FAST_INSTANT_TRADE_PAY' },
+  'alipay.trade.wap.pay': { kind: 'wap', product: 'QUICK_WAP_WAY' },
+}
 
 export interface PeerTrade {
   outTradeNo: string
   totalAmount: string
   subject: string
-  kind: 'qr' | 'page'
+  kind: Kind
   status: TradeStatus
   tradeNo: string
   notifyUrl: string
   returnUrl: string
+  /** WAP: where the cashier's 返回商家 leads. */
+  quitUrl: string
   /** China time after which the trade can no longer be paid ('' none). */
   timeExpire: string
   gmtCreate: string
@@ -153,6 +162,7 @@ function cashier(t: PeerTrade, note = '') {
 <p class="subject">${escapeHtml(t.subject)}</p><p class="amount">¥${t.totalAmount}</p>
 ${note ? `<p class="note">${escapeHtml(note)}</p>` : ''}
 <form method="post" action="/cashier/${encodeURIComponent(t.outTradeNo)}"><button type="submit">确认付款</button></form>
+${t.quitUrl ? `<p><a class="quit" href="${escapeHtml(t.quitUrl)}">返回商家</a></p>` : ''}
 </body></html>`
 }
 
@@ -161,7 +171,7 @@ function openTrade(
   trades: Map<string, PeerTrade>,
   biz: Record<string, string>,
   params: Record<string, string>,
-  kind: 'qr' | 'page',
+  kind: Kind,
 ) {
   const known = trades.get(biz.out_trade_no ?? '')
   if (known) {
@@ -180,6 +190,7 @@ function openTrade(
     tradeNo: `2026${randomBytes(12).toString('hex')}`,
     notifyUrl: params.notify_url ?? '',
     returnUrl: params.return_url ?? '',
+    quitUrl: biz.quit_url ?? '',
     timeExpire: biz.time_expire ?? '',
     gmtCreate: chinaTime(),
     gmtPayment: '',
@@ -246,7 +257,7 @@ function returnTo(t: PeerTrade, appId: string, peerKey: KeyObject) {
   const back: Record<string, string> = {
     charset: 'utf-8',
     out_trade_no: t.outTradeNo,
-    method: 'alipay.trade.page.pay.return',
+    method: `alipay.trade.${t.kind}.pay.return`,
     total_amount: t.totalAmount,
     trade_no: t.tradeNo,
     auth_app_id: appId,
@@ -314,11 +325,14 @@ export async function startAlipayPeer(opts: { port?: number; appId?: string } = 
     } catch {}
     calls.push({ method, biz, params })
     const refused = refusal(appId, app.publicKey, params)
-    if (method === 'alipay.trade.page.pay') {
+    const cashierOf = CASHIERS[method]
+    if (cashierOf) {
       res.writeHead(refused ? 400 : 200, { 'Content-Type': 'text/html;charset=utf-8' })
       if (refused) return res.end(`<p class="error">错误代码 ${refused.sub_code}：${refused.sub_msg}</p>`)
-      if (biz.product_code !== 'FAST_INSTANT_TRADE_PAY') return res.end('<p class="error">产品码错误</p>')
-      const t = openTrade(trades, biz, params, 'page')
+      if (biz.product_code !== cashierOf.product) return res.end('<p class="error">产品码错误</p>')
+      if (cashierOf.kind === 'wap' && !/^https?:\/\//.test(biz.quit_url ?? ''))
+        return res.end('<p class="error">缺少 quit_url</p>')
+      const t = openTrade(trades, biz, params, cashierOf.kind)
       return res.end('outTradeNo' in t ? cashier(t) : `<p class="error">${t.sub_msg}</p>`)
     }
     if (refused) return answer(res, method, refused)
@@ -397,7 +411,7 @@ export async function startAlipayPeer(opts: { port?: number; appId?: string } = 
         res.writeHead(409, { 'Content-Type': 'text/html;charset=utf-8' })
         return res.end(cashier(t, paid))
       }
-      if (t.kind === 'page' && t.returnUrl)
+      if (t.kind !== 'qr' && t.returnUrl)
         return res.writeHead(302, { Location: returnTo(t, appId, alipay.privateKey) }).end()
       res.writeHead(200, { 'Content-Type': 'text/html;charset=utf-8' })
       return res.end('<p class="done">付款成功</p>')

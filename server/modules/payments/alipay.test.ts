@@ -11,12 +11,14 @@ import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AlipaySdk } from 'alipay-sdk'
 import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../../tests/api/orders.ts'
 import { expiryDb, liveServer, paymentReads, startWithout } from '../../../tests/api/payments.ts'
 import { newUser } from '../../../tests/api/session.ts'
 import { formOf, startAlipayPeer } from '../../../tests/peers/alipay-peer.ts'
 import { defaultConfig, loadConfig, readKey } from '../../config.ts'
+import { alipayProvider } from '../../providers/alipay.ts'
 import { paymentProviders } from '../../providers/payment.ts'
 import type { PayAnswer } from './payments.routes.ts'
 
@@ -173,6 +175,136 @@ describe('PC page pay (alipay.trade.page.pay): GetOrdersPay answers the form', (
     expect(await statusOf(me, o.id)).toBe(20)
     expect(await spent(me)).toBe(1250)
     expect(await pay(me, o.id, 'alipay')).toMatchObject({ http: 400, data: '订单已支付或已取消' })
+  })
+})
+
+describe('phone pay (alipay.trade.wap.pay): GetOrdersPay phone=1 answers the WAP form', () => {
+  it('the WAP form goes to the gateway signed with quit_url, the payer pays on the phone cashier and comes back paid', async () => {
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { priceFen: 3320 })
+    // The PC page first: the phone page gets a trade number of its own (Alipay keeps one product per trade).
+    expect(((await pay(me, o.id, 'alipay')).data as PayAnswer).body).toContain('<form')
+    const answer = (await pay(me, o.id, 'alipay', { phone: '1' })).data as PayAnswer
+    const form = formOf(answer.body as string)
+    const action = new URL(form.action)
+    expect(`${action.origin}${action.pathname}`).toBe(peer().gateway)
+    expect(action.searchParams.get('method')).toBe('alipay.trade.wap.pay')
+    expect(action.searchParams.get('sign_type')).toBe('RSA2')
+    expect(action.searchParams.get('notify_url')).toBe(`${h.base}/pay/notify/alipay`)
+    expect(action.searchParams.get('return_url')).toBe(`${h.base}/pay?id=${o.id}`)
+    const [pc, wap] = await paymentsOf(o.id)
+    expect(pc?.page_pay).toBe(1)
+    expect(wap).toMatchObject({ way: 'alipay', status: 10, page_pay: 2 })
+    expect(JSON.parse(form.fields.biz_content as string)).toEqual({
+      out_trade_no: wap?.out_trade_no,
+      total_amount: '33.20',
+      subject: expect.any(String),
+      product_code: 'QUICK_WAP_WAY',
+      quit_url: `${h.base}/orderdetail?id=${o.id}`,
+      time_expire: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    })
+    // Asking again on the phone is the same trade.
+    const again = formOf(((await pay(me, o.id, 'alipay', { phone: '1' })).data as PayAnswer).body as string)
+    expect(JSON.parse(again.fields.biz_content as string).out_trade_no).toBe(wap?.out_trade_no)
+
+    // The gateway checks the form's signature strictly: any field changed is refused.
+    for (const [k, v] of [
+      ['biz_content', (form.fields.biz_content as string).replace('orderdetail', 'evil')],
+      ['return_url', 'https://evil.example/pay'],
+    ] as const) {
+      const changed = new URL(form.action)
+      if (k === 'return_url') changed.searchParams.set(k, v)
+      const fields = k === 'biz_content' ? { ...form.fields, [k]: v } : form.fields
+      const refused = await submit({ action: changed.toString(), fields })
+      expect(refused.status).toBe(400)
+      expect(await refused.text()).toContain('isv.invalid-signature')
+    }
+    expect(peer().trades.has(wap?.out_trade_no as string)).toBe(false)
+
+    const cashier = await submit(form)
+    expect(cashier.status).toBe(200)
+    const page = await cashier.text()
+    expect(page).toContain('¥33.20')
+    // 返回商家 leads back to the order.
+    expect(page).toContain(`href="${h.base}/orderdetail?id=${o.id}"`)
+    const back = await fetch(new URL(formOf(page).action, peer().base), {
+      method: 'POST',
+      redirect: 'manual',
+    })
+    expect(back.status).toBe(302)
+    const returned = new URL(back.headers.get('location') as string)
+    expect(`${returned.origin}${returned.pathname}`).toBe(`${h.base}/pay`)
+    expect(returned.searchParams.get('method')).toBe('alipay.trade.wap.pay.return')
+    expect(returned.searchParams.get('out_trade_no')).toBe(wap?.out_trade_no)
+    expect(await orderRow(o.id)).toEqual({ status: 20, pay_way: 'alipay' })
+    expect(await statusOf(me, o.id)).toBe(20)
+    expect(await spent(me)).toBe(3320)
+  })
+
+  it('the gateway refuses a signed WAP request without quit_url or with the PC product code; qr=1 stays a QR code', async () => {
+    // Signed as our server signs, by the official SDK with the app's key: only the content is wrong.
+    const sdk = new AlipaySdk({
+      appId: peer().appId,
+      privateKey: peer().appPrivateKey,
+      keyType: 'PKCS8',
+      alipayPublicKey: peer().alipayPublicKey,
+      gateway: peer().gateway,
+    })
+    const biz = { out_trade_no: `W${Date.now()}`, total_amount: '1.00', subject: '测试' }
+    const wap = (extra: Record<string, string>) =>
+      submit(
+        formOf(
+          sdk.pageExecute('alipay.trade.wap.pay', 'POST', {
+            bizContent: { ...biz, ...extra },
+            returnUrl: `${h.base}/pay?id=1`,
+          }),
+        ),
+      ).then((r) => r.text())
+    expect(await wap({ product_code: 'QUICK_WAP_WAY' })).toContain('缺少 quit_url')
+    expect(await wap({ product_code: 'FAST_INSTANT_TRADE_PAY', quit_url: `${h.base}/` })).toContain(
+      '产品码错误',
+    )
+    expect(peer().trades.has(biz.out_trade_no)).toBe(false)
+
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { priceFen: 500 })
+    const qr = (await pay(me, o.id, 'alipay', { phone: '1', qr: '1' })).data as PayAnswer
+    expect(qr.code_url).toMatch(/\/qr\//)
+    expect(qr.body).toBeUndefined()
+  })
+})
+
+describe('seller_id of notifications (ALIPAY_SELLER_ID)', () => {
+  it('reads a 2088 PID or refuses the value, and checks seller_id only when set', async () => {
+    const env = peer().env(h.base)
+    expect(loadConfig(env).alipay?.sellerId).toBeUndefined()
+    expect(loadConfig({ ...env, ALIPAY_SELLER_ID: '2088000000000001' }).alipay?.sellerId).toBe(
+      '2088000000000001',
+    )
+    expect(() => loadConfig({ ...env, ALIPAY_SELLER_ID: '1234' })).toThrow(
+      'ALIPAY_SELLER_ID 应为 2088 开头的 16 位数字（商家 PID）',
+    )
+
+    const me = await newUser(h)
+    const o = await placeOrder(h, me, { priceFen: 700 })
+    await pay(me, o.id, 'alipay', { qr: '1' })
+    const [payment] = await paymentsOf(o.id)
+    const no = payment?.out_trade_no as string
+    await peer().pay(no, { lost: true })
+    const verdictWith = (sellerId: string | undefined, raw: string) =>
+      alipayProvider({ ...loadConfig(env).alipay!, sellerId }, `${h.base}/pay/notify/alipay`).verify(
+        raw,
+        () => undefined,
+      )
+    const ours = peer().notification(no) // the peer's merchant: 2088000000000001
+    const another = peer().notification(no, { seller_id: '2088999999999999' })
+    expect(verdictWith(undefined, another)).toMatchObject({ ok: true })
+    expect(verdictWith('2088000000000001', ours)).toMatchObject({ ok: true, notice: { outTradeNo: no } })
+    expect(verdictWith('2088000000000001', another)).toEqual({
+      ok: false,
+      status: 400,
+      message: '通知的收款方不是本商家',
+    })
   })
 })
 

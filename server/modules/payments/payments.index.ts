@@ -27,7 +27,7 @@ export const payments = router()
     return ok(c, (await orderStatus(db, user.id, id)) ?? status)
   })
   .openapi(routes.getOrdersPay, async (c) => {
-    const { id, way, qr } = c.req.valid('query')
+    const { id, way, qr, phone } = c.req.valid('query')
     const user = requireUser(c)
     const { db, config, now } = c.get('deps')
     if (!way) throw refuse(CHOOSE_WAY)
@@ -44,7 +44,13 @@ export const payments = router()
         ? `${config.siteUrl}/pay?id=${order.id}${(await isContentOrder(db, order.id)) ? '&type=1' : ''}`
         : undefined
     const expiresAt = deadlineOf(order, config.orderExpiryMinutes)
-    return ok(c, await q.payOnline(db, providers, order, user.id, way, now(), { returnUrl, expiresAt }))
+    // A phone browser: the provider's phone page (Alipay WAP), whose 返回商家 leads to the order.
+    const onPhone =
+      phone && returnUrl ? { quitUrl: `${config.siteUrl}/orderdetail?id=${order.id}` } : undefined
+    return ok(
+      c,
+      await q.payOnline(db, providers, order, user.id, way, now(), { returnUrl, expiresAt, phone: onPhone }),
+    )
   })
   .openapi(routes.postRechargeAppend, async (c) => {
     const body = c.req.valid('json')

@@ -115,8 +115,9 @@ export const answerOf = (status: number, started: Started): PayAnswer =>
  * An online payment of an order: the pending payment of this order, way, amount and kind (made
  * once, so asking again shows the same QR code or the same trade on the provider's page), and
  * what the way's provider answers for it. With `returnUrl` a provider that has a payment page
- * (Alipay's PC page pay) answers the form for it; a QR code otherwise. A QR payment and a page
- * payment never share a trade number: the provider takes each number for one kind only.
+ * (Alipay's PC page pay, or with `phone` its WAP page) answers the form for it; a QR code
+ * otherwise. page_pay records which: 0 QR, 1 PC page, 2 phone page. Payments of different kinds
+ * never share a trade number: the provider takes each number for one kind only.
  */
 export async function payOnline(
   db: Db,
@@ -125,10 +126,11 @@ export async function payOnline(
   userId: number,
   way: OnlineWay,
   now: Date,
-  opts: { returnUrl?: string; expiresAt?: string } = {},
+  opts: { returnUrl?: string; expiresAt?: string; phone?: { quitUrl: string } } = {},
 ): Promise<PayAnswer> {
   const provider = providers.of(way)
-  const page = opts.returnUrl !== undefined && provider.pagePay ? 1 : 0
+  const onPhone = opts.phone && provider.phonePay ? opts.phone : undefined
+  const page = opts.returnUrl !== undefined && provider.pagePay ? (onPhone ? 2 : 1) : 0
   const existing = await db
     .selectFrom('payments')
     .select('out_trade_no')
@@ -163,6 +165,7 @@ export async function payOnline(
     way,
     expiresAt: opts.expiresAt,
     returnUrl: page ? opts.returnUrl : undefined,
+    ...(page === 2 ? { phone: onPhone } : {}),
   })
   return answerOf(OrderStatus.unpaid, started)
 }

@@ -26,7 +26,8 @@ export const PayAnswer = z
         '二维码内容：支付页地址（alipay、wechat）；微信支付正式接入时为 weixin://wxpay/bizpayurl?pr=…',
     }),
     body: z.string().optional().openapi({
-      description: '支付宝电脑网站支付的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
+      description:
+        '支付宝电脑网站支付（phone=1：手机网站支付）的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
     }),
     account: TransferAccount.optional().openapi({ description: '对公转账的收款账户（union）' }),
     tip: z.string().optional().openapi({ description: '对公转账的提示（union）' }),
@@ -65,6 +66,7 @@ export const getOrdersPay = apiRoute('get', '/Orders/GetOrdersPay', ['支付'], 
       id: id('订单编号'),
       way: oneOf('支付方式', PAY_WAY_CODES),
       qr: flag('1：要二维码（当面付），即使该支付方式有自己的付款页面'),
+      phone: flag('1：手机浏览器：支付宝正式接入时得到手机网站支付（WAP）的表单 body'),
     }),
   },
   responses: answers(PayAnswer, [401, 404]),

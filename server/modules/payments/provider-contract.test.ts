@@ -21,9 +21,10 @@ import { startWechatpayPeer, type WechatpayPeer } from '../../../tests/peers/wec
 import { type Config, defaultConfig, loadConfig } from '../../config.ts'
 import { alipayProvider } from '../../providers/alipay.ts'
 import { checkProviders } from '../../providers/check.ts'
-import type { OnlineWay, PaymentProvider } from '../../providers/payment.ts'
+import { type OnlineWay, type PaymentProvider, paymentProviders } from '../../providers/payment.ts'
 import { wechatpayProvider } from '../../providers/wechatpay.ts'
 import type { PayAnswer } from './payments.routes.ts'
+import { refundOrderPayment } from './refunds.ts'
 
 /** What the cases ask of every peer. */
 interface Peer {
@@ -66,6 +67,8 @@ interface Provider<P extends Peer, S extends { privateKey: string }> {
   /** What the last refund asked, and what it should have asked for a whole refund. */
   lastRefund(peer: P): unknown
   refundOf(outTradeNo: string, fen: number, base: string): object
+  /** What a partial refund of `fen` of a `total` payment, numbered `refundNo`, asks the provider. */
+  partOf(outTradeNo: string, fen: number, total: number, refundNo: string): object
   /** A trade refunded in whole, at the peer, and its notice to us. */
   refunded(fen: number): object
   refundNotice: object
@@ -137,6 +140,11 @@ const alipay: Provider<AlipayPeer, AlipaySettings> = {
     out_trade_no: no,
     refund_amount: (fen / 100).toFixed(2),
     out_request_no: `RF${no}`,
+  }),
+  partOf: (no, fen, _total, refundNo) => ({
+    out_trade_no: no,
+    refund_amount: (fen / 100).toFixed(2),
+    out_request_no: refundNo,
   }),
   refunded: (fen) => ({ status: 'TRADE_CLOSED', refundedFen: fen }),
   // Alipay tells of the closed trade.
@@ -223,6 +231,11 @@ const wechat: Provider<WechatpayPeer, WechatSettings> = {
     out_refund_no: `RF${no}`,
     notify_url: `${base}/pay/notify/wechat`,
     amount: { refund: fen, total: fen, currency: 'CNY' },
+  }),
+  partOf: (no, fen, total, refundNo) => ({
+    out_trade_no: no,
+    out_refund_no: refundNo,
+    amount: { refund: fen, total, currency: 'CNY' },
   }),
   refunded: (fen) => ({ state: 'REFUND', refundedFen: fen }),
   refundNotice: { event: 'REFUND.SUCCESS' },
@@ -447,6 +460,94 @@ function refundContract<P extends Peer, S extends { privateKey: string }>(t: {
       const provider = c.makeProvider(settingsOf(c, peer(), h.base), notifyUrl())
       await provider.refund({ outTradeNo: o.outTradeNo, amountFen: 1800, reason: '重试' })
       expect(peer().trade(o.outTradeNo).refundedFen).toBe(1800)
+      await peer().idle()
+    })
+
+    it('partial refunds add up at the provider, each its own number; a retry moves nothing, a part past the rest and a concurrent double are refused', async () => {
+      const o = await qrOrder(3000)
+      await peer().pay(o.outTradeNo)
+      const providers = paymentProviders(
+        defaultConfig({ siteUrl: h.base, ...sectionOf(c, settingsOf(c, peer(), h.base)) }),
+      )
+      const order = { id: o.id, code: o.code, userId: o.me.id, payWay: c.way }
+      const refund = (amountFen: number) =>
+        h.db
+          .transaction()
+          .execute((t) =>
+            refundOrderPayment(
+              t,
+              providers,
+              order,
+              { amountFen, afterSaleId: null, reason: '部分退款' },
+              new Date(),
+            ),
+          )
+      const refunded = () => peer().trade(o.outTradeNo).refundedFen
+      const booked = async () =>
+        (await h.db.selectFrom('refunds').select('amount_fen').where('order_id', '=', o.id).execute()).map(
+          (r) => r.amount_fen,
+        )
+
+      expect(await refund(1000)).toEqual({ way: c.way, amountFen: 1000, due: false })
+      expect(c.lastRefund(peer())).toMatchObject(c.partOf(o.outTradeNo, 1000, 3000, `RF${o.outTradeNo}-P1`))
+      await refund(1500)
+      expect(c.lastRefund(peer())).toMatchObject(c.partOf(o.outTradeNo, 1500, 3000, `RF${o.outTradeNo}-P2`))
+      expect(refunded()).toBe(2500)
+      expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
+
+      // A third part past what is left: refused by us, the provider not asked, nothing booked.
+      const calls = c.refundCalls(peer()).length
+      await expect(refund(600)).rejects.toThrow('退款金额超过该付款可退的 5.00 元')
+      expect(c.refundCalls(peer()).length).toBe(calls)
+      expect(await booked()).toEqual([1000, 1500])
+
+      // A retry of a part at the provider (its number again) gives nothing more back.
+      await providers.of(c.way).refund({
+        outTradeNo: o.outTradeNo,
+        amountFen: 1500,
+        reason: '重试',
+        refundNo: `RF${o.outTradeNo}-P2`,
+        totalFen: 3000,
+      })
+      expect(refunded()).toBe(2500)
+
+      // Two of 4.00 at once with 5.00 left: one goes back, the other is refused; the sum never passes.
+      const both = await Promise.allSettled([refund(400), refund(400)])
+      expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
+      expect(refunded()).toBe(2900)
+      expect((await booked()).reduce((a, b) => a + b, 0)).toBe(2900)
+
+      // The rest closes the payment.
+      await refund(100)
+      expect(refunded()).toBe(3000)
+      expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([40])
+      await expect(refund(1)).rejects.toThrow('该订单的付款已退回')
+      expect(await booked()).toEqual([1000, 1500, 400, 100])
+      await peer().idle()
+    })
+
+    it('two approvals of one partial refund at once pay back once at the provider', async () => {
+      const o = await qrOrder(2000)
+      await peer().pay(o.outTradeNo)
+      const asked = await h.post(
+        '/api/Orders/PostOrdersRefund',
+        { id: o.id, afterRemarks: '少发了一件', extMore: await refundPhoto(h, o.me.auth) },
+        o.me.auth,
+      )
+      expect(asked.data).toBe('提交成功')
+      const [a, b] = [await staffSignIn(h, 'operator'), await staffSignIn(h, 'operator')]
+      const approve = (auth: typeof a.auth) =>
+        h.post(`/api/admin/orders/${o.code}/after-sales`, { decision: 'approve', amount: 5 }, auth)
+      const both = await Promise.all([approve(a.auth), approve(b.auth)])
+      expect(both.map((r) => r.http).sort()).toEqual([200, 400])
+      expect(peer().trade(o.outTradeNo).refundedFen).toBe(500)
+      const booked = await h.db
+        .selectFrom('refunds')
+        .select('amount_fen')
+        .where('order_id', '=', o.id)
+        .execute()
+      expect(booked.map((r) => r.amount_fen)).toEqual([500])
+      expect((await paymentsOf(o.id)).map((p) => p.status)).toEqual([20])
       await peer().idle()
     })
 

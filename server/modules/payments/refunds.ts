@@ -5,6 +5,7 @@ import { fenToYuan } from '../../../src/lib/money.ts'
 import type { TransferReceipt } from '../../../src/lib/rules/back-office.ts'
 import { type Actor, audit } from '../../admin/audit.ts'
 import type { Db } from '../../db/index.ts'
+import { lockRow } from '../../db/sql.ts'
 import { refuse } from '../../http.ts'
 import { notify } from '../../notify.ts'
 import { isOnlineWay, type PaymentProviders, type RefundNotice } from '../../providers/payment.ts'
@@ -24,12 +25,15 @@ export const refundVia =
  * transaction `t` (the one that records the after-sales refund), as a refunds row:
  * - balance: the buyer's balance is credited with the wallet's income record 订单退款;
  * - alipay/wechat: the provider's refund call, numbered RF<out_trade_no> for a whole payment's
- *   one refund and RF<out_trade_no>-<request> for a part (a refusal throws and rolls the whole
- *   transaction back);
+ *   one refund and RF<out_trade_no>-<after-sales request> for a part (-P<n>, the payment's n-th
+ *   refund, without a request), so a retry is the same refund at the gateway and each part a
+ *   distinct one (a refusal throws and rolls the whole transaction back);
  * - union: nothing moves yet: the refund waits (30 待退款) until finance transfers it back by hand
  *   and records it (refundDuePayment), rather than read 已退款 while no money has moved.
  * The paid payment becomes refunded (40, or 30 for a transfer) once all of it went back, by a
- * conditional update; more than is left of it is refused. An order paid before payments were
+ * conditional update; more than is left of it is refused, and so is a second refund of one
+ * request. The payment's row is locked first, so concurrent refunds of one payment take turns
+ * and their sum never passes what was paid. An order paid before payments were
  * recorded (seeded) goes by its pay_way. The buyer's expenditure (integral_fen) shrinks by the
  * amount. Answers the way, the amount and whether it is due (finance's to pay).
  */
@@ -49,15 +53,38 @@ export async function refundOrderPayment(
     .where('status', '=', PaymentStatus.paid)
     .orderBy('id', 'desc')
     .executeTakeFirst()
+  // All of it went back already: nothing is left to refund (only a seeded order has no payment).
+  if (!p) {
+    const back = await t
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', PaymentStatus.refunded)
+      .executeTakeFirst()
+    if (back) throw refuse('该订单的付款已退回')
+  }
   const way = p?.way ?? order.payWay
   const byHand = way === 'union'
   let whole = true
   if (p) {
+    await lockRow(t, 'payments', p.id)
     const before = await t
       .selectFrom('refunds')
-      .select((e) => e.fn.coalesce(e.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'))
+      .select((e) => [
+        e.fn.coalesce(e.fn.sum<number>('amount_fen'), sql<number>`0`).as('fen'),
+        e.fn.countAll<number>().as('n'),
+        e.fn
+          .coalesce(
+            e.fn.sum<number>(
+              sql<number>`case when after_sale_id = ${ask.afterSaleId ?? -1} then 1 else 0 end`,
+            ),
+            sql<number>`0`,
+          )
+          .as('same'),
+      ])
       .where('payment_id', '=', p.id)
       .executeTakeFirstOrThrow()
+    if (Number(before.same) > 0) throw refuse('该售后申请已退款')
     const left = p.amount_fen - Number(before.fen)
     if (amount > left) throw refuse(`退款金额超过该付款可退的 ${fenToYuan(left).toFixed(2)} 元`)
     whole = amount === left
@@ -80,7 +107,12 @@ export async function refundOrderPayment(
         outTradeNo: p.out_trade_no,
         amountFen: amount,
         reason: ask.reason,
-        ...(first ? {} : { refundNo: `RF${p.out_trade_no}-${ask.afterSaleId ?? 0}`, totalFen: p.amount_fen }),
+        ...(first
+          ? {}
+          : {
+              refundNo: `RF${p.out_trade_no}-${ask.afterSaleId ?? `P${Number(before.n) + 1}`}`,
+              totalFen: p.amount_fen,
+            }),
       })
     }
   }

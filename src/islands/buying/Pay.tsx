@@ -2,9 +2,9 @@
  * 支付 /pay?id&type (storefront §2 "Payment page", §4, §5; accounts §2, §9): the order's code and
  * amount, then the balance checkbox or one of 支付宝 / 微信支付 / 对公转账 (请选择支付方式).
  * Balance pays at once (支付成功); the wallets open the QR dialog and poll the order's status,
- * except live Alipay, whose answer is a form (`body`, PC page pay) the page submits: the payer
- * pays on Alipay's page and comes back here, where the status is asked for until it is paid
- * (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
+ * except live Alipay, whose answer is a form (`body`: PC page pay, or WAP pay on a phone) the
+ * page submits: the payer pays on Alipay's page and comes back here, where the status is asked
+ * for until it is paid (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
  * (复制 copies the number) and the customer-service QR, and the transfer's own deadline
  * (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of the bought item when type=1.
  */
@@ -13,7 +13,7 @@ import type { Profile } from '../../lib/api/account.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { PAY_WAYS, payWayName } from '../../lib/pay-ways.ts'
+import { hasPhonePage, PAY_WAYS, payWayName } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
@@ -28,6 +28,13 @@ const PAID_PAUSE_MS = 1200
 /** Back from the provider's page: the status is asked this often, this many times. */
 const RETURN_CHECK_MS = 2000
 const RETURN_CHECKS = 5
+
+/**
+ * A phone's browser (its user agent says so): it gets the provider's phone page where the way has
+ * one (Alipay WAP). The pay page's choice of ways by device (issue 41 item 4) may refine this.
+ */
+const onPhone = () =>
+  typeof navigator !== 'undefined' && /Android|iPhone|iPod|Mobile/i.test(navigator.userAgent)
 
 /** The 业务经理 a transfer is confirmed with: the first contact of the company facts, from the page. */
 export type Manager = { name: string; phone: string }
@@ -128,7 +135,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
         const r = await buying.getOrdersPay(order.id, 'balance')
         if (Number(r.status) === 20) return paid() // stays busy until the next page
       } else if (way) {
-        const r = await buying.getOrdersPay(order.id, way)
+        const r = await buying.getOrdersPay(order.id, way, { phone: hasPhonePage(way) && onPhone() })
         if (way === 'union') {
           setUnion(r)
           // Choosing the transfer gives the order its own, later deadline.
