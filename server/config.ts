@@ -304,6 +304,25 @@ const schema = z
         error: 'WECHATPAY_BASE_URL 应为 http(s) 地址，如 https://api.mch.weixin.qq.com',
       })
       .default('https://api.mch.weixin.qq.com'),
+    /**
+     * The 公众号 (service account) whose 网页授权 signs buyers in inside WeChat's browser
+     * (snsapi_userinfo) and gives the pay page their openid (snsapi_base). Unset: no in-app sign-in.
+     */
+    WECHAT_MP_APP_ID: pasted(),
+    WECHAT_MP_APP_SECRET: pasted(),
+    /** WeChat's OAuth API (/sns/…) and its authorize page (/connect/oauth2/authorize): theirs, or a test peer's. */
+    WECHAT_API_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'WECHAT_API_BASE_URL 应为 http(s) 地址，如 https://api.weixin.qq.com',
+      })
+      .default('https://api.weixin.qq.com'),
+    WECHAT_OPEN_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'WECHAT_OPEN_BASE_URL 应为 http(s) 地址，如 https://open.weixin.qq.com',
+      })
+      .default('https://open.weixin.qq.com'),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
     PAYMENT_SANDBOX_SECRET: z
       .string()
@@ -515,6 +534,16 @@ const schema = z
                 : []),
             ],
             baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    /** The 公众号's 网页授权 (WECHAT_MP_*), or undefined: WeChat's browser gets no 微信登录. */
+    wechatMp:
+      e.WECHAT_MP_APP_ID && e.WECHAT_MP_APP_SECRET
+        ? {
+            appId: e.WECHAT_MP_APP_ID,
+            appSecret: e.WECHAT_MP_APP_SECRET,
+            apiBase: e.WECHAT_API_BASE_URL.replace(/\/+$/, ''),
+            openBase: e.WECHAT_OPEN_BASE_URL.replace(/\/+$/, ''),
           }
         : undefined,
     rebuildSecret: e.REBUILD_SECRET,
