@@ -445,6 +445,17 @@ const schema = z
             message: `${live}=live 需要 ${name}，未设置 (README「上线」)`,
           })
     }
+    // The 公众号's id and secret go together: one alone would quietly turn 微信登录 off.
+    for (const [name, other] of [
+      ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'],
+      ['WECHAT_MP_APP_SECRET', 'WECHAT_MP_APP_ID'],
+    ] as const)
+      if (e[other] && !e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `设置了 ${other} 也需要 ${name} (README「上线」)`,
+        })
     if (e.WECHATPAY === 'live') {
       const message = (name: string) => `WECHATPAY=live 需要 ${name}，未设置 (README「上线」)`
       if (e.WECHATPAY_PLATFORM_PUBLIC_KEY && !e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID)
