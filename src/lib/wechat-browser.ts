@@ -2,13 +2,20 @@
 export const inWeChat = (ua = typeof navigator === 'undefined' ? '' : navigator.userAgent) =>
   /MicroMessenger/i.test(ua)
 
-/** The pending login's str, kept in this tab while WeChat's 网页授权 page is away (the QR login's str). */
-export const WECHAT_LOGIN_KEY = 'portal:wechat-login'
+/**
+ * What /wechat/oauth/callback marks the page it returns to with: signed in (`login`), someone new
+ * to bind a phone (`bind`), each with the pending login's str; or 授权 declined.
+ */
+export interface WechatReturn {
+  kind: 'login' | 'bind' | 'declined'
+  str: string
+}
 
-/** What /wechat/oauth/callback appends to the page it returns to. */
-export const WECHAT_RETURNS = {
-  '#wechat-login': 'login',
-  '#wechat-bind': 'bind',
-  '#wechat-declined': 'declined',
-} as const
-export type WechatReturn = (typeof WECHAT_RETURNS)[keyof typeof WECHAT_RETURNS]
+/** The mark of `hash` (location.hash), or null: '#wechat-bind=abc' → { kind: 'bind', str: 'abc' }. */
+export function wechatReturn(hash: string): WechatReturn | null {
+  const m = /^#wechat-(login|bind|declined)(?:=([\w-]{1,100}))?$/.exec(hash)
+  if (!m) return null
+  const kind = m[1] as WechatReturn['kind']
+  const str = m[2] ?? ''
+  return kind === 'declined' || str ? { kind, str } : null
+}

@@ -22,13 +22,12 @@ afterAll(() => peer?.close())
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
 
-/** The dialog's first steps: a str, then /wechat/oauth/start from `back`. Answers the state and the browser's cookie. */
+/** The dialog's 微信授权: /wechat/oauth/start from `back`. Answers the state and the browser's cookie. */
 async function start(back = '/product/1?x=1') {
-  const { data } = await h.get<{ str: string }>('/api/WeChat/GetWeChatQrcode')
-  const res = await fetch(
-    `${h.base}/wechat/oauth/start?str=${encodeURIComponent(data.str)}&back=${encodeURIComponent(back)}`,
-    { redirect: 'manual', headers: { 'user-agent': WECHAT_UA } },
-  )
+  const res = await fetch(`${h.base}/wechat/oauth/start?back=${encodeURIComponent(back)}`, {
+    redirect: 'manual',
+    headers: { 'user-agent': WECHAT_UA },
+  })
   expect(res.status).toBe(302)
   const to = new URL(res.headers.get('location') ?? '')
   expect(`${to.origin}${to.pathname}`).toBe(`${peer.base}/connect/oauth2/authorize`)
@@ -39,7 +38,14 @@ async function start(back = '/product/1?x=1') {
   const setCookie = res.headers.get('set-cookie') ?? ''
   expect(setCookie).toMatch(/HttpOnly/i)
   const cookie = setCookie.split(';')[0] as string
-  return { str: data.str, state: to.searchParams.get('state') as string, cookie, authorize: to }
+  return { state: to.searchParams.get('state') as string, cookie, authorize: to }
+}
+
+/** Where the callback sent the browser: the page and its mark, and the str the mark carries. */
+function returned(res: Response) {
+  const [page, mark = ''] = (res.headers.get('location') ?? '').split('#')
+  const [kind, str = ''] = mark.split('=')
+  return { page, kind, str }
 }
 
 /** WeChat's redirect back to us, in the browser holding `cookie`. */
@@ -56,15 +62,16 @@ async function bindNew(who: WechatUser, tel: string) {
   const s = await start()
   const res = await callback({ code: peer.codeFor(who), state: s.state }, s.cookie)
   expect(res.status).toBe(302)
-  expect(res.headers.get('location')).toBe('/product/1?x=1#wechat-bind')
-  expect((await poll(s.str)).data).toBeNull()
+  const back = returned(res)
+  expect(back).toMatchObject({ page: '/product/1?x=1', kind: 'wechat-bind' })
+  expect((await poll(back.str)).data).toBeNull()
   const code = await sendCode(h, tel)
-  const r = await h.post<LoginAnswer>(`/api/WeChat/PostWeChatBind?str=${encodeURIComponent(s.str)}`, {
+  const r = await h.post<LoginAnswer>(`/api/WeChat/PostWeChatBind?str=${encodeURIComponent(back.str)}`, {
     tel,
     code,
   })
   expect(r.status).toBe(200)
-  return { ...r.data, str: s.str }
+  return { ...r.data, str: back.str }
 }
 
 describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
@@ -97,12 +104,13 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
       { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' },
       s.cookie,
     )
-    expect(res.headers.get('location')).toBe('/member#wechat-login')
-    const login = await poll(s.str)
+    const mark = returned(res)
+    expect(mark).toMatchObject({ page: '/member', kind: 'wechat-login' })
+    const login = await poll(mark.str)
     expect(login.data?.user.id).toBe(first.user.id)
     expect(login.data?.owinToken.access_token).toBeTruthy()
     // The login is answered once.
-    expect((await poll(s.str)).status).toBe(400)
+    expect((await poll(mark.str)).status).toBe(400)
   })
 
   it('binds an already registered phone, and knows the person by unionid from another openid', async () => {
@@ -116,8 +124,9 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
     const other = { ...someWechatUser(), unionid: who.unionid }
     const s = await start()
     const res = await callback({ code: peer.codeFor(other), state: s.state }, s.cookie)
-    expect(res.headers.get('location')).toBe('/product/1?x=1#wechat-login')
-    expect((await poll(s.str)).data?.user.id).toBe(first.user.id)
+    const mark = returned(res)
+    expect(mark.kind).toBe('wechat-login')
+    expect((await poll(mark.str)).data?.user.id).toBe(first.user.id)
   })
 
   it('refuses a code used before', async () => {
@@ -129,7 +138,7 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
     const res = await callback({ code, state: s2.state }, s2.cookie)
     expect(res.status).toBe(400)
     expect(await res.text()).toContain('微信授权已失效，请重新登录')
-    expect((await poll(s2.str)).data).toBeNull()
+    expect(res.headers.get('location')).toBeNull()
   })
 
   it('refuses a wrong state, a state from another browser, and a state used twice', async () => {
@@ -148,19 +157,38 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
     expect((await callback({ code: peer.codeFor(who), state: s.state }, s.cookie)).status).toBe(400)
   })
 
+  it("a QR login's str cannot be approved through WeChat, nor bound", async () => {
+    // Someone sends a link with a str they hold: the start ignores it and makes a row of its own.
+    const { data } = await h.get<{ str: string }>('/api/WeChat/GetWeChatQrcode')
+    const s = await fetch(`${h.base}/wechat/oauth/start?str=${encodeURIComponent(data.str)}`, {
+      redirect: 'manual',
+    })
+    const cookie = (s.headers.get('set-cookie') ?? '').split(';')[0] as string
+    const state = new URL(s.headers.get('location') ?? '').searchParams.get('state') as string
+    const victim = returned(await callback({ code: peer.codeFor(someWechatUser()), state }, cookie))
+    expect(victim.str).not.toBe(data.str)
+    expect((await poll(data.str)).data).toBeNull()
+    const tel = uniqueTel()
+    const bound = await h.post(`/api/WeChat/PostWeChatBind?str=${encodeURIComponent(data.str)}`, {
+      tel,
+      code: await sendCode(h, tel),
+    })
+    expect(bound).toMatchObject({ status: 400, data: BIND_EXPIRED })
+  })
+
   it('returns only to a page of this site', async () => {
     const s = await start('//evil.example/x')
     const res = await callback({ code: peer.codeFor(someWechatUser()), state: s.state }, s.cookie)
-    expect(res.headers.get('location')).toBe('/#wechat-bind')
+    expect(returned(res)).toMatchObject({ page: '/', kind: 'wechat-bind' })
   })
 
   it('two binds of one pending login at once sign in one', async () => {
     const who = someWechatUser()
     const s = await start()
-    await callback({ code: peer.codeFor(who), state: s.state }, s.cookie)
+    const { str } = returned(await callback({ code: peer.codeFor(who), state: s.state }, s.cookie))
     const tel = uniqueTel()
     const code = await sendCode(h, tel)
-    const path = `/api/WeChat/PostWeChatBind?str=${encodeURIComponent(s.str)}`
+    const path = `/api/WeChat/PostWeChatBind?str=${encodeURIComponent(str)}`
     const both = await Promise.all([h.post(path, { tel, code }), h.post(path, { tel, code })])
     expect(both.filter((r) => r.status === 200)).toHaveLength(1)
     const rows = await h.db

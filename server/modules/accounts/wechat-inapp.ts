@@ -11,16 +11,18 @@ import * as q from './accounts.queries.ts'
 import { hashPassword } from './password.ts'
 import { hashToken, signIn } from './sessions.ts'
 import { consumeCode } from './sms-codes.ts'
-import { approveQrLogin, pendingLogin, QR_STR_MAX } from './wechat.ts'
+import { approveQrLogin, createQrLogin, pendingLogin } from './wechat.ts'
 
 /**
  * WeChat sign-in inside WeChat's browser (issue 41 item 5; 网页授权 snsapi_userinfo of the 公众号).
- * It rides on the QR login's pending row and its poll (wechat.ts): the login dialog asks for a
- * str as the QR does, keeps it, and opens /wechat/oauth/start. That page binds a fresh state to
- * this browser (the nonce cookie, CSRF) and sends it to WeChat; WeChat returns to
- * /wechat/oauth/callback with a code. A bound openid/unionid approves the row at once, and the
- * dialog's poll signs in as for a scanned QR. Someone new is remembered on the row, and the
- * dialog binds a phone by SMS code (bindWechat), which signs in.
+ * It rides on the QR login's pending row and its poll (wechat.ts). /wechat/oauth/start makes the
+ * row, binds a fresh state to this browser (the nonce cookie, CSRF) and sends it to WeChat;
+ * WeChat returns to /wechat/oauth/callback with a code. A bound openid/unionid approves the row
+ * at once; someone new is remembered on it. Only then does the row get a str, handed in the
+ * return address's fragment to the browser whose cookie matched and to no one else: with it the
+ * dialog's poll signs in as for a scanned QR, or the dialog binds a phone by SMS code
+ * (bindWechat). A str made anywhere else (GetWeChatQrcode) never approves through WeChat, so a
+ * link someone sends cannot sign them in as whoever opens it.
  */
 
 export const OAUTH_COOKIE = { name: 'wx_oauth', path: '/wechat/oauth' } as const
@@ -124,8 +126,8 @@ export function wechatOauthPages(deps: Deps) {
     const mp = deps.config.wechatMp
     if (!mp) return c.html(failed('本站未开通微信登录'), 404)
     const now = deps.now()
-    const row = await pendingLogin(deps.db, (c.req.query('str') ?? '').slice(0, QR_STR_MAX), now)
-    if (!row || row.user_id !== null) return c.html(failed(STATE_REFUSED), 400)
+    const row = await pendingLogin(deps.db, await createQrLogin(deps.db, now), now)
+    if (!row) return c.html(failed(STATE_REFUSED), 400)
     const state = randomBytes(16).toString('hex')
     const nonce = randomBytes(24).toString('base64url')
     const set = await deps.db
@@ -170,9 +172,11 @@ export function wechatOauthPages(deps: Deps) {
             .executeTakeFirst()
         : undefined
     if (!row) return c.html(failed(STATE_REFUSED), 400)
+    // The str the dialog goes on with, known only to this browser from here on.
+    const str = randomBytes(24).toString('base64url')
     const took = await deps.db
       .updateTable('wechat_logins')
-      .set({ state: null })
+      .set({ state: null, str: hashToken(str) })
       .where('id', '=', row.id)
       .where('state', '=', hashToken(state))
       .executeTakeFirst()
@@ -194,7 +198,7 @@ export function wechatOauthPages(deps: Deps) {
       await bind(deps.db, who, userId, now)
       const approved = await approveQrLogin(deps.db, row.id, userId, now)
       if (!approved) return c.html(failed(STATE_REFUSED), 400)
-      return c.redirect(`${back}#wechat-login`, 302)
+      return c.redirect(`${back}#wechat-login=${str}`, 302)
     }
     await deps.db
       .updateTable('wechat_logins')
@@ -202,7 +206,7 @@ export function wechatOauthPages(deps: Deps) {
       .where('id', '=', row.id)
       .where('user_id', 'is', null)
       .execute()
-    return c.redirect(`${back}#wechat-bind`, 302)
+    return c.redirect(`${back}#wechat-bind=${str}`, 302)
   })
   return app
 }

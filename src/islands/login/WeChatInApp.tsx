@@ -1,20 +1,16 @@
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
 import { account } from '../../lib/api/browser.ts'
-import { toast } from '../../lib/toast.ts'
-import { WECHAT_LOGIN_KEY } from '../../lib/wechat-browser.ts'
 import { BusyButton } from '../common/BusyButton.tsx'
 import { LoginForm } from './LoginForm.tsx'
 import { finishLogin } from './parts.tsx'
 import { $wechatReturn } from './state.ts'
 
-const storedStr = () => sessionStorage.getItem(WECHAT_LOGIN_KEY) ?? ''
-
 /**
- * 微信登录 inside WeChat's browser (issue 41 item 5). It starts a pending login as the QR does
- * (GetWeChatQrcode), keeps its str in this tab and goes to WeChat's 网页授权 through
- * /wechat/oauth/start. Back here (nav.ts reads the callback's mark into $wechatReturn): someone
- * WeChat names and we know is signed in by the QR's poll; someone new binds a phone by SMS code.
+ * 微信登录 inside WeChat's browser (issue 41 item 5): 微信授权 goes to /wechat/oauth/start, which
+ * sends this browser through WeChat's 网页授权 and back here with a mark (nav.ts reads it into
+ * $wechatReturn) carrying the pending login's str. Someone WeChat names and we know is signed in
+ * by the QR login's poll; someone new binds a phone by SMS code.
  */
 export function WeChatInApp() {
   const back = useStore($wechatReturn)
@@ -22,34 +18,21 @@ export function WeChatInApp() {
   const [tel, setTel] = useState('')
 
   useEffect(() => {
-    if (back !== 'login') return
-    const str = storedStr()
-    sessionStorage.removeItem(WECHAT_LOGIN_KEY)
+    if (back?.kind !== 'login') return
     void account
-      .getWeChatQrcodeResultpc(str)
+      .getWeChatQrcodeResultpc(back.str)
       .then((answer) => {
         if (answer) finishLogin(answer)
         else $wechatReturn.set(null)
       })
+      // Refused (expired): the call has toasted why; 微信授权 is offered again.
       .catch(() => $wechatReturn.set(null))
   }, [back])
 
-  const authorize = async () => {
-    setBusy(true)
-    try {
-      const { str } = await account.getWeChatQrcode()
-      sessionStorage.setItem(WECHAT_LOGIN_KEY, str)
-      const q = new URLSearchParams({ str, back: location.pathname + location.search })
-      location.assign(`/wechat/oauth/start?${q}`)
-    } catch {
-      // The call has toasted its refusal.
-      setBusy(false)
-    }
-  }
+  if (back?.kind === 'login') return <p className="py-6 text-center text-sm text-slate-600">正在登录…</p>
 
-  if (back === 'login') return <p className="py-6 text-center text-sm text-slate-600">正在登录…</p>
-
-  if (back === 'bind')
+  if (back?.kind === 'bind') {
+    const { str } = back
     return (
       <div className="grid gap-3">
         <p className="text-sm text-slate-600">
@@ -60,19 +43,16 @@ export function WeChatInApp() {
           tel={tel}
           onTel={setTel}
           action="绑定手机号"
-          send={async (v) => {
-            const answer = await account.postWeChatBind(storedStr(), v)
-            sessionStorage.removeItem(WECHAT_LOGIN_KEY)
-            return answer
-          }}
+          send={(v) => account.postWeChatBind(str, v)}
         />
       </div>
     )
+  }
 
   return (
     <div className="grid gap-3 py-2 text-center">
       <p className="text-sm text-slate-600">
-        {back === 'declined'
+        {back?.kind === 'declined'
           ? '你已取消微信授权，可重新授权或使用手机号登录。'
           : '使用当前微信账号登录，无需输入密码。'}
       </p>
@@ -81,8 +61,11 @@ export function WeChatInApp() {
         className="btn-primary h-10 w-full text-base"
         busy={busy}
         onClick={() => {
-          $wechatReturn.set(null)
-          void authorize().catch(() => toast('error', '微信授权失败，请重试'))
+          setBusy(true)
+          // Back to this page afterwards (the server accepts only a path of this site).
+          location.assign(
+            `/wechat/oauth/start?${new URLSearchParams({ back: location.pathname + location.search })}`,
+          )
         }}
       >
         {busy ? '正在前往微信授权…' : '微信授权'}

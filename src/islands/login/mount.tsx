@@ -30,9 +30,9 @@ export function openLogin(tab: LoginTab = 'login'): void {
 }
 
 /** Back from WeChat's 网页授权: the dialog opens on 微信登录 to finish (sign in, bind a phone, or try again). */
-export function resumeWechatLogin(kind: WechatReturn): void {
+export function resumeWechatLogin(mark: WechatReturn): void {
   mount()
-  $wechatReturn.set(kind)
+  $wechatReturn.set(mark)
   $mode.set('wechat')
   showLogin('login')
 }
