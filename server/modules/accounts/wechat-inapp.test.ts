@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startServer, testClock } from '../../../tests/api/harness.ts'
 import { allowResend, type LoginAnswer, sendCode, uniqueTel } from '../../../tests/api/session.ts'
 import { someWechatUser, startWechatOauthPeer } from '../../../tests/peers/wechat-oauth-peer.ts'
+import { loadConfig } from '../../config.ts'
 import type { WechatUser } from '../../providers/wechat-oauth.ts'
 import { BIND_EXPIRED, STATE_REFUSED } from './wechat-inapp.ts'
 
@@ -197,6 +198,21 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
       .where('openid', '=', who.openid)
       .execute()
     expect(rows).toHaveLength(1)
+  })
+})
+
+describe('configuration', () => {
+  it('takes the 公众号 from WECHAT_MP_*, both or neither', () => {
+    expect(loadConfig({}).wechatMp).toBeUndefined()
+    const env = { WECHAT_MP_APP_ID: 'wx0123456789abcdef', WECHAT_MP_APP_SECRET: 'secret0123' }
+    expect(loadConfig(env).wechatMp).toEqual({
+      appId: 'wx0123456789abcdef',
+      appSecret: 'secret0123',
+      apiBase: 'https://api.weixin.qq.com',
+      openBase: 'https://open.weixin.qq.com',
+    })
+    expect(() => loadConfig({ WECHAT_MP_APP_ID: 'wx0123456789abcdef' })).toThrow(/WECHAT_MP_APP_SECRET/)
+    expect(() => loadConfig({ WECHAT_MP_APP_SECRET: 'secret0123' })).toThrow(/WECHAT_MP_APP_ID/)
   })
 })
 
