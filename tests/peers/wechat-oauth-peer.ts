@@ -112,3 +112,19 @@ export const someWechatUser = (unionid = false): WechatUser => ({
   nickname: '微信用户',
   headimgurl: 'https://thirdwx.qlogo.cn/mmopen/x/132',
 })
+
+/**
+ * By hand, to look at 微信登录 on one machine:
+ *   node tests/peers/wechat-oauth-peer.ts 4653
+ * starts the endpoint on that port as one made-up WeChat user and prints the variables that point
+ * `npm start` at it; open the site with a MicroMessenger user agent (the browser's device mode).
+ */
+if (import.meta.main) {
+  const [port = '4653'] = process.argv.slice(2)
+  const peer = await startWechatOauthPeer(Number(port))
+  peer.signInAs(someWechatUser())
+  console.log(`WeChat OAuth test endpoint on ${peer.base}. Start the portal with:
+${Object.entries(peer.env())
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' \\\n  ')} npm start`)
+}
