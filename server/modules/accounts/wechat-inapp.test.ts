@@ -81,6 +81,8 @@ describe('WeChat sign-in inside WeChat (snsapi_userinfo)', () => {
     const tel = uniqueTel()
     const first = await bindNew(who, tel)
     expect(first.user.tel).toBe(tel)
+    // A new account is named as in WeChat.
+    expect(first.user.nickName).toBe('微信用户')
     expect(first.owinToken.access_token).toBeTruthy()
     const bound = await h.db
       .selectFrom('wechat_accounts')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { html } from 'hono/html'
+import { NICKNAME_MAX } from '../../../src/lib/rules/profile.ts'
 import type { Db } from '../../db/index.ts'
 import { ApiError, type Deps, refuse } from '../../http.ts'
 import { PHONE_PAGE_STYLE, plainPage } from '../../plain-page.ts'
@@ -81,14 +82,18 @@ export async function bindWechat(db: Db, str: string, v: { tel: string; code: st
     : undefined
   if (!row || !pending?.openid) throw refuse(BIND_EXPIRED)
   await consumeCode(db, v.tel, v.code, now)
-  const userId =
-    (await q.userIdByTel(db, v.tel)) ??
-    (await q.createUser(db, v.tel, await hashPassword(randomBytes(24).toString('base64url')), now))
   const who: WechatUser = {
     openid: pending.openid,
     unionid: pending.unionid,
     nickname: pending.nickname ?? '',
     headimgurl: pending.headimgurl ?? '',
+  }
+  let userId = await q.userIdByTel(db, v.tel)
+  if (!userId) {
+    // A new account, named as in WeChat (its password is set later with 忘记密码, if ever).
+    userId = await q.createUser(db, v.tel, await hashPassword(randomBytes(24).toString('base64url')), now)
+    const name = [...who.nickname.trim()].slice(0, NICKNAME_MAX).join('')
+    if (name) await db.updateTable('users').set({ nick_name: name }).where('id', '=', userId).execute()
   }
   await db.transaction().execute(async (t) => {
     const taken = await t
