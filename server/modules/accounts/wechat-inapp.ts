@@ -70,7 +70,12 @@ async function bind(db: Db, who: WechatUser, userId: number, now: Date) {
  * A new WeChat user binds the phone whose SMS code they give (an account is made for a phone not
  * yet registered) and is signed in. The row is taken once: a second attempt changes nothing.
  */
-export async function bindWechat(db: Db, str: string, v: { tel: string; code: string }, now: Date) {
+export async function bindWechat(
+  db: Db,
+  str: string | undefined,
+  v: { tel: string; code: string },
+  now: Date,
+) {
   const row = await pendingLogin(db, str, now)
   const pending = row
     ? await db
