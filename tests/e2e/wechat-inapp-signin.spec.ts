@@ -90,6 +90,8 @@ test('a new WeChat user binds a phone, and next time is signed in at once', asyn
   await expect(page).toHaveURL(new RegExp(`^${own.base}/about/?$`))
   const bind = page.getByRole('dialog', { name: /欢迎来到/ })
   await expect(bind.getByText('首次使用微信登录，请验证手机号完成绑定')).toBeVisible()
+  // For the eye, at 390 px, when E2E_SHOTS names a folder.
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/wechat-bind-390.png` })
   const tel = freshPhone()
   await bind.getByLabel('手机号', { exact: true }).fill(tel)
   await bind.getByRole('button', { name: '获取验证码' }).click()
