@@ -310,6 +310,25 @@ const schema = z
         error: 'WECHATPAY_BASE_URL 应为 http(s) 地址，如 https://api.mch.weixin.qq.com',
       })
       .default('https://api.mch.weixin.qq.com'),
+    /**
+     * The 公众号 (service account) whose 网页授权 signs buyers in inside WeChat's browser
+     * (snsapi_userinfo) and gives the pay page their openid (snsapi_base). Unset: no in-app sign-in.
+     */
+    WECHAT_MP_APP_ID: pasted(),
+    WECHAT_MP_APP_SECRET: pasted(),
+    /** WeChat's OAuth API (/sns/…) and its authorize page (/connect/oauth2/authorize): theirs, or a test peer's. */
+    WECHAT_API_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'WECHAT_API_BASE_URL 应为 http(s) 地址，如 https://api.weixin.qq.com',
+      })
+      .default('https://api.weixin.qq.com'),
+    WECHAT_OPEN_BASE_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'WECHAT_OPEN_BASE_URL 应为 http(s) 地址，如 https://open.weixin.qq.com',
+      })
+      .default('https://open.weixin.qq.com'),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
     PAYMENT_SANDBOX_SECRET: z
       .string()
@@ -432,6 +451,17 @@ const schema = z
             message: `${live}=live 需要 ${name}，未设置 (README「上线」)`,
           })
     }
+    // The 公众号's id and secret go together: one alone would quietly turn 微信登录 off.
+    for (const [name, other] of [
+      ['WECHAT_MP_APP_ID', 'WECHAT_MP_APP_SECRET'],
+      ['WECHAT_MP_APP_SECRET', 'WECHAT_MP_APP_ID'],
+    ] as const)
+      if (e[other] && !e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `设置了 ${other} 也需要 ${name} (README「上线」)`,
+        })
     if (e.WECHATPAY === 'live') {
       const message = (name: string) => `WECHATPAY=live 需要 ${name}，未设置 (README「上线」)`
       if (e.WECHATPAY_PLATFORM_PUBLIC_KEY && !e.WECHATPAY_PLATFORM_PUBLIC_KEY_ID)
@@ -522,6 +552,16 @@ const schema = z
                 : []),
             ],
             baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    /** The 公众号's 网页授权 (WECHAT_MP_*), or undefined: WeChat's browser gets no 微信登录. */
+    wechatMp:
+      e.WECHAT_MP_APP_ID && e.WECHAT_MP_APP_SECRET
+        ? {
+            appId: e.WECHAT_MP_APP_ID,
+            appSecret: e.WECHAT_MP_APP_SECRET,
+            apiBase: e.WECHAT_API_BASE_URL.replace(/\/+$/, ''),
+            openBase: e.WECHAT_OPEN_BASE_URL.replace(/\/+$/, ''),
           }
         : undefined,
     rebuildSecret: e.REBUILD_SECRET,

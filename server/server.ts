@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import { serveSite, sitePage } from './delivery.ts'
 import type { Deps } from './http.ts'
 import { wechatConfirmPage } from './modules/accounts/wechat.ts'
+import { wechatOauthPages } from './modules/accounts/wechat-inapp.ts'
 import { paymentPages } from './modules/payments/payments.pages.ts'
 import { privateFileLinks } from './modules/uploads/private-files.ts'
 import { SANDBOX_PAGE } from './providers/payment.ts'
@@ -77,6 +78,8 @@ export function createPortal(deps: Deps, opts: { distDir?: string; builder?: Bui
   }
   // The page a phone opens from the WeChat login QR code (a page, so outside /api and its sign).
   app.route('/', wechatConfirmPage(deps))
+  // Sign-in inside WeChat's browser: to WeChat's 网页授权 and back (accounts/wechat-inapp.ts).
+  app.route('/', wechatOauthPages(deps))
   // The sandbox payment page the pay QR code opens, and the providers' notifications (no sign).
   app.route('/', paymentPages(deps))
   // The site builder's signed rebuild webhook and its status (server/site-hooks.ts).

@@ -1472,6 +1472,34 @@ ALTER TABLE staff ADD COLUMN phone TEXT NOT NULL DEFAULT '';
 `,
   },
   {
+    version: 52,
+    name: 'wechat in-app sign-in',
+    // Issue 41 item 5: sign-in inside WeChat's browser (网页授权 snsapi_userinfo). A pending login
+    // (wechat_logins) also carries the OAuth state (hashed) and the hash of the nonce cookie that
+    // binds it to the browser that started it, the page to return to, and, once WeChat answered
+    // for someone not yet bound, who that is. wechat_accounts binds an openid (and its unionid,
+    // when the 公众号 is on an 开放平台) to an account.
+    sql: `
+ALTER TABLE wechat_logins ADD COLUMN state TEXT;
+ALTER TABLE wechat_logins ADD COLUMN nonce TEXT;
+ALTER TABLE wechat_logins ADD COLUMN back TEXT;
+ALTER TABLE wechat_logins ADD COLUMN openid TEXT;
+ALTER TABLE wechat_logins ADD COLUMN unionid TEXT;
+ALTER TABLE wechat_logins ADD COLUMN nickname TEXT;
+ALTER TABLE wechat_logins ADD COLUMN headimgurl TEXT;
+CREATE UNIQUE INDEX wechat_logins_state ON wechat_logins(state) WHERE state IS NOT NULL;
+CREATE TABLE wechat_accounts (
+  openid TEXT PRIMARY KEY,
+  unionid TEXT,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  nickname TEXT NOT NULL DEFAULT '',
+  headimgurl TEXT NOT NULL DEFAULT '',
+  create_time TEXT NOT NULL
+);
+CREATE INDEX wechat_accounts_unionid ON wechat_accounts(unionid);
+`,
+  },
+  {
     version: 53,
     name: 'refund gateway notes',
     // Issue 41 item 7: a refund WeChat reports failed (REFUND.ABNORMAL, REFUND.CLOSED) goes back

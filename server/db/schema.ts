@@ -11,6 +11,7 @@ export interface Database {
   tokens: TokensTable
   sms_codes: SmsCodesTable
   wechat_logins: WechatLoginsTable
+  wechat_accounts: WechatAccountsTable
   classifies: ClassifiesTable
   banners: BannersTable
   articles: ArticlesTable
@@ -124,6 +125,24 @@ export interface WechatLoginsTable {
   user_id: number | null
   token: string | null
   expires_at: number
+  create_time: string
+  /** In-app sign-in (migration 52): the OAuth state's hash, the nonce cookie's hash, the page to return to. */
+  state: string | null
+  nonce: string | null
+  back: string | null
+  /** Who WeChat answered for, while they bind a phone. */
+  openid: string | null
+  unionid: string | null
+  nickname: string | null
+  headimgurl: string | null
+}
+
+export interface WechatAccountsTable {
+  openid: string
+  unionid: string | null
+  user_id: number
+  nickname: string
+  headimgurl: string
   create_time: string
 }
 

@@ -6,6 +6,7 @@ import { resumeAfterLogin } from '../lib/stores/after-login.ts'
 import { $cart } from '../lib/stores/cart.ts'
 import { $unread, loadUnread } from '../lib/stores/notices.ts'
 import { toast } from '../lib/toast.ts'
+import { wechatReturn } from '../lib/wechat-browser.ts'
 
 const user = storedUser()
 document.documentElement.dataset.auth = user ? 'in' : 'out'
@@ -59,6 +60,13 @@ window.addEventListener('portal:login', (e) => {
   const tab = (e as CustomEvent<{ tab?: 'login' | 'register' }>).detail?.tab ?? 'login'
   void loginDialog().then((m) => m.openLogin(tab))
 })
+// Back from WeChat's 网页授权 (issue 41): the callback marked the page; the dialog finishes the
+// sign-in. The mark goes at once, so the reload after signing in does not come back here.
+const wechat = wechatReturn(location.hash)
+if (wechat) {
+  history.replaceState(history.state, '', location.pathname + location.search)
+  void loginDialog().then((m) => m.resumeWechatLogin(wechat))
+}
 for (const b of document.querySelectorAll<HTMLElement>('[data-open-login]')) {
   b.addEventListener('click', (e) => {
     e.preventDefault()

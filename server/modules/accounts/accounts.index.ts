@@ -22,6 +22,7 @@ import { introducerCustomers, ownProfile, updateProfile } from './profile.querie
 import { BAD_LOGIN, revokeToken, signIn } from './sessions.ts'
 import { consumeCode, issueCode, smsCaps } from './sms-codes.ts'
 import { createQrLogin, pendingLogin, QR_EXPIRED, takeQrLogin } from './wechat.ts'
+import { bindWechat } from './wechat-inapp.ts'
 
 const NOT_REGISTERED = '该手机号尚未注册'
 
@@ -131,6 +132,10 @@ export const accounts = router()
     if (row.user_id === null) return ok(c, null)
     if (!(await takeQrLogin(db, row.id))) throw refuse(QR_EXPIRED)
     return ok(c, await signIn(db, row.user_id, at))
+  })
+  .openapi(routes.postWeChatBind, async (c) => {
+    const { db, now } = c.get('deps')
+    return ok(c, await bindWechat(db, c.req.valid('query').str, c.req.valid('json'), now()))
   })
   .openapi(routes.getUnreadNotices, async (c) =>
     ok(c, await unreadNotices(c.get('deps').db, requireUser(c).id)),

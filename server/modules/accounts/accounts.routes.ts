@@ -187,6 +187,19 @@ export const getWeChatResult = apiRoute('get', '/WeChat/GetWeChatQrcodeResultpc'
   responses: answers(LoginAnswer.nullable()),
 })
 
+/** Not in the spec (issue 41 item 5): inside WeChat's browser, someone new to us binds a phone. */
+export const postWeChatBind = apiRoute('post', '/WeChat/PostWeChatBind', session, {
+  summary: '微信内登录：新用户用短信验证码绑定手机号并登录（str 为授权前取得的登录串）',
+  request: {
+    query: z.object({ str: str('登录串', QR_STR_MAX) }),
+    ...ruleRequest(checkCodeLogin, {
+      tel: field('string', '手机号'),
+      code: field('string', '短信验证码'),
+    }),
+  },
+  responses: answers(LoginAnswer, [429]),
+})
+
 // --- profile, certification, customers -------------------------------------------------------
 
 /** Not in the spec (issue 19): the bell's count. */

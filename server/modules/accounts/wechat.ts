@@ -58,8 +58,8 @@ export async function takeQrLogin(db: Db, id: number): Promise<boolean> {
   return Number(taken.numDeletedRows) > 0
 }
 
-/** The phone approves the login for `userId`, unless it expired or someone approved it first. */
-async function approveQrLogin(db: Db, id: number, userId: number, now: Date): Promise<boolean> {
+/** The phone (or WeChat's OAuth callback) approves the login for `userId`, unless it expired or someone approved it first. */
+export async function approveQrLogin(db: Db, id: number, userId: number, now: Date): Promise<boolean> {
   const approved = await db
     .updateTable('wechat_logins')
     .set({ user_id: userId })

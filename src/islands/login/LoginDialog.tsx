@@ -4,12 +4,14 @@ import { PASSWORD_CEILING } from '../../lib/rules/login.ts'
 import { storedUser } from '../../lib/session.ts'
 import { site } from '../../lib/site.ts'
 import { dropAfterLogin } from '../../lib/stores/after-login.ts'
+import { inWeChat } from '../../lib/wechat-browser.ts'
 import { Dialog } from '../common/Dialog.tsx'
 import { TabList, tabPanelProps } from '../common/TabList.tsx'
 import { LegalLinks } from './Legal.tsx'
 import { LoginForm } from './LoginForm.tsx'
 import { RegisterForm } from './RegisterForm.tsx'
 import { $login, $mode, hideLogin, type LoginMode, type LoginTab, showLogin } from './state.ts'
+import { WeChatInApp } from './WeChatInApp.tsx'
 import { WeChatLogin } from './WeChatLogin.tsx'
 
 const TABS = [
@@ -17,10 +19,12 @@ const TABS = [
   { id: 'register', label: '注册' },
 ] as const satisfies readonly { id: LoginTab; label: string }[]
 
+/** Inside WeChat's browser a QR cannot be scanned: 微信登录 goes through WeChat's 网页授权 instead. */
+const WECHAT = inWeChat()
 const MODES = [
   { id: 'code', label: '验证码登录' },
   { id: 'password', label: '密码登录' },
-  { id: 'wechat', label: '微信扫码' },
+  { id: 'wechat', label: WECHAT ? '微信登录' : '微信扫码' },
 ] as const satisfies readonly { id: LoginMode; label: string }[]
 
 /** The login dialog of accounts §2/§4: 登录 (three modes) and 注册, plus the legal links. */
@@ -130,7 +134,11 @@ function LoginBody({ tab }: { tab: LoginTab }) {
             />
             <div {...tabPanelProps(`${id}-mode`, mode)} className="mt-4">
               {mode === 'wechat' ? (
-                <WeChatLogin />
+                WECHAT ? (
+                  <WeChatInApp />
+                ) : (
+                  <WeChatLogin />
+                )
               ) : (
                 <LoginForm
                   key={mode}

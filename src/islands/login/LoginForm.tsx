@@ -1,4 +1,5 @@
 import { type SubmitEvent, useEffect, useId, useState } from 'react'
+import type { LoginAnswer } from '../../lib/api/account.ts'
 import { account } from '../../lib/api/browser.ts'
 import { ApiRequestError } from '../../lib/api/http.ts'
 import { checkCodeLogin, checkPasswordLogin, PASSWORD_CEILING } from '../../lib/rules/login.ts'
@@ -21,6 +22,8 @@ export function LoginForm({
   onForgot,
   onUseCode,
   hint,
+  send = account.postUsersCode,
+  action = '登录',
 }: {
   mode: 'code' | 'password'
   /** The phone, shared with the other tab and mode so it is typed once. */
@@ -34,6 +37,10 @@ export function LoginForm({
   onUseCode?: () => void
   /** Why this form is shown (PASSWORD_CEILING, after the move), above its fields. */
   hint?: string | null
+  /** Where a phone and its code go: 验证码登录, or binding a WeChat account (WeChatInApp). */
+  send?: (v: { tel: string; code: string }) => Promise<{ data: LoginAnswer }>
+  /** The submit button's words. */
+  action?: string
 }) {
   const id = useId()
   const [code, setCode] = useState('')
@@ -55,7 +62,7 @@ export function LoginForm({
         const c = checkCodeLogin({ tel, code })
         if (c.error !== null) return refuse(c.field, c.error)
         setBusy(true)
-        finishLogin((await account.postUsersCode(c.value)).data)
+        finishLogin((await send(c.value)).data)
       } else {
         const c = checkPasswordLogin({ tel, password })
         if (c.error !== null) return refuse(c.field, c.error)
@@ -125,7 +132,7 @@ export function LoginForm({
       )}
       <FormError message={formError} reserve />
       <BusyButton type="submit" className="btn-primary h-10 w-full text-base" busy={busy}>
-        {busy ? '正在登录…' : '登录'}
+        {busy ? `正在${action}…` : action}
       </BusyButton>
     </form>
   )

@@ -7,9 +7,10 @@ import { useEffect } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { account } from '../../lib/api/browser.ts'
 import { signOut } from '../../lib/stores/session.ts'
+import type { WechatReturn } from '../../lib/wechat-browser.ts'
 import { useConfirm } from '../common/useConfirm.tsx'
 import { LoginDialog } from './LoginDialog.tsx'
-import { $logoutAsks, type LoginTab, showLogin } from './state.ts'
+import { $logoutAsks, $mode, $wechatReturn, type LoginTab, showLogin } from './state.ts'
 
 let root: Root | undefined
 
@@ -26,6 +27,14 @@ function mount(): void {
 export function openLogin(tab: LoginTab = 'login'): void {
   mount()
   showLogin(tab)
+}
+
+/** Back from WeChat's 网页授权: the dialog opens on 微信登录 to finish (sign in, bind a phone, or try again). */
+export function resumeWechatLogin(mark: WechatReturn): void {
+  mount()
+  $wechatReturn.set(mark)
+  $mode.set('wechat')
+  showLogin('login')
 }
 
 /** Asks 确定要退出登录吗？ and, on 确 定, ends the session and reloads the home page (accounts §4). */

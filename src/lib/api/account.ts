@@ -58,6 +58,9 @@ export function createAccountApi(http: Http) {
     /** null while nobody has approved the QR yet. */
     getWeChatQrcodeResultpc: (str: string, o?: CallOptions) =>
       get<LoginAnswer | null>('/api/WeChat/GetWeChatQrcodeResultpc', { str }, o),
+    /** Inside WeChat's browser (issue 41): someone new to us binds a phone by SMS code and is signed in. */
+    postWeChatBind: (str: string, b: { tel: string; code: string }) =>
+      post<LoginAnswer>(`/api/WeChat/PostWeChatBind?${new URLSearchParams({ str })}`, b),
     postUsersPassword: (b: { password: string; newPassword: string; okPassword: string }) =>
       post<string>('/api/Users/PostUsersPassword', b),
     /** The owner's proof is the login password or a code sent to the old phone. */
