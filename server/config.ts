@@ -304,6 +304,19 @@ const schema = z
         error: 'WECHATPAY_BASE_URL 应为 http(s) 地址，如 https://api.mch.weixin.qq.com',
       })
       .default('https://api.mch.weixin.qq.com'),
+    /**
+     * The 公众号 whose 网页授权 (snsapi_base) gives a payer's openid inside WeChat's browser: JSAPI
+     * pay needs both; unset, the pay page in WeChat's browser offers H5 pay's way instead.
+     */
+    WECHAT_MP_APP_ID: pasted(),
+    WECHAT_MP_APP_SECRET: pasted(),
+    /** Where 网页授权 starts (open.weixin.qq.com) and where its code is exchanged (api.weixin.qq.com): a test endpoint's in tests. */
+    WECHAT_MP_OAUTH_URL: z
+      .url({ protocol: /^https?$/, error: 'WECHAT_MP_OAUTH_URL 应为 http(s) 地址' })
+      .default('https://open.weixin.qq.com'),
+    WECHAT_MP_API_URL: z
+      .url({ protocol: /^https?$/, error: 'WECHAT_MP_API_URL 应为 http(s) 地址' })
+      .default('https://api.weixin.qq.com'),
     /** The sandbox's notification key (HMAC-SHA256); set a long random one wherever others can reach the server. */
     PAYMENT_SANDBOX_SECRET: z
       .string()
@@ -515,6 +528,16 @@ const schema = z
                 : []),
             ],
             baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    /** The 公众号 of JSAPI pay (its 网页授权 gives the payer's openid), or undefined: no JSAPI pay. */
+    wechatMp:
+      e.WECHAT_MP_APP_ID && e.WECHAT_MP_APP_SECRET
+        ? {
+            appId: e.WECHAT_MP_APP_ID,
+            appSecret: e.WECHAT_MP_APP_SECRET,
+            oauthUrl: e.WECHAT_MP_OAUTH_URL.replace(/\/+$/, ''),
+            apiUrl: e.WECHAT_MP_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
     rebuildSecret: e.REBUILD_SECRET,

@@ -43,10 +43,31 @@ export interface PaymentRequest {
    * provider without such a page: a QR code.
    */
   returnUrl?: string
+  /**
+   * On a phone (the pay-way registry's scenes): `jsapi` inside WeChat's browser, paid in WeChat's
+   * own pay sheet for the payer `openid`; `h5` in another phone browser, paid on the provider's
+   * page (`clientIp` the payer's), coming back to `returnUrl`. Absent: a QR code or page pay.
+   */
+  scene?: 'jsapi' | 'h5'
+  openid?: string
+  clientIp?: string
 }
 
-/** A started payment: what its QR code carries, or the form the payer's browser submits to the provider. */
-export type Started = { codeUrl: string } | { form: string }
+/** What WeixinJSBridge.invoke('getBrandWCPayRequest', …) is given: signed by the merchant. */
+export interface JsapiParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
+/**
+ * A started payment: what its QR code carries, the form the payer's browser submits to the
+ * provider, WeChat's pay sheet's parameters (jsapi) or the page a phone browser opens (h5).
+ */
+export type Started = { codeUrl: string } | { form: string } | { jsapi: JsapiParams } | { h5Url: string }
 
 /** What a verified notification says: this payment was paid, this much. */
 export interface PaidNotice {
@@ -68,6 +89,8 @@ export interface PaymentProvider {
   readonly name: string
   /** Whether `create` can answer the form of its own payment page (when asked with returnUrl). */
   readonly pagePay: boolean
+  /** Whether `create` opens WeChat's own pay sheet (scene jsapi, with the payer's openid). */
+  readonly jsapi?: boolean
   /** What the notification endpoint answers once a notification is settled: providers retry until they read it. */
   readonly ack: string
   /** Starts a payment: a QR code's content, or the form of the provider's page (returnUrl given, pagePay). */
@@ -148,7 +171,9 @@ export function sandboxProvider(config: Pick<Config, 'siteUrl' | 'paymentSandbox
       return undefined
     },
     async create(p) {
-      return { codeUrl: `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}` }
+      const page = `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}`
+      // On a phone the sandbox's page is opened where a provider's would be (it plays the payer's phone).
+      return p.scene ? { h5Url: page } : { codeUrl: page }
     },
     verify(rawBody, header) {
       const given = Buffer.from(header(SANDBOX_SIGNATURE_HEADER) ?? '', 'utf8')
@@ -203,7 +228,8 @@ export function paymentProviders(config: Config): PaymentProviders {
   const live: Record<NonNullable<PayWayInfo['provider']>, PaymentProvider | undefined> = {
     alipay: config.alipay && alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`),
     wechatpay:
-      config.wechatpay && wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`),
+      config.wechatpay &&
+      wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`, config.wechatMp?.appId),
   }
   const byWay = Object.fromEntries(
     PAY_WAYS.filter((w) => w.online).map((w) => [w.code, (w.provider && live[w.provider]) || fallback]),

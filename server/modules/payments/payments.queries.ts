@@ -109,7 +109,16 @@ export async function payByBalance(
 
 /** What a started payment answers the browser: its QR code's content, or the provider page's form. */
 export const answerOf = (status: number, started: Started): PayAnswer =>
-  'form' in started ? { status, body: started.form } : { status, code_url: started.codeUrl }
+  'form' in started
+    ? { status, body: started.form }
+    : 'jsapi' in started
+      ? { status, jsapi: started.jsapi }
+      : 'h5Url' in started
+        ? { status, h5_url: started.h5Url }
+        : { status, code_url: started.codeUrl }
+
+/** payments.page_pay: how the trade was opened; the provider takes each number for one kind only. */
+const KIND = { qr: 0, page: 1, jsapi: 2, h5: 3 } as const
 
 /**
  * An online payment of an order: the pending payment of this order, way, amount and kind (made
@@ -125,10 +134,20 @@ export async function payOnline(
   userId: number,
   way: OnlineWay,
   now: Date,
-  opts: { returnUrl?: string; expiresAt?: string } = {},
+  opts: {
+    returnUrl?: string
+    expiresAt?: string
+    scene?: 'jsapi' | 'h5'
+    openid?: string
+    clientIp?: string
+  } = {},
 ): Promise<PayAnswer> {
   const provider = providers.of(way)
-  const page = opts.returnUrl !== undefined && provider.pagePay ? 1 : 0
+  const page = opts.scene
+    ? KIND[opts.scene]
+    : opts.returnUrl !== undefined && provider.pagePay
+      ? KIND.page
+      : KIND.qr
   const existing = await db
     .selectFrom('payments')
     .select('out_trade_no')
@@ -163,6 +182,9 @@ export async function payOnline(
     way,
     expiresAt: opts.expiresAt,
     returnUrl: page ? opts.returnUrl : undefined,
+    scene: opts.scene,
+    openid: opts.openid,
+    clientIp: opts.clientIp,
   })
   return answerOf(OrderStatus.unpaid, started)
 }
