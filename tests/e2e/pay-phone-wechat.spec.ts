@@ -1,0 +1,63 @@
+/**
+ * WeChat Pay inside WeChat's browser (issue 41), at 390 px with WeChat's user agent, on the live
+ * portal of tests/e2e/live-portal.ts (WECHATPAY=live and the 公众号 pointed at the WeChat peer):
+ * 微信支付 goes to the 公众号's 网页授权 (the peer comes straight back with a code, as snsapi_base
+ * does), the server exchanges it for the openid and asks for a JSAPI prepay_id, and the page opens
+ * WeChat's pay sheet. The sheet is this file's stand-in: a WeixinJSBridge put on the page before
+ * its scripts (addInitScript) hands getBrandWCPayRequest's parameters to the peer, which verifies
+ * paySign with the merchant's public key and pays the trade; its notification settles the order.
+ * Alipay is not offered to open there: the page says so and offers 复制链接.
+ */
+import { expect, test, unpaidOrder } from './live-portal.ts'
+
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+
+test.use({ viewport: { width: 390, height: 844 }, userAgent: WECHAT_UA, isMobile: true, hasTouch: true })
+test.describe.configure({ mode: 'serial' })
+
+test('pays an order by JSAPI in WeChat’s pay sheet and lands on the paid order', async ({
+  page,
+  request,
+  live,
+}) => {
+  test.setTimeout(120_000)
+  const sheets: { err_msg: string }[] = []
+  // WeChat's pay sheet: the peer checks paySign and pays (from here, not the page: the site's
+  // connect-src names no peer).
+  await page.exposeFunction('__payAtPeer', async (params: object) => {
+    const r = await fetch(`${live.wechatPeer}/test/pay-sheet`, {
+      method: 'POST',
+      body: JSON.stringify(params),
+    })
+    const answer = (await r.json()) as { err_msg: string }
+    sheets.push(answer)
+    return answer
+  })
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      WeixinJSBridge: object
+      __payAtPeer(p: object): Promise<{ err_msg: string }>
+    }
+    w.WeixinJSBridge = {
+      invoke(name: string, params: object, done: (r: { err_msg: string }) => void) {
+        if (name !== 'getBrandWCPayRequest') return done({ err_msg: `${name}:fail` })
+        void w.__payAtPeer(params).then(done)
+      },
+    }
+  })
+  const o = await unpaidOrder(page, request)
+  await page.goto(`/pay?id=${o.id}`)
+
+  // Alipay cannot open inside WeChat: said so, with the link to copy.
+  await page.getByRole('radio', { name: '支付宝' }).check()
+  await expect(page.locator('[data-open-outside]')).toContainText('支付宝无法在微信内打开')
+  await expect(page.getByRole('button', { name: '复制链接' })).toBeVisible()
+
+  await page.getByRole('radio', { name: '微信支付' }).check()
+  await page.getByRole('button', { name: '立即支付' }).click()
+  // Through the 公众号's 网页授权 and back, then the sheet, then the paid order.
+  await expect(page).toHaveURL(new RegExp(`/orderdetail\\?id=${o.id}$`), { timeout: 30_000 })
+  await expect(page.locator('[data-order-status]')).toHaveText('待发货')
+  expect(sheets).toEqual([{ err_msg: 'get_brand_wcpay_request:ok' }])
+})
