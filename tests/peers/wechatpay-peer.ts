@@ -472,7 +472,8 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
 
     const open = /^\/v3\/pay\/transactions\/(native|jsapi|h5)$/.exec(path)
     if (req.method === 'POST' && open) {
-      const type = ({ native: 'NATIVE', jsapi: 'JSAPI', h5: 'MWEB' } as const)[open[1] as 'native']
+      const types = { native: 'NATIVE', jsapi: 'JSAPI', h5: 'MWEB' } as const
+      const type = types[open[1] as keyof typeof types]
       const made = openTrade(trades, { mchId, appId, base, openids }, body, type)
       return Array.isArray(made) ? error(res, ...made) : answer(res, 200, made)
     }
