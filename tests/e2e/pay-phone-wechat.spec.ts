@@ -6,7 +6,8 @@
  * WeChat's pay sheet. The sheet is this file's stand-in: a WeixinJSBridge put on the page before
  * its scripts (addInitScript) hands getBrandWCPayRequest's parameters to the peer, which verifies
  * paySign with the merchant's public key and pays the trade; its notification settles the order.
- * Alipay is not offered to open there: the page says so and offers 复制链接.
+ * Alipay is not offered to open there: the page says so and offers 复制链接. In a phone's own
+ * browser 微信支付 is H5 pay: WeChat's page (the peer's), then the return page's 是否已完成支付.
  */
 import { expect, test, unpaidOrder } from './live-portal.ts'
 
@@ -60,4 +61,36 @@ test('pays an order by JSAPI in WeChat’s pay sheet and lands on the paid order
   await expect(page).toHaveURL(new RegExp(`/orderdetail\\?id=${o.id}$`), { timeout: 30_000 })
   await expect(page.locator('[data-order-status]')).toHaveText('待发货')
   expect(sheets).toEqual([{ err_msg: 'get_brand_wcpay_request:ok' }])
+})
+
+test.describe('in a phone’s own browser', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  })
+
+  test('pays by WeChat H5: WeChat’s page, then 是否已完成支付, which sees the order paid', async ({
+    page,
+    request,
+    live,
+  }) => {
+    test.setTimeout(120_000)
+    const o = await unpaidOrder(page, request)
+    await page.goto(`/pay?id=${o.id}`)
+    // Leaving for the peer's H5 page is held, to see the return page ask before the payment.
+    await page.route(`${live.wechatPeer}/**`, (route) => route.abort())
+    await page.getByRole('radio', { name: '微信支付' }).check()
+    const leaving = page.waitForRequest((r) => r.url().startsWith(`${live.wechatPeer}/cgi-bin/`))
+    await page.getByRole('button', { name: '立即支付' }).click()
+    const h5 = new URL((await leaving).url())
+    const back = h5.searchParams.get('redirect_url') as string
+    expect(back).toMatch(new RegExp(`/pay\\?id=${o.id}&back=h5$`))
+    await page.goto(back)
+    await expect(page.getByText('是否已完成支付？')).toBeVisible()
+    // The payer pays on WeChat's page: the return page's poll sees it.
+    const paid = await fetch(h5.href, { redirect: 'manual' })
+    expect(paid.status).toBe(302)
+    await expect(page).toHaveURL(new RegExp(`/orderdetail\\?id=${o.id}$`), { timeout: 30_000 })
+    await expect(page.locator('[data-order-status]')).toHaveText('待发货')
+  })
 })
