@@ -222,20 +222,26 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
 
   const paid = () => showPaid(order, type)
 
-  /** An online way as this device pays it: WeChat's pay sheet, the phone page, a form or the QR code. */
-  async function payOnline(w: Exclude<Way, 'union'>) {
-    if (!order || order === 'missing') return
+  /**
+   * An online way as this device pays it: WeChat's pay sheet, the phone page, a form or the QR
+   * code. Whether the browser is leaving for the provider (the button then stays busy).
+   */
+  async function payOnline(w: Exclude<Way, 'union'>): Promise<boolean> {
+    if (!order || order === 'missing') return false
     const scene = sceneOf(w, device)
-    if (scene === 'outside')
-      return toast('error', `${payWayName(w)}无法在微信内打开，请复制链接在手机浏览器中支付`)
+    if (scene === 'outside') {
+      toast('error', `${payWayName(w)}无法在微信内打开，请复制链接在手机浏览器中支付`)
+      return false
+    }
     const r = await buying.getOrdersPay(order.id, w, undefined, {
       scene: scene === 'jsapi' || scene === 'h5' ? scene : undefined,
     })
-    if (r.authorize_url) return location.assign(r.authorize_url)
-    if (r.jsapi) return paySheet(r.jsapi, () => setConfirming(true))
-    if (r.h5_url) return location.assign(r.h5_url)
-    if (r.body) return submitProviderForm(r.body)
-    if (r.code_url) setQr({ url: r.code_url, way: w })
+    const leave = r.authorize_url ?? r.h5_url
+    if (leave) location.assign(leave)
+    else if (r.body) submitProviderForm(r.body)
+    else if (r.jsapi) await paySheet(r.jsapi, () => setConfirming(true))
+    else if (r.code_url) setQr({ url: r.code_url, way: w })
+    return Boolean(leave || r.body)
   }
 
   async function submit() {
@@ -251,12 +257,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
         setUnion(r)
         // Choosing the transfer gives the order its own, later deadline.
         if (r.deadline) setOrder({ ...order, payDeadline: r.deadline })
-      } else if (way) {
-        const leaving = sceneOf(way, device) !== 'qr'
-        await payOnline(way)
-        // Leaving for the provider (or WeChat's sheet, then the poll): stays busy.
-        if (leaving && device !== 'wechat') return
-      }
+      } else if (way && (await payOnline(way))) return // stays busy while the browser leaves
     } catch {
       // The client has shown the server's message (余额不足 …).
     }
