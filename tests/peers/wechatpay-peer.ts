@@ -216,7 +216,7 @@ function refusal(merchant: Merchant, req: IncomingMessage, path: string, body: s
 }
 
 /** What a trade type answers: Native's code_url, JSAPI's prepay_id, H5's h5_url. */
-const opened = (t: PeerTrade) =>
+const opened = (t: PeerTrade): Record<string, string> =>
   t.tradeType === 'NATIVE'
     ? { code_url: t.codeUrl }
     : t.tradeType === 'JSAPI'
