@@ -312,7 +312,8 @@ const schema = z
       .default('https://api.mch.weixin.qq.com'),
     /**
      * The 公众号 (service account) whose 网页授权 signs buyers in inside WeChat's browser
-     * (snsapi_userinfo) and gives the pay page their openid (snsapi_base). Unset: no in-app sign-in.
+     * (snsapi_userinfo) and gives the pay page their openid for JSAPI pay (snsapi_base). Unset: no
+     * in-app sign-in, and WeChat's browser pays by H5 pay's way instead.
      */
     WECHAT_MP_APP_ID: pasted(),
     WECHAT_MP_APP_SECRET: pasted(),
@@ -554,7 +555,7 @@ const schema = z
             baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
           }
         : undefined,
-    /** The 公众号's 网页授权 (WECHAT_MP_*), or undefined: WeChat's browser gets no 微信登录. */
+    /** The 公众号's 网页授权 (WECHAT_MP_*): 微信登录 and JSAPI pay in WeChat's browser; undefined: neither. */
     wechatMp:
       e.WECHAT_MP_APP_ID && e.WECHAT_MP_APP_SECRET
         ? {

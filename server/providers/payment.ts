@@ -44,14 +44,35 @@ export interface PaymentRequest {
    */
   returnUrl?: string
   /**
-   * With returnUrl, a phone browser: the provider's phone page (Alipay WAP, alipay.trade.wap.pay)
-   * instead of its PC page, whose 返回商家 leads to quitUrl (the order).
+   * With scene h5 at Alipay: its phone page (WAP, alipay.trade.wap.pay) instead of its PC page,
+   * whose 返回商家 leads to quitUrl (the order).
    */
   phone?: { quitUrl: string }
+  /**
+   * On a phone (the pay-way registry's scenes): `jsapi` inside WeChat's browser, paid in WeChat's
+   * own pay sheet for the payer `openid`; `h5` in another phone browser, paid on the provider's
+   * page (`clientIp` the payer's), coming back to `returnUrl`. Absent: a QR code or page pay.
+   */
+  scene?: 'jsapi' | 'h5'
+  openid?: string
+  clientIp?: string
 }
 
-/** A started payment: what its QR code carries, or the form the payer's browser submits to the provider. */
-export type Started = { codeUrl: string } | { form: string }
+/** What WeixinJSBridge.invoke('getBrandWCPayRequest', …) is given: signed by the merchant. */
+export interface JsapiParams {
+  appId: string
+  timeStamp: string
+  nonceStr: string
+  package: string
+  signType: 'RSA'
+  paySign: string
+}
+
+/**
+ * A started payment: what its QR code carries, the form the payer's browser submits to the
+ * provider, WeChat's pay sheet's parameters (jsapi) or the page a phone browser opens (h5).
+ */
+export type Started = { codeUrl: string } | { form: string } | { jsapi: JsapiParams } | { h5Url: string }
 
 /** What a verified notification says: this payment was paid, this much. */
 export interface PaidNotice {
@@ -90,6 +111,8 @@ export interface PaymentProvider {
   readonly pagePay: boolean
   /** Whether its page has a phone version (`phone` of the request): Alipay's WAP cashier. */
   readonly phonePay?: boolean
+  /** Whether `create` opens WeChat's own pay sheet (scene jsapi, with the payer's openid). */
+  readonly jsapi?: boolean
   /** What the notification endpoint answers once a notification is settled: providers retry until they read it. */
   readonly ack: string
   /**
@@ -175,7 +198,9 @@ export function sandboxProvider(config: Pick<Config, 'siteUrl' | 'paymentSandbox
       return undefined
     },
     async create(p) {
-      return { codeUrl: `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}` }
+      const page = `${config.siteUrl}${SANDBOX_PAGE}/${encodeURIComponent(p.outTradeNo)}`
+      // On a phone the sandbox's page is opened where a provider's would be (it plays the payer's phone).
+      return p.scene ? { h5Url: page } : { codeUrl: page }
     },
     verify(rawBody, header) {
       const given = Buffer.from(header(SANDBOX_SIGNATURE_HEADER) ?? '', 'utf8')
@@ -230,7 +255,8 @@ export function paymentProviders(config: Config): PaymentProviders {
   const live: Record<NonNullable<PayWayInfo['provider']>, PaymentProvider | undefined> = {
     alipay: config.alipay && alipayProvider(config.alipay, `${config.siteUrl}${NOTIFY_PATH}/alipay`),
     wechatpay:
-      config.wechatpay && wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`),
+      config.wechatpay &&
+      wechatpayProvider(config.wechatpay, `${config.siteUrl}${NOTIFY_PATH}/wechat`, config.wechatMp?.appId),
   }
   const byWay = Object.fromEntries(
     PAY_WAYS.filter((w) => w.online).map((w) => [w.code, (w.provider && live[w.provider]) || fallback]),

@@ -1,7 +1,7 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto'
 import type { Config } from '../config.ts'
 import { refuse } from '../refusal.ts'
-import type { PaidNotice, PaymentProvider, Verdict } from './payment.ts'
+import type { JsapiParams, PaidNotice, PaymentProvider, Verdict } from './payment.ts'
 
 /**
  * WeChat Pay API v3 itself (WECHATPAY=live; README "Going live"), Native pay: the order's QR code
@@ -94,6 +94,25 @@ export function checkSigned(
   return ok ? undefined : '签名无效'
 }
 
+/** The string JSAPI's paySign is over: appId, timeStamp, nonceStr, package; each line ends in \n. */
+export const paySignMessage = (appId: string, timeStamp: string, nonceStr: string, pkg: string) =>
+  `${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`
+
+/** WeChat's pay sheet's parameters for `prepayId`, paySign RSA-SHA256 with the merchant's API key. */
+export function jsapiParams(
+  privateKey: string,
+  appId: string,
+  prepayId: string,
+  timeStamp = String(Math.floor(Date.now() / 1000)),
+  nonceStr = randomBytes(16).toString('hex'),
+): JsapiParams {
+  const pkg = `prepay_id=${prepayId}`
+  const paySign = createSign('RSA-SHA256')
+    .update(paySignMessage(appId, timeStamp, nonceStr, pkg), 'utf8')
+    .sign(privateKey, 'base64')
+  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign }
+}
+
 /** A notification's encrypted resource. */
 export interface EncryptedResource {
   algorithm?: string
@@ -132,7 +151,8 @@ interface Transaction {
 /** WeChat's answer: its HTTP status and JSON ({} for none). */
 interface Answer {
   http: number
-  body: Record<string, unknown> & Transaction & { code?: string; message?: string; code_url?: string }
+  body: Record<string, unknown> &
+    Transaction & { code?: string; message?: string; code_url?: string; prepay_id?: string; h5_url?: string }
 }
 
 /** China time (yyyy-mm-dd hh:mm:ss) as WeChat's time_expire: 2026-01-02T03:04:05+08:00. */
@@ -159,8 +179,15 @@ const descriptionOf = (s: string) => cutUtf8(s, 127)
 /** The trade states in which the money arrived (REFUND: it did, and some went back since). */
 const PAID = new Set(['SUCCESS', 'REFUND'])
 
-/** WeChat Pay's provider; `notifyUrl` is where this server takes its notifications (SITE_URL/pay/notify/wechat). */
-export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): PaymentProvider {
+/**
+ * WeChat Pay's provider; `notifyUrl` is where this server takes its notifications
+ * (SITE_URL/pay/notify/wechat); `mpAppId` the 公众号 whose openids pay by JSAPI (none: no JSAPI).
+ */
+export function wechatpayProvider(
+  config: WechatpayConfig,
+  notifyUrl: string,
+  mpAppId?: string,
+): PaymentProvider {
   /** `what` failed: logged with WeChat's code, refused with its message. */
   const failed = (what: string, outTradeNo: string, r: Answer) => {
     console.warn(
@@ -214,7 +241,9 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
     if (!Number.isSafeInteger(t.amount?.total)) return undefined
     return { outTradeNo: t.out_trade_no, amountFen: t.amount?.total as number, tradeNo: t.transaction_id }
   }
-  const ours = (t: Transaction) => t.mchid === config.mchId && t.appid === config.appId
+  // A JSAPI trade carries the 公众号's appid, the others the merchant's.
+  const ours = (t: Transaction) =>
+    t.mchid === config.mchId && (t.appid === config.appId || (!!mpAppId && t.appid === mpAppId))
 
   const tradePath = (outTradeNo: string) =>
     `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}`
@@ -235,13 +264,13 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
   return {
     name: 'wechat',
     pagePay: false,
+    jsapi: !!mpAppId,
     // HTTP 200 with no body is WeChat's success word; a refusal is 4xx/5xx with { code: 'FAIL', message }.
     ack: '',
     refusal: (message) => ({ code: 'FAIL', message }),
 
     async create(p) {
-      const r = await call('微信支付下单', 'POST', '/v3/pay/transactions/native', {
-        appid: config.appId,
+      const common = {
         mchid: config.mchId,
         description: descriptionOf(p.subject),
         out_trade_no: p.outTradeNo,
@@ -249,6 +278,36 @@ export function wechatpayProvider(config: WechatpayConfig, notifyUrl: string): P
         ...(p.expiresAt ? { time_expire: rfc3339China(p.expiresAt) } : {}),
         notify_url: notifyUrl,
         amount: { total: p.amountFen, currency: 'CNY' },
+      }
+      if (p.scene === 'jsapi') {
+        if (!mpAppId) throw refuse('微信内支付未开通（未配置公众号），请选择其他支付方式')
+        if (!p.openid) throw refuse('微信内支付需要先取得您的微信身份，请在微信中重新打开支付页')
+        const r = await call('微信支付下单', 'POST', '/v3/pay/transactions/jsapi', {
+          appid: mpAppId,
+          ...common,
+          payer: { openid: p.openid },
+        })
+        if (r.http !== 200 || typeof r.body.prepay_id !== 'string')
+          throw failed('微信支付下单', p.outTradeNo, r)
+        return { jsapi: jsapiParams(config.privateKey, mpAppId, r.body.prepay_id) }
+      }
+      if (p.scene === 'h5') {
+        const r = await call('微信支付下单', 'POST', '/v3/pay/transactions/h5', {
+          appid: config.appId,
+          ...common,
+          scene_info: { payer_client_ip: p.clientIp || '127.0.0.1', h5_info: { type: 'Wap' } },
+        })
+        if (r.http !== 200 || typeof r.body.h5_url !== 'string') throw failed('微信支付下单', p.outTradeNo, r)
+        // WeChat sends the payer back to redirect_url (url-encoded) after its page; none: it stays there.
+        return {
+          h5Url: p.returnUrl
+            ? `${r.body.h5_url}&redirect_url=${encodeURIComponent(p.returnUrl)}`
+            : r.body.h5_url,
+        }
+      }
+      const r = await call('微信支付下单', 'POST', '/v3/pay/transactions/native', {
+        appid: config.appId,
+        ...common,
       })
       if (r.http !== 200 || typeof r.body.code_url !== 'string') throw failed('微信支付下单', p.outTradeNo, r)
       return { codeUrl: r.body.code_url }

@@ -9,8 +9,10 @@
  * - `online`: paid at a gateway that notifies us; the others are the balance and the transfer;
  * - `provider`: the provider family that takes an online way (its live adapter or the sandbox);
  * - `refundTo`: where an approved refund goes, as the buyer's notice says it;
- * - `phonePage`: the provider's own page for phone browsers, which a phone gets instead of the
- *   desktop's (GetOrdersPay phone=1): Alipay's 手机网站支付 (alipay.trade.wap.pay, QUICK_WAP_WAY).
+ * - `devices`: how the way is paid on each device (deviceOf): `qr` the QR code (or the provider's
+ *   PC page), `h5` the provider's phone page, `jsapi` WeChat's own pay sheet (its browser only),
+ *   `outside` not in this browser (WeChat's does not open Alipay: the link is copied to the phone's
+ *   own browser), `direct` the same everywhere (balance, transfer).
  */
 export const PAY_WAYS = [
   {
@@ -20,7 +22,7 @@ export const PAY_WAYS = [
     online: false,
     provider: null,
     refundTo: '已退回您的账户余额',
-    phonePage: null,
+    devices: { desktop: 'direct', phone: 'direct', wechat: 'direct' },
   },
   {
     code: 'alipay',
@@ -29,7 +31,7 @@ export const PAY_WAYS = [
     online: true,
     provider: 'alipay',
     refundTo: '将原路退回支付宝',
-    phonePage: 'wap',
+    devices: { desktop: 'qr', phone: 'h5', wechat: 'outside' },
   },
   {
     code: 'wechat',
@@ -38,7 +40,7 @@ export const PAY_WAYS = [
     online: true,
     provider: 'wechatpay',
     refundTo: '将原路退回微信支付',
-    phonePage: null,
+    devices: { desktop: 'qr', phone: 'h5', wechat: 'jsapi' },
   },
   {
     code: 'union',
@@ -47,7 +49,7 @@ export const PAY_WAYS = [
     online: false,
     provider: null,
     refundTo: '将由财务以对公转账退回',
-    phonePage: null,
+    devices: { desktop: 'direct', phone: 'direct', wechat: 'direct' },
   },
 ] as const
 
@@ -71,5 +73,24 @@ export const payWayOf = (way: string): PayWayInfo | undefined => PAY_WAYS.find((
 /** payWayName('wechat') → '微信支付'; an unknown code is shown as it is, '' stays ''. */
 export const payWayName = (way: string): string => payWayOf(way)?.name ?? way
 
-/** Whether a phone browser pays `way` on the provider's phone page (Alipay WAP). */
-export const hasPhonePage = (way: string): boolean => Boolean(payWayOf(way)?.phonePage)
+/** Where the buyer pays: a computer, a phone's own browser, or WeChat's browser (on a phone or not). */
+export type Device = 'desktop' | 'phone' | 'wechat'
+/** How a way is paid on a device (the entries' `devices`). */
+export type PayScene = 'direct' | 'qr' | 'h5' | 'jsapi' | 'outside'
+
+/** WeChat's browser says MicroMessenger in its user agent (phone, PC and Mac alike). */
+export const isWechatBrowser = (userAgent: string) => /MicroMessenger/i.test(userAgent)
+
+/**
+ * The device, from the user agent and the screen: WeChat's browser first; a phone by its user
+ * agent, or a narrow touch screen (a tablet's or an app's browser that hides its kind).
+ */
+export function deviceOf(userAgent: string, screenWidth: number, touch = false): Device {
+  if (isWechatBrowser(userAgent)) return 'wechat'
+  if (/Android|iPhone|iPod|Mobile|HarmonyOS/i.test(userAgent)) return 'phone'
+  return touch && screenWidth < 768 ? 'phone' : 'desktop'
+}
+
+/** How `way` is paid on `device`; an unknown way: as on a desktop (its QR code). */
+export const sceneOf = (way: string, device: Device): PayScene =>
+  (payWayOf(way)?.devices[device] as PayScene | undefined) ?? 'qr'

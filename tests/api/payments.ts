@@ -40,7 +40,9 @@ export function liveServer<
     config: async (base) => {
       peer = await start()
       const config = loadConfig(peer.env(base))
-      return { siteUrl: config.siteUrl, [key]: config[key] } as Partial<Config>
+      // WeChat Pay's peer is also the 公众号 whose 网页授权 gives JSAPI pay's openid.
+      const mp = key === 'wechatpay' ? { wechatMp: config.wechatMp } : {}
+      return { siteUrl: config.siteUrl, [key]: config[key], ...mp } as Partial<Config>
     },
   })
   afterAll(() => peer?.close())

@@ -7,10 +7,10 @@
  * paid); one through WeChat Native pay (the QR dialog shows WeChat's code_url, the "phone" scans
  * it at the peer, the dialog sees the order paid).
  *
- * The portal is tests/e2e/live-portal.ts's own (its own build); the tests run serially in one worker.
+ * The portal is tests/e2e/live-portal.ts's, built once per worker. The tests run serially in one
+ * worker: one build per run.
  */
-import { test, unpaidOrder } from './live-portal.ts'
-import { expect } from './test.ts'
+import { expect, test, unpaidOrder } from './live-portal.ts'
 
 test.describe.configure({ mode: 'serial' })
 

@@ -1,11 +1,11 @@
 /**
  * A portal of its own with ALIPAY=live and WECHATPAY=live pointed at the tests' local peers
- * (tests/peers/alipay-peer.ts, tests/peers/wechatpay-peer.ts), for the specs that pay through them
- * (live-pay.spec.ts on a desktop, pay-phone-alipay.spec.ts on a phone). The default webServer (the
- * sandbox) stays as it is: this portal is started by the spec's worker fixture, only when such a
- * spec runs, on a free port with its own database and its own site build (about a minute here):
+ * (tests/peers/alipay-peer.ts, tests/peers/wechatpay-peer.ts, whose 公众号 网页授权 too), for the
+ * specs that pay through them (live-pay.spec.ts, pay-phone-wechat.spec.ts, pay-phone-alipay.spec.ts). The default webServer
+ * (the sandbox) stays as it is: this portal is started by the worker fixture `live`, only when such
+ * a file runs, on a free port with its own database and its own site build (about a minute here):
  * the pages' form-action policy must name the Alipay gateway, so the sandbox server's build cannot
- * be served. A spec using it runs serially in one worker: one build per spec.
+ * be served.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
@@ -17,6 +17,8 @@ import { startWechatpayPeer } from '../peers/wechatpay-peer.ts'
 import { apiGet, cheapSku, type Headers, placeOrder } from './orders.ts'
 import { signed, signInAs } from './session.ts'
 import { test as base } from './test.ts'
+
+export { expect } from './test.ts'
 
 export interface Live {
   base: string

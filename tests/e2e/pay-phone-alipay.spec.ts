@@ -1,6 +1,6 @@
 /**
  * Alipay on a phone (issue 41 item 3): at 390 px with a phone browser's user agent (not WeChat's),
- * the pay page asks for Alipay's 手机网站支付 (GetOrdersPay phone=1, alipay.trade.wap.pay) and
+ * the pay page asks for Alipay's 手机网站支付 (GetOrdersPay scene=h5, alipay.trade.wap.pay) and
  * submits its signed form to the Alipay peer, which checks the signature and shows its WAP cashier
  * (with 返回商家 leading to the order, the quit_url); the payer confirms, comes back, and the pay
  * page polls until the order is paid, then lands on it. The portal is tests/e2e/live-portal.ts's.

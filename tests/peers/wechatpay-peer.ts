@@ -13,6 +13,15 @@
  * - Native pay (code_url weixin://wxpay/bizpayurl?pr=…), query by out_trade_no, close and
  *   domestic refunds (out_refund_no idempotent, never more than was paid) on trades it keeps
  *   (NOTPAY, SUCCESS, CLOSED, REFUND), with WeChat's error codes (ORDER_NOT_EXIST, ORDERPAID …);
+ * - JSAPI (/v3/pay/transactions/jsapi: payer.openid one this peer's 网页授权 gave, prepay_id) and
+ *   H5 pay (/v3/pay/transactions/h5: scene_info.payer_client_ip and h5_info required, h5_url);
+ * - the 公众号's 网页授权 (issue 41): GET /connect/oauth2/authorize (snsapi_base: straight back to
+ *   redirect_uri with code and state) and GET /sns/oauth2/access_token (appid, secret, a code
+ *   used once → openid; WeChat's errcode otherwise);
+ * - WeChat's pay sheet's stand-in: POST /test/pay-sheet with getBrandWCPayRequest's parameters
+ *   verifies paySign (RSA-SHA256 over appId\ntimeStamp\nnonceStr\npackage\n) with the merchant's
+ *   public key and pays the trade of that prepay_id; GET of an h5_url pays and goes to its
+ *   redirect_url, as the payer confirming on WeChat's page;
  * - paying a trade (`pay`, `scan`, or POST /test/scan {code_url} for the e2e journey) sends the
  *   signed notification with the AES-256-GCM encrypted transaction to the trade's notify_url
  *   (unless told to lose it); a refund sends REFUND.SUCCESS in the background.
@@ -58,6 +67,11 @@ export interface PeerTrade {
   transactionId: string
   notifyUrl: string
   codeUrl: string
+  /** NATIVE, JSAPI or MWEB (H5), as WeChat's trade_type says it. */
+  tradeType: 'NATIVE' | 'JSAPI' | 'MWEB'
+  prepayId: string
+  /** The JSAPI payer. */
+  openid: string
   /** RFC 3339 time after which the trade can no longer be paid ('' none). */
   timeExpire: string
   successTime: string
@@ -155,14 +169,14 @@ const transaction = (t: PeerTrade) => ({
   mchid: t.mchid,
   out_trade_no: t.outTradeNo,
   ...(t.state === 'NOTPAY' || t.state === 'CLOSED' ? {} : { transaction_id: t.transactionId }),
-  trade_type: 'NATIVE',
+  trade_type: t.tradeType,
   trade_state: t.state,
   trade_state_desc: { NOTPAY: '未支付', SUCCESS: '支付成功', CLOSED: '已关闭', REFUND: '转入退款' }[t.state],
   ...(t.successTime
     ? {
         bank_type: 'OTHERS',
         success_time: t.successTime,
-        payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+        payer: { openid: t.openid || 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
       }
     : {}),
   amount: {
@@ -201,18 +215,41 @@ function refusal(merchant: Merchant, req: IncomingMessage, path: string, body: s
   return ok ? undefined : '签名错误'
 }
 
+/** What a trade type answers: Native's code_url, JSAPI's prepay_id, H5's h5_url. */
+const opened = (t: PeerTrade): Record<string, string> =>
+  t.tradeType === 'NATIVE'
+    ? { code_url: t.codeUrl }
+    : t.tradeType === 'JSAPI'
+      ? { prepay_id: t.prepayId }
+      : { h5_url: t.codeUrl }
+
 /**
- * POST /v3/pay/transactions/native: the trade opened (or the same one again, unless it differs or
- * closed), its code_url; or the refusal as [http, code, message].
+ * POST /v3/pay/transactions/native|jsapi|h5: the trade opened (or the same one again, unless it
+ * differs or closed), its code_url, prepay_id or h5_url; or the refusal as [http, code, message].
  */
 function openTrade(
   trades: Map<string, PeerTrade>,
-  ids: { mchId: string; appId: string },
+  ids: { mchId: string; appId: string; base: string; openids: Set<string> },
   body: Record<string, unknown>,
-): { code_url: string } | [number, string, string] {
+  tradeType: PeerTrade['tradeType'] = 'NATIVE',
+): Record<string, string> | [number, string, string] {
   const amount = body.amount as { total?: unknown; currency?: unknown } | undefined
   if (body.mchid !== ids.mchId || body.appid !== ids.appId)
     return [400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配']
+  const openid = String((body.payer as { openid?: unknown } | undefined)?.openid ?? '')
+  if (tradeType === 'JSAPI' && !openid)
+    return [
+      400,
+      'PARAM_ERROR',
+      '输入源“/body/payer/openid”映射到字段“用户标识”必填性规则校验失败，此字段为必填项',
+    ]
+  // An openid is per appid: one this 公众号's 网页授权 never gave is not its user's.
+  if (tradeType === 'JSAPI' && !ids.openids.has(openid)) return [400, 'PARAM_ERROR', 'openid和appid不匹配']
+  if (tradeType === 'MWEB') {
+    const scene = body.scene_info as { payer_client_ip?: unknown; h5_info?: { type?: unknown } } | undefined
+    if (!scene?.payer_client_ip) return [400, 'PARAM_ERROR', '输入源“/body/scene_info/payer_client_ip”必填']
+    if (!scene.h5_info?.type) return [400, 'PARAM_ERROR', '输入源“/body/scene_info/h5_info/type”必填']
+  }
   const no = String(body.out_trade_no ?? '')
   if (
     !/^[A-Za-z0-9_\-|*]{6,32}$/.test(no) ||
@@ -224,11 +261,17 @@ function openTrade(
     return [400, 'PARAM_ERROR', '参数错误']
   const known = trades.get(no)
   if (known) {
-    if (known.total !== amount?.total || known.description !== body.description)
+    if (
+      known.total !== amount?.total ||
+      known.description !== body.description ||
+      known.tradeType !== tradeType ||
+      (tradeType === 'JSAPI' && known.openid !== openid)
+    )
       return [400, 'INVALID_REQUEST', '201 商户订单号重复']
     if (age(known).state === 'CLOSED') return [400, 'ORDER_CLOSED', '订单已关闭']
-    return { code_url: known.codeUrl }
+    return opened(known)
   }
+  const prepayId = `wx${randomBytes(16).toString('hex')}`
   const t: PeerTrade = {
     outTradeNo: no,
     appid: ids.appId,
@@ -238,14 +281,20 @@ function openTrade(
     state: 'NOTPAY',
     transactionId: `4200${randomBytes(12).toString('hex').slice(0, 24)}`,
     notifyUrl: String(body.notify_url),
-    codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`,
+    codeUrl:
+      tradeType === 'MWEB'
+        ? `${ids.base}/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=${prepayId}&package=${randomBytes(4).readUInt32BE()}`
+        : `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}`,
+    tradeType,
+    prepayId,
+    openid: tradeType === 'JSAPI' ? openid : '',
     timeExpire: String(body.time_expire ?? ''),
     successTime: '',
     refundedFen: 0,
     refunds: new Map(),
   }
   trades.set(no, t)
-  return { code_url: t.codeUrl }
+  return opened(t)
 }
 
 /** POST /v3/refund/domestic/refunds of `t`, numbered `no`: the refund's answer, or the refusal as [http, code, message]. */
@@ -347,6 +396,12 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
   const mode = opts.mode ?? 'cert'
   const mchId = '1900000109'
   const appId = 'wxd678efh567hg6787'
+  /** The 公众号's AppSecret (its appid is appId: the merchant's bound 公众号). */
+  const mpSecret = randomBytes(16).toString('hex')
+  /** The payer's openid in this 公众号, and the 网页授权 codes not yet exchanged (code → openid). */
+  let payerOpenid = `o${randomBytes(14).toString('base64url')}`
+  const openids = new Set<string>([payerOpenid])
+  const codes = new Map<string, string>()
   const apiV3Key = apiV3KeyOf()
   const merchant = rsaPair()
   const merchantSerial = serialHex()
@@ -420,9 +475,12 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     if (refused) return error(res, 401, 'SIGN_ERROR', refused)
     if (!req.headers['user-agent']) return error(res, 400, 'PARAM_ERROR', '缺少 User-Agent')
 
-    if (req.method === 'POST' && path === '/v3/pay/transactions/native') {
-      const opened = openTrade(trades, { mchId, appId }, body)
-      return 'code_url' in opened ? answer(res, 200, opened) : error(res, ...opened)
+    const open = /^\/v3\/pay\/transactions\/(native|jsapi|h5)$/.exec(path)
+    if (req.method === 'POST' && open) {
+      const types = { native: 'NATIVE', jsapi: 'JSAPI', h5: 'MWEB' } as const
+      const type = types[open[1] as keyof typeof types]
+      const made = openTrade(trades, { mchId, appId, base, openids }, body, type)
+      return Array.isArray(made) ? error(res, ...made) : answer(res, 200, made)
     }
 
     const byNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path)
@@ -467,6 +525,76 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
   }
 
   const tradeOfCode = (codeUrl: string) => [...trades.values()].find((t) => t.codeUrl === codeUrl)
+  const tradeOfPrepay = (prepayId: string) => [...trades.values()].find((t) => t.prepayId === prepayId)
+
+  /** The pay sheet: whether paySign over the parameters verifies with the merchant's public key. */
+  const paySignValid = (p: Record<string, unknown>) => {
+    const message = `${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`
+    try {
+      return (
+        p.signType === 'RSA' &&
+        p.appId === appId &&
+        typeof p.paySign === 'string' &&
+        createVerify('RSA-SHA256').update(message).verify(merchant.publicKey, p.paySign, 'base64')
+      )
+    } catch {
+      return false
+    }
+  }
+
+  /** getBrandWCPayRequest: WeChat's answer (err_msg), the trade paid and notified when all holds. */
+  async function paySheet(p: Record<string, unknown>) {
+    if (!paySignValid(p)) return { err_msg: 'get_brand_wcpay_request:fail', err_desc: '支付验证签名失败' }
+    const t = tradeOfPrepay(String(p.package ?? '').replace(/^prepay_id=/, ''))
+    if (t?.tradeType !== 'JSAPI')
+      return { err_msg: 'get_brand_wcpay_request:fail', err_desc: 'prepay_id 无效' }
+    const paid = await payTrade(t, true)
+    return typeof paid === 'string'
+      ? { err_msg: 'get_brand_wcpay_request:fail', err_desc: paid }
+      : { err_msg: 'get_brand_wcpay_request:ok' }
+  }
+
+  /** The 公众号's 网页授权 (open.weixin.qq.com and api.weixin.qq.com on one port). */
+  function oauth(res: ServerResponse, url: URL): boolean {
+    const q = url.searchParams
+    const json = (body: object) =>
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
+    if (url.pathname === '/connect/oauth2/authorize') {
+      const back = q.get('redirect_uri') ?? ''
+      if (q.get('appid') !== appId || q.get('response_type') !== 'code' || !back.startsWith('http'))
+        return Boolean(res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('参数错误'))
+      if (q.get('scope') !== 'snsapi_base')
+        return Boolean(
+          res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('scope 参数错误'),
+        )
+      const code = randomBytes(16).toString('hex')
+      codes.set(code, payerOpenid)
+      const to = `${back}${back.includes('?') ? '&' : '?'}code=${code}&state=${encodeURIComponent(q.get('state') ?? '')}`
+      res.writeHead(302, { Location: to }).end()
+      return true
+    }
+    if (url.pathname === '/sns/oauth2/access_token') {
+      calls.push({ method: 'GET', path: url.pathname, body: Object.fromEntries(q) })
+      if (q.get('appid') !== appId) return Boolean(json({ errcode: 40013, errmsg: 'invalid appid' }))
+      if (q.get('secret') !== mpSecret) return Boolean(json({ errcode: 40125, errmsg: 'invalid appsecret' }))
+      if (q.get('grant_type') !== 'authorization_code')
+        return Boolean(json({ errcode: 40002, errmsg: 'invalid grant_type' }))
+      const openid = codes.get(q.get('code') ?? '')
+      // A code is good once.
+      if (!openid) return Boolean(json({ errcode: 40029, errmsg: 'invalid code' }))
+      codes.delete(q.get('code') ?? '')
+      return Boolean(
+        json({
+          access_token: randomBytes(24).toString('hex'),
+          expires_in: 7200,
+          refresh_token: randomBytes(24).toString('hex'),
+          openid,
+          scope: 'snsapi_base',
+        }),
+      )
+    }
+    return false
+  }
 
   const server = await serve(async (req, res, url) => {
     if (url.pathname.startsWith('/v3/')) return api(req, res, url)
@@ -476,6 +604,31 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
       const t = tradeOfCode(code_url ?? '')
       if (!t) return res.writeHead(404).end('二维码无效')
       const paid = await payTrade(t, true)
+      res.writeHead(typeof paid === 'string' ? 409 : 200, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return res.end(typeof paid === 'string' ? paid : '支付成功')
+    }
+    if (req.method === 'GET' && oauth(res, url)) return
+    // The e2e's WeixinJSBridge stand-in posts getBrandWCPayRequest's parameters from the page.
+    if (url.pathname === '/test/pay-sheet') {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'Content-Type' }
+      if (req.method === 'OPTIONS') return res.writeHead(204, cors).end()
+      let p: Record<string, unknown> = {}
+      try {
+        p = JSON.parse((await readBody(req)) || '{}')
+      } catch {}
+      return res
+        .writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(await paySheet(p)))
+    }
+    // H5 pay's page: the payer confirms, then WeChat goes to redirect_url (none: stays).
+    if (url.pathname === '/cgi-bin/mmpayweb-bin/checkmweb' && req.method === 'GET') {
+      const t = [...trades.values()].find(
+        (x) => x.tradeType === 'MWEB' && x.prepayId === url.searchParams.get('prepay_id'),
+      )
+      if (!t) return res.writeHead(404).end('商家参数格式有误')
+      const paid = await payTrade(t, true)
+      const back = url.searchParams.get('redirect_url')
+      if (back && typeof paid !== 'string') return res.writeHead(302, { Location: back }).end()
       res.writeHead(typeof paid === 'string' ? 409 : 200, { 'Content-Type': 'text/plain; charset=utf-8' })
       return res.end(typeof paid === 'string' ? paid : '支付成功')
     }
@@ -492,6 +645,9 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     merchantSerial,
     /** The merchant's API key (apiclient_key.pem): WECHATPAY_PRIVATE_KEY. */
     merchantPrivateKey: merchant.privatePem,
+    merchantPublicKey: merchant.publicKey,
+    /** The merchant's API certificate (apiclient_cert.pem): its public key checks paySign. */
+    merchantCert: selfSignedCert(merchant.privateKey, merchant.publicKey, merchantSerial, mchId),
     platformCert,
     platformPublicKey: platform.publicPem,
     platformSerial,
@@ -511,6 +667,10 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
             WECHATPAY_PLATFORM_PUBLIC_KEY_ID: publicKeyId,
           }),
       WECHATPAY_BASE_URL: base,
+      WECHAT_MP_APP_ID: appId,
+      WECHAT_MP_APP_SECRET: mpSecret,
+      WECHAT_OPEN_BASE_URL: base,
+      WECHAT_API_BASE_URL: base,
       SITE_URL: siteUrl,
     }),
     calls,
@@ -524,6 +684,24 @@ export async function startWechatpayPeer(opts: { port?: number; mode?: 'cert' | 
     pay: (outTradeNo: string, o: { lost?: boolean } = {}) => payTrade(trade(outTradeNo), !o.lost),
     /** The payer scans a QR code: the trade whose code_url it carries. */
     tradeOfCode,
+    tradeOfPrepay,
+    /** The 公众号's AppSecret and the payer's openid in it (`newPayer`: another WeChat user). */
+    mpSecret,
+    openid: () => payerOpenid,
+    newPayer() {
+      payerOpenid = `o${randomBytes(14).toString('base64url')}`
+      openids.add(payerOpenid)
+      return payerOpenid
+    },
+    /** A 网页授权 code as WeChat gives one (the authorize redirect's), for the payer. */
+    oauthCode() {
+      const code = randomBytes(16).toString('hex')
+      codes.set(code, payerOpenid)
+      return code
+    },
+    /** The pay sheet (getBrandWCPayRequest) with these parameters: WeChat's err_msg. */
+    paySheet,
+    paySignValid,
     notification: (outTradeNo: string, o?: Parameters<typeof notification>[1]) =>
       notification(trade(outTradeNo), o),
     /**

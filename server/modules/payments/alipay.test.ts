@@ -178,23 +178,23 @@ describe('PC page pay (alipay.trade.page.pay): GetOrdersPay answers the form', (
   })
 })
 
-describe('phone pay (alipay.trade.wap.pay): GetOrdersPay phone=1 answers the WAP form', () => {
+describe('phone pay (alipay.trade.wap.pay): GetOrdersPay scene=h5 answers the WAP form', () => {
   it('the WAP form goes to the gateway signed with quit_url, the payer pays on the phone cashier and comes back paid', async () => {
     const me = await newUser(h)
     const o = await placeOrder(h, me, { priceFen: 3320 })
     // The PC page first: the phone page gets a trade number of its own (Alipay keeps one product per trade).
     expect(((await pay(me, o.id, 'alipay')).data as PayAnswer).body).toContain('<form')
-    const answer = (await pay(me, o.id, 'alipay', { phone: '1' })).data as PayAnswer
+    const answer = (await pay(me, o.id, 'alipay', { scene: 'h5' })).data as PayAnswer
     const form = formOf(answer.body as string)
     const action = new URL(form.action)
     expect(`${action.origin}${action.pathname}`).toBe(peer().gateway)
     expect(action.searchParams.get('method')).toBe('alipay.trade.wap.pay')
     expect(action.searchParams.get('sign_type')).toBe('RSA2')
     expect(action.searchParams.get('notify_url')).toBe(`${h.base}/pay/notify/alipay`)
-    expect(action.searchParams.get('return_url')).toBe(`${h.base}/pay?id=${o.id}`)
+    expect(action.searchParams.get('return_url')).toBe(`${h.base}/pay?id=${o.id}&back=h5`)
     const [pc, wap] = await paymentsOf(o.id)
     expect(pc?.page_pay).toBe(1)
-    expect(wap).toMatchObject({ way: 'alipay', status: 10, page_pay: 2 })
+    expect(wap).toMatchObject({ way: 'alipay', status: 10, page_pay: 3 })
     expect(JSON.parse(form.fields.biz_content as string)).toEqual({
       out_trade_no: wap?.out_trade_no,
       total_amount: '33.20',
@@ -204,7 +204,7 @@ describe('phone pay (alipay.trade.wap.pay): GetOrdersPay phone=1 answers the WAP
       time_expire: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
     })
     // Asking again on the phone is the same trade.
-    const again = formOf(((await pay(me, o.id, 'alipay', { phone: '1' })).data as PayAnswer).body as string)
+    const again = formOf(((await pay(me, o.id, 'alipay', { scene: 'h5' })).data as PayAnswer).body as string)
     expect(JSON.parse(again.fields.biz_content as string).out_trade_no).toBe(wap?.out_trade_no)
 
     // The gateway checks the form's signature strictly: any field changed is refused.

@@ -1,8 +1,10 @@
 import { OrderStatus } from '../../../src/lib/constants.ts'
+import { isWechatBrowser, sceneOf } from '../../../src/lib/pay-ways.ts'
 import { checkTopUp } from '../../../src/lib/rules/price.ts'
 import { ok, router } from '../../contract/index.ts'
-import { refuse, requireUser } from '../../http.ts'
+import { clientIp, refuse, requireUser } from '../../http.ts'
 import { paymentProviders } from '../../providers/payment.ts'
+import { authorizeUrl, openidOf } from '../../providers/wechat-mp.ts'
 import { orderStatus } from '../orders/orders.queries.ts'
 import { deadlineOf, isContentOrder } from '../orders/orders.service.ts'
 import * as q from './payments.queries.ts'
@@ -27,7 +29,7 @@ export const payments = router()
     return ok(c, (await orderStatus(db, user.id, id)) ?? status)
   })
   .openapi(routes.getOrdersPay, async (c) => {
-    const { id, way, qr, phone } = c.req.valid('query')
+    const { id, way, qr, scene, code } = c.req.valid('query')
     const user = requireUser(c)
     const { db, config, now } = c.get('deps')
     if (!way) throw refuse(CHOOSE_WAY)
@@ -38,18 +40,38 @@ export const payments = router()
       return ok(c, await q.payByTransfer(db, order, config.transferExpiryHours, retry))
     }
     const providers = paymentProviders(config)
+    const provider = providers.of(way)
     // Back from the provider's page to the pay page, which finds the order paid (type=1: content).
-    const returnUrl =
-      !qr && providers.of(way).pagePay
-        ? `${config.siteUrl}/pay?id=${order.id}${(await isContentOrder(db, order.id)) ? '&type=1' : ''}`
-        : undefined
+    const pagePath = `${config.siteUrl}/pay?id=${order.id}${(await isContentOrder(db, order.id)) ? '&type=1' : ''}`
     const expiresAt = deadlineOf(order, config.orderExpiryMinutes)
-    // A phone browser: the provider's phone page (Alipay WAP), whose 返回商家 leads to the order.
-    const onPhone =
-      phone && returnUrl ? { quitUrl: `${config.siteUrl}/orderdetail?id=${order.id}` } : undefined
+    if (scene === 'jsapi') {
+      // WeChat's pay sheet opens in WeChat's browser only, for a way the registry pays so there.
+      if (sceneOf(way, 'wechat') !== 'jsapi') throw refuse('该支付方式无法在微信内支付，请选择微信支付')
+      if (!isWechatBrowser(c.req.header('user-agent') ?? ''))
+        throw refuse('微信内支付只能在微信中使用，请在微信中打开本页或选择其他支付方式')
+    }
+    let openid: string | undefined
+    if (scene === 'jsapi' && provider.jsapi && config.wechatMp) {
+      // First the 公众号's 网页授权, which comes back to the pay page with a code; then its openid.
+      if (!code)
+        return ok(c, {
+          status: OrderStatus.unpaid,
+          authorize_url: authorizeUrl(config.wechatMp, `${pagePath}&way=${way}`, 'wxpay'),
+        })
+      openid = await openidOf(config.wechatMp, code)
+    }
+    const returnUrl = scene === 'h5' ? `${pagePath}&back=h5` : !qr && provider.pagePay ? pagePath : undefined
     return ok(
       c,
-      await q.payOnline(db, providers, order, user.id, way, now(), { returnUrl, expiresAt, phone: onPhone }),
+      await q.payOnline(db, providers, order, user.id, way, now(), {
+        returnUrl,
+        expiresAt,
+        scene,
+        openid,
+        clientIp: clientIp(c),
+        // Alipay's phone page (WAP) leads back to the order by its 返回商家.
+        phone: { quitUrl: `${config.siteUrl}/orderdetail?id=${order.id}` },
+      }),
     )
   })
   .openapi(routes.postRechargeAppend, async (c) => {

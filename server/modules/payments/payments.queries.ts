@@ -109,14 +109,23 @@ export async function payByBalance(
 
 /** What a started payment answers the browser: its QR code's content, or the provider page's form. */
 export const answerOf = (status: number, started: Started): PayAnswer =>
-  'form' in started ? { status, body: started.form } : { status, code_url: started.codeUrl }
+  'form' in started
+    ? { status, body: started.form }
+    : 'jsapi' in started
+      ? { status, jsapi: started.jsapi }
+      : 'h5Url' in started
+        ? { status, h5_url: started.h5Url }
+        : { status, code_url: started.codeUrl }
+
+/** payments.page_pay: how the trade was opened; the provider takes each number for one kind only. */
+const KIND = { qr: 0, page: 1, jsapi: 2, h5: 3 } as const
 
 /**
  * An online payment of an order: the pending payment of this order, way, amount and kind (made
  * once, so asking again shows the same QR code or the same trade on the provider's page), and
  * what the way's provider answers for it. With `returnUrl` a provider that has a payment page
- * (Alipay's PC page pay, or with `phone` its WAP page) answers the form for it; a QR code
- * otherwise. page_pay records which: 0 QR, 1 PC page, 2 phone page. Payments of different kinds
+ * (Alipay's PC page pay; with scene h5 its WAP page) answers the form for it; a QR code
+ * otherwise. page_pay records which: 0 QR, 1 PC page, 2 WeChat's pay sheet, 3 a phone page (WeChat H5, Alipay WAP). Payments of different kinds
  * never share a trade number: the provider takes each number for one kind only.
  */
 export async function payOnline(
@@ -126,11 +135,22 @@ export async function payOnline(
   userId: number,
   way: OnlineWay,
   now: Date,
-  opts: { returnUrl?: string; expiresAt?: string; phone?: { quitUrl: string } } = {},
+  opts: {
+    returnUrl?: string
+    expiresAt?: string
+    scene?: 'jsapi' | 'h5'
+    openid?: string
+    clientIp?: string
+    /** With scene h5 at a provider whose phone page has a way back (Alipay WAP): its 返回商家. */
+    phone?: { quitUrl: string }
+  } = {},
 ): Promise<PayAnswer> {
   const provider = providers.of(way)
-  const onPhone = opts.phone && provider.phonePay ? opts.phone : undefined
-  const page = opts.returnUrl !== undefined && provider.pagePay ? (onPhone ? 2 : 1) : 0
+  const page = opts.scene
+    ? KIND[opts.scene]
+    : opts.returnUrl !== undefined && provider.pagePay
+      ? KIND.page
+      : KIND.qr
   const existing = await db
     .selectFrom('payments')
     .select('out_trade_no')
@@ -165,7 +185,10 @@ export async function payOnline(
     way,
     expiresAt: opts.expiresAt,
     returnUrl: page ? opts.returnUrl : undefined,
-    ...(page === 2 ? { phone: onPhone } : {}),
+    scene: opts.scene,
+    openid: opts.openid,
+    clientIp: opts.clientIp,
+    ...(opts.scene === 'h5' && provider.phonePay && opts.phone ? { phone: opts.phone } : {}),
   })
   return answerOf(OrderStatus.unpaid, started)
 }

@@ -1,6 +1,6 @@
 import { PAY_WAY_CODES } from '../../../src/lib/pay-ways.ts'
 import { answers, apiRoute, jsonBody, z } from '../../contract/index.ts'
-import { field, flag, id, objectBody, oneOf } from '../../contract/params.ts'
+import { field, flag, id, objectBody, oneOf, str } from '../../contract/params.ts'
 import { signedIn } from '../../http.ts'
 
 /** The corporate account a transfer goes to (Orders/GetOrdersPay way=union). */
@@ -27,7 +27,25 @@ export const PayAnswer = z
     }),
     body: z.string().optional().openapi({
       description:
-        '支付宝电脑网站支付（phone=1：手机网站支付）的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
+        '支付宝电脑网站支付（scene=h5：手机网站支付）的表单（HTML）：页面提交它，转到支付宝付款；付款后回到 /pay?id=…',
+    }),
+    authorize_url: z.string().optional().openapi({
+      description:
+        '微信内支付（scene=jsapi）尚无 code 时：公众号网页授权（snsapi_base）地址，页面前往它，带 code 回到支付页',
+    }),
+    jsapi: z
+      .object({
+        appId: z.string(),
+        timeStamp: z.string(),
+        nonceStr: z.string(),
+        package: z.string().openapi({ description: 'prepay_id=…' }),
+        signType: z.literal('RSA'),
+        paySign: z.string(),
+      })
+      .optional()
+      .openapi({ description: "微信内支付：WeixinJSBridge.invoke('getBrandWCPayRequest', jsapi) 的参数" }),
+    h5_url: z.string().optional().openapi({
+      description: '手机浏览器支付（scene=h5）：页面前往的支付地址，付款后回到 /pay?id=…&back=h5',
     }),
     account: TransferAccount.optional().openapi({ description: '对公转账的收款账户（union）' }),
     tip: z.string().optional().openapi({ description: '对公转账的提示（union）' }),
@@ -66,7 +84,11 @@ export const getOrdersPay = apiRoute('get', '/Orders/GetOrdersPay', ['支付'], 
       id: id('订单编号'),
       way: oneOf('支付方式', PAY_WAY_CODES),
       qr: flag('1：要二维码（当面付），即使该支付方式有自己的付款页面'),
-      phone: flag('1：手机浏览器：支付宝正式接入时得到手机网站支付（WAP）的表单 body'),
+      scene: oneOf('支付场景', ['jsapi', 'h5']).openapi({
+        description:
+          '手机上：jsapi 微信内支付（仅微信浏览器），h5 手机浏览器支付；不传为二维码或电脑网站支付',
+      }),
+      code: str('微信网页授权 code', 128),
     }),
   },
   responses: answers(PayAnswer, [401, 404]),

@@ -7,13 +7,20 @@
  * for until it is paid (the server asks Alipay if its notification has not come). 对公转账 shows the company's account
  * (复制 copies the number) and the customer-service QR, and the transfer's own deadline
  * (TRANSFER_EXPIRY_HOURS). Paid → /orderdetail?id, or /detail?id of the bought item when type=1.
+ *
+ * On a phone (issue 41) each way is paid as the registry says for the device (deviceOf: user
+ * agent and screen): in WeChat's browser 微信支付 goes through the 公众号's 网页授权 (back here with
+ * ?code&state=wxpay&way=wechat) and opens WeChat's own pay sheet (WeixinJSBridge
+ * getBrandWCPayRequest); 支付宝 cannot open there, so the page says so and offers 复制链接 for the
+ * phone's own browser. In other phone browsers the way's phone page (h5_url) opens, coming back
+ * with back=h5 to 是否已完成支付, which polls. Desktops keep the QR code and page pay.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { Profile } from '../../lib/api/account.ts'
 import { buying } from '../../lib/api/browser.ts'
 import type { OrderDetail, PayAnswer, PayWay } from '../../lib/api/buying.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
-import { hasPhonePage, PAY_WAYS, payWayName } from '../../lib/pay-ways.ts'
+import { type Device, deviceOf, PAY_WAYS, payWayName, sceneOf } from '../../lib/pay-ways.ts'
 import { toast } from '../../lib/toast.ts'
 import { AccountGate } from '../common/AccountGate.tsx'
 import { BusyButton } from '../common/BusyButton.tsx'
@@ -29,12 +36,43 @@ const PAID_PAUSE_MS = 1200
 const RETURN_CHECK_MS = 2000
 const RETURN_CHECKS = 5
 
-/**
- * A phone's browser (its user agent says so): it gets the provider's phone page where the way has
- * one (Alipay WAP). The pay page's choice of ways by device (issue 41 item 4) may refine this.
- */
-const onPhone = () =>
-  typeof navigator !== 'undefined' && /Android|iPhone|iPod|Mobile/i.test(navigator.userAgent)
+/** What WeChat's browser puts on the page to open its own pay sheet. */
+type WeixinJSBridge = {
+  invoke(name: 'getBrandWCPayRequest', params: object, done: (r: { err_msg?: string }) => void): void
+}
+declare global {
+  interface Window {
+    WeixinJSBridge?: WeixinJSBridge
+  }
+}
+
+/** WeChat's pay sheet with the merchant-signed parameters: ok, cancel (the payer closed it) or fail. */
+function openPaySheet(params: NonNullable<PayAnswer['jsapi']>): Promise<'ok' | 'cancel' | 'fail'> {
+  return new Promise((resolve) => {
+    const run = () =>
+      window.WeixinJSBridge?.invoke('getBrandWCPayRequest', params, (r) => {
+        const m = r.err_msg ?? ''
+        resolve(m.endsWith(':ok') ? 'ok' : m.endsWith(':cancel') ? 'cancel' : 'fail')
+      })
+    // The bridge arrives a moment after the page in WeChat's browser.
+    if (window.WeixinJSBridge) run()
+    else document.addEventListener('WeixinJSBridgeReady', run, { once: true })
+  })
+}
+
+/** WeChat's pay sheet; paid: `onPaid` (the notification, or the poll's query, settles the order). */
+async function paySheet(params: NonNullable<PayAnswer['jsapi']>, onPaid: () => void) {
+  const r = await openPaySheet(params)
+  if (r === 'ok') onPaid()
+  else if (r === 'cancel') toast('error', '已取消支付')
+  else toast('error', '微信支付未完成，请重试或选择其他支付方式')
+}
+
+/** The device this page is on (the registry's deviceOf); a desktop where there is no browser. */
+const thisDevice = (): Device =>
+  typeof navigator === 'undefined'
+    ? 'desktop'
+    : deviceOf(navigator.userAgent, screen.width, navigator.maxTouchPoints > 0)
 
 /** The 业务经理 a transfer is confirmed with: the first contact of the company facts, from the page. */
 export type Manager = { name: string; phone: string }
@@ -81,6 +119,13 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
   const type = q.get('type')
   // Alipay sends the payer back with its own parameters (out_trade_no, trade_no …) on the address.
   const [confirming, setConfirming] = useState(q.has('out_trade_no'))
+  const [device] = useState(thisDevice)
+  // Back from a phone page (WeChat H5): 是否已完成支付, polling meanwhile.
+  const [asking, setAsking] = useState(q.get('back') === 'h5')
+  // Back from WeChat's 网页授权 with its code: the pay sheet opens at once.
+  const [oauthCode] = useState(() =>
+    q.get('state') === 'wxpay' && q.get('way') === 'wechat' ? q.get('code') : null,
+  )
 
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) return setOrder('missing')
@@ -89,6 +134,34 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
       .then(setOrder)
       .catch(() => setOrder('missing'))
   }, [id])
+
+  // The code is good once: off the address (a reload asks WeChat again), and used once here.
+  const codeUsed = useRef(false)
+  useEffect(() => {
+    if (!oauthCode || codeUsed.current || order === null || order === 'missing') return
+    codeUsed.current = true
+    history.replaceState(null, '', `/pay?id=${id}${type ? `&type=${type}` : ''}`)
+    setWay('wechat')
+    setBusy(true)
+    buying
+      .getOrdersPay(order.id, 'wechat', undefined, { scene: 'jsapi', code: oauthCode })
+      .then((r) => (r.jsapi ? paySheet(r.jsapi, () => setConfirming(true)) : undefined))
+      .catch(() => {})
+      .finally(() => setBusy(false))
+  }, [oauthCode, order, id, type])
+
+  // Back from a phone page: poll while the payer answers 是否已完成支付.
+  useEffect(() => {
+    if (!asking || order === null || order === 'missing') return
+    const timer = setInterval(async () => {
+      const status = await buying.getOrdersStatus(order.id, { silent: true }).catch(() => order.status)
+      if (isPaidStatus(Number(status))) {
+        clearInterval(timer)
+        showPaid(order, type)
+      }
+    }, RETURN_CHECK_MS)
+    return () => clearInterval(timer)
+  }, [asking, order, type])
 
   // Back from the provider's page: ask until the order is paid, a few times, then show the page.
   useEffect(() => {
@@ -117,6 +190,29 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
   if (order === null) return <Loading />
   if (order === 'missing') return <OrderMissing />
 
+  if (asking && !confirming)
+    return (
+      <div className="grid justify-items-center gap-4 py-10 text-center" role="status">
+        <p className="text-base font-semibold text-slate-900">是否已完成支付？</p>
+        <p className="text-sm text-slate-500">正在查询支付结果，完成付款后本页会自动跳转</p>
+        <div className="flex gap-3">
+          <button type="button" className="btn-primary px-6" onClick={() => setConfirming(true)}>
+            已完成支付
+          </button>
+          <button
+            type="button"
+            className="btn-outline px-6"
+            onClick={() => {
+              setAsking(false)
+              history.replaceState(null, '', `/pay?id=${id}${type ? `&type=${type}` : ''}`)
+            }}
+          >
+            未完成，重新选择
+          </button>
+        </div>
+      </div>
+    )
+
   if (confirming)
     return (
       <p className="py-12 text-center text-slate-600" role="status">
@@ -126,6 +222,28 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
 
   const paid = () => showPaid(order, type)
 
+  /**
+   * An online way as this device pays it: WeChat's pay sheet, the phone page, a form or the QR
+   * code. Whether the browser is leaving for the provider (the button then stays busy).
+   */
+  async function payOnline(w: Exclude<Way, 'union'>): Promise<boolean> {
+    if (!order || order === 'missing') return false
+    const scene = sceneOf(w, device)
+    if (scene === 'outside') {
+      toast('error', `${payWayName(w)}无法在微信内打开，请复制链接在手机浏览器中支付`)
+      return false
+    }
+    const r = await buying.getOrdersPay(order.id, w, undefined, {
+      scene: scene === 'jsapi' || scene === 'h5' ? scene : undefined,
+    })
+    const leave = r.authorize_url ?? r.h5_url
+    if (leave) location.assign(leave)
+    else if (r.body) submitProviderForm(r.body)
+    else if (r.jsapi) await paySheet(r.jsapi, () => setConfirming(true))
+    else if (r.code_url) setQr({ url: r.code_url, way: w })
+    return Boolean(leave || r.body)
+  }
+
   async function submit() {
     if (!order || order === 'missing') return
     if (!balance && !way) return toast('error', '请选择支付方式')
@@ -134,16 +252,12 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
       if (balance) {
         const r = await buying.getOrdersPay(order.id, 'balance')
         if (Number(r.status) === 20) return paid() // stays busy until the next page
-      } else if (way) {
-        const r = await buying.getOrdersPay(order.id, way, { phone: hasPhonePage(way) && onPhone() })
-        if (way === 'union') {
-          setUnion(r)
-          // Choosing the transfer gives the order its own, later deadline.
-          if (r.deadline) setOrder({ ...order, payDeadline: r.deadline })
-        } else if (r.body)
-          return submitProviderForm(r.body) // stays busy while the browser leaves
-        else if (r.code_url) setQr({ url: r.code_url, way })
-      }
+      } else if (way === 'union') {
+        const r = await buying.getOrdersPay(order.id, way)
+        setUnion(r)
+        // Choosing the transfer gives the order its own, later deadline.
+        if (r.deadline) setOrder({ ...order, payDeadline: r.deadline })
+      } else if (way && (await payOnline(way))) return // stays busy while the browser leaves
     } catch {
       // The client has shown the server's message (余额不足 …).
     }
@@ -227,6 +341,7 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
           </fieldset>
 
           {union && way === 'union' && <Transfer answer={union} manager={manager} />}
+          {way && sceneOf(way, device) === 'outside' && <OpenOutside way={way} />}
 
           <div className="flex justify-end">
             <BusyButton type="button" className="btn-primary px-8 py-2.5" onClick={submit} busy={busy}>
@@ -249,6 +364,18 @@ function PayOrder({ me, manager }: { me: Profile; manager: Manager }) {
         onClose={() => setQr(null)}
       />
     </div>
+  )
+}
+
+/** A way WeChat's browser does not open (Alipay): said so, and the page's link to copy for the phone's own browser. */
+function OpenOutside({ way }: { way: Way }) {
+  const link = typeof location === 'undefined' ? '' : location.href
+  return (
+    <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-800" data-open-outside>
+      {payWayName(way)}
+      无法在微信内打开：请复制链接，在手机浏览器中打开本页后支付，或点击右上角“…”选择“在浏览器打开”。
+      <CopyButton text={link} label="链接" />
+    </p>
   )
 }
 

@@ -108,9 +108,13 @@ export function createBuyingApi(http: Http) {
     getOrders: (id: number, o?: CallOptions) => get<OrderDetail>('/api/Orders/GetOrders', { id }, o),
     cancelOrder: (id: number) => post<string>('/api/Orders/PostOrdersStatus', { id, status: 100 }),
     getOrdersStatus: (id: number, o?: CallOptions) => get<number>('/api/Orders/GetOrdersStatus', { id }, o),
-    /** `phone`: a phone browser, which gets the provider's phone page (Alipay WAP) where it has one. */
-    getOrdersPay: (id: number, way: PayWay, o?: CallOptions & { phone?: boolean }) =>
-      get<PayAnswer>('/api/Orders/GetOrdersPay', { id, way, ...(o?.phone ? { phone: 1 } : {}) }, o),
+    /** On a phone, `scene` (the registry's): jsapi in WeChat's browser (`code`: its 网页授权's), h5 elsewhere. */
+    getOrdersPay: (
+      id: number,
+      way: PayWay,
+      o?: CallOptions,
+      phone: { scene?: 'jsapi' | 'h5'; code?: string } = {},
+    ) => get<PayAnswer>('/api/Orders/GetOrdersPay', { id, way, ...phone }, o),
     postRechargeAppend: (price: number) =>
       post<{ id: number }>('/api/Recharge/PostRechargeAppend', { groups: 30, title: '余额充值', price }),
     // After the order (issue 9): logistics, receipt, after-sales, invoice.
