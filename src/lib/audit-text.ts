@@ -253,7 +253,9 @@ const valueText = (key: string, v: unknown, kind = ''): string => {
   // A draft order's lines (代客下单): [{ skuId, quantity }] → 规格12×2、规格15×1.
   if (key === 'lines' && Array.isArray(v))
     return v.map((l: { skuId?: unknown; quantity?: unknown }) => `规格${l.skuId}×${l.quantity}`).join('、')
-  if (MONEY_FIELDS.has(key) && (typeof v === 'number' || typeof v === 'string')) return yuan(v)
+  // A SKU's delta is units of stock (sku.stock, the import); a balance's delta is money.
+  const money = MONEY_FIELDS.has(key) && !(kind === 'sku' && key === 'delta')
+  if (money && (typeof v === 'number' || typeof v === 'string')) return yuan(v)
   const coded = (typeof v === 'number' || typeof v === 'string') && CODED[key]?.(v, kind)
   if (coded) return coded
   if (Array.isArray(v)) return v.map((x) => valueText(key, x, kind)).join('、')

@@ -69,4 +69,12 @@ describe('auditChanges', () => {
     expect(line).not.toMatch(/[{}"]/)
     expect(auditChanges({ note: '旧' }, null)).toEqual(['备注：旧 → —'])
   })
+
+  it("reads a SKU's stock change as units, not money", () => {
+    expect(auditChanges(null, { delta: 20, stock: 20, reason: '到货入库' }, 'sku')).toEqual([
+      '变动：20',
+      '库存：20',
+      '原因：到货入库',
+    ])
+  })
 })
